@@ -1,0 +1,6 @@
+#ifndef CGLPK_H
+#define CGLPK_H
+
+#include <glpk.h>
+
+#endif

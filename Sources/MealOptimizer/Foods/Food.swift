@@ -1,0 +1,111 @@
+import Foundation
+
+/// A food that can be bought and eaten, with its nutrition and prices.
+///
+/// Nutrition is stated per 100 g of the edible portion, each nutrient in its
+/// canonical unit (see ``NutrientTable``). Everything else about amounts is in
+/// grams: household measures, package sizes, density.
+public struct Food: Sendable, Hashable, Identifiable {
+  /// The identifier a plan uses for the food (`oats`).
+  public var id: String
+  /// A name for people ("Oats, rolled, dry").
+  public var name: String
+  /// Nutrient amounts in 100 g, each in its nutrient's canonical unit.
+  public var nutrientsPer100g: [Nutrient: Double]
+  /// Household measures (`cup` = 81 g, `slice` = 28 g).
+  public var measures: [Measure]
+  /// Grams per millilitre, so that volume units can be used; `nil` when unknown.
+  public var density: Double?
+  /// Free-form tags such as `vegan`, `gluten-free`, `peanut`.
+  public var tags: Set<String>
+  /// Where the food can be bought and for how much.
+  public var offers: [Offer]
+  /// The food group, for catalog foods ("Cereal Grains and Pasta").
+  public var group: String?
+  /// The USDA SR28 NDB number, for catalog foods (`08120`).
+  public var ndbNumber: String?
+
+  public init(
+    id: String, name: String, nutrientsPer100g: [Nutrient: Double] = [:], measures: [Measure] = [],
+    density: Double? = nil, tags: Set<String> = [], offers: [Offer] = [], group: String? = nil,
+    ndbNumber: String? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.nutrientsPer100g = nutrientsPer100g
+    self.measures = measures
+    self.density = density
+    self.tags = tags
+    self.offers = offers
+    self.group = group
+    self.ndbNumber = ndbNumber
+  }
+
+  /// The amount of a nutrient in `grams` of this food; 0 when the food has no figure for it.
+  public func amount(of nutrient: Nutrient, inGrams grams: Double) -> Double {
+    (nutrientsPer100g[nutrient] ?? 0) * grams / 100
+  }
+
+  /// The household measure with this name, if the food declares it.
+  public func measure(named name: String) -> Measure? {
+    measures.first { $0.name == name }
+  }
+
+  /// The cheapest offer by price per gram, if any.
+  public var cheapestOffer: Offer? {
+    offers.min { $0.pricePerGram < $1.pricePerGram }
+  }
+}
+
+/// A household measure of a food: a name and its weight.
+public struct Measure: Sendable, Hashable, Codable {
+  /// The measure's name (`cup`, `slice`, `large`).
+  public var name: String
+  /// Its weight in grams.
+  public var grams: Double
+
+  public init(name: String, grams: Double) {
+    self.name = name
+    self.grams = grams
+  }
+}
+
+/// A price for a package of a food at a store.
+public struct Offer: Sendable, Hashable, Codable {
+  /// The store's identifier, or `nil` when the plan names no stores.
+  public var store: String?
+  /// The price of one package, in the plan's currency.
+  public var price: Decimal
+  /// The package's weight in grams.
+  public var packageGrams: Double
+  /// What a package is called (`bag`, `block`), when it has a name.
+  public var packageName: String?
+
+  public init(store: String? = nil, price: Decimal, packageGrams: Double, packageName: String? = nil) {
+    self.store = store
+    self.price = price
+    self.packageGrams = packageGrams
+    self.packageName = packageName
+  }
+
+  /// The price of one gram.
+  public var pricePerGram: Double {
+    NSDecimalNumber(decimal: price).doubleValue / packageGrams
+  }
+}
+
+/// A place that sells food.
+public struct Store: Sendable, Hashable, Codable, Identifiable {
+  /// The identifier a plan uses (`aldi`).
+  public var id: String
+  /// A name for people ("Aldi").
+  public var name: String
+  /// The cost of one trip to the store, if the plan counts it.
+  public var tripCost: Decimal?
+
+  public init(id: String, name: String, tripCost: Decimal? = nil) {
+    self.id = id
+    self.name = name
+    self.tripCost = tripCost
+  }
+}

@@ -1,0 +1,147 @@
+/// A solver-neutral linear or mixed-integer program.
+///
+/// Variables and constraints have readable names (`x[oats,day3]`) so that an
+/// exported LP file or an infeasibility report reads like the user's plan.
+/// Constraints are "function in set", as in JuMP: an affine expression and
+/// the set it must lie in.
+///
+/// ```swift
+/// var model = LinearModel()
+/// let x = model.addVariable("x", lower: 0)
+/// let y = model.addVariable("y", lower: 0, upper: 4, kind: .integer)
+/// model.addConstraint("c1", LinearExpression([(x, 1), (y, 2)]), .lessThan(14))
+/// model.setObjective(.maximize, LinearExpression([(x, 3), (y, 4)]))
+/// ```
+public struct LinearModel: Sendable, Hashable {
+  /// Whether the objective is minimised or maximised.
+  public enum Sense: String, Sendable, Hashable, Codable {
+    case minimize, maximize
+  }
+
+  /// Continuous, integer or binary.
+  public enum VariableKind: String, Sendable, Hashable, Codable {
+    case continuous, integer, binary
+  }
+
+  /// One decision variable.
+  public struct Variable: Sendable, Hashable {
+    public var name: String
+    /// Lower bound; `nil` is minus infinity.
+    public var lower: Double?
+    /// Upper bound; `nil` is plus infinity.
+    public var upper: Double?
+    public var kind: VariableKind
+  }
+
+  /// One constraint: `expression ∈ set`.
+  public struct Constraint: Sendable, Hashable {
+    public var name: String
+    public var expression: LinearExpression
+    public var set: ConstraintSet
+  }
+
+  public private(set) var variables: [Variable] = []
+  public private(set) var constraints: [Constraint] = []
+  public private(set) var sense: Sense = .minimize
+  public private(set) var objective = LinearExpression()
+  /// A name for the whole model, used in exports.
+  public var name: String
+
+  public init(name: String = "planner") { self.name = name }
+
+  /// Adds a variable and returns a reference to it.
+  @discardableResult
+  public mutating func addVariable(
+    _ name: String, lower: Double? = 0, upper: Double? = nil, kind: VariableKind = .continuous
+  ) -> VariableRef {
+    let (lo, up): (Double?, Double?) = kind == .binary ? (0, 1) : (lower, upper)
+    variables.append(Variable(name: name, lower: lo, upper: up, kind: kind))
+    return VariableRef(index: variables.count - 1)
+  }
+
+  /// Adds a constraint `expression ∈ set` and returns a reference to it.
+  @discardableResult
+  public mutating func addConstraint(
+    _ name: String, _ expression: LinearExpression, _ set: ConstraintSet
+  ) -> ConstraintRef {
+    constraints.append(Constraint(name: name, expression: expression, set: set))
+    return ConstraintRef(index: constraints.count - 1)
+  }
+
+  /// Sets the objective.
+  public mutating func setObjective(_ sense: Sense, _ expression: LinearExpression) {
+    self.sense = sense
+    self.objective = expression
+  }
+
+  /// Whether any variable is integer or binary.
+  public var isMixedInteger: Bool { variables.contains { $0.kind != .continuous } }
+}
+
+/// A reference to a variable of a ``LinearModel``.
+public struct VariableRef: Sendable, Hashable, Comparable {
+  /// The position of the variable in ``LinearModel/variables``.
+  public let index: Int
+  public static func < (a: VariableRef, b: VariableRef) -> Bool { a.index < b.index }
+}
+
+/// A reference to a constraint of a ``LinearModel``.
+public struct ConstraintRef: Sendable, Hashable {
+  /// The position of the constraint in ``LinearModel/constraints``.
+  public let index: Int
+}
+
+/// An affine expression: a sum of coefficient times variable, plus a constant.
+public struct LinearExpression: Sendable, Hashable {
+  public var terms: [Term]
+  public var constant: Double
+
+  /// One coefficient times one variable.
+  public struct Term: Sendable, Hashable {
+    public var variable: VariableRef
+    public var coefficient: Double
+    public init(_ variable: VariableRef, _ coefficient: Double) {
+      self.variable = variable
+      self.coefficient = coefficient
+    }
+  }
+
+  public init(_ terms: [(VariableRef, Double)] = [], constant: Double = 0) {
+    self.terms = terms.map { Term($0.0, $0.1) }
+    self.constant = constant
+  }
+
+  /// Adds `coefficient × variable`.
+  public mutating func add(_ variable: VariableRef, _ coefficient: Double) {
+    terms.append(Term(variable, coefficient))
+  }
+
+  /// The value of the expression for the given variable values.
+  public func value(_ values: [Double]) -> Double {
+    terms.reduce(constant) { $0 + $1.coefficient * values[$1.variable.index] }
+  }
+}
+
+/// The set a constraint's expression must lie in.
+public enum ConstraintSet: Sendable, Hashable {
+  case lessThan(Double)
+  case greaterThan(Double)
+  case equalTo(Double)
+  case interval(Double, Double)
+
+  /// The lower bound, or `nil` for none.
+  public var lower: Double? {
+    switch self {
+    case .lessThan: nil
+    case .greaterThan(let v), .equalTo(let v), .interval(let v, _): v
+    }
+  }
+
+  /// The upper bound, or `nil` for none.
+  public var upper: Double? {
+    switch self {
+    case .greaterThan: nil
+    case .lessThan(let v), .equalTo(let v), .interval(_, let v): v
+    }
+  }
+}

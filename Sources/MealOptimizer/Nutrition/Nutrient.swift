@@ -1,0 +1,92 @@
+/// A nutrient, named by its canonical identifier such as `protein` or `vitamin_c`.
+///
+/// Amounts of a nutrient are always in its canonical unit (see
+/// ``NutrientDefinition/unit``): grams for macronutrients, milligrams or
+/// micrograms for minerals and vitamins, kilocalories for energy.
+public struct Nutrient: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+  /// The canonical name, lowercase with underscores (`saturated_fat`).
+  public let name: String
+
+  /// Creates a nutrient from its canonical name.
+  public init(_ name: String) { self.name = name }
+
+  public init(stringLiteral value: String) { self.name = value }
+
+  public var description: String { name }
+
+  public static func < (lhs: Nutrient, rhs: Nutrient) -> Bool { lhs.name < rhs.name }
+
+  /// Its definition in ``NutrientTable``, when the name is known.
+  public var definition: NutrientDefinition? { NutrientTable.definition(for: self) }
+}
+
+extension Nutrient: Codable {
+  public init(from decoder: any Decoder) throws {
+    self.name = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(name)
+  }
+}
+
+extension Nutrient {
+  public static let energy: Nutrient = "energy"
+  public static let protein: Nutrient = "protein"
+  public static let fat: Nutrient = "fat"
+  public static let saturatedFat: Nutrient = "saturated_fat"
+  public static let carbs: Nutrient = "carbs"
+  public static let fiber: Nutrient = "fiber"
+  public static let sugars: Nutrient = "sugars"
+  public static let sodium: Nutrient = "sodium"
+}
+
+/// The unit a nutrient's amounts are expressed in.
+public enum NutrientUnit: String, Sendable, Codable, CaseIterable {
+  case kilocalorie = "kcal"
+  case kilojoule = "kJ"
+  case gram = "g"
+  case milligram = "mg"
+  case microgram = "µg"
+  case internationalUnit = "IU"
+
+  /// How many grams one of this unit is, for mass units; `nil` otherwise.
+  public var grams: Double? {
+    switch self {
+    case .gram: 1
+    case .milligram: 1e-3
+    case .microgram: 1e-6
+    case .kilocalorie, .kilojoule, .internationalUnit: nil
+    }
+  }
+}
+
+/// What the project knows about one nutrient.
+public struct NutrientDefinition: Sendable, Hashable {
+  /// The nutrient.
+  public let nutrient: Nutrient
+  /// The canonical unit of its amounts.
+  public let unit: NutrientUnit
+  /// A name for people ("Saturated fat").
+  public let displayName: String
+  /// Other names accepted in plan files (`carbohydrate`, `kcal`).
+  public let aliases: [String]
+  /// The USDA SR28 nutrient number, when there is one (`208` for energy).
+  public let usdaNumber: Int?
+  /// Kilocalories in one canonical unit, for nutrients that supply energy
+  /// (9 for fat, 4 for protein). Used by goals stated as a percent of energy.
+  public let kilocaloriesPerUnit: Double?
+
+  public init(
+    _ nutrient: Nutrient, unit: NutrientUnit, displayName: String, aliases: [String] = [],
+    usdaNumber: Int? = nil, kilocaloriesPerUnit: Double? = nil
+  ) {
+    self.nutrient = nutrient
+    self.unit = unit
+    self.displayName = displayName
+    self.aliases = aliases
+    self.usdaNumber = usdaNumber
+    self.kilocaloriesPerUnit = kilocaloriesPerUnit
+  }
+}

@@ -1,0 +1,115 @@
+/// Something that solves a ``LinearModel``.
+///
+/// The only backend today is ``GLPKSolver``; an LP or MPS export is another
+/// consumer of the same model.
+public protocol Solver: Sendable {
+  /// Solves the model.
+  ///
+  /// An infeasible or unbounded model is a result, not an error.
+  /// - Throws: ``SolverError`` when the model cannot be given to the solver
+  ///   (a non-finite coefficient, inverted bounds) or the solver fails.
+  func solve(_ model: LinearModel, options: SolverOptions) throws -> Solution
+}
+
+/// Settings for a solve. The defaults were chosen by measurement on diet models.
+public struct SolverOptions: Sendable, Hashable {
+  /// The LP algorithm.
+  public enum Method: String, Sendable, Hashable, CaseIterable {
+    case primalSimplex = "primal", dualSimplex = "dual", interiorPoint = "interior"
+  }
+
+  /// How the LP is scaled before solving.
+  public enum Scaling: String, Sendable, Hashable, CaseIterable {
+    case none, equilibration, geometric, geometricThenEquilibration = "auto"
+  }
+
+  public var method: Method = .dualSimplex
+  public var presolve: Bool = false
+  public var scaling: Scaling = .equilibration
+  /// Wall-clock limit in seconds; `nil` for none.
+  public var timeLimit: Double? = nil
+  /// Relative MIP gap at which to stop (0.01 is 1%).
+  public var relativeGap: Double = 1e-4
+
+  public init() {}
+}
+
+/// Why the solver stopped.
+public enum TerminationStatus: String, Sendable, Hashable, Codable {
+  /// It proved the answer (optimal, infeasible or unbounded).
+  case completed
+  /// It reached the time limit.
+  case timeLimit = "time_limit"
+  /// It reached the requested relative gap.
+  case gapLimit = "gap_limit"
+  /// It failed: numerical trouble, a bad model, an internal error.
+  case failed
+}
+
+/// What the result's values are.
+public enum ResultStatus: String, Sendable, Hashable, Codable {
+  case optimal
+  /// A feasible point that is not proven optimal (within a gap or time limit).
+  case feasible
+  case infeasible
+  case unbounded
+  /// No usable values.
+  case unknown
+}
+
+/// The result of a solve.
+public struct Solution: Sendable, Hashable {
+  public var termination: TerminationStatus
+  public var status: ResultStatus
+  /// The objective value, when there are values.
+  public var objectiveValue: Double?
+  /// The primal value of each variable, in ``LinearModel/variables`` order (empty without values).
+  public var values: [Double]
+  /// Row duals, for LPs solved to optimality (empty otherwise).
+  public var rowDuals: [Double]
+  /// Reduced costs of the variables, for LPs solved to optimality (empty otherwise).
+  public var reducedCosts: [Double]
+  /// The relative gap between the best solution and the best bound, for MIPs.
+  public var relativeGap: Double?
+  /// Seconds spent in the solver.
+  public var seconds: Double
+  /// A sentence for people when the solver failed or stopped early.
+  public var message: String?
+
+  public init(
+    termination: TerminationStatus, status: ResultStatus, objectiveValue: Double? = nil,
+    values: [Double] = [], rowDuals: [Double] = [], reducedCosts: [Double] = [],
+    relativeGap: Double? = nil, seconds: Double = 0, message: String? = nil
+  ) {
+    self.termination = termination
+    self.status = status
+    self.objectiveValue = objectiveValue
+    self.values = values
+    self.rowDuals = rowDuals
+    self.reducedCosts = reducedCosts
+    self.relativeGap = relativeGap
+    self.seconds = seconds
+    self.message = message
+  }
+
+  /// The value of a variable, when there are values.
+  public func value(_ variable: VariableRef) -> Double? {
+    variable.index < values.count ? values[variable.index] : nil
+  }
+}
+
+/// A model the solver cannot accept, or a solver failure.
+public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The model itself is malformed (a NaN coefficient, lower bound above upper bound, a
+  /// reference to a variable that does not exist).
+  case invalidModel(String)
+  /// The solver library reported an error it could not recover from.
+  case solverFailure(String)
+
+  public var description: String {
+    switch self {
+    case .invalidModel(let why): "invalid model: \(why)"
+    case .solverFailure(let why): "solver failure: \(why)"
+    }
+  }
+}
