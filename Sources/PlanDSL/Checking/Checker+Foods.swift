@@ -1,0 +1,178 @@
+import Foundation
+import MealOptimizer
+
+extension Checker {
+  mutating func checkStore(_ d: StoreDeclaration) -> Store? {
+    var trip: Decimal?
+    if let cost = d.tripCost {
+      trip = nonNegative(cost, as: .money, for: "a trip cost")
+    }
+    return Store(id: d.name.name, name: d.displayName?.value ?? d.name.name, tripCost: trip)
+  }
+
+  mutating func checkFood(_ d: FoodDeclaration) -> Food? {
+    var food = Food(id: d.name.name, name: d.displayName?.value ?? d.name.name)
+    if let catalog = d.catalog {
+      error(
+        DiagnosticMessage.invalid(
+          "catalog-unavailable", "catalog foods are not available in this build", at: catalog.range,
+          hint: "declare the food's nutrition with 'per 100 g { … }'"))
+      return nil
+    }
+    var ok = true
+    if let density = d.density {
+      if let value = positive(density, as: .density, for: "a density") { food.density = value.double } else { ok = false }
+    }
+    var measureRanges: [String: SourceRange] = [:]
+    for measure in d.measures {
+      if let first = measureRanges[measure.name.name] {
+        error(DiagnosticMessage.duplicate("measure", measure.name, first: first))
+        ok = false
+        continue
+      }
+      measureRanges[measure.name.name] = measure.name.range
+      guard let grams = grams(of: measure.amount, in: food, for: "a measure") else {
+        ok = false
+        continue
+      }
+      guard grams > 0 else {
+        error(DiagnosticMessage.zeroAmount(measure.amount, what: "a measure"))
+        ok = false
+        continue
+      }
+      food.measures.append(Measure(name: measure.name.name, grams: grams.double))
+    }
+    var seen: [Nutrient: SourceRange] = [:]
+    for block in d.nutrition {
+      guard let basis = grams(of: block.amount, in: food, for: "the amount after 'per'") else {
+        ok = false
+        continue
+      }
+      guard basis > 0 else {
+        error(DiagnosticMessage.zeroAmount(block.amount, what: "the amount after 'per'"))
+        ok = false
+        continue
+      }
+      for entry in block.entries {
+        guard let definition = nutrient(entry.nutrient) else {
+          ok = false
+          continue
+        }
+        if let first = seen[definition.nutrient] {
+          error(DiagnosticMessage.duplicate("nutrient", entry.nutrient, first: first))
+          ok = false
+          continue
+        }
+        seen[definition.nutrient] = entry.nutrient.range
+        guard let amount = nutrientAmount(entry.amount, of: definition, for: "'\(entry.nutrient.name)'") else {
+          ok = false
+          continue
+        }
+        guard amount >= 0 else {
+          error(DiagnosticMessage.negativeAmount(entry.amount, what: "a nutrient amount"))
+          ok = false
+          continue
+        }
+        food.nutrientsPer100g[definition.nutrient] = (amount * 100 / basis).double
+      }
+    }
+    if d.nutrition.isEmpty, !hadSyntaxError(in: d.range) {
+      error(
+        DiagnosticMessage.invalid(
+          "missing-nutrition", "food '\(d.name.name)' has no nutrition", at: d.name.range,
+          hint: "add 'per 100 g { energy … kcal; protein … g }'"))
+      ok = false
+    }
+    for price in d.prices {
+      guard let cost = nonNegative(price.price, as: .money, for: "a price") else {
+        ok = false
+        continue
+      }
+      guard let package = grams(of: price.package, in: food, for: "a package size") else {
+        ok = false
+        continue
+      }
+      guard package > 0 else {
+        error(DiagnosticMessage.zeroAmount(price.package, what: "a package size"))
+        ok = false
+        continue
+      }
+      if let store = price.store, storeNames[store.name] == nil {
+        error(DiagnosticMessage.unknownName("store", store, candidates: storeNames.keys))
+        ok = false
+        continue
+      }
+      let packageName = price.package.unit.flatMap { food.measure(named: $0.text) != nil ? $0.text : nil }
+      food.offers.append(Offer(store: price.store?.name, price: cost, packageGrams: package.double, packageName: packageName))
+    }
+    food.tags = Set(d.tags.map(\.name)).subtracting(d.removedTags.map(\.name))
+    return ok ? food : nil
+  }
+
+  /// The nutrient a name refers to, reporting unknown names with a hint.
+  mutating func nutrient(_ name: Identifier) -> NutrientDefinition? {
+    if let definition = NutrientTable.lookup(name.name) { return definition }
+    error(DiagnosticMessage.unknownName("nutrient", name, candidates: NutrientTable.allNames))
+    return nil
+  }
+
+  /// An amount of a nutrient in its canonical unit (mg for sodium), checking the dimension.
+  mutating func nutrientAmount(_ quantity: QuantityLiteral, of definition: NutrientDefinition, for what: String) -> Decimal? {
+    switch definition.unit {
+    case .kilocalorie, .kilojoule:
+      guard let kcal = value(quantity, as: .energy, for: what) else { return nil }
+      return definition.unit == .kilojoule ? kcal * Decimal(string: "4.184")! : kcal
+    case .internationalUnit:
+      return value(quantity, as: .internationalUnits, for: what)
+    case .gram, .milligram, .microgram:
+      guard let grams = value(quantity, as: .mass, for: what) else { return nil }
+      switch definition.unit {
+      case .milligram: return grams * 1000
+      case .microgram: return grams * 1_000_000
+      default: return grams
+      }
+    }
+  }
+
+  /// Grams of a food in an amount written with a mass unit, a volume unit (needs a
+  /// density or a measure of that name) or one of the food's measures.
+  mutating func grams(of quantity: QuantityLiteral, in food: Food, for what: String) -> Decimal? {
+    guard let unit = quantity.unit else {
+      error(DiagnosticMessage.missingUnit(quantity, expected: "mass", for: what))
+      return nil
+    }
+    if quantity.value < 0 {
+      error(DiagnosticMessage.negativeAmount(quantity, what: what))
+      return nil
+    }
+    if let measure = food.measure(named: unit.text) ?? food.measure(named: Self.singular(unit.text)) {
+      return quantity.value * Decimal(measure.grams)
+    }
+    guard let definition = Units.definition(unit.text) else {
+      let candidates = Units.allSymbols + food.measures.map(\.name)
+      error(DiagnosticMessage.unknownUnit(unit, candidates: candidates))
+      return nil
+    }
+    switch definition.dimension {
+    case .mass:
+      return Units.canonical(quantity.value, definition)
+    case .volume:
+      guard let density = food.density else {
+        error(
+          DiagnosticMessage.invalid(
+            "volume-without-density", "'\(unit.text)' is a volume, but food '\(food.id)' has no density or '\(unit.text)' measure",
+            at: unit.range, hint: "add 'measure \(unit.text) = … g' or 'density … g/ml' to the food"))
+        return nil
+      }
+      return Units.canonical(quantity.value, definition) * Decimal(density)
+    default:
+      error(DiagnosticMessage.wrongDimension(unit, is: definition.dimension.rawValue, expected: "mass", for: what))
+      return nil
+    }
+  }
+
+  /// `slices` → `slice`, for measures written in the plural.
+  static func singular(_ word: String) -> String {
+    word.hasSuffix("s") ? String(word.dropLast()) : word
+  }
+}

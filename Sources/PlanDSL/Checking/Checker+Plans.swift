@@ -1,0 +1,188 @@
+import Foundation
+import MealOptimizer
+
+extension Checker {
+  mutating func checkGoal(_ d: GoalDeclaration) -> GoalSpec {
+    var goals: [NutrientGoal] = []
+    for entry in d.entries {
+      guard let definition = nutrient(entry.nutrient) else { continue }
+      guard let period = period(entry.period) else { continue }
+      var basis = NutrientGoal.Basis.absolute
+      if let of = entry.ofEnergy {
+        guard of.name == "energy" else {
+          error(DiagnosticMessage.unknownName("basis", of, candidates: ["energy"]))
+          continue
+        }
+        guard definition.kilocaloriesPerUnit != nil, definition.nutrient != .energy else {
+          error(
+            DiagnosticMessage.invalid(
+              "no-energy-factor", "'\(entry.nutrient.name)' supplies no energy, so it cannot be a percent of energy",
+              at: entry.nutrient.range))
+          continue
+        }
+        basis = .percentOfEnergy
+      }
+      var bounds: [Decimal] = []
+      for quantity in entry.bound.quantities {
+        let amount: Decimal?
+        if basis == .percentOfEnergy {
+          amount = value(quantity, as: .percent, for: "a share of energy")
+        } else {
+          amount = nutrientAmount(quantity, of: definition, for: "'\(entry.nutrient.name)'")
+        }
+        guard let amount else { break }
+        if amount < 0 {
+          error(DiagnosticMessage.negativeAmount(quantity, what: "a goal"))
+          break
+        }
+        bounds.append(amount)
+      }
+      guard bounds.count == entry.bound.quantities.count else { continue }
+      var goal = NutrientGoal(definition.nutrient, basis: basis, period: period)
+      switch entry.bound.kind {
+      case .atLeast: goal.minimum = bounds[0].double
+      case .atMost: goal.maximum = bounds[0].double
+      case .exactly: (goal.minimum, goal.maximum) = (bounds[0].double, bounds[0].double)
+      case .between:
+        guard bounds[0] <= bounds[1] else {
+          error(DiagnosticMessage.invalid("empty-range", "the range is empty: its lower end is above its upper end", at: entry.bound.range))
+          continue
+        }
+        (goal.minimum, goal.maximum) = (bounds[0].double, bounds[1].double)
+      }
+      goals.append(goal)
+    }
+    return GoalSpec(name: d.name.name, displayName: d.displayName?.value, goals: goals, range: d.range)
+  }
+
+  mutating func checkPlan(_ d: PlanDeclaration, foods: [Food]) -> PlanSpec? {
+    var foodRanges: [String: SourceRange] = [:]
+    for case .food(let food) in declarations { foodRanges[food.name.name] = food.range }
+    var plan = PlanSpec(
+      name: d.name.name, displayName: d.displayName?.value, days: 1, goalNames: [], budget: nil, foodNames: nil,
+      limits: [], objective: .minimizeCost, wholeServings: false, range: d.range)
+    var seen: [String: SourceRange] = [:]
+    let errorsBefore = diagnostics.count
+    for statement in d.statements {
+      let (key, range) = Self.key(statement)
+      if key != "goal" && key != "limit", let first = seen[key] {
+        error(
+          DiagnosticMessage.invalid(
+            "duplicate-statement", "'\(key)' is already set in this plan", at: range,
+            notes: [.init("first set here", at: first)]))
+        continue
+      }
+      seen[key] = range
+      switch statement {
+      case .days(let quantity, _):
+        if let days = wholeNumber(quantity, for: "'days'", range: 1...366) { plan.days = days }
+      case .goals(let names, _):
+        for name in names {
+          if goalNames[name.name] == nil {
+            error(DiagnosticMessage.unknownName("goal", name, candidates: goalNames.keys))
+          } else {
+            plan.goalNames.append(name.name)
+          }
+        }
+      case .budget(let amount, let period, _):
+        if let money = nonNegative(amount, as: .money, for: "a budget"), let period = self.period(period) {
+          plan.budget = Budget(money, per: period)
+        }
+      case .foods(let names, _):
+        plan.foodNames = names.compactMap { resolveFood($0) }
+      case .limit(let names, let bound, let period, _):
+        checkLimit(names, bound, period, foods: foods, into: &plan)
+      case .objective(let sense, let target, _):
+        if target.name == "cost" {
+          if sense.name == "minimize" {
+            plan.objective = .minimizeCost
+          } else {
+            error(DiagnosticMessage.invalid("maximize-cost", "a plan cannot maximize cost", at: target.range, hint: "write 'minimize cost'"))
+          }
+        } else if let definition = nutrient(target) {
+          plan.objective = sense.name == "minimize" ? .minimize(definition.nutrient) : .maximize(definition.nutrient)
+        }
+      case .wholeServings:
+        plan.wholeServings = true
+      case .currency(let code, _):
+        if Units.currencies.contains(code.name) {
+          noteCurrency(code.name, code.range)
+        } else {
+          error(DiagnosticMessage.unknownName("currency", code, candidates: Units.currencies))
+        }
+      }
+    }
+    let used = plan.foodNames.map { names in foods.filter { names.contains($0.id) } } ?? foods
+    if plan.objective == .minimizeCost || plan.budget != nil {
+      for food in used where food.offers.isEmpty && !hadSyntaxError(in: foodRanges[food.id] ?? d.range) {
+        error(
+          DiagnosticMessage.invalid(
+            "missing-price", "food '\(food.id)' has no price, but plan '\(plan.name)' counts cost",
+            at: foodNames[food.id], hint: "add 'price … per …' to the food, or list the plan's foods with 'foods …'"))
+      }
+    }
+    if used.isEmpty, foodNames.isEmpty || plan.foodNames?.isEmpty == true {
+      error(DiagnosticMessage.invalid("no-foods", "plan '\(plan.name)' has no foods to choose from", at: d.name.range))
+    }
+    return diagnostics.count == errorsBefore ? plan : nil
+  }
+
+  mutating func resolveFood(_ name: Identifier) -> String? {
+    guard foodNames[name.name] != nil else {
+      error(DiagnosticMessage.unknownName("food", name, candidates: foodNames.keys))
+      return nil
+    }
+    return name.name
+  }
+
+  mutating func checkLimit(
+    _ names: [Identifier], _ bound: BoundLiteral, _ periodLiteral: PeriodLiteral?, foods: [Food], into plan: inout PlanSpec
+  ) {
+    let ids = names.compactMap { resolveFood($0) }
+    guard ids.count == names.count, let period = period(periodLiteral) else { return }
+    let limitFoods = ids.compactMap { id in foods.first { $0.id == id } }
+    guard limitFoods.count == ids.count else { return }
+    var bounds: [Double] = []
+    for quantity in bound.quantities {
+      var grams: Decimal?
+      if let unit = quantity.unit, Units.definition(unit.text)?.dimension == .count {
+        grams = quantity.value
+        for food in limitFoods where food.measure(named: "serving") == nil {
+          error(
+            DiagnosticMessage.invalid(
+              "missing-serving", "a limit in servings needs a serving size, but food '\(food.id)' has none",
+              at: unit.range, hint: "add 'measure serving = … g' to the food"))
+          grams = nil
+        }
+      } else if limitFoods.count == 1 {
+        grams = self.grams(of: quantity, in: limitFoods[0], for: "a limit")
+      } else {
+        grams = nonNegative(quantity, as: .mass, for: "a limit on several foods")
+      }
+      guard let grams else { return }
+      bounds.append(grams.double)
+    }
+    let inServings = bound.quantities.first?.unit.flatMap { Units.definition($0.text)?.dimension } == .count
+    var limit = LimitSpec(foods: ids, minimum: nil, maximum: nil, period: period, inServings: inServings)
+    switch bound.kind {
+    case .atLeast: limit.minimum = bounds[0]
+    case .atMost: limit.maximum = bounds[0]
+    case .exactly: (limit.minimum, limit.maximum) = (bounds[0], bounds[0])
+    case .between: (limit.minimum, limit.maximum) = (bounds[0], bounds[1])
+    }
+    plan.limits.append(limit)
+  }
+
+  static func key(_ statement: PlanStatement) -> (String, SourceRange) {
+    switch statement {
+    case .days(_, let r): ("days", r)
+    case .goals(_, let r): ("goal", r)
+    case .budget(_, _, let r): ("budget", r)
+    case .foods(_, let r): ("foods", r)
+    case .limit(_, _, _, let r): ("limit", r)
+    case .objective(_, _, let r): ("objective", r)
+    case .wholeServings(let r): ("whole servings", r)
+    case .currency(_, let r): ("currency", r)
+    }
+  }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import MealOptimizer
+
+/// Resolves names, checks units and values, and builds a ``Program``.
+///
+/// Each kind of declaration has its own namespace. Every problem becomes a
+/// diagnostic; checking goes on so that all problems are reported together.
+struct Checker {
+  let declarations: [Declaration]
+  let sources: SourceManager
+  var diagnostics: [Diagnostic] = []
+  /// Where the parser found errors; declarations covering one are not told they miss something.
+  var syntaxErrors: [SourceRange] = []
+
+  /// Whether the parser reported an error inside `range`.
+  func hadSyntaxError(in range: SourceRange) -> Bool {
+    syntaxErrors.contains { $0.file == range.file && $0.start >= range.start && $0.start <= range.end }
+  }
+
+  var storeNames: [String: SourceRange] = [:]
+  var foodNames: [String: SourceRange] = [:]
+  var goalNames: [String: SourceRange] = [:]
+  var planNames: [String: SourceRange] = [:]
+  /// The currency of the first money amount, and where it was written.
+  var currency: (code: String, range: SourceRange)?
+
+  init(declarations: [Declaration], sources: SourceManager) {
+    self.declarations = declarations
+    self.sources = sources
+  }
+
+  mutating func error(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+  mutating func check() -> Program {
+    declareNames()
+    var stores: [Store] = []
+    var foods: [Food] = []
+    var goals: [GoalSpec] = []
+    var plans: [PlanSpec] = []
+    for declaration in declarations where !isDuplicate(declaration) {
+      switch declaration {
+      case .store(let d): if let store = checkStore(d) { stores.append(store) }
+      case .food(let d): if let food = checkFood(d) { foods.append(food) }
+      case .goal(let d): goals.append(checkGoal(d))
+      case .plan, .use, .include: break
+      }
+    }
+    for case .plan(let d) in declarations where !isDuplicate(.plan(d)) {
+      if let plan = checkPlan(d, foods: foods) { plans.append(plan) }
+    }
+    return Program(
+      sources: sources, stores: stores, foods: foods, goals: goals, plans: plans, warnings: [],
+      currency: currency?.code)
+  }
+
+  /// Whether this declaration repeats a name declared before it (already reported).
+  func isDuplicate(_ declaration: Declaration) -> Bool {
+    guard let name = declaration.name else { return false }
+    let first: SourceRange?
+    switch declaration {
+    case .store: first = storeNames[name.name]
+    case .food: first = foodNames[name.name]
+    case .goal: first = goalNames[name.name]
+    case .plan: first = planNames[name.name]
+    default: first = nil
+    }
+    return first != nil && first != name.range
+  }
+
+  /// Records every declared name, reporting duplicates with a note at the first.
+  mutating func declareNames() {
+    for declaration in declarations {
+      guard let name = declaration.name else { continue }
+      let kind = declaration.keyword
+      var table: [String: SourceRange]
+      switch declaration {
+      case .store: table = storeNames
+      case .food: table = foodNames
+      case .goal: table = goalNames
+      case .plan: table = planNames
+      default: continue
+      }
+      if let first = table[name.name] {
+        error(DiagnosticMessage.duplicate(kind, name, first: first))
+        continue
+      }
+      table[name.name] = name.range
+      switch declaration {
+      case .store: storeNames = table
+      case .food: foodNames = table
+      case .goal: goalNames = table
+      case .plan: planNames = table
+      default: break
+      }
+    }
+  }
+
+  // MARK: Quantities
+
+  /// The unit of a quantity, reporting an unknown one. `nil` unit means none was written.
+  mutating func unitDefinition(_ quantity: QuantityLiteral) -> UnitDefinition?? {
+    guard let unit = quantity.unit else { return .some(nil) }
+    guard let definition = Units.definition(unit.text) else {
+      error(DiagnosticMessage.unknownUnit(unit, candidates: Units.allSymbols))
+      return nil
+    }
+    return .some(definition)
+  }
+
+  /// Converts a quantity to the canonical unit of `dimension`, reporting a missing
+  /// or wrong unit. Returns `nil` after reporting.
+  mutating func value(
+    _ quantity: QuantityLiteral, as dimension: Dimension, for what: String, allowUnitless: Bool = false
+  ) -> Decimal? {
+    guard let lookedUp = unitDefinition(quantity) else { return nil }
+    guard let unit = lookedUp else {
+      if allowUnitless { return quantity.value }
+      error(DiagnosticMessage.missingUnit(quantity, expected: dimension.rawValue, for: what))
+      return nil
+    }
+    guard unit.dimension == dimension else {
+      error(DiagnosticMessage.wrongDimension(quantity.unit!, is: unit.dimension.rawValue, expected: dimension.rawValue, for: what))
+      return nil
+    }
+    if dimension == .money { noteCurrency(unit.symbol, quantity.unit!.range) }
+    return Units.canonical(quantity.value, unit)
+  }
+
+  /// A non-negative amount (reports negative ones).
+  mutating func nonNegative(_ quantity: QuantityLiteral, as dimension: Dimension, for what: String) -> Decimal? {
+    guard let amount = value(quantity, as: dimension, for: what) else { return nil }
+    if amount < 0 {
+      error(DiagnosticMessage.negativeAmount(quantity, what: what))
+      return nil
+    }
+    return amount
+  }
+
+  /// A strictly positive amount.
+  mutating func positive(_ quantity: QuantityLiteral, as dimension: Dimension, for what: String) -> Decimal? {
+    guard let amount = nonNegative(quantity, as: dimension, for: what) else { return nil }
+    if amount == 0 {
+      error(DiagnosticMessage.zeroAmount(quantity, what: what))
+      return nil
+    }
+    return amount
+  }
+
+  mutating func noteCurrency(_ code: String, _ range: SourceRange) {
+    guard let first = currency else {
+      currency = (code, range)
+      return
+    }
+    if first.code != code {
+      error(
+        DiagnosticMessage.invalid(
+          "mixed-currencies", "'\(code)' differs from the currency '\(first.code)' used before", at: range,
+          hint: "a plan uses one currency; convert the prices to '\(first.code)'",
+          notes: [.init("'\(first.code)' was first used here", at: first.range)]))
+    }
+  }
+
+  /// A whole number such as a count of days.
+  mutating func wholeNumber(_ quantity: QuantityLiteral, for what: String, range: ClosedRange<Int>) -> Int? {
+    if let unit = quantity.unit {
+      error(DiagnosticMessage.invalid("unexpected-unit", "\(what) takes a plain number, not '\(unit.text)'", at: unit.range))
+      return nil
+    }
+    let number = NSDecimalNumber(decimal: quantity.value)
+    let int = number.intValue
+    guard Decimal(int) == quantity.value, range.contains(int) else {
+      error(
+        DiagnosticMessage.invalid(
+          "bad-count", "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound)", at: quantity.range))
+      return nil
+    }
+    return int
+  }
+
+  mutating func period(_ literal: PeriodLiteral?) -> Period? {
+    guard let literal else { return .day }
+    switch literal.period.name {
+    case "day": return .day
+    case "week": return .week
+    default:
+      error(DiagnosticMessage.unknownName("period", literal.period, candidates: ["day", "week"]))
+      return nil
+    }
+  }
+}
+
+extension Decimal {
+  var double: Double { NSDecimalNumber(decimal: self).doubleValue }
+}

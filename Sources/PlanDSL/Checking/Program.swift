@@ -1,0 +1,68 @@
+import Foundation
+import MealOptimizer
+
+/// A checked program: every name resolved, every quantity in canonical units.
+///
+/// Produced by ``PlanLoader``; lowered into engine inputs by ``Program/dietProblem(named:)``.
+public struct Program: Sendable {
+  /// The files the program was read from.
+  public var sources: SourceManager
+  /// Stores, in declaration order.
+  public var stores: [Store]
+  /// Foods, in declaration order.
+  public var foods: [Food]
+  /// Goals by name, in declaration order.
+  public var goals: [GoalSpec]
+  /// Plans, in declaration order.
+  public var plans: [PlanSpec]
+  /// Warnings found while checking (errors are thrown instead).
+  public var warnings: [Diagnostic]
+  /// The currency every price uses, when there are prices.
+  public var currency: String?
+
+  /// The food with this identifier.
+  public func food(_ id: String) -> Food? { foods.first { $0.id == id } }
+
+  /// The plan with this name, or the only plan when `name` is `nil`.
+  public func plan(named name: String?) -> PlanSpec? {
+    guard let name else { return plans.count == 1 ? plans[0] : nil }
+    return plans.first { $0.name == name }
+  }
+}
+
+/// A checked `goal` block.
+public struct GoalSpec: Sendable, Hashable {
+  public var name: String
+  public var displayName: String?
+  public var goals: [NutrientGoal]
+  public var range: SourceRange
+}
+
+/// A checked `plan` block.
+public struct PlanSpec: Sendable, Hashable {
+  public var name: String
+  public var displayName: String?
+  public var days: Int
+  /// The names of the goal blocks that apply.
+  public var goalNames: [String]
+  public var budget: Budget?
+  /// The foods the plan may use; `nil` means every declared food.
+  public var foodNames: [String]?
+  public var limits: [LimitSpec]
+  public var objective: DietObjective
+  public var wholeServings: Bool
+  public var range: SourceRange
+}
+
+/// A checked `limit` statement: bounds on one food or the sum of several.
+public struct LimitSpec: Sendable, Hashable {
+  /// The foods whose amounts are added up.
+  public var foods: [String]
+  /// Lower bound in grams, or in servings when ``inServings``.
+  public var minimum: Double?
+  /// Upper bound in grams, or in servings when ``inServings``.
+  public var maximum: Double?
+  public var period: Period
+  /// Whether the bounds count servings (each food's `serving` measure) instead of grams.
+  public var inServings: Bool
+}

@@ -1,0 +1,135 @@
+/// The catalog of every diagnostic the language front end produces.
+///
+/// Messages are lowercase, without a final period, and quote code in '…'.
+/// Each has a stable identifier (the `id` of the ``Diagnostic``), listed in
+/// docs/language.md.
+public enum DiagnosticMessage {
+  // MARK: Files
+
+  static func unreadableFile(_ path: String, _ why: String, at range: SourceRange?) -> Diagnostic {
+    Diagnostic(id: "unreadable-file", message: "cannot read '\(path)': \(why)", at: range)
+  }
+
+  static func notText(_ path: String, byteOffset: Int, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "not-text", message: "'\(path)' is not UTF-8 text (bad byte at offset \(byteOffset))", at: range,
+      hint: "a .plan file is plain text; check that the right file was given")
+  }
+
+  static func emptyFile(_ path: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "empty-file", message: "'\(path)' has no declarations", at: range,
+      hint: "a plan file declares foods, goals and a plan, such as 'plan week { … }'")
+  }
+
+  static func includeCycle(_ path: String, at range: SourceRange, chain: [Diagnostic.Note]) -> Diagnostic {
+    Diagnostic(id: "include-cycle", message: "'\(path)' includes itself", at: range, notes: chain)
+  }
+
+  // MARK: Lexing
+
+  static func unexpectedCharacter(_ text: String, _ range: SourceRange) -> Diagnostic {
+    let shown = text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? text : "\\u{\(String(text.unicodeScalars.first?.value ?? 0, radix: 16))}"
+    return Diagnostic(id: "unexpected-character", message: "unexpected character '\(shown)'", at: range)
+  }
+
+  static func unterminatedString(_ range: SourceRange) -> Diagnostic {
+    Diagnostic(id: "unterminated-string", message: "unterminated string", at: range, hint: "add a closing '\"' on the same line")
+  }
+
+  static func unterminatedComment(_ range: SourceRange) -> Diagnostic {
+    Diagnostic(id: "unterminated-comment", message: "unterminated '/*' comment", at: range, hint: "add '*/' to close it")
+  }
+
+  static func unknownEscape(_ character: String, _ range: SourceRange) -> Diagnostic {
+    Diagnostic(id: "unknown-escape", message: "unknown escape '\\\(character)' in string", at: range, hint: "use \\\", \\\\, \\n or \\t")
+  }
+
+  // MARK: Parsing
+
+  static func expected(_ what: String, found token: Token?, at range: SourceRange) -> Diagnostic {
+    let message = token.map { "expected \(what), found \($0.quoted)" } ?? "expected \(what)"
+    return Diagnostic(id: "expected", message: message, at: range)
+  }
+
+  static func expectedDeclaration(found token: Token, hint: String?) -> Diagnostic {
+    Diagnostic(
+      id: "expected-declaration",
+      message: "expected a declaration such as 'food', 'goal' or 'plan', found \(token.quoted)", at: token.range,
+      hint: hint)
+  }
+
+  static func unclosedBlock(_ owner: String, at range: SourceRange, opening: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "unclosed-block", message: "expected '}' to close the \(owner) block", at: range,
+      notes: [.init("to match this opening '{'", at: opening)])
+  }
+
+  static func unknownStatement(_ token: Token, in owner: String, hint: String?) -> Diagnostic {
+    Diagnostic(id: "unknown-statement", message: "unknown statement \(token.quoted) in \(owner) block", at: token.range, hint: hint)
+  }
+
+  static func extraTokens(after what: String, _ token: Token) -> Diagnostic {
+    Diagnostic(
+      id: "extra-tokens", message: "unexpected \(token.quoted) after \(what)", at: token.range,
+      hint: "put each statement on its own line or separate them with ';'")
+  }
+
+  static func badNumber(_ text: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(id: "bad-number", message: "'\(text)' is not a number", at: range)
+  }
+
+  static func strictBound(_ op: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      .warning, id: "strict-bound", message: "'\(op)' is read as '\(op)=' in a goal", at: range,
+      hint: "write '\(op)=' to say so")
+  }
+
+  // MARK: Checking
+
+  static func duplicate(_ kind: String, _ name: Identifier, first: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "duplicate-name", message: "duplicate \(kind) '\(name.name)'", at: name.range,
+      notes: [.init("'\(name.name)' was first defined here", at: first)])
+  }
+
+  static func unknownName(_ kind: String, _ name: Identifier, candidates: some Sequence<String>) -> Diagnostic {
+    Diagnostic(
+      id: "unknown-\(kind.replacingOccurrences(of: " ", with: "-"))", message: "unknown \(kind) '\(name.name)'",
+      at: name.range, hint: Suggestions.hint(for: name.name, in: candidates))
+  }
+
+  static func unknownUnit(_ unit: UnitName, candidates: some Sequence<String>) -> Diagnostic {
+    Diagnostic(
+      id: "unknown-unit", message: "unknown unit '\(unit.text)'", at: unit.range,
+      hint: Suggestions.hint(for: unit.text, in: candidates))
+  }
+
+  static func wrongDimension(_ unit: UnitName, is actual: String, expected: String, for what: String) -> Diagnostic {
+    Diagnostic(
+      id: "wrong-dimension", message: "'\(unit.text)' is a unit of \(actual), but \(what) needs \(expected)",
+      at: unit.range)
+  }
+
+  static func missingUnit(_ quantity: QuantityLiteral, expected: String, for what: String) -> Diagnostic {
+    Diagnostic(
+      id: "missing-unit", message: "\(what) needs a unit of \(expected)", at: quantity.range,
+      hint: "write a unit after the number, such as '\(quantity.value) g'")
+  }
+
+  static func negativeAmount(_ quantity: QuantityLiteral, what: String) -> Diagnostic {
+    Diagnostic(id: "negative-amount", message: "\(what) cannot be negative", at: quantity.range)
+  }
+
+  static func zeroAmount(_ quantity: QuantityLiteral, what: String) -> Diagnostic {
+    Diagnostic(id: "zero-amount", message: "\(what) must be greater than zero", at: quantity.range)
+  }
+
+  static func invalid(_ id: String, _ message: String, at range: SourceRange?, hint: String? = nil, notes: [Diagnostic.Note] = []) -> Diagnostic {
+    Diagnostic(id: id, message: message, at: range, notes: notes, hint: hint)
+  }
+
+  static func warning(_ id: String, _ message: String, at range: SourceRange?, hint: String? = nil) -> Diagnostic {
+    Diagnostic(.warning, id: id, message: message, at: range, hint: hint)
+  }
+}

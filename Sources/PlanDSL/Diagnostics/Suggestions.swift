@@ -1,0 +1,44 @@
+/// Finds the candidate closest to a misspelt name, for "did you mean" hints.
+public enum Suggestions {
+  /// The closest candidate within a small edit distance, or `nil`.
+  ///
+  /// - Complexity: O(n × m × k) for n candidates of length m and a name of length k.
+  public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+    let target = Array(name.lowercased())
+    let limit = max(1, min(3, target.count / 3 + 1))
+    var best: (String, Int)?
+    for candidate in candidates {
+      let distance = editDistance(target, Array(candidate.lowercased()))
+      if distance <= limit, distance < (best?.1 ?? Int.max) || (distance == best?.1 && candidate < best!.0) {
+        best = (candidate, distance)
+      }
+    }
+    return best?.0
+  }
+
+  /// Damerau–Levenshtein distance (with adjacent transpositions).
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], previous2[j - 2] + 1)
+        }
+      }
+      (previous2, previous, current) = (previous, current, previous2)
+    }
+    return previous[b.count]
+  }
+
+  /// "did you mean 'x'?" for the closest candidate, or `nil`.
+  public static func hint(for name: String, in candidates: some Sequence<String>) -> String? {
+    closest(to: name, in: candidates).map { "did you mean '\($0)'?" }
+  }
+}

@@ -1,0 +1,187 @@
+/// Turns the text of one source file into tokens, reporting bad characters.
+///
+/// Comments are `// to end of line` and `/* block */`. Line breaks are not
+/// tokens; each token records whether it starts a line.
+struct Lexer {
+  private let bytes: [UInt8]
+  private let file: Int
+  private var position = 0
+  private var sawLineBreak = true
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(_ source: SourceFile, fileIndex: Int) {
+    self.bytes = source.bytes
+    self.file = fileIndex
+  }
+
+  /// Every token of the file, ending with `endOfFile`.
+  mutating func tokenize() -> [Token] {
+    var tokens: [Token] = []
+    while true {
+      let token = next()
+      tokens.append(token)
+      if token.kind == .endOfFile { return tokens }
+    }
+  }
+
+  private static let symbols: [String] = [
+    "...", "..<", "<=", ">=", "==", "!=", "->", "{", "}", "(", ")", "[", "]", ",", ";", ":", "=", ".", "<",
+    ">", "+", "-", "*", "/", "%", "!",
+  ]
+
+  private func peek(_ ahead: Int = 0) -> UInt8? {
+    position + ahead < bytes.count ? bytes[position + ahead] : nil
+  }
+
+  private mutating func skipTrivia() {
+    while let byte = peek() {
+      if byte == UInt8(ascii: "\n") {
+        sawLineBreak = true
+        position += 1
+      } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+        position += 1
+      } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") {
+        while let b = peek(), b != UInt8(ascii: "\n") { position += 1 }
+      } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+        let start = position
+        position += 2
+        var closed = false
+        while let b = peek() {
+          if b == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+            position += 2
+            closed = true
+            break
+          }
+          if b == UInt8(ascii: "\n") { sawLineBreak = true }
+          position += 1
+        }
+        if !closed {
+          diagnostics.append(DiagnosticMessage.unterminatedComment(SourceRange(file: file, start: start, end: start + 2)))
+        }
+      } else {
+        return
+      }
+    }
+  }
+
+  private mutating func next() -> Token {
+    skipTrivia()
+    let atLineStart = sawLineBreak
+    sawLineBreak = false
+    let start = position
+    func make(_ kind: Token.Kind, _ value: String? = nil) -> Token {
+      let range = SourceRange(file: file, start: start, end: position)
+      let text = value ?? String(decoding: bytes[start..<position], as: UTF8.self)
+      return Token(kind: kind, value: text, range: range, atLineStart: atLineStart)
+    }
+    guard let byte = peek() else { return make(.endOfFile, "") }
+
+    if Self.isDigit(byte) {
+      if let date = lexDate() { return make(.date, date) }
+      while let b = peek(), Self.isDigit(b) { position += 1 }
+      if peek() == UInt8(ascii: "."), let after = peek(1), Self.isDigit(after) {
+        position += 1
+        while let b = peek(), Self.isDigit(b) { position += 1 }
+      }
+      return make(.number)
+    }
+    if Self.isIdentifierStart(byte) {
+      lexIdentifier()
+      return make(.identifier)
+    }
+    if byte == UInt8(ascii: "\"") {
+      return lexString(start: start, atLineStart: atLineStart)
+    }
+    for symbol in Self.symbols where matches(symbol) {
+      position += symbol.utf8.count
+      return make(.symbol)
+    }
+    // An unexpected character: report it, skip the whole scalar, and go on.
+    position += Self.scalarLength(byte)
+    let range = SourceRange(file: file, start: start, end: position)
+    let text = String(decoding: bytes[start..<min(position, bytes.count)], as: UTF8.self)
+    diagnostics.append(DiagnosticMessage.unexpectedCharacter(text, range))
+    sawLineBreak = atLineStart
+    return next()
+  }
+
+  private func matches(_ symbol: String) -> Bool {
+    for (i, b) in symbol.utf8.enumerated() where peek(i) != b { return false }
+    return true
+  }
+
+  /// `yyyy-mm-dd`, when the digits at the cursor have that shape.
+  private mutating func lexDate() -> String? {
+    let shape: [Bool] = [true, true, true, true, false, true, true, false, true, true]
+    for (i, isDigit) in shape.enumerated() {
+      guard let b = peek(i) else { return nil }
+      if isDigit ? !Self.isDigit(b) : b != UInt8(ascii: "-") { return nil }
+    }
+    if let b = peek(10), Self.isDigit(b) || Self.isIdentifierStart(b) { return nil }
+    let text = String(decoding: bytes[position..<position + 10], as: UTF8.self)
+    position += 10
+    return text
+  }
+
+  private mutating func lexIdentifier() {
+    while let b = peek() {
+      if Self.isIdentifierStart(b) || Self.isDigit(b) {
+        position += Self.scalarLength(b)
+      } else if b == UInt8(ascii: "-"), let after = peek(1), Self.isIdentifierStart(after),
+        position > 0, !Self.isDigit(bytes[position - 1])
+      {
+        position += 1
+      } else {
+        return
+      }
+    }
+  }
+
+  private mutating func lexString(start: Int, atLineStart: Bool) -> Token {
+    position += 1
+    var value: [UInt8] = []
+    while let b = peek() {
+      if b == UInt8(ascii: "\"") {
+        position += 1
+        let range = SourceRange(file: file, start: start, end: position)
+        return Token(kind: .string, value: String(decoding: value, as: UTF8.self), range: range, atLineStart: atLineStart)
+      }
+      if b == UInt8(ascii: "\n") { break }
+      if b == UInt8(ascii: "\\"), let escaped = peek(1) {
+        switch escaped {
+        case UInt8(ascii: "n"): value.append(UInt8(ascii: "\n"))
+        case UInt8(ascii: "t"): value.append(UInt8(ascii: "\t"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): value.append(escaped)
+        default:
+          diagnostics.append(
+            DiagnosticMessage.unknownEscape(
+              String(decoding: [escaped], as: UTF8.self), SourceRange(file: file, start: position, end: position + 2)))
+          value.append(escaped)
+        }
+        position += 2
+        continue
+      }
+      value.append(b)
+      position += 1
+    }
+    let range = SourceRange(file: file, start: start, end: position)
+    diagnostics.append(DiagnosticMessage.unterminatedString(SourceRange(file: file, start: start, end: start + 1)))
+    return Token(kind: .string, value: String(decoding: value, as: UTF8.self), range: range, atLineStart: atLineStart)
+  }
+
+  private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+  private static func isIdentifierStart(_ b: UInt8) -> Bool {
+    (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+      || b == UInt8(ascii: "_") || b >= 0xC0
+  }
+
+  private static func scalarLength(_ lead: UInt8) -> Int {
+    switch lead {
+    case 0xF0...: 4
+    case 0xE0...: 3
+    case 0xC0...: 2
+    default: 1
+    }
+  }
+}

@@ -1,0 +1,295 @@
+extension Parser {
+  /// Parses a whole file.
+  mutating func parseFile() -> SourceFileSyntax {
+    var declarations: [Declaration] = []
+    while !atEnd {
+      if consumeSymbol(";") { continue }
+      let before = index
+      if let declaration = parseDeclaration() {
+        declarations.append(declaration)
+      }
+      if index == before { advance() }
+    }
+    return SourceFileSyntax(file: file, declarations: declarations)
+  }
+
+  mutating func parseDeclaration() -> Declaration? {
+    guard current.kind == .identifier else {
+      report(DiagnosticMessage.expectedDeclaration(found: current, hint: nil))
+      skipToNextDeclaration()
+      return nil
+    }
+    let start = current.range
+    switch current.value {
+    case "use":
+      advance()
+      guard consumeWord("catalog") else {
+        expected("'catalog' after 'use'")
+        skipStatement()
+        return nil
+      }
+      guard let name = parseOptionalString() else {
+        expected("a catalog name in quotes, such as \"usda-sr28\"")
+        skipStatement()
+        return nil
+      }
+      finishStatement("'use catalog'")
+      return .use(UseDeclaration(catalog: name, range: start.union(name.range)))
+    case "include":
+      advance()
+      guard let path = parseOptionalString() else {
+        expected("a file path in quotes after 'include'")
+        skipStatement()
+        return nil
+      }
+      finishStatement("'include'")
+      return .include(IncludeDeclaration(path: path, range: start.union(path.range)))
+    case "store": return parseStore()
+    case "food": return parseFood()
+    case "goal": return parseGoal()
+    case "plan": return parsePlan()
+    default:
+      let hint = Suggestions.hint(for: current.value, in: Self.declarationKeywords)
+      report(DiagnosticMessage.expectedDeclaration(found: current, hint: hint))
+      skipToNextDeclaration()
+      return nil
+    }
+  }
+
+  /// Skips tokens until a line that starts with a declaration keyword.
+  mutating func skipToNextDeclaration() {
+    advance()
+    var depth = 0
+    while !atEnd {
+      if current.isSymbol("{") { depth += 1 }
+      if current.isSymbol("}") { depth = max(0, depth - 1) }
+      if depth == 0, current.atLineStart, current.kind == .identifier,
+        Self.declarationKeywords.contains(current.value)
+      {
+        return
+      }
+      advance()
+    }
+  }
+
+  /// The name and optional display name after a keyword.
+  mutating func parseHeader(_ keyword: String) -> (Identifier, StringLiteral?)? {
+    advance()
+    guard let name = parseIdentifier("a name for the \(keyword)") else {
+      skipToNextDeclaration()
+      return nil
+    }
+    return (name, parseOptionalString())
+  }
+
+  mutating func parseStore() -> Declaration? {
+    let start = current.range
+    guard let (name, display) = parseHeader("store") else { return nil }
+    var trip: QuantityLiteral?
+    if current.isSymbol("{") {
+      _ = parseBlock(of: "store") { parser in
+        parser.parseStatement(in: "store", keywords: ["trip"]) { parser, keyword in
+          trip = parser.parseQuantity("a cost such as '2 USD' after 'trip'")
+        }
+      }
+    } else {
+      finishStatement("the store's name")
+    }
+    return .store(StoreDeclaration(name: name, displayName: display, tripCost: trip, range: start.union(previous.range)))
+  }
+
+  /// Parses one statement that starts with one of `keywords`, reporting unknown ones with a hint.
+  mutating func parseStatement(
+    in owner: String, keywords: [String], _ body: (inout Parser, Token) -> Void
+  ) {
+    guard current.kind == .identifier, keywords.contains(current.value) else {
+      let hint = current.kind == .identifier ? Suggestions.hint(for: current.value, in: keywords) : nil
+      report(DiagnosticMessage.unknownStatement(current, in: owner, hint: hint))
+      advance()
+      skipStatement()
+      return
+    }
+    let keyword = advance()
+    body(&self, keyword)
+    finishStatement("'\(keyword.value)'")
+  }
+
+  mutating func parseFood() -> Declaration? {
+    let start = current.range
+    guard let (name, display) = parseHeader("food") else { return nil }
+    var catalog: FoodDeclaration.CatalogReference?
+    if consumeSymbol("=") {
+      if consumeWord("usda") {
+        if current.kind == .number, !atStatementEnd {
+          let token = advance()
+          catalog = .number(token.value, token.range)
+        } else if let description = parseOptionalString() {
+          catalog = .description(description)
+        } else {
+          expected("an NDB number or a description in quotes after 'usda'")
+        }
+      } else {
+        expected("'usda' and a food number after '='")
+        skipStatement()
+      }
+    }
+    var food = FoodDeclaration(
+      name: name, displayName: display, catalog: catalog, nutrition: [], measures: [], density: nil, prices: [],
+      tags: [], removedTags: [], range: start)
+    if current.isSymbol("{") {
+      _ = parseBlock(of: "food") { parser in
+        parser.parseFoodStatement(&food)
+      }
+    } else {
+      finishStatement("the food's header")
+      if catalog == nil {
+        expected("'{' with the food's nutrition, or '= usda NUMBER'")
+      }
+    }
+    food.range = start.union(previous.range)
+    return .food(food)
+  }
+
+  static let foodKeywords = ["per", "measure", "price", "tags", "tag", "untag", "density"]
+
+  mutating func parseFoodStatement(_ food: inout FoodDeclaration) {
+    parseStatement(in: "food", keywords: Self.foodKeywords) { parser, keyword in
+      switch keyword.value {
+      case "per":
+        guard let amount = parser.parseServingAmount() else { return }
+        var entries: [NutrientAmount] = []
+        let block = parser.parseBlock(of: "nutrition") { parser in
+          guard let nutrient = parser.parseIdentifier("a nutrient name such as 'protein'", startsStatement: true) else {
+            parser.skipStatement()
+            return
+          }
+          guard let amount = parser.parseQuantity("an amount such as '17.3 g' after '\(nutrient.name)'") else {
+            parser.skipStatement()
+            return
+          }
+          entries.append(NutrientAmount(nutrient: nutrient, amount: amount))
+          parser.finishStatement("'\(nutrient.name) \(parser.previous.value)'")
+        }
+        food.nutrition.append(NutritionBlock(amount: amount, entries: entries, range: keyword.range.union(block ?? amount.range)))
+      case "measure":
+        guard let name = parser.parseIdentifier("a measure name such as 'cup'") else { return }
+        guard parser.consumeSymbol("=") else {
+          parser.expected("'=' and a weight, as in 'measure cup = 81 g'")
+          return
+        }
+        guard let amount = parser.parseQuantity("a weight such as '81 g'", unitRequired: true) else { return }
+        food.measures.append(MeasureStatement(name: name, amount: amount, range: keyword.range.union(amount.range)))
+      case "price":
+        guard let price = parser.parseQuantity("a price such as '3.49 USD'", unitRequired: true) else { return }
+        guard parser.consumeWord("per") else {
+          parser.expected("'per' and a package size, as in 'price 3.49 USD per 42 oz'")
+          return
+        }
+        guard let package = parser.parseServingAmount() else { return }
+        var store: Identifier?
+        if parser.consumeWord("at") {
+          store = parser.parseIdentifier("a store name after 'at'")
+        }
+        food.prices.append(PriceStatement(price: price, package: package, store: store, range: keyword.range.union(parser.previous.range)))
+      case "tags", "tag":
+        food.tags += parser.parseIdentifierList("a tag such as 'vegan'")
+      case "untag":
+        food.removedTags += parser.parseIdentifierList("a tag to remove")
+      case "density":
+        food.density = parser.parseQuantity("a density such as '1.03 g/ml'", unitRequired: true)
+      default:
+        break
+      }
+    }
+  }
+
+  /// An amount of food: `100 g`, `42 oz`, `block` (one of a measure), `2 slice`.
+  mutating func parseServingAmount() -> QuantityLiteral? {
+    if current.kind == .identifier, !atStatementEnd, !Self.nonUnitWords.contains(current.value) {
+      let token = advance()
+      let unit = UnitName(text: token.value, range: token.range)
+      return QuantityLiteral(value: 1, unit: unit, range: token.range, numberRange: token.range)
+    }
+    return parseQuantity("an amount such as '100 g' or a measure name", unitRequired: true)
+  }
+
+  mutating func parseGoal() -> Declaration? {
+    let start = current.range
+    guard let (name, display) = parseHeader("goal") else { return nil }
+    var entries: [GoalEntry] = []
+    _ = parseBlock(of: "goal") { parser in
+      guard let nutrient = parser.parseIdentifier("a nutrient name such as 'protein'", startsStatement: true) else {
+        parser.skipStatement()
+        return
+      }
+      guard let bound = parser.parseBound("a bound such as '>= 90 g' after '\(nutrient.name)'") else {
+        parser.skipStatement()
+        return
+      }
+      var ofEnergy: Identifier?
+      if parser.consumeWord("of") {
+        ofEnergy = parser.parseIdentifier("'energy' after 'of'")
+      }
+      let period = parser.parsePeriod()
+      entries.append(
+        GoalEntry(nutrient: nutrient, bound: bound, ofEnergy: ofEnergy, period: period, range: nutrient.range.union(parser.previous.range)))
+      parser.finishStatement("the goal for '\(nutrient.name)'")
+    }
+    return .goal(GoalDeclaration(name: name, displayName: display, entries: entries, range: start.union(previous.range)))
+  }
+
+  static let planKeywords = ["days", "goal", "goals", "budget", "foods", "limit", "minimize", "maximize", "whole", "currency"]
+
+  mutating func parsePlan() -> Declaration? {
+    let start = current.range
+    guard let (name, display) = parseHeader("plan") else { return nil }
+    var statements: [PlanStatement] = []
+    _ = parseBlock(of: "plan") { parser in
+      parser.parseStatement(in: "plan", keywords: Self.planKeywords) { parser, keyword in
+        if let statement = parser.parsePlanStatement(keyword) {
+          statements.append(statement)
+        }
+      }
+    }
+    return .plan(PlanDeclaration(name: name, displayName: display, statements: statements, range: start.union(previous.range)))
+  }
+
+  mutating func parsePlanStatement(_ keyword: Token) -> PlanStatement? {
+    func range() -> SourceRange { keyword.range.union(previous.range) }
+    switch keyword.value {
+    case "days":
+      return parseQuantity("a number of days").map { .days($0, range()) }
+    case "goal", "goals":
+      let names = parseIdentifierList("a goal name")
+      return names.isEmpty ? nil : .goals(names, range())
+    case "budget":
+      guard let amount = parseQuantity("an amount such as '60 USD'", unitRequired: true) else { return nil }
+      return .budget(amount, parsePeriod(), range())
+    case "foods":
+      let names = parseIdentifierList("a food name")
+      return names.isEmpty ? nil : .foods(names, range())
+    case "limit":
+      var foods: [Identifier] = []
+      repeat {
+        guard let food = parseIdentifier("a food name") else { return nil }
+        foods.append(food)
+      } while consumeSymbol("+")
+      guard let bound = parseBound("a bound such as '<= 200 g'") else { return nil }
+      return .limit(foods, bound, parsePeriod(), range())
+    case "minimize", "maximize":
+      return parseIdentifier("'cost' or a nutrient name").map {
+        .objective(Identifier(name: keyword.value, range: keyword.range), $0, range())
+      }
+    case "whole":
+      guard consumeWord("servings") else {
+        expected("'servings' after 'whole'")
+        return nil
+      }
+      return .wholeServings(range())
+    case "currency":
+      return parseIdentifier("a currency code such as 'USD'").map { .currency($0, range()) }
+    default:
+      return nil
+    }
+  }
+}

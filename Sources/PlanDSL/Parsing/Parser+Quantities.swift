@@ -1,0 +1,107 @@
+import Foundation
+
+extension Parser {
+  /// Words that never read as a unit after a number: they continue the statement.
+  static let nonUnitWords: Set<String> = [
+    "per", "at", "of", "and", "or", "when", "in", "to", "for", "from", "on", "with", "step", "as",
+  ]
+
+  /// Whether the current token can start a quantity (`-` or a number).
+  var atQuantity: Bool {
+    !atStatementEnd && (current.kind == .number || (current.isSymbol("-") && peek().kind == .number))
+  }
+
+  /// `-`? number unit?, where unit is `%`, a name, `name/name` or `fl oz`.
+  mutating func parseQuantity(_ what: String, unitRequired: Bool = false) -> QuantityLiteral? {
+    guard atQuantity else {
+      expected(what)
+      return nil
+    }
+    let start = current.range
+    let negative = consumeSymbol("-")
+    let number = advance()
+    guard var value = Decimal(string: number.value, locale: Locale(identifier: "en_US_POSIX")) else {
+      report(DiagnosticMessage.badNumber(number.value, at: number.range))
+      return nil
+    }
+    if negative { value.negate() }
+    let numberRange = start.union(number.range)
+    let unit = parseUnit()
+    if unit == nil, unitRequired {
+      expected("a unit after '\(number.value)'")
+    }
+    return QuantityLiteral(value: value, unit: unit, range: numberRange.union(unit?.range ?? numberRange), numberRange: numberRange)
+  }
+
+  /// A unit right after a number, if one is written.
+  mutating func parseUnit() -> UnitName? {
+    if atStatementEnd { return nil }
+    if current.isSymbol("%") {
+      let token = advance()
+      return UnitName(text: "%", range: token.range)
+    }
+    guard current.kind == .identifier, !Self.nonUnitWords.contains(current.value) else { return nil }
+    let first = advance()
+    var text = first.value
+    var range = first.range
+    if text == "fl", current.isWord("oz"), !atStatementEnd {
+      range = range.union(advance().range)
+      text = "fl oz"
+    } else if current.isSymbol("/"), peek().kind == .identifier, !atStatementEnd {
+      advance()
+      let second = advance()
+      text += "/" + second.value
+      range = range.union(second.range)
+    }
+    return UnitName(text: text, range: range)
+  }
+
+  /// A bound: `>= q`, `<= q`, `== q`, `= q`, `q...q`, `at least q`, `at most q`.
+  mutating func parseBound(_ what: String) -> BoundLiteral? {
+    let start = current.range
+    func finish(_ kind: BoundLiteral.Kind) -> BoundLiteral {
+      BoundLiteral(kind: kind, range: start.union(previous.range))
+    }
+    if consumeSymbol(">=") {
+      return parseQuantity("an amount after '>='").map { finish(.atLeast($0)) }
+    }
+    if consumeSymbol("<=") {
+      return parseQuantity("an amount after '<='").map { finish(.atMost($0)) }
+    }
+    if consumeSymbol("==") || consumeSymbol("=") {
+      return parseQuantity("an amount after '='").map { finish(.exactly($0)) }
+    }
+    if current.isSymbol(">") || current.isSymbol("<") {
+      let op = advance()
+      report(DiagnosticMessage.strictBound(op.value, at: op.range))
+      guard let quantity = parseQuantity("an amount") else { return nil }
+      return finish(op.value == ">" ? .atLeast(quantity) : .atMost(quantity))
+    }
+    if current.isWord("at"), peek().isWord("least") || peek().isWord("most") {
+      advance()
+      let least = advance().value == "least"
+      return parseQuantity("an amount").map { finish(least ? .atLeast($0) : .atMost($0)) }
+    }
+    if atQuantity {
+      guard let low = parseQuantity("an amount") else { return nil }
+      if consumeSymbol("...") {
+        guard var high = parseQuantity("the upper end of the range") else { return nil }
+        var low = low
+        if low.unit == nil, let unit = high.unit { low.unit = unit }
+        if high.unit == nil, let unit = low.unit { high.unit = unit }
+        return finish(.between(low, high))
+      }
+      return finish(.exactly(low))
+    }
+    expected(what)
+    return nil
+  }
+
+  /// `per day` / `per week`, if written.
+  mutating func parsePeriod() -> PeriodLiteral? {
+    guard current.isWord("per"), !atStatementEnd, peek().kind == .identifier else { return nil }
+    advance()
+    let token = advance()
+    return PeriodLiteral(period: Identifier(name: token.value, range: token.range))
+  }
+}

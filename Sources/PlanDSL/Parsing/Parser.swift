@@ -1,0 +1,171 @@
+import Foundation
+
+/// Parses the tokens of one file into declarations, recovering from errors so
+/// that every mistake in a file is reported in one run.
+///
+/// Statements end at a line break, a `;` or a `}`. Every loop consumes at
+/// least one token, so parsing always terminates.
+struct Parser {
+  var tokens: [Token]
+  var index = 0
+  var diagnostics: [Diagnostic] = []
+  let file: Int
+
+  init(tokens: [Token], file: Int) {
+    self.tokens = tokens
+    self.file = file
+  }
+
+  // MARK: Cursor
+
+  var current: Token { tokens[index] }
+
+  func peek(_ ahead: Int = 1) -> Token {
+    tokens[min(index + ahead, tokens.count - 1)]
+  }
+
+  var previous: Token { tokens[max(0, index - 1)] }
+
+  var atEnd: Bool { current.kind == .endOfFile }
+
+  @discardableResult
+  mutating func advance() -> Token {
+    let token = current
+    if !atEnd { index += 1 }
+    return token
+  }
+
+  /// Whether the current token ends a statement: `;`, `}`, end of file, or a new line.
+  var atStatementEnd: Bool {
+    atEnd || current.isSymbol(";") || current.isSymbol("}") || (current.atLineStart && index > 0)
+  }
+
+  mutating func consumeSymbol(_ symbol: String) -> Bool {
+    if current.isSymbol(symbol) {
+      advance()
+      return true
+    }
+    return false
+  }
+
+  mutating func consumeWord(_ word: String) -> Bool {
+    if current.isWord(word), !atStatementEnd {
+      advance()
+      return true
+    }
+    return false
+  }
+
+  // MARK: Errors
+
+  mutating func report(_ diagnostic: Diagnostic) {
+    diagnostics.append(diagnostic)
+  }
+
+  /// Reports "expected X, found Y" at the current token (or just after the previous one at a line break).
+  mutating func expected(_ what: String) {
+    let range: SourceRange
+    if atEnd || (current.atLineStart && index > 0) {
+      range = previous.range.afterEnd
+    } else {
+      range = current.range
+    }
+    report(DiagnosticMessage.expected(what, found: atStatementEnd && !atEnd ? nil : current, at: range))
+  }
+
+  /// Skips to the end of the current statement.
+  mutating func skipStatement() {
+    var depth = 0
+    while !atEnd {
+      if depth == 0 && (current.isSymbol(";") || current.isSymbol("}")) { return }
+      if depth == 0 && current.atLineStart && index > 0 && !current.isSymbol("{") { return }
+      if current.isSymbol("{") { depth += 1 }
+      if current.isSymbol("}") { depth -= 1 }
+      advance()
+    }
+  }
+
+  /// After a statement: reports extra tokens and skips them.
+  mutating func finishStatement(_ what: String) {
+    if atStatementEnd { return }
+    report(DiagnosticMessage.extraTokens(after: what, current))
+    skipStatement()
+  }
+
+  // MARK: Names
+
+  /// A name; `startsStatement` allows it to be the first token on a line.
+  mutating func parseIdentifier(_ what: String, startsStatement: Bool = false) -> Identifier? {
+    guard current.kind == .identifier, startsStatement || !atStatementEnd else {
+      expected(what)
+      return nil
+    }
+    let token = advance()
+    return Identifier(name: token.value, range: token.range)
+  }
+
+  mutating func parseOptionalString() -> StringLiteral? {
+    guard current.kind == .string, !current.atLineStart || index == 0 else { return nil }
+    let token = advance()
+    return StringLiteral(value: token.value, range: token.range)
+  }
+
+  /// A comma-separated list of names.
+  mutating func parseIdentifierList(_ what: String) -> [Identifier] {
+    var names: [Identifier] = []
+    repeat {
+      guard let name = parseIdentifier(what) else { break }
+      names.append(name)
+    } while consumeSymbol(",")
+    return names
+  }
+
+  // MARK: Blocks
+
+  /// Words that start a top-level declaration.
+  static let declarationKeywords = ["use", "include", "store", "food", "goal", "plan"]
+
+  /// Whether the current token looks like the start of a new top-level declaration
+  /// (`food name {`), which inside a block means its `}` is missing.
+  var atDeclarationStart: Bool {
+    guard current.atLineStart, current.kind == .identifier,
+      Self.declarationKeywords.contains(current.value)
+    else { return false }
+    if current.value == "include" || current.value == "use" { return peek().kind == .string || peek().isWord("catalog") }
+    guard peek().kind == .identifier else { return false }
+    let third = peek(2)
+    return third.isSymbol("{") || third.kind == .string || third.isSymbol("=")
+  }
+
+  /// Parses `{ statements }`, calling `statement` for each, and returns the range of the braces.
+  ///
+  /// A missing `}` is reported with a note at the opening brace; parsing resumes at the
+  /// next declaration.
+  mutating func parseBlock(
+    of owner: String, _ statement: (inout Parser) -> Void
+  ) -> SourceRange? {
+    guard current.isSymbol("{") else {
+      expected("'{' to begin the \(owner) block")
+      skipStatement()
+      return nil
+    }
+    let open = advance()
+    while true {
+      while consumeSymbol(";") {}
+      if current.isSymbol("}") {
+        let close = advance()
+        return open.range.union(close.range)
+      }
+      if atEnd || atDeclarationStart {
+        report(DiagnosticMessage.unclosedBlock(owner, at: previous.range.afterEnd, opening: open.range))
+        return open.range.union(previous.range)
+      }
+      let before = index
+      statement(&self)
+      if index == before {
+        advance()
+        skipStatement()
+      }
+    }
+  }
+}

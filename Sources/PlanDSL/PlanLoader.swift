@@ -1,0 +1,124 @@
+import Foundation
+import MealOptimizer
+
+/// Reads, parses and checks `.plan` files.
+///
+/// ```swift
+/// let program = try PlanLoader().load(path: "week.plan")
+/// let problem = try program.dietProblem(named: nil)
+/// ```
+///
+/// Every mistake in every file is reported in one ``DiagnosticList``. The
+/// driver stops after parsing when parsing found errors, so that the checker
+/// does not pile further errors on a broken tree.
+public struct PlanLoader: Sendable {
+  public init() {}
+
+  /// Loads a file and everything it includes, then checks the whole program.
+  ///
+  /// - Parameter path: The root `.plan` file.
+  /// - Returns: The checked program (its warnings in ``Program/warnings``).
+  /// - Throws: ``DiagnosticList`` with every error found.
+  public func load(path: String) throws(DiagnosticList) -> Program {
+    var session = LoadSession()
+    session.loadFile(path: path, includedFrom: nil)
+    return try session.finish()
+  }
+
+  /// Loads a program from text (for apps and tests); `include` paths resolve against `directory`.
+  public func load(text: String, path: String = "<input>", directory: String? = nil) throws(DiagnosticList) -> Program {
+    var session = LoadSession()
+    session.loadText(text, path: path, directory: directory)
+    return try session.finish()
+  }
+}
+
+/// The state of one load: files read so far, the include stack, diagnostics.
+struct LoadSession {
+  var sources = SourceManager()
+  var declarations: [Declaration] = []
+  var diagnostics: [Diagnostic] = []
+  /// Paths of the files being read, innermost last, with the include that led to each.
+  var stack: [(path: String, include: SourceRange?)] = []
+  var loaded: Set<String> = []
+
+  mutating func loadFile(path: String, includedFrom include: SourceRange?) {
+    let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
+    if let depth = stack.firstIndex(where: { $0.path == canonical }) {
+      var notes: [Diagnostic.Note] = []
+      for entry in stack[(depth + 1)...] {
+        notes.append(.init("included from here", at: entry.include))
+      }
+      diagnostics.append(DiagnosticMessage.includeCycle(path, at: include ?? SourceRange(file: 0, start: 0, end: 0), chain: notes))
+      return
+    }
+    if loaded.contains(canonical) { return }
+    switch SourceReader.read(path) {
+    case .unreadable(let why):
+      diagnostics.append(DiagnosticMessage.unreadableFile(path, why, at: include))
+    case .notText(let offset):
+      let index = sources.add(SourceFile(path: path, text: ""))
+      diagnostics.append(DiagnosticMessage.notText(path, byteOffset: offset, at: SourceRange(file: index, start: 0, end: 0)))
+    case .text(let text):
+      loaded.insert(canonical)
+      stack.append((canonical, include))
+      loadText(text, path: path, directory: URL(fileURLWithPath: canonical).deletingLastPathComponent().path)
+      stack.removeLast()
+    }
+  }
+
+  mutating func loadText(_ text: String, path: String, directory: String?) {
+    let index = sources.add(SourceFile(path: path, text: text))
+    guard let file = sources.file(index) else { return }
+    var lexer = Lexer(file, fileIndex: index)
+    let tokens = lexer.tokenize()
+    diagnostics += lexer.diagnostics
+    var parser = Parser(tokens: tokens, file: index)
+    let syntax = parser.parseFile()
+    diagnostics += parser.diagnostics
+    if syntax.declarations.isEmpty && lexer.diagnostics.isEmpty && parser.diagnostics.isEmpty {
+      diagnostics.append(DiagnosticMessage.emptyFile(path, at: SourceRange(file: index, start: 0, end: 0)))
+    }
+    for declaration in syntax.declarations {
+      if case .include(let include) = declaration {
+        let target = include.path.value
+        let resolved = target.hasPrefix("/") ? target : ((directory ?? FileManager.default.currentDirectoryPath) + "/" + target)
+        loadFile(path: displayPath(resolved), includedFrom: include.path.range)
+      } else {
+        declarations.append(declaration)
+      }
+    }
+  }
+
+  /// A path relative to the working directory when it lies below it, for shorter messages.
+  func displayPath(_ path: String) -> String {
+    let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+    let cwd = FileManager.default.currentDirectoryPath
+    if standardized.hasPrefix(cwd + "/") { return String(standardized.dropFirst(cwd.count + 1)) }
+    return standardized
+  }
+
+  mutating func finish() throws(DiagnosticList) -> Program {
+    // Files that could not be read leave nothing to check.
+    if diagnostics.contains(where: { ["unreadable-file", "not-text", "include-cycle"].contains($0.id) }) {
+      throw DiagnosticList(diagnostics, sources: sources)
+    }
+    // The parser recovers statement by statement, so the checker runs on what it
+    // kept; declarations that held syntax errors are spared "missing" errors.
+    var checker = Checker(declarations: declarations, sources: sources)
+    checker.syntaxErrors = diagnostics.compactMap(\.range)
+    let program = checker.check()
+    // In source order, so that a reader meets them top to bottom.
+    let all = (diagnostics + checker.diagnostics).enumerated().sorted { a, b in
+      let (x, y) = (a.element.range, b.element.range)
+      if let x, let y, (x.file, x.start) != (y.file, y.start) { return (x.file, x.start) < (y.file, y.start) }
+      return a.offset < b.offset
+    }.map(\.element)
+    if all.contains(where: { $0.severity == .error }) {
+      throw DiagnosticList(all, sources: sources)
+    }
+    var result = program
+    result.warnings = all
+    return result
+  }
+}

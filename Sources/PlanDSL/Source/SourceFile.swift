@@ -1,0 +1,80 @@
+import Foundation
+
+/// The text of one `.plan` file, with its path and line table.
+public struct SourceFile: Sendable, Hashable {
+  /// The path as the user wrote it or as it was resolved from an `include`.
+  public let path: String
+  /// The file's text.
+  public let text: String
+  /// The UTF-8 bytes of `text`, which source offsets index.
+  public let bytes: [UInt8]
+  /// The byte offset at which each line starts.
+  private let lineStarts: [Int]
+
+  /// Creates a source file from text.
+  public init(path: String, text: String) {
+    self.path = path
+    self.text = text
+    self.bytes = Array(text.utf8)
+    var starts = [0]
+    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+      starts.append(offset + 1)
+    }
+    self.lineStarts = starts
+  }
+
+  /// The 1-based line and column (in characters) of a byte offset.
+  public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+    let clamped = max(0, min(offset, bytes.count))
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+    }
+    let start = lineStarts[low]
+    let prefix = String(decoding: bytes[start..<clamped], as: UTF8.self)
+    return (low + 1, prefix.count + 1)
+  }
+
+  /// The text of a 1-based line, without its line break.
+  public func lineText(_ line: Int) -> String {
+    guard line >= 1, line <= lineStarts.count else { return "" }
+    let start = lineStarts[line - 1]
+    var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+    if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+  }
+
+  /// The text covered by a range.
+  public func text(in range: SourceRange) -> String {
+    let start = max(0, min(range.start, bytes.count))
+    let end = max(start, min(range.end, bytes.count))
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+}
+
+/// A span of bytes in one source file.
+public struct SourceRange: Sendable, Hashable {
+  /// Which file, as an index into the ``SourceManager``'s files.
+  public var file: Int
+  /// The first byte.
+  public var start: Int
+  /// One past the last byte.
+  public var end: Int
+
+  public init(file: Int, start: Int, end: Int) {
+    self.file = file
+    self.start = start
+    self.end = end
+  }
+
+  /// The smallest range covering both.
+  public func union(_ other: SourceRange) -> SourceRange {
+    guard other.file == file else { return self }
+    return SourceRange(file: file, start: min(start, other.start), end: max(end, other.end))
+  }
+
+  /// An empty range at this range's end, for "expected X here".
+  public var afterEnd: SourceRange { SourceRange(file: file, start: end, end: end) }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The files of one program: the root file and everything it includes.
+///
+/// Ranges in diagnostics and the AST point into these files by index.
+public struct SourceManager: Sendable {
+  public private(set) var files: [SourceFile] = []
+
+  public init() {}
+
+  /// Adds a file and returns its index.
+  public mutating func add(_ file: SourceFile) -> Int {
+    files.append(file)
+    return files.count - 1
+  }
+
+  /// The file at an index.
+  public func file(_ index: Int) -> SourceFile? {
+    files.indices.contains(index) ? files[index] : nil
+  }
+
+  /// The index of a file already loaded from this path, if any.
+  public func index(ofPath path: String) -> Int? {
+    files.firstIndex { $0.path == path }
+  }
+}
+
+/// Reads a file's bytes and decides whether they are text.
+enum SourceReader {
+  /// The outcome of reading one file.
+  enum Outcome {
+    case text(String)
+    case notText(byteOffset: Int)
+    case unreadable(String)
+  }
+
+  static func read(_ path: String) -> Outcome {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        return .unreadable(isDirectory.boolValue ? "is a directory" : "cannot be read")
+      }
+      return .unreadable("no such file")
+    }
+    return decode(Array(data))
+  }
+
+  /// Decodes UTF-8 text; NUL bytes and invalid sequences make it "not text".
+  static func decode(_ bytes: [UInt8]) -> Outcome {
+    if let nul = bytes.firstIndex(of: 0) { return .notText(byteOffset: nul) }
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    var scalars = String.UnicodeScalarView()
+    var byteCounter = 0
+    loop: while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        scalars.append(scalar)
+        byteCounter += UTF8.width(scalar)
+        offset = byteCounter
+      case .emptyInput: break loop
+      case .error: return .notText(byteOffset: offset)
+      }
+    }
+    var text = String(scalars)
+    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+    return .text(text)
+  }
+}

@@ -1,0 +1,51 @@
+import PlanDSL
+
+/// Every way a command can end other than success, mapped to a message and an
+/// exit code in exactly one place (``CLIError/exitCode``).
+enum CLIError: Error {
+  /// Bad command-line usage: exit 64.
+  case usage(String, hint: String?)
+  /// Invalid input files, with located diagnostics: exit 65.
+  case diagnostics(DiagnosticList)
+  /// Invalid input described in words (a readings file, a bad value): exit 65.
+  case invalidInput(String)
+  /// The command ran and its answer is "no": no feasible plan, a failed test, an alert. Exit 1.
+  /// The result has already been printed.
+  case negativeResult
+  /// A bug or an environment failure: exit 70.
+  case internalError(String)
+
+  /// The documented exit codes.
+  enum ExitCode: Int32 {
+    case success = 0
+    case negativeResult = 1
+    case usage = 64
+    case invalidInput = 65
+    case internalError = 70
+  }
+
+  var exitCode: ExitCode {
+    switch self {
+    case .usage: .usage
+    case .diagnostics, .invalidInput: .invalidInput
+    case .negativeResult: .negativeResult
+    case .internalError: .internalError
+    }
+  }
+
+  /// The message for standard error (empty for ``negativeResult``).
+  func message(colors: Bool) -> String {
+    switch self {
+    case .usage(let message, let hint):
+      return "planner: error: \(message)\n" + (hint.map { "  hint: \($0)\n" } ?? "")
+    case .diagnostics(let list):
+      return DiagnosticRenderer(colors: colors).render(list)
+    case .invalidInput(let message):
+      return message.hasSuffix("\n") ? message : "planner: error: \(message)\n"
+    case .negativeResult:
+      return ""
+    case .internalError(let message):
+      return "planner: internal error: \(message)\n  please report this with the input that caused it\n"
+    }
+  }
+}

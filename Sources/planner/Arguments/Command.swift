@@ -1,0 +1,32 @@
+import Foundation
+
+/// A subcommand: a description, and a run function over parsed arguments.
+protocol Command {
+  static var info: CommandInfo { get }
+  /// Runs the command. Results go to `console.out`, diagnostics to `console.err`.
+  ///
+  /// - Throws: ``CLIError`` for every outcome other than success.
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError)
+}
+
+/// Where a command writes: results on standard output, diagnostics on standard error.
+struct Console {
+  /// Whether standard error is a terminal (colour diagnostics).
+  let errorIsTerminal: Bool
+  /// Whether standard output is a terminal (colour results).
+  let outputIsTerminal: Bool
+
+  init() {
+    let noColor = ProcessInfo.processInfo.environment["NO_COLOR"] != nil
+    errorIsTerminal = !noColor && isatty(2) == 1
+    outputIsTerminal = !noColor && isatty(1) == 1
+  }
+
+  func out(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  func err(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+}

@@ -1,0 +1,42 @@
+import PlanDSL
+
+/// `planner check FILE`: parse and check a plan file without solving it.
+enum CheckCommand: Command {
+  static let info = CommandInfo(
+    name: "check",
+    abstract: "Check a .plan file for mistakes without solving it.",
+    usage: "planner check <file> [--format text|json]",
+    discussion: "Reports every error and warning with file:line:column, the source line and a caret.",
+    arguments: [("<file>", "The .plan file to check (its includes are checked too).")],
+    options: [OutputFormat.option([.text, .json])]
+  )
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+    let format = try arguments.format([.text, .json])
+    let path = try arguments.positionals(exactly: ["a .plan file"], command: info.name)[0]
+    let program = try ProgramLoading.load(path, console: console)
+    switch format {
+    case .json:
+      console.out(JSONText.encode(CheckSummary(program)))
+    default:
+      console.out(
+        "\(path): ok: \(program.foods.count) foods, \(program.goals.count) goals, \(program.plans.count) plans\n")
+    }
+  }
+}
+
+/// What `check --format json` prints.
+struct CheckSummary: Encodable {
+  var status = "ok"
+  var foods: [String]
+  var goals: [String]
+  var plans: [String]
+  var warnings: Int
+
+  init(_ program: Program) {
+    foods = program.foods.map(\.id)
+    goals = program.goals.map(\.name)
+    plans = program.plans.map(\.name)
+    warnings = program.warnings.count
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import PlanDSL
+
+/// Loads and checks a plan file for a command, printing its warnings.
+enum ProgramLoading {
+  static func load(_ path: String, console: Console) throws(CLIError) -> Program {
+    do throws(DiagnosticList) {
+      let program = try PlanLoader().load(path: path)
+      if !program.warnings.isEmpty {
+        console.err(DiagnosticRenderer(colors: console.errorIsTerminal).render(DiagnosticList(program.warnings, sources: program.sources)))
+      }
+      return program
+    } catch {
+      throw .diagnostics(error)
+    }
+  }
+}
+
+/// JSON with sorted keys and two-space indentation, ending in a newline.
+enum JSONText {
+  static func encode(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    guard let data = try? encoder.encode(value) else { return "{}\n" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import PlanDSL
+
+/// The command line: parse, run, catch, exit.
+@main
+enum Planner {
+  static let version = "0.1.0"
+
+  /// Every subcommand, in the order `--help` lists them.
+  static var commands: [any Command.Type] { [
+    SolveCommand.self, CheckCommand.self,
+  ] }
+
+  static func main() {
+    let console = Console()
+    let code = run(Array(CommandLine.arguments.dropFirst()), console: console)
+    exit(code.rawValue)
+  }
+
+  /// Runs one invocation and returns its exit code. Never traps on user input.
+  static func run(_ arguments: [String], console: Console) -> CLIError.ExitCode {
+    do throws(CLIError) {
+      try dispatch(arguments, console: console)
+      return .success
+    } catch {
+      console.err(error.message(colors: console.errorIsTerminal))
+      return error.exitCode
+    }
+  }
+
+  static func dispatch(_ arguments: [String], console: Console) throws(CLIError) {
+    guard let first = arguments.first else {
+      console.err(HelpText.overview(commands))
+      throw .usage("missing command", hint: "try 'planner solve Examples/week.plan'")
+    }
+    switch first {
+    case "--help", "-h", "help":
+      if arguments.count > 1, let command = commands.first(where: { $0.info.name == arguments[1] }) {
+        console.out(HelpText.help(for: command.info))
+      } else {
+        console.out(HelpText.overview(commands))
+      }
+      return
+    case "--version":
+      console.out("planner \(version)\n")
+      return
+    default:
+      break
+    }
+    guard let command = commands.first(where: { $0.info.name == first }) else {
+      throw .usage(
+        "unknown command '\(first)'",
+        hint: closestMatch(to: first, in: commands.map { $0.info.name }).map { "did you mean '\($0)'?" }
+          ?? "see 'planner --help'")
+    }
+    let rest = Array(arguments.dropFirst())
+    let parsed = try ParsedArguments(rest, options: command.info.options, command: command.info.name)
+    if parsed.flag("help") {
+      console.out(HelpText.help(for: command.info))
+      return
+    }
+    try command.run(parsed, console: console)
+  }
+}
