@@ -65,4 +65,12 @@ public struct LimitSpec: Sendable, Hashable {
   public var period: Period
   /// Whether the bounds count servings (each food's `serving` measure) instead of grams.
   public var inServings: Bool
+
+  public init(foods: [String], minimum: Double?, maximum: Double?, period: Period, inServings: Bool) {
+    self.foods = foods
+    self.minimum = minimum
+    self.maximum = maximum
+    self.period = period
+    self.inServings = inServings
+  }
 }
