@@ -121,6 +121,14 @@ extension Checker {
             at: foodNames[food.id], hint: "add 'price … per …' to the food, or list the plan's foods with 'foods …'"))
       }
     }
+    if plan.wholeServings {
+      for food in used where food.measure(named: "serving") == nil {
+        error(
+          DiagnosticMessage.invalid(
+            "missing-serving", "'whole servings' needs a serving size, but food '\(food.id)' has none",
+            at: foodNames[food.id], hint: "add 'measure serving = … g' to the food"))
+      }
+    }
     if used.isEmpty, foodNames.isEmpty || plan.foodNames?.isEmpty == true {
       error(DiagnosticMessage.invalid("no-foods", "plan '\(plan.name)' has no foods to choose from", at: d.name.range))
     }

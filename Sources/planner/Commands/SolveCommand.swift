@@ -6,18 +6,59 @@ enum SolveCommand: Command {
   static let info = CommandInfo(
     name: "solve",
     abstract: "Solve a plan: the cheapest foods and amounts that meet every goal.",
-    usage: "planner solve <file> [--plan NAME] [--format text|json|markdown]",
+    usage: "planner solve <file> [--plan NAME] [--format text|json|markdown] [--time-limit SECONDS]",
+    discussion: """
+      Prints each day's foods with amounts, totals against every goal and the cost.
+      Every plan is re-checked against its goals by independent code before it is shown.
+      Exits 1 when no plan meets every goal.
+      """,
     arguments: [("<file>", "The .plan file to solve.")],
     options: [
       .option("plan", short: "p", value: "NAME", "Which plan to solve when the file has several."),
       OutputFormat.option([.text, .json, .markdown]),
+      .option("time-limit", value: "SECONDS", "Stop the solver after this many seconds (default: none)."),
     ]
   )
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    _ = try arguments.format([.text, .json, .markdown])
+    let format = try arguments.format([.text, .json, .markdown])
     let path = try arguments.positionals(exactly: ["a .plan file"], command: info.name)[0]
-    _ = try ProgramLoading.load(path, console: console)
-    throw .internalError("solving is not wired yet")
+    var options = SolverOptions()
+    if let text = arguments.value("time-limit") {
+      guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+        throw .usage("'--time-limit' takes a positive number of seconds, not '\(text)'", hint: nil)
+      }
+      options.timeLimit = seconds
+    }
+    let program = try ProgramLoading.load(path, console: console)
+    let spec = try choosePlan(program, name: arguments.value("plan"), path: path)
+    let problem = program.dietProblem(for: spec)
+    let plan: DietPlan
+    do {
+      plan = try DietPlanner(options: options).solve(problem)
+    } catch {
+      throw .internalError("\(error)")
+    }
+    let title = "Plan '\(spec.name)'" + (spec.displayName.map { " (\($0))" } ?? "")
+    switch format {
+    case .json: console.out(JSONText.encode(plan))
+    case .markdown: console.out(DietPlanMarkdown(plan, title: title, foods: problem.foods).render())
+    default: console.out(DietPlanText(plan, title: title, foods: problem.foods).render())
+    }
+    if plan.status == .infeasible || plan.status == .unbounded { throw .negativeResult }
+  }
+
+  /// The plan named on the command line, or the only one in the file.
+  static func choosePlan(_ program: Program, name: String?, path: String) throws(CLIError) -> PlanSpec {
+    if let plan = program.plan(named: name) { return plan }
+    let names = program.plans.map(\.name)
+    if let name {
+      throw .usage(
+        "no plan named '\(name)' in \(path)",
+        hint: closestMatch(to: name, in: names).map { "did you mean '\($0)'?" }
+          ?? (names.isEmpty ? nil : "plans: " + names.joined(separator: ", ")))
+    }
+    if names.isEmpty { throw .invalidInput("\(path) declares no plan; add 'plan NAME { … }'") }
+    throw .usage("\(path) has several plans; choose one with '--plan'", hint: "plans: " + names.joined(separator: ", "))
   }
 }

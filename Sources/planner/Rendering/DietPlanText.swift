@@ -1,0 +1,88 @@
+import Foundation
+import MealOptimizer
+
+/// A food-level plan for a terminal: each day's foods, totals against goals, cost.
+struct DietPlanText {
+  var plan: DietPlan
+  var title: String
+  var foods: [String: Food]
+
+  init(_ plan: DietPlan, title: String, foods: [Food]) {
+    self.plan = plan
+    self.title = title
+    self.foods = Dictionary(foods.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  func render() -> String {
+    var out = "\(title): \(plan.status.rawValue)"
+    switch plan.status {
+    case .infeasible, .unbounded:
+      out += "\n  " + (plan.message ?? "") + "\n"
+      return out
+    case .optimal, .feasible:
+      out += ", \(plan.days.count) day\(plan.days.count == 1 ? "" : "s"), \(Quantities.money(plan.cost, plan.currency))\n"
+      if let message = plan.message { out += "  " + message + "\n" }
+    }
+    for day in plan.days {
+      out += "\nDay \(day.day)  \(Quantities.money(day.cost, plan.currency))\n"
+      var table = TextTable([.left, .left, .right])
+      for item in day.foods {
+        table.add([item.name, Quantities.amount(grams: item.grams, of: foods[item.food]), Quantities.money(item.cost, plan.currency)])
+      }
+      out += table.render()
+      if !day.goals.isEmpty {
+        out += "\n  Goals\n" + Self.goalTable(day.goals)
+      }
+    }
+    if !plan.weeklyGoals.isEmpty {
+      out += "\nWhole-plan goals\n" + Self.goalTable(plan.weeklyGoals)
+    }
+    if plan.days.count > 1 {
+      out += "\nTotal over \(plan.days.count) days\n"
+      var table = TextTable([.left, .left, .right])
+      for item in plan.foodTotals {
+        table.add([item.name, Quantities.amount(grams: item.grams, of: foods[item.food]), Quantities.money(item.cost, plan.currency)])
+      }
+      out += table.render()
+    }
+    out += "\nCost: \(Quantities.money(plan.cost, plan.currency))\n"
+    return out
+  }
+
+  static func goalTable(_ goals: [DietPlan.GoalCheck]) -> String {
+    var table = TextTable([.left, .right, .left, .left])
+    table.indent = "    "
+    for goal in goals {
+      table.add([goal.nutrient.name, total(goal), bounds(goal), status(goal.status)])
+    }
+    return table.render()
+  }
+
+  static func total(_ goal: DietPlan.GoalCheck) -> String {
+    goal.basis == .percentOfEnergy
+      ? Quantities.number(goal.total * 100) + "% of energy"
+      : Quantities.number(goal.total) + " " + Quantities.unit(of: goal.nutrient)
+  }
+
+  static func bounds(_ goal: DietPlan.GoalCheck) -> String {
+    let scale = goal.basis == .percentOfEnergy ? 100.0 : 1
+    let suffix = goal.basis == .percentOfEnergy ? "%" : ""
+    func n(_ v: Double) -> String { Quantities.number(v * scale) + suffix }
+    switch (goal.minimum, goal.maximum) {
+    case let (min?, max?) where min == max: return "= " + n(min)
+    case let (min?, max?): return n(min) + "..." + n(max)
+    case let (min?, nil): return ">= " + n(min)
+    case let (nil, max?): return "<= " + n(max)
+    case (nil, nil): return ""
+    }
+  }
+
+  static func status(_ status: DietPlan.GoalStatus) -> String {
+    switch status {
+    case .met: "met"
+    case .atMinimum: "met, at the minimum"
+    case .atMaximum: "met, at the maximum"
+    case .violated: "VIOLATED"
+    }
+  }
+}
