@@ -61,6 +61,8 @@ public enum Declaration: Sendable, Hashable {
   case food(FoodDeclaration)
   case goal(GoalDeclaration)
   case plan(PlanDeclaration)
+  case rules(RulesDeclaration)
+  case test(TestDeclaration)
 
   /// The declared name, for declarations that have one.
   public var name: Identifier? {
@@ -70,6 +72,8 @@ public enum Declaration: Sendable, Hashable {
     case .food(let d): d.name
     case .goal(let d): d.name
     case .plan(let d): d.name
+    case .rules(let d): d.name
+    case .test: nil
     }
   }
 
@@ -82,6 +86,8 @@ public enum Declaration: Sendable, Hashable {
     case .food: "food"
     case .goal: "goal"
     case .plan: "plan"
+    case .rules: "rules"
+    case .test: "test"
     }
   }
 }

@@ -21,6 +21,7 @@ struct Checker {
   var foodNames: [String: SourceRange] = [:]
   var goalNames: [String: SourceRange] = [:]
   var planNames: [String: SourceRange] = [:]
+  var rulesNames: [String: SourceRange] = [:]
   /// The currency of the first money amount, and where it was written.
   var currency: (code: String, range: SourceRange)?
 
@@ -42,7 +43,7 @@ struct Checker {
       case .store(let d): if let store = checkStore(d) { stores.append(store) }
       case .food(let d): if let food = checkFood(d) { foods.append(food) }
       case .goal(let d): goals.append(checkGoal(d))
-      case .plan, .use, .include: break
+      case .plan, .use, .include, .rules, .test: break
       }
     }
     for case .plan(let d) in declarations where !isDuplicate(.plan(d)) {
@@ -62,6 +63,7 @@ struct Checker {
     case .food: first = foodNames[name.name]
     case .goal: first = goalNames[name.name]
     case .plan: first = planNames[name.name]
+    case .rules: first = rulesNames[name.name]
     default: first = nil
     }
     return first != nil && first != name.range
@@ -78,6 +80,7 @@ struct Checker {
       case .food: table = foodNames
       case .goal: table = goalNames
       case .plan: table = planNames
+      case .rules: table = rulesNames
       default: continue
       }
       if let first = table[name.name] {
@@ -90,6 +93,7 @@ struct Checker {
       case .food: foodNames = table
       case .goal: goalNames = table
       case .plan: planNames = table
+      case .rules: rulesNames = table
       default: break
       }
     }

@@ -48,6 +48,8 @@ extension Parser {
     case "food": return parseFood()
     case "goal": return parseGoal()
     case "plan": return parsePlan()
+    case "rules": return parseRules()
+    case "test": return parseTest()
     default:
       let hint = Suggestions.hint(for: current.value, in: Self.declarationKeywords)
       report(DiagnosticMessage.expectedDeclaration(found: current, hint: hint))

@@ -123,7 +123,7 @@ struct Parser {
   // MARK: Blocks
 
   /// Words that start a top-level declaration.
-  static let declarationKeywords = ["use", "include", "store", "food", "goal", "plan"]
+  static let declarationKeywords = ["use", "include", "store", "food", "goal", "plan", "rules", "test"]
 
   /// Whether the current token looks like the start of a new top-level declaration
   /// (`food name {`), which inside a block means its `}` is missing.
@@ -131,7 +131,9 @@ struct Parser {
     guard current.atLineStart, current.kind == .identifier,
       Self.declarationKeywords.contains(current.value)
     else { return false }
-    if current.value == "include" || current.value == "use" { return peek().kind == .string || peek().isWord("catalog") }
+    if current.value == "include" || current.value == "use" || current.value == "test" {
+      return peek().kind == .string || peek().isWord("catalog")
+    }
     guard peek().kind == .identifier else { return false }
     let third = peek(2)
     return third.isSymbol("{") || third.kind == .string || third.isSymbol("=")

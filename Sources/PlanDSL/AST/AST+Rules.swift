@@ -1,0 +1,121 @@
+/// `rules home "Home monitoring" { … }`, optionally `extends baseline`.
+public struct RulesDeclaration: Sendable, Hashable {
+  public var name: Identifier
+  public var displayName: StringLiteral?
+  /// A rule set whose alerts this one starts from (`extends baseline`).
+  public var base: Identifier?
+  /// `window 7 days`.
+  public var window: QuantityLiteral?
+  public var alerts: [AlertStatement]
+  public var otherwise: StringLiteral?
+  public var range: SourceRange
+}
+
+/// `alert sugar_high "Your sugar level is high!" urgent when EXPR`.
+public struct AlertStatement: Sendable, Hashable {
+  public var id: Identifier
+  public var message: StringLiteral
+  public var severity: Identifier?
+  public var condition: RuleExpression
+  public var range: SourceRange
+}
+
+/// A rule expression as written; the checker gives it a type (condition or value).
+public indirect enum RuleExpression: Sendable, Hashable {
+  /// `95 mg/dL`, `110%`, `3`.
+  case quantity(QuantityLiteral)
+  /// `"chest pain"`.
+  case string(StringLiteral)
+  /// `weight`, `today`.
+  case name(Identifier)
+  /// `sugar.today`, `weight.day(3)`.
+  case member(RuleExpression, Identifier, [RuleExpression]?, SourceRange)
+  /// `mean(weight, days 4...7)`.
+  case call(Identifier, [RuleExpression], SourceRange)
+  /// A day reference as an argument: `days 4...7`, `day 3`, `last 3 days`, `today`.
+  case days(DaysLiteral)
+  /// `a > b`, `a and b`, `a * b`.
+  case binary(String, SourceRange, RuleExpression, RuleExpression)
+  /// `not a`, `-a`.
+  case unary(String, SourceRange, RuleExpression)
+  /// `symptoms mention "dizzy" in last 3 days`.
+  case mention(StringLiteral, DaysLiteral?, SourceRange)
+
+  /// Where the whole expression is.
+  public var range: SourceRange {
+    switch self {
+    case .quantity(let q): q.range
+    case .string(let s): s.range
+    case .name(let n): n.range
+    case .member(_, _, _, let r), .call(_, _, let r), .mention(_, _, let r): r
+    case .days(let d): d.range
+    case .binary(_, _, let l, let r): l.range.union(r.range)
+    case .unary(_, let op, let e): op.union(e.range)
+    }
+  }
+}
+
+/// Days of the window as written: `today`, `yesterday`, `day 3`, `days 4...7`, `last 3 days`, `window`.
+public struct DaysLiteral: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable {
+    case today, yesterday, window
+    case day(QuantityLiteral)
+    case days(QuantityLiteral, QuantityLiteral)
+    case last(QuantityLiteral)
+  }
+  public var kind: Kind
+  public var range: SourceRange
+}
+
+/// `test "a steady week is healthy" of home { … }`.
+public struct TestDeclaration: Sendable, Hashable {
+  public var name: StringLiteral
+  /// The rule set under test; the only one, or `baseline`, when not written.
+  public var ruleSet: Identifier?
+  public var days: [TestDay]
+  /// `readings "week.csv"`: readings from a file, relative to this file.
+  public var readingsFile: StringLiteral?
+  /// `today 2026-11-29`: pins the window's last day.
+  public var today: Token?
+  public var expectations: [Expectation]
+  public var range: SourceRange
+}
+
+/// `day 1: weight 180 lb, bp 120/80, sugar 95 mg/dL` or `on 2026-11-23: …`.
+public struct TestDay: Sendable, Hashable {
+  /// `day N` (1 is the oldest day of the window).
+  public var number: QuantityLiteral?
+  /// `on DATE`.
+  public var date: Token?
+  public var readings: [TestReading]
+  public var range: SourceRange
+}
+
+/// One value of a test day: `weight 180 lb`, `bp 120/80`, `symptoms "headache"`.
+public struct TestReading: Sendable, Hashable {
+  public var metric: Identifier
+  public var value: QuantityLiteral?
+  /// The diastolic of `bp 120/80`.
+  public var second: QuantityLiteral?
+  public var text: StringLiteral?
+  public var range: SourceRange
+}
+
+/// One `expect` statement of a test.
+public enum Expectation: Sendable, Hashable {
+  case healthy(SourceRange)
+  case notEnoughData(SourceRange)
+  case alert(Identifier)
+  case noAlert(Identifier)
+  /// `expect alerts a, b` (exactly these); `expect alerts none`.
+  case exactAlerts([Identifier], SourceRange)
+  /// `expect mean(weight, days 4...7) == 181.5 lb`.
+  case value(RuleExpression, SourceRange)
+
+  public var range: SourceRange {
+    switch self {
+    case .healthy(let r), .notEnoughData(let r), .exactAlerts(_, let r), .value(_, let r): r
+    case .alert(let id), .noAlert(let id): id.range
+    }
+  }
+}

@@ -1,0 +1,171 @@
+extension Parser {
+  /// Infix operators by precedence, lowest first.
+  static let infixLevels: [[String]] = [
+    ["or"], ["and"], ["<", "<=", ">", ">=", "==", "!="], ["+", "-"], ["*", "/"],
+  ]
+
+  /// Whether the current token is one of `operators`. Infix operators may start a
+  /// continuation line, so line breaks do not end an expression before them.
+  func atInfix(_ operators: [String]) -> Bool {
+    guard !atEnd else { return false }
+    switch current.kind {
+    case .symbol: return operators.contains(current.value)
+    case .identifier: return operators.contains(current.value)
+    default: return false
+    }
+  }
+
+  /// A rule expression: conditions, comparisons, arithmetic, calls.
+  mutating func parseRuleExpression(level: Int = 0) -> RuleExpression? {
+    if level == Self.infixLevels.count { return parseUnaryRule() }
+    guard var lhs = parseRuleExpression(level: level + 1) else { return nil }
+    while atInfix(Self.infixLevels[level]) {
+      let op = advance()
+      guard let rhs = parseRuleExpression(level: level + 1) else { return nil }
+      lhs = .binary(op.value, op.range, lhs, rhs)
+      // Comparisons do not chain: `a < b < c` is an error, not `(a < b) < c`.
+      if level == 2, atInfix(Self.infixLevels[2]) {
+        report(
+          DiagnosticMessage.invalid(
+            "chained-comparison", "comparisons cannot be chained", at: current.range,
+            hint: "join two comparisons with 'and'"))
+        return nil
+      }
+    }
+    return lhs
+  }
+
+  mutating func parseUnaryRule() -> RuleExpression? {
+    if current.isWord("not") || current.isSymbol("-") || current.isSymbol("!") {
+      let op = advance()
+      guard let operand = parseUnaryRule() else { return nil }
+      return .unary(op.value == "!" ? "not" : op.value, op.range, operand)
+    }
+    return parsePostfixRule()
+  }
+
+  mutating func parsePostfixRule() -> RuleExpression? {
+    guard var expression = parsePrimaryRule() else { return nil }
+    while current.isSymbol("."), !atEnd {
+      advance()
+      guard let member = parseIdentifier("a day such as 'today' or 'yesterday' after '.'", startsStatement: true) else { return nil }
+      var arguments: [RuleExpression]?
+      if current.isSymbol("("), !current.atLineStart {
+        arguments = parseArguments()
+        if arguments == nil { return nil }
+      }
+      expression = .member(expression, member, arguments, expression.range.union(previous.range))
+    }
+    return expression
+  }
+
+  mutating func parseArguments() -> [RuleExpression]? {
+    let open = advance()
+    var arguments: [RuleExpression] = []
+    if consumeSymbol(")") { return arguments }
+    repeat {
+      guard let argument = parseArgument() else { return nil }
+      arguments.append(argument)
+    } while consumeSymbol(",")
+    guard consumeSymbol(")") else {
+      report(
+        DiagnosticMessage.invalid(
+          "expected", "expected ')' to close the arguments", at: atEnd ? previous.range.afterEnd : current.range,
+          notes: [.init("to match this '('", at: open.range)]))
+      return nil
+    }
+    return arguments
+  }
+
+  /// An argument: a day reference (`days 4...7`) or an expression.
+  mutating func parseArgument() -> RuleExpression? {
+    if let days = parseDays() { return .days(days) }
+    return parseRuleExpression()
+  }
+
+  /// `today`, `yesterday`, `window`, `day N`, `days A...B`, `last N days`, when the cursor is at one.
+  mutating func parseDays() -> DaysLiteral? {
+    let start = current.range
+    func finish(_ kind: DaysLiteral.Kind) -> DaysLiteral { DaysLiteral(kind: kind, range: start.union(previous.range)) }
+    guard current.kind == .identifier else { return nil }
+    switch current.value {
+    case "today", "yesterday", "window":
+      let word = advance().value
+      return finish(word == "today" ? .today : word == "yesterday" ? .yesterday : .window)
+    case "day" where peek().kind == .number:
+      advance()
+      guard let n = parseQuantity("a day number") else { return nil }
+      return finish(.day(n))
+    case "days" where peek().kind == .number:
+      advance()
+      guard let a = parseQuantity("the first day") else { return nil }
+      guard consumeSymbol("...") else {
+        expected("'...' and the last day, as in 'days 4...7'")
+        return nil
+      }
+      guard let b = parseQuantity("the last day") else { return nil }
+      return finish(.days(a, b))
+    case "last" where peek().kind == .number:
+      advance()
+      guard let n = parseQuantity("a number of days") else { return nil }
+      if current.isWord("days") || current.isWord("day") { advance() }
+      return finish(.last(n))
+    default:
+      return nil
+    }
+  }
+
+  mutating func parsePrimaryRule() -> RuleExpression? {
+    if current.kind == .number {
+      return parseQuantity("a number").map { .quantity($0) }
+    }
+    if current.kind == .string {
+      let token = advance()
+      return .string(StringLiteral(value: token.value, range: token.range))
+    }
+    if current.isSymbol("(") {
+      let open = advance()
+      guard let inner = parseRuleExpression() else { return nil }
+      guard consumeSymbol(")") else {
+        report(
+          DiagnosticMessage.invalid(
+            "expected", "expected ')'", at: atEnd ? previous.range.afterEnd : current.range,
+            notes: [.init("to match this '('", at: open.range)]))
+        return nil
+      }
+      return inner
+    }
+    if current.kind == .identifier {
+      if current.isWord("symptoms"), peek().isWord("mention") || peek().isWord("mentions") || peek().isWord("contain")
+        || peek().isWord("contains")
+      {
+        let start = advance().range
+        advance()
+        guard current.kind == .string else {
+          expected("a word in quotes, as in 'symptoms mention \"dizzy\"'")
+          return nil
+        }
+        let token = advance()
+        var days: DaysLiteral?
+        if current.isWord("in") || current.isWord("on") {
+          advance()
+          days = parseDays()
+          if days == nil {
+            expected("days such as 'today' or 'last 3 days'")
+            return nil
+          }
+        }
+        return .mention(StringLiteral(value: token.value, range: token.range), days, start.union(previous.range))
+      }
+      let token = advance()
+      let name = Identifier(name: token.value, range: token.range)
+      if current.isSymbol("("), !current.atLineStart {
+        guard let arguments = parseArguments() else { return nil }
+        return .call(name, arguments, token.range.union(previous.range))
+      }
+      return .name(name)
+    }
+    expected("an expression")
+    return nil
+  }
+}

@@ -1,0 +1,169 @@
+extension Parser {
+  static let rulesKeywords = ["window", "alert", "otherwise"]
+
+  mutating func parseRules() -> Declaration? {
+    let start = current.range
+    guard let (name, display) = parseHeader("rules") else { return nil }
+    var rules = RulesDeclaration(name: name, displayName: display, base: nil, window: nil, alerts: [], otherwise: nil, range: start)
+    if consumeWord("extends") {
+      rules.base = parseIdentifier("the name of a rule set, such as 'baseline'")
+    }
+    _ = parseBlock(of: "rules") { parser in
+      parser.parseStatement(in: "rules", keywords: Self.rulesKeywords) { parser, keyword in
+        switch keyword.value {
+        case "window":
+          rules.window = parser.parseQuantity("a number of days, as in 'window 7 days'")
+        case "otherwise":
+          guard let message = parser.parseOptionalString() else {
+            parser.expected("a message in quotes after 'otherwise'")
+            return
+          }
+          rules.otherwise = message
+        default:
+          if let alert = parser.parseAlert(keyword) { rules.alerts.append(alert) }
+        }
+      }
+    }
+    rules.range = start.union(previous.range)
+    return .rules(rules)
+  }
+
+  /// `alert ID "message" [info|warning|urgent] when CONDITION` (the condition may continue on following lines).
+  mutating func parseAlert(_ keyword: Token) -> AlertStatement? {
+    guard let id = parseIdentifier("an alert id such as 'sugar_high'") else { return nil }
+    guard let message = parseOptionalString() else {
+      expected("the alert's message in quotes")
+      return nil
+    }
+    var severity: Identifier?
+    if current.kind == .identifier, !current.isWord("when"), !atStatementEnd {
+      severity = parseIdentifier("a severity")
+    }
+    // `when` may start the next line.
+    guard current.isWord("when") else {
+      expected("'when' and the alert's condition")
+      return nil
+    }
+    advance()
+    guard let condition = parseRuleExpression() else { return nil }
+    return AlertStatement(id: id, message: message, severity: severity, condition: condition, range: keyword.range.union(previous.range))
+  }
+
+  static let testKeywords = ["day", "on", "readings", "today", "expect"]
+
+  mutating func parseTest() -> Declaration? {
+    let start = advance().range
+    guard let name = parseOptionalString() else {
+      expected("the test's name in quotes, as in 'test \"a steady week\" of home { … }'")
+      skipToNextDeclaration()
+      return nil
+    }
+    var test = TestDeclaration(name: name, ruleSet: nil, days: [], readingsFile: nil, today: nil, expectations: [], range: start)
+    if consumeWord("of") {
+      test.ruleSet = parseIdentifier("the name of a rule set after 'of'")
+    }
+    _ = parseBlock(of: "test") { parser in
+      parser.parseStatement(in: "test", keywords: Self.testKeywords) { parser, keyword in
+        switch keyword.value {
+        case "day", "on":
+          if let day = parser.parseTestDay(keyword) { test.days.append(day) }
+        case "readings":
+          guard let file = parser.parseOptionalString() else {
+            parser.expected("a readings file in quotes")
+            return
+          }
+          test.readingsFile = file
+        case "today":
+          guard parser.current.kind == .date, !parser.atStatementEnd else {
+            parser.expected("a date such as 2026-11-29")
+            return
+          }
+          test.today = parser.advance()
+        default:
+          if let expectation = parser.parseExpectation(keyword) { test.expectations.append(expectation) }
+        }
+      }
+    }
+    test.range = start.union(previous.range)
+    return .test(test)
+  }
+
+  mutating func parseTestDay(_ keyword: Token) -> TestDay? {
+    var day = TestDay(number: nil, date: nil, readings: [], range: keyword.range)
+    if keyword.value == "day" {
+      guard let number = parseQuantity("a day number from 1 to 7") else { return nil }
+      day.number = number
+    } else {
+      guard current.kind == .date, !atStatementEnd else {
+        expected("a date such as 2026-11-23 after 'on'")
+        return nil
+      }
+      day.date = advance()
+    }
+    guard consumeSymbol(":") else {
+      expected("':' and the day's readings")
+      return nil
+    }
+    // `day 3:` alone is a day with no readings (a blank).
+    if atStatementEnd {
+      day.range = keyword.range.union(previous.range)
+      return day
+    }
+    repeat {
+      guard let metric = parseIdentifier("a reading such as 'weight 180 lb'") else { return nil }
+      var reading = TestReading(metric: metric, value: nil, second: nil, text: nil, range: metric.range)
+      if let text = parseOptionalString() {
+        reading.text = text
+      } else if atQuantity {
+        reading.value = parseQuantity("a value")
+        if consumeSymbol("/") {
+          reading.second = parseQuantity("the diastolic value after '/'")
+          if let unit = reading.second?.unit, reading.value?.unit == nil { reading.value?.unit = unit }
+        }
+      } else {
+        expected("a value for '\(metric.name)'")
+        return nil
+      }
+      reading.range = metric.range.union(previous.range)
+      day.readings.append(reading)
+    } while consumeSymbol(",")
+    day.range = keyword.range.union(previous.range)
+    return day
+  }
+
+  /// `expect healthy`, `expect not enough data`, `expect alert ID`, `expect no alert ID`,
+  /// `expect alerts a, b`, `expect EXPRESSION`.
+  mutating func parseExpectation(_ keyword: Token) -> Expectation? {
+    let start = current.range
+    if current.isWord("healthy"), !atStatementEnd {
+      advance()
+      return .healthy(start)
+    }
+    if current.isWord("not"), peek().isWord("enough") {
+      advance()
+      advance()
+      guard consumeWord("data") else {
+        expected("'data' after 'not enough'")
+        return nil
+      }
+      return .notEnoughData(start.union(previous.range))
+    }
+    if current.isWord("alert"), peek().kind == .identifier {
+      advance()
+      return parseIdentifier("an alert id").map { .alert($0) }
+    }
+    if current.isWord("no"), peek().isWord("alert") {
+      advance()
+      advance()
+      return parseIdentifier("an alert id").map { .noAlert($0) }
+    }
+    if current.isWord("alerts") {
+      advance()
+      if consumeWord("none") { return .exactAlerts([], start.union(previous.range)) }
+      let ids = parseIdentifierList("an alert id")
+      return ids.isEmpty ? nil : .exactAlerts(ids, start.union(previous.range))
+    }
+    guard let expression = parseRuleExpression() else { return nil }
+    return .value(expression, start.union(previous.range))
+  }
+}
