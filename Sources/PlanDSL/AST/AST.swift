@@ -63,6 +63,7 @@ public enum Declaration: Sendable, Hashable {
   case plan(PlanDeclaration)
   case rules(RulesDeclaration)
   case test(TestDeclaration)
+  case recipe(RecipeDeclaration)
 
   /// The declared name, for declarations that have one.
   public var name: Identifier? {
@@ -73,6 +74,7 @@ public enum Declaration: Sendable, Hashable {
     case .goal(let d): d.name
     case .plan(let d): d.name
     case .rules(let d): d.name
+    case .recipe(let d): d.name
     case .test: nil
     }
   }
@@ -88,6 +90,7 @@ public enum Declaration: Sendable, Hashable {
     case .plan: "plan"
     case .rules: "rules"
     case .test: "test"
+    case .recipe: "recipe"
     }
   }
 }
@@ -213,6 +216,8 @@ public enum PlanStatement: Sendable, Hashable {
   case wholeServings(SourceRange)
   /// `currency USD`.
   case currency(Identifier, SourceRange)
+  /// A statement of a weekly meal plan (`meals`, `diet`, `repeat`, …).
+  case meal(MealPlanStatement)
 }
 
 /// A parsed file: its declarations in order.

@@ -104,6 +104,8 @@ extension Checker {
         }
       case .wholeServings:
         plan.wholeServings = true
+      case .meal:
+        break
       case .currency(let code, _):
         if Units.currencies.contains(code.name) {
           noteCurrency(code.name, code.range)
@@ -191,6 +193,7 @@ extension Checker {
     case .objective(_, _, let r): ("objective", r)
     case .wholeServings(let r): ("whole servings", r)
     case .currency(_, let r): ("currency", r)
+    case .meal(let m): MealPlanStatement.key(m)
     }
   }
 }

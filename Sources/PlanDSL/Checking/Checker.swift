@@ -43,7 +43,7 @@ struct Checker {
       case .store(let d): if let store = checkStore(d) { stores.append(store) }
       case .food(let d): if let food = checkFood(d) { foods.append(food) }
       case .goal(let d): goals.append(checkGoal(d))
-      case .plan, .use, .include, .rules, .test: break
+      case .plan, .use, .include, .rules, .test, .recipe: break
       }
     }
     for case .plan(let d) in declarations where !isDuplicate(.plan(d)) {

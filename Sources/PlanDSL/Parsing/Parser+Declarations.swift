@@ -50,6 +50,7 @@ extension Parser {
     case "plan": return parsePlan()
     case "rules": return parseRules()
     case "test": return parseTest()
+    case "recipe": return parseRecipe()
     default:
       let hint = Suggestions.hint(for: current.value, in: Self.declarationKeywords)
       report(DiagnosticMessage.expectedDeclaration(found: current, hint: hint))
@@ -240,7 +241,8 @@ extension Parser {
     return .goal(GoalDeclaration(name: name, displayName: display, entries: entries, range: start.union(previous.range)))
   }
 
-  static let planKeywords = ["days", "goal", "goals", "budget", "foods", "limit", "minimize", "maximize", "whole", "currency"]
+  static let planKeywords =
+    ["days", "goal", "goals", "budget", "foods", "limit", "minimize", "maximize", "whole", "currency"] + mealPlanKeywords
 
   mutating func parsePlan() -> Declaration? {
     let start = current.range
@@ -291,7 +293,7 @@ extension Parser {
     case "currency":
       return parseIdentifier("a currency code such as 'USD'").map { .currency($0, range()) }
     default:
-      return nil
+      return parseMealPlanStatement(keyword)
     }
   }
 }
