@@ -1,1 +1,267 @@
 #include "cglpk.h"
+
+#include <float.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <string.h>
+
+/* State of one guarded call: where to jump back to, and GLPK's output. */
+typedef struct {
+  jmp_buf jump;
+  char text[512];
+  size_t length;
+} guard_state;
+
+/* Terminal hook: keeps the first part of GLPK's output, prints nothing. */
+static int capture_output(void *info, const char *text) {
+  guard_state *guard = (guard_state *)info;
+  size_t room = sizeof guard->text - 1 - guard->length;
+  size_t count = strlen(text);
+  if (count > room) count = room;
+  memcpy(guard->text + guard->length, text, count);
+  guard->length += count;
+  guard->text[guard->length] = '\0';
+  return 1;
+}
+
+/* Error hook: GLPK calls it instead of returning from an internal error;
+ * jumping back is the only way to avoid abort(). */
+static void jump_back(void *info) {
+  guard_state *guard = (guard_state *)info;
+  longjmp(guard->jump, 1);
+}
+
+static void copy_message(char *destination, int size, const char *source) {
+  if (destination == NULL || size <= 0) return;
+  strncpy(destination, source, (size_t)size - 1);
+  destination[size - 1] = '\0';
+}
+
+static void install(guard_state *guard) {
+  memset(guard, 0, sizeof *guard);
+  glp_term_hook(capture_output, guard);
+  glp_error_hook(jump_back, guard);
+  glp_term_out(GLP_OFF);
+}
+
+static void uninstall(void) {
+  glp_error_hook(NULL, NULL);
+  glp_term_hook(NULL, NULL);
+}
+
+static int milliseconds(double seconds) {
+  if (!(seconds > 0)) return INT_MAX;
+  double ms = seconds * 1000.0;
+  if (ms >= (double)INT_MAX) return INT_MAX;
+  return ms < 1 ? 1 : (int)ms;
+}
+
+static void record_gap(glp_tree *tree, void *info) {
+  double *gap = (double *)info;
+  switch (glp_ios_reason(tree)) {
+  case GLP_IBINGO:
+  case GLP_ISELECT:
+  case GLP_IBRANCH: {
+    double value = glp_ios_mip_gap(tree);
+    if (value < DBL_MAX) *gap = value;
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+static void load(glp_prob *lp, const cglpk_problem *problem) {
+  glp_set_obj_dir(lp, problem->maximize ? GLP_MAX : GLP_MIN);
+  if (problem->rows > 0) glp_add_rows(lp, problem->rows);
+  if (problem->cols > 0) glp_add_cols(lp, problem->cols);
+  for (int i = 0; i < problem->rows; i++) {
+    glp_set_row_bnds(lp, i + 1, problem->row_type[i], problem->row_lower[i], problem->row_upper[i]);
+  }
+  for (int j = 0; j < problem->cols; j++) {
+    glp_set_col_kind(lp, j + 1, problem->col_kind[j]);
+    glp_set_col_bnds(lp, j + 1, problem->col_type[j], problem->col_lower[j], problem->col_upper[j]);
+    glp_set_obj_coef(lp, j + 1, problem->objective[j]);
+  }
+  glp_set_obj_coef(lp, 0, problem->objective_constant);
+  if (problem->nonzeros > 0) {
+    glp_load_matrix(lp, problem->nonzeros, problem->entry_row, problem->entry_col, problem->entry_value);
+  }
+}
+
+static void run_simplex(glp_prob *lp, int method, int presolve, int time_limit, cglpk_result *result) {
+  glp_smcp parm;
+  glp_init_smcp(&parm);
+  parm.msg_lev = GLP_MSG_OFF;
+  parm.meth = method == CGLPK_PRIMAL ? GLP_PRIMAL : GLP_DUALP;
+  parm.presolve = presolve ? GLP_ON : GLP_OFF;
+  parm.tm_lim = time_limit;
+  result->lp_return = glp_simplex(lp, &parm);
+  result->lp_status = glp_get_status(lp);
+  result->primal_status = glp_get_prim_stat(lp);
+  result->dual_status = glp_get_dual_stat(lp);
+}
+
+static int definitive(int status) {
+  return status == GLP_OPT || status == GLP_NOFEAS || status == GLP_UNBND;
+}
+
+/* Solves the LP relaxation; returns 1 when the interior-point solution is the one to read. */
+static int solve_lp(glp_prob *lp, const cglpk_options *options, int has_integers, cglpk_result *result) {
+  int limit = milliseconds(options->time_limit);
+  if (options->method == CGLPK_INTERIOR && !has_integers) {
+    glp_iptcp parm;
+    glp_init_iptcp(&parm);
+    parm.msg_lev = GLP_MSG_OFF;
+    result->lp_return = glp_interior(lp, &parm);
+    result->lp_status = glp_ipt_status(lp);
+    if (result->lp_return == 0 && result->lp_status == GLP_OPT) return 1;
+    /* The interior-point method cannot tell infeasible from unbounded, and
+     * fails on some models: let the simplex method classify it. */
+    run_simplex(lp, CGLPK_PRIMAL, 0, limit, result);
+    result->lp_reclassified = 1;
+    return 0;
+  }
+  int method = options->method == CGLPK_INTERIOR ? CGLPK_DUAL : options->method;
+  run_simplex(lp, method, options->presolve, limit, result);
+  int undecided = result->lp_return == 0 && !definitive(result->lp_status);
+  int presolve_gave_up = options->presolve && result->lp_return == GLP_ENODFS;
+  if (undecided || presolve_gave_up) {
+    /* With presolve, GLP_ENODFS leaves no solution (GLP_UNDEF); the dual
+     * simplex may stop at a dual infeasible point. The primal simplex
+     * without presolve tells infeasible from unbounded. */
+    run_simplex(lp, CGLPK_PRIMAL, 0, limit, result);
+    result->lp_reclassified = 1;
+  }
+  return 0;
+}
+
+static int solve_guarded(const cglpk_problem *problem, const cglpk_options *options, cglpk_result *result) {
+  glp_prob *lp = glp_create_prob();
+  load(lp, problem);
+  if (options->scaling != 0) glp_scale_prob(lp, options->scaling);
+  int has_integers = glp_get_num_int(lp) > 0;
+  int interior = solve_lp(lp, options, has_integers, result);
+  result->mip_gap = -1;
+  int cols = problem->cols, rows = problem->rows;
+  if (has_integers) {
+    if (result->lp_return == 0 && result->lp_status == GLP_OPT) {
+      glp_iocp parm;
+      glp_init_iocp(&parm);
+      parm.msg_lev = GLP_MSG_OFF;
+      parm.presolve = GLP_OFF;
+      parm.mip_gap = options->mip_gap;
+      parm.tm_lim = milliseconds(options->time_limit);
+      parm.cb_func = record_gap;
+      parm.cb_info = &result->mip_gap;
+      result->mip_ran = 1;
+      result->mip_return = glp_intopt(lp, &parm);
+      result->mip_status = glp_mip_status(lp);
+      result->objective = glp_mip_obj_val(lp);
+      if (result->col_value != NULL) {
+        for (int j = 0; j < cols; j++) result->col_value[j] = glp_mip_col_val(lp, j + 1);
+      }
+    }
+  } else if (interior) {
+    result->objective = glp_ipt_obj_val(lp);
+    for (int j = 0; j < cols; j++) {
+      if (result->col_value != NULL) result->col_value[j] = glp_ipt_col_prim(lp, j + 1);
+      if (result->col_dual != NULL) result->col_dual[j] = glp_ipt_col_dual(lp, j + 1);
+    }
+    if (result->row_dual != NULL) {
+      for (int i = 0; i < rows; i++) result->row_dual[i] = glp_ipt_row_dual(lp, i + 1);
+    }
+  } else {
+    result->objective = glp_get_obj_val(lp);
+    for (int j = 0; j < cols; j++) {
+      if (result->col_value != NULL) result->col_value[j] = glp_get_col_prim(lp, j + 1);
+      if (result->col_dual != NULL) result->col_dual[j] = glp_get_col_dual(lp, j + 1);
+    }
+    if (result->row_dual != NULL) {
+      for (int i = 0; i < rows; i++) result->row_dual[i] = glp_get_row_dual(lp, i + 1);
+    }
+  }
+  glp_delete_prob(lp);
+  return CGLPK_OK;
+}
+
+int cglpk_solve(const cglpk_problem *problem, const cglpk_options *options, cglpk_result *result) {
+  if (problem == NULL || options == NULL || result == NULL) return CGLPK_ERROR_ARGUMENT;
+  if (problem->rows < 0 || problem->cols < 0 || problem->nonzeros < 0) return CGLPK_ERROR_ARGUMENT;
+  result->message[0] = '\0';
+  guard_state guard;
+  install(&guard);
+  if (setjmp(guard.jump) != 0) {
+    /* GLPK's state is unusable after an error: free this thread's
+     * environment, and with it every GLPK object of this thread. */
+    glp_free_env();
+    copy_message(result->message, (int)sizeof result->message, guard.text);
+    return CGLPK_ERROR_INTERNAL;
+  }
+  int code = solve_guarded(problem, options, result);
+  uninstall();
+  return code;
+}
+
+static int solve_file_guarded(const char *path, int format, int *status, double *objective) {
+  glp_prob *lp = glp_create_prob();
+  int failed = format == 0 ? glp_read_lp(lp, NULL, path) : glp_read_mps(lp, GLP_MPS_FILE, NULL, path);
+  if (failed) {
+    glp_delete_prob(lp);
+    return CGLPK_ERROR_READ;
+  }
+  glp_smcp parm;
+  glp_init_smcp(&parm);
+  parm.msg_lev = GLP_MSG_OFF;
+  glp_simplex(lp, &parm);
+  *status = glp_get_status(lp);
+  *objective = glp_get_obj_val(lp);
+  if (glp_get_num_int(lp) > 0 && *status == GLP_OPT) {
+    glp_iocp iparm;
+    glp_init_iocp(&iparm);
+    iparm.msg_lev = GLP_MSG_OFF;
+    glp_intopt(lp, &iparm);
+    *status = glp_mip_status(lp);
+    *objective = glp_mip_obj_val(lp);
+  }
+  glp_delete_prob(lp);
+  return CGLPK_OK;
+}
+
+int cglpk_solve_file(const char *path, int format, int *status, double *objective, char *message,
+                     int message_size) {
+  if (path == NULL || status == NULL || objective == NULL) return CGLPK_ERROR_ARGUMENT;
+  if (format != 0 && format != 1) return CGLPK_ERROR_ARGUMENT;
+  guard_state guard;
+  install(&guard);
+  if (setjmp(guard.jump) != 0) {
+    glp_free_env();
+    copy_message(message, message_size, guard.text);
+    return CGLPK_ERROR_INTERNAL;
+  }
+  int code = solve_file_guarded(path, format, status, objective);
+  copy_message(message, message_size, guard.text);
+  uninstall();
+  return code;
+}
+
+static void misuse_glpk(void) {
+  glp_prob *lp = glp_create_prob();
+  glp_add_cols(lp, 1);
+  /* Column 5 does not exist: GLPK reports an error and would abort. */
+  glp_set_col_bnds(lp, 5, GLP_LO, 0.0, 0.0);
+  glp_delete_prob(lp);
+}
+
+int cglpk_provoke_error(char *message, int message_size) {
+  guard_state guard;
+  install(&guard);
+  if (setjmp(guard.jump) != 0) {
+    glp_free_env();
+    copy_message(message, message_size, guard.text);
+    return CGLPK_ERROR_INTERNAL;
+  }
+  misuse_glpk();
+  uninstall();
+  return CGLPK_OK;
+}

@@ -1,6 +1,107 @@
 #ifndef CGLPK_H
 #define CGLPK_H
 
+/*
+ * The C boundary between planner and GLPK.
+ *
+ * Every entry point runs GLPK inside a guard: an error hook installed with
+ * glp_error_hook jumps back to the entry point with longjmp instead of letting
+ * GLPK call abort(), the thread's GLPK environment is then freed with
+ * glp_free_env (which releases every GLPK object of this thread), and the
+ * entry point returns CGLPK_ERROR_INTERNAL with GLPK's message. A problem
+ * object lives only inside one entry point call, so nothing outside it can
+ * refer to freed memory. GLPK's terminal output is always captured, never
+ * printed.
+ */
+
 #include <glpk.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Outcome of an entry point call (not the solver's status). */
+enum {
+  CGLPK_OK = 0,
+  /* GLPK raised an internal error; the thread's environment was freed. */
+  CGLPK_ERROR_INTERNAL = 1,
+  /* The arguments were rejected by the shim before reaching GLPK. */
+  CGLPK_ERROR_ARGUMENT = 2,
+  /* The file could not be read or parsed. */
+  CGLPK_ERROR_READ = 3
+};
+
+/* The LP algorithm. */
+enum { CGLPK_PRIMAL = 0, CGLPK_DUAL = 1, CGLPK_INTERIOR = 2 };
+
+/* A problem in compressed form. Arrays are 0-based. */
+typedef struct {
+  int rows;
+  int cols;
+  /* Row bounds: type is GLP_FR, GLP_LO, GLP_UP, GLP_DB or GLP_FX. */
+  const int *row_type;
+  const double *row_lower;
+  const double *row_upper;
+  const int *col_type;
+  const double *col_lower;
+  const double *col_upper;
+  /* GLP_CV, GLP_IV or GLP_BV per column. */
+  const int *col_kind;
+  const double *objective;
+  double objective_constant;
+  int maximize;
+  /* Nonzeros as (row, col, value) triplets with 1-based row and column
+   * numbers, as glp_load_matrix wants: each array has nonzeros + 1 elements
+   * and element 0 is unused. */
+  int nonzeros;
+  const int *entry_row;
+  const int *entry_col;
+  const double *entry_value;
+} cglpk_problem;
+
+typedef struct {
+  int method;          /* CGLPK_PRIMAL, CGLPK_DUAL or CGLPK_INTERIOR */
+  int presolve;        /* 0 or 1, LP presolver of glp_simplex */
+  int scaling;         /* 0 for none, else flags for glp_scale_prob */
+  double time_limit;   /* seconds; <= 0 for none */
+  double mip_gap;      /* relative gap for glp_intopt */
+} cglpk_options;
+
+/* What GLPK said. Arrays are caller-allocated (cols, rows entries); they may
+ * be NULL when the caller does not want them. */
+typedef struct {
+  int lp_return;       /* return code of glp_simplex or glp_interior */
+  int lp_status;       /* glp_get_status / glp_ipt_status after the LP */
+  int primal_status;   /* glp_get_prim_stat (simplex only) */
+  int dual_status;     /* glp_get_dual_stat (simplex only) */
+  int lp_reclassified; /* 1 when a second simplex run classified the LP */
+  int mip_ran;         /* 1 when glp_intopt ran */
+  int mip_return;      /* return code of glp_intopt */
+  int mip_status;      /* glp_mip_status */
+  double mip_gap;      /* last relative gap seen, or -1 if unknown */
+  double objective;
+  double *col_value;
+  double *col_dual;
+  double *row_dual;
+  char message[512];
+} cglpk_result;
+
+/* Builds the problem, solves it and fills the result, all inside a guard. */
+int cglpk_solve(const cglpk_problem *problem, const cglpk_options *options, cglpk_result *result);
+
+/* Reads a CPLEX LP (format 0) or free MPS (format 1) file and solves it as an
+ * LP with the primal simplex method (or as a MIP when it has integer
+ * columns), for checking exports. */
+int cglpk_solve_file(const char *path, int format, int *status, double *objective,
+                     char *message, int message_size);
+
+/* Runs a deliberately wrong GLPK call (a column index out of range) inside
+ * the guard, to show that an internal GLPK error returns instead of
+ * aborting. Returns CGLPK_ERROR_INTERNAL and GLPK's message. */
+int cglpk_provoke_error(char *message, int message_size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -103,12 +103,15 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The model itself is malformed (a NaN coefficient, lower bound above upper bound, a
   /// reference to a variable that does not exist).
   case invalidModel(String)
+  /// A ``SolverOptions`` value is out of range (a negative time limit, a gap that is not a number).
+  case invalidOptions(String)
   /// The solver library reported an error it could not recover from.
   case solverFailure(String)
 
   public var description: String {
     switch self {
     case .invalidModel(let why): "invalid model: \(why)"
+    case .invalidOptions(let why): "invalid solver options: \(why)"
     case .solverFailure(let why): "solver failure: \(why)"
     }
   }

@@ -1,0 +1,70 @@
+import Foundation
+internal import CGLPK
+
+/// Solves a ``LinearModel`` with GLPK: the simplex or interior-point method
+/// for LPs, branch-and-cut after an LP relaxation for MIPs.
+///
+/// The model is validated in Swift before anything reaches GLPK, and every
+/// GLPK call runs inside a guard in the C shim: an internal GLPK error that
+/// would otherwise `abort()` the process comes back as
+/// ``SolverError/solverFailure(_:)``. The GLPK problem object is created and
+/// deleted inside one ``solve(_:options:)`` call and never leaves it, so one
+/// `GLPKSolver` can be used from many threads at once (GLPK keeps its state
+/// per thread).
+///
+/// ```swift
+/// let solution = try GLPKSolver().solve(model, options: SolverOptions())
+/// if solution.status == .optimal { print(solution.objectiveValue ?? 0) }
+/// ```
+public struct GLPKSolver: Solver {
+  /// Creates a solver.
+  public init() {}
+
+  /// Solves the model with GLPK.
+  ///
+  /// - Parameters:
+  ///   - model: The model; it is validated with ``LinearModel/validate()`` first.
+  ///   - options: Method, presolve, scaling, time limit and MIP gap.
+  /// - Returns: The termination and result statuses, values when there are
+  ///   any, duals and reduced costs for an LP solved to optimality, the
+  ///   relative gap for a MIP, and the seconds spent.
+  /// - Throws: ``SolverError/invalidModel(_:)`` or
+  ///   ``SolverError/invalidOptions(_:)`` before GLPK is called, and
+  ///   ``SolverError/solverFailure(_:)`` when GLPK reports an internal error.
+  public func solve(_ model: LinearModel, options: SolverOptions) throws -> Solution {
+    try options.validate()
+    let compact = try model.compacted()
+    let clock = ContinuousClock()
+    let start = clock.now
+    if let column = Self.columnWithoutIntegerValue(compact) {
+      return Solution(
+        termination: .completed, status: .infeasible,
+        message: "integer variable '\(compact.columns[column].name)' has no integer value between its bounds")
+    }
+    let raw = try GLPKCall.solve(compact, options: options)
+    let elapsed = clock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    return Self.solution(from: raw, model: compact, options: options, seconds: seconds)
+  }
+
+  /// The first integer column whose bounds contain no integer, if any.
+  private static func columnWithoutIntegerValue(_ model: CompactModel) -> Int? {
+    model.columns.indices.first { index in
+      let column = model.columns[index]
+      guard column.kind != .continuous, let lower = column.lower, let upper = column.upper else { return false }
+      return lower.rounded(.up) > upper.rounded(.down)
+    }
+  }
+}
+
+extension SolverOptions {
+  /// Checks that the time limit and gap are usable numbers.
+  func validate() throws {
+    if let limit = timeLimit, !(limit.isFinite && limit > 0) {
+      throw SolverError.invalidOptions("the time limit must be a positive number of seconds, not \(limit)")
+    }
+    if !(relativeGap.isFinite && relativeGap >= 0) {
+      throw SolverError.invalidOptions("the relative gap must be zero or a positive number, not \(relativeGap)")
+    }
+  }
+}

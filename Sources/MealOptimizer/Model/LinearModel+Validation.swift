@@ -1,0 +1,101 @@
+extension LinearModel {
+  /// Checks that the model can be given to a solver or written to a file.
+  ///
+  /// A model is valid when every name is non-empty, every coefficient,
+  /// constant and bound is a number (`nil` or an infinity of the right sign
+  /// stands for "no bound"), no lower bound is above its upper bound, a binary
+  /// variable's bounds lie within 0...1, and every term refers to a variable of
+  /// this model. Duplicate names are allowed: solvers work by position, and
+  /// the LP and MPS writers make names unique.
+  ///
+  /// - Throws: ``SolverError/invalidModel(_:)`` naming the first problem found.
+  /// - Complexity: O(*v* + *n*) for *v* variables and *n* terms.
+  public func validate() throws {
+    _ = try compacted()
+  }
+
+  /// The model with terms merged and bounds normalised, after validation.
+  func compacted() throws -> CompactModel {
+    if variables.count >= Int(Int32.max) || constraints.count >= Int(Int32.max) {
+      throw SolverError.invalidModel("the model has more variables or constraints than GLPK accepts")
+    }
+    var columns: [CompactModel.Column] = []
+    columns.reserveCapacity(variables.count)
+    for (index, variable) in variables.enumerated() {
+      let label = "variable #\(index) '\(variable.name)'"
+      if variable.name.isEmpty { throw SolverError.invalidModel("variable #\(index) has an empty name") }
+      let lower = try Self.bound(variable.lower, isLower: true, label)
+      let upper = try Self.bound(variable.upper, isLower: false, label)
+      if let lower, let upper, lower > upper {
+        throw SolverError.invalidModel("\(label): lower bound \(lower) is above upper bound \(upper)")
+      }
+      if variable.kind == .binary, (lower ?? -1) < 0 || (upper ?? 2) > 1 {
+        throw SolverError.invalidModel("\(label): a binary variable's bounds must lie within 0...1")
+      }
+      columns.append(.init(name: variable.name, lower: lower, upper: upper, kind: variable.kind, objective: 0))
+    }
+    for (column, coefficient) in try merged(objective, in: "the objective") {
+      columns[column].objective = coefficient
+    }
+    guard objective.constant.isFinite else {
+      throw SolverError.invalidModel("the objective's constant is not a finite number")
+    }
+    var rows: [CompactModel.Row] = []
+    rows.reserveCapacity(constraints.count)
+    for (index, constraint) in constraints.enumerated() {
+      let label = "constraint #\(index) '\(constraint.name)'"
+      if constraint.name.isEmpty { throw SolverError.invalidModel("constraint #\(index) has an empty name") }
+      let terms = try merged(constraint.expression, in: label)
+      let constant = constraint.expression.constant
+      guard constant.isFinite else { throw SolverError.invalidModel("\(label): the constant is not a finite number") }
+      var lower = try Self.bound(constraint.set.lower, isLower: true, label)
+      var upper = try Self.bound(constraint.set.upper, isLower: false, label)
+      if let l = lower, let u = upper, l > u {
+        throw SolverError.invalidModel("\(label): lower bound \(l) is above upper bound \(u)")
+      }
+      lower = lower.map { $0 - constant }
+      upper = upper.map { $0 - constant }
+      rows.append(.init(name: constraint.name, lower: lower, upper: upper, terms: terms))
+    }
+    return CompactModel(
+      name: name, sense: sense, objectiveConstant: objective.constant, columns: columns, rows: rows)
+  }
+
+  /// A bound as a finite number or `nil`; an infinity on the open side means no bound.
+  private static func bound(_ value: Double?, isLower: Bool, _ label: String) throws -> Double? {
+    guard let value else { return nil }
+    if value.isNaN { throw SolverError.invalidModel("\(label): a bound is not a number (nan)") }
+    if value.isInfinite {
+      if (value < 0) == isLower { return nil }
+      throw SolverError.invalidModel(
+        "\(label): \(isLower ? "lower" : "upper") bound is \(value < 0 ? "-" : "+")infinity")
+    }
+    return value
+  }
+
+  /// The expression's terms, each variable once, in index order, without zeros.
+  private func merged(_ expression: LinearExpression, in label: String) throws -> [(column: Int, coefficient: Double)] {
+    var sums: [Int: Double] = [:]
+    for term in expression.terms {
+      let index = term.variable.index
+      guard index >= 0, index < variables.count else {
+        throw SolverError.invalidModel(
+          "\(label) refers to variable #\(index), but the model has \(variables.count) variables")
+      }
+      guard term.coefficient.isFinite else {
+        throw SolverError.invalidModel(
+          "\(label): the coefficient of '\(variables[index].name)' is not a finite number (\(term.coefficient))")
+      }
+      sums[index, default: 0] += term.coefficient
+    }
+    var result: [(column: Int, coefficient: Double)] = []
+    result.reserveCapacity(sums.count)
+    for (column, coefficient) in sums.sorted(by: { $0.key < $1.key }) where coefficient != 0 {
+      guard coefficient.isFinite else {
+        throw SolverError.invalidModel("\(label): the coefficients of '\(variables[column].name)' overflow")
+      }
+      result.append((column, coefficient))
+    }
+    return result
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import MealOptimizer
+
+/// max 3x + 4y + z  s.t.  c1: x + 2y + z <= 14,  c2: 3x - y >= 0,  c3: x - y <= 2.
+/// Optimum x = 6, y = 4, z = 0, objective 34; duals c1 = 7/3, c2 = 0, c3 = 2/3;
+/// reduced cost of z = 1 - 7/3 = -4/3.
+func smallLP() -> LinearModel {
+  var model = LinearModel(name: "small")
+  let x = model.addVariable("x")
+  let y = model.addVariable("y")
+  let z = model.addVariable("z")
+  model.addConstraint("c1", LinearExpression([(x, 1), (y, 2), (z, 1)]), .lessThan(14))
+  model.addConstraint("c2", LinearExpression([(x, 3), (y, -1)]), .greaterThan(0))
+  model.addConstraint("c3", LinearExpression([(x, 1), (y, -1)]), .lessThan(2))
+  model.setObjective(.maximize, LinearExpression([(x, 3), (y, 4), (z, 1)]))
+  return model
+}
+
+func options(_ method: SolverOptions.Method = .dualSimplex, presolve: Bool = false) -> SolverOptions {
+  var options = SolverOptions()
+  options.method = method
+  options.presolve = presolve
+  return options
+}
+
+@Suite("GLPK solver statuses")
+struct GLPKSolverStatusTests {
+  @Test(
+    "a small LP is optimal with known values, duals and reduced costs",
+    arguments: SolverOptions.Method.allCases, [false, true])
+  func smallLPIsOptimal(method: SolverOptions.Method, presolve: Bool) throws {
+    let solution = try GLPKSolver().solve(smallLP(), options: options(method, presolve: presolve))
+    #expect(solution.termination == .completed)
+    #expect(solution.status == .optimal)
+    let objective = try #require(solution.objectiveValue)
+    #expect(abs(objective - 34) < 1e-6)
+    #expect(zip(solution.values, [6.0, 4, 0]).allSatisfy { abs($0 - $1) < 1e-6 })
+    try #require(solution.rowDuals.count == 3 && solution.reducedCosts.count == 3)
+    #expect(zip(solution.rowDuals, [7.0 / 3, 0, 2.0 / 3]).allSatisfy { abs($0 - $1) < 1e-6 })
+    #expect(zip(solution.reducedCosts, [0.0, 0, -4.0 / 3]).allSatisfy { abs($0 - $1) < 1e-6 })
+    #expect(solution.relativeGap == nil)
+  }
+
+  @Test(
+    "an infeasible LP is reported infeasible with and without presolve",
+    arguments: SolverOptions.Method.allCases, [false, true])
+  func infeasibleLP(method: SolverOptions.Method, presolve: Bool) throws {
+    var model = LinearModel()
+    let x = model.addVariable("x", lower: 0, upper: 10)
+    let y = model.addVariable("y", lower: 0)
+    model.addConstraint("low", LinearExpression([(x, 1), (y, 1)]), .lessThan(5))
+    model.addConstraint("high", LinearExpression([(x, 1), (y, 1)]), .greaterThan(8))
+    model.setObjective(.minimize, LinearExpression([(x, 1), (y, 2)]))
+    let solution = try GLPKSolver().solve(model, options: options(method, presolve: presolve))
+    #expect(solution.termination == .completed)
+    #expect(solution.status == .infeasible)
+    #expect(solution.values.isEmpty && solution.objectiveValue == nil)
+  }
+
+  @Test(
+    "an unbounded LP is reported unbounded with and without presolve",
+    arguments: SolverOptions.Method.allCases, [false, true])
+  func unboundedLP(method: SolverOptions.Method, presolve: Bool) throws {
+    var model = LinearModel()
+    let x = model.addVariable("x")
+    let y = model.addVariable("y")
+    model.addConstraint("c", LinearExpression([(x, 1), (y, -1)]), .lessThan(1))
+    model.setObjective(.maximize, LinearExpression([(x, 1), (y, 1)]))
+    let solution = try GLPKSolver().solve(model, options: options(method, presolve: presolve))
+    #expect(solution.termination == .completed)
+    #expect(solution.status == .unbounded)
+  }
+
+  @Test("a small MIP is solved to optimality with a zero gap")
+  func smallMIP() throws {
+    // max 5a + 4b + 3c, 2a + 3b + c <= 5, 4a + b + 2c <= 11, 3a + 4b + 2c <= 8: a = 2, b = 0, c = 1, 13.
+    var model = LinearModel()
+    let a = model.addVariable("a", kind: .integer)
+    let b = model.addVariable("b", kind: .integer)
+    let c = model.addVariable("c", kind: .integer)
+    model.addConstraint("r1", LinearExpression([(a, 2), (b, 3), (c, 1)]), .lessThan(5))
+    model.addConstraint("r2", LinearExpression([(a, 4), (b, 1), (c, 2)]), .lessThan(11))
+    model.addConstraint("r3", LinearExpression([(a, 3), (b, 4), (c, 2)]), .lessThan(8))
+    model.setObjective(.maximize, LinearExpression([(a, 5), (b, 4), (c, 3)]))
+    let solution = try GLPKSolver().solve(model, options: SolverOptions())
+    #expect(solution.status == .optimal)
+    #expect(solution.termination == .completed)
+    #expect(abs((solution.objectiveValue ?? 0) - 13) < 1e-9)
+    #expect(solution.values == [2, 0, 1])
+    #expect(solution.relativeGap == 0)
+    #expect(solution.rowDuals.isEmpty)
+  }
+
+  @Test("a hard MIP stops at the time limit")
+  func mipTimeLimit() throws {
+    // A market split instance (Cornuéjols and Dawande): equality knapsacks
+    // that branch-and-bound cannot close in a fraction of a second.
+    var generator = SplitMix64(seed: 7)
+    let rows = 5, cols = 40
+    var model = LinearModel(name: "market_split")
+    let x = (0..<cols).map { model.addVariable("x\($0)", kind: .binary) }
+    for i in 0..<rows {
+      let weights = (0..<cols).map { _ in Double(generator.next() % 100) }
+      let half = (weights.reduce(0, +) / 2).rounded(.down)
+      model.addConstraint("split\(i)", LinearExpression(Array(zip(x, weights))), .equalTo(half))
+    }
+    model.setObjective(.minimize, LinearExpression(x.map { ($0, 1) }))
+    var options = SolverOptions()
+    options.timeLimit = 0.3
+    let solution = try GLPKSolver().solve(model, options: options)
+    #expect(solution.termination == .timeLimit)
+    #expect(solution.status == .feasible || solution.status == .unknown)
+    #expect(solution.seconds < 5)
+  }
+
+  @Test("an integer variable with no integer between its bounds makes the model infeasible")
+  func integerWithoutValue() throws {
+    var model = LinearModel()
+    let n = model.addVariable("n", lower: 0.2, upper: 0.8, kind: .integer)
+    model.setObjective(.minimize, LinearExpression([(n, 1)]))
+    let solution = try GLPKSolver().solve(model, options: SolverOptions())
+    #expect(solution.status == .infeasible)
+  }
+
+  @Test("the objective constant and merged duplicate terms are honoured")
+  func constantsAndDuplicates() throws {
+    var model = LinearModel()
+    let x = model.addVariable("x", lower: 1, upper: 3)
+    // x + x + 1 >= 5  means  x >= 2.
+    model.addConstraint("twice", LinearExpression([(x, 1), (x, 1)], constant: 1), .greaterThan(5))
+    model.setObjective(.minimize, LinearExpression([(x, 10)], constant: 7))
+    let solution = try GLPKSolver().solve(model, options: SolverOptions())
+    #expect(solution.status == .optimal)
+    #expect(abs((solution.objectiveValue ?? 0) - 27) < 1e-9)
+  }
+
+  @Test("a model without variables or constraints is optimal at its constant")
+  func emptyModel() throws {
+    var model = LinearModel()
+    model.setObjective(.minimize, LinearExpression(constant: 4))
+    let solution = try GLPKSolver().solve(model, options: SolverOptions())
+    #expect(solution.status == .optimal)
+    #expect(solution.objectiveValue == 4)
+  }
+}
+
+/// A small deterministic generator for test data.
+struct SplitMix64 {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
