@@ -1,0 +1,87 @@
+import Foundation
+
+/// What to buy for a plan: the total grams of each food, in whole packages at
+/// the offer that makes them cheapest.
+public struct GroceryList: Sendable, Hashable, Codable {
+  /// One line per food, sorted by store, then food name.
+  public var items: [GroceryItem]
+  /// The price of every package.
+  public var total: Decimal
+
+  /// Builds the list for the grams of each food a plan uses.
+  ///
+  /// For each food the offer chosen is the one whose whole packages covering
+  /// the grams cost least (ties: the smaller surplus, then the store name).
+  /// A food with no offer is listed with no store and no cost.
+  ///
+  /// - Parameters:
+  ///   - grams: grams of each food, by identifier; zero amounts are left out.
+  ///   - foods: the foods, by identifier.
+  /// - Complexity: O(foods × offers).
+  public init(grams: [String: Double], foods: [String: Food]) {
+    var items: [GroceryItem] = []
+    for (id, amount) in grams where amount > 1e-9 {
+      guard let food = foods[id] else { continue }
+      let choices = food.offers.filter { $0.packageGrams > 0 }.map { offer in
+        let packages = Int((amount / offer.packageGrams - 1e-9).rounded(.up))
+        return (offer: offer, packages: packages, cost: offer.price * Decimal(packages))
+      }
+      let best = choices.min { a, b in
+        if a.cost != b.cost { return a.cost < b.cost }
+        let surplus = { (c: (offer: Offer, packages: Int, cost: Decimal)) in
+          Double(c.packages) * c.offer.packageGrams
+        }
+        if surplus(a) != surplus(b) { return surplus(a) < surplus(b) }
+        return (a.offer.store ?? "") < (b.offer.store ?? "")
+      }
+      items.append(
+        GroceryItem(
+          food: id, name: food.name, grams: amount, store: best?.offer.store, packages: best?.packages ?? 0,
+          packageGrams: best?.offer.packageGrams, packageName: best?.offer.packageName,
+          packagePrice: best?.offer.price, cost: best?.cost ?? 0))
+    }
+    items.sort { ($0.store ?? "", $0.name, $0.food) < ($1.store ?? "", $1.name, $1.food) }
+    self.items = items
+    self.total = items.reduce(0) { $0 + $1.cost }
+  }
+}
+
+/// One food on a ``GroceryList``.
+public struct GroceryItem: Sendable, Hashable, Codable {
+  public var food: String
+  public var name: String
+  /// The grams the plan uses.
+  public var grams: Double
+  /// Where to buy it; `nil` when the offer names no store or the food has no offer.
+  public var store: String?
+  /// Whole packages to buy.
+  public var packages: Int
+  public var packageGrams: Double?
+  public var packageName: String?
+  /// The price of one package.
+  public var packagePrice: Decimal?
+  /// The price of all the packages.
+  public var cost: Decimal
+
+  public init(
+    food: String, name: String, grams: Double, store: String?, packages: Int, packageGrams: Double?,
+    packageName: String?, packagePrice: Decimal?, cost: Decimal
+  ) {
+    self.food = food
+    self.name = name
+    self.grams = grams
+    self.store = store
+    self.packages = packages
+    self.packageGrams = packageGrams
+    self.packageName = packageName
+    self.packagePrice = packagePrice
+    self.cost = cost
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case food, name, grams, store, packages, cost
+    case packageGrams = "package_grams"
+    case packageName = "package_name"
+    case packagePrice = "package_price"
+  }
+}

@@ -1,0 +1,42 @@
+/// A meal of the day that a recipe suits and a plan has a slot for.
+///
+/// The four usual meals are static constants; any other name (`brunch`,
+/// `second_snack`) is a meal too. Names compare exactly, so spell them the
+/// same way in recipes and plans (the constants are lowercase).
+///
+/// ```swift
+/// let slots: [Meal] = [.breakfast, .lunch, .dinner, Meal("late_snack")]
+/// ```
+public struct Meal: Sendable, Hashable, Codable, Comparable, CustomStringConvertible,
+  ExpressibleByStringLiteral
+{
+  /// The meal's name (`breakfast`).
+  public let name: String
+
+  /// Creates a meal from its name.
+  public init(_ name: String) { self.name = name }
+
+  public init(stringLiteral value: String) { self.name = value }
+
+  public var description: String { name }
+
+  public static func < (lhs: Meal, rhs: Meal) -> Bool { lhs.name < rhs.name }
+
+  public init(from decoder: any Decoder) throws {
+    self.name = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(name)
+  }
+
+  /// The first meal of the day.
+  public static let breakfast: Meal = "breakfast"
+  /// The midday meal.
+  public static let lunch: Meal = "lunch"
+  /// The evening meal.
+  public static let dinner: Meal = "dinner"
+  /// Something small between meals.
+  public static let snack: Meal = "snack"
+}

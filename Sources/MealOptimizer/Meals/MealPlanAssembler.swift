@@ -1,0 +1,86 @@
+import Foundation
+
+/// Turns a solution of a ``MealPlanModel`` into a ``MealPlan``: the week grid,
+/// costs, totals against goals, and the grocery list.
+struct MealPlanAssembler {
+  let builder: MealPlanModelBuilder
+  let built: MealPlanModel
+  var problem: MealPlanProblem { builder.problem }
+
+  /// Money rounded to cents.
+  static func money(_ value: Double) -> Decimal {
+    var exact = Decimal(value)
+    var rounded = Decimal()
+    NSDecimalRound(&rounded, &exact, 2, .plain)
+    return rounded
+  }
+
+  func plan(from values: [Double]) -> MealPlan {
+    var days: [MealPlanDay] = []
+    var dayNutrients: [Int: [Nutrient: Double]] = [:]
+    var dayCost: [Int: Double] = [:]
+    var grams: [String: Double] = [:]
+    var servedMeals: [Int: [PlannedMeal]] = [:]
+    for slot in built.slots {
+      guard let option = slot.options.first(where: { values[$0.pick.index] > 0.5 }) else { continue }
+      let profile = builder.candidates[option.candidate].profile
+      let servings = option.servings(in: values)
+      let cost = (profile.costPerServing ?? 0) * servings
+      for (nutrient, amount) in profile.nutrientsPerServing {
+        dayNutrients[slot.day, default: [:]][nutrient, default: 0] += amount * servings
+      }
+      dayCost[slot.day, default: 0] += cost
+      for ingredient in profile.recipe.ingredients {
+        grams[ingredient.food, default: 0] += ingredient.grams / profile.recipe.servings * servings
+      }
+      let source = slot.leftoverOf.map { built.slots[$0] }
+      servedMeals[slot.day, default: []].append(
+        PlannedMeal(
+          meal: slot.meal, kind: option.kind, id: option.id, name: profile.recipe.name, servings: servings,
+          leftoverFromDay: source?.day, leftoverFromMeal: source?.meal, cost: Self.money(cost)))
+    }
+    for day in 1...problem.days {
+      let totals = dayNutrients[day] ?? [:]
+      days.append(
+        MealPlanDay(
+          day: day, meals: servedMeals[day] ?? [], cost: Self.money(dayCost[day] ?? 0),
+          goals: checks(totals, period: .day, scale: 1), nutrients: Self.named(totals)))
+    }
+    let weeks = builder.weekBlocks().map { block in
+      var totals: [Nutrient: Double] = [:]
+      for day in block.days { totals.merge(dayNutrients[day] ?? [:], uniquingKeysWith: +) }
+      let cost = block.days.reduce(0) { $0 + (dayCost[$1] ?? 0) }
+      return MealPlanWeek(
+        week: block.number, firstDay: block.days.lowerBound, lastDay: block.days.upperBound,
+        cost: Self.money(cost), goals: checks(totals, period: .week, scale: block.share),
+        nutrients: Self.named(totals))
+    }
+    let foods = Dictionary(problem.foods.map { ($0.id, $0) }) { a, _ in a }
+    return MealPlan(
+      status: .optimal, termination: .completed, currency: problem.currency, slots: problem.slots, days: days,
+      weeks: weeks, cost: Self.money(dayCost.values.reduce(0, +)),
+      groceries: GroceryList(grams: grams, foods: foods), tieBreak: problem.tieBreak)
+  }
+
+  static func named(_ totals: [Nutrient: Double]) -> [String: Double] {
+    Dictionary(totals.map { ($0.key.name, $0.value) }) { a, _ in a }
+  }
+
+  func checks(_ totals: [Nutrient: Double], period: Period, scale: Double) -> [GoalCheck] {
+    problem.goals.filter { $0.period == period }.map { goal in
+      switch goal.basis {
+      case .absolute:
+        return GoalCheck(
+          nutrient: goal.nutrient, basis: .absolute, amount: totals[goal.nutrient] ?? 0,
+          minimum: goal.minimum.map { $0 * scale }, maximum: goal.maximum.map { $0 * scale })
+      case .percentOfEnergy:
+        let energy = totals[.energy] ?? 0
+        let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
+        let share = energy > 0 ? factor * (totals[goal.nutrient] ?? 0) / energy : 0
+        return GoalCheck(
+          nutrient: goal.nutrient, basis: .percentOfEnergy, amount: share, minimum: goal.minimum,
+          maximum: goal.maximum)
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/// The mixed-integer model of a ``MealPlanProblem``, with the map from its
+/// variables back to the week's slots.
+///
+/// Variables, for each recipe or food `r` a fresh slot may hold (`day3`, `dinner`):
+/// - `pick[r,day3,dinner]`, binary: the slot serves `r`;
+/// - `serve[r,day3,dinner]`, integer: the portion in steps of the portion
+///   step (servings = step × serve), present only when the slot allows more
+///   than one portion size; otherwise servings are fixed by `pick`.
+///
+/// A leftover slot has no variables of its own: it reuses its source slot's.
+public struct MealPlanModel: Sendable {
+  /// The model, minimising cost.
+  public var model: LinearModel
+  /// The plan's total cost as an expression of the model's variables.
+  public let cost: LinearExpression
+  /// The tie-break objective (minimised), when the problem asks for one and it has terms.
+  public let tieBreak: LinearExpression?
+  /// Every slot of every day, day-major in slot order.
+  public let slots: [ModelSlot]
+  /// Reasons, found before solving, why no plan can exist (a slot with no
+  /// allowed recipe, a lock on an excluded recipe); empty when none were found.
+  public let conflicts: [String]
+}
+
+/// One slot of one day in a ``MealPlanModel``.
+public struct ModelSlot: Sendable, Hashable {
+  /// The day, from 1.
+  public let day: Int
+  /// The slot's meal.
+  public let meal: Meal
+  /// The index in ``MealPlanModel/slots`` of the slot whose cooking this one eats, for a leftover slot.
+  public let leftoverOf: Int?
+  /// What the slot may serve (for a leftover slot, its source's options).
+  public let options: [ModelOption]
+}
+
+/// One recipe or food that a slot may serve, with its variables.
+public struct ModelOption: Sendable, Hashable {
+  /// Whether the option is a recipe or a single food.
+  public enum Kind: String, Sendable, Hashable, Codable {
+    case recipe, food
+  }
+
+  public let kind: Kind
+  /// The recipe's or food's identifier.
+  public let id: String
+  /// The binary choice variable.
+  public let pick: VariableRef
+  /// The integer portion variable (in steps), when portions vary.
+  public let steps: VariableRef?
+  /// Servings per step.
+  public let stepSize: Double
+  /// The number of steps when portions are fixed (``steps`` is `nil`).
+  public let fixedSteps: Int
+  /// The builder's index of the recipe or food serving.
+  let candidate: Int
+
+  /// The servings as terms of the model: coefficient `c` per serving gives `(variable, c × …)`.
+  func servingTerm(_ perServing: Double) -> (VariableRef, Double) {
+    if let steps { (steps, perServing * stepSize) } else { (pick, perServing * stepSize * Double(fixedSteps)) }
+  }
+
+  /// The servings in a solution, 0 when the option is not picked.
+  public func servings(in values: [Double]) -> Double {
+    guard pick.index < values.count, values[pick.index] > 0.5 else { return 0 }
+    if let steps, steps.index < values.count { return stepSize * values[steps.index].rounded() }
+    return stepSize * Double(fixedSteps)
+  }
+}

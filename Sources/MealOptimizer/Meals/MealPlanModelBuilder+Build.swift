@@ -1,0 +1,128 @@
+extension MealPlanModelBuilder {
+  /// Builds the model.
+  ///
+  /// - Returns: the model with its slot map, cost and tie-break expressions,
+  ///   and any conflicts that make the plan impossible before solving.
+  /// - Complexity: O(days × slots × options × goals).
+  public func build() -> MealPlanModel {
+    var model = LinearModel(name: "meal_plan")
+    let leftoverSource = leftoverSources()
+    let lockedSlots = Dictionary(problem.locks.map { (LockKey(day: $0.day, meal: $0.meal), $0) }) { a, _ in a }
+    var conflicts: [String] = []
+    var slots: [ModelSlot] = []
+    var slotIndex: [LockKey: Int] = [:]
+    for day in 1...problem.days {
+      for meal in problem.slots {
+        let key = LockKey(day: day, meal: meal)
+        if let rule = leftoverSource[meal], day - rule.daysLater >= 1,
+          let source = slotIndex[LockKey(day: day - rule.daysLater, meal: rule.from)]
+        {
+          slotIndex[key] = slots.count
+          slots.append(ModelSlot(day: day, meal: meal, leftoverOf: source, options: slots[source].options))
+          continue
+        }
+        let options = addOptions(day: day, meal: meal, to: &model)
+        if options.isEmpty { conflicts.append(emptySlotReason(day: day, meal: meal)) }
+        model.addConstraint("fill[\(key)]", LinearExpression(options.map { ($0.pick, 1) }), .equalTo(1))
+        slotIndex[key] = slots.count
+        slots.append(ModelSlot(day: day, meal: meal, leftoverOf: nil, options: options))
+      }
+    }
+    for (key, lock) in lockedSlots.sorted(by: { $0.key < $1.key }) {
+      guard let index = slotIndex[key] else { continue }
+      let slot = slots[index].leftoverOf.map { slots[$0] } ?? slots[index]
+      if let conflict = addLock(lock, slot: slot, to: &model) { conflicts.append(conflict) }
+    }
+    var cost = LinearExpression()
+    for slot in slots {
+      for option in slot.options {
+        let (variable, coefficient) = option.servingTerm(costPerServing(option))
+        cost.add(variable, coefficient)
+      }
+    }
+    addGoalRows(slots: slots, to: &model)
+    addBudgetRows(slots: slots, to: &model)
+    addRepetitionRows(slots: slots, to: &model)
+    let tieBreak = addTieBreak(slots: slots, to: &model)
+    model.setObjective(.minimize, cost)
+    return MealPlanModel(model: model, cost: cost, tieBreak: tieBreak, slots: slots, conflicts: conflicts)
+  }
+
+  /// A slot of a day, as a name part (`day3,dinner`) and a sort key.
+  struct LockKey: Hashable, Comparable, CustomStringConvertible {
+    var day: Int
+    var meal: Meal
+    var description: String { "day\(day),\(meal)" }
+    static func < (a: LockKey, b: LockKey) -> Bool { (a.day, a.meal.name) < (b.day, b.meal.name) }
+  }
+
+  /// The leftover rule that fills each target meal.
+  func leftoverSources() -> [Meal: LeftoverRule] {
+    Dictionary(problem.leftovers.map { ($0.to, $0) }) { a, _ in a }
+  }
+
+  /// The candidates a fresh slot may serve: offered there, and allowed by diet and avoid.
+  func allowedCandidates(in meal: Meal) -> [Int] {
+    candidates.indices.filter { exclusions[$0] == nil && offers(candidates[$0], in: meal) }
+  }
+
+  func addOptions(day: Int, meal: Meal, to model: inout LinearModel) -> [ModelOption] {
+    let portion = portions(for: meal)
+    guard let range = portion.stepRange else { return [] }
+    return allowedCandidates(in: meal).map { index in
+      let candidate = candidates[index]
+      let name = "\(candidate.id),day\(day),\(meal)"
+      let pick = model.addVariable("pick[\(name)]", kind: .binary)
+      var steps: VariableRef?
+      if range.count > 1 {
+        let serve = model.addVariable(
+          "serve[\(name)]", lower: 0, upper: Double(range.upperBound), kind: .integer)
+        model.addConstraint(
+          "portion_max[\(name)]", LinearExpression([(serve, 1), (pick, -Double(range.upperBound))]), .lessThan(0))
+        model.addConstraint(
+          "portion_min[\(name)]", LinearExpression([(serve, 1), (pick, -Double(range.lowerBound))]),
+          .greaterThan(0))
+        steps = serve
+      }
+      return ModelOption(
+        kind: candidate.kind, id: candidate.id, pick: pick, steps: steps, stepSize: portion.step,
+        fixedSteps: range.lowerBound, candidate: index)
+    }
+  }
+
+  func emptySlotReason(day: Int, meal: Meal) -> String {
+    let offered = candidates.indices.filter { offers(candidates[$0], in: meal) }
+    if offered.isEmpty { return "no recipe or food is offered for \(meal) (day \(day))" }
+    let reasons = offered.prefix(3).map { "'\(candidates[$0].id)': \(exclusions[$0] ?? "allowed")" }
+    return "every recipe for \(meal) is excluded by the diet or avoid rules ("
+      + reasons.joined(separator: "; ") + (offered.count > 3 ? "; ..." : "") + ")"
+  }
+
+  func addLock(_ lock: SlotLock, slot: ModelSlot, to model: inout LinearModel) -> String? {
+    let place = "day \(lock.day) \(lock.meal)"
+    guard let option = slot.options.first(where: { $0.id == lock.recipe }) else {
+      if let index = candidates.firstIndex(where: { $0.id == lock.recipe }), let why = exclusions[index] {
+        return "\(place) is locked to '\(lock.recipe)', but \(why)"
+      }
+      return "\(place) is locked to '\(lock.recipe)', which that slot does not offer"
+    }
+    let key = "day\(slot.day),\(slot.meal)"
+    model.addConstraint("lock[\(key)]", LinearExpression([(option.pick, 1)]), .equalTo(1))
+    guard let servings = lock.servings else { return nil }
+    let steps = servings / option.stepSize
+    let portion = portions(for: slot.meal)
+    guard let range = portion.stepRange, abs(steps - steps.rounded()) < 1e-9, range.contains(Int(steps.rounded()))
+    else {
+      return "\(place) is locked to \(servings) servings, which is not a portion the slot allows"
+    }
+    if let variable = option.steps {
+      model.addConstraint("lock_portion[\(key)]", LinearExpression([(variable, 1)]), .equalTo(steps.rounded()))
+    }
+    return nil
+  }
+
+  /// The cost of one serving of an option's recipe or food.
+  func costPerServing(_ option: ModelOption) -> Double {
+    candidates[option.candidate].profile.costPerServing ?? 0
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+
+extension MealPlanModelBuilder {
+  /// The days of each seven-day block, and the block's share of a week.
+  func weekBlocks() -> [(number: Int, days: ClosedRange<Int>, share: Double)] {
+    stride(from: 1, through: problem.days, by: 7).enumerated().map { offset, first in
+      let last = min(first + 6, problem.days)
+      return (offset + 1, first...last, Double(last - first + 1) / 7)
+    }
+  }
+
+  /// An expression summing `perServing(option)` times servings over the slots eaten on the given days.
+  func total(
+    over slots: [ModelSlot], days: ClosedRange<Int>, _ perServing: (ModelOption) -> Double
+  ) -> LinearExpression {
+    var expression = LinearExpression()
+    for slot in slots where days.contains(slot.day) {
+      for option in slot.options {
+        let amount = perServing(option)
+        if amount != 0 {
+          let (variable, coefficient) = option.servingTerm(amount)
+          expression.add(variable, coefficient)
+        }
+      }
+    }
+    return expression
+  }
+
+  func amount(_ nutrient: Nutrient, _ option: ModelOption) -> Double {
+    candidates[option.candidate].profile.perServing(nutrient)
+  }
+
+  func addGoalRows(slots: [ModelSlot], to model: inout LinearModel) {
+    var periods: [(label: String, days: ClosedRange<Int>, scale: Double, period: Period)] = []
+    periods += (1...problem.days).map { ("day\($0)", $0...$0, 1, Period.day) }
+    periods += weekBlocks().map { ("week\($0.number)", $0.days, $0.share, Period.week) }
+    for goal in problem.goals {
+      for period in periods where period.period == goal.period {
+        let name = "goal[\(goal.nutrient),\(period.label)"
+        switch goal.basis {
+        case .absolute:
+          let expression = total(over: slots, days: period.days) { amount(goal.nutrient, $0) }
+          let low = goal.minimum.map { $0 * period.scale }
+          let high = goal.maximum.map { $0 * period.scale }
+          guard let set = Self.constraintSet(low, high) else { continue }
+          model.addConstraint(name + "]", expression, set)
+        case .percentOfEnergy:
+          let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
+          let sides = [(goal.minimum, "min"), (goal.maximum, "max")].compactMap { bound, side in
+            bound.map { ($0, side) }
+          }
+          for (share, side) in sides {
+            let expression = total(over: slots, days: period.days) {
+              factor * amount(goal.nutrient, $0) - share * amount(.energy, $0)
+            }
+            let suffix = sides.count > 1 ? ",\(side)]" : "]"
+            model.addConstraint(name + suffix, expression, side == "min" ? .greaterThan(0) : .lessThan(0))
+          }
+        }
+      }
+    }
+  }
+
+  static func constraintSet(_ low: Double?, _ high: Double?) -> ConstraintSet? {
+    switch (low, high) {
+    case (let low?, let high?): low == high ? .equalTo(low) : .interval(low, high)
+    case (let low?, nil): .greaterThan(low)
+    case (nil, let high?): .lessThan(high)
+    case (nil, nil): nil
+    }
+  }
+
+  func addBudgetRows(slots: [ModelSlot], to model: inout LinearModel) {
+    for budget in problem.budgets {
+      let limit = NSDecimalNumber(decimal: budget.amount).doubleValue
+      switch budget.period {
+      case .day:
+        for day in 1...problem.days {
+          let expression = total(over: slots, days: day...day) { costPerServing($0) }
+          model.addConstraint("budget[day\(day)]", expression, .lessThan(limit))
+        }
+      case .week:
+        for block in weekBlocks() {
+          let expression = total(over: slots, days: block.days) { costPerServing($0) }
+          model.addConstraint("budget[week\(block.number)]", expression, .lessThan(limit * block.share))
+        }
+      }
+    }
+  }
+
+  /// The pick variables of each recipe's fresh (cooked) slots on each day.
+  func cookings(_ slots: [ModelSlot]) -> [String: [Int: [VariableRef]]] {
+    var result: [String: [Int: [VariableRef]]] = [:]
+    for slot in slots where slot.leftoverOf == nil {
+      for option in slot.options where option.kind == .recipe {
+        result[option.id, default: [:]][slot.day, default: []].append(option.pick)
+      }
+    }
+    return result
+  }
+
+  func addRepetitionRows(slots: [ModelSlot], to model: inout LinearModel) {
+    let rules = problem.repetition
+    let cooked = cookings(slots)
+    for (recipe, byDay) in cooked.sorted(by: { $0.key < $1.key }) {
+      if let limit = rules.maximumPerWeek {
+        for block in weekBlocks() {
+          let picks = block.days.flatMap { byDay[$0] ?? [] }
+          if picks.count > limit {
+            model.addConstraint(
+              "repeat[\(recipe),week\(block.number)]", LinearExpression(picks.map { ($0, 1) }),
+              .lessThan(Double(limit)))
+          }
+        }
+      }
+      if rules.oncePerDay {
+        for day in 1...problem.days {
+          var eaten: [VariableRef] = []
+          for slot in slots where slot.day == day {
+            for option in slot.options
+            where option.kind == .recipe && option.id == recipe && !eaten.contains(option.pick) {
+              eaten.append(option.pick)
+            }
+          }
+          if eaten.count > 1 {
+            model.addConstraint(
+              "once_a_day[\(recipe),day\(day)]", LinearExpression(eaten.map { ($0, 1) }), .lessThan(1))
+          }
+        }
+      }
+      if rules.notOnConsecutiveDays, problem.days > 1 {
+        addApartRows(recipe: recipe, byDay: byDay, aggregate: rules.oncePerDay, to: &model)
+      }
+    }
+  }
+
+  /// Rows that keep a recipe from being cooked on two consecutive days.
+  ///
+  /// With the once-a-day rule the cookings of two consecutive days sum to at
+  /// most 1; without it, a `cooked[r,dayN]` indicator per day stands for "any
+  /// cooking that day".
+  func addApartRows(recipe: String, byDay: [Int: [VariableRef]], aggregate: Bool, to model: inout LinearModel) {
+    var indicator: [Int: VariableRef] = [:]
+    func dayTerm(_ day: Int) -> [(VariableRef, Double)] {
+      let picks = byDay[day] ?? []
+      if aggregate || picks.count <= 1 { return picks.map { ($0, 1) } }
+      if let variable = indicator[day] { return [(variable, 1)] }
+      let variable = model.addVariable("cooked[\(recipe),day\(day)]", lower: 0, upper: 1)
+      for (offset, pick) in picks.enumerated() {
+        model.addConstraint(
+          "cooked_link[\(recipe),day\(day),\(offset + 1)]", LinearExpression([(pick, 1), (variable, -1)]),
+          .lessThan(0))
+      }
+      indicator[day] = variable
+      return [(variable, 1)]
+    }
+    for day in 1..<problem.days {
+      let terms = dayTerm(day) + dayTerm(day + 1)
+      if terms.count > 1, !(byDay[day] ?? []).isEmpty, !(byDay[day + 1] ?? []).isEmpty {
+        model.addConstraint("apart[\(recipe),day\(day)]", LinearExpression(terms), .lessThan(1))
+      }
+    }
+  }
+
+  /// Adds the tie-break's variables and rows and returns its objective.
+  func addTieBreak(slots: [ModelSlot], to model: inout LinearModel) -> LinearExpression? {
+    var objective = LinearExpression()
+    switch problem.tieBreak {
+    case .none:
+      return nil
+    case .variety:
+      for (recipe, byDay) in cookings(slots).sorted(by: { $0.key < $1.key }) {
+        let picks = byDay.values.flatMap { $0 }
+        guard picks.count > 1 else { continue }
+        let repeats = model.addVariable("repeats[\(recipe)]", lower: 0)
+        model.addConstraint(
+          "repeats_count[\(recipe)]", LinearExpression(picks.map { ($0, 1) } + [(repeats, -1)]), .lessThan(1))
+        objective.add(repeats, 1)
+      }
+    case .goalCenter:
+      for goal in problem.goals where goal.period == .day && goal.basis == .absolute {
+        guard let low = goal.minimum, let high = goal.maximum, high > low else { continue }
+        for day in 1...problem.days {
+          let name = "\(goal.nutrient),day\(day)"
+          var expression = total(over: slots, days: day...day) { amount(goal.nutrient, $0) }
+          let over = model.addVariable("over[\(name)]", lower: 0)
+          let under = model.addVariable("under[\(name)]", lower: 0)
+          expression.add(over, -1)
+          expression.add(under, 1)
+          model.addConstraint("center[\(name)]", expression, .equalTo((low + high) / 2))
+          objective.add(over, 2 / (high - low))
+          objective.add(under, 2 / (high - low))
+        }
+      }
+    }
+    return objective.terms.isEmpty ? nil : objective
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+
+/// A week (or any number of days) of meals to plan: the foods and recipes
+/// available, the slots of each day, and every rule the plan must keep.
+///
+/// The planner fills every slot of every day with exactly one recipe (or a
+/// single food, where a slot allows foods), in a portion from
+/// ``PortionOptions``, so that the goals, budgets, diet, repetition limits,
+/// locks and leftovers all hold at least cost; among equally cheap plans
+/// ``tieBreak`` picks the best one.
+///
+/// Days are numbered from 1. A goal or budget with period ``Period/week``
+/// applies to each block of seven days (days 1...7, 8...14, ...); a shorter
+/// final block gets its bounds scaled by its length over seven.
+public struct MealPlanProblem: Sendable, Hashable {
+  /// The foods recipes use; each used food needs an offer, for its cost.
+  public var foods: [Food]
+  /// Stores named by the offers, for the grocery list.
+  public var stores: [Store]
+  /// The recipes the plan may choose from.
+  public var recipes: [Recipe]
+  /// How many days the plan covers (7 for a week).
+  public var days: Int
+  /// The slots of each day, in order (`breakfast, lunch, dinner, snack`).
+  public var slots: [Meal]
+  /// What each slot may hold, when not the default (recipes whose meals include the slot).
+  public var slotChoices: [Meal: SlotChoice]
+  /// Portion sizes allowed, unless a slot's choice overrides them.
+  public var portions: PortionOptions
+  /// Nutrition goals per day or per week.
+  public var goals: [NutrientGoal]
+  /// Spending limits per day or per week.
+  public var budgets: [Budget]
+  /// Labels every chosen recipe must have (`vegetarian`, `gluten-free`).
+  public var diet: Set<DietLabel>
+  /// Foods, tags or allergens no chosen recipe may contain.
+  public var avoid: [AvoidRule]
+  /// How often a recipe may come back.
+  public var repetition: RepetitionLimits
+  /// Slots fixed to a recipe ("day 3 dinner is lasagna").
+  public var locks: [SlotLock]
+  /// Slots filled by what an earlier slot cooked.
+  public var leftovers: [LeftoverRule]
+  /// How to choose among equally cheap plans.
+  public var tieBreak: MealTieBreak
+  /// The currency of every price (`USD`).
+  public var currency: String
+
+  public init(
+    foods: [Food], stores: [Store] = [], recipes: [Recipe], days: Int = 7,
+    slots: [Meal] = [.breakfast, .lunch, .dinner, .snack], slotChoices: [Meal: SlotChoice] = [:],
+    portions: PortionOptions = .wholeServing, goals: [NutrientGoal] = [], budgets: [Budget] = [],
+    diet: Set<DietLabel> = [], avoid: [AvoidRule] = [], repetition: RepetitionLimits = RepetitionLimits(),
+    locks: [SlotLock] = [], leftovers: [LeftoverRule] = [], tieBreak: MealTieBreak = .variety,
+    currency: String = "USD"
+  ) {
+    self.foods = foods
+    self.stores = stores
+    self.recipes = recipes
+    self.days = days
+    self.slots = slots
+    self.slotChoices = slotChoices
+    self.portions = portions
+    self.goals = goals
+    self.budgets = budgets
+    self.diet = diet
+    self.avoid = avoid
+    self.repetition = repetition
+    self.locks = locks
+    self.leftovers = leftovers
+    self.tieBreak = tieBreak
+    self.currency = currency
+  }
+}
+
+/// What one slot of the day may hold.
+public struct SlotChoice: Sendable, Hashable {
+  /// Which recipes the slot may hold.
+  public enum Recipes: Sendable, Hashable {
+    /// Recipes whose ``Recipe/meals`` include the slot (the default).
+    case suitingMeal
+    /// Exactly these recipes, by identifier, whatever meals they name.
+    case only([String])
+    /// No recipes: only the slot's ``SlotChoice/foods``.
+    case none
+  }
+
+  public var recipes: Recipes
+  /// Single foods the slot may hold, each with the grams of one serving.
+  public var foods: [FoodServing]
+  /// Portion sizes for this slot, overriding the problem's.
+  public var portions: PortionOptions?
+
+  public init(recipes: Recipes = .suitingMeal, foods: [FoodServing] = [], portions: PortionOptions? = nil) {
+    self.recipes = recipes
+    self.foods = foods
+    self.portions = portions
+  }
+}
+
+/// A single food offered as a whole meal or snack ("an apple").
+public struct FoodServing: Sendable, Hashable, Codable {
+  /// The food's identifier.
+  public var food: String
+  /// The grams in one serving.
+  public var grams: Double
+
+  public init(food: String, grams: Double) {
+    self.food = food
+    self.grams = grams
+  }
+}
+
+/// The portion sizes a slot may serve: from `minimum` to `maximum` servings in steps of `step`.
+///
+/// Servings are `step × n` for a whole number `n`, with
+/// `minimum ≤ step × n ≤ maximum`. ``wholeServing`` is exactly one serving.
+public struct PortionOptions: Sendable, Hashable, Codable {
+  public var minimum: Double
+  public var maximum: Double
+  public var step: Double
+
+  public init(minimum: Double, maximum: Double, step: Double) {
+    self.minimum = minimum
+    self.maximum = maximum
+    self.step = step
+  }
+
+  /// Exactly one serving.
+  public static let wholeServing = PortionOptions(minimum: 1, maximum: 1, step: 1)
+  /// Half a serving to two servings, in halves.
+  public static let halfToDouble = PortionOptions(minimum: 0.5, maximum: 2, step: 0.5)
+
+  /// The least and most whole number of steps, or `nil` when the options allow no portion.
+  public var stepRange: ClosedRange<Int>? {
+    guard step.isFinite, minimum.isFinite, maximum.isFinite, step > 0, minimum > 0 else { return nil }
+    let low = Int((minimum / step - 1e-9).rounded(.up))
+    let high = Int((maximum / step + 1e-9).rounded(.down))
+    return low >= 1 && low <= high ? low...high : nil
+  }
+}
+
+/// Something no chosen recipe may contain.
+public enum AvoidRule: Sendable, Hashable, Codable {
+  /// A food, by identifier.
+  case food(String)
+  /// Any food with this tag (an allergen such as `peanut`, or a group such as `pork`).
+  case tag(String)
+  /// A food identifier or a tag, whichever matches (what a plan file's `avoid peanut` means).
+  case term(String)
+}
+
+/// Limits on how often a recipe comes back. They count cookings: a leftover
+/// slot (see ``LeftoverRule``) is not a new cooking. Single foods are not limited.
+public struct RepetitionLimits: Sendable, Hashable, Codable {
+  /// The most times a recipe may be cooked in each block of seven days; `nil` for no limit.
+  public var maximumPerWeek: Int?
+  /// Whether a recipe may be eaten at most once a day (leftovers count as eaten).
+  public var oncePerDay: Bool
+  /// Whether a recipe may not be cooked on two consecutive days.
+  public var notOnConsecutiveDays: Bool
+
+  public init(maximumPerWeek: Int? = nil, oncePerDay: Bool = false, notOnConsecutiveDays: Bool = false) {
+    self.maximumPerWeek = maximumPerWeek
+    self.oncePerDay = oncePerDay
+    self.notOnConsecutiveDays = notOnConsecutiveDays
+  }
+}
+
+/// A slot fixed to a recipe: "day 3 dinner is lasagna".
+public struct SlotLock: Sendable, Hashable, Codable {
+  /// The day, from 1.
+  public var day: Int
+  /// The slot.
+  public var meal: Meal
+  /// The recipe's (or, for a slot that allows foods, the food's) identifier.
+  public var recipe: String
+  /// The servings, when fixed too; they must be a portion the slot allows.
+  public var servings: Double?
+
+  public init(day: Int, meal: Meal, recipe: String, servings: Double? = nil) {
+    self.day = day
+    self.meal = meal
+    self.recipe = recipe
+    self.servings = servings
+  }
+}
+
+/// Leftovers: what slot `from` cooks on day d also fills slot `to` on day
+/// d + `daysLater`, with the same recipe and portion ("dinner's leftovers are
+/// tomorrow's lunch").
+///
+/// The rule is firm, not optional: every `to` slot whose source day lies in the
+/// plan is a leftover, and the first `daysLater` days' `to` slots are chosen
+/// freely. The dish is cooked once in a double batch: the leftover portion's
+/// food is paid for, and its cost and nutrition count on the day it is eaten.
+/// A slot may be the target of one rule and may not be both a source and a target.
+public struct LeftoverRule: Sendable, Hashable, Codable {
+  public var from: Meal
+  public var to: Meal
+  public var daysLater: Int
+
+  public init(from: Meal, to: Meal, daysLater: Int = 1) {
+    self.from = from
+    self.to = to
+    self.daysLater = daysLater
+  }
+}
+
+/// How to choose among plans of equal cost (within a relative tolerance).
+public enum MealTieBreak: String, Sendable, Hashable, Codable, CaseIterable {
+  /// Take the first cheapest plan the solver finds.
+  case none
+  /// Fewest repeats: the number of cookings minus the number of distinct recipes.
+  case variety
+  /// Closest to the middle of each daily goal range that has both bounds, in
+  /// units of half the range's width.
+  case goalCenter = "goal_center"
+}

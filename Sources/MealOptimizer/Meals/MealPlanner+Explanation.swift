@@ -1,0 +1,74 @@
+import Foundation
+
+extension MealPlanner {
+  /// Sentences that say why no plan exists, found by arithmetic on the allowed
+  /// recipes and, when the problem has budgets, by solving it without them.
+  func explainInfeasible(builder: MealPlanModelBuilder, built: MealPlanModel) -> [String] {
+    var reasons = dailyBoundReasons(builder: builder, built: built)
+    let problem = builder.problem
+    if !problem.budgets.isEmpty {
+      var unbudgeted = problem
+      unbudgeted.budgets = []
+      unbudgeted.tieBreak = .none
+      if let model = try? MealPlanModelBuilder(problem: unbudgeted).build(), model.conflicts.isEmpty,
+        let result = try? run(model.model, timeLimit: min(options.timeLimit ?? 10, 10)),
+        result.status == .optimal || result.status == .feasible, let cost = result.objectiveValue
+      {
+        let limits = problem.budgets.map { "\(format($0.amount)) \(problem.currency) per \($0.period.rawValue)" }
+        let days = Double(problem.days)
+        reasons.append(
+          "the cheapest plan that meets every other rule costs \(format(cost)) \(problem.currency) for"
+            + " \(problem.days) day\(problem.days == 1 ? "" : "s") (\(format(cost / days)) per day,"
+            + " \(format(cost / days * 7)) per week), above the budget of " + limits.joined(separator: " and "))
+        return reasons
+      }
+    }
+    if reasons.isEmpty {
+      reasons.append(
+        "no combination of the allowed recipes and portions meets every goal and rule together;"
+          + " widen a goal range, allow more recipes or portions, or relax the repetition limits")
+    }
+    return reasons
+  }
+
+  func format(_ value: Double) -> String { String(format: "%.2f", value) }
+  func format(_ value: Decimal) -> String { format(NSDecimalNumber(decimal: value).doubleValue) }
+
+  /// Daily goals that no choice of allowed recipes can reach even one at a
+  /// time: the most (or least) of a nutrient every slot can hold.
+  func dailyBoundReasons(builder: MealPlanModelBuilder, built: MealPlanModel) -> [String] {
+    var reasons: [String] = []
+    let problem = builder.problem
+    for goal in problem.goals where goal.period == .day && goal.basis == .absolute {
+      let unit = goal.nutrient.definition?.unit.rawValue ?? ""
+      for day in 1...problem.days {
+        var most = 0.0
+        var least = 0.0
+        for slot in built.slots where slot.day == day {
+          let meal = slot.leftoverOf.map { built.slots[$0].meal } ?? slot.meal
+          let amounts = slot.options.map { option -> (Double, Double) in
+            let range = builder.portions(for: meal).stepRange ?? 1...1
+            let perServing = builder.amount(goal.nutrient, option)
+            let steps = option.steps == nil ? (option.fixedSteps, option.fixedSteps) : (range.lowerBound, range.upperBound)
+            return (perServing * option.stepSize * Double(steps.0), perServing * option.stepSize * Double(steps.1))
+          }
+          most += amounts.map(\.1).max() ?? 0
+          least += amounts.map(\.0).min() ?? 0
+        }
+        if let minimum = goal.minimum, most < minimum - 1e-9 {
+          reasons.append(
+            "day \(day): even the richest allowed choices give at most \(format(most)) \(unit) \(goal.nutrient), below the goal of at least \(format(minimum)) \(unit)"
+          )
+          break
+        }
+        if let maximum = goal.maximum, least > maximum + 1e-9 {
+          reasons.append(
+            "day \(day): even the leanest allowed choices give at least \(format(least)) \(unit) \(goal.nutrient), above the goal of at most \(format(maximum)) \(unit)"
+          )
+          break
+        }
+      }
+    }
+    return reasons
+  }
+}

@@ -1,0 +1,78 @@
+/// What a recipe amounts to per serving, computed from its ingredient foods:
+/// nutrition, cost and diet labels.
+///
+/// Cost per serving is the sum over ingredients of grams per serving times
+/// the food's cheapest price per gram (``Food/cheapestOffer``); buying whole
+/// packages is the grocery list's concern, not the plan's.
+public struct RecipeProfile: Sendable, Hashable {
+  /// The recipe.
+  public let recipe: Recipe
+  /// Nutrient amounts in one serving, in canonical units.
+  public let nutrientsPerServing: [Nutrient: Double]
+  /// The cost of one serving at each food's cheapest price per gram, or `nil`
+  /// when some ingredient has no offer.
+  public let costPerServing: Double?
+  /// The derived diet labels.
+  public let labels: Set<DietLabel>
+  /// The ingredient foods' identifiers and tags, for `avoid` rules.
+  public let foodIDs: Set<String>
+  /// The union of the ingredient foods' tags.
+  public let foodTags: Set<String>
+
+  /// Computes a recipe's profile from the foods it uses.
+  ///
+  /// - Parameters:
+  ///   - recipe: the recipe.
+  ///   - foods: foods by identifier; every ingredient must be among them.
+  /// - Throws: ``MealPlanError/unknownFood(food:recipe:)`` for a missing food,
+  ///   ``MealPlanError/invalidRecipe(recipe:reason:)`` for non-positive servings
+  ///   or a negative or non-finite amount.
+  /// - Complexity: O(ingredients × nutrients).
+  public init(recipe: Recipe, foods: [String: Food]) throws(MealPlanError) {
+    guard recipe.servings.isFinite, recipe.servings > 0 else {
+      throw .invalidRecipe(recipe: recipe.id, reason: "servings must be a positive number")
+    }
+    var nutrients: [Nutrient: Double] = [:]
+    var cost: Double? = 0
+    var tags: [Set<String>] = []
+    var ids: Set<String> = []
+    for ingredient in recipe.ingredients {
+      guard let food = foods[ingredient.food] else {
+        throw .unknownFood(food: ingredient.food, recipe: recipe.id)
+      }
+      guard ingredient.grams.isFinite, ingredient.grams >= 0 else {
+        throw .invalidRecipe(
+          recipe: recipe.id, reason: "the amount of '\(ingredient.food)' must be zero or more grams")
+      }
+      let grams = ingredient.grams / recipe.servings
+      for (nutrient, per100) in food.nutrientsPer100g {
+        nutrients[nutrient, default: 0] += per100 * grams / 100
+      }
+      if let offer = food.cheapestOffer, offer.packageGrams > 0, let sum = cost {
+        cost = sum + offer.pricePerGram * grams
+      } else {
+        cost = nil
+      }
+      tags.append(food.tags)
+      ids.insert(food.id)
+    }
+    self.recipe = recipe
+    self.nutrientsPerServing = nutrients
+    self.costPerServing = cost
+    self.labels = Set(DietLabel.derive(ingredientTags: tags, perServing: nutrients))
+    self.foodIDs = ids
+    self.foodTags = tags.reduce(into: Set<String>()) { $0.formUnion($1) }
+  }
+
+  /// The amount of a nutrient in one serving; 0 when no ingredient has a figure for it.
+  public func perServing(_ nutrient: Nutrient) -> Double { nutrientsPerServing[nutrient] ?? 0 }
+
+  /// Whether the recipe contains something an ``AvoidRule`` excludes.
+  public func contains(_ rule: AvoidRule) -> Bool {
+    switch rule {
+    case .food(let id): foodIDs.contains(id)
+    case .tag(let tag): foodTags.contains(tag)
+    case .term(let term): foodIDs.contains(term) || foodTags.contains(term)
+    }
+  }
+}

@@ -1,0 +1,105 @@
+/// Filters for finding recipes: meals, diet labels, time, nutrient
+/// conditions per serving, and foods or tags to leave out.
+///
+/// Every filter must hold (meals: any of them). Build one in Swift, or parse
+/// a phrase a person types with ``parse(_:meals:)``.
+///
+/// ```swift
+/// let query = RecipeQuery(meals: [.dinner], labels: [.vegan], maximumMinutes: 30,
+///                         conditions: [NutrientCondition(.protein, .atLeast, 25)])
+/// let found = try query.filter(recipes, foods: foods)
+/// ```
+public struct RecipeQuery: Sendable, Hashable {
+  /// Recipes must suit at least one of these meals (none: any meal).
+  public var meals: Set<Meal>
+  /// Recipes must have every one of these labels.
+  public var labels: Set<DietLabel>
+  /// Recipes must take at most this many minutes (a recipe with no time does not match).
+  public var maximumMinutes: Double?
+  /// Conditions on nutrients per serving.
+  public var conditions: [NutrientCondition]
+  /// Food identifiers or tags that recipes must not contain.
+  public var excluding: [String]
+
+  public init(
+    meals: Set<Meal> = [], labels: Set<DietLabel> = [], maximumMinutes: Double? = nil,
+    conditions: [NutrientCondition] = [], excluding: [String] = []
+  ) {
+    self.meals = meals
+    self.labels = labels
+    self.maximumMinutes = maximumMinutes
+    self.conditions = conditions
+    self.excluding = excluding
+  }
+
+  /// Whether a recipe, with its computed profile, passes every filter.
+  public func matches(_ profile: RecipeProfile) -> Bool {
+    let recipe = profile.recipe
+    if !meals.isEmpty, recipe.meals.isDisjoint(with: meals) { return false }
+    if !labels.isSubset(of: profile.labels) { return false }
+    if let maximumMinutes {
+      guard let minutes = recipe.minutes, minutes <= maximumMinutes + 1e-9 else { return false }
+    }
+    if !conditions.allSatisfy({ $0.holds(for: profile.perServing($0.nutrient)) }) { return false }
+    return !excluding.contains { profile.contains(.term($0)) }
+  }
+
+  /// The recipes that pass every filter, in the order given.
+  ///
+  /// - Parameters:
+  ///   - recipes: the recipes to search.
+  ///   - foods: the foods they use.
+  /// - Returns: the matching recipes' profiles.
+  /// - Throws: ``MealPlanError`` when a recipe names an unknown food or is malformed.
+  /// - Complexity: O(recipes × ingredients × nutrients).
+  public func filter(_ recipes: [Recipe], foods: [Food]) throws(MealPlanError) -> [RecipeProfile] {
+    let byID = Dictionary(foods.map { ($0.id, $0) }) { a, _ in a }
+    var found: [RecipeProfile] = []
+    for recipe in recipes {
+      let profile = try RecipeProfile(recipe: recipe, foods: byID)
+      if matches(profile) { found.append(profile) }
+    }
+    return found
+  }
+}
+
+/// A condition on the amount of a nutrient in one serving: "protein >= 25 g".
+public struct NutrientCondition: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// How the amount compares to the value.
+  public enum Comparison: String, Sendable, Hashable, Codable {
+    case atLeast = ">="
+    case atMost = "<="
+    case greaterThan = ">"
+    case lessThan = "<"
+    case equal = "="
+  }
+
+  public var nutrient: Nutrient
+  public var comparison: Comparison
+  /// The value in the nutrient's canonical unit.
+  public var value: Double
+
+  public init(_ nutrient: Nutrient, _ comparison: Comparison, _ value: Double) {
+    self.nutrient = nutrient
+    self.comparison = comparison
+    self.value = value
+  }
+
+  /// Whether an amount satisfies the condition (equality within 1e-9 relative).
+  public func holds(for amount: Double) -> Bool {
+    let tolerance = 1e-9 * max(1, abs(value))
+    switch comparison {
+    case .atLeast: return amount >= value - tolerance
+    case .atMost: return amount <= value + tolerance
+    case .greaterThan: return amount > value
+    case .lessThan: return amount < value
+    case .equal: return abs(amount - value) <= tolerance
+    }
+  }
+
+  public var description: String {
+    let unit = nutrient.definition?.unit.rawValue ?? ""
+    let number = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    return "\(nutrient) \(comparison.rawValue) \(number) \(unit)"
+  }
+}
