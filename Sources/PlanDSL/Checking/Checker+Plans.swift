@@ -55,17 +55,18 @@ extension Checker {
     return GoalSpec(name: d.name.name, displayName: d.displayName?.value, goals: goals, range: d.range)
   }
 
-  mutating func checkPlan(_ d: PlanDeclaration, foods: [Food]) -> PlanSpec? {
+  mutating func checkPlan(_ d: PlanDeclaration, foods: [Food], recipes: [Recipe]) -> PlanSpec? {
     var foodRanges: [String: SourceRange] = [:]
     for case .food(let food) in declarations { foodRanges[food.name.name] = food.range }
     var plan = PlanSpec(
       name: d.name.name, displayName: d.displayName?.value, days: 1, goalNames: [], budget: nil, foodNames: nil,
-      limits: [], objective: .minimizeCost, wholeServings: false, range: d.range)
+      limits: [], objective: .minimizeCost, wholeServings: false, mealPlan: nil, range: d.range)
+    var mealStatements: [MealPlanStatement] = []
     var seen: [String: SourceRange] = [:]
     let errorsBefore = diagnostics.count
     for statement in d.statements {
       let (key, range) = Self.key(statement)
-      if key != "goal" && key != "limit", let first = seen[key] {
+      if !["goal", "limit", "lock", "allow", "avoid"].contains(key), let first = seen[key] {
         error(
           DiagnosticMessage.invalid(
             "duplicate-statement", "'\(key)' is already set in this plan", at: range,
@@ -104,8 +105,8 @@ extension Checker {
         }
       case .wholeServings:
         plan.wholeServings = true
-      case .meal:
-        break
+      case .meal(let statement):
+        mealStatements.append(statement)
       case .currency(let code, _):
         if Units.currencies.contains(code.name) {
           noteCurrency(code.name, code.range)
@@ -113,6 +114,16 @@ extension Checker {
           error(DiagnosticMessage.unknownName("currency", code, candidates: Units.currencies))
         }
       }
+    }
+    if !mealStatements.isEmpty {
+      if !mealStatements.contains(where: { if case .meals = $0 { true } else { false } }) {
+        error(
+          DiagnosticMessage.invalid(
+            "missing-meals", "plan '\(plan.name)' uses meal-plan statements but names no meals", at: d.name.range,
+            hint: "add 'meals breakfast, lunch, dinner'"))
+      }
+      checkMealPlan(mealStatements, plan: &plan, foods: foods, recipes: recipes)
+      return diagnostics.count == errorsBefore ? plan : nil
     }
     let used = plan.foodNames.map { names in foods.filter { names.contains($0.id) } } ?? foods
     if plan.objective == .minimizeCost || plan.budget != nil {

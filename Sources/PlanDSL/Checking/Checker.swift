@@ -22,6 +22,7 @@ struct Checker {
   var goalNames: [String: SourceRange] = [:]
   var planNames: [String: SourceRange] = [:]
   var rulesNames: [String: SourceRange] = [:]
+  var recipeNames: [String: SourceRange] = [:]
   /// The currency of the first money amount, and where it was written.
   var currency: (code: String, range: SourceRange)?
 
@@ -38,6 +39,7 @@ struct Checker {
     var foods: [Food] = []
     var goals: [GoalSpec] = []
     var plans: [PlanSpec] = []
+    var recipes: [Recipe] = []
     for declaration in declarations where !isDuplicate(declaration) {
       switch declaration {
       case .store(let d): if let store = checkStore(d) { stores.append(store) }
@@ -46,11 +48,14 @@ struct Checker {
       case .plan, .use, .include, .rules, .test, .recipe: break
       }
     }
+    for case .recipe(let d) in declarations where !isDuplicate(.recipe(d)) {
+      if let recipe = checkRecipe(d, foods: foods) { recipes.append(recipe) }
+    }
     for case .plan(let d) in declarations where !isDuplicate(.plan(d)) {
-      if let plan = checkPlan(d, foods: foods) { plans.append(plan) }
+      if let plan = checkPlan(d, foods: foods, recipes: recipes) { plans.append(plan) }
     }
     return Program(
-      sources: sources, stores: stores, foods: foods, goals: goals, plans: plans, warnings: [],
+      sources: sources, stores: stores, foods: foods, goals: goals, recipes: recipes, plans: plans, warnings: [],
       currency: currency?.code)
   }
 
@@ -64,6 +69,7 @@ struct Checker {
     case .goal: first = goalNames[name.name]
     case .plan: first = planNames[name.name]
     case .rules: first = rulesNames[name.name]
+    case .recipe: first = recipeNames[name.name]
     default: first = nil
     }
     return first != nil && first != name.range
@@ -81,6 +87,7 @@ struct Checker {
       case .goal: table = goalNames
       case .plan: table = planNames
       case .rules: table = rulesNames
+      case .recipe: table = recipeNames
       default: continue
       }
       if let first = table[name.name] {
@@ -94,6 +101,7 @@ struct Checker {
       case .goal: goalNames = table
       case .plan: planNames = table
       case .rules: rulesNames = table
+      case .recipe: recipeNames = table
       default: break
       }
     }

@@ -13,6 +13,8 @@ public struct Program: Sendable {
   public var foods: [Food]
   /// Goals by name, in declaration order.
   public var goals: [GoalSpec]
+  /// Recipes, in declaration order.
+  public var recipes: [Recipe]
   /// Plans, in declaration order.
   public var plans: [PlanSpec]
   /// Warnings found while checking (errors are thrown instead).
@@ -51,7 +53,25 @@ public struct PlanSpec: Sendable, Hashable {
   public var limits: [LimitSpec]
   public var objective: DietObjective
   public var wholeServings: Bool
+  /// Set for weekly plans of meals built from recipes (a plan with `meals`).
+  public var mealPlan: MealPlanSpec?
   public var range: SourceRange
+}
+
+/// The meal-plan part of a checked plan: slots, diet, repetition and the rest.
+public struct MealPlanSpec: Sendable, Hashable {
+  public var slots: [Meal] = []
+  public var diet: Set<DietLabel> = []
+  public var avoid: [AvoidRule] = []
+  public var portions: PortionOptions = .wholeServing
+  public var repetition = RepetitionLimits()
+  public var locks: [SlotLock] = []
+  public var leftovers: [LeftoverRule] = []
+  public var choices: [Meal: SlotChoice] = [:]
+  public var tieBreak: MealTieBreak = .variety
+  /// Meals named by locks and choices, checked against the slots.
+  var lockMeals: [Identifier] = []
+  var leftoverMeals: [Identifier] = []
 }
 
 /// A checked `limit` statement: bounds on one food or the sum of several.

@@ -1,0 +1,168 @@
+import Foundation
+import MealOptimizer
+
+extension Checker {
+  mutating func checkRecipe(_ d: RecipeDeclaration, foods: [Food]) -> Recipe? {
+    let errorsBefore = diagnostics.count
+    var recipe = Recipe(id: d.name.name, name: d.displayName?.value ?? d.name.name)
+    if let serves = d.serves {
+      if let count = value(serves, as: .count, for: "'serves'", allowUnitless: true) {
+        if count <= 0 {
+          error(DiagnosticMessage.zeroAmount(serves, what: "'serves'"))
+        } else {
+          recipe.servings = count.double
+        }
+      }
+    }
+    recipe.meals = Set(d.meals.map { Meal($0.name) })
+    if let time = d.time, let minutes = nonNegative(time, as: .time, for: "'time'") {
+      recipe.minutes = minutes.double
+    }
+    for line in d.ingredients {
+      guard let food = foods.first(where: { $0.id == line.food.name }) else {
+        if foodNames[line.food.name] == nil {
+          error(DiagnosticMessage.unknownName("food", line.food, candidates: foodNames.keys))
+        }
+        continue
+      }
+      var amount = line.amount
+      if amount.unit == nil {
+        // A bare count uses the food's first measure (`2 eggs` with `measure large = 50 g`).
+        guard let measure = food.measures.first(where: { $0.name != DietProblem.servingMeasure }) ?? food.measures.first else {
+          error(
+            DiagnosticMessage.invalid(
+              "missing-measure", "'\(line.food.name)' has no measure, so a count of it has no weight", at: amount.range,
+              hint: "write a unit, as in '\(amount.value) g \(line.food.name)', or add 'measure piece = … g' to the food"))
+          continue
+        }
+        amount.unit = UnitName(text: measure.name, range: amount.range)
+      }
+      guard let grams = grams(of: amount, in: food, for: "an ingredient") else { continue }
+      guard grams > 0 else {
+        error(DiagnosticMessage.zeroAmount(line.amount, what: "an ingredient"))
+        continue
+      }
+      let text = sources.file(line.range.file)?.text(in: line.range) ?? "\(amount.value) \(line.food.name)"
+      recipe.ingredients.append(RecipeIngredient(food: food.id, grams: grams.double, quantity: text))
+    }
+    if d.ingredients.isEmpty, !hadSyntaxError(in: d.range) {
+      error(
+        DiagnosticMessage.invalid(
+          "missing-ingredients", "recipe '\(d.name.name)' has no ingredients", at: d.name.range,
+          hint: "add lines such as '80 g oats'"))
+    }
+    recipe.steps = d.steps.map { RecipeStep($0.value) }
+    recipe.tags = Set(d.tags.map(\.name))
+    return diagnostics.count == errorsBefore ? recipe : nil
+  }
+
+  /// Checks the weekly meal-plan statements of a plan.
+  mutating func checkMealPlan(
+    _ statements: [MealPlanStatement], plan: inout PlanSpec, foods: [Food], recipes: [Recipe]
+  ) {
+    var spec = MealPlanSpec()
+    for statement in statements {
+      switch statement {
+      case .meals(let names, _):
+        spec.slots = names.map { Meal($0.name) }
+      case .diet(let names, _):
+        for name in names {
+          if let label = DietLabel(rawValue: name.name) {
+            spec.diet.insert(label)
+          } else {
+            error(DiagnosticMessage.unknownName("diet", name, candidates: DietLabel.allCases.map(\.rawValue)))
+          }
+        }
+      case .avoid(let names, _):
+        let tags = Set(foods.flatMap(\.tags))
+        for name in names {
+          if foodNames[name.name] != nil {
+            spec.avoid.append(.food(name.name))
+          } else if tags.contains(name.name) {
+            spec.avoid.append(.tag(name.name))
+          } else {
+            spec.avoid.append(.term(name.name))
+          }
+        }
+      case .portions(let low, let high, let step, _):
+        guard let low, let high else {
+          spec.portions = .wholeServing
+          continue
+        }
+        guard let a = value(low, as: .count, for: "a portion", allowUnitless: true),
+          let b = value(high, as: .count, for: "a portion", allowUnitless: true)
+        else { continue }
+        let s = step.flatMap { value($0, as: .count, for: "a step", allowUnitless: true) } ?? (a == b ? a : 1)
+        let options = PortionOptions(minimum: a.double, maximum: b.double, step: s.double)
+        if options.stepRange == nil {
+          error(
+            DiagnosticMessage.invalid(
+              "bad-portions", "portions must be positive, smallest first, with a step that reaches them", at: low.range.union(high.range)))
+        } else {
+          spec.portions = options
+        }
+      case .repeatAtMost(let count, _):
+        spec.repetition.maximumPerWeek = wholeNumber(count, for: "'repeat at most'", range: 1...1000)
+      case .repeatOncePerDay:
+        spec.repetition.oncePerDay = true
+      case .repeatNotConsecutive:
+        spec.repetition.notOnConsecutiveDays = true
+      case .lock(let day, let meal, let recipe, _):
+        guard let number = wholeNumber(day, for: "a day", range: 1...366) else { continue }
+        guard recipes.contains(where: { $0.id == recipe.name }) else {
+          error(DiagnosticMessage.unknownName("recipe", recipe, candidates: recipes.map(\.id)))
+          continue
+        }
+        spec.locks.append(SlotLock(day: number, meal: Meal(meal.name), recipe: recipe.name))
+        spec.lockMeals.append(meal)
+      case .leftovers(let from, let to, _):
+        spec.leftovers.append(LeftoverRule(from: Meal(from.name), to: Meal(to.name)))
+        spec.leftoverMeals += [from, to]
+      case .allow(let meal, let kind, let names, _):
+        var choice = spec.choices[Meal(meal.name)] ?? SlotChoice()
+        switch kind.name {
+        case "foods":
+          for name in names {
+            guard let food = foods.first(where: { $0.id == name.name }) else {
+              error(DiagnosticMessage.unknownName("food", name, candidates: foodNames.keys))
+              continue
+            }
+            let grams = food.measure(named: DietProblem.servingMeasure)?.grams ?? food.measures.first?.grams ?? 100
+            choice.foods.append(FoodServing(food: food.id, grams: grams))
+          }
+        case "recipes":
+          var ids: [String] = []
+          for name in names {
+            if recipes.contains(where: { $0.id == name.name }) {
+              ids.append(name.name)
+            } else {
+              error(DiagnosticMessage.unknownName("recipe", name, candidates: recipes.map(\.id)))
+            }
+          }
+          choice.recipes = .only(ids)
+        default:
+          error(DiagnosticMessage.unknownName("choice", kind, candidates: ["foods", "recipes"]))
+        }
+        spec.choices[Meal(meal.name)] = choice
+        spec.lockMeals.append(meal)
+      case .tieBreak(let name, _):
+        if let tieBreak = MealTieBreak(rawValue: name.name) {
+          spec.tieBreak = tieBreak
+        } else {
+          error(DiagnosticMessage.unknownName("tie-break", name, candidates: MealTieBreak.allCases.map(\.rawValue)))
+        }
+      }
+    }
+    let slotNames = Set(spec.slots.map(\.name))
+    for meal in spec.lockMeals + spec.leftoverMeals where !slotNames.contains(meal.name) {
+      error(DiagnosticMessage.unknownName("meal", meal, candidates: slotNames))
+    }
+    for lock in spec.locks where lock.day > plan.days {
+      error(DiagnosticMessage.invalid("bad-lock", "day \(lock.day) is after the plan's last day, \(plan.days)", at: plan.range))
+    }
+    if recipes.isEmpty {
+      error(DiagnosticMessage.invalid("no-recipes", "plan '\(plan.name)' has meals but there are no recipes", at: plan.range))
+    }
+    plan.mealPlan = spec
+  }
+}
