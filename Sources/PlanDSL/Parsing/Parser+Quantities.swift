@@ -12,8 +12,9 @@ extension Parser {
   }
 
   /// `-`? number unit?, where unit is `%`, a name, `name/name` or `fl oz`.
-  mutating func parseQuantity(_ what: String, unitRequired: Bool = false) -> QuantityLiteral? {
-    guard atQuantity else {
+  mutating func parseQuantity(_ what: String, unitRequired: Bool = false, startsStatement: Bool = false) -> QuantityLiteral? {
+    let atNumber = current.kind == .number || (current.isSymbol("-") && peek().kind == .number)
+    guard startsStatement ? atNumber : atQuantity else {
       expected(what)
       return nil
     }

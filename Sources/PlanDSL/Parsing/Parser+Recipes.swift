@@ -9,7 +9,7 @@ extension Parser {
     var recipe = RecipeDeclaration(
       name: name, displayName: display, serves: nil, meals: [], time: nil, ingredients: [], steps: [], tags: [], range: start)
     _ = parseBlock(of: "recipe") { parser in
-      if parser.atQuantity {
+      if parser.current.kind == .number {
         if let line = parser.parseIngredient() { recipe.ingredients.append(line) }
         parser.finishStatement("the ingredient")
         return
@@ -36,7 +36,7 @@ extension Parser {
   /// `AMOUNT [UNIT] FOOD`, where AMOUNT may be a fraction (`1/2`).
   mutating func parseIngredient() -> IngredientLine? {
     let start = current.range
-    guard var amount = parseQuantity("an amount") else { return nil }
+    guard var amount = parseQuantity("an amount", startsStatement: true) else { return nil }
     if amount.unit == nil, current.isSymbol("/"), peek().kind == .number {
       advance()
       let denominator = advance()

@@ -32,6 +32,11 @@ enum SolveCommand: Command {
     }
     let program = try ProgramLoading.load(path, console: console)
     let spec = try choosePlan(program, name: arguments.value("plan"), path: path)
+    let title = "Plan '\(spec.name)'" + (spec.displayName.map { " (\($0))" } ?? "")
+    if let problem = program.mealPlanProblem(for: spec) {
+      try solveMeals(problem, title: title, format: format, timeLimit: options.timeLimit, console: console)
+      return
+    }
     let problem = program.dietProblem(for: spec)
     let plan: DietPlan
     do {
@@ -39,13 +44,35 @@ enum SolveCommand: Command {
     } catch {
       throw .internalError("\(error)")
     }
-    let title = "Plan '\(spec.name)'" + (spec.displayName.map { " (\($0))" } ?? "")
     switch format {
     case .json: console.out(JSONText.encode(plan))
     case .markdown: console.out(DietPlanMarkdown(plan, title: title, foods: problem.foods).render())
     default: console.out(DietPlanText(plan, title: title, foods: problem.foods).render())
     }
     if plan.status == .infeasible || plan.status == .unbounded { throw .negativeResult }
+  }
+
+  /// Solves a weekly plan of meals and prints it.
+  static func solveMeals(
+    _ problem: MealPlanProblem, title: String, format: OutputFormat, timeLimit: Double?, console: Console
+  ) throws(CLIError) {
+    var options = MealPlannerOptions()
+    if let timeLimit { options.timeLimit = timeLimit }
+    let plan: MealPlan
+    do {
+      plan = try MealPlanner(solver: GLPKSolver(), options: options).solve(problem)
+    } catch {
+      switch error {
+      case .solver, .verificationFailed: throw .internalError(error.description)
+      default: throw .invalidInput(error.description)
+      }
+    }
+    switch format {
+    case .json: console.out(JSONText.encode(plan))
+    case .markdown: console.out(MealPlanMarkdown(plan, title: title, stores: problem.stores).render())
+    default: console.out(MealPlanText(plan, title: title, stores: problem.stores).render())
+    }
+    if !plan.hasPlan { throw .negativeResult }
   }
 
   /// The plan named on the command line, or the only one in the file.

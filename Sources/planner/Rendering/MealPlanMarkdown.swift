@@ -1,0 +1,41 @@
+import Foundation
+import MealOptimizer
+
+/// A weekly meal plan as Markdown: the week grid, daily totals and the shopping list.
+struct MealPlanMarkdown {
+  var plan: MealPlan
+  var title: String
+  var stores: [String: String]
+
+  init(_ plan: MealPlan, title: String, stores: [Store]) {
+    self.plan = plan
+    self.title = title
+    self.stores = Dictionary(stores.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  func render() -> String {
+    var out = "# \(title)\n\nStatus: **\(plan.status.rawValue)**"
+    guard plan.hasPlan else {
+      return out + "\n\n" + plan.explanation.map { "- \($0)\n" }.joined()
+    }
+    if let cost = plan.cost { out += ". Cost: **\(Quantities.money(cost, plan.currency))**" }
+    out += ".\n\n| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Cost |\n"
+    out += "| --- |" + plan.slots.map { _ in " --- |" }.joined() + " ---: |\n"
+    for day in plan.days {
+      let cells = plan.slots.map { slot -> String in
+        guard let meal = day.meals.first(where: { $0.meal == slot }) else { return "" }
+        return meal.name + (meal.servings != 1 ? " ×" + Quantities.fraction(meal.servings) : "")
+      }
+      out += "| \(day.day) | " + cells.joined(separator: " | ") + " | \(Quantities.money(day.cost, plan.currency)) |\n"
+    }
+    if let groceries = plan.groceries, !groceries.items.isEmpty {
+      out += "\n## Shopping list\n\n| Store | Food | Packages | Cost |\n| --- | --- | ---: | ---: |\n"
+      for item in groceries.items {
+        let store = item.store.map { stores[$0] ?? $0 } ?? ""
+        out += "| \(store) | \(item.name) | \(item.packages) | \(Quantities.money(item.cost, plan.currency)) |\n"
+      }
+      out += "\nTotal: **\(Quantities.money(groceries.total, plan.currency))**\n"
+    }
+    return out
+  }
+}
