@@ -130,6 +130,27 @@ public struct Window: Sendable, Hashable {
     symptomTexts[number - 1] = measurements.symptoms
   }
 
+  /// Sets one value, in thousandths of the metric's canonical unit, or clears it with `nil`.
+  ///
+  /// This is the fast way to fill many windows: `set(.weight, day: 3, thousandths: 180_500)`
+  /// records 180.5 lb on day 3.
+  ///
+  /// - Precondition: `number` is within the window.
+  public mutating func set(_ metric: Metric, day number: Int, thousandths value: Int64?) {
+    precondition((1...length).contains(number), "day \(number) is outside the window")
+    let row = rowCreating(metric)
+    let stored = value.map { $0 == Window.missing ? $0 + 1 : $0 } ?? Window.missing
+    numbers[row * length + number - 1] = stored
+  }
+
+  /// Sets or clears the symptom text of day `number`.
+  ///
+  /// - Precondition: `number` is within the window.
+  public mutating func setSymptoms(_ text: String?, day number: Int) {
+    precondition((1...length).contains(number), "day \(number) is outside the window")
+    symptomTexts[number - 1] = text
+  }
+
   /// Declares the canonical unit of a custom metric before setting its values.
   public mutating func declare(_ metric: Metric) {
     _ = rowCreating(metric)
