@@ -32,8 +32,10 @@ let package = Package(
     .target(name: "HealthRules"),
     .target(name: "PlanDSL", dependencies: ["MealOptimizer", "HealthRules"]),
     .executableTarget(name: "planner", dependencies: ["PlanDSL", "MealOptimizer", "HealthRules"]),
+    // Benchmark of the health rule engine (Benchmarks/health/run.sh builds it in release).
+    .executableTarget(name: "health-bench", dependencies: ["HealthRules"], path: "Benchmarks/health/Sources"),
     .testTarget(name: "MealOptimizerTests", dependencies: ["MealOptimizer"]),
-    .testTarget(name: "HealthRulesTests", dependencies: ["HealthRules"]),
+    .testTarget(name: "HealthRulesTests", dependencies: ["HealthRules"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "PlanDSLTests",
       dependencies: ["PlanDSL", "MealOptimizer", "HealthRules"],

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Builds the health rule benchmark in release and runs it.
+# Usage: Benchmarks/health/run.sh [population]   (default 1,000,000 windows)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+swift build -c release --product health-bench
+"$(swift build -c release --show-bin-path)/health-bench" "$@"

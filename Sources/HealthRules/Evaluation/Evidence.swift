@@ -1,0 +1,122 @@
+/// The values that decided a comparison, for showing why an alert fired.
+public struct Evidence: Sendable, Hashable, Codable {
+  /// One reading or aggregate that went into a comparison.
+  public struct Term: Sendable, Hashable, Codable {
+    /// The term as rules spell it: `sugar.today`, `mean(weight, days 4...7)`.
+    public var expression: String
+    /// Its exact value in canonical units; `nil` for symptom text.
+    public var value: Rational?
+    /// The canonical unit of `value`.
+    public var unit: ValueUnit
+    /// Symptom text, for a symptom match.
+    public var text: String?
+    /// The day numbers whose readings were used.
+    public var days: [Int]
+    /// The dates of those days.
+    public var dates: [Day]
+
+    /// Creates a term.
+    public init(
+      expression: String, value: Rational?, unit: ValueUnit, text: String? = nil, days: [Int],
+      dates: [Day]
+    ) {
+      self.expression = expression
+      self.value = value
+      self.unit = unit
+      self.text = text
+      self.days = days
+      self.dates = dates
+    }
+
+    /// `value unit`, rounded to three decimals, or the quoted text.
+    public var display: String {
+      if let text { return "\"\(text)\"" }
+      guard let value else { return "missing" }
+      return Evidence.display(value, unit)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case expression, value, exact, unit, text, days, dates, display
+    }
+
+    /// Encodes `value` as a JSON number (rounded to three decimals) and `exact` as text.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(expression, forKey: .expression)
+      if let value {
+        try container.encode(Double(value.formatted()) ?? value.doubleValue, forKey: .value)
+        try container.encode(value, forKey: .exact)
+      }
+      try container.encode(unit.symbol, forKey: .unit)
+      try container.encodeIfPresent(text, forKey: .text)
+      try container.encode(days, forKey: .days)
+      try container.encode(dates, forKey: .dates)
+      try container.encode(display, forKey: .display)
+    }
+
+    /// Decodes what ``encode(to:)`` wrote.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      expression = try container.decode(String.self, forKey: .expression)
+      value = try container.decodeIfPresent(Rational.self, forKey: .exact)
+      unit = ValueUnit(try container.decode(String.self, forKey: .unit))
+      text = try container.decodeIfPresent(String.self, forKey: .text)
+      days = try container.decode([Int].self, forKey: .days)
+      dates = try container.decode([Day].self, forKey: .dates)
+    }
+  }
+
+  /// The condition that held or failed, as rules spell it.
+  public var condition: String
+  /// The comparison with values filled in: `121 mg/dL >= 121 mg/dL`.
+  public var comparison: String
+  /// The readings and aggregates behind it.
+  public var terms: [Term]
+
+  /// Creates evidence.
+  public init(condition: String, comparison: String, terms: [Term]) {
+    self.condition = condition
+    self.comparison = comparison
+    self.terms = terms
+  }
+
+  static func display(_ value: Rational, _ unit: ValueUnit) -> String {
+    unit.symbol.isEmpty ? value.formatted() : "\(value.formatted()) \(unit.symbol)"
+  }
+}
+
+/// Readings that a rule needed and did not have.
+public struct MissingReading: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The metric (`sugar`), or `symptoms` for symptom text.
+  public var metric: String
+  /// The range the rule looked at, as rules spell it (`yesterday`, `days 1...3`).
+  public var range: String
+  /// The day numbers in that range with no reading.
+  public var days: [Int]
+  /// The dates of those days.
+  public var dates: [Day]
+  /// Readings needed in the range.
+  public var needed: Int
+  /// Readings found in the range.
+  public var found: Int
+
+  /// Creates a missing-readings note.
+  public init(metric: String, range: String, days: [Int], dates: [Day], needed: Int, found: Int) {
+    self.metric = metric
+    self.range = range
+    self.days = days
+    self.dates = dates
+    self.needed = needed
+    self.found = found
+  }
+
+  /// `sugar yesterday: no reading on day 6 (2026-03-06)`, or with counts for ranges.
+  public var description: String {
+    let list = zip(days, dates).map { "day \($0) (\($1))" }.joined(separator: ", ")
+    if needed <= 1 && found == 0 && days.count == 1 {
+      return "\(metric) \(range): no reading on \(list)"
+    }
+    return "\(metric) \(range): needs \(needed) reading\(needed == 1 ? "" : "s"), found \(found)"
+      + (list.isEmpty ? "" : "; missing \(list)")
+  }
+}

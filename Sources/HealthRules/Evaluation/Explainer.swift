@@ -1,0 +1,209 @@
+/// The value of an expression in a window, with the readings behind it or what was missing.
+public struct ExpressionValue: Sendable, Hashable {
+  /// The exact value, or `nil` when unknown.
+  public var value: Rational?
+  /// The canonical unit of the value.
+  public var unit: ValueUnit
+  /// The readings and aggregates used.
+  public var terms: [Evidence.Term]
+  /// Readings that were needed and missing.
+  public var missing: [MissingReading]
+  /// Why a value with all its readings could not be computed (division by zero, overflow).
+  public var problems: [String]
+
+  /// `value unit` rounded to three decimals, or `unknown`.
+  public var display: String {
+    value.map { Evidence.display($0, unit) } ?? "unknown"
+  }
+}
+
+/// The outcome of a condition in a window, with the evidence or what was missing.
+public struct ConditionResult: Sendable, Hashable {
+  /// The three-valued outcome.
+  public var truth: Truth
+  /// For each comparison that decided the outcome, its values.
+  public var evidence: [Evidence]
+  /// Readings that were needed and missing (when the outcome is unknown).
+  public var missing: [MissingReading]
+  /// Computations that failed with all their readings present.
+  public var problems: [String]
+}
+
+extension Window {
+  /// Evaluates an expression in this window, explaining the result.
+  ///
+  /// - Parameter expression: A numeric expression over this window's days.
+  /// - Returns: The value with the readings used, or what was missing.
+  /// - Throws: ``RuleError`` when the expression does not check against this window.
+  public func evaluate(_ expression: Expression) throws(RuleError) -> ExpressionValue {
+    _ = try RuleSet.unit(of: expression, windowLength: length)
+    return Explainer(window: self).number(expression)
+  }
+
+  /// Evaluates a condition in this window, explaining the outcome.
+  ///
+  /// - Throws: ``RuleError`` when the condition does not check against this window.
+  public func evaluate(_ condition: Condition) throws(RuleError) -> ConditionResult {
+    try RuleSet.check(condition, windowLength: length, alertID: nil)
+    return Explainer(window: self).truth(condition)
+  }
+}
+
+/// The slow, explaining evaluator: same semantics as the compiled code, plus evidence.
+struct Explainer {
+  let window: Window
+
+  func truth(_ condition: Condition) -> ConditionResult {
+    switch condition {
+    case .comparison(let lhs, let op, let rhs):
+      let a = number(lhs)
+      let b = number(rhs)
+      guard let left = a.value, let right = b.value else {
+        return ConditionResult(
+          truth: .unknown, evidence: [], missing: a.missing + b.missing, problems: a.problems + b.problems)
+      }
+      let holds = op.holds(forOrder: Rational.compare(left, right))
+      let evidence = Evidence(
+        condition: condition.description,
+        comparison: "\(a.display) \(op.rawValue) \(b.display)", terms: a.terms + b.terms)
+      return ConditionResult(truth: holds ? .yes : .no, evidence: [evidence], missing: [], problems: [])
+    case .and(let x, let y):
+      return combine(truth(x), truth(y), result: { $0 && $1 }, decisive: .no)
+    case .or(let x, let y):
+      return combine(truth(x), truth(y), result: { $0 || $1 }, decisive: .yes)
+    case .not(let x):
+      var inner = truth(x)
+      inner.truth = !inner.truth
+      return inner
+    case .symptomsMention(let word, let range):
+      return symptoms(word, range, condition: condition)
+    }
+  }
+
+  private func combine(
+    _ a: ConditionResult, _ b: ConditionResult, result: (Truth, Truth) -> Truth, decisive: Truth
+  ) -> ConditionResult {
+    let truth = result(a.truth, b.truth)
+    let parts = [a, b].filter { truth == .unknown ? $0.truth == .unknown : (truth == decisive ? $0.truth == decisive : true) }
+    return ConditionResult(
+      truth: truth, evidence: truth == .unknown ? [] : parts.flatMap(\.evidence),
+      missing: parts.flatMap(\.missing), problems: parts.flatMap(\.problems))
+  }
+
+  private func symptoms(_ word: String, _ range: DayRange, condition: Condition) -> ConditionResult {
+    let matcher = SymptomMatcher(word)
+    let days = range.dayNumbers(inWindowOf: window.length) ?? window.length...window.length
+    var missingDays: [Int] = []
+    var seen: [Evidence.Term] = []
+    for day in days {
+      guard let text = window.symptoms(day: day) else {
+        missingDays.append(day)
+        continue
+      }
+      let term = Evidence.Term(
+        expression: "symptoms(day \(day))", value: nil, unit: .number, text: text, days: [day],
+        dates: [window.date(ofDay: day)])
+      if matcher.matches(text) {
+        let evidence = Evidence(
+          condition: condition.description, comparison: "day \(day) mentions \"\(word)\"", terms: [term])
+        return ConditionResult(truth: .yes, evidence: [evidence], missing: [], problems: [])
+      }
+      seen.append(term)
+    }
+    if missingDays.isEmpty {
+      let evidence = Evidence(
+        condition: condition.description, comparison: "no day mentions \"\(word)\"", terms: seen)
+      return ConditionResult(truth: .no, evidence: [evidence], missing: [], problems: [])
+    }
+    let missing = MissingReading(
+      metric: "symptoms", range: range.description, days: missingDays,
+      dates: missingDays.map(window.date(ofDay:)), needed: days.count, found: days.count - missingDays.count)
+    return ConditionResult(truth: .unknown, evidence: [], missing: [missing], problems: [])
+  }
+
+  func number(_ expression: Expression) -> ExpressionValue {
+    let unit = (try? RuleSet.unit(of: expression, windowLength: window.length)) ?? .number
+    switch expression {
+    case .constant(let value, _):
+      return ExpressionValue(value: value, unit: unit, terms: [], missing: [], problems: [])
+    case .reading(let metric, let range):
+      let day = (range.dayNumbers(inWindowOf: window.length) ?? window.length...window.length).lowerBound
+      let date = window.date(ofDay: day)
+      guard let value = window.value(metric, day: day) else {
+        let missing = MissingReading(
+          metric: metric.name, range: range.description, days: [day], dates: [date], needed: 1, found: 0)
+        return ExpressionValue(value: nil, unit: unit, terms: [], missing: [missing], problems: [])
+      }
+      let term = Evidence.Term(
+        expression: expression.description, value: value, unit: unit, days: [day], dates: [date])
+      return ExpressionValue(value: value, unit: unit, terms: [term], missing: [], problems: [])
+    case .aggregate(let aggregate, let metric, let range, let requested):
+      return explainAggregate(aggregate, metric, range, requested, expression: expression, unit: unit)
+    case .negate(let operand):
+      var inner = number(operand)
+      inner.unit = unit
+      if let value = inner.value {
+        inner.value = value.negated()
+        if inner.value == nil { inner.problems.append("'\(expression)' overflows") }
+      }
+      return inner
+    case .arithmetic(let op, let lhs, let rhs):
+      let a = number(lhs)
+      let b = number(rhs)
+      var result = ExpressionValue(
+        value: nil, unit: unit, terms: a.terms + b.terms, missing: a.missing + b.missing,
+        problems: a.problems + b.problems)
+      guard let x = a.value, let y = b.value else { return result }
+      switch op {
+      case .add: result.value = x.adding(y)
+      case .subtract: result.value = x.subtracting(y)
+      case .multiply: result.value = x.multiplied(by: y)
+      case .divide: result.value = x.divided(by: y)
+      }
+      if result.value == nil {
+        result.problems.append(
+          op == .divide && y.numerator == 0 ? "'\(expression)' divides by zero" : "'\(expression)' overflows")
+      }
+      return result
+    }
+  }
+
+  private func explainAggregate(
+    _ aggregate: Aggregate, _ metric: Metric, _ range: DayRange, _ requested: Int?,
+    expression: Expression, unit: ValueUnit
+  ) -> ExpressionValue {
+    let days = range.dayNumbers(inWindowOf: window.length) ?? window.length...window.length
+    let minimum = AggregateKernel.effectiveMinimum(aggregate, requested: requested)
+    let present = days.filter { window.value(metric, day: $0) != nil }
+    let absent = days.filter { window.value(metric, day: $0) == nil }
+    var value: Rational?
+    if let row = window.row(of: metric) {
+      let base = row * window.length
+      value = AggregateKernel.evaluate(
+        aggregate, window.numbers, from: base + days.lowerBound - 1, through: base + days.upperBound - 1,
+        minimum: minimum)
+    } else if aggregate == .count && minimum == 0 {
+      value = .zero
+    }
+    var result = ExpressionValue(value: value, unit: unit, terms: [], missing: [], problems: [])
+    if let value {
+      result.terms = [
+        Evidence.Term(
+          expression: expression.description, value: value, unit: unit, days: present,
+          dates: present.map(window.date(ofDay:)))
+      ]
+    } else if present.count < minimum {
+      result.missing = [
+        MissingReading(
+          metric: metric.name, range: range.description, days: absent, dates: absent.map(window.date(ofDay:)),
+          needed: minimum, found: present.count)
+      ]
+    } else {
+      result.problems = [
+        aggregate == .percentChange
+          ? "'\(expression)' divides by zero: the first reading is 0" : "'\(expression)' overflows"
+      ]
+    }
+    return result
+  }
+}

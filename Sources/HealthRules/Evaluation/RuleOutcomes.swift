@@ -1,0 +1,36 @@
+/// The outcome of every alert of a rule set for one window, as two bit masks.
+///
+/// Bit `i` stands for the rule set's alert `i`. This is what the fast path
+/// returns: no allocation, no evidence. ``CompiledRuleSet/evaluate(_:)`` builds
+/// the full ``Verdict`` from it.
+public struct RuleOutcomes: Sendable, Hashable {
+  /// Alerts whose condition held.
+  public var fired: UInt64
+  /// Alerts whose condition could not be decided.
+  public var unknown: UInt64
+  /// The number of alerts.
+  public var count: Int
+
+  /// Creates outcomes from masks.
+  public init(fired: UInt64, unknown: UInt64, count: Int) {
+    self.fired = fired
+    self.unknown = unknown
+    self.count = count
+  }
+
+  /// The outcome of alert `index`.
+  public func outcome(ofAlertAt index: Int) -> Truth {
+    let bit = UInt64(1) << UInt64(index)
+    if fired & bit != 0 { return .yes }
+    if unknown & bit != 0 { return .unknown }
+    return .no
+  }
+
+  /// The verdict these outcomes lead to: alert if any fired, else not enough data
+  /// if any is unknown, else healthy.
+  public var status: Verdict.Status {
+    if fired != 0 { return .alert }
+    if unknown != 0 { return .notEnoughData }
+    return .healthy
+  }
+}

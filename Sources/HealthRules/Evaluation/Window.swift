@@ -1,0 +1,190 @@
+/// The readings of the calendar days ending on "today", laid out densely for fast evaluation.
+///
+/// Day 1 is the oldest day, day `length` (7) is today; yesterday is the calendar
+/// day before today, whether or not anything was recorded on it. A day with no
+/// reading is missing: rules that need it are unknown rather than true or false.
+///
+/// Values are kept in one array of thousandths, a row of `length` slots per metric,
+/// with the four built-in metrics first, so compiled rules read them by index.
+public struct Window: Sendable, Hashable {
+  /// The marker stored for a missing value.
+  static let missing = Int64.min
+
+  /// The last day of the window ("today").
+  public let today: Day
+  /// The number of days, 7 for the baseline rules.
+  public let length: Int
+  /// Custom metrics present in the window, after the four built-in ones.
+  public private(set) var customMetrics: [Metric]
+  /// Thousandths per metric and slot; `Window.missing` when not recorded.
+  var numbers: [Int64]
+  /// Symptom text per slot; `nil` when not recorded.
+  var symptomTexts: [String?]
+
+  /// Creates an empty window of `length` days ending on `today`.
+  ///
+  /// - Precondition: `length >= 1`.
+  public init(today: Day, length: Int = 7) {
+    precondition(length >= 1, "a window has at least one day")
+    self.today = today
+    self.length = length
+    customMetrics = []
+    numbers = Array(repeating: Window.missing, count: Metric.builtins.count * length)
+    symptomTexts = Array(repeating: nil, count: length)
+  }
+
+  /// Creates a window from the measurements of each day, day 1 first.
+  ///
+  /// - Parameters:
+  ///   - today: The date of the last day.
+  ///   - days: One entry per day (`nil` for a day with no readings); its count is the length.
+  /// - Precondition: `days` is not empty.
+  public init(today: Day, days: [Measurements?]) {
+    self.init(today: today, length: days.count)
+    for (slot, measurements) in days.enumerated() {
+      if let measurements { set(measurements, day: slot + 1) }
+    }
+  }
+
+  /// Creates the window of `length` days ending on `asOf`, or on the latest reading's day.
+  ///
+  /// Readings outside the window are not part of it. Two readings for the same
+  /// day are an error rather than a silent pick.
+  ///
+  /// - Parameters:
+  ///   - readings: Readings in any order.
+  ///   - asOf: The day to treat as today; by default the latest date in `readings`.
+  ///   - length: The number of days, 7 by default.
+  /// - Throws: ``WindowError``.
+  /// - Complexity: O(n) in the number of readings.
+  public init(readings: [Reading], asOf: Day? = nil, length: Int = 7) throws(WindowError) {
+    guard length >= 1 else { throw .invalidLength(length) }
+    guard let today = asOf ?? readings.map(\.date).max() else { throw .noReadings }
+    self.init(today: today, length: length)
+    var seen = Set<Day>()
+    for reading in readings {
+      guard seen.insert(reading.date).inserted else { throw .duplicateDay(reading.date) }
+      if let day = dayNumber(of: reading.date) { set(reading.measurements, day: day) }
+    }
+  }
+
+  /// The first day of the window (day 1).
+  public var firstDay: Day {
+    today.advanced(by: 1 - length)
+  }
+
+  /// The date of day `number` (1 is the oldest, `length` is today).
+  public func date(ofDay number: Int) -> Day {
+    firstDay.advanced(by: number - 1)
+  }
+
+  /// The day number (1...length) of a date, or `nil` when it is outside the window.
+  public func dayNumber(of date: Day) -> Int? {
+    let number = firstDay.distance(to: date) + 1
+    return (1...length).contains(number) ? number : nil
+  }
+
+  /// Every metric with a row in this window: the built-in ones, then custom ones.
+  public var metrics: [Metric] {
+    Metric.builtins + customMetrics
+  }
+
+  /// The value of `metric` on day `number`, or `nil` when missing or out of range.
+  public func value(_ metric: Metric, day number: Int) -> Rational? {
+    guard (1...length).contains(number), let row = row(of: metric) else { return nil }
+    let raw = numbers[row * length + number - 1]
+    return raw == Window.missing ? nil : Rational.milli(raw)
+  }
+
+  /// The symptom text of day `number`, or `nil` when not recorded.
+  public func symptoms(day number: Int) -> String? {
+    guard (1...length).contains(number) else { return nil }
+    return symptomTexts[number - 1]
+  }
+
+  /// Everything recorded on day `number`, or `nil` when nothing was.
+  public func measurements(day number: Int) -> Measurements? {
+    guard (1...length).contains(number) else { return nil }
+    var result = Measurements(symptoms: symptomTexts[number - 1])
+    for (row, metric) in metrics.enumerated() {
+      let raw = numbers[row * length + number - 1]
+      if raw != Window.missing { result.set(metric, thousandths: raw) }
+    }
+    return result.isEmpty ? nil : result
+  }
+
+  /// Records a day's measurements, replacing what that day held.
+  ///
+  /// - Parameters:
+  ///   - measurements: The values to record.
+  ///   - number: The day, 1...length.
+  /// - Precondition: `number` is within the window.
+  public mutating func set(_ measurements: Measurements, day number: Int) {
+    precondition((1...length).contains(number), "day \(number) is outside the window")
+    for row in 0..<metrics.count { numbers[row * length + number - 1] = Window.missing }
+    for (name, value) in measurements.thousandths.sorted(by: { $0.key < $1.key }) {
+      let metric = Metric(name: name, unit: Metric.builtins.first { $0.name == name }?.unit ?? .number)
+      let row = rowCreating(metric)
+      numbers[row * length + number - 1] = value == Window.missing ? value + 1 : value
+    }
+    symptomTexts[number - 1] = measurements.symptoms
+  }
+
+  /// Sets one value, in thousandths of the metric's canonical unit, or clears it with `nil`.
+  ///
+  /// This is the fast way to fill many windows: `set(.weight, day: 3, thousandths: 180_500)`
+  /// records 180.5 lb on day 3.
+  ///
+  /// - Precondition: `number` is within the window.
+  public mutating func set(_ metric: Metric, day number: Int, thousandths value: Int64?) {
+    precondition((1...length).contains(number), "day \(number) is outside the window")
+    let row = rowCreating(metric)
+    let stored = value.map { $0 == Window.missing ? $0 + 1 : $0 } ?? Window.missing
+    numbers[row * length + number - 1] = stored
+  }
+
+  /// Sets or clears the symptom text of day `number`.
+  ///
+  /// - Precondition: `number` is within the window.
+  public mutating func setSymptoms(_ text: String?, day number: Int) {
+    precondition((1...length).contains(number), "day \(number) is outside the window")
+    symptomTexts[number - 1] = text
+  }
+
+  /// Declares the canonical unit of a custom metric before setting its values.
+  public mutating func declare(_ metric: Metric) {
+    _ = rowCreating(metric)
+  }
+
+  /// The row index of a metric, or `nil` when the window has no row for it.
+  func row(of metric: Metric) -> Int? {
+    if let index = metric.builtinIndex { return index }
+    return customMetrics.firstIndex { $0.name == metric.name }.map { $0 + Metric.builtins.count }
+  }
+
+  private mutating func rowCreating(_ metric: Metric) -> Int {
+    if let row = row(of: metric) { return row }
+    customMetrics.append(metric)
+    numbers.append(contentsOf: repeatElement(Window.missing, count: length))
+    return metrics.count - 1
+  }
+}
+
+/// Why a window could not be built from readings.
+public enum WindowError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// There were no readings and no as-of day, so there is no "today".
+  case noReadings
+  /// Two readings share a day.
+  case duplicateDay(Day)
+  /// The window length is below one day.
+  case invalidLength(Int)
+
+  /// A lowercase message without a final period.
+  public var description: String {
+    switch self {
+    case .noReadings: return "no readings, so there is no 'today'; give an as-of date"
+    case .duplicateDay(let day): return "two readings for \(day)"
+    case .invalidLength(let length): return "a window needs at least one day, not \(length)"
+    }
+  }
+}

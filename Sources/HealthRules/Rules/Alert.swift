@@ -1,0 +1,36 @@
+/// A rule that raises a message when its condition holds.
+public struct Alert: Sendable, Hashable, Identifiable {
+  /// How serious an alert is.
+  public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    case info
+    case warning
+    case urgent
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+      allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+  }
+
+  /// A stable identifier, `snake_case`, unique within its rule set (`sugar_high`).
+  public var id: String
+  /// How serious the alert is.
+  public var severity: Severity
+  /// The message shown when it fires ("Your sugar level is high!").
+  public var message: String
+  /// When it fires.
+  public var condition: Condition
+
+  /// Creates an alert.
+  ///
+  /// - Parameters:
+  ///   - id: A stable identifier, unique within its rule set.
+  ///   - severity: How serious it is; `.warning` by default.
+  ///   - message: The message shown when it fires.
+  ///   - condition: When it fires.
+  public init(id: String, severity: Severity = .warning, message: String, condition: Condition) {
+    self.id = id
+    self.severity = severity
+    self.message = message
+    self.condition = condition
+  }
+}

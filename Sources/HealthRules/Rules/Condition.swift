@@ -1,0 +1,36 @@
+/// A condition over a window with three outcomes: yes, no or unknown.
+///
+/// `and`, `or` and `not` follow Kleene's three-valued logic: `no and unknown`
+/// is no, `yes or unknown` is yes, any other mix with unknown is unknown, and
+/// `not unknown` is unknown. A comparison is unknown when either side is.
+public indirect enum Condition: Sendable, Hashable {
+  /// `lhs op rhs`; both sides must have the same unit.
+  case comparison(Expression, ComparisonOperator, Expression)
+  /// Both hold.
+  case and(Condition, Condition)
+  /// Either holds.
+  case or(Condition, Condition)
+  /// The condition does not hold.
+  case not(Condition)
+  /// The symptom text of some day in the range contains the word, ignoring case.
+  ///
+  /// Yes when a day's text contains it; otherwise unknown when a day in the
+  /// range has no symptom text recorded, and no when every day has one.
+  /// A word matches whole words only: `ache` does not match `headache`.
+  case symptomsMention(String, DayRange)
+
+  /// `lhs && rhs` builds `.and`.
+  public static func && (lhs: Condition, rhs: Condition) -> Condition {
+    .and(lhs, rhs)
+  }
+
+  /// `lhs || rhs` builds `.or`.
+  public static func || (lhs: Condition, rhs: Condition) -> Condition {
+    .or(lhs, rhs)
+  }
+
+  /// `!operand` builds `.not`.
+  public static prefix func ! (operand: Condition) -> Condition {
+    .not(operand)
+  }
+}

@@ -1,0 +1,72 @@
+extension Expression: CustomStringConvertible {
+  /// The rule-language spelling: `mean(weight, days 4...7)`, `sugar.yesterday * 110%`.
+  public var description: String {
+    text(parentPrecedence: 0)
+  }
+
+  private var precedence: Int {
+    switch self {
+    case .arithmetic(let op, _, _): return op == .add || op == .subtract ? 1 : 2
+    case .negate: return 3
+    default: return 4
+    }
+  }
+
+  func text(parentPrecedence: Int) -> String {
+    let body: String
+    switch self {
+    case .constant(let value, let unit):
+      if unit == .number, value.denominator != 1,
+        let percent = value.multiplied(by: Rational(100)), percent.reduced.denominator == 1
+      {
+        body = "\(percent)%"
+      } else {
+        body = unit.symbol.isEmpty ? "\(value)" : "\(value) \(unit.symbol)"
+      }
+    case .reading(let metric, let range):
+      switch range {
+      case .today, .yesterday: body = "\(metric.name).\(range)"
+      default: body = "\(metric.name)(\(range))"
+      }
+    case .aggregate(let aggregate, let metric, let range, let minimum):
+      let needs = minimum.map { ", min \($0)" } ?? ""
+      body = "\(aggregate.rawValue)(\(metric.name), \(range)\(needs))"
+    case .arithmetic(let op, let lhs, let rhs):
+      let p = precedence
+      body = "\(lhs.text(parentPrecedence: p)) \(op.rawValue) \(rhs.text(parentPrecedence: p + 1))"
+    case .negate(let operand):
+      body = "-\(operand.text(parentPrecedence: 3))"
+    }
+    return precedence < parentPrecedence ? "(\(body))" : body
+  }
+}
+
+extension Condition: CustomStringConvertible {
+  /// The rule-language spelling: `a > b or not c`.
+  public var description: String {
+    text(parentPrecedence: 0)
+  }
+
+  func text(parentPrecedence: Int) -> String {
+    let body: String
+    let precedence: Int
+    switch self {
+    case .comparison(let lhs, let op, let rhs):
+      body = "\(lhs) \(op.rawValue) \(rhs)"
+      precedence = 4
+    case .or(let lhs, let rhs):
+      body = "\(lhs.text(parentPrecedence: 1)) or \(rhs.text(parentPrecedence: 2))"
+      precedence = 1
+    case .and(let lhs, let rhs):
+      body = "\(lhs.text(parentPrecedence: 2)) and \(rhs.text(parentPrecedence: 3))"
+      precedence = 2
+    case .not(let operand):
+      body = "not \(operand.text(parentPrecedence: 3))"
+      precedence = 3
+    case .symptomsMention(let word, let range):
+      body = "symptoms(\(range)) contains \"\(word)\""
+      precedence = 4
+    }
+    return precedence < parentPrecedence ? "(\(body))" : body
+  }
+}

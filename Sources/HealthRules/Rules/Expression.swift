@@ -1,0 +1,52 @@
+/// A numeric expression over a window's readings, in canonical units.
+///
+/// A front end lowers `mean(weight, days 4...7)` to
+/// `.aggregate(.mean, .weight, .days(4, 7))`, `sugar.yesterday * 110%` to
+/// `.arithmetic(.multiply, .reading(.sugar, .yesterday), .percent(110))`, and
+/// `181.5 lb` to `.constant(Rational(1815, 10), .pound)` after converting units.
+///
+/// An expression's value is unknown when a reading it needs is missing, an
+/// aggregate has fewer readings than it needs, a division is by zero, or a
+/// result does not fit in 64-bit fractions.
+public indirect enum Expression: Sendable, Hashable {
+  /// A number with its canonical unit (``ValueUnit/number`` for plain numbers and percents).
+  case constant(Rational, ValueUnit)
+  /// A metric's reading on one day (`sugar.today`, `weight.day(3)`).
+  case reading(Metric, DayRange)
+  /// An aggregate of a metric over days; `minimumReadings` overrides the aggregate's default.
+  case aggregate(Aggregate, Metric, DayRange, minimumReadings: Int? = nil)
+  /// `lhs op rhs`.
+  case arithmetic(ArithmeticOperator, Expression, Expression)
+  /// `-operand`.
+  case negate(Expression)
+
+  /// A percent as a plain number: `percent(110)` is `11/10`.
+  public static func percent(_ value: Rational) -> Expression {
+    .constant(value.multiplied(by: Rational(1, 100)) ?? .zero, .number)
+  }
+
+  /// A plain number.
+  public static func number(_ value: Rational) -> Expression {
+    .constant(value, .number)
+  }
+
+  /// `lhs * rhs`.
+  public static func * (lhs: Expression, rhs: Expression) -> Expression {
+    .arithmetic(.multiply, lhs, rhs)
+  }
+
+  /// `lhs / rhs`.
+  public static func / (lhs: Expression, rhs: Expression) -> Expression {
+    .arithmetic(.divide, lhs, rhs)
+  }
+
+  /// `lhs + rhs`.
+  public static func + (lhs: Expression, rhs: Expression) -> Expression {
+    .arithmetic(.add, lhs, rhs)
+  }
+
+  /// `lhs - rhs`.
+  public static func - (lhs: Expression, rhs: Expression) -> Expression {
+    .arithmetic(.subtract, lhs, rhs)
+  }
+}
