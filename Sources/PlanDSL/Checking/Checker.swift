@@ -1,4 +1,5 @@
 import Foundation
+import HealthRules
 import MealOptimizer
 
 /// Resolves names, checks units and values, and builds a ``Program``.
@@ -51,12 +52,19 @@ struct Checker {
     for case .recipe(let d) in declarations where !isDuplicate(.recipe(d)) {
       if let recipe = checkRecipe(d, foods: foods) { recipes.append(recipe) }
     }
+    var ruleSets: [RuleSet] = []
+    for case .rules(let d) in declarations where !isDuplicate(.rules(d)) {
+      let declared = Dictionary(ruleSets.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+      if let ruleSet = checkRules(d, declared: declared) { ruleSets.append(ruleSet) }
+    }
     for case .plan(let d) in declarations where !isDuplicate(.plan(d)) {
       if let plan = checkPlan(d, foods: foods, recipes: recipes) { plans.append(plan) }
     }
-    return Program(
+    var program = Program(
       sources: sources, stores: stores, foods: foods, goals: goals, recipes: recipes, plans: plans, warnings: [],
       currency: currency?.code)
+    program.ruleSets = ruleSets
+    return program
   }
 
   /// Whether this declaration repeats a name declared before it (already reported).

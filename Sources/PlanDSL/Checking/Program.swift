@@ -1,4 +1,5 @@
 import Foundation
+import HealthRules
 import MealOptimizer
 
 /// A checked program: every name resolved, every quantity in canonical units.
@@ -17,6 +18,8 @@ public struct Program: Sendable {
   public var recipes: [Recipe]
   /// Plans, in declaration order.
   public var plans: [PlanSpec]
+  /// Health rule sets declared with `rules`, in declaration order.
+  public var ruleSets: [RuleSet] = []
   /// Warnings found while checking (errors are thrown instead).
   public var warnings: [Diagnostic]
   /// The currency every price uses, when there are prices.

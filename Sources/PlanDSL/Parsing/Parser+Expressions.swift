@@ -107,8 +107,11 @@ extension Parser {
       return finish(.days(a, b))
     case "last" where peek().kind == .number:
       advance()
-      guard let n = parseQuantity("a number of days") else { return nil }
-      if current.isWord("days") || current.isWord("day") { advance() }
+      guard var n = parseQuantity("a number of days") else { return nil }
+      if let unit = n.unit, unit.text == "days" || unit.text == "day" {
+        n.unit = nil
+        n.range = n.numberRange
+      }
       return finish(.last(n))
     default:
       return nil

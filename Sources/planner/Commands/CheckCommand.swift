@@ -19,8 +19,11 @@ enum CheckCommand: Command {
     case .json:
       console.out(JSONText.encode(CheckSummary(program)))
     default:
-      console.out(
-        "\(path): ok: \(program.foods.count) foods, \(program.goals.count) goals, \(program.plans.count) plans\n")
+      let counts = [
+        (program.foods.count, "food"), (program.recipes.count, "recipe"), (program.goals.count, "goal"),
+        (program.plans.count, "plan"), (program.ruleSets.count, "rule set"),
+      ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+      console.out("\(path): ok" + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")) + "\n")
     }
   }
 }
@@ -30,13 +33,17 @@ struct CheckSummary: Encodable {
   var status = "ok"
   var foods: [String]
   var goals: [String]
+  var recipes: [String]
   var plans: [String]
+  var ruleSets: [String]
   var warnings: Int
 
   init(_ program: Program) {
     foods = program.foods.map(\.id)
     goals = program.goals.map(\.name)
+    recipes = program.recipes.map(\.id)
     plans = program.plans.map(\.name)
+    ruleSets = program.ruleSets.map(\.id)
     warnings = program.warnings.count
   }
 }
