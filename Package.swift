@@ -34,6 +34,8 @@ let package = Package(
     .executableTarget(name: "planner", dependencies: ["PlanDSL", "MealOptimizer", "HealthRules"]),
     // Benchmark of the health rule engine (Benchmarks/health/run.sh builds it in release).
     .executableTarget(name: "health-bench", dependencies: ["HealthRules"], path: "Benchmarks/health/Sources"),
+    // Benchmarks/solver/run.sh builds this in release mode and runs it.
+    .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer"]),
     .testTarget(name: "MealOptimizerTests", dependencies: ["MealOptimizer"]),
     .testTarget(name: "HealthRulesTests", dependencies: ["HealthRules"], resources: [.copy("Fixtures")]),
     .testTarget(
