@@ -32,7 +32,11 @@ let package = Package(
     .target(name: "HealthRules"),
     .target(name: "PlanDSL", dependencies: ["MealOptimizer", "HealthRules"]),
     .executableTarget(name: "planner", dependencies: ["PlanDSL", "MealOptimizer", "HealthRules"]),
-    .testTarget(name: "MealOptimizerTests", dependencies: ["MealOptimizer"]),
+    // Builds the bundled food catalog from the USDA SR28 release (Scripts/import-catalog.sh).
+    .executableTarget(name: "sr28-import", dependencies: ["MealOptimizer"]),
+    // Load and search timings of the bundled catalog (Benchmarks/catalog/run.sh).
+    .executableTarget(name: "catalog-bench", dependencies: ["MealOptimizer"]),
+    .testTarget(name: "MealOptimizerTests", dependencies: ["MealOptimizer"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HealthRulesTests", dependencies: ["HealthRules"]),
     .testTarget(
       name: "PlanDSLTests",
