@@ -14,6 +14,20 @@ func median(_ values: [Double]) -> Double {
   return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
+// `catalog-bench show QUERY...` prints the top results of each query with their
+// tags instead of timing anything: a tuning aid for the ranking and tag rules.
+if CommandLine.arguments.dropFirst().first == "show" {
+  let catalog = try FoodCatalog.bundled()
+  for query in CommandLine.arguments.dropFirst(2) {
+    print("== \(query)")
+    for match in catalog.search(query, limit: 6) {
+      let tags = catalog.food(ndbNumber: match.ndbNumber)?.tags.sorted().joined(separator: ",") ?? ""
+      print(String(format: "%6.1f", match.score), match.ndbNumber, match.description, "|", match.group, "|", tags)
+    }
+  }
+  exit(0)
+}
+
 let runs = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 20
 var loads: [Double] = []
 var catalog: FoodCatalog?
@@ -43,8 +57,6 @@ for _ in 0..<runs {
   lookups.append(milliseconds { checksum &+= catalog.food(ndbNumber: "08120")?.nutrientsPer100g.count ?? 0 })
 }
 
-let size = (try? Data(contentsOf: Bundle.main.bundleURL)).map(\.count) ?? 0
-_ = size
 print("catalog: \(catalog.count) foods, \(catalog.nutrients.count) nutrients")
 print(String(format: "load (fresh decode), median of %d: %.2f ms  (min %.2f, max %.2f; target < 100 ms)",
   runs, median(loads), loads.min() ?? 0, loads.max() ?? 0))

@@ -16,11 +16,49 @@ struct CatalogSearchIndex: Sendable {
   /// The common-name words of each food, as vocabulary indices.
   let commonWords: [Int32]
   let commonStarts: [Int32]
+  /// Segments after this one are stored as this one (ranking does not tell them apart).
+  static let maximumSegment = 15
   /// The rank of each food's group for tie-breaks (0 for everyday groups).
   let groupRanks: [UInt8]
-  /// Whether a description names a brand (a word of three or more capitals) or a commodity program.
-  let branded: [Bool]
+  /// What the ranking knows of each description besides its words (``Traits``).
+  let traits: [UInt8]
 
+  /// Bits of ``traits``.
+  enum Traits {
+    /// The description names a brand (a word of three or more capitals) or a commodity program.
+    static let branded: UInt8 = 1
+    /// The description says the food is raw.
+    static let raw: UInt8 = 2
+    /// The description names a processed form (breaded, nuggets, deli, imitation, a mix ...).
+    static let processed: UInt8 = 4
+  }
+
+  /// Words that mark a processed form of a food, ranked after plain forms.
+  static let processedWords: Set<String> = [
+    "breaded", "battered", "batter", "tenders", "nuggets", "patties", "patty", "sticks", "deli", "prepackaged",
+    "imitation", "substitute", "mix", "flavored", "sliced", "loaf", "roll", "spread",
+  ]
+
+  init(
+    vocabulary: [String], words: [Int32], segments: [UInt8], wordStarts: [Int32], commonWords: [Int32],
+    commonStarts: [Int32], traits: [UInt8], columns: CatalogColumns
+  ) {
+    self.vocabulary = vocabulary
+    self.words = words
+    self.segments = segments
+    self.wordStarts = wordStarts
+    self.commonWords = commonWords
+    self.commonStarts = commonStarts
+    self.traits = traits
+    self.groupRanks = Self.groupRanks(columns)
+  }
+
+  private static func groupRanks(_ columns: CatalogColumns) -> [UInt8] {
+    let ranks = columns.groups.map(Self.rank(ofGroup:))
+    return columns.groupIndices.map { Int($0) < ranks.count ? ranks[Int($0)] : 5 }
+  }
+
+  /// Tokenises every description and common name of `columns`.
   init(columns: CatalogColumns) {
     var ids: [String: Int32] = [:]
     var vocabulary: [String] = []
@@ -36,20 +74,24 @@ struct CatalogSearchIndex: Sendable {
     var wordStarts: [Int32] = [0]
     var commonWords: [Int32] = []
     var commonStarts: [Int32] = [0]
-    var branded: [Bool] = []
+    var traits: [UInt8] = []
     words.reserveCapacity(columns.count * 10)
     for row in 0..<columns.count {
       let description = columns.descriptions[row]
-      for token in SearchText.tokens(description) {
+      let tokens = SearchText.tokens(description)
+      var trait: UInt8 = Self.namesBrand(description) ? Traits.branded : 0
+      if tokens.contains(where: { $0.text == "raw" }) { trait |= Traits.raw }
+      if tokens.contains(where: { Self.processedWords.contains($0.text) }) { trait |= Traits.processed }
+      traits.append(trait)
+      for token in tokens {
         words.append(id(token.text))
-        segments.append(UInt8(clamping: token.segment))
+        segments.append(UInt8(clamping: min(token.segment, Self.maximumSegment)))
       }
       wordStarts.append(Int32(words.count))
       for token in SearchText.tokens(columns.commonNames[row]) {
         commonWords.append(id(token.text))
       }
       commonStarts.append(Int32(commonWords.count))
-      branded.append(Self.namesBrand(description))
     }
     // Renumber so that vocabulary order is sorted order.
     let order = vocabulary.indices.sorted { vocabulary[$0] < vocabulary[$1] }
@@ -63,9 +105,8 @@ struct CatalogSearchIndex: Sendable {
     self.segments = segments
     self.wordStarts = wordStarts
     self.commonStarts = commonStarts
-    self.branded = branded
-    let ranks = columns.groups.map(Self.rank(ofGroup:))
-    self.groupRanks = columns.groupIndices.map { Int($0) < ranks.count ? ranks[Int($0)] : 5 }
+    self.traits = traits
+    self.groupRanks = Self.groupRanks(columns)
   }
 
   /// How far a group is from everyday groceries: 0 for plain foods, 5 for

@@ -55,7 +55,19 @@ enum DecimalText {
   }
 
   /// The `Double` for a mantissa and scale made by ``decompose(_:)``.
+  @inline(__always)
   static func compose(mantissa: Int64, scale: Int) -> Double {
-    Double(mantissa) / powersOfTen[scale]
+    let divisor: Double
+    switch scale {
+    case 0: return Double(mantissa)
+    case 1: divisor = 10
+    case 2: divisor = 100
+    case 3: divisor = 1000
+    case 4: divisor = 10000
+    case 5: divisor = 100_000
+    case 6: divisor = 1_000_000
+    default: divisor = 10_000_000
+    }
+    return Double(mantissa) / divisor
   }
 }

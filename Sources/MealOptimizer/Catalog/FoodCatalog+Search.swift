@@ -10,7 +10,10 @@ extension FoodCatalog {
   /// - matches early in the description (in its first comma-separated
   ///   segments, and at its very first word);
   /// - query words found in the query's order, and next to each other;
-  /// - shorter descriptions, and descriptions without brand names;
+  /// - plain foods: raw foods first, processed forms (breaded, nuggets, deli,
+  ///   imitation, mixes ...) and brand names after;
+  /// - shorter descriptions, where a word between or before the matched words
+  ///   costs more than a trailing qualifier;
   /// - the food group, plain everyday groups first (vegetables, fruits,
   ///   legumes, dairy and egg, grains, nuts), restaurant and fast foods last.
   ///
@@ -100,9 +103,9 @@ extension FoodCatalog {
       }
       positions[queryIndex] = bestPosition
       if best > 0 {
-        total += [0, 6, 9, 10][best]
-        let segment = Int(search.segments[start + bestPosition])
-        total += segment == 0 ? 6 : segment == 1 ? 3 : segment == 2 ? 1 : 0
+        total += best == 3 ? 10 : best == 2 ? 9 : 5
+        let segment = search.segments[start + bestPosition]
+        total += segment == 0 ? 4 : segment == 1 ? 2 : segment == 2 ? 1 : 0
         if bestPosition == 0 { matchedFirstWord = true }
         continue
       }
@@ -111,14 +114,21 @@ extension FoodCatalog {
         common = max(common, matcher.strength(search.commonWords[position]))
       }
       guard common > 0 else { return nil }
-      total += [0, 3, 4, 5][common]
+      total += Double(common + 2)
     }
     if matchedFirstWord { total += 3 }
     for pair in zip(positions, positions.dropFirst()) where pair.0 >= 0 && pair.1 > pair.0 {
       total += pair.1 == pair.0 + 1 ? 3 : 1.5
     }
-    total -= 0.5 * Double(wordCount)
-    if search.branded[row] { total -= 2 }
+    // Words the query did not ask for: those among or before the matches cost
+    // more than trailing qualifiers ("Milk, whole, 3.25% milkfat, ...").
+    let last = positions.max() ?? -1
+    let matchedBefore = Set(positions.filter { $0 >= 0 }).count
+    total -= 0.5 * Double(last + 1 - matchedBefore) + 0.2 * Double(wordCount - last - 1)
+    let traits = search.traits[row]
+    if traits & CatalogSearchIndex.Traits.branded != 0 { total -= 2 }
+    if traits & CatalogSearchIndex.Traits.raw != 0 { total += 2 }
+    if traits & CatalogSearchIndex.Traits.processed != 0 { total -= 5 }
     total -= 0.8 * Double(search.groupRanks[row])
     return total
   }

@@ -9,7 +9,8 @@ extension FoodCatalog {
   /// The format is a header (magic bytes and version, the group names, the
   /// nutrient names), then one record per food: NDB number, description,
   /// common names, group index, tag bits, its nutrients as (column, value)
-  /// pairs and its measures. Integers are LEB128 varints; strings are UTF-8
+  /// pairs and its measures; then the lookup index (rows by name, the search
+  /// vocabulary and each food's words), so that loading does no text work. Integers are LEB128 varints; strings are UTF-8
   /// with a varint length; values are decimals (a zigzag varint mantissa and
   /// a decimal scale), so figures round-trip exactly as SR28 writes them.
   /// See docs/catalog.md.
@@ -49,6 +50,7 @@ extension FoodCatalog {
         }
       }
     }
+    index.write(to: &writer)
     return Data(writer.bytes)
   }
 
@@ -58,11 +60,18 @@ extension FoodCatalog {
   /// - Throws: ``FoodCatalogError/notACatalog`` or ``FoodCatalogError/corrupt(offset:reason:)``.
   /// - Complexity: O(*n*) in the size of the data.
   public init(serialized data: Data) throws(FoodCatalogError) {
-    let result = data.withUnsafeBytes { buffer -> Result<CatalogColumns, FoodCatalogError> in
+    let result = data.withUnsafeBytes { buffer -> Result<FoodCatalog, FoodCatalogError> in
       var reader = CatalogByteReader(buffer)
-      return Result { () throws(FoodCatalogError) in try Self.decodeColumns(&reader) }
+      return Result { () throws(FoodCatalogError) in
+        let columns = try Self.decodeColumns(&reader)
+        let index = try CatalogIndex.read(from: &reader, columns: columns)
+        guard reader.isAtEnd else {
+          throw .corrupt(offset: reader.offset, reason: "unexpected data after the index")
+        }
+        return FoodCatalog(columns: columns, index: index)
+      }
     }
-    self.init(columns: try result.get())
+    self = try result.get()
   }
 
   private static func decodeColumns(_ reader: inout CatalogByteReader) throws(FoodCatalogError) -> CatalogColumns {
@@ -109,7 +118,6 @@ extension FoodCatalog {
       }
       columns.measureStarts.append(Int32(columns.measures.count))
     }
-    guard reader.isAtEnd else { throw .corrupt(offset: reader.offset, reason: "unexpected data after the last food") }
     return columns
   }
 }

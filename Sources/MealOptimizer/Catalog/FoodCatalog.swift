@@ -20,6 +20,11 @@ public struct FoodCatalog: Sendable {
     self.index = CatalogIndex(columns: columns)
   }
 
+  init(columns: CatalogColumns, index: CatalogIndex) {
+    self.columns = columns
+    self.index = index
+  }
+
   /// The number of foods.
   public var count: Int { columns.count }
 
@@ -65,7 +70,8 @@ public struct FoodCatalog: Sendable {
   ///   ``closeMatches(for:limit:)`` for suggestions.
   /// - Complexity: O(1) average for the lookup.
   public func food(named description: String) -> Food? {
-    index.rowByName[SearchText.fold(description.trimmingCharacters(in: .whitespaces))].map(food(row:))
+    index.row(foldedName: SearchText.fold(description.trimmingCharacters(in: .whitespaces)), in: columns)
+      .map(food(row:))
   }
 
   /// The household measures of a food as SR28 states them.
@@ -94,9 +100,9 @@ public struct FoodCatalog: Sendable {
   func row(ndbNumber: String) -> Int? {
     let trimmed = ndbNumber.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty, trimmed.count <= 5, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-      return index.rowByNDB[trimmed]
+      return index.row(ndbNumber: trimmed, in: columns)
     }
-    return index.rowByNDB[String(repeating: "0", count: 5 - trimmed.count) + trimmed]
+    return index.row(ndbNumber: String(repeating: "0", count: 5 - trimmed.count) + trimmed, in: columns)
   }
 
   /// The food in row `row`, built from the columns.

@@ -135,6 +135,7 @@ enum FoodTagger {
 
     var containsMeat: Bool {
       if has(["meatless", "vegetarian", "vegan", "veggie"]) { return false }
+      if group == .dairyAndEgg && isEgg && !has(["bacon", "ham", "sausage"]) { return false }  // "Egg, duck"
       return group.isFlesh || has(FoodWords.meat)
     }
 

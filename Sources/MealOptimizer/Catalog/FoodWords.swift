@@ -13,7 +13,7 @@ enum FoodWords {
     "peanut", "almond", "cashew", "sesame", "apple", "cocoa", "nut", "seed", "soy", "coconut", "rice", "oat",
     "shea", "hazelnut", "pistachio", "sunflower",
   ]
-  static let plantMilkNouns: Set<String> = ["milk", "butter", "cream"]
+  static let plantMilkNouns: Set<String> = ["milk", "butter", "cream", "yogurt", "cheese"]
   static let egg: Set<String> = [
     "egg", "eggs", "mayonnaise", "mayo", "meringue", "meringues", "eggnog", "omelet", "omelets",
     "omelette", "custard", "custards", "quiche", "souffle", "eclair", "eclairs", "popovers",
