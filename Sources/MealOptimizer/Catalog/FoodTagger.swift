@@ -136,7 +136,10 @@ enum FoodTagger {
     var containsMeat: Bool {
       if has(["meatless", "vegetarian", "vegan", "veggie"]) { return false }
       if group == .dairyAndEgg && isEgg && !has(["bacon", "ham", "sausage"]) { return false }  // "Egg, duck"
-      return group.isFlesh || has(FoodWords.meat)
+      if group.isFlesh { return true }
+      // In plant groups "meat" is the edible part ("Nuts, coconut meat").
+      let plant = group == .produce || group == .nutsAndSeeds || group == .grains
+      return words.contains { FoodWords.meat.contains($0) && !(plant && ($0 == "meat" || $0 == "meats")) }
     }
 
     var vegetarianClaim: Bool {

@@ -67,15 +67,16 @@ enum FoodWords {
     "meatball", "lard", "tallow", "suet", "duck", "goose", "venison", "bison", "buffalo", "rabbit", "elk",
     "deer", "liver", "chorizo", "prosciutto", "pastrami", "jerky", "giblets", "poultry", "quail", "pheasant",
     "squab", "emu", "ostrich", "caribou", "moose", "whale", "seal", "walrus", "beaver", "frog", "turtle",
-    "broth", "bouillon", "stock", "gravy", "gelatin", "gelatine", "marshmallow", "marshmallows", "pemmican",
+    "broth", "bouillon", "stock", "gravy", "gelatin", "gelatins", "gelatine", "marshmallow", "marshmallows", "pemmican",
     "collagen", "schmaltz", "hamburger", "cheeseburger", "cheeseburgers", "bratwurst", "kielbasa",
   ]
   /// Words that rule out a vegetarian claim even for a "vegetarian" or "meatless" product.
   static let nonVegetarianExtras: Set<String> = [
-    "gelatin", "gelatine", "marshmallow", "marshmallows", "lard", "tallow", "suet", "anchovy", "anchovies",
+    "gelatin", "gelatins", "gelatine", "marshmallow", "marshmallows", "lard", "tallow", "suet", "anchovy",
+    "anchovies",
   ]
   static let nonVegan: Set<String> = [
-    "honey", "gelatin", "gelatine", "lard", "tallow", "suet", "beeswax", "carmine", "wine", "beer", "ale",
+    "honey", "gelatin", "gelatins", "gelatine", "lard", "tallow", "suet", "beeswax", "carmine", "wine", "beer", "ale",
     "lanolin", "margarine", "shortening", "chocolate", "cocoa", "candies", "candy",
   ]
   /// Fats and oils whose makeup is unknown (spreads, dressings, sauces).
