@@ -32,11 +32,13 @@ let package = Package(
     .target(name: "HealthRules"),
     .target(name: "PlanDSL", dependencies: ["MealOptimizer", "HealthRules"]),
     .executableTarget(name: "planner", dependencies: ["PlanDSL", "MealOptimizer", "HealthRules"]),
-    // Benchmark of the health rule engine (Benchmarks/health/run.sh builds it in release).
+    // Benchmarks: each Benchmarks/*/run.sh builds its target in release mode and prints figures.
     .executableTarget(name: "health-bench", dependencies: ["HealthRules"], path: "Benchmarks/health/Sources"),
-    // Benchmarks/solver/run.sh builds this in release mode and runs it.
     .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer"]),
-    .testTarget(name: "MealOptimizerTests", dependencies: ["MealOptimizer"]),
+    .executableTarget(name: "catalog-bench", dependencies: ["MealOptimizer"]),
+    // Builds the bundled food catalog from the USDA SR28 release (Scripts/import-catalog.sh).
+    .executableTarget(name: "sr28-import", dependencies: ["MealOptimizer"]),
+    .testTarget(name: "MealOptimizerTests", dependencies: ["MealOptimizer"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HealthRulesTests", dependencies: ["HealthRules"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "PlanDSLTests",

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Regenerates the bundled food catalog from the USDA SR28 ASCII release.
+#   Scripts/import-catalog.sh [SR28_DIR]   (default: ../shared/data/usda-sr28)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SR28_DIR="${1:-../shared/data/usda-sr28}"
+OUTPUT="Sources/MealOptimizer/Resources/usda-sr28.plancat"
+swift build -c release --product sr28-import
+"$(swift build -c release --show-bin-path)/sr28-import" "$SR28_DIR" -o "$OUTPUT"
