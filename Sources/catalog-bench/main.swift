@@ -48,7 +48,7 @@ for _ in 0..<runs {
   }
 }
 var filtered: [Double] = []
-let filter = CatalogSearchFilter(tags: ["vegan"], conditions: [NutrientCondition("protein", .greaterThanOrEqual, 20)])
+let filter = CatalogSearchFilter(tags: ["vegan"], conditions: [NutrientCondition("protein", .atLeast, 20)])
 for _ in 0..<runs {
   filtered.append(milliseconds { checksum &+= catalog.search("", filters: filter, limit: 20).count })
 }

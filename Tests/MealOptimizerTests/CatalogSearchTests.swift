@@ -92,7 +92,7 @@ struct CatalogSearchTests {
   @Test("a nutrient condition per 100 g keeps foods that meet it")
   func filtersByNutrientPer100g() throws {
     let catalog = try Self.catalog()
-    let condition = NutrientCondition(.protein, .greaterThanOrEqual, 20)
+    let condition = NutrientCondition(.protein, .atLeast, 20)
     let results = catalog.search("beans", filters: .init(conditions: [condition]), limit: 50)
     #expect(!results.isEmpty)
     for match in results {
@@ -115,7 +115,7 @@ struct CatalogSearchTests {
   @Test("a food without a figure for a nutrient never meets a condition on it")
   func absentValuesNeverMatch() throws {
     let catalog = try Self.catalog()
-    let condition = NutrientCondition("vitamin_d", .lessThanOrEqual, 1_000_000)
+    let condition = NutrientCondition("vitamin_d", .atMost, 1_000_000)
     let all = catalog.search("", filters: .init(conditions: [condition]), limit: 10_000)
     let withFigure = catalog.foods.filter { $0.nutrientsPer100g["vitamin_d"] != nil }.count
     #expect(all.count == withFigure)

@@ -21,7 +21,7 @@ extension FoodCatalog {
   ///
   /// ```swift
   /// catalog.search("cheddar", limit: 3)
-  /// catalog.search("beans", filters: .init(tags: ["vegan"], conditions: [.init("protein", .greaterThanOrEqual, 20)]))
+  /// catalog.search("beans", filters: .init(tags: ["vegan"], conditions: [.init("protein", .atLeast, 20)]))
   /// ```
   ///
   /// - Parameters:
@@ -137,12 +137,12 @@ extension FoodCatalog {
     guard let per100g = value(of: condition.nutrient, row: row) else { return false }
     switch condition.basis {
     case .per100g:
-      return condition.comparison.holds(per100g, condition.amount)
+      return condition.holds(for: per100g)
     case .perMeasure(let name):
       guard let measure = columns.measures[columns.measureRange(row)].first(where: { $0.name == name }) else {
         return false
       }
-      return condition.comparison.holds(per100g * measure.gramsPerUnit / 100, condition.amount)
+      return condition.holds(for: per100g * measure.gramsPerUnit / 100)
     }
   }
 }
