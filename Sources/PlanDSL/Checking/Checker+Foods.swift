@@ -12,12 +12,12 @@ extension Checker {
 
   mutating func checkFood(_ d: FoodDeclaration) -> Food? {
     var food = Food(id: d.name.name, name: d.displayName?.value ?? d.name.name)
-    if let catalog = d.catalog {
-      error(
-        DiagnosticMessage.invalid(
-          "catalog-unavailable", "catalog foods are not available in this build", at: catalog.range,
-          hint: "declare the food's nutrition with 'per 100 g { … }'"))
-      return nil
+    if let reference = d.catalog {
+      // A catalog food: its figures, measures and tags, under the declared name; local statements override.
+      guard let base = catalogFood(reference) else { return nil }
+      food = base
+      food.id = d.name.name
+      food.name = d.displayName?.value ?? base.name
     }
     var ok = true
     if let density = d.density {
@@ -40,6 +40,7 @@ extension Checker {
         ok = false
         continue
       }
+      food.measures.removeAll { $0.name == measure.name.name }
       food.measures.append(Measure(name: measure.name.name, grams: grams.double))
     }
     var seen: [Nutrient: SourceRange] = [:]
@@ -76,7 +77,7 @@ extension Checker {
         food.nutrientsPer100g[definition.nutrient] = (amount * 100 / basis).double
       }
     }
-    if d.nutrition.isEmpty, !hadSyntaxError(in: d.range) {
+    if d.nutrition.isEmpty, d.catalog == nil, !hadSyntaxError(in: d.range) {
       error(
         DiagnosticMessage.invalid(
           "missing-nutrition", "food '\(d.name.name)' has no nutrition", at: d.name.range,
@@ -105,7 +106,7 @@ extension Checker {
       let packageName = price.package.unit.flatMap { food.measure(named: $0.text) != nil ? $0.text : nil }
       food.offers.append(Offer(store: price.store?.name, price: cost, packageGrams: package.double, packageName: packageName))
     }
-    food.tags = Set(d.tags.map(\.name)).subtracting(d.removedTags.map(\.name))
+    food.tags = food.tags.union(d.tags.map(\.name)).subtracting(d.removedTags.map(\.name))
     return ok ? food : nil
   }
 
@@ -157,7 +158,7 @@ extension Checker {
     case .mass:
       return Units.canonical(quantity.value, definition)
     case .volume:
-      guard let density = food.density else {
+      guard let density = food.density ?? Self.impliedDensity(of: food) else {
         error(
           DiagnosticMessage.invalid(
             "volume-without-density", "'\(unit.text)' is a volume, but food '\(food.id)' has no density or '\(unit.text)' measure",
@@ -169,6 +170,17 @@ extension Checker {
       error(DiagnosticMessage.wrongDimension(unit, is: definition.dimension.rawValue, expected: "mass", for: what))
       return nil
     }
+  }
+
+  /// Grams per millilitre implied by a measure named after a volume unit
+  /// (`cup` = 244 g gives 244 / 236.5882365 g/ml), so that other volumes work too.
+  static func impliedDensity(of food: Food) -> Double? {
+    for measure in food.measures {
+      if let unit = Units.definition(measure.name), unit.dimension == .volume {
+        return measure.grams / Units.canonical(1, unit).double
+      }
+    }
+    return nil
   }
 
   /// `slices` → `slice`, for measures written in the plural.

@@ -10,6 +10,8 @@ struct Checker {
   let declarations: [Declaration]
   let sources: SourceManager
   var diagnostics: [Diagnostic] = []
+  /// The catalog named by `use catalog`, once loaded.
+  var catalog: FoodCatalog?
   /// Where the parser found errors; declarations covering one are not told they miss something.
   var syntaxErrors: [SourceRange] = []
 
@@ -36,6 +38,7 @@ struct Checker {
 
   mutating func check() -> Program {
     declareNames()
+    checkUses()
     var stores: [Store] = []
     var foods: [Food] = []
     var goals: [GoalSpec] = []
