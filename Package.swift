@@ -36,8 +36,6 @@ let package = Package(
     .executableTarget(name: "health-bench", dependencies: ["HealthRules"], path: "Benchmarks/health/Sources"),
     .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer"]),
     .executableTarget(name: "catalog-bench", dependencies: ["MealOptimizer"]),
-    // Builds the bundled food catalog from the USDA SR28 release (Scripts/import-catalog.sh).
-    .executableTarget(name: "sr28-import", dependencies: ["MealOptimizer"]),
     .testTarget(name: "MealOptimizerTests", dependencies: ["MealOptimizer"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HealthRulesTests", dependencies: ["HealthRules"], resources: [.copy("Fixtures")]),
     .testTarget(
