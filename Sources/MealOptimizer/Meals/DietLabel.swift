@@ -8,7 +8,7 @@
 /// - `pescatarian`: every ingredient is tagged `vegetarian`, `vegan`, `fish` or `shellfish`.
 /// - `gluten-free`: every ingredient is tagged `gluten-free`.
 /// - `dairy-free`: every ingredient is tagged `dairy-free` or `vegan`.
-/// - `nut-free`: no ingredient is tagged `nut`, `nuts`, `peanut` or `tree-nut`
+/// - `nut-free`: no ingredient is tagged `nut`, `nuts`, `peanut(s)` or `tree-nut(s)` (the catalog uses `peanuts` and `tree-nuts`)
 ///   (nuts are an allergen that foods name explicitly).
 /// - `keto`: per serving, net carbohydrate (carbs minus fiber) is at most
 ///   10 g and fat supplies at least 60% of the energy.
@@ -40,7 +40,7 @@ public enum DietLabel: String, Sendable, Hashable, Codable, CaseIterable, Compar
   /// The most sodium, in milligrams per serving, that a low-sodium recipe may have.
   public static let lowSodiumMaximum = 140.0
   /// Tags that mark a food as containing nuts; any of them removes `nut-free`.
-  public static let nutTags: Set<String> = ["nut", "nuts", "peanut", "tree-nut"]
+  public static let nutTags: Set<String> = ["nut", "nuts", "peanut", "peanuts", "tree-nut", "tree-nuts"]
 
   /// Whether a single food qualifies, by its tags, for a tag-derived label.
   ///

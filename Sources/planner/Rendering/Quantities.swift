@@ -20,7 +20,10 @@ enum Quantities {
     formatter.numberStyle = .decimal
     formatter.minimumFractionDigits = 2
     formatter.maximumFractionDigits = 2
-    return (formatter.string(from: NSDecimalNumber(decimal: value)) ?? "\(value)") + " " + currency
+    var rounded = Decimal()
+    var input = value
+    NSDecimalRound(&rounded, &input, 2, .plain)
+    return (formatter.string(from: NSDecimalNumber(decimal: rounded)) ?? "\(rounded)") + " " + currency
   }
 
   /// Grams with a household measure when the food has a sensible one: `120 g (1½ cup)`.

@@ -1,0 +1,80 @@
+import Foundation
+import MealOptimizer
+import PlanDSL
+
+/// `planner recipe FILE NAME`: a recipe card.
+enum RecipeCommand: Command {
+  static let info = CommandInfo(
+    name: "recipe",
+    abstract: "Show a recipe card: time, servings, ingredients, nutrition per serving, labels, steps.",
+    usage: "planner recipe <file> <recipe> [--format text|json]",
+    arguments: [("<file>", "The .plan file."), ("<recipe>", "The recipe's name in the file.")],
+    options: [OutputFormat.option([.text, .json])]
+  )
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+    let format = try arguments.format([.text, .json])
+    let positionals = try arguments.positionals(exactly: ["a .plan file", "a recipe name"], command: info.name)
+    let program = try ProgramLoading.load(positionals[0], console: console)
+    guard let recipe = program.recipes.first(where: { $0.id == positionals[1] }) else {
+      throw .usage(
+        "no recipe named '\(positionals[1])' in \(positionals[0])",
+        hint: closestMatch(to: positionals[1], in: program.recipes.map(\.id)).map { "did you mean '\($0)'?" })
+    }
+    let foods = Dictionary(program.foods.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let profile: RecipeProfile
+    do throws(MealPlanError) {
+      profile = try RecipeProfile(recipe: recipe, foods: foods)
+    } catch {
+      throw .invalidInput(error.description)
+    }
+    if format == .json {
+      console.out(JSONText.encode(RecipeSummary(profile, currency: program.currency ?? "USD")))
+      return
+    }
+    console.out(RecipeCardText(profile: profile, foods: foods, currency: program.currency ?? "USD").render())
+  }
+}
+
+/// A recipe card for a terminal.
+struct RecipeCardText {
+  var profile: RecipeProfile
+  var foods: [String: Food]
+  var currency: String
+
+  func render() -> String {
+    let recipe = profile.recipe
+    var out = recipe.name + "\n"
+    var facts = ["serves " + Quantities.number(recipe.servings)]
+    if let minutes = recipe.minutes { facts.append(Quantities.number(minutes, digits: 0) + " min") }
+    if !recipe.meals.isEmpty { facts.append(recipe.meals.sorted().map(\.name).joined(separator: ", ")) }
+    if let cost = profile.costPerServing { facts.append(Quantities.money(Decimal(cost), currency) + " a serving") }
+    out += facts.joined(separator: " · ") + "\n"
+    if !profile.labels.isEmpty { out += "Labels: " + profile.labels.sorted().map(\.rawValue).joined(separator: ", ") + "\n" }
+    out += "\nIngredients\n"
+    for ingredient in recipe.ingredients {
+      let name = foods[ingredient.food]?.name ?? ingredient.food
+      let quantity = ingredient.quantity ?? Quantities.number(ingredient.grams) + " g " + ingredient.food
+      out += "  - \(quantity)  (\(name), \(Quantities.number(ingredient.grams)) g)\n"
+    }
+    out += "\nNutrition per serving\n"
+    var table = TextTable([.left, .right])
+    table.indent = "  "
+    for definition in NutrientTable.definitions {
+      guard let amount = profile.nutrientsPerServing[definition.nutrient], amount > 0 else { continue }
+      table.add([definition.displayName, Quantities.number(amount, digits: amount < 10 ? 1 : 0) + " " + definition.unit.rawValue])
+    }
+    out += table.render()
+    if !recipe.steps.isEmpty {
+      out += "\nSteps\n"
+      for (number, step) in recipe.steps.enumerated() {
+        out += "  \(number + 1). \(step.text)\n"
+        let used = recipe.ingredients(usedIn: step, foods: foods)
+        if !used.isEmpty {
+          out += "     uses: " + used.map { $0.quantity ?? $0.food }.joined(separator: ", ") + "\n"
+        }
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import MealOptimizer
+import PlanDSL
+
+/// `planner recipes FILE [QUERY]`: list and search the recipes of a plan file.
+enum RecipesCommand: Command {
+  static let info = CommandInfo(
+    name: "recipes",
+    abstract: "List and search the recipes of a plan file.",
+    usage: "planner recipes <file> [query…] [--meal MEAL] [--diet LABEL] [--max-time TIME] [--where CONDITION] [--format text|json]",
+    discussion: """
+      The query may be a phrase a person would type: "vegan dinner under 30 minutes with at least 25 g protein".
+      It is read into the same filters as the options; words it does not understand are reported, not ignored.
+      Nutrient conditions are per serving.
+      """,
+    arguments: [("<file>", "The .plan file."), ("[query…]", "Words or a phrase that filter the recipes.")],
+    options: [
+      .option("meal", value: "MEAL", "Only recipes for this meal (breakfast, lunch, dinner, snack, …).", repeatable: true),
+      .option("diet", value: "LABEL", "Only recipes with this derived label: vegan, vegetarian, gluten-free, …", repeatable: true),
+      .option("max-time", value: "TIME", "Only recipes ready within this time (30min, 1h, 45)."),
+      .option("where", value: "CONDITION", "Only recipes meeting a condition per serving: \"protein >= 25 g\".", repeatable: true),
+      OutputFormat.option([.text, .json]),
+    ]
+  )
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+    let format = try arguments.format([.text, .json])
+    guard let path = arguments.positionals.first else {
+      throw .usage("missing a .plan file for 'planner recipes'", hint: "see 'planner recipes --help'")
+    }
+    let program = try ProgramLoading.load(path, console: console)
+    var query = RecipeQuery()
+    let phrase = arguments.positionals.dropFirst().joined(separator: " ")
+    if !phrase.isEmpty {
+      let meals = Set(program.recipes.flatMap(\.meals))
+      let parsed = RecipeQuery.parse(phrase, meals: meals)
+      if !parsed.unrecognized.isEmpty {
+        let words = parsed.unrecognized.map { "'\($0.word)'" + ($0.reason.map { " (\($0))" } ?? "") }
+        throw .usage(
+          "the query has words planner does not understand: " + words.joined(separator: ", "),
+          hint: "try a meal, a diet, 'under 30 minutes', 'at least 25 g protein', 'without peanuts'")
+      }
+      query = parsed.query
+    }
+    for meal in arguments.all("meal") { query.meals.insert(Meal(meal)) }
+    for label in arguments.all("diet") {
+      guard let value = DietLabel(rawValue: label) else {
+        throw .usage("unknown diet '\(label)'", hint: closestMatch(to: label, in: DietLabel.allCases.map(\.rawValue)).map { "did you mean '\($0)'?" })
+      }
+      query.labels.insert(value)
+    }
+    if let text = arguments.value("max-time") {
+      guard let minutes = minutes(text) else {
+        throw .usage("'--max-time' takes a time such as 30min, 1h or 45, not '\(text)'", hint: nil)
+      }
+      query.maximumMinutes = minutes
+    }
+    for text in arguments.all("where") {
+      do throws(NutrientConditionSyntax.Failure) {
+        query.conditions.append(try NutrientConditionSyntax.parse(text))
+      } catch {
+        throw .usage("in '--where \(text)': \(error.message)", hint: error.hint)
+      }
+    }
+    let profiles: [RecipeProfile]
+    do throws(MealPlanError) {
+      profiles = try query.filter(program.recipes, foods: program.foods)
+    } catch {
+      throw .invalidInput(error.description)
+    }
+    if format == .json {
+      console.out(JSONText.encode(profiles.map { RecipeSummary($0, currency: program.currency ?? "USD") }))
+      return
+    }
+    guard !profiles.isEmpty else {
+      console.out("no recipes match\n")
+      return
+    }
+    var table = TextTable([.left, .left, .left, .right, .right, .right, .left])
+    table.add(["Recipe", "Name", "Meals", "Time", "kcal", "Protein", "Labels"])
+    for profile in profiles {
+      let recipe = profile.recipe
+      table.add([
+        recipe.id, MealPlanText.shorten(recipe.name, 32), recipe.meals.sorted().map(\.name).joined(separator: ", "),
+        recipe.minutes.map { Quantities.number($0, digits: 0) + " min" } ?? "",
+        Quantities.number(profile.perServing(.energy), digits: 0), Quantities.number(profile.perServing(.protein), digits: 0) + " g",
+        profile.labels.sorted().map(\.rawValue).joined(separator: ", "),
+      ])
+    }
+    console.out(table.render())
+    console.out("\(profiles.count) of \(program.recipes.count) recipes; figures per serving\n")
+  }
+
+  /// `30min`, `30 min`, `1h`, `1.5h`, `45`.
+  static func minutes(_ text: String) -> Double? {
+    let trimmed = text.replacingOccurrences(of: " ", with: "").lowercased()
+    for (suffix, factor) in [("minutes", 1.0), ("mins", 1), ("min", 1), ("m", 1), ("hours", 60), ("h", 60), ("", 1)] where trimmed.hasSuffix(suffix) {
+      if let value = Double(trimmed.dropLast(suffix.count)), value >= 0, value.isFinite { return value * factor }
+    }
+    return nil
+  }
+}
+
+/// What `recipes --format json` prints for each recipe.
+struct RecipeSummary: Encodable {
+  var id: String
+  var name: String
+  var meals: [String]
+  var minutes: Double?
+  var servings: Double
+  var labels: [String]
+  var perServing: [String: Double]
+  var costPerServing: Double?
+  var currency: String
+
+  init(_ profile: RecipeProfile, currency: String) {
+    id = profile.recipe.id
+    name = profile.recipe.name
+    meals = profile.recipe.meals.sorted().map(\.name)
+    minutes = profile.recipe.minutes
+    servings = profile.recipe.servings
+    labels = profile.labels.sorted().map(\.rawValue)
+    perServing = Dictionary(profile.nutrientsPerServing.map { ($0.key.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    costPerServing = profile.costPerServing
+    self.currency = currency
+  }
+}
