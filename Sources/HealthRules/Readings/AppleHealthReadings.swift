@@ -85,6 +85,15 @@ final class AppleHealthHandler: NSObject, XMLParserDelegate {
   var fatal: ReadingsIssue?
   private var picks: [Day: [ReadingField: Pick]] = [:]
   private var sawHealthData = false
+  private var closedHealthData = false
+  private var lastLine = 1
+
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+  ) {
+    if elementName == "HealthData" { closedHealthData = true }
+    lastLine = max(lastLine, parser.lineNumber)
+  }
 
   func parser(
     _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
@@ -123,6 +132,12 @@ final class AppleHealthHandler: NSObject, XMLParserDelegate {
         ReadingsIssue(
           line: 1, column: 1, message: "this is not an Apple Health export: no <HealthData> element",
           hint: "use the export.xml from the Health app's \"Export All Health Data\""))
+    }
+    if sawHealthData && !closedHealthData && collector.issues.isEmpty {
+      collector.report(
+        ReadingsIssue(
+          line: lastLine, column: 1, message: "the export ends before '</HealthData>'",
+          hint: "the file may be cut short; export it again"))
     }
     for day in picks.keys.sorted() {
       guard let fields = picks[day] else { continue }
