@@ -19,8 +19,10 @@ struct SplitMix64 {
 }
 
 let population = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 1_000_000
-let chunk = 100_000
+let chunk = Int(ProcessInfo.processInfo.environment["HEALTH_BENCH_CHUNK"] ?? "") ?? 100_000
 let missingMarker = Int64.min
+/// Extra untimed engine passes per chunk, to give a profiler something to see.
+let profileRepeats = Int(ProcessInfo.processInfo.environment["HEALTH_BENCH_PROFILE_REPEATS"] ?? "") ?? 0
 let today = Day(year: 2026, month: 3, day: 7)!
 
 /// One chunk of windows in two layouts: the engine's `Window`s and a flat array of 28 values
@@ -55,7 +57,10 @@ func handWritten(_ v: UnsafeBufferPointer<Int64>, _ base: Int) -> (UInt64, UInt6
   var fired: UInt64 = 0
   var unknown: UInt64 = 0
   // weight_gain: mean(days 4...7) > mean(days 1...3), by cross-multiplication.
-  var early: Int64 = 0, earlyCount: Int64 = 0, late: Int64 = 0, lateCount: Int64 = 0
+  var early: Int64 = 0
+  var earlyCount: Int64 = 0
+  var late: Int64 = 0
+  var lateCount: Int64 = 0
   for day in 0..<3 where v[base + day] != missingMarker {
     early += v[base + day]
     earlyCount += 1
@@ -99,48 +104,60 @@ do {
 }
 
 var rng = SplitMix64(state: 20_260_307)
-var engineTime = Duration.zero
-var handTime = Duration.zero
-var verdictTime = Duration.zero
+/// Time this thread spent on the CPU running `body`, in seconds: on a shared machine this
+/// is the honest "per core" figure, unaffected by time spent waiting for a core.
+func cpuSeconds(_ body: () -> Void) -> Double {
+  var start = timespec()
+  var end = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+  body()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+  return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+}
+
+var engineTime = 0.0
+var handTime = 0.0
+var verdictTime = 0.0
 var verdictCount = 0
 var mismatches = 0
 var tally: [Verdict.Status: Int] = [:]
-let clock = ContinuousClock()
 var generated = 0
 while generated < population {
   let count = min(chunk, population - generated)
   let (windows, flat) = generate(count, &rng)
-  var engineResults = [RuleOutcomes](repeating: RuleOutcomes(fired: 0, unknown: 0, count: 3), count: count)
+  var engineResults: [RuleOutcomes] = []
   var handResults = [(UInt64, UInt64)](repeating: (0, 0), count: count)
-  engineTime += clock.measure {
-    for index in 0..<count { engineResults[index] = compiled.outcomes(for: windows[index]) }
+  engineTime += cpuSeconds {
+    engineResults = compiled.outcomes(for: windows)
   }
-  handTime += clock.measure {
+  for _ in 0..<profileRepeats {
+    engineResults = compiled.outcomes(for: windows)
+  }
+  handTime += cpuSeconds {
     flat.withUnsafeBufferPointer { buffer in
       for index in 0..<count { handResults[index] = handWritten(buffer, index * 28) }
     }
   }
   // Full verdicts with evidence on the first 20,000 windows of each chunk.
   let sample = min(count, 20_000)
-  verdictTime += clock.measure {
+  verdictTime += cpuSeconds {
     for index in 0..<sample { tally[compiled.evaluate(windows[index]).status, default: 0] += 1 }
   }
   verdictCount += sample
   for index in 0..<count
-  where engineResults[index].fired != handResults[index].0 || engineResults[index].unknown != handResults[index].1 {
+  where engineResults[index].fired != handResults[index].0
+    || engineResults[index].unknown != handResults[index].1
+  {
     mismatches += 1
   }
   generated += count
 }
 
-func seconds(_ d: Duration) -> Double {
-  Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-}
-let engineRate = Double(population) / seconds(engineTime)
-let handRate = Double(population) / seconds(handTime)
-let verdictRate = Double(verdictCount) / seconds(verdictTime)
+let engineRate = Double(population) / engineTime
+let handRate = Double(population) / handTime
+let verdictRate = Double(verdictCount) / verdictTime
 func format(_ rate: Double) -> String { String(format: "%12.0f", rate) }
-print("health-bench: baseline rules, \(population) generated patient windows, one thread")
+print("health-bench: baseline rules, \(population) generated patient windows, one thread, thread CPU time")
 print("  compiled rule set (outcomes)   \(format(engineRate)) windows/s per core")
 print("  hand-written Swift function    \(format(handRate)) windows/s per core")
 print("  full verdicts with evidence    \(format(verdictRate)) windows/s per core (\(verdictCount) windows)")

@@ -16,7 +16,9 @@ enum AggregateKernel {
 
   /// The mean of the present values in `numbers[start...end]`, or `nil`.
   @inline(__always)
-  static func mean(_ numbers: [Int64], from start: Int, through end: Int, minimum: Int) -> Rational? {
+  static func mean(_ numbers: UnsafePointer<Int64>, from start: Int, through end: Int, minimum: Int)
+    -> Rational?
+  {
     var sum: Int64 = 0
     var count: Int64 = 0
     for index in start...end {
@@ -37,7 +39,7 @@ enum AggregateKernel {
   ///
   /// - Complexity: O(k) in the number of days, O(k log k) for the median.
   static func evaluate(
-    _ aggregate: Aggregate, _ numbers: [Int64], from start: Int, through end: Int, minimum: Int
+    _ aggregate: Aggregate, _ numbers: UnsafePointer<Int64>, from start: Int, through end: Int, minimum: Int
   ) -> Rational? {
     if aggregate == .mean { return mean(numbers, from: start, through: end, minimum: minimum) }
     var count: Int64 = 0
@@ -86,7 +88,8 @@ enum AggregateKernel {
       return Rational(unreduced: difference, 1000).divided(by: Rational(unreduced: first, 1000))
     case .median:
       guard count > 0 else { return nil }
-      let sorted = numbers[start...end].filter { $0 != Window.missing }.sorted()
+      let sorted = UnsafeBufferPointer(start: numbers + start, count: end - start + 1)
+        .filter { $0 != Window.missing }.sorted()
       let middle = sorted.count / 2
       if sorted.count % 2 == 1 { return Rational(unreduced: sorted[middle], 1000) }
       let (pair, o) = sorted[middle - 1].addingReportingOverflow(sorted[middle])
@@ -97,7 +100,7 @@ enum AggregateKernel {
   }
 
   /// The least-squares slope per day of the present values, or `nil` with fewer than two.
-  private static func slope(_ numbers: [Int64], from start: Int, through end: Int) -> Rational? {
+  private static func slope(_ numbers: UnsafePointer<Int64>, from start: Int, through end: Int) -> Rational? {
     var n: Int64 = 0
     var sx: Int64 = 0
     var sy: Int64 = 0

@@ -8,7 +8,7 @@
 public struct CompiledRuleSet: Sendable {
   /// The rule set this was compiled from.
   public let ruleSet: RuleSet
-  private let codes: [TruthCode]
+  private let program: RuleProgram
 
   /// Checks and compiles a rule set.
   ///
@@ -17,8 +17,7 @@ public struct CompiledRuleSet: Sendable {
   public init(_ ruleSet: RuleSet) throws(RuleError) {
     try ruleSet.check()
     self.ruleSet = ruleSet
-    let compiler = RuleCompiler(length: ruleSet.windowLength)
-    codes = ruleSet.alerts.map { compiler.truth($0.condition) }
+    program = RuleProgram(conditions: ruleSet.alerts.map(\.condition), length: ruleSet.windowLength)
   }
 
   /// The outcome of every alert for one window: the fast path, with no evidence.
@@ -27,18 +26,58 @@ public struct CompiledRuleSet: Sendable {
   /// - Returns: Which alerts fired and which were unknown.
   /// - Precondition: `window.length == ruleSet.windowLength`.
   /// - Complexity: O(size of the rules); no allocation for built-in metrics.
-  public func outcomes(for window: Window) -> RuleOutcomes {
+  public func outcomes(for window: borrowing Window) -> RuleOutcomes {
     precondition(window.length == ruleSet.windowLength, "the window length differs from the rule set's")
-    var fired: UInt64 = 0
-    var unknown: UInt64 = 0
-    for index in codes.indices {
-      switch codes[index](window) {
-      case .yes: fired |= UInt64(1) << UInt64(index)
-      case .unknown: unknown |= UInt64(1) << UInt64(index)
-      case .no: break
+    let length = window.length
+    if program.readsOnlyBuiltinMetrics {
+      let (fired, unknown) = window.numbers.withUnsafeBufferPointer { values in
+        guard let base = values.baseAddress else { return (UInt64(0), UInt64(0)) }
+        return program.run(Frame(values: base, length: length))
+      }
+      return RuleOutcomes(fired: fired, unknown: unknown, count: ruleSet.alerts.count)
+    }
+    let (fired, unknown) = window.numbers.withUnsafeBufferPointer { values in
+      window.symptomTexts.withUnsafeBufferPointer { symptoms in
+        window.customMetrics.withUnsafeBufferPointer { customMetrics in
+          guard let base = values.baseAddress else { return (UInt64(0), UInt64(0)) }
+          return program.run(
+            Frame(values: base, symptoms: symptoms, customMetrics: customMetrics, length: window.length))
+        }
       }
     }
-    return RuleOutcomes(fired: fired, unknown: unknown, count: codes.count)
+    return RuleOutcomes(fired: fired, unknown: unknown, count: ruleSet.alerts.count)
+  }
+
+  /// The outcomes for many windows, in order: the fast path for screening a population.
+  ///
+  /// - Parameter windows: Windows of ``RuleSet/windowLength`` days.
+  /// - Returns: One ``RuleOutcomes`` per window.
+  /// - Complexity: O(n) in the number of windows; one allocation for the result.
+  public func outcomes(for windows: [Window]) -> [RuleOutcomes] {
+    var results: [RuleOutcomes] = []
+    results.reserveCapacity(windows.count)
+    let program = program
+    let length = ruleSet.windowLength
+    let count = ruleSet.alerts.count
+    program.withRunner { runner in
+      windows.withUnsafeBufferPointer { buffer in
+        guard let first = buffer.baseAddress else { return }
+        for index in buffer.indices {
+          let window = first + index
+          guard program.readsOnlyBuiltinMetrics, window.pointee.length == length else {
+            results.append(outcomes(for: window.pointee))
+            continue
+          }
+          // Reading through the pointer borrows the window's storage instead of copying it.
+          let (fired, unknown) = window.pointee.numbers.withUnsafeBufferPointer { values in
+            guard let base = values.baseAddress else { return (UInt64(0), UInt64(0)) }
+            return runner.run(Frame(values: base, length: length))
+          }
+          results.append(RuleOutcomes(fired: fired, unknown: unknown, count: count))
+        }
+      }
+    }
+    return results
   }
 
   /// The window this rule set looks at for some readings.

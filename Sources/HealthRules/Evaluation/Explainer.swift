@@ -84,7 +84,9 @@ struct Explainer {
     _ a: ConditionResult, _ b: ConditionResult, result: (Truth, Truth) -> Truth, decisive: Truth
   ) -> ConditionResult {
     let truth = result(a.truth, b.truth)
-    let parts = [a, b].filter { truth == .unknown ? $0.truth == .unknown : (truth == decisive ? $0.truth == decisive : true) }
+    let parts = [a, b].filter {
+      truth == .unknown ? $0.truth == .unknown : (truth == decisive ? $0.truth == decisive : true)
+    }
     return ConditionResult(
       truth: truth, evidence: truth == .unknown ? [] : parts.flatMap(\.evidence),
       missing: parts.flatMap(\.missing), problems: parts.flatMap(\.problems))
@@ -179,9 +181,13 @@ struct Explainer {
     var value: Rational?
     if let row = window.row(of: metric) {
       let base = row * window.length
-      value = AggregateKernel.evaluate(
-        aggregate, window.numbers, from: base + days.lowerBound - 1, through: base + days.upperBound - 1,
-        minimum: minimum)
+      value = window.numbers.withUnsafeBufferPointer { values in
+        values.baseAddress.flatMap {
+          AggregateKernel.evaluate(
+            aggregate, $0, from: base + days.lowerBound - 1, through: base + days.upperBound - 1,
+            minimum: minimum)
+        }
+      }
     } else if aggregate == .count && minimum == 0 {
       value = .zero
     }

@@ -1,0 +1,193 @@
+/// Reads daily readings from CSV text.
+///
+/// The first non-blank line is a header naming the columns, in any order:
+/// `date` (ISO 8601, required), `weight`, `systolic`, `diastolic`, `sugar`
+/// (or `glucose`), `symptoms`, and any custom metrics passed in. A unit may
+/// follow a column name in parentheses: `weight (kg)`, `sugar (mmol/L)`; the
+/// defaults are lb, mmHg and mg/dL. An empty cell is a missing value; an empty
+/// `symptoms` cell means no symptoms that day.
+///
+/// ```
+/// date,weight (kg),systolic,diastolic,sugar,symptoms
+/// 2026-03-01,81.6,120,80,95,
+/// 2026-03-02,81.8,122,81,97,"tired, mild headache"
+/// ```
+public enum CSVReadings {
+  /// Parses CSV readings, collecting every problem before throwing.
+  ///
+  /// - Parameters:
+  ///   - text: The file's contents.
+  ///   - customMetrics: Extra numeric columns to accept, by metric name.
+  /// - Returns: The readings sorted by date.
+  /// - Throws: ``ReadingsError`` with every problem found, each with line and column.
+  /// - Complexity: O(n) in the length of the text.
+  public static func parse(_ text: String, customMetrics: [Metric] = []) throws(ReadingsError) -> [Reading] {
+    let scanner = CSVScanner(text)
+    var collector = ReadingsCollector()
+    for issue in scanner.issues { collector.report(issue) }
+    guard let header = scanner.records.first else {
+      throw ReadingsError(
+        message: "the file has no header line",
+        hint: "start with a line naming the columns, such as date,weight,systolic,diastolic,sugar,symptoms")
+    }
+    let columns = readHeader(header, customMetrics: customMetrics, into: &collector)
+    if columns.contains(where: { $0?.field == .date }) {
+      for record in scanner.records.dropFirst() {
+        readRow(record, columns: columns, into: &collector)
+      }
+    }
+    return try collector.result()
+  }
+
+  /// What one header cell names: a field or a custom metric, and its unit.
+  struct Column {
+    var field: ReadingField?
+    var custom: Metric?
+    var unit: InputUnit?
+  }
+
+  static func readHeader(
+    _ header: CSVScanner.Record, customMetrics: [Metric], into collector: inout ReadingsCollector
+  ) -> [Column?] {
+    var columns: [Column?] = []
+    var seen: [String: Int] = [:]
+    for (position, cell) in header.fields.enumerated() {
+      let raw = cell.text
+      var name = Substring(raw)
+      var unitText: Substring?
+      if let open = raw.firstIndex(of: "(") {
+        name = raw[..<open]
+        let rest = raw[raw.index(after: open)...]
+        guard let close = rest.firstIndex(of: ")") else {
+          collector.report(cell.span.issue("missing ')' after the unit in '\(raw.trimmingSpaces())'"))
+          columns.append(nil)
+          continue
+        }
+        unitText = rest[..<close].trimmingSpaces()
+      }
+      let key = String(name.trimmingSpaces())
+      var column = Column()
+      if let field = ReadingField(name: key) {
+        column.field = field
+      } else if let metric = customMetrics.first(where: { $0.name == key.lowercased() }) {
+        column.custom = metric
+      } else {
+        let message = key.isEmpty ? "empty column name" : "unknown column '\(key)'"
+        let hint =
+          Suggestion.hint(for: key, among: ReadingField.allNames + customMetrics.map(\.name))
+          ?? "the columns are date, weight, systolic, diastolic, sugar and symptoms"
+        collector.report(cell.span.issue(message, hint: hint))
+        columns.append(nil)
+        continue
+      }
+      let canonicalName = column.field?.rawValue ?? column.custom?.name ?? key
+      if let first = seen[canonicalName] {
+        collector.report(cell.span.issue("a second '\(canonicalName)' column; the first is column \(first)"))
+        columns.append(nil)
+        continue
+      }
+      seen[canonicalName] = position + 1
+      if let unitText {
+        column.unit = unit(unitText, for: column, at: cell.span, into: &collector)
+        if column.unit == nil && (column.field?.units.isEmpty == false) {
+          columns.append(nil)
+          continue
+        }
+      } else {
+        column.unit = column.field?.units.first
+      }
+      columns.append(column)
+    }
+    if !columns.contains(where: { $0?.field == .date }) && !seen.keys.contains("date") {
+      let looksLikeData = header.fields.first.map { Day(iso: $0.text.trimmingSpaces()) != nil } ?? false
+      collector.report(
+        ReadingsIssue(
+          line: header.line, column: 1, length: header.end.column - 1, message: "the header has no 'date' column",
+          hint: looksLikeData
+            ? "the first line must name the columns, such as date,weight,systolic,diastolic,sugar,symptoms"
+            : "add a 'date' column holding yyyy-mm-dd",
+          lineText: header.end.lineText))
+    }
+    return columns
+  }
+
+  private static func unit(
+    _ text: Substring, for column: Column, at span: SourceSpan, into collector: inout ReadingsCollector
+  ) -> InputUnit? {
+    guard let field = column.field else {
+      // Custom metrics are in their own canonical unit.
+      if let metric = column.custom, text != metric.unit.symbol {
+        collector.report(span.issue("'\(metric.name)' is recorded in '\(metric.unit.symbol)', not '\(text)'"))
+      }
+      return nil
+    }
+    guard !field.units.isEmpty else {
+      collector.report(span.issue("'\(field.rawValue)' takes no unit"))
+      return nil
+    }
+    let names = field.units.map(\.rawValue).joined(separator: ", ")
+    guard let unit = InputUnit(symbol: text) else {
+      collector.report(
+        span.issue(
+          "unknown unit '\(text)'",
+          hint: Suggestion.hint(for: String(text), among: field.units.map(\.rawValue))
+            ?? "'\(field.rawValue)' takes \(names)"))
+      return nil
+    }
+    guard field.units.contains(unit) else {
+      collector.report(span.issue("'\(unit.rawValue)' is not a unit of \(field.rawValue); use \(names)"))
+      return nil
+    }
+    return unit
+  }
+
+  private static func readRow(
+    _ record: CSVScanner.Record, columns: [Column?], into collector: inout ReadingsCollector
+  ) {
+    guard record.fields.count == columns.count else {
+      let message = "this row has \(record.fields.count) fields but the header names \(columns.count) columns"
+      let span = record.fields.count > columns.count ? record.fields[columns.count].span : record.end
+      collector.report(span.issue(message, hint: "quote a field that contains a comma"))
+      return
+    }
+    var day: Day?
+    var dateSpan = record.end
+    var systolicSpan: SourceSpan?
+    var measurements = Measurements()
+    var valid = true
+    for (column, cell) in zip(columns, record.fields) {
+      guard let column else { continue }
+      if column.field == .date {
+        dateSpan = cell.span
+        day = collector.date(cell.text, at: cell.span)
+        continue
+      }
+      if column.field == .symptoms {
+        measurements.symptoms = String(cell.text.trimmingSpaces())
+        continue
+      }
+      guard !cell.text.trimmingSpaces().isEmpty else { continue }
+      let metric = column.field?.metric ?? column.custom ?? .weight
+      if let field = column.field, let unit = column.unit {
+        guard let value = collector.number(cell.text, field: field, unit: unit, at: cell.span) else {
+          valid = false
+          continue
+        }
+        measurements.set(metric, thousandths: value)
+        if field == .systolic { systolicSpan = cell.span }
+      } else if let value = Rational(decimal: cell.text.trimmingSpaces())?.roundedToThousandths() {
+        measurements.set(metric, thousandths: value)
+      } else {
+        collector.report(cell.span.issue("'\(cell.text.trimmingSpaces())' is not a number"))
+        valid = false
+      }
+    }
+    guard let day else { return }
+    if valid {
+      collector.add(measurements, on: day, line: record.line, dateSpan: dateSpan, systolicSpan: systolicSpan)
+    } else {
+      // Still record the date, so a later duplicate is reported against this line.
+      collector.add(Measurements(), on: day, line: record.line, dateSpan: dateSpan, systolicSpan: nil)
+    }
+  }
+}

@@ -1,0 +1,117 @@
+/// Where a value sits in a readings file.
+struct SourceSpan: Sendable, Hashable {
+  var line: Int
+  var column: Int
+  var length: Int
+  var lineText: String
+
+  func issue(_ message: String, hint: String? = nil, relatedLine: Int? = nil) -> ReadingsIssue {
+    ReadingsIssue(
+      line: line, column: column, length: length, message: message, hint: hint, lineText: lineText,
+      relatedLine: relatedLine)
+  }
+}
+
+/// Checks values and assembles readings for every file format, collecting all problems.
+///
+/// Numbers must be plain decimals; they are converted exactly to canonical units,
+/// rounded to thousandths, and must fall in the field's plausible range. Systolic
+/// must be above diastolic. Two readings for one date are an error naming both lines.
+struct ReadingsCollector {
+  private(set) var issues: [ReadingsIssue] = []
+  private(set) var readings: [Reading] = []
+  private var lineOfDate: [Day: Int] = [:]
+
+  mutating func report(_ issue: ReadingsIssue) {
+    issues.append(issue)
+  }
+
+  /// Parses a date cell, or records why it is not one.
+  mutating func date(_ text: String, at span: SourceSpan) -> Day? {
+    let trimmed = text.trimmingSpaces()
+    guard !trimmed.isEmpty else {
+      report(span.issue("missing date", hint: "every reading needs a date yyyy-mm-dd"))
+      return nil
+    }
+    // Accept a date-time by its calendar day: "2026-03-01T07:30" or "2026-03-01 07:30:00 -0500".
+    let dayPart = trimmed.count > 10 && (trimmed.dropFirst(10).first == "T" || trimmed.dropFirst(10).first == " ")
+      ? trimmed.prefix(10) : trimmed
+    guard let day = Day(iso: dayPart) else {
+      report(span.issue("'\(trimmed)' is not a date", hint: "write dates as yyyy-mm-dd, such as 2026-03-01"))
+      return nil
+    }
+    return day
+  }
+
+  /// Parses a numeric cell in `unit` into thousandths of the canonical unit, or records why not.
+  mutating func number(
+    _ text: String, field: ReadingField, unit: InputUnit, at span: SourceSpan
+  ) -> Int64? {
+    let trimmed = String(text.trimmingSpaces())
+    guard let value = Rational(decimal: trimmed) else {
+      let hint: String? =
+        trimmed.contains(",") && Rational(decimal: trimmed.replacingComma()) != nil
+        ? "use '.' as the decimal point" : nil
+      report(span.issue("'\(trimmed)' is not a number", hint: hint))
+      return nil
+    }
+    guard let canonical = unit.toCanonical(value), let thousandths = canonical.roundedToThousandths() else {
+      report(span.issue("'\(trimmed)' is too large"))
+      return nil
+    }
+    let range = field.plausible
+    if field == .weight, thousandths <= 0 {
+      report(span.issue("weight must be above 0, found '\(trimmed) \(unit.rawValue)'"))
+      return nil
+    }
+    guard range.contains(thousandths) else {
+      let low = Rational.milli(range.lowerBound).formatted()
+      let high = Rational.milli(range.upperBound).formatted()
+      let canonicalUnit = field.metric?.unit.symbol ?? ""
+      report(
+        span.issue(
+          "\(field.rawValue) '\(trimmed) \(unit.rawValue)' is outside the plausible range "
+            + "\(low)...\(high) \(canonicalUnit)"))
+      return nil
+    }
+    return thousandths
+  }
+
+  /// Adds one day's reading; reports a duplicate date or systolic not above diastolic.
+  mutating func add(
+    _ measurements: Measurements, on day: Day, line: Int, dateSpan: SourceSpan, systolicSpan: SourceSpan?
+  ) {
+    var accepted = true
+    if let first = lineOfDate[day] {
+      report(
+        dateSpan.issue(
+          "a second reading for \(day); the first is on line \(first)",
+          hint: "keep one row per day, or merge the two rows", relatedLine: first))
+      accepted = false
+    }
+    if let systolic = measurements.thousandths[Metric.systolic.name],
+      let diastolic = measurements.thousandths[Metric.diastolic.name], systolic <= diastolic
+    {
+      let s = Rational.milli(systolic).formatted()
+      let d = Rational.milli(diastolic).formatted()
+      report(
+        (systolicSpan ?? dateSpan).issue(
+          "systolic \(s) mmHg is not above diastolic \(d) mmHg", hint: "are the two columns swapped?"))
+      accepted = false
+    }
+    if lineOfDate[day] == nil { lineOfDate[day] = line }
+    if accepted { readings.append(Reading(date: day, measurements: measurements)) }
+  }
+
+  /// The readings sorted by date, or every problem found.
+  func result() throws(ReadingsError) -> [Reading] {
+    guard issues.isEmpty else { throw ReadingsError(issues: issues) }
+    return readings.sorted { $0.date < $1.date }
+  }
+}
+
+extension String {
+  func replacingComma() -> String {
+    String(map { $0 == "," ? "." : $0 })
+  }
+}

@@ -1,0 +1,69 @@
+/// One problem in a readings file, located by line and column so a tool can draw a caret.
+///
+/// Lines and columns count from 1; columns count characters. `length` is the
+/// number of characters to underline (at least 1).
+///
+/// ```
+/// readings.csv:4:12: error: 'abc' is not a number
+/// 2026-03-03,abc,120,80,95,
+///            ^~~
+/// ```
+public struct ReadingsIssue: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The 1-based line.
+  public var line: Int
+  /// The 1-based column, in characters.
+  public var column: Int
+  /// The number of characters to underline, at least 1.
+  public var length: Int
+  /// What is wrong: lowercase, no final period, values quoted in `'…'`.
+  public var message: String
+  /// A suggestion, such as "did you mean 'systolic'?".
+  public var hint: String?
+  /// The text of the line, without its line break ("" when not available).
+  public var lineText: String
+  /// Another line involved, such as the first reading of a duplicated date.
+  public var relatedLine: Int?
+
+  /// Creates an issue.
+  public init(
+    line: Int, column: Int, length: Int = 1, message: String, hint: String? = nil, lineText: String = "",
+    relatedLine: Int? = nil
+  ) {
+    self.line = line
+    self.column = column
+    self.length = max(1, length)
+    self.message = message
+    self.hint = hint
+    self.lineText = lineText
+    self.relatedLine = relatedLine
+  }
+
+  /// `line:column: message` followed by the hint, if any.
+  public var description: String {
+    "\(line):\(column): \(message)" + (hint.map { " (\($0))" } ?? "")
+  }
+}
+
+/// Every problem found in one readings file, in the order of the file.
+///
+/// Parsers collect all problems in one pass and throw them together; no row is
+/// dropped silently.
+public struct ReadingsError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The problems, sorted by line and column.
+  public var issues: [ReadingsIssue]
+
+  /// Creates an error from issues, sorting them by position.
+  public init(issues: [ReadingsIssue]) {
+    self.issues = issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+  }
+
+  /// Creates an error for a problem with no position in the text (line 1, column 1 is used).
+  public init(message: String, hint: String? = nil) {
+    self.init(issues: [ReadingsIssue(line: 1, column: 1, message: message, hint: hint)])
+  }
+
+  /// One `line:column: message` per issue.
+  public var description: String {
+    issues.map(\.description).joined(separator: "\n")
+  }
+}
