@@ -32,6 +32,8 @@ let package = Package(
     .target(name: "HealthRules"),
     .target(name: "PlanDSL", dependencies: ["MealOptimizer", "HealthRules"]),
     .executableTarget(name: "planner", dependencies: ["PlanDSL", "MealOptimizer", "HealthRules"]),
+    // Benchmarks/solver/run.sh builds this in release mode and runs it.
+    .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer"]),
     .testTarget(name: "MealOptimizerTests", dependencies: ["MealOptimizer"]),
     .testTarget(name: "HealthRulesTests", dependencies: ["HealthRules"]),
     .testTarget(

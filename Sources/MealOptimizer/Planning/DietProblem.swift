@@ -19,6 +19,12 @@ public struct DietProblem: Sendable, Hashable {
   public var budget: Budget?
   /// Per-food limits on grams per day.
   public var foodLimits: [FoodLimit]
+  /// Limits on the sum of a group of foods ("milk + ice cream <= 6 servings").
+  public var groupLimits: [FoodGroupLimit]
+  /// Identifiers of foods eaten only in whole servings: each day's amount is an
+  /// integer multiple of the food's serving, its measure named
+  /// ``DietProblem/servingMeasure``. Makes the model a MIP.
+  public var wholeServings: Set<String>
   /// What to optimise.
   public var objective: DietObjective
   /// The currency of every price (`USD`).
@@ -26,7 +32,8 @@ public struct DietProblem: Sendable, Hashable {
 
   public init(
     foods: [Food], stores: [Store] = [], days: Int = 1, goals: [NutrientGoal] = [], budget: Budget? = nil,
-    foodLimits: [FoodLimit] = [], objective: DietObjective = .minimizeCost, currency: String = "USD"
+    foodLimits: [FoodLimit] = [], groupLimits: [FoodGroupLimit] = [], wholeServings: Set<String> = [],
+    objective: DietObjective = .minimizeCost, currency: String = "USD"
   ) {
     self.foods = foods
     self.stores = stores
@@ -34,12 +41,23 @@ public struct DietProblem: Sendable, Hashable {
     self.goals = goals
     self.budget = budget
     self.foodLimits = foodLimits
+    self.groupLimits = groupLimits
+    self.wholeServings = wholeServings
     self.objective = objective
     self.currency = currency
   }
 }
 
-/// How often a goal or budget applies.
+extension DietProblem {
+  /// The name of the measure that defines one serving of a food (`serving`),
+  /// used by ``wholeServings`` and by group limits counted in servings.
+  public static let servingMeasure = "serving"
+}
+
+/// How often a goal, budget or limit applies.
+///
+/// ``day`` applies to each day on its own; ``week`` applies to the sum over
+/// all the plan's days (a plan of 7 days is a week).
 public enum Period: String, Sendable, Hashable, Codable {
   case day, week
 }
@@ -93,6 +111,42 @@ public struct FoodLimit: Sendable, Hashable, Codable {
     self.food = food
     self.minimumGrams = minimumGrams
     self.maximumGrams = maximumGrams
+  }
+}
+
+/// Bounds on the sum of the amounts of a group of foods.
+///
+/// ```swift
+/// FoodGroupLimit("dairy", foods: ["milk", "ice_cream"], maximum: 6, unit: .servings)
+/// ```
+public struct FoodGroupLimit: Sendable, Hashable, Codable {
+  /// What the bounds count.
+  public enum Unit: String, Sendable, Hashable, Codable {
+    /// Grams of food.
+    case grams
+    /// Servings, each food's measure named ``DietProblem/servingMeasure``.
+    case servings
+  }
+
+  /// A name for the limit, used in constraint names (`group[dairy,day1]`).
+  public var name: String
+  /// Identifiers of the foods in the group.
+  public var foods: [String]
+  public var minimum: Double?
+  public var maximum: Double?
+  public var unit: Unit
+  public var period: Period
+
+  public init(
+    _ name: String, foods: [String], minimum: Double? = nil, maximum: Double? = nil, unit: Unit = .grams,
+    period: Period = .day
+  ) {
+    self.name = name
+    self.foods = foods
+    self.minimum = minimum
+    self.maximum = maximum
+    self.unit = unit
+    self.period = period
   }
 }
 

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Times GLPK option combinations on a generated diet model (8,000 foods x 7 days
+# by default) and prints a table. Builds solver-bench in release mode first.
+#
+#   Benchmarks/solver/run.sh                 # daily goals and per-food limits
+#   Benchmarks/solver/run.sh --variety       # plus weekly per-food limits that link the days
+#   Benchmarks/solver/run.sh --repeats 5 --foods 2000
+#
+# With python3 and scipy available, also solves the exported MPS with HiGHS
+# (scipy.optimize.linprog) and prints its time and optimum. scipy is only a
+# benchmark aid, never a dependency of planner.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+swift build -c release --product solver-bench >&2
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+.build/release/solver-bench --mps "$out/diet.mps" "$@"
+if python3 -c "import scipy" 2>/dev/null; then
+  echo
+  python3 Benchmarks/solver/highs_compare.py "$out/diet.mps"
+else
+  echo
+  echo "(scipy not found: skipping the HiGHS comparison)"
+fi

@@ -1,0 +1,32 @@
+/// A diet problem's ``LinearModel`` and the way back from its variables to
+/// foods and days.
+public struct DietModel: Sendable, Hashable {
+  /// The model to solve.
+  public var model: LinearModel
+  /// Food identifiers, in the problem's order.
+  public let foodIDs: [String]
+  /// How many days the model covers.
+  public let days: Int
+  /// Grams in one unit of each food's variable: 1 for foods in grams, the
+  /// serving's grams for foods eaten in whole servings.
+  public let gramsPerUnit: [Double]
+
+  /// The variable for a food (its position in the problem) on a day (1-based).
+  public func variable(food: Int, day: Int) -> VariableRef {
+    VariableRef(index: (day - 1) * foodIDs.count + food)
+  }
+
+  /// Grams of each food on each day, `[day - 1][food]`, from a solution's values.
+  ///
+  /// Values within 1e-9 g of zero, including tiny negative ones left by the
+  /// solver's tolerances, become exactly zero. Empty when the solution has no values.
+  public func grams(from solution: Solution) -> [[Double]] {
+    guard solution.values.count == foodIDs.count * days else { return [] }
+    return (1...days).map { day in
+      foodIDs.indices.map { food in
+        let grams = solution.values[variable(food: food, day: day).index] * gramsPerUnit[food]
+        return abs(grams) < 1e-9 ? 0 : grams
+      }
+    }
+  }
+}

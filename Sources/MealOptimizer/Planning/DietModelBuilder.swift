@@ -1,0 +1,144 @@
+import Foundation
+
+/// Turns a ``DietProblem`` into a ``LinearModel`` with readable names.
+///
+/// There is one variable per food and day, `x[oats,day3]`: grams of the
+/// food, or servings for foods in ``DietProblem/wholeServings`` (an integer
+/// variable). Constraints are named after what they mean: `goal[protein,day3]`,
+/// `goal[protein,week]`, `goal[saturated_fat,day1,max]` for one side of a
+/// percent-of-energy goal, `group[dairy,day2]`, `budget` (weekly) or
+/// `budget[day2]` (daily).
+///
+/// A goal stated as a percent of energy stays linear: "saturated fat at most
+/// 10% of energy" is `9 × saturated_fat − 0.10 × energy ≤ 0`, with the
+/// nutrient's ``NutrientDefinition/kilocaloriesPerUnit``.
+///
+/// ```swift
+/// let built = try DietModelBuilder().build(problem)
+/// let solution = try GLPKSolver().solve(built.model, options: SolverOptions())
+/// let grams = built.grams(from: solution)   // [day][food]
+/// ```
+public struct DietModelBuilder: Sendable {
+  public init() {}
+
+  /// Builds the model for a problem.
+  ///
+  /// - Parameter problem: The problem; it is validated first.
+  /// - Returns: The model and the mapping from its variables back to foods and days.
+  /// - Throws: ``DietProblemError`` listing every mistake in the problem.
+  /// - Complexity: O(*d* × *f* × *g*) for *d* days, *f* foods and *g* goals.
+  public func build(_ problem: DietProblem) throws -> DietModel {
+    try problem.validate()
+    let foods = problem.foods
+    var model = LinearModel(name: "diet")
+    var gramsPerUnit: [Double] = []
+    for food in foods {
+      gramsPerUnit.append(problem.wholeServings.contains(food.id) ? problem.servingGrams(of: food) ?? 1 : 1)
+    }
+    var lower = [Double](repeating: 0, count: foods.count)
+    var upper = [Double?](repeating: nil, count: foods.count)
+    let index = Dictionary(foods.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for limit in problem.foodLimits {
+      guard let f = index[limit.food] else { continue }
+      if let minimum = limit.minimumGrams { lower[f] = max(lower[f], minimum / gramsPerUnit[f]) }
+      if let maximum = limit.maximumGrams { upper[f] = min(upper[f] ?? .infinity, maximum / gramsPerUnit[f]) }
+    }
+    for day in 1...problem.days {
+      for (f, food) in foods.enumerated() {
+        model.addVariable(
+          "x[\(food.id),day\(day)]", lower: lower[f], upper: upper[f],
+          kind: problem.wholeServings.contains(food.id) ? .integer : .continuous)
+      }
+    }
+    let built = DietModel(
+      model: model, foodIDs: foods.map(\.id), days: problem.days, gramsPerUnit: gramsPerUnit)
+    var result = built
+    result.model = addRows(to: model, problem: problem, built: built)
+    return result
+  }
+
+  private func addRows(to model: LinearModel, problem: DietProblem, built: DietModel) -> LinearModel {
+    var model = model
+    let foods = problem.foods
+    let dayGroups: [(label: String, days: [Int])] = (1...problem.days).map { ("day\($0)", [$0]) }
+    let weekGroup: [(label: String, days: [Int])] = [("week", Array(1...problem.days))]
+
+    /// Sum over the given days of weight(food) × variable, in the variable's own unit.
+    func expression(days: [Int], weight: (Int) -> Double) -> LinearExpression {
+      var expression = LinearExpression()
+      expression.terms.reserveCapacity(days.count * foods.count)
+      for day in days {
+        for f in foods.indices {
+          let coefficient = weight(f) * built.gramsPerUnit[f]
+          if coefficient != 0 { expression.add(built.variable(food: f, day: day), coefficient) }
+        }
+      }
+      return expression
+    }
+    func perGram(_ nutrient: Nutrient) -> (Int) -> Double {
+      { f in (foods[f].nutrientsPer100g[nutrient] ?? 0) / 100 }
+    }
+
+    for goal in problem.goals where goal.minimum != nil || goal.maximum != nil {
+      let groups = goal.period == .day ? dayGroups : weekGroup
+      for group in groups {
+        let name = "goal[\(goal.nutrient),\(group.label)]"
+        switch goal.basis {
+        case .absolute:
+          let set = Self.set(goal.minimum, goal.maximum)
+          model.addConstraint(name, expression(days: group.days, weight: perGram(goal.nutrient)), set)
+        case .percentOfEnergy:
+          let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
+          let amount = perGram(goal.nutrient), energy = perGram(.energy)
+          let sides = [("min", goal.minimum, true), ("max", goal.maximum, false)]
+          for (side, bound, isMinimum) in sides {
+            guard let share = bound else { continue }
+            let rowName = goal.minimum != nil && goal.maximum != nil
+              ? "goal[\(goal.nutrient),\(group.label),\(side)]" : name
+            let row = expression(days: group.days) { f in factor * amount(f) - share * energy(f) }
+            model.addConstraint(rowName, row, isMinimum ? .greaterThan(0) : .lessThan(0))
+          }
+        }
+      }
+    }
+    for limit in problem.groupLimits where limit.minimum != nil || limit.maximum != nil {
+      let members = Set(limit.foods)
+      let groups = limit.period == .day ? dayGroups : weekGroup
+      for group in groups {
+        let row = expression(days: group.days) { f in
+          guard members.contains(foods[f].id) else { return 0 }
+          return limit.unit == .grams ? 1 : 1 / (problem.servingGrams(of: foods[f]) ?? 1)
+        }
+        model.addConstraint("group[\(limit.name),\(group.label)]", row, Self.set(limit.minimum, limit.maximum))
+      }
+    }
+    let pricePerGram = foods.map { $0.cheapestOffer?.pricePerGram ?? 0 }
+    if let budget = problem.budget {
+      let limit = NSDecimalNumber(decimal: budget.amount).doubleValue
+      if budget.period == .week {
+        model.addConstraint("budget", expression(days: weekGroup[0].days) { pricePerGram[$0] }, .lessThan(limit))
+      } else {
+        for group in dayGroups {
+          model.addConstraint(
+            "budget[\(group.label)]", expression(days: group.days) { pricePerGram[$0] }, .lessThan(limit))
+        }
+      }
+    }
+    let all = weekGroup[0].days
+    switch problem.objective {
+    case .minimizeCost: model.setObjective(.minimize, expression(days: all) { pricePerGram[$0] })
+    case .minimize(let nutrient): model.setObjective(.minimize, expression(days: all, weight: perGram(nutrient)))
+    case .maximize(let nutrient): model.setObjective(.maximize, expression(days: all, weight: perGram(nutrient)))
+    }
+    return model
+  }
+
+  private static func set(_ minimum: Double?, _ maximum: Double?) -> ConstraintSet {
+    switch (minimum, maximum) {
+    case (let lo?, let hi?): lo == hi ? .equalTo(lo) : .interval(lo, hi)
+    case (let lo?, nil): .greaterThan(lo)
+    case (nil, let hi?): .lessThan(hi)
+    case (nil, nil): .greaterThan(-.infinity)
+    }
+  }
+}

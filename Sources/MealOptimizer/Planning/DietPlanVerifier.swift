@@ -1,0 +1,212 @@
+import Foundation
+
+/// Checks a candidate plan against the original ``DietProblem``, recomputing
+/// every total straight from the foods.
+///
+/// The verifier does not reuse the model builder's coefficients: nutrient
+/// totals come from ``Food/amount(of:inGrams:)``, costs from each offer's
+/// `Decimal` price, percent-of-energy shares from the totals themselves. A
+/// bound is met when the total is within `absoluteTolerance +
+/// relativeTolerance × |bound|` of it (both 1e-6 by default): GLPK's own
+/// feasibility tolerance is 1e-7 on the scaled model, so a correct plan
+/// passes and a wrong one does not.
+public struct DietPlanVerifier: Sendable, Hashable {
+  /// The part of a bound's size a total may pass it by.
+  public var relativeTolerance: Double
+  /// What a total may pass a bound by regardless of its size.
+  public var absoluteTolerance: Double
+
+  public init(relativeTolerance: Double = 1e-6, absoluteTolerance: Double = 1e-6) {
+    self.relativeTolerance = relativeTolerance
+    self.absoluteTolerance = absoluteTolerance
+  }
+
+  /// Checks grams of each food on each day against every goal and limit.
+  ///
+  /// - Parameters:
+  ///   - problem: The original problem.
+  ///   - grams: Grams of each food, `grams[day - 1][food]`, foods in the problem's order.
+  ///   - objectiveValue: The cost the solver reported, checked against the
+  ///     recomputed cost when the objective is cost.
+  /// - Returns: The recomputed days and totals, and every violation found.
+  /// - Complexity: O(*d* × *f* × *g*) for *d* days, *f* foods and *g* goals and limits.
+  public func verify(_ problem: DietProblem, grams: [[Double]], objectiveValue: Double? = nil) -> DietPlanVerification {
+    var violations: [String] = []
+    guard grams.count == problem.days, grams.allSatisfy({ $0.count == problem.foods.count }) else {
+      return DietPlanVerification(
+        days: [], weeklyGoals: [], foodTotals: [], cost: 0,
+        violations: ["the plan has \(grams.count) days of amounts for a problem of \(problem.days) days"])
+    }
+    let foods = problem.foods
+    for (d, day) in grams.enumerated() {
+      for (f, amount) in day.enumerated() where !(amount.isFinite && amount >= 0) {
+        violations.append("day \(d + 1): \(foods[f].id) has \(amount) g")
+      }
+    }
+    var days: [DietPlan.Day] = []
+    for (d, day) in grams.enumerated() {
+      var checks: [DietPlan.GoalCheck] = []
+      for goal in problem.goals where goal.period == .day {
+        let check = self.check(goal, grams: [day], foods: foods)
+        if check.status == .violated { violations.append("day \(d + 1): \(describe(check))") }
+        checks.append(check)
+      }
+      let amounts = self.amounts(day, problem: problem)
+      days.append(.init(day: d + 1, foods: amounts.lines, cost: amounts.cost.rounded(places: 2), goals: checks))
+    }
+    var weekly: [DietPlan.GoalCheck] = []
+    for goal in problem.goals where goal.period == .week {
+      let check = self.check(goal, grams: grams, foods: foods)
+      if check.status == .violated { violations.append("whole plan: \(describe(check))") }
+      weekly.append(check)
+    }
+    let totalGrams = foods.indices.map { f in grams.reduce(0) { $0 + $1[f] } }
+    let totals = amounts(totalGrams, problem: problem)
+    violations += limitViolations(problem, grams: grams)
+    if let budget = problem.budget {
+      let spends = budget.period == .week ? [totals.cost] : grams.map { amounts($0, problem: problem).cost }
+      for (index, spend) in spends.enumerated() {
+        let limit = NSDecimalNumber(decimal: budget.amount).doubleValue
+        if exceeds(NSDecimalNumber(decimal: spend).doubleValue, maximum: limit) {
+          let when = budget.period == .week ? "the plan" : "day \(index + 1)"
+          violations.append("\(when) costs \(spend.rounded(places: 2)), above the budget of \(budget.amount)")
+        }
+      }
+    }
+    if case .minimizeCost = problem.objective, let objectiveValue {
+      let cost = NSDecimalNumber(decimal: totals.cost).doubleValue
+      if abs(cost - objectiveValue) > tolerance(objectiveValue) {
+        violations.append("the solver reported a cost of \(objectiveValue) but the foods cost \(cost)")
+      }
+    }
+    return DietPlanVerification(
+      days: days, weeklyGoals: weekly, foodTotals: totals.lines, cost: totals.cost, violations: violations)
+  }
+
+  func tolerance(_ bound: Double) -> Double { absoluteTolerance + relativeTolerance * abs(bound) }
+
+  private func exceeds(_ value: Double, maximum: Double) -> Bool { value > maximum + tolerance(maximum) }
+
+  private func describe(_ check: DietPlan.GoalCheck) -> String {
+    let bounds = [check.minimum.map { "at least \($0)" }, check.maximum.map { "at most \($0)" }]
+    return "\(check.nutrient) is \(check.total) \(check.unit), wanted \(bounds.compactMap { $0 }.joined(separator: " and "))"
+  }
+
+  /// A goal's total over the given days, and how it compares with the bounds.
+  private func check(_ goal: NutrientGoal, grams: [[Double]], foods: [Food]) -> DietPlan.GoalCheck {
+    func total(_ nutrient: Nutrient) -> Double {
+      grams.reduce(0) { sum, day in
+        sum + zip(foods, day).reduce(0) { $0 + $1.0.amount(of: nutrient, inGrams: $1.1) }
+      }
+    }
+    let amount = total(goal.nutrient)
+    let status: DietPlan.GoalStatus
+    let value: Double
+    let unit: String
+    switch goal.basis {
+    case .absolute:
+      value = amount
+      unit = goal.nutrient.definition?.unit.rawValue ?? ""
+      status = compare(amount, goal.minimum, goal.maximum)
+    case .percentOfEnergy:
+      let energy = total(.energy)
+      let kilocalories = amount * (goal.nutrient.definition?.kilocaloriesPerUnit ?? 0)
+      value = energy > 0 ? kilocalories / energy : 0
+      unit = "share_of_energy"
+      // Compare kilocalories with the bound's share of energy, as the goal says.
+      status = compare(kilocalories, goal.minimum.map { $0 * energy }, goal.maximum.map { $0 * energy })
+    }
+    return DietPlan.GoalCheck(
+      nutrient: goal.nutrient, basis: goal.basis, period: goal.period, total: value, minimum: goal.minimum,
+      maximum: goal.maximum, unit: unit, status: status)
+  }
+
+  private func compare(_ value: Double, _ minimum: Double?, _ maximum: Double?) -> DietPlan.GoalStatus {
+    if let minimum, value < minimum - tolerance(minimum) { return .violated }
+    if let maximum, value > maximum + tolerance(maximum) { return .violated }
+    if let minimum, abs(value - minimum) <= tolerance(minimum) { return .atMinimum }
+    if let maximum, abs(value - maximum) <= tolerance(maximum) { return .atMaximum }
+    return .met
+  }
+
+  /// Food limits, group limits and whole servings.
+  private func limitViolations(_ problem: DietProblem, grams: [[Double]]) -> [String] {
+    var violations: [String] = []
+    let foods = problem.foods
+    let position = Dictionary(foods.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for (d, day) in grams.enumerated() {
+      for limit in problem.foodLimits {
+        guard let f = position[limit.food] else { continue }
+        if let minimum = limit.minimumGrams, day[f] < minimum - tolerance(minimum) {
+          violations.append("day \(d + 1): \(limit.food) is \(day[f]) g, below its minimum of \(minimum) g")
+        }
+        if let maximum = limit.maximumGrams, exceeds(day[f], maximum: maximum) {
+          violations.append("day \(d + 1): \(limit.food) is \(day[f]) g, above its maximum of \(maximum) g")
+        }
+      }
+      for id in problem.wholeServings {
+        guard let f = position[id], let serving = foods[f].measure(named: DietProblem.servingMeasure)?.grams else {
+          continue
+        }
+        let servings = day[f] / serving
+        if abs(servings - servings.rounded()) > 1e-6 {
+          violations.append("day \(d + 1): \(id) is \(servings) servings, not a whole number")
+        }
+      }
+    }
+    for limit in problem.groupLimits {
+      let groups = limit.period == .day ? grams.map { [$0] } : [grams]
+      for (index, group) in groups.enumerated() {
+        var total = 0.0
+        for day in group {
+          for id in limit.foods {
+            guard let f = position[id] else { continue }
+            let serving = foods[f].measure(named: DietProblem.servingMeasure)?.grams ?? 1
+            total += limit.unit == .grams ? day[f] : day[f] / serving
+          }
+        }
+        if compare(total, limit.minimum, limit.maximum) == .violated {
+          let when = limit.period == .day ? "day \(index + 1)" : "the plan"
+          violations.append("\(when): food group '\(limit.name)' totals \(total) \(limit.unit.rawValue)")
+        }
+      }
+    }
+    return violations
+  }
+
+  /// The foods with a non-zero amount, by decreasing weight, and their total cost.
+  private func amounts(_ grams: [Double], problem: DietProblem) -> (lines: [DietPlan.FoodAmount], cost: Decimal) {
+    var lines: [DietPlan.FoodAmount] = []
+    var cost = Decimal()
+    for (food, amount) in zip(problem.foods, grams) where amount > 0 {
+      var lineCost = Decimal()
+      if let offer = food.cheapestOffer {
+        lineCost = offer.price * Decimal(amount) / Decimal(offer.packageGrams)
+      }
+      cost += lineCost
+      let serving = food.measure(named: DietProblem.servingMeasure)?.grams
+      lines.append(.init(
+        food: food.id, name: food.name, grams: amount, servings: serving.map { amount / $0 },
+        cost: lineCost.rounded(places: 2)))
+    }
+    lines.sort { $0.grams != $1.grams ? $0.grams > $1.grams : $0.food < $1.food }
+    return (lines, cost)
+  }
+}
+
+/// The result of ``DietPlanVerifier/verify(_:grams:objectiveValue:)``.
+public struct DietPlanVerification: Sendable, Hashable {
+  /// Each day's foods, cost and daily goal checks.
+  public var days: [DietPlan.Day]
+  /// Checks of goals over the whole plan.
+  public var weeklyGoals: [DietPlan.GoalCheck]
+  /// Each food's total over the plan.
+  public var foodTotals: [DietPlan.FoodAmount]
+  /// The whole plan's cost, unrounded.
+  public var cost: Decimal
+  /// Every bound the plan breaks, as sentences; empty for a valid plan.
+  public var violations: [String]
+
+  /// Whether the plan meets every goal and limit.
+  public var isValid: Bool { violations.isEmpty }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+extension DietProblem {
+  /// Whether cost enters the model, through the objective or a budget.
+  var usesCost: Bool {
+    if budget != nil { return true }
+    if case .minimizeCost = objective { return true }
+    return false
+  }
+
+  /// Grams in one serving of a food, from its `serving` measure.
+  func servingGrams(of food: Food) -> Double? {
+    food.measure(named: Self.servingMeasure).map(\.grams).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+  }
+
+  /// Checks the whole problem and reports every mistake at once.
+  ///
+  /// - Throws: ``DietProblemError`` listing each issue.
+  /// - Complexity: O(*f* × *n*) for *f* foods with *n* nutrient figures each.
+  public func validate() throws {
+    var issues: [DietProblemError.Issue] = []
+    if days < 1 { issues.append(.noDays(days)) }
+    var byID: [String: Food] = [:]
+    for food in foods {
+      if byID[food.id] != nil { issues.append(.duplicateFood(food.id)) }
+      byID[food.id] = food
+      for (nutrient, value) in food.nutrientsPer100g.sorted(by: { $0.key < $1.key })
+      where !(value.isFinite && value >= 0) {
+        issues.append(.invalidNumber("food '\(food.id)': \(nutrient) must be a non-negative number, not \(value)"))
+      }
+      for offer in food.offers where !(offer.price >= 0 && offer.packageGrams.isFinite && offer.packageGrams > 0) {
+        issues.append(.invalidNumber("food '\(food.id)': an offer needs a non-negative price and a positive package weight"))
+      }
+      if usesCost && food.offers.isEmpty { issues.append(.missingPrice(food: food.id)) }
+    }
+    for goal in goals {
+      let label = "goal on \(goal.nutrient)"
+      issues += Self.boundIssues(goal.minimum, goal.maximum, label)
+      if goal.basis == .percentOfEnergy && goal.nutrient.definition?.kilocaloriesPerUnit == nil {
+        issues.append(.noEnergyFactor(goal.nutrient))
+      }
+    }
+    if let budget, !(budget.amount >= 0) {
+      issues.append(.invalidNumber("the budget must not be negative"))
+    }
+    for limit in foodLimits {
+      if byID[limit.food] == nil { issues.append(.unknownFood(limit.food, usedBy: "a food limit")) }
+      issues += Self.boundIssues(limit.minimumGrams, limit.maximumGrams, "limit on food '\(limit.food)'")
+    }
+    for group in groupLimits {
+      if group.foods.isEmpty { issues.append(.emptyGroup(group.name)) }
+      issues += Self.boundIssues(group.minimum, group.maximum, "food group limit '\(group.name)'")
+      for id in group.foods {
+        guard let food = byID[id] else {
+          issues.append(.unknownFood(id, usedBy: "food group limit '\(group.name)'"))
+          continue
+        }
+        if group.unit == .servings && servingGrams(of: food) == nil { issues.append(.missingServing(food: id)) }
+      }
+    }
+    for id in wholeServings.sorted() {
+      guard let food = byID[id] else {
+        issues.append(.unknownFood(id, usedBy: "whole servings"))
+        continue
+      }
+      if servingGrams(of: food) == nil { issues.append(.missingServing(food: id)) }
+    }
+    if !issues.isEmpty { throw DietProblemError(issues) }
+  }
+
+  private static func boundIssues(_ minimum: Double?, _ maximum: Double?, _ label: String) -> [DietProblemError.Issue] {
+    var issues: [DietProblemError.Issue] = []
+    for (name, value) in [("minimum", minimum), ("maximum", maximum)] {
+      if let value, !(value.isFinite && value >= 0) {
+        issues.append(.invalidNumber("\(label): the \(name) must be a non-negative number, not \(value)"))
+      }
+    }
+    if let minimum, let maximum, minimum > maximum { issues.append(.invertedBounds(label)) }
+    return issues
+  }
+}
