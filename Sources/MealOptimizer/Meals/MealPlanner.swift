@@ -132,7 +132,7 @@ public struct MealPlannerOptions: Sendable, Hashable {
   /// How much more than the cheapest cost the tie-break may spend (1e-6 is "the same cost").
   public var tieBreakTolerance: Double
 
-  public init(timeLimit: Double? = 60, relativeGap: Double = 1e-4, tieBreakTolerance: Double = 1e-6) {
+  public init(timeLimit: Double? = 60, relativeGap: Double = 0.01, tieBreakTolerance: Double = 0.01) {
     self.timeLimit = timeLimit
     self.relativeGap = relativeGap
     self.tieBreakTolerance = tieBreakTolerance
