@@ -27,6 +27,13 @@ if CommandLine.arguments.dropFirst().first == "show" {
   }
   exit(0)
 }
+// `catalog-bench dump` lists every food with its group and tags, to review the tag rules.
+if CommandLine.arguments.dropFirst().first == "dump" {
+  for food in try FoodCatalog.bundled().foods {
+    print(food.ndbNumber ?? "", food.name, "|", food.group ?? "", "|", food.tags.sorted().joined(separator: ","))
+  }
+  exit(0)
+}
 
 let runs = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 20
 var loads: [Double] = []

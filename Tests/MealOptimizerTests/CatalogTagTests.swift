@@ -29,7 +29,7 @@ struct CatalogTagTests {
       ("20120", "Pasta, dry, enriched", ["wheat"], ["gluten-free"]),
       ("05062", "Chicken breast, raw", ["gluten-free", "dairy-free"], ["vegetarian", "vegan"]),
       ("11987", "Mushrooms, oyster, raw", ["vegan"], ["shellfish"]),
-      ("11590", "Waterchestnuts, chinese, raw", ["vegan"], ["tree-nuts"]),
+      ("11590", "Waterchestnuts, chinese, canned", ["vegan"], ["tree-nuts"]),
       ("16124", "Soy sauce made from soy (tamari)", ["soy", "wheat"], ["gluten-free"]),
       ("19296", "Honey", ["vegetarian"], ["vegan"]),
       ("19177", "Gelatins, dry powder, unsweetened", [], ["vegetarian", "vegan"]),

@@ -13,18 +13,21 @@ enum FoodTagger {
   /// The tags of one food.
   static func tags(description: String, group: String) -> Set<FoodTag> {
     let words = SearchText.tokens(description).map(\.text)
-    return Analysis(words: words, group: FoodGroupKind(group)).tags
+    return Analysis(words: words, group: FoodGroupKind(group), branded: SearchText.namesBrand(description)).tags
   }
 
   private struct Analysis {
     let words: [String]
     let set: Set<String>
     let group: FoodGroupKind
+    /// Whether the description names a brand or a commodity program.
+    let branded: Bool
 
-    init(words: [String], group: FoodGroupKind) {
+    init(words: [String], group: FoodGroupKind, branded: Bool) {
       self.words = words
       self.set = Set(words)
       self.group = group
+      self.branded = branded
     }
 
     func has(_ candidates: Set<String>) -> Bool { !set.isDisjoint(with: candidates) }
@@ -159,6 +162,8 @@ enum FoodTagger {
 
     var veganClaim: Bool {
       if has(FoodWords.nonVegan) { return false }
+      // Branded products, meat analogues and recipes may add egg, milk or lard.
+      if branded || has(FoodWords.preparedProducts) || hasPhrase("home", "prepared") { return false }
       switch group {
       case .produce, .nutsAndSeeds, .grains:
         return true
