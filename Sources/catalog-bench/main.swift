@@ -11,7 +11,8 @@ func milliseconds(_ body: () throws -> Void) rethrows -> Double {
 
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
-  return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 // `catalog-bench show QUERY...` prints the top results of each query with their
@@ -22,7 +23,8 @@ if CommandLine.arguments.dropFirst().first == "show" {
     print("== \(query)")
     for match in catalog.search(query, limit: 6) {
       let tags = catalog.food(ndbNumber: match.ndbNumber)?.tags.sorted().joined(separator: ",") ?? ""
-      print(String(format: "%6.1f", match.score), match.ndbNumber, match.description, "|", match.group, "|", tags)
+      print(
+        String(format: "%6.1f", match.score), match.ndbNumber, match.description, "|", match.group, "|", tags)
     }
   }
   exit(0)
@@ -30,7 +32,8 @@ if CommandLine.arguments.dropFirst().first == "show" {
 // `catalog-bench dump` lists every food with its group and tags, to review the tag rules.
 if CommandLine.arguments.dropFirst().first == "dump" {
   for food in try FoodCatalog.bundled().foods {
-    print(food.ndbNumber ?? "", food.name, "|", food.group ?? "", "|", food.tags.sorted().joined(separator: ","))
+    print(
+      food.ndbNumber ?? "", food.name, "|", food.group ?? "", "|", food.tags.sorted().joined(separator: ","))
   }
   exit(0)
 }
@@ -55,7 +58,8 @@ for _ in 0..<runs {
   }
 }
 var filtered: [Double] = []
-let filter = CatalogSearchFilter(tags: ["vegan"], conditions: [NutrientCondition("protein", .greaterThanOrEqual, 20)])
+let filter = CatalogSearchFilter(
+  tags: ["vegan"], conditions: [NutrientCondition("protein", .greaterThanOrEqual, 20)])
 for _ in 0..<runs {
   filtered.append(milliseconds { checksum &+= catalog.search("", filters: filter, limit: 20).count })
 }
@@ -65,10 +69,14 @@ for _ in 0..<runs {
 }
 
 print("catalog: \(catalog.count) foods, \(catalog.nutrients.count) nutrients")
-print(String(format: "load (fresh decode), median of %d: %.2f ms  (min %.2f, max %.2f; target < 100 ms)",
-  runs, median(loads), loads.min() ?? 0, loads.max() ?? 0))
-print(String(format: "search, median of %d (%d everyday queries x %d): %.3f ms  (max %.3f; target < 20 ms)",
-  searches.count, queries.count, runs, median(searches), searches.max() ?? 0))
+print(
+  String(
+    format: "load (fresh decode), median of %d: %.2f ms  (min %.2f, max %.2f; target < 100 ms)",
+    runs, median(loads), loads.min() ?? 0, loads.max() ?? 0))
+print(
+  String(
+    format: "search, median of %d (%d everyday queries x %d): %.3f ms  (max %.3f; target < 20 ms)",
+    searches.count, queries.count, runs, median(searches), searches.max() ?? 0))
 print(String(format: "filtered scan (vegan, protein >= 20 g), median of %d: %.3f ms", runs, median(filtered)))
 print(String(format: "food(ndbNumber:) materialisation, median of %d: %.4f ms", runs, median(lookups)))
 print("checksum \(checksum)")

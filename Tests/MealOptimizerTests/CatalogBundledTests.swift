@@ -32,7 +32,8 @@ struct CatalogBundledTests {
       measure: "cup", measureDescription: "cup, diced", measureAmount: 1, measureGrams: 132),
     .init(
       ndbNumber: "08120", description: "Cereals, oats, regular and quick, not fortified, dry", energy: 379,
-      protein: 13.15, sodium: 6, measure: "cup", measureDescription: "cup", measureAmount: 1, measureGrams: 81),
+      protein: 13.15, sodium: 6, measure: "cup", measureDescription: "cup", measureAmount: 1, measureGrams: 81
+    ),
     .init(
       ndbNumber: "09040", description: "Bananas, raw", energy: 89, protein: 1.09, sodium: 1,
       measure: "cup_sliced", measureDescription: "cup, sliced", measureAmount: 1, measureGrams: 150),
@@ -50,7 +51,8 @@ struct CatalogBundledTests {
       ndbNumber: "20036", description: "Rice, brown, long-grain, raw", energy: 367, protein: 7.54, sodium: 5,
       measure: "cup", measureDescription: "cup", measureAmount: 1, measureGrams: 185),
     .init(
-      ndbNumber: "05062", description: "Chicken, broiler or fryers, breast, skinless, boneless, meat only, raw",
+      ndbNumber: "05062",
+      description: "Chicken, broiler or fryers, breast, skinless, boneless, meat only, raw",
       energy: 120, protein: 22.50, sodium: 45, measure: "oz", measureDescription: "oz", measureAmount: 3,
       measureGrams: 85),
     .init(
@@ -79,7 +81,8 @@ struct CatalogBundledTests {
     #expect(food.nutrientsPer100g[.energy] == check.energy)
     #expect(food.nutrientsPer100g[.protein] == check.protein)
     #expect(food.nutrientsPer100g[.sodium] == check.sodium)
-    let measure = try #require(catalog.measures(ndbNumber: check.ndbNumber).first { $0.name == check.measure })
+    let measure = try #require(
+      catalog.measures(ndbNumber: check.ndbNumber).first { $0.name == check.measure })
     #expect(measure.description == check.measureDescription)
     #expect(measure.amount == check.measureAmount)
     #expect(measure.grams == check.measureGrams)

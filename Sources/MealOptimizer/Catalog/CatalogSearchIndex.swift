@@ -35,7 +35,8 @@ struct CatalogSearchIndex: Sendable {
 
   /// Words that mark a processed form of a food, ranked after plain forms.
   static let processedWords: Set<String> = [
-    "breaded", "battered", "batter", "tenders", "nuggets", "patties", "patty", "sticks", "deli", "prepackaged",
+    "breaded", "battered", "batter", "tenders", "nuggets", "patties", "patty", "sticks", "deli",
+    "prepackaged",
     "imitation", "substitute", "mix", "flavored", "sliced", "loaf", "roll", "spread",
   ]
 
@@ -118,7 +119,8 @@ struct CatalogSearchIndex: Sendable {
       0
     case "Poultry Products", "Beef Products", "Pork Products", "Finfish and Shellfish Products":
       1
-    case "Lamb, Veal, and Game Products", "Spices and Herbs", "Fats and Oils", "Beverages", "Breakfast Cereals":
+    case "Lamb, Veal, and Game Products", "Spices and Herbs", "Fats and Oils", "Beverages",
+      "Breakfast Cereals":
       2
     case "Baked Products", "Sweets", "Snacks", "Soups, Sauces, and Gravies", "Sausages and Luncheon Meats":
       3

@@ -83,7 +83,8 @@ extension FoodCatalog {
   }
 
   /// The text score of a food, or `nil` when a query word matches none of its words.
-  private func score(row: Int, matchers: [CatalogSearchIndex.WordMatcher], positions: inout [Int]) -> Double? {
+  private func score(row: Int, matchers: [CatalogSearchIndex.WordMatcher], positions: inout [Int]) -> Double?
+  {
     let search = index.search
     let start = Int(search.wordStarts[row])
     let end = Int(search.wordStarts[row + 1])

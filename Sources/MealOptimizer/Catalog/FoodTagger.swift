@@ -13,7 +13,8 @@ enum FoodTagger {
   /// The tags of one food.
   static func tags(description: String, group: String) -> Set<FoodTag> {
     let words = SearchText.tokens(description).map(\.text)
-    return Analysis(words: words, group: FoodGroupKind(group), branded: SearchText.namesBrand(description)).tags
+    return Analysis(words: words, group: FoodGroupKind(group), branded: SearchText.namesBrand(description))
+      .tags
   }
 
   private struct Analysis {
@@ -84,7 +85,9 @@ enum FoodTagger {
       for (index, word) in words.enumerated() where FoodWords.milk.contains(word) {
         let previous = index > 0 ? words[index - 1] : ""
         let next = index + 2 < words.count ? words[index + 2] : ""
-        if FoodWords.plantMilkMakers.contains(previous) && FoodWords.plantMilkNouns.contains(word) { continue }
+        if FoodWords.plantMilkMakers.contains(previous) && FoodWords.plantMilkNouns.contains(word) {
+          continue
+        }
         if previous == "without" || previous == "no" { continue }
         if word == "cream" && index + 1 < words.count && words[index + 1] == "of"
           && ["tartar", "wheat", "rice"].contains(next)
@@ -98,7 +101,8 @@ enum FoodTagger {
 
     var containsShellfish: Bool {
       for word in words where FoodWords.shellfish.contains(word) {
-        if (word == "oyster" || word == "oysters") && (set.contains("mushrooms") || set.contains("mushroom")) {
+        if (word == "oyster" || word == "oysters") && (set.contains("mushrooms") || set.contains("mushroom"))
+        {
           continue
         }
         if word == "scallop" && set.contains("squash") { continue }
@@ -112,7 +116,9 @@ enum FoodTagger {
         let previous = index > 0 ? words[index - 1] : ""
         if word.hasPrefix("chestnut") && previous == "water" { continue }
         if word.hasPrefix("butternut") && set.contains("squash") { continue }
-        if (word == "nuts" || word == "nut") && ["pea", "ground", "soy", "corn"].contains(previous) { continue }
+        if (word == "nuts" || word == "nut") && ["pea", "ground", "soy", "corn"].contains(previous) {
+          continue
+        }
         return true
       }
       return group == .nutsAndSeeds && first == "nuts" && !has(FoodWords.peanut)
@@ -123,7 +129,9 @@ enum FoodTagger {
         let previous = index > 0 ? words[index - 1] : ""
         if FoodWords.wheat.contains(word) { return true }
         if word == "flour" && !FoodWords.nonWheatFlour.contains(previous) { return true }
-        if (word == "noodles" || word == "noodle") && !has(["rice", "cellophane", "mung", "bean"]) { return true }
+        if (word == "noodles" || word == "noodle") && !has(["rice", "cellophane", "mung", "bean"]) {
+          return true
+        }
         if word == "sauce" && previous == "soy" { return true }
       }
       if group == .baked {

@@ -67,8 +67,10 @@ enum FoodWords {
     "meatball", "lard", "tallow", "suet", "duck", "goose", "venison", "bison", "buffalo", "rabbit", "elk",
     "deer", "liver", "chorizo", "prosciutto", "pastrami", "jerky", "giblets", "poultry", "quail", "pheasant",
     "squab", "emu", "ostrich", "caribou", "moose", "whale", "seal", "walrus", "beaver", "frog", "turtle",
-    "broth", "bouillon", "stock", "gravy", "gelatin", "gelatins", "gelatine", "marshmallow", "marshmallows", "pemmican",
-    "collagen", "schmaltz", "franks", "frank", "wieners", "weiners", "hamburger", "cheeseburger", "cheeseburgers", "bratwurst", "kielbasa",
+    "broth", "bouillon", "stock", "gravy", "gelatin", "gelatins", "gelatine", "marshmallow", "marshmallows",
+    "pemmican",
+    "collagen", "schmaltz", "franks", "frank", "wieners", "weiners", "hamburger", "cheeseburger",
+    "cheeseburgers", "bratwurst", "kielbasa",
   ]
   /// Words that rule out a vegetarian claim even for a "vegetarian" or "meatless" product.
   static let nonVegetarianExtras: Set<String> = [
@@ -76,12 +78,14 @@ enum FoodWords {
     "anchovies",
   ]
   static let nonVegan: Set<String> = [
-    "honey", "gelatin", "gelatins", "gelatine", "lard", "tallow", "suet", "beeswax", "carmine", "wine", "beer", "ale",
+    "honey", "gelatin", "gelatins", "gelatine", "lard", "tallow", "suet", "beeswax", "carmine", "wine",
+    "beer", "ale",
     "lanolin", "margarine", "shortening", "chocolate", "cocoa", "candies", "candy",
   ]
   /// Products whose recipe may add animal ingredients (meat analogues, refried beans).
   static let preparedProducts: Set<String> = [
-    "meatless", "vegetarian", "veggie", "burger", "burgers", "soyburgers", "franks", "links", "sausage", "bacon",
+    "meatless", "vegetarian", "veggie", "burger", "burgers", "soyburgers", "franks", "links", "sausage",
+    "bacon",
     "refried", "chili", "recipe", "patties", "nuggets", "loaf", "fillets", "stuffed", "casserole",
   ]
   /// Fats and oils whose makeup is unknown (spreads, dressings, sauces).
@@ -90,7 +94,8 @@ enum FoodWords {
     "substitute", "blend", "creamer", "topping", "mayonnaise",
   ]
   static let uncertainBeverages: Set<String> = [
-    "chocolate", "cocoa", "shake", "shakes", "smoothie", "smoothies", "mix", "latte", "mocha", "cappuccino", "breakfast",
+    "chocolate", "cocoa", "shake", "shakes", "smoothie", "smoothies", "mix", "latte", "mocha", "cappuccino",
+    "breakfast",
     "nutritional", "protein", "wine", "beer", "ale", "liqueur", "eggnog", "creamer", "dairy", "whitener",
   ]
   static let glutenRisk: Set<String> = [
