@@ -32,10 +32,13 @@ public struct NutrientCondition: Sendable, Hashable, Codable {
     case perMeasure(String)
   }
 
+  /// The nutrient compared.
   public var nutrient: Nutrient
+  /// How the food's amount is compared with ``amount``.
   public var comparison: Comparison
   /// The amount, in the nutrient's canonical unit.
   public var amount: Double
+  /// The quantity of food the amount refers to.
   public var basis: Basis
 
   /// Creates a condition.
