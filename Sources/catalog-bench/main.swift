@@ -63,6 +63,10 @@ let filter = CatalogSearchFilter(
 for _ in 0..<runs {
   filtered.append(milliseconds { checksum &+= catalog.search("", filters: filter, limit: 20).count })
 }
+var suggestions: [Double] = []
+for _ in 0..<runs {
+  suggestions.append(milliseconds { checksum &+= catalog.closeMatches(for: "Chese, chedar").count })
+}
 var lookups: [Double] = []
 for _ in 0..<runs {
   lookups.append(milliseconds { checksum &+= catalog.food(ndbNumber: "08120")?.nutrientsPer100g.count ?? 0 })
@@ -78,5 +82,6 @@ print(
     format: "search, median of %d (%d everyday queries x %d): %.3f ms  (max %.3f; target < 20 ms)",
     searches.count, queries.count, runs, median(searches), searches.max() ?? 0))
 print(String(format: "filtered scan (vegan, protein >= 20 g), median of %d: %.3f ms", runs, median(filtered)))
+print(String(format: "closeMatches (\"Chese, chedar\"), median of %d: %.3f ms", runs, median(suggestions)))
 print(String(format: "food(ndbNumber:) materialisation, median of %d: %.4f ms", runs, median(lookups)))
 print("checksum \(checksum)")
