@@ -129,3 +129,32 @@ struct CatalogBundledTests {
     #expect(try Self.bundled().closeMatches(for: "zzqxj").isEmpty)
   }
 }
+
+/// Looking a food up by whatever a person wrote.
+@Suite("Catalog lookup")
+struct CatalogLookupTests {
+  @Test(
+    "a number, an identifier or a description finds the food",
+    arguments: ["08120", "8120", "usda_08120", "Cereals, oats, regular and quick, not fortified, dry"])
+  func findsFoods(reference: String) throws {
+    #expect(try CatalogBundledTests.bundled().food(matching: reference).ndbNumber == "08120")
+  }
+
+  @Test("an unknown name is an error that suggests close matches")
+  func suggestsOnFailure() throws {
+    let catalog = try CatalogBundledTests.bundled()
+    let error = #expect(throws: CatalogLookupError.self) { try catalog.food(matching: "Chese, chedar") }
+    #expect(error?.suggestions.first?.ndbNumber == "01009")
+    #expect(
+      error?.description.hasPrefix(
+        "no catalog food 'Chese, chedar'; did you mean 'Cheese, cheddar' (usda 01009)") == true)
+  }
+
+  @Test("an unknown number without resemblance has no suggestions")
+  func unknownNumber() throws {
+    let error = #expect(throws: CatalogLookupError.self) {
+      try CatalogBundledTests.bundled().food(matching: "99999")
+    }
+    #expect(error?.description == "no catalog food '99999'")
+  }
+}
