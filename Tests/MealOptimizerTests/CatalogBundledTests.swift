@@ -103,6 +103,19 @@ struct CatalogBundledTests {
     #expect(catalog.food(named: "Cheese, chedar") == nil)
   }
 
+  @Test("density comes from a plain volume measure, fluid ounces first")
+  func estimatesDensity() throws {
+    let catalog = try Self.bundled()
+    // Whole milk: "fl oz" = 30.5 g (and "cup" = 244 g).
+    let milk = try #require(catalog.food(ndbNumber: "01077")?.density)
+    #expect(abs(milk - 30.5 / 29.5735295625) < 1e-12)
+    // Oats: "cup" = 81 g, a bulk density.
+    let oats = try #require(catalog.food(ndbNumber: "08120")?.density)
+    #expect(abs(oats - 81 / 236.5882365) < 1e-12)
+    // Broccoli is measured by the chopped cup, bunch and spear: no plain volume.
+    #expect(catalog.food(ndbNumber: "11090")?.density == nil)
+  }
+
   @Test("every food's description finds that food")
   func descriptionsAreUniqueKeys() throws {
     let catalog = try Self.bundled()
