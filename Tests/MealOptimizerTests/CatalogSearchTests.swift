@@ -63,6 +63,10 @@ struct CatalogSearchTests {
     let catalog = try Self.catalog()
     #expect(catalog.search("lentil", limit: 1).first?.ndbNumber == "16069")
     #expect(catalog.search("bananas", limit: 1).first?.ndbNumber == "09040")
+    // SR28 only writes "Boysenberries": the singular finds them through its plural.
+    let boysenberries = catalog.search("boysenberry", limit: 5)
+    #expect(!boysenberries.isEmpty)
+    #expect(boysenberries.allSatisfy { $0.description.hasPrefix("Boysenberries") })
   }
 
   @Test("results are ordered best first and limited")

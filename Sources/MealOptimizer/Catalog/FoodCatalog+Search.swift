@@ -37,7 +37,7 @@ extension FoodCatalog {
     guard limit > 0 else { return [] }
     let search = index.search
     let matchers = SearchText.tokens(query).map { search.matcher(for: $0.text) }
-    if matchers.contains(where: { $0.prefixes.isEmpty }) { return [] }
+    if matchers.contains(where: { $0.prefixes.isEmpty && $0.variants.isEmpty }) { return [] }
     let allowedGroups = allowedGroupIndices(filters.groups)
     var requiredTags: UInt16 = 0
     for tag in filters.tags {
