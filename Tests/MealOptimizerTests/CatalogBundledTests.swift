@@ -32,7 +32,8 @@ struct CatalogBundledTests {
       measure: "cup", measureDescription: "cup, diced", measureAmount: 1, measureGrams: 132),
     .init(
       ndbNumber: "08120", description: "Cereals, oats, regular and quick, not fortified, dry", energy: 379,
-      protein: 13.15, sodium: 6, measure: "cup", measureDescription: "cup", measureAmount: 1, measureGrams: 81),
+      protein: 13.15, sodium: 6, measure: "cup", measureDescription: "cup", measureAmount: 1, measureGrams: 81
+    ),
     .init(
       ndbNumber: "09040", description: "Bananas, raw", energy: 89, protein: 1.09, sodium: 1,
       measure: "cup_sliced", measureDescription: "cup, sliced", measureAmount: 1, measureGrams: 150),
@@ -50,7 +51,8 @@ struct CatalogBundledTests {
       ndbNumber: "20036", description: "Rice, brown, long-grain, raw", energy: 367, protein: 7.54, sodium: 5,
       measure: "cup", measureDescription: "cup", measureAmount: 1, measureGrams: 185),
     .init(
-      ndbNumber: "05062", description: "Chicken, broiler or fryers, breast, skinless, boneless, meat only, raw",
+      ndbNumber: "05062",
+      description: "Chicken, broiler or fryers, breast, skinless, boneless, meat only, raw",
       energy: 120, protein: 22.50, sodium: 45, measure: "oz", measureDescription: "oz", measureAmount: 3,
       measureGrams: 85),
     .init(
@@ -79,7 +81,8 @@ struct CatalogBundledTests {
     #expect(food.nutrientsPer100g[.energy] == check.energy)
     #expect(food.nutrientsPer100g[.protein] == check.protein)
     #expect(food.nutrientsPer100g[.sodium] == check.sodium)
-    let measure = try #require(catalog.measures(ndbNumber: check.ndbNumber).first { $0.name == check.measure })
+    let measure = try #require(
+      catalog.measures(ndbNumber: check.ndbNumber).first { $0.name == check.measure })
     #expect(measure.description == check.measureDescription)
     #expect(measure.amount == check.measureAmount)
     #expect(measure.grams == check.measureGrams)
@@ -98,6 +101,19 @@ struct CatalogBundledTests {
     #expect(catalog.food(ndbNumber: "") == nil)
     #expect(catalog.food(ndbNumber: "oats") == nil)
     #expect(catalog.food(named: "Cheese, chedar") == nil)
+  }
+
+  @Test("density comes from a plain volume measure, fluid ounces first")
+  func estimatesDensity() throws {
+    let catalog = try Self.bundled()
+    // Whole milk: "fl oz" = 30.5 g (and "cup" = 244 g).
+    let milk = try #require(catalog.food(ndbNumber: "01077")?.density)
+    #expect(abs(milk - 30.5 / 29.5735295625) < 1e-12)
+    // Oats: "cup" = 81 g, a bulk density.
+    let oats = try #require(catalog.food(ndbNumber: "08120")?.density)
+    #expect(abs(oats - 81 / 236.5882365) < 1e-12)
+    // Broccoli is measured by the chopped cup, bunch and spear: no plain volume.
+    #expect(catalog.food(ndbNumber: "11090")?.density == nil)
   }
 
   @Test("every food's description finds that food")
@@ -124,5 +140,34 @@ struct CatalogBundledTests {
   @Test("a name that resembles nothing has no close matches")
   func noSuggestionsForNonsense() throws {
     #expect(try Self.bundled().closeMatches(for: "zzqxj").isEmpty)
+  }
+}
+
+/// Looking a food up by whatever a person wrote.
+@Suite("Catalog lookup")
+struct CatalogLookupTests {
+  @Test(
+    "a number, an identifier or a description finds the food",
+    arguments: ["08120", "8120", "usda_08120", "Cereals, oats, regular and quick, not fortified, dry"])
+  func findsFoods(reference: String) throws {
+    #expect(try CatalogBundledTests.bundled().food(matching: reference).ndbNumber == "08120")
+  }
+
+  @Test("an unknown name is an error that suggests close matches")
+  func suggestsOnFailure() throws {
+    let catalog = try CatalogBundledTests.bundled()
+    let error = #expect(throws: CatalogLookupError.self) { try catalog.food(matching: "Chese, chedar") }
+    #expect(error?.suggestions.first?.ndbNumber == "01009")
+    #expect(
+      error?.description.hasPrefix(
+        "no catalog food 'Chese, chedar'; did you mean 'Cheese, cheddar' (usda 01009)") == true)
+  }
+
+  @Test("an unknown number without resemblance has no suggestions")
+  func unknownNumber() throws {
+    let error = #expect(throws: CatalogLookupError.self) {
+      try CatalogBundledTests.bundled().food(matching: "99999")
+    }
+    #expect(error?.description == "no catalog food '99999'")
   }
 }

@@ -59,7 +59,10 @@ struct CatalogImporterTests {
   @Test("a bare CR ends a line like CRLF does")
   func bareCarriageReturnEndsALine() throws {
     let measures = try Self.importFixture().measures(ndbNumber: "01009")
-    #expect(measures.map(\.description) == ["cup, diced", "cup, melted", "cup, shredded", "oz", "cubic inch", "slice (1 oz)"])
+    #expect(
+      measures.map(\.description) == [
+        "cup, diced", "cup, melted", "cup, shredded", "oz", "cubic inch", "slice (1 oz)",
+      ])
     #expect(measures.map(\.grams) == [132, 244, 113, 28.35, 17, 28])
   }
 
@@ -76,11 +79,15 @@ struct CatalogImporterTests {
   @Test("measures get short names usable in plans, unique within a food")
   func namesMeasures() throws {
     let catalog = try Self.importFixture()
-    #expect(catalog.measures(ndbNumber: "01009").map(\.name) == ["cup", "cup_melted", "cup_shredded", "oz", "cubic", "slice"])
+    #expect(
+      catalog.measures(ndbNumber: "01009").map(\.name) == [
+        "cup", "cup_melted", "cup_shredded", "oz", "cubic", "slice",
+      ])
     #expect(catalog.measures(ndbNumber: "16069").map(\.name) == ["cup", "tbsp"])
-    #expect(catalog.measures(ndbNumber: "09040").map(\.name) == [
-      "cup", "cup_sliced", "extra_small", "small", "medium", "large", "extra_large", "nlea",
-    ])
+    #expect(
+      catalog.measures(ndbNumber: "09040").map(\.name) == [
+        "cup", "cup_sliced", "extra_small", "small", "medium", "large", "extra_large", "nlea",
+      ])
     let oats = try #require(catalog.food(ndbNumber: "08120"))
     #expect(oats.measure(named: "cup")?.grams == 81)
     let third = try #require(oats.measure(named: "cup_2"))
@@ -163,7 +170,8 @@ struct CatalogImporterTests {
 
   @Test("a missing file is reported with its path")
   func reportsMissingFiles() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sr28-missing-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sr28-missing-\(UUID().uuidString)")
     let error = #expect(throws: SR28ImportError.self) { try SR28Importer.importCatalog(from: directory) }
     guard case .unreadableFile(let path, _) = error else {
       Issue.record("expected unreadableFile, got \(String(describing: error))")

@@ -32,7 +32,12 @@ struct CatalogNutrientTableTests {
     #expect(NutrientTable.definition(usdaNumber: number)?.nutrient.name == name)
   }
 
-  @Test("aliases still find their nutrients", arguments: [("carbohydrate", "carbs"), ("vitamin_b1", "thiamin"), ("dha", "fatty_acids_22_6_n3"), ("folate", "folate_dfe")])
+  @Test(
+    "aliases still find their nutrients",
+    arguments: [
+      ("carbohydrate", "carbs"), ("vitamin_b1", "thiamin"), ("dha", "fatty_acids_22_6_n3"),
+      ("folate", "folate_dfe"),
+    ])
   func aliases(alias: String, name: String) {
     #expect(NutrientTable.lookup(alias)?.nutrient.name == name)
   }

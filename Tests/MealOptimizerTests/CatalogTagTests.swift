@@ -15,10 +15,16 @@ struct CatalogTagTests {
       // (NDB, description, must have, must not have)
       ("16069", "Lentils, raw", ["vegan", "vegetarian", "gluten-free", "dairy-free"], ["milk", "wheat"]),
       ("01009", "Cheese, cheddar", ["vegetarian", "milk", "gluten-free"], ["vegan", "dairy-free"]),
-      ("15270", "Crustaceans, shrimp, raw", ["shellfish", "gluten-free", "dairy-free"], ["vegetarian", "fish"]),
+      (
+        "15270", "Crustaceans, shrimp, raw", ["shellfish", "gluten-free", "dairy-free"],
+        ["vegetarian", "fish"]
+      ),
       ("18064", "Bread, wheat", ["wheat", "vegetarian"], ["gluten-free", "vegan"]),
       ("16098", "Peanut butter, smooth style, with salt", ["peanuts", "vegan"], ["milk", "tree-nuts"]),
-      ("01123", "Egg, whole, raw, fresh", ["egg", "vegetarian", "dairy-free", "gluten-free"], ["vegan", "milk"]),
+      (
+        "01123", "Egg, whole, raw, fresh", ["egg", "vegetarian", "dairy-free", "gluten-free"],
+        ["vegan", "milk"]
+      ),
       ("15076", "Fish, salmon, Atlantic, wild, raw", ["fish", "gluten-free"], ["vegetarian", "shellfish"]),
       ("12061", "Nuts, almonds", ["tree-nuts", "vegan"], ["peanuts"]),
       ("16426", "Tofu, raw, firm, prepared with calcium sulfate", ["soy", "vegan"], ["milk"]),
@@ -29,7 +35,7 @@ struct CatalogTagTests {
       ("20120", "Pasta, dry, enriched", ["wheat"], ["gluten-free"]),
       ("05062", "Chicken breast, raw", ["gluten-free", "dairy-free"], ["vegetarian", "vegan"]),
       ("11987", "Mushrooms, oyster, raw", ["vegan"], ["shellfish"]),
-      ("11590", "Waterchestnuts, chinese, raw", ["vegan"], ["tree-nuts"]),
+      ("11590", "Waterchestnuts, chinese, canned", ["vegan"], ["tree-nuts"]),
       ("16124", "Soy sauce made from soy (tamari)", ["soy", "wheat"], ["gluten-free"]),
       ("19296", "Honey", ["vegetarian"], ["vegan"]),
       ("19177", "Gelatins, dry powder, unsweetened", [], ["vegetarian", "vegan"]),
@@ -39,7 +45,9 @@ struct CatalogTagTests {
   func namedFoods(ndbNumber: String, description: String, present: [String], absent: [String]) throws {
     let tags = try Self.tags(ndbNumber)
     for tag in present { #expect(tags.contains(tag), "\(description) should be \(tag): \(tags.sorted())") }
-    for tag in absent { #expect(!tags.contains(tag), "\(description) should not be \(tag): \(tags.sorted())") }
+    for tag in absent {
+      #expect(!tags.contains(tag), "\(description) should not be \(tag): \(tags.sorted())")
+    }
   }
 
   @Test("mixed dishes and restaurant foods claim no diet", arguments: ["21138", "36000", "22996"])
@@ -48,7 +56,8 @@ struct CatalogTagTests {
     #expect(tags.isDisjoint(with: ["vegan", "vegetarian", "gluten-free", "dairy-free"]), "\(tags.sorted())")
   }
 
-  @Test("every catalog tag is a known tag, and vegan foods are always vegetarian and free of animal allergens")
+  @Test(
+    "every catalog tag is a known tag, and vegan foods are always vegetarian and free of animal allergens")
   func tagsAreConsistent() throws {
     let known = Set(FoodTag.allCases.map(\.rawValue))
     for food in try CatalogBundledTests.bundled().foods {

@@ -10,7 +10,8 @@ struct CatalogIndex: Sendable {
   init(columns: CatalogColumns) {
     let keys = columns.descriptions.map(SearchText.fold)
     let order = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
-    self.init(nameOrder: order.map { Int32($0) }, search: CatalogSearchIndex(columns: columns), columns: columns)
+    self.init(
+      nameOrder: order.map { Int32($0) }, search: CatalogSearchIndex(columns: columns), columns: columns)
   }
 
   init(nameOrder: [Int32], search: CatalogSearchIndex, columns: CatalogColumns) {
@@ -40,7 +41,11 @@ struct CatalogIndex: Sendable {
     var high = nameOrder.count
     while low < high {
       let middle = (low + high) / 2
-      if SearchText.fold(columns.descriptions[Int(nameOrder[middle])]) < key { low = middle + 1 } else { high = middle }
+      if SearchText.fold(columns.descriptions[Int(nameOrder[middle])]) < key {
+        low = middle + 1
+      } else {
+        high = middle
+      }
     }
     guard low < nameOrder.count else { return nil }
     let row = Int(nameOrder[low])
@@ -48,7 +53,7 @@ struct CatalogIndex: Sendable {
   }
 
   func write(to writer: inout CatalogByteWriter) {
-    nameOrder.forEach { writer.varint(UInt64($0)) }
+    for element in nameOrder { writer.varint(UInt64(element)) }
     search.write(to: &writer)
   }
 

@@ -3,7 +3,7 @@ extension CatalogSearchIndex {
   /// segment packed in one varint), common-name words and traits.
   func write(to writer: inout CatalogByteWriter) {
     writer.varint(UInt64(vocabulary.count))
-    vocabulary.forEach { writer.string($0) }
+    for element in vocabulary { writer.string(element) }
     for row in 0..<traits.count {
       let range = Int(wordStarts[row])..<Int(wordStarts[row + 1])
       writer.varint(UInt64(range.count))
@@ -44,7 +44,9 @@ extension CatalogSearchIndex {
       for _ in 0..<wordCount {
         let packed = try reader.varint()
         let word = packed >> 4
-        guard word < UInt64(vocabularyCount) else { throw .corrupt(offset: reader.offset, reason: "unknown word") }
+        guard word < UInt64(vocabularyCount) else {
+          throw .corrupt(offset: reader.offset, reason: "unknown word")
+        }
         words.append(Int32(word))
         segments.append(UInt8(packed & 15))
       }
@@ -58,7 +60,8 @@ extension CatalogSearchIndex {
       traits.append(try reader.byte())
     }
     return CatalogSearchIndex(
-      vocabulary: vocabulary, words: words, segments: segments, wordStarts: wordStarts, commonWords: commonWords,
+      vocabulary: vocabulary, words: words, segments: segments, wordStarts: wordStarts,
+      commonWords: commonWords,
       commonStarts: commonStarts, traits: traits, columns: columns)
   }
 }

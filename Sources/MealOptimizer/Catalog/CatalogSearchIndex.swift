@@ -35,7 +35,8 @@ struct CatalogSearchIndex: Sendable {
 
   /// Words that mark a processed form of a food, ranked after plain forms.
   static let processedWords: Set<String> = [
-    "breaded", "battered", "batter", "tenders", "nuggets", "patties", "patty", "sticks", "deli", "prepackaged",
+    "breaded", "battered", "batter", "tenders", "nuggets", "patties", "patty", "sticks", "deli",
+    "prepackaged",
     "imitation", "substitute", "mix", "flavored", "sliced", "loaf", "roll", "spread",
   ]
 
@@ -79,7 +80,7 @@ struct CatalogSearchIndex: Sendable {
     for row in 0..<columns.count {
       let description = columns.descriptions[row]
       let tokens = SearchText.tokens(description)
-      var trait: UInt8 = Self.namesBrand(description) ? Traits.branded : 0
+      var trait: UInt8 = SearchText.namesBrand(description) ? Traits.branded : 0
       if tokens.contains(where: { $0.text == "raw" }) { trait |= Traits.raw }
       if tokens.contains(where: { Self.processedWords.contains($0.text) }) { trait |= Traits.processed }
       traits.append(trait)
@@ -118,7 +119,8 @@ struct CatalogSearchIndex: Sendable {
       0
     case "Poultry Products", "Beef Products", "Pork Products", "Finfish and Shellfish Products":
       1
-    case "Lamb, Veal, and Game Products", "Spices and Herbs", "Fats and Oils", "Beverages", "Breakfast Cereals":
+    case "Lamb, Veal, and Game Products", "Spices and Herbs", "Fats and Oils", "Beverages",
+      "Breakfast Cereals":
       2
     case "Baked Products", "Sweets", "Snacks", "Soups, Sauces, and Gravies", "Sausages and Luncheon Meats":
       3
@@ -127,20 +129,6 @@ struct CatalogSearchIndex: Sendable {
     default:
       5
     }
-  }
-
-  private static func namesBrand(_ description: String) -> Bool {
-    if description.hasPrefix("USDA Commodity") { return true }
-    var capitals = 0
-    for byte in description.utf8 {
-      if byte >= 0x41 && byte <= 0x5A {
-        capitals += 1
-        if capitals >= 3 { return true }
-      } else if !(byte == 0x27 || byte == 0x2D) {
-        capitals = 0
-      }
-    }
-    return false
   }
 
   /// The vocabulary indices a query word matches, by kind of match.

@@ -37,7 +37,7 @@ extension FoodCatalog {
     guard limit > 0 else { return [] }
     let search = index.search
     let matchers = SearchText.tokens(query).map { search.matcher(for: $0.text) }
-    if matchers.contains(where: { $0.prefixes.isEmpty }) { return [] }
+    if matchers.contains(where: { $0.prefixes.isEmpty && $0.variants.isEmpty }) { return [] }
     let allowedGroups = allowedGroupIndices(filters.groups)
     var requiredTags: UInt16 = 0
     for tag in filters.tags {
@@ -83,7 +83,8 @@ extension FoodCatalog {
   }
 
   /// The text score of a food, or `nil` when a query word matches none of its words.
-  private func score(row: Int, matchers: [CatalogSearchIndex.WordMatcher], positions: inout [Int]) -> Double? {
+  private func score(row: Int, matchers: [CatalogSearchIndex.WordMatcher], positions: inout [Int]) -> Double?
+  {
     let search = index.search
     let start = Int(search.wordStarts[row])
     let end = Int(search.wordStarts[row + 1])

@@ -22,9 +22,9 @@ extension FoodCatalog {
     var writer = CatalogByteWriter()
     writer.raw(Self.magic)
     writer.varint(UInt64(columns.groups.count))
-    columns.groups.forEach { writer.string($0) }
+    for element in columns.groups { writer.string(element) }
     writer.varint(UInt64(columns.nutrients.count))
-    columns.nutrients.forEach { writer.string($0.name) }
+    for nutrient in columns.nutrients { writer.string(nutrient.name) }
     writer.varint(UInt64(count))
     for row in 0..<count {
       writer.string(columns.ndbNumbers[row])
@@ -37,7 +37,9 @@ extension FoodCatalog {
       for entry in nutrients {
         writer.byte(columns.nutrientColumns[entry])
         guard writer.decimal(columns.nutrientValues[entry]) else {
-          throw .corrupt(offset: writer.bytes.count, reason: "value \(columns.nutrientValues[entry]) has no short decimal form")
+          throw .corrupt(
+            offset: writer.bytes.count,
+            reason: "value \(columns.nutrientValues[entry]) has no short decimal form")
         }
       }
       let measures = columns.measureRange(row)
@@ -46,7 +48,8 @@ extension FoodCatalog {
         writer.string(measure.name)
         writer.string(measure.description)
         guard writer.decimal(measure.amount), writer.decimal(measure.grams) else {
-          throw .corrupt(offset: writer.bytes.count, reason: "measure '\(measure.description)' has no short decimal form")
+          throw .corrupt(
+            offset: writer.bytes.count, reason: "measure '\(measure.description)' has no short decimal form")
         }
       }
     }
@@ -74,7 +77,9 @@ extension FoodCatalog {
     self = try result.get()
   }
 
-  private static func decodeColumns(_ reader: inout CatalogByteReader) throws(FoodCatalogError) -> CatalogColumns {
+  private static func decodeColumns(_ reader: inout CatalogByteReader) throws(FoodCatalogError)
+    -> CatalogColumns
+  {
     guard (try? reader.bytes(magic.count)) == magic else { throw .notACatalog }
     var columns = CatalogColumns()
     let groupCount = try reader.count(atMost: 255, what: "the group count")
@@ -92,7 +97,9 @@ extension FoodCatalog {
       columns.descriptions.append(try reader.string())
       columns.commonNames.append(try reader.string())
       let group = try reader.byte()
-      guard Int(group) < groupCount else { throw .corrupt(offset: reader.offset, reason: "group \(group) is unknown") }
+      guard Int(group) < groupCount else {
+        throw .corrupt(offset: reader.offset, reason: "group \(group) is unknown")
+      }
       columns.groupIndices.append(group)
       columns.tagBits.append(UInt16(try reader.count(atMost: Int(UInt16.max), what: "a tag set")))
       let entries = try reader.count(atMost: nutrientCount, what: "a nutrient count")
@@ -100,7 +107,8 @@ extension FoodCatalog {
       for _ in 0..<entries {
         let column = try reader.byte()
         guard Int(column) < nutrientCount, Int(column) > previous else {
-          throw .corrupt(offset: reader.offset, reason: "nutrient column \(column) is out of order or unknown")
+          throw .corrupt(
+            offset: reader.offset, reason: "nutrient column \(column) is out of order or unknown")
         }
         previous = Int(column)
         columns.nutrientColumns.append(column)
@@ -113,8 +121,11 @@ extension FoodCatalog {
         let description = try reader.string()
         let amount = try reader.decimal()
         let grams = try reader.decimal()
-        guard amount > 0 else { throw .corrupt(offset: reader.offset, reason: "a measure amount is not positive") }
-        columns.measures.append(CatalogMeasure(name: name, amount: amount, description: description, grams: grams))
+        guard amount > 0 else {
+          throw .corrupt(offset: reader.offset, reason: "a measure amount is not positive")
+        }
+        columns.measures.append(
+          CatalogMeasure(name: name, amount: amount, description: description, grams: grams))
       }
       columns.measureStarts.append(Int32(columns.measures.count))
     }

@@ -114,10 +114,11 @@ public struct FoodCatalog: Sendable {
       nutrients[columns.nutrients[Int(columns.nutrientColumns[entry])]] = columns.nutrientValues[entry]
     }
     let ndbNumber = columns.ndbNumbers[row]
+    let measures = columns.measures[columns.measureRange(row)]
     return Food(
       id: Self.identifier(forNDBNumber: ndbNumber), name: columns.descriptions[row],
-      nutrientsPer100g: nutrients,
-      measures: columns.measures[columns.measureRange(row)].map(\.measure),
+      nutrientsPer100g: nutrients, measures: measures.map(\.measure),
+      density: MeasureDensity.density(of: measures),
       tags: FoodTag.tags(in: columns.tagBits[row]),
       group: columns.groups[Int(columns.groupIndices[row])], ndbNumber: ndbNumber)
   }

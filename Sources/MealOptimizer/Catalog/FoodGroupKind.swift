@@ -12,8 +12,10 @@ enum FoodGroupKind: Equatable {
   case baked
   case sweets
   case snacks
-  /// Poultry, pork, beef, lamb, veal and game, sausages and luncheon meats.
+  /// Poultry, pork, beef, lamb, veal and game.
   case flesh
+  /// "Sausages and Luncheon Meats": meat with unknown fillers and binders.
+  case processedMeat
   /// "Finfish and Shellfish Products".
   case fish
   /// Soups and sauces, fast foods, restaurant foods, meals, baby foods,
@@ -34,14 +36,14 @@ enum FoodGroupKind: Equatable {
     case "Baked Products": self = .baked
     case "Sweets": self = .sweets
     case "Snacks": self = .snacks
-    case "Poultry Products", "Pork Products", "Beef Products", "Lamb, Veal, and Game Products",
-      "Sausages and Luncheon Meats":
+    case "Poultry Products", "Pork Products", "Beef Products", "Lamb, Veal, and Game Products":
       self = .flesh
+    case "Sausages and Luncheon Meats": self = .processedMeat
     case "Finfish and Shellfish Products": self = .fish
     default: self = .mixed
     }
   }
 
   /// Whether every food of the group is meat, poultry or fish.
-  var isFlesh: Bool { self == .flesh || self == .fish }
+  var isFlesh: Bool { self == .flesh || self == .fish || self == .processedMeat }
 }

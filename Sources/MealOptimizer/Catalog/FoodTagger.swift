@@ -13,18 +13,22 @@ enum FoodTagger {
   /// The tags of one food.
   static func tags(description: String, group: String) -> Set<FoodTag> {
     let words = SearchText.tokens(description).map(\.text)
-    return Analysis(words: words, group: FoodGroupKind(group)).tags
+    return Analysis(words: words, group: FoodGroupKind(group), branded: SearchText.namesBrand(description))
+      .tags
   }
 
   private struct Analysis {
     let words: [String]
     let set: Set<String>
     let group: FoodGroupKind
+    /// Whether the description names a brand or a commodity program.
+    let branded: Bool
 
-    init(words: [String], group: FoodGroupKind) {
+    init(words: [String], group: FoodGroupKind, branded: Bool) {
       self.words = words
       self.set = Set(words)
       self.group = group
+      self.branded = branded
     }
 
     func has(_ candidates: Set<String>) -> Bool { !set.isDisjoint(with: candidates) }
@@ -81,7 +85,9 @@ enum FoodTagger {
       for (index, word) in words.enumerated() where FoodWords.milk.contains(word) {
         let previous = index > 0 ? words[index - 1] : ""
         let next = index + 2 < words.count ? words[index + 2] : ""
-        if FoodWords.plantMilkMakers.contains(previous) && FoodWords.plantMilkNouns.contains(word) { continue }
+        if FoodWords.plantMilkMakers.contains(previous) && FoodWords.plantMilkNouns.contains(word) {
+          continue
+        }
         if previous == "without" || previous == "no" { continue }
         if word == "cream" && index + 1 < words.count && words[index + 1] == "of"
           && ["tartar", "wheat", "rice"].contains(next)
@@ -95,7 +101,8 @@ enum FoodTagger {
 
     var containsShellfish: Bool {
       for word in words where FoodWords.shellfish.contains(word) {
-        if (word == "oyster" || word == "oysters") && (set.contains("mushrooms") || set.contains("mushroom")) {
+        if (word == "oyster" || word == "oysters") && (set.contains("mushrooms") || set.contains("mushroom"))
+        {
           continue
         }
         if word == "scallop" && set.contains("squash") { continue }
@@ -109,7 +116,9 @@ enum FoodTagger {
         let previous = index > 0 ? words[index - 1] : ""
         if word.hasPrefix("chestnut") && previous == "water" { continue }
         if word.hasPrefix("butternut") && set.contains("squash") { continue }
-        if (word == "nuts" || word == "nut") && ["pea", "ground", "soy", "corn"].contains(previous) { continue }
+        if (word == "nuts" || word == "nut") && ["pea", "ground", "soy", "corn"].contains(previous) {
+          continue
+        }
         return true
       }
       return group == .nutsAndSeeds && first == "nuts" && !has(FoodWords.peanut)
@@ -120,7 +129,9 @@ enum FoodTagger {
         let previous = index > 0 ? words[index - 1] : ""
         if FoodWords.wheat.contains(word) { return true }
         if word == "flour" && !FoodWords.nonWheatFlour.contains(previous) { return true }
-        if (word == "noodles" || word == "noodle") && !has(["rice", "cellophane", "mung", "bean"]) { return true }
+        if (word == "noodles" || word == "noodle") && !has(["rice", "cellophane", "mung", "bean"]) {
+          return true
+        }
         if word == "sauce" && previous == "soy" { return true }
       }
       if group == .baked {
@@ -159,6 +170,8 @@ enum FoodTagger {
 
     var veganClaim: Bool {
       if has(FoodWords.nonVegan) { return false }
+      // Branded products, meat analogues and recipes may add egg, milk or lard.
+      if branded || has(FoodWords.preparedProducts) || hasPhrase("home", "prepared") { return false }
       switch group {
       case .produce, .nutsAndSeeds, .grains:
         return true

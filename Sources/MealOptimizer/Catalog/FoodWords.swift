@@ -67,8 +67,10 @@ enum FoodWords {
     "meatball", "lard", "tallow", "suet", "duck", "goose", "venison", "bison", "buffalo", "rabbit", "elk",
     "deer", "liver", "chorizo", "prosciutto", "pastrami", "jerky", "giblets", "poultry", "quail", "pheasant",
     "squab", "emu", "ostrich", "caribou", "moose", "whale", "seal", "walrus", "beaver", "frog", "turtle",
-    "broth", "bouillon", "stock", "gravy", "gelatin", "gelatins", "gelatine", "marshmallow", "marshmallows", "pemmican",
-    "collagen", "schmaltz", "hamburger", "cheeseburger", "cheeseburgers", "bratwurst", "kielbasa",
+    "broth", "bouillon", "stock", "gravy", "gelatin", "gelatins", "gelatine", "marshmallow", "marshmallows",
+    "pemmican",
+    "collagen", "schmaltz", "franks", "frank", "wieners", "weiners", "hamburger", "cheeseburger",
+    "cheeseburgers", "bratwurst", "kielbasa",
   ]
   /// Words that rule out a vegetarian claim even for a "vegetarian" or "meatless" product.
   static let nonVegetarianExtras: Set<String> = [
@@ -76,8 +78,15 @@ enum FoodWords {
     "anchovies",
   ]
   static let nonVegan: Set<String> = [
-    "honey", "gelatin", "gelatins", "gelatine", "lard", "tallow", "suet", "beeswax", "carmine", "wine", "beer", "ale",
+    "honey", "gelatin", "gelatins", "gelatine", "lard", "tallow", "suet", "beeswax", "carmine", "wine",
+    "beer", "ale",
     "lanolin", "margarine", "shortening", "chocolate", "cocoa", "candies", "candy",
+  ]
+  /// Products whose recipe may add animal ingredients (meat analogues, refried beans).
+  static let preparedProducts: Set<String> = [
+    "meatless", "vegetarian", "veggie", "burger", "burgers", "soyburgers", "franks", "links", "sausage",
+    "bacon",
+    "refried", "chili", "recipe", "patties", "nuggets", "loaf", "fillets", "stuffed", "casserole",
   ]
   /// Fats and oils whose makeup is unknown (spreads, dressings, sauces).
   static let uncertainFats: Set<String> = [
@@ -85,7 +94,8 @@ enum FoodWords {
     "substitute", "blend", "creamer", "topping", "mayonnaise",
   ]
   static let uncertainBeverages: Set<String> = [
-    "chocolate", "cocoa", "shake", "shakes", "smoothie", "latte", "mocha", "cappuccino", "breakfast",
+    "chocolate", "cocoa", "shake", "shakes", "smoothie", "smoothies", "mix", "latte", "mocha", "cappuccino",
+    "breakfast",
     "nutritional", "protein", "wine", "beer", "ale", "liqueur", "eggnog", "creamer", "dairy", "whitener",
   ]
   static let glutenRisk: Set<String> = [
@@ -95,6 +105,7 @@ enum FoodWords {
     "teriyaki", "cereal", "cereals", "granola", "noodles", "noodle", "pasta", "bread", "breaded", "miso",
     "tempeh", "textured", "vegetarian", "meatless", "veggie", "burger", "licorice", "shakes", "coated",
     "dumpling", "filling", "croutons", "breakfast", "pilaf", "stuffed", "kasha", "gluten", "batter",
+    "recipe", "gratin", "scalloped", "casserole", "dinner", "entree",
   ]
   /// First words of "Cereal Grains and Pasta" foods that are naturally gluten-free grains.
   static let glutenFreeGrains: Set<String> = [

@@ -16,7 +16,9 @@ import Foundation
 /// ```
 public enum SR28Importer {
   /// The files of the release the importer reads.
-  public static let fileNames = ["FD_GROUP.txt", "NUTR_DEF.txt", "FOOD_DES.txt", "NUT_DATA.txt", "WEIGHT.txt"]
+  public static let fileNames = [
+    "FD_GROUP.txt", "NUTR_DEF.txt", "FOOD_DES.txt", "NUT_DATA.txt", "WEIGHT.txt",
+  ]
 
   /// Imports the release in `directory`.
   ///
@@ -41,7 +43,8 @@ public enum SR28Importer {
       let ordered = food.measures.sorted { $0.sequence < $1.sequence }
       let names = MeasureNamer.names(for: ordered.map(\.description))
       let measures = zip(ordered, names).map { measure, name in
-        CatalogMeasure(name: name, amount: measure.amount, description: measure.description, grams: measure.grams)
+        CatalogMeasure(
+          name: name, amount: measure.amount, description: measure.description, grams: measure.grams)
       }
       columns.append(
         ndbNumber: food.ndbNumber, description: food.description, commonNames: food.commonNames,
@@ -90,7 +93,9 @@ public enum SR28Importer {
     try file.forEachRecord { record throws(SR28ImportError) in
       try record.require(fields: 2)
       let code = record.ascii(0)
-      guard groups.indexByCode[code] == nil else { throw record.error("food group '\(code)' is defined twice", field: 0) }
+      guard groups.indexByCode[code] == nil else {
+        throw record.error("food group '\(code)' is defined twice", field: 0)
+      }
       guard groups.names.count < 255 else { throw record.error("more than 255 food groups", field: 0) }
       groups.indexByCode[code] = UInt8(groups.names.count)
       groups.names.append(record.text(1))
@@ -146,7 +151,8 @@ public enum SR28Importer {
       guard !description.isEmpty else { throw record.error("food \(ndbNumber) has no description", field: 2) }
       foods.indexByNDB[ndbNumber] = foods.list.count
       foods.list.append(
-        PendingFood(ndbNumber: ndbNumber, description: description, commonNames: record.text(4), groupIndex: group))
+        PendingFood(
+          ndbNumber: ndbNumber, description: description, commonNames: record.text(4), groupIndex: group))
     }
     return foods
   }

@@ -59,4 +59,20 @@ enum SearchText {
     flush()
     return result
   }
+
+  /// Whether a description names a brand (a word of three or more capitals,
+  /// "SILK", "QUAKER") or a commodity program ("USDA Commodity").
+  static func namesBrand(_ description: String) -> Bool {
+    if description.hasPrefix("USDA Commodity") { return true }
+    var capitals = 0
+    for byte in description.utf8 {
+      if byte >= 0x41 && byte <= 0x5A {
+        capitals += 1
+        if capitals >= 3 { return true }
+      } else if !(byte == 0x27 || byte == 0x2D) {
+        capitals = 0
+      }
+    }
+    return false
+  }
 }
