@@ -204,12 +204,17 @@ public struct GoalCheck: Sendable, Hashable, Codable {
     self.status = Self.status(amount, minimum, maximum)
   }
 
-  /// How a total stands against bounds: violated beyond a tolerance of 1e-6
+  /// How a total stands against bounds: violated beyond a tolerance of 1e-5
   /// relative, at a bound within 1e-4 relative, met otherwise.
+  ///
+  /// The violation tolerance matches GLPK's integrality tolerance (`tol_int`,
+  /// 1e-5): branch-and-cut accepts a choice variable at 0.99999, and once it is
+  /// rounded to 1 a total may sit a few millionths beyond a bound it met in the
+  /// solver (a protein total of 69.99985 g against 70 g).
   public static func status(_ amount: Double, _ minimum: Double?, _ maximum: Double?) -> Status {
     func tolerance(_ bound: Double, _ relative: Double) -> Double { relative * max(1, abs(bound)) }
-    if let minimum, amount < minimum - tolerance(minimum, 1e-6) { return .violated }
-    if let maximum, amount > maximum + tolerance(maximum, 1e-6) { return .violated }
+    if let minimum, amount < minimum - tolerance(minimum, 1e-5) { return .violated }
+    if let maximum, amount > maximum + tolerance(maximum, 1e-5) { return .violated }
     if let minimum, amount <= minimum + tolerance(minimum, 1e-4) { return .atBound }
     if let maximum, amount >= maximum - tolerance(maximum, 1e-4) { return .atBound }
     return .met

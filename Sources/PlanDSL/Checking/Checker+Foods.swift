@@ -103,7 +103,8 @@ extension Checker {
         ok = false
         continue
       }
-      let packageName = price.package.unit.flatMap { food.measure(named: $0.text) != nil ? $0.text : nil }
+      // The package as written ("42 oz", "block", "12 large"), for shopping lists.
+      let packageName = sources.file(price.package.range.file)?.text(in: price.package.range)
       food.offers.append(Offer(store: price.store?.name, price: cost, packageGrams: package.double, packageName: packageName))
     }
     food.tags = food.tags.union(d.tags.map(\.name)).subtracting(d.removedTags.map(\.name))

@@ -34,6 +34,20 @@ extension Parser {
     return QuantityLiteral(value: value, unit: unit, range: numberRange.union(unit?.range ?? numberRange), numberRange: numberRange)
   }
 
+  /// A number with no unit, when the next word is not a unit (`lock day 3 dinner …`).
+  mutating func parsePlainNumber(_ what: String) -> QuantityLiteral? {
+    guard current.kind == .number, !atStatementEnd else {
+      expected(what)
+      return nil
+    }
+    let token = advance()
+    guard let value = Decimal(string: token.value, locale: Locale(identifier: "en_US_POSIX")) else {
+      report(DiagnosticMessage.badNumber(token.value, at: token.range))
+      return nil
+    }
+    return QuantityLiteral(value: value, unit: nil, range: token.range, numberRange: token.range)
+  }
+
   /// A unit right after a number, if one is written.
   mutating func parseUnit() -> UnitName? {
     if atStatementEnd { return nil }

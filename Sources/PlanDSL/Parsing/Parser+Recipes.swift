@@ -127,7 +127,7 @@ extension Parser {
         expected("'day N MEAL RECIPE', as in 'lock day 3 dinner lasagna'")
         return nil
       }
-      guard let day = parseQuantity("a day number"), let meal = parseIdentifier("a meal"),
+      guard let day = parsePlainNumber("a day number"), let meal = parseIdentifier("a meal"),
         let recipe = parseIdentifier("a recipe")
       else { return nil }
       statement = .lock(day, meal, recipe, range())

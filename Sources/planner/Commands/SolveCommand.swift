@@ -16,7 +16,9 @@ enum SolveCommand: Command {
     options: [
       .option("plan", short: "p", value: "NAME", "Which plan to solve when the file has several."),
       OutputFormat.option([.text, .json, .markdown]),
-      .option("time-limit", value: "SECONDS", "Stop the solver after this many seconds (default: none)."),
+      .option(
+        "time-limit", value: "SECONDS",
+        "Stop the solver after this many seconds and show the best plan found (default: none for food plans, 60 for meal plans)."),
     ]
   )
 

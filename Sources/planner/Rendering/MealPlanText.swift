@@ -88,6 +88,7 @@ struct MealPlanText {
         let package: String
         if let grams = item.packageGrams {
           package = "× " + (item.packageName ?? Quantities.number(grams, digits: 0) + " g")
+            + (item.packageName.map { $0.first?.isNumber == true ? "" : " (\(Quantities.number(grams, digits: 0)) g)" } ?? "")
         } else {
           package = ""
         }
