@@ -4,7 +4,7 @@
 # Both install GLPK first when it is missing (Scripts/bootstrap.sh).
 
 SWIFT ?= swift
-DEMO ?= Examples/week.plan
+DEMO ?= Examples/week.plan --plan week
 
 .PHONY: all bootstrap build release test demo bench lint clean
 

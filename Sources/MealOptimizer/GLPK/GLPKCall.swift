@@ -61,11 +61,19 @@ enum GLPKCall {
     var values = [Double](repeating: 0, count: cols)
     var columnDuals = [Double](repeating: 0, count: cols)
     var rowDuals = [Double](repeating: 0, count: rows)
-    var parameters = cglpk_options(
-      method: method(options.method), presolve: options.presolve ? 1 : 0, scaling: scaling(options.scaling),
-      time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap)
+    // A start is used only when it fits: one finite value a variable, integers integral.
+    var start = options.initialSolution ?? []
+    if start.count != cols || !start.allSatisfy(\.isFinite) { start = [] }
+    for (j, column) in model.columns.enumerated() where !start.isEmpty && column.kind != .continuous {
+      start[j] = start[j].rounded()
+    }
     var result = cglpk_result()
-    let code: Int32 = rowType.withUnsafeBufferPointer { rowType in
+    let code: Int32 = start.withUnsafeBufferPointer { start in
+      var parameters = cglpk_options(
+        method: method(options.method), presolve: options.presolve ? 1 : 0, scaling: scaling(options.scaling),
+        time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap,
+        start: start.isEmpty ? nil : start.baseAddress)
+      return rowType.withUnsafeBufferPointer { rowType in
       rowLower.withUnsafeBufferPointer { rowLower in
         rowUpper.withUnsafeBufferPointer { rowUpper in
           colType.withUnsafeBufferPointer { colType in
@@ -106,6 +114,7 @@ enum GLPKCall {
           }
         }
       }
+    }
     }
     result.col_value = nil
     result.col_dual = nil

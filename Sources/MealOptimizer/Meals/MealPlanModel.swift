@@ -15,6 +15,12 @@ public struct MealPlanModel: Sendable {
   public let cost: LinearExpression
   /// The tie-break objective (minimised), when the problem asks for one and it has terms.
   public let tieBreak: LinearExpression?
+  /// ``model`` plus the tie-break's own variables and rows, which ``tieBreak`` uses.
+  ///
+  /// They are kept out of ``model``: zero-cost variables the cost search does not
+  /// need still change GLPK's branching, and made it ten times slower on the example week.
+  /// Its variables start with ``model``'s, in the same order.
+  public let tieBreakModel: LinearModel?
   /// Every slot of every day, day-major in slot order.
   public let slots: [ModelSlot]
   /// Reasons, found before solving, why no plan can exist (a slot with no

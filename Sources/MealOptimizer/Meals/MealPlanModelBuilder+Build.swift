@@ -43,9 +43,12 @@ extension MealPlanModelBuilder {
     addGoalRows(slots: slots, to: &model)
     addBudgetRows(slots: slots, to: &model)
     addRepetitionRows(slots: slots, to: &model)
-    let tieBreak = addTieBreak(slots: slots, to: &model)
     model.setObjective(.minimize, cost)
-    return MealPlanModel(model: model, cost: cost, tieBreak: tieBreak, slots: slots, conflicts: conflicts)
+    var tieBreakModel = model
+    let tieBreak = addTieBreak(slots: slots, to: &tieBreakModel)
+    return MealPlanModel(
+      model: model, cost: cost, tieBreak: tieBreak, tieBreakModel: tieBreak == nil ? nil : tieBreakModel, slots: slots,
+      conflicts: conflicts)
   }
 
   /// A slot of a day, as a name part (`day3,dinner`) and a sort key.

@@ -73,24 +73,32 @@ public struct MealPlanner: Sendable {
       return plan
     }
     var tieBreakValue: Double?
-    if let tieBreak = built.tieBreak, let cost = first.objectiveValue {
-      var second = built.model
+    if let tieBreak = built.tieBreak, var second = built.tieBreakModel, let cost = first.objectiveValue {
       second.addConstraint(
         "cost_cap", built.cost, .lessThan(cost * (1 + options.tieBreakTolerance) + 1e-7))
       second.setObjective(.minimize, tieBreak)
-      let result = try run(second, timeLimit: remaining())
+      // The tie-break is a preference among plans that all cost the same: search it
+      // within its own looser gap and a short time budget, so it never holds the plan back.
+      let budget = [remaining(), options.tieBreakTimeLimit].compactMap { $0 }.min()
+      // Start from the cheapest plan: its choices, with the tie-break's own variables
+      // completed by an LP with every choice fixed, so GLPK has an incumbent at once.
+      let start = try completion(of: first.values, in: second, fixing: built.model)
+      let result = try run(
+        second, timeLimit: budget, gap: max(options.relativeGap, options.tieBreakGap), start: start)
       seconds += result.seconds
-      if result.status == .optimal || result.status == .feasible, result.values.count == first.values.count {
+      if result.status == .optimal || result.status == .feasible, result.values.count >= first.values.count {
         tieBreakValue = result.objectiveValue
         let gap = first.relativeGap
         let termination = first.termination
         let status = first.status
         first = result
+        // The tie-break model's own variables come after the plan's; keep the plan's.
+        first.values = Array(result.values.prefix(built.model.variables.count))
         first.relativeGap = gap
         first.termination = termination
         first.status = status
       } else {
-        tieBreakValue = tieBreak.value(first.values)
+        tieBreakValue = nil
       }
     }
     var plan = MealPlanAssembler(builder: builder, built: built).plan(from: first.values)
@@ -109,10 +117,25 @@ public struct MealPlanner: Sendable {
     return plan
   }
 
-  func run(_ model: LinearModel, timeLimit: Double?) throws(MealPlanError) -> Solution {
+  /// The full solution of `model` that keeps `values` for every integer variable of `base`
+  /// (whose variables `model`'s start with), or `nil` when the LP finds none.
+  func completion(of values: [Double], in model: LinearModel, fixing base: LinearModel) throws(MealPlanError) -> [Double]? {
+    var fixed = model
+    for (index, variable) in base.variables.enumerated() where variable.kind != .continuous && index < values.count {
+      let value = values[index].rounded()
+      fixed.setBounds(VariableRef(index: index), lower: value, upper: value)
+    }
+    let solution = try run(fixed, timeLimit: 5)
+    return solution.status == .optimal && solution.values.count == model.variables.count ? solution.values : nil
+  }
+
+  func run(_ model: LinearModel, timeLimit: Double?, gap: Double? = nil, start: [Double]? = nil) throws(MealPlanError)
+    -> Solution
+  {
     var solverOptions = SolverOptions()
     solverOptions.timeLimit = timeLimit
-    solverOptions.relativeGap = options.relativeGap
+    solverOptions.relativeGap = gap ?? options.relativeGap
+    solverOptions.initialSolution = start
     do {
       return try solver.solve(model, options: solverOptions)
     } catch let error as SolverError {
@@ -131,10 +154,19 @@ public struct MealPlannerOptions: Sendable, Hashable {
   public var relativeGap: Double
   /// How much more than the cheapest cost the tie-break may spend (1e-6 is "the same cost").
   public var tieBreakTolerance: Double
+  /// The relative gap at which the tie-break search stops (0.25: within a quarter of the best bound).
+  public var tieBreakGap: Double
+  /// Wall-clock seconds the tie-break search may take at most; `nil` for no limit of its own.
+  public var tieBreakTimeLimit: Double?
 
-  public init(timeLimit: Double? = 60, relativeGap: Double = 0.01, tieBreakTolerance: Double = 0.01) {
+  public init(
+    timeLimit: Double? = 60, relativeGap: Double = 0.01, tieBreakTolerance: Double = 0.01, tieBreakGap: Double = 0.25,
+    tieBreakTimeLimit: Double? = 10
+  ) {
     self.timeLimit = timeLimit
     self.relativeGap = relativeGap
     self.tieBreakTolerance = tieBreakTolerance
+    self.tieBreakGap = tieBreakGap
+    self.tieBreakTimeLimit = tieBreakTimeLimit
   }
 }
