@@ -39,7 +39,8 @@ struct Configuration {
 
 func configurations(quick: Bool, interior withInterior: Bool) -> [Configuration] {
   var list: [Configuration] = []
-  let scalings: [SolverOptions.Scaling] = quick ? [.equilibration, .geometricThenEquilibration] : SolverOptions.Scaling.allCases
+  let scalings: [SolverOptions.Scaling] =
+    quick ? [.equilibration, .geometricThenEquilibration] : SolverOptions.Scaling.allCases
   for presolve in [true, false] {
     for method in [SolverOptions.Method.primalSimplex, .dualSimplex] {
       for scaling in scalings {
@@ -47,8 +48,10 @@ func configurations(quick: Bool, interior withInterior: Bool) -> [Configuration]
         options.presolve = presolve
         options.method = method
         options.scaling = scaling
-        list.append(Configuration(
-          label: "\(method.rawValue) presolve=\(presolve ? "on " : "off") scale=\(scaling.rawValue)", options: options))
+        list.append(
+          Configuration(
+            label: "\(method.rawValue) presolve=\(presolve ? "on " : "off") scale=\(scaling.rawValue)",
+            options: options))
       }
     }
   }
@@ -76,12 +79,15 @@ func run() throws {
   let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
   let clock = ContinuousClock()
   var start = clock.now
-  let problem = BenchmarkDiet.problem(foods: arguments.foods, days: arguments.days, variety: arguments.variety)
+  let problem = BenchmarkDiet.problem(
+    foods: arguments.foods, days: arguments.days, variety: arguments.variety)
   let built = try DietModelBuilder().build(problem)
   let buildSeconds = seconds(clock.now - start)
   let model = built.model
   let nonzeros = model.constraints.reduce(0) { $0 + $1.expression.terms.count }
-  emit("diet model: \(arguments.foods) foods x \(arguments.days) days\(arguments.variety ? " with weekly variety limits" : "")")
+  emit(
+    "diet model: \(arguments.foods) foods x \(arguments.days) days\(arguments.variety ? " with weekly variety limits" : "")"
+  )
   emit("  \(model.variables.count) variables, \(model.constraints.count) constraints, \(nonzeros) nonzeros")
   emit("  generated and built in \(String(format: "%.2f", buildSeconds)) s")
   if let path = arguments.mpsPath {
@@ -89,7 +95,8 @@ func run() throws {
     emit("  wrote \(path)")
   }
   emit("")
-  emit("configuration                                 median s    min s   objective        status     verified")
+  emit(
+    "configuration                                 median s    min s   objective        status     verified")
   var rows: [(Configuration, Double, Double?)] = []
   for configuration in configurations(quick: arguments.quick, interior: arguments.interior) {
     var times: [Double] = []
@@ -105,25 +112,33 @@ func run() throws {
     let solution = last
     var verified = "-"
     if let solution, solution.status == .optimal {
-      let check = DietPlanVerifier().verify(problem, grams: built.grams(from: solution), objectiveValue: solution.objectiveValue)
+      let check = DietPlanVerifier().verify(
+        problem, grams: built.grams(from: solution), objectiveValue: solution.objectiveValue)
       verified = check.isValid ? "yes" : "NO: \(check.violations.first ?? "")"
     }
     let objective = solution?.objectiveValue.map { String(format: "%.8f", $0) } ?? "-"
     emit(
       configuration.label.padding(toLength: 44, withPad: " ", startingAt: 0),
-      String(format: "%9.3f %8.3f", median, times[0]), " ", objective.padding(toLength: 16, withPad: " ", startingAt: 0),
+      String(format: "%9.3f %8.3f", median, times[0]), " ",
+      objective.padding(toLength: 16, withPad: " ", startingAt: 0),
       (solution?.status.rawValue ?? "-").padding(toLength: 10, withPad: " ", startingAt: 0), verified)
     rows.append((configuration, median, solution?.objectiveValue))
   }
-  let baseline = rows.first { $0.0.options.presolve && $0.0.options.method == .primalSimplex && $0.0.options.scaling == .geometricThenEquilibration }
+  let baseline = rows.first {
+    $0.0.options.presolve && $0.0.options.method == .primalSimplex
+      && $0.0.options.scaling == .geometricThenEquilibration
+  }
   let defaults = SolverOptions()
   let chosen = rows.first {
-    $0.0.options.presolve == defaults.presolve && $0.0.options.method == defaults.method && $0.0.options.scaling == defaults.scaling
+    $0.0.options.presolve == defaults.presolve && $0.0.options.method == defaults.method
+      && $0.0.options.scaling == defaults.scaling
   }
   if let baseline, let chosen {
     emit("")
     emit("GLPK's default path (primal, presolve on, auto scaling): \(String(format: "%.3f", baseline.1)) s")
-    emit("planner's defaults (\(chosen.0.label)): \(String(format: "%.3f", chosen.1)) s, \(String(format: "%.1f", baseline.1 / chosen.1))x faster")
+    emit(
+      "planner's defaults (\(chosen.0.label)): \(String(format: "%.3f", chosen.1)) s, \(String(format: "%.1f", baseline.1 / chosen.1))x faster"
+    )
     if let a = baseline.2, let b = chosen.2 {
       emit("same optimum: \(abs(a - b) <= 1e-6 * max(1, abs(a)) ? "yes" : "NO") (\(a) vs \(b))")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MealOptimizer
 
 /// max 3x + 4y + z  s.t.  c1: x + 2y + z <= 14,  c2: 3x - y >= 0,  c3: x - y <= 2.
@@ -97,7 +98,8 @@ struct GLPKSolverStatusTests {
     // A market split instance (Cornuéjols and Dawande): equality knapsacks
     // that branch-and-bound cannot close in a fraction of a second.
     var generator = SplitMix64(seed: 7)
-    let rows = 5, cols = 40
+    let rows = 5
+    let cols = 40
     var model = LinearModel(name: "market_split")
     let x = (0..<cols).map { model.addVariable("x\($0)", kind: .binary) }
     for i in 0..<rows {

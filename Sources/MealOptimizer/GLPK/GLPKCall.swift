@@ -46,7 +46,8 @@ enum GLPKCall {
     }
     return GLPKRawResult(
       lpReturn: result.lp_return, lpStatus: result.lp_status, primalStatus: result.primal_status,
-      dualStatus: result.dual_status, lpReclassified: result.lp_reclassified != 0, mipRan: result.mip_ran != 0,
+      dualStatus: result.dual_status, lpReclassified: result.lp_reclassified != 0,
+      mipRan: result.mip_ran != 0,
       mipReturn: result.mip_return, mipStatus: result.mip_status,
       mipGap: result.mip_gap >= 0 ? result.mip_gap : nil, objective: result.objective,
       values: Array(buffers.values.prefix(buffers.columns)),
@@ -57,7 +58,9 @@ enum GLPKCall {
   /// Reads an LP or MPS file with GLPK and solves it; for checking exports.
   ///
   /// - Returns: GLPK's status (`GLP_OPT` is 5) and objective value.
-  static func solveFile(atPath path: String, format: GLPKFileFormat) throws -> (status: Int32, objective: Double) {
+  static func solveFile(atPath path: String, format: GLPKFileFormat) throws -> (
+    status: Int32, objective: Double
+  ) {
     var status: Int32 = 0
     var objective = 0.0
     var message = [CChar](repeating: 0, count: 512)

@@ -28,18 +28,28 @@ struct GLPKProblemBuffers {
       buffer.initialize(repeating: 0)
       return buffer
     }
-    rowType = ints(rows); rowLower = doubles(rows); rowUpper = doubles(rows)
-    columnType = ints(columns); columnLower = doubles(columns); columnUpper = doubles(columns)
-    columnKind = ints(columns); objective = doubles(columns)
+    rowType = ints(rows)
+    rowLower = doubles(rows)
+    rowUpper = doubles(rows)
+    columnType = ints(columns)
+    columnLower = doubles(columns)
+    columnUpper = doubles(columns)
+    columnKind = ints(columns)
+    objective = doubles(columns)
     // GLPK's loader reads elements 1...nonzeros; element 0 is unused.
-    entryRow = ints(nonzeros + 1); entryColumn = ints(nonzeros + 1); entryValue = doubles(nonzeros + 1)
-    values = doubles(columns); columnDuals = doubles(columns); rowDuals = doubles(rows)
+    entryRow = ints(nonzeros + 1)
+    entryColumn = ints(nonzeros + 1)
+    entryValue = doubles(nonzeros + 1)
+    values = doubles(columns)
+    columnDuals = doubles(columns)
+    rowDuals = doubles(rows)
 
     for (i, row) in model.rows.enumerated() {
       (rowType[i], rowLower[i], rowUpper[i]) = Self.boundType(row.lower, row.upper)
     }
     for (j, column) in model.columns.enumerated() {
-      var lower = column.lower, upper = column.upper
+      var lower = column.lower
+      var upper = column.upper
       if column.kind != .continuous {
         lower = lower.map { $0.rounded(.up) }
         upper = upper.map { $0.rounded(.down) }
@@ -75,7 +85,9 @@ struct GLPKProblemBuffers {
   /// Releases every buffer.
   func deallocate() {
     for buffer in [rowType, columnType, columnKind, entryRow, entryColumn] { buffer.deallocate() }
-    for buffer in [rowLower, rowUpper, columnLower, columnUpper, objective, entryValue, values, columnDuals, rowDuals] {
+    for buffer in [
+      rowLower, rowUpper, columnLower, columnUpper, objective, entryValue, values, columnDuals, rowDuals,
+    ] {
       buffer.deallocate()
     }
   }

@@ -92,11 +92,13 @@ public struct DietModelBuilder: Sendable {
           model.addConstraint(name, expression(days: group.days, weight: perGram(goal.nutrient)), set)
         case .percentOfEnergy:
           let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
-          let amount = perGram(goal.nutrient), energy = perGram(.energy)
+          let amount = perGram(goal.nutrient)
+          let energy = perGram(.energy)
           let sides = [("min", goal.minimum, true), ("max", goal.maximum, false)]
           for (side, bound, isMinimum) in sides {
             guard let share = bound else { continue }
-            let rowName = goal.minimum != nil && goal.maximum != nil
+            let rowName =
+              goal.minimum != nil && goal.maximum != nil
               ? "goal[\(goal.nutrient),\(group.label),\(side)]" : name
             let row = expression(days: group.days) { f in factor * amount(f) - share * energy(f) }
             model.addConstraint(rowName, row, isMinimum ? .greaterThan(0) : .lessThan(0))
@@ -111,14 +113,16 @@ public struct DietModelBuilder: Sendable {
         let row = expression(days: group.days, foods: members) { f in
           limit.unit == .grams ? 1 : 1 / (problem.servingGrams(of: foods[f]) ?? 1)
         }
-        model.addConstraint("group[\(limit.name),\(group.label)]", row, Self.set(limit.minimum, limit.maximum))
+        model.addConstraint(
+          "group[\(limit.name),\(group.label)]", row, Self.set(limit.minimum, limit.maximum))
       }
     }
     let pricePerGram = foods.map { $0.cheapestOffer?.pricePerGram ?? 0 }
     if let budget = problem.budget {
       let limit = NSDecimalNumber(decimal: budget.amount).doubleValue
       if budget.period == .week {
-        model.addConstraint("budget", expression(days: weekGroup[0].days) { pricePerGram[$0] }, .lessThan(limit))
+        model.addConstraint(
+          "budget", expression(days: weekGroup[0].days) { pricePerGram[$0] }, .lessThan(limit))
       } else {
         for group in dayGroups {
           model.addConstraint(
@@ -129,8 +133,10 @@ public struct DietModelBuilder: Sendable {
     let all = weekGroup[0].days
     switch problem.objective {
     case .minimizeCost: model.setObjective(.minimize, expression(days: all) { pricePerGram[$0] })
-    case .minimize(let nutrient): model.setObjective(.minimize, expression(days: all, weight: perGram(nutrient)))
-    case .maximize(let nutrient): model.setObjective(.maximize, expression(days: all, weight: perGram(nutrient)))
+    case .minimize(let nutrient):
+      model.setObjective(.minimize, expression(days: all, weight: perGram(nutrient)))
+    case .maximize(let nutrient):
+      model.setObjective(.maximize, expression(days: all, weight: perGram(nutrient)))
     }
     return model
   }

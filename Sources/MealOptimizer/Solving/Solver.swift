@@ -27,12 +27,15 @@ public protocol Solver: Sendable {
 public struct SolverOptions: Sendable, Hashable {
   /// The LP algorithm.
   public enum Method: String, Sendable, Hashable, CaseIterable {
-    case primalSimplex = "primal", dualSimplex = "dual", interiorPoint = "interior"
+    case primalSimplex = "primal"
+    case dualSimplex = "dual"
+    case interiorPoint = "interior"
   }
 
   /// How the LP is scaled before solving.
   public enum Scaling: String, Sendable, Hashable, CaseIterable {
-    case none, equilibration, geometric, geometricThenEquilibration = "auto"
+    case none, equilibration, geometric
+    case geometricThenEquilibration = "auto"
   }
 
   /// The LP algorithm; the dual simplex by measurement. MIPs solve their LP
