@@ -116,6 +116,21 @@ struct GLPKSolverStatusTests {
     #expect(solution.seconds < 5)
   }
 
+  @Test("a MIP stopped by a loose relative gap is feasible with its gap reported")
+  func mipGapLimit() throws {
+    // JuMP's diet in whole servings: the relaxation costs 11.83 and the integer optimum 12.78,
+    // so branch-and-cut needs a tree; a 50% gap accepts the first good integer solution.
+    let model = try DietModelBuilder().build(DietFixtures.jump(wholeServings: true)).model
+    var options = SolverOptions()
+    options.relativeGap = 0.5
+    let solution = try GLPKSolver().solve(model, options: options)
+    #expect(solution.termination == .gapLimit)
+    #expect(solution.status == .feasible)
+    let gap = try #require(solution.relativeGap)
+    #expect(gap >= 0 && gap <= 0.5)
+    #expect((solution.objectiveValue ?? 0) >= 12.78 - 1e-6)
+  }
+
   @Test("an integer variable with no integer between its bounds makes the model infeasible")
   func integerWithoutValue() throws {
     var model = LinearModel()
