@@ -51,7 +51,7 @@ extension RuleSet {
   ///   - alertID: The alert to name in errors.
   /// - Throws: ``RuleError`` for a day outside the window or mismatched units.
   public static func unit(
-    of expression: Expression, windowLength: Int, alertID: String? = nil
+    of expression: RuleExpression, windowLength: Int, alertID: String? = nil
   ) throws(RuleError) -> ValueUnit {
     switch expression {
     case .constant(_, let unit):
