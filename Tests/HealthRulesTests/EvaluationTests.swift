@@ -14,7 +14,7 @@ struct EvaluationTests {
   }()
 
   struct AggregateCase: Sendable, CustomTestStringConvertible {
-    let expression: RuleExpression
+    let expression: HealthExpression
     let expected: String?
     var testDescription: String { "\(expression) is \(expected ?? "unknown")" }
   }
@@ -22,7 +22,7 @@ struct EvaluationTests {
   static let aggregateCases: [AggregateCase] = {
     let w = Metric.weight
     var cases: [AggregateCase] = []
-    func add(_ expression: RuleExpression, _ expected: String?) {
+    func add(_ expression: HealthExpression, _ expected: String?) {
       cases.append(AggregateCase(expression: expression, expected: expected))
     }
     add(.aggregate(.mean, w, .window), "182.4")
@@ -64,7 +64,7 @@ struct EvaluationTests {
   func compiledAgreesWithExplainer() throws {
     for aggregate in Aggregate.allCases {
       for range in [DayRange.window, .days(1, 3), .days(4, 7), .last(2), .yesterday, .day(2)] {
-        let expression = RuleExpression.aggregate(aggregate, .weight, range)
+        let expression = HealthExpression.aggregate(aggregate, .weight, range)
         for threshold in [Rational(0), 1, 180, 182, Rational(1, 45)] {
           let condition = Condition.comparison(expression, .greaterOrEqual, .constant(threshold, .pound))
           let unit = try RuleSet.unit(of: expression, windowLength: 7)
@@ -138,7 +138,8 @@ struct EvaluationTests {
   func symptoms(_ word: String, _ range: DayRange, _ expected: Truth) throws {
     let condition = Condition.symptomsMention(word, range)
     #expect(try Self.window.evaluate(condition).truth == expected)
-    let rules = RuleSet(id: "t", name: "t", alerts: [Alert(id: "s", message: "", condition: condition)], otherwise: "")
+    let rules = RuleSet(
+      id: "t", name: "t", alerts: [Alert(id: "s", message: "", condition: condition)], otherwise: "")
     #expect(try rules.compiled().outcomes(for: Self.window).outcome(ofAlertAt: 0) == expected)
   }
 
@@ -150,7 +151,8 @@ struct EvaluationTests {
     window.set(pulse, day: 7, thousandths: 95_000)
     let condition = Condition.comparison(
       .reading(pulse, .today), .greater, .arithmetic(.multiply, .reading(pulse, .yesterday), .percent(120)))
-    let rules = RuleSet(id: "t", name: "t", alerts: [Alert(id: "p", message: "", condition: condition)], otherwise: "")
+    let rules = RuleSet(
+      id: "t", name: "t", alerts: [Alert(id: "p", message: "", condition: condition)], otherwise: "")
     #expect(try rules.compiled().outcomes(for: window).outcome(ofAlertAt: 0) == .yes)
     let mean = try window.evaluate(.aggregate(.mean, pulse, .last(2)))
     #expect(mean.value == exact("82.5"))
@@ -176,13 +178,15 @@ struct EvaluationTests {
         condition: .comparison(.reading(.weight, .days(1, 3)), .greater, .constant(1, .pound)),
         message: "alert 'x': 'weight' on 'days 1...3' names several days; use an aggregate such as 'mean'"),
       BadRule(
-        condition: .comparison(.reading(.weight, .today) * .reading(.sugar, .today), .greater, .constant(1, .pound)),
+        condition: .comparison(
+          .reading(.weight, .today) * .reading(.sugar, .today), .greater, .constant(1, .pound)),
         message: "alert 'x': cannot apply '*' to 'lb' and 'mg/dL' in 'weight.today * sugar.today'"),
       BadRule(
         condition: .symptomsMention("  ", .today), message: "alert 'x': a symptom word cannot be empty"),
     ])
   func badRules(_ test: BadRule) {
-    let rules = RuleSet(id: "t", name: "t", alerts: [Alert(id: "x", message: "", condition: test.condition)], otherwise: "")
+    let rules = RuleSet(
+      id: "t", name: "t", alerts: [Alert(id: "x", message: "", condition: test.condition)], otherwise: "")
     #expect(throws: RuleError.self) { try rules.compiled() }
     do {
       _ = try rules.compiled()
@@ -195,7 +199,10 @@ struct EvaluationTests {
   func duplicateIDs() {
     let alert = RuleSet.baseline.alerts[0]
     let rules = RuleSet(id: "t", name: "t", alerts: [alert, alert], otherwise: "")
-    #expect(throws: RuleError(.duplicateAlert, alertID: "weight_gain", message: "alert 'weight_gain' is defined twice")) {
+    #expect(
+      throws: RuleError(
+        .duplicateAlert, alertID: "weight_gain", message: "alert 'weight_gain' is defined twice")
+    ) {
       try rules.compiled()
     }
   }
@@ -262,10 +269,13 @@ struct ValuesTests {
     #expect(InputUnit(symbol: "stone") == nil)
   }
 
-  @Test("decimals parse exactly and reject what is not a plain decimal", arguments: [
-    ("181.5", "181.5"), ("-3", "-3"), ("+0.25", "0.25"), (".5", "0.5"), ("1e3", nil), ("", nil), ("1.2.3", nil),
-    ("nan", nil), ("12,5", nil), ("1234567890123456", nil),
-  ])
+  @Test(
+    "decimals parse exactly and reject what is not a plain decimal",
+    arguments: [
+      ("181.5", "181.5"), ("-3", "-3"), ("+0.25", "0.25"), (".5", "0.5"), ("1e3", nil), ("", nil),
+      ("1.2.3", nil),
+      ("nan", nil), ("12,5", nil), ("1234567890123456", nil),
+    ])
   func decimals(_ text: String, _ expected: String?) {
     #expect(Rational(decimal: text)?.description == expected)
   }

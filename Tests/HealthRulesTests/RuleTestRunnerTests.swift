@@ -10,7 +10,9 @@ struct RuleTestRunnerTests {
     runner = try RuleTestRunner(ruleSets: [.baseline])
   }
 
-  static func days(weight: [Rational?] = Array(repeating: 180, count: 7), sugar: [Rational?] = Array(repeating: 95, count: 7))
+  static func days(
+    weight: [Rational?] = Array(repeating: 180, count: 7), sugar: [Rational?] = Array(repeating: 95, count: 7)
+  )
     -> RuleTest.Readings
   {
     .days(
@@ -95,7 +97,8 @@ struct RuleTestRunnerTests {
   @Test("the report counts passes and failures")
   func reportSummary() {
     let pass = RuleTest(name: "steady", ruleSet: "baseline", readings: Self.days(), expectations: [.healthy])
-    let fail = RuleTest(name: "wrong", ruleSet: "baseline", readings: Self.days(), expectations: [.alert("bp_high")])
+    let fail = RuleTest(
+      name: "wrong", ruleSet: "baseline", readings: Self.days(), expectations: [.alert("bp_high")])
     let report = runner.run([pass, fail, pass])
     #expect(report.summary == "2 passed, 1 failed")
     #expect(!report.allPassed)
@@ -103,8 +106,10 @@ struct RuleTestRunnerTests {
 
   @Test("JUnit XML has a suite per rule set, failures with expected and actual, escaped text")
   func junit() {
-    let pass = RuleTest(name: "steady <week>", ruleSet: "baseline", readings: Self.days(), expectations: [.healthy])
-    let fail = RuleTest(name: "wrong", ruleSet: "baseline", readings: Self.days(), expectations: [.alert("bp_high")])
+    let pass = RuleTest(
+      name: "steady <week>", ruleSet: "baseline", readings: Self.days(), expectations: [.healthy])
+    let fail = RuleTest(
+      name: "wrong", ruleSet: "baseline", readings: Self.days(), expectations: [.alert("bp_high")])
     let broken = RuleTest(name: "broken", ruleSet: "nope", readings: Self.days(), expectations: [.healthy])
     var report = runner.run([pass, fail, broken])
     for index in report.results.indices { report.results[index].duration = 0 }

@@ -32,7 +32,7 @@ public struct RuleTest: Sendable, Hashable {
     /// The alert could not be decided.
     case unknown(String)
     /// A comparison of two expressions holds: `mean(weight, days 4...7) == 181.5 lb`.
-    case value(RuleExpression, ComparisonOperator, RuleExpression)
+    case value(HealthExpression, ComparisonOperator, HealthExpression)
   }
 
   /// The test's name, a sentence.

@@ -88,7 +88,9 @@ public struct RuleTestRunner: Sendable {
     init(_ message: String) { self.message = message }
   }
 
-  private func check(_ expectation: RuleTest.Expectation, verdict: Verdict, window: Window) -> ExpectationResult {
+  private func check(_ expectation: RuleTest.Expectation, verdict: Verdict, window: Window)
+    -> ExpectationResult
+  {
     let fired = verdict.alerts
     let actualVerdict =
       verdict.status == .alert
@@ -99,7 +101,8 @@ public struct RuleTestRunner: Sendable {
       -> ExpectationResult
     {
       ExpectationResult(
-        expectation: expectation.description, passed: passed, expected: expected, actual: actual, values: values)
+        expectation: expectation.description, passed: passed, expected: expected, actual: actual,
+        values: values)
     }
     func outcome(_ id: String) -> AlertResult? {
       verdict.results.first { $0.id == id }
@@ -123,7 +126,9 @@ public struct RuleTestRunner: Sendable {
       return result(verdict.status == .notEnoughData, "not enough data", actualVerdict)
     case .alert(let id):
       let alert = outcome(id)
-      guard alert != nil else { return result(false, "'\(id)' fired", "no alert '\(id)' in '\(verdict.ruleSet)'") }
+      guard alert != nil else {
+        return result(false, "'\(id)' fired", "no alert '\(id)' in '\(verdict.ruleSet)'")
+      }
       return result(alert?.outcome == .fired, "'\(id)' fired", describe(alert), terms(alert))
     case .noAlert(let id):
       let alert = outcome(id)
