@@ -51,7 +51,8 @@ struct BaselineRulesTests {
     let verdict = rules.evaluate(week.window)
     #expect(verdict.status == .alert)
     #expect(verdict.alerts == ["weight_gain", "sugar_high", "bp_high"])
-    #expect(verdict.message == "You are gaining weight! Your sugar level is high! Your blood pressure is high!")
+    #expect(
+      verdict.message == "You are gaining weight! Your sugar level is high! Your blood pressure is high!")
   }
 
   struct Boundary: Sendable, CustomTestStringConvertible {
@@ -59,7 +60,9 @@ struct BaselineRulesTests {
     let yesterday: String
     let today: String
     let fires: Bool
-    var testDescription: String { "\(metric) \(yesterday) then \(today) \(fires ? "fires" : "does not fire")" }
+    var testDescription: String {
+      "\(metric) \(yesterday) then \(today) \(fires ? "fires" : "does not fire")"
+    }
   }
 
   @Test(

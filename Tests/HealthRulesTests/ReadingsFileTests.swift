@@ -193,10 +193,11 @@ struct ReadingsFileTests {
       Issue.record("expected an error")
     } catch {
       #expect(error.issues.map(\.line) == [3, 4])
-      #expect(error.issues.map(\.message) == [
-        "weight must be above 0, found '-3 kg'",
-        "unit 'furlong' is not a unit of sugar; expected mg/dL, mmol/L",
-      ])
+      #expect(
+        error.issues.map(\.message) == [
+          "weight must be above 0, found '-3 kg'",
+          "unit 'furlong' is not a unit of sugar; expected mg/dL, mmol/L",
+        ])
     }
   }
 

@@ -24,7 +24,7 @@ extension CompiledRuleSet {
       results.append(
         AlertResult(
           id: alert.id, severity: alert.severity, message: alert.message, outcome: outcome,
-          condition: alert.condition.description,
+          condition: conditionTexts[index],
           evidence: truth == .yes ? explained?.evidence ?? [] : [],
           missing: truth == .unknown ? explained?.missing ?? [] : [],
           problems: truth == .unknown ? explained?.problems ?? [] : []))

@@ -9,6 +9,8 @@ public struct CompiledRuleSet: Sendable {
   /// The rule set this was compiled from.
   public let ruleSet: RuleSet
   private let program: RuleProgram
+  /// Each alert's condition as rules spell it, rendered once.
+  let conditionTexts: [String]
 
   /// Checks and compiles a rule set.
   ///
@@ -18,6 +20,7 @@ public struct CompiledRuleSet: Sendable {
     try ruleSet.check()
     self.ruleSet = ruleSet
     program = RuleProgram(conditions: ruleSet.alerts.map(\.condition), length: ruleSet.windowLength)
+    conditionTexts = ruleSet.alerts.map(\.condition.description)
   }
 
   /// The outcome of every alert for one window: the fast path, with no evidence.

@@ -35,7 +35,7 @@ extension Window {
   /// - Parameter expression: A numeric expression over this window's days.
   /// - Returns: The value with the readings used, or what was missing.
   /// - Throws: ``RuleError`` when the expression does not check against this window.
-  public func evaluate(_ expression: Expression) throws(RuleError) -> ExpressionValue {
+  public func evaluate(_ expression: HealthExpression) throws(RuleError) -> ExpressionValue {
     _ = try RuleSet.unit(of: expression, windowLength: length)
     return Explainer(window: self).number(expression)
   }
@@ -123,7 +123,7 @@ struct Explainer {
     return ConditionResult(truth: .unknown, evidence: [], missing: [missing], problems: [])
   }
 
-  func number(_ expression: Expression) -> ExpressionValue {
+  func number(_ expression: HealthExpression) -> ExpressionValue {
     let unit = (try? RuleSet.unit(of: expression, windowLength: window.length)) ?? .number
     switch expression {
     case .constant(let value, _):
@@ -172,7 +172,7 @@ struct Explainer {
 
   private func explainAggregate(
     _ aggregate: Aggregate, _ metric: Metric, _ range: DayRange, _ requested: Int?,
-    expression: Expression, unit: ValueUnit
+    expression: HealthExpression, unit: ValueUnit
   ) -> ExpressionValue {
     let days = range.dayNumbers(inWindowOf: window.length) ?? window.length...window.length
     let minimum = AggregateKernel.effectiveMinimum(aggregate, requested: requested)

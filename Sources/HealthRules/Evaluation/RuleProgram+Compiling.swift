@@ -98,7 +98,7 @@ extension RuleProgram.Builder {
   /// Adds an operand for an expression, emitting instructions for the parts it cannot read inline.
   ///
   /// - Returns: The operand's index in the term table.
-  mutating func term(_ expression: Expression) -> Int32 {
+  mutating func term(_ expression: HealthExpression) -> Int32 {
     switch expression {
     case .constant(let value, _):
       return addTerm(Term(source: .constant, index: addConstant(value)))

@@ -28,7 +28,7 @@ final class RuleProgram: Sendable {
 
   enum Opcode: UInt8, Sendable {
     case compare, aggregate, customAggregate, customReading, arithmetic, negate, and, or, not
-    case symptoms, result
+    case symptoms
   }
 
   /// One step. Fields are read according to the opcode:
@@ -40,7 +40,6 @@ final class RuleProgram: Sendable {
   /// - negate: `into` number ← -terms[`a`]
   /// - and / or / not: `into` truth ← truths `a`, `b`
   /// - symptoms: `into` truth ← matcher `extra` over slots `first...last`
-  /// - result: alert `into` ← truth `a`
   struct Instruction: Sendable {
     var opcode: Opcode
     var comparison: ComparisonOperator = .equal
@@ -56,6 +55,8 @@ final class RuleProgram: Sendable {
   }
 
   let instructions: [Instruction]
+  /// The truth register holding each alert's outcome, in alert order.
+  let results: [Int32]
   let terms: [Term]
   let constants: [Rational]
   let numberRegisters: Int
@@ -67,10 +68,7 @@ final class RuleProgram: Sendable {
   /// Compiles checked conditions, one per alert, into one program.
   init(conditions: [Condition], length: Int) {
     var builder = Builder(length: length)
-    for (index, condition) in conditions.enumerated() {
-      let register = builder.emit(condition)
-      builder.append(Instruction(opcode: .result, into: Int32(index), a: register))
-    }
+    results = conditions.map { builder.emit($0) }
     instructions = builder.instructions
     terms = builder.terms
     constants = builder.constants
@@ -103,13 +101,15 @@ final class RuleProgram: Sendable {
         constants.withUnsafeBufferPointer { constants in
           customMetrics.withUnsafeBufferPointer { metrics in
             matchers.withUnsafeBufferPointer { matchers in
-              withUnsafeTemporaryAllocation(of: Rational?.self, capacity: max(1, numberRegisters)) {
-                numbers in
-                withUnsafeTemporaryAllocation(of: Truth.self, capacity: max(1, truthRegisters)) { truths in
-                  body(
-                    Runner(
-                      code: code, terms: terms, constants: constants, metrics: metrics, matchers: matchers,
-                      numbers: numbers, truths: truths))
+              results.withUnsafeBufferPointer { results in
+                withUnsafeTemporaryAllocation(of: Rational?.self, capacity: max(1, numberRegisters)) {
+                  numbers in
+                  withUnsafeTemporaryAllocation(of: Truth.self, capacity: max(1, truthRegisters)) { truths in
+                    body(
+                      Runner(
+                        code: code, terms: terms, constants: constants, metrics: metrics, matchers: matchers,
+                        results: results, numbers: numbers, truths: truths))
+                  }
                 }
               }
             }
@@ -126,6 +126,7 @@ final class RuleProgram: Sendable {
     let constants: UnsafeBufferPointer<Rational>
     let metrics: UnsafeBufferPointer<Metric>
     let matchers: UnsafeBufferPointer<SymptomMatcher>
+    let results: UnsafeBufferPointer<Int32>
     let numbers: UnsafeMutableBufferPointer<Rational?>
     let truths: UnsafeMutableBufferPointer<Truth>
 
@@ -168,12 +169,6 @@ final class RuleProgram: Sendable {
           } else {
             truths[into] = .unknown
           }
-        case .result:
-          switch truths[Int(instruction.a)] {
-          case .yes: fired |= UInt64(1) << UInt64(into)
-          case .unknown: unknown |= UInt64(1) << UInt64(into)
-          case .no: break
-          }
         case .or:
           truths[into] = truths[Int(instruction.a)] || truths[Int(instruction.b)]
         case .and:
@@ -211,6 +206,13 @@ final class RuleProgram: Sendable {
         case .symptoms:
           truths[into] = RuleProgram.symptoms(
             matchers[Int(instruction.extra)], frame, Int(instruction.first)...Int(instruction.last))
+        }
+      }
+      for alert in results.indices {
+        switch truths[Int(results[alert])] {
+        case .yes: fired |= UInt64(1) << UInt64(alert)
+        case .unknown: unknown |= UInt64(1) << UInt64(alert)
+        case .no: break
         }
       }
       return (fired, unknown)

@@ -115,6 +115,9 @@ public struct Window: Sendable, Hashable {
 
   /// Records a day's measurements, replacing what that day held.
   ///
+  /// A custom metric the window has not seen gets a row with a plain-number unit;
+  /// call ``declare(_:)`` first to give it its unit.
+  ///
   /// - Parameters:
   ///   - measurements: The values to record.
   ///   - number: The day, 1...length.

@@ -63,7 +63,8 @@ public enum AppleHealthReadings {
     parser.shouldResolveExternalEntities = false
     let finished = parser.parse()
     if !finished, handler.fatal == nil {
-      let message = parser.parserError.map { "the XML is malformed: \($0.localizedDescription)" }
+      let message =
+        parser.parserError.map { "the XML is malformed: \($0.localizedDescription)" }
         ?? "the XML is malformed"
       handler.collector.report(
         ReadingsIssue(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), message: message))

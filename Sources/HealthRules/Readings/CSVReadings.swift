@@ -102,7 +102,8 @@ public enum CSVReadings {
       let looksLikeData = header.fields.first.map { Day(iso: $0.text.trimmingSpaces()) != nil } ?? false
       collector.report(
         ReadingsIssue(
-          line: header.line, column: 1, length: header.end.column - 1, message: "the header has no 'date' column",
+          line: header.line, column: 1, length: header.end.column - 1,
+          message: "the header has no 'date' column",
           hint: looksLikeData
             ? "the first line must name the columns, such as date,weight,systolic,diastolic,sugar,symptoms"
             : "add a 'date' column holding yyyy-mm-dd",

@@ -38,7 +38,8 @@ struct CSVScanner {
     func finishRecord(_ scanner: inout CSVScanner, endColumn: Int) {
       let blank = fields.count == 1 && fields[0].text.trimmingSpaces().isEmpty && fields[0].span.length <= 1
       if !fields.isEmpty && !blank {
-        let end = SourceSpan(line: recordLine, column: endColumn, length: 1, lineText: scanner.lineText(recordLine))
+        let end = SourceSpan(
+          line: recordLine, column: endColumn, length: 1, lineText: scanner.lineText(recordLine))
         scanner.records.append(Record(line: recordLine, fields: fields, end: end))
       }
       fields = []
@@ -110,7 +111,8 @@ struct CSVScanner {
           length += 1
         }
       }
-      let span = SourceSpan(line: startLine, column: startColumn, length: length, lineText: lineText(startLine))
+      let span = SourceSpan(
+        line: startLine, column: startColumn, length: length, lineText: lineText(startLine))
       fields.append(Field(text: text, span: span))
       if index >= characters.count {
         finishRecord(&self, endColumn: column)

@@ -152,7 +152,7 @@ public enum JSONReadings {
           case .string(let text):
             collector.report(
               value.span.issue("'\(field.rawValue)' must be a number, not the string \"\(text)\""),
-              )
+            )
             valid = false
           default:
             collector.report(value.span.issue("'\(field.rawValue)' must be a number"))
@@ -160,7 +160,9 @@ public enum JSONReadings {
           }
         }
       } else if let metric = customMetrics.first(where: { $0.name == member.key }) {
-        if case .number(let text) = value.value, let thousandths = Rational(decimal: text)?.roundedToThousandths() {
+        if case .number(let text) = value.value,
+          let thousandths = Rational(decimal: text)?.roundedToThousandths()
+        {
           measurements.set(metric, thousandths: thousandths)
         } else if case .null = value.value {
           continue

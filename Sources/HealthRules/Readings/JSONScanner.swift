@@ -44,7 +44,8 @@ struct JSONScanner {
   }
 
   private func span(line: Int, column: Int, length: Int) -> SourceSpan {
-    SourceSpan(line: line, column: column, length: length, lineText: line - 1 < lines.count ? lines[line - 1] : "")
+    SourceSpan(
+      line: line, column: column, length: length, lineText: line - 1 < lines.count ? lines[line - 1] : "")
   }
 
   private func error(_ message: String, hint: String? = nil) -> SyntaxError {
@@ -92,7 +93,9 @@ struct JSONScanner {
       value = .string(try string())
     case "-", "0"..."9":
       var text = ""
-      while let c = current, c == "-" || c == "+" || c == "." || c == "e" || c == "E" || ("0"..."9").contains(c) {
+      while let c = current,
+        c == "-" || c == "+" || c == "." || c == "e" || c == "E" || ("0"..."9").contains(c)
+      {
         text.append(c)
         advance()
       }
@@ -112,7 +115,8 @@ struct JSONScanner {
         line = startLine
         column = startColumn
         throw error(
-          "unexpected '\(word.isEmpty ? String(character) : word)'", hint: "expected a number, a string, an object, an array, true, false or null")
+          "unexpected '\(word.isEmpty ? String(character) : word)'",
+          hint: "expected a number, a string, an object, an array, true, false or null")
       }
     }
     let length = line == startLine ? column - startColumn : 1
@@ -199,7 +203,9 @@ struct JSONScanner {
             guard let digit = current, digit.isHexDigit else { throw error("bad \\u escape") }
             hex.append(digit)
           }
-          if let scalar = UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) { text.unicodeScalars.append(scalar) }
+          if let scalar = UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) {
+            text.unicodeScalars.append(scalar)
+          }
         default: text.append(escaped)
         }
         advance()

@@ -34,7 +34,8 @@ struct ReadingsCollector {
       return nil
     }
     // Accept a date-time by its calendar day: "2026-03-01T07:30" or "2026-03-01 07:30:00 -0500".
-    let dayPart = trimmed.count > 10 && (trimmed.dropFirst(10).first == "T" || trimmed.dropFirst(10).first == " ")
+    let dayPart =
+      trimmed.count > 10 && (trimmed.dropFirst(10).first == "T" || trimmed.dropFirst(10).first == " ")
       ? trimmed.prefix(10) : trimmed
     guard let day = Day(iso: dayPart) else {
       report(span.issue("'\(trimmed)' is not a date", hint: "write dates as yyyy-mm-dd, such as 2026-03-01"))

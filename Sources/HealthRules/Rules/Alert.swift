@@ -7,7 +7,15 @@ public struct Alert: Sendable, Hashable, Identifiable {
     case urgent
 
     public static func < (lhs: Severity, rhs: Severity) -> Bool {
-      allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+      lhs.rank < rhs.rank
+    }
+
+    private var rank: Int {
+      switch self {
+      case .info: return 0
+      case .warning: return 1
+      case .urgent: return 2
+      }
     }
   }
 

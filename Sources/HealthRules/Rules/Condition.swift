@@ -5,7 +5,7 @@
 /// `not unknown` is unknown. A comparison is unknown when either side is.
 public indirect enum Condition: Sendable, Hashable {
   /// `lhs op rhs`; both sides must have the same unit.
-  case comparison(Expression, ComparisonOperator, Expression)
+  case comparison(HealthExpression, ComparisonOperator, HealthExpression)
   /// Both hold.
   case and(Condition, Condition)
   /// Either holds.

@@ -28,7 +28,8 @@ extension RuleSet {
       guard left == right else {
         throw RuleError(
           .unitMismatch, alertID: alertID,
-          message: "cannot compare \(describe(left)) with \(describe(right)) in '\(lhs) \(op.rawValue) \(rhs)'")
+          message:
+            "cannot compare \(describe(left)) with \(describe(right)) in '\(lhs) \(op.rawValue) \(rhs)'")
       }
     case .and(let a, let b), .or(let a, let b):
       try check(a, windowLength: windowLength, alertID: alertID)
@@ -51,7 +52,7 @@ extension RuleSet {
   ///   - alertID: The alert to name in errors.
   /// - Throws: ``RuleError`` for a day outside the window or mismatched units.
   public static func unit(
-    of expression: Expression, windowLength: Int, alertID: String? = nil
+    of expression: HealthExpression, windowLength: Int, alertID: String? = nil
   ) throws(RuleError) -> ValueUnit {
     switch expression {
     case .constant(_, let unit):
@@ -89,7 +90,8 @@ extension RuleSet {
       }
       throw RuleError(
         .unitMismatch, alertID: alertID,
-        message: "cannot apply '\(op.rawValue)' to \(describe(left)) and \(describe(right)) in '\(expression)'")
+        message:
+          "cannot apply '\(op.rawValue)' to \(describe(left)) and \(describe(right)) in '\(expression)'")
     }
   }
 

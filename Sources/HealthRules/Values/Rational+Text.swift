@@ -93,7 +93,10 @@ extension Rational: CustomStringConvertible {
     let value = reduced
     var d = value.denominator
     var places = 0
-    while d % 10 == 0 { d /= 10; places += 1 }
+    while d % 10 == 0 {
+      d /= 10
+      places += 1
+    }
     while d % 2 == 0 || d % 5 == 0 {
       d /= d % 2 == 0 ? 2 : 5
       places += 1

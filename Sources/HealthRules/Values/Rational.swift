@@ -87,8 +87,14 @@ extension Rational {
   }
 
   /// The product, or `nil` on overflow.
+  @inline(__always)
   public func multiplied(by other: Rational) -> Rational? {
     if let result = Rational.product(self, other) { return result }
+    return multipliedReducing(other)
+  }
+
+  @inline(never)
+  private func multipliedReducing(_ other: Rational) -> Rational? {
     // Cross-reduce, then try again.
     let g1 = Int64(Rational.gcd(numerator.magnitude, other.denominator.magnitude))
     let g2 = Int64(Rational.gcd(other.numerator.magnitude, denominator.magnitude))
@@ -121,6 +127,7 @@ extension Rational {
     return Rational(unreduced: sum, den)
   }
 
+  @inline(__always)
   private static func product(_ a: Rational, _ b: Rational) -> Rational? {
     let (num, o1) = a.numerator.multipliedReportingOverflow(by: b.numerator)
     let (den, o2) = a.denominator.multipliedReportingOverflow(by: b.denominator)

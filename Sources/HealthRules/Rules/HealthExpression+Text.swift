@@ -1,4 +1,4 @@
-extension Expression: CustomStringConvertible {
+extension HealthExpression: CustomStringConvertible {
   /// The rule-language spelling: `mean(weight, days 4...7)`, `sugar.yesterday * 110%`.
   public var description: String {
     text(parentPrecedence: 0)

@@ -8,7 +8,7 @@
 /// An expression's value is unknown when a reading it needs is missing, an
 /// aggregate has fewer readings than it needs, a division is by zero, or a
 /// result does not fit in 64-bit fractions.
-public indirect enum Expression: Sendable, Hashable {
+public indirect enum HealthExpression: Sendable, Hashable {
   /// A number with its canonical unit (``ValueUnit/number`` for plain numbers and percents).
   case constant(Rational, ValueUnit)
   /// A metric's reading on one day (`sugar.today`, `weight.day(3)`).
@@ -16,37 +16,43 @@ public indirect enum Expression: Sendable, Hashable {
   /// An aggregate of a metric over days; `minimumReadings` overrides the aggregate's default.
   case aggregate(Aggregate, Metric, DayRange, minimumReadings: Int? = nil)
   /// `lhs op rhs`.
-  case arithmetic(ArithmeticOperator, Expression, Expression)
+  case arithmetic(ArithmeticOperator, HealthExpression, HealthExpression)
   /// `-operand`.
-  case negate(Expression)
+  case negate(HealthExpression)
 
   /// A percent as a plain number: `percent(110)` is `11/10`.
-  public static func percent(_ value: Rational) -> Expression {
+  public static func percent(_ value: Rational) -> HealthExpression {
     .constant(value.multiplied(by: Rational(1, 100)) ?? .zero, .number)
   }
 
   /// A plain number.
-  public static func number(_ value: Rational) -> Expression {
+  public static func number(_ value: Rational) -> HealthExpression {
     .constant(value, .number)
   }
 
   /// `lhs * rhs`.
-  public static func * (lhs: Expression, rhs: Expression) -> Expression {
+  public static func * (lhs: HealthExpression, rhs: HealthExpression) -> HealthExpression {
     .arithmetic(.multiply, lhs, rhs)
   }
 
   /// `lhs / rhs`.
-  public static func / (lhs: Expression, rhs: Expression) -> Expression {
+  public static func / (lhs: HealthExpression, rhs: HealthExpression) -> HealthExpression {
     .arithmetic(.divide, lhs, rhs)
   }
 
   /// `lhs + rhs`.
-  public static func + (lhs: Expression, rhs: Expression) -> Expression {
+  public static func + (lhs: HealthExpression, rhs: HealthExpression) -> HealthExpression {
     .arithmetic(.add, lhs, rhs)
   }
 
   /// `lhs - rhs`.
-  public static func - (lhs: Expression, rhs: Expression) -> Expression {
+  public static func - (lhs: HealthExpression, rhs: HealthExpression) -> HealthExpression {
     .arithmetic(.subtract, lhs, rhs)
   }
 }
+
+/// The earlier name of ``HealthExpression``.
+///
+/// Foundation also declares a type named `Expression`; in a file that imports
+/// Foundation, write `HealthExpression` (or `HealthRules.Expression`).
+public typealias Expression = HealthExpression

@@ -1,0 +1,86 @@
+/// A unit test for a rule set: a week of readings and what the rules should conclude.
+///
+/// ```swift
+/// let test = RuleTest(
+///   name: "a sugar rise of exactly 10% fires",
+///   ruleSet: "baseline",
+///   readings: .days([nil, nil, nil, nil, nil, Measurements(sugar: 100), Measurements(sugar: 110)]),
+///   expectations: [.alert("sugar_high"), .noAlert("bp_high")])
+/// ```
+public struct RuleTest: Sendable, Hashable {
+  /// The readings a test feeds the rules.
+  public enum Readings: Sendable, Hashable {
+    /// One entry per day of the window, day 1 first; `nil` is a blank day.
+    case days([Measurements?])
+    /// Dated readings, as from a readings file; the window ends on the test's `today`
+    /// or on the latest date.
+    case dated([Reading])
+  }
+
+  /// What a test expects.
+  public enum Expectation: Sendable, Hashable {
+    /// Every alert was decided and none fired.
+    case healthy
+    /// No alert fired and some could not be decided.
+    case notEnoughData
+    /// The alert fired.
+    case alert(String)
+    /// The alert was decided and did not fire.
+    case noAlert(String)
+    /// Exactly these alerts fired, in any order.
+    case exactAlerts([String])
+    /// The alert could not be decided.
+    case unknown(String)
+    /// A comparison of two expressions holds: `mean(weight, days 4...7) == 181.5 lb`.
+    case value(HealthExpression, ComparisonOperator, HealthExpression)
+  }
+
+  /// The test's name, a sentence.
+  public var name: String
+  /// The id of the rule set it tests.
+  public var ruleSet: String
+  /// The readings.
+  public var readings: Readings
+  /// The day to treat as today; see ``Readings``.
+  public var today: Day?
+  /// What the rules should conclude.
+  public var expectations: [Expectation]
+  /// Where the test was written (`rules.plan:42`), for reports.
+  public var source: String?
+
+  /// Creates a test.
+  ///
+  /// - Parameters:
+  ///   - name: The test's name.
+  ///   - ruleSet: The id of the rule set under test.
+  ///   - readings: The readings.
+  ///   - today: The pinned "today"; for `.days` without it, day 1 is dated 2000-01-01.
+  ///   - expectations: What the rules should conclude.
+  ///   - source: Where the test was written.
+  public init(
+    name: String, ruleSet: String, readings: Readings, today: Day? = nil, expectations: [Expectation],
+    source: String? = nil
+  ) {
+    self.name = name
+    self.ruleSet = ruleSet
+    self.readings = readings
+    self.today = today
+    self.expectations = expectations
+    self.source = source
+  }
+}
+
+extension RuleTest.Expectation: CustomStringConvertible {
+  /// The rule-language spelling: `expect alert sugar_high`.
+  public var description: String {
+    switch self {
+    case .healthy: return "expect healthy"
+    case .notEnoughData: return "expect not enough data"
+    case .alert(let id): return "expect alert \(id)"
+    case .noAlert(let id): return "expect no alert \(id)"
+    case .exactAlerts(let ids): return "expect alerts \(ids.joined(separator: ", "))"
+    case .unknown(let id): return "expect unknown \(id)"
+    case .value(let lhs, let op, let rhs): return "expect \(lhs) \(op.rawValue) \(rhs)"
+    }
+  }
+}

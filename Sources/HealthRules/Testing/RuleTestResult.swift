@@ -1,0 +1,62 @@
+/// The outcome of one expectation of a rule test.
+public struct ExpectationResult: Sendable, Hashable, Codable {
+  /// The expectation as written: `expect alert sugar_high`.
+  public var expectation: String
+  /// Whether it held.
+  public var passed: Bool
+  /// What was expected, in words.
+  public var expected: String
+  /// What happened, in words.
+  public var actual: String
+  /// The values computed on the way (readings, aggregates), for the report.
+  public var values: [Evidence.Term]
+}
+
+/// The outcome of one rule test.
+public struct RuleTestResult: Sendable, Hashable, Codable {
+  /// The test's name.
+  public var name: String
+  /// The rule set's id.
+  public var ruleSet: String
+  /// Where the test was written.
+  public var source: String?
+  /// Whether every expectation held and the test could run.
+  public var passed: Bool
+  /// Why the test could not run (unknown rule set, bad readings), when it could not.
+  public var error: String?
+  /// The verdict the rules gave.
+  public var verdict: Verdict?
+  /// One result per expectation, in order.
+  public var expectations: [ExpectationResult]
+  /// How long the test took, in seconds.
+  public var duration: Double
+
+  enum CodingKeys: String, CodingKey {
+    case name
+    case ruleSet = "rule_set"
+    case source, passed, error, verdict, expectations, duration
+  }
+
+  /// The expectations that failed.
+  public var failures: [ExpectationResult] {
+    expectations.filter { !$0.passed }
+  }
+}
+
+/// The results of running many rule tests.
+public struct RuleTestReport: Sendable, Hashable, Codable {
+  /// Every test's result, in order.
+  public var results: [RuleTestResult]
+
+  /// The number of tests that passed.
+  public var passedCount: Int { results.filter(\.passed).count }
+  /// The number of tests that failed or could not run.
+  public var failedCount: Int { results.count - passedCount }
+  /// Whether every test passed.
+  public var allPassed: Bool { failedCount == 0 }
+
+  /// `N passed, N failed`.
+  public var summary: String {
+    "\(passedCount) passed, \(failedCount) failed"
+  }
+}
