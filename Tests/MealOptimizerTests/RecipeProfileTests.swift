@@ -33,7 +33,7 @@ struct RecipeProfileTests {
   @Test("labels follow from ingredient tags", arguments: [
     ("overnight_oats", [DietLabel.vegetarian, .pescatarian, .nutFree, .lowSodium], [DietLabel.vegan, .glutenFree, .dairyFree]),
     ("apple_almonds", [.vegan, .vegetarian, .glutenFree, .dairyFree, .lowSodium], [.nutFree]),
-    ("salmon_sweet_potato", [.pescatarian, .glutenFree, .dairyFree, .nutFree, .lowSodium], [.vegetarian, .vegan]),
+    ("salmon_sweet_potato", [.pescatarian, .glutenFree, .dairyFree, .nutFree], [.vegetarian, .vegan, .lowSodium]),
     ("beef_chili", [.glutenFree, .dairyFree, .nutFree], [.pescatarian, .vegetarian, .lowSodium, .keto]),
     ("pb_sandwich", [.vegan, .dairyFree], [.nutFree, .glutenFree]),
   ])

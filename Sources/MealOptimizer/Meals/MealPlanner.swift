@@ -35,6 +35,7 @@ public struct MealPlanner: Sendable {
   /// - Throws: ``MealPlanError`` for a malformed problem, a solver failure, or
   ///   a plan that fails ``MealPlanVerifier``.
   public func solve(_ problem: MealPlanProblem) throws(MealPlanError) -> MealPlan {
+    let start = ContinuousClock.now
     let builder = try MealPlanModelBuilder(problem: problem)
     let built = builder.build()
     let empty = MealPlan(
@@ -46,63 +47,57 @@ public struct MealPlanner: Sendable {
       return plan
     }
     let clock = ContinuousClock()
-    let start = clock.now
-    func remaining() -> Double? {
-      options.timeLimit.map { limit in
-        let elapsed = clock.now - start
-        return max(0.05, limit - Double(elapsed.components.seconds) - Double(elapsed.components.attoseconds) * 1e-18)
-      }
-    }
-    var first = try run(built.model, timeLimit: remaining())
-    var seconds = first.seconds
-    guard first.status == .optimal || first.status == .feasible, first.values.count == built.model.variables.count
-    else {
+    let deadline = clock.now + .seconds(options.timeLimit ?? 86_400)
+    let search = MealPlanSearch(
+      solver: solver, slots: built.slots, relativeGap: options.relativeGap, deadline: deadline)
+    let first: MealPlanSearch.Outcome
+    switch try search.minimize(built.model) {
+    case .success(let outcome):
+      first = outcome
+    case .failure(let failure):
       var plan = empty
-      plan.seconds = seconds
-      switch first.status {
+      switch failure {
       case .unbounded:
         plan.status = .unbounded
         plan.explanation = ["the cost has no lower bound; check for negative prices"]
       case .infeasible:
         plan.explanation = explainInfeasible(builder: builder, built: built)
-      default:
+      case .noPlan(let termination, let message):
         plan.status = .unknown
-        plan.termination = first.termination
-        plan.explanation = [first.message ?? "the solver stopped before it found a plan"]
+        plan.termination = termination
+        plan.explanation = [message ?? "the solver stopped before it found a plan"]
       }
+      plan.seconds = (clock.now - start).seconds
       return plan
     }
+    var values = first.values
     var tieBreakValue: Double?
-    if let tieBreak = built.tieBreak, let cost = first.objectiveValue {
+    if let tieBreak = built.tieBreak {
       var second = built.model
-      second.addConstraint(
-        "cost_cap", built.cost, .lessThan(cost * (1 + options.tieBreakTolerance) + 1e-7))
+      let cap = first.objective * (1 + options.tieBreakTolerance) + 1e-7
+      second.addConstraint("cost_cap", built.cost, .lessThan(cap))
       second.setObjective(.minimize, tieBreak)
-      let result = try run(second, timeLimit: remaining())
-      seconds += result.seconds
-      if result.status == .optimal || result.status == .feasible, result.values.count == first.values.count {
-        tieBreakValue = result.objectiveValue
-        let gap = first.relativeGap
-        let termination = first.termination
-        let status = first.status
-        first = result
-        first.relativeGap = gap
-        first.termination = termination
-        first.status = status
-      } else {
-        tieBreakValue = tieBreak.value(first.values)
+      let tieBreakSearch = MealPlanSearch(
+        solver: solver, slots: built.slots, relativeGap: options.relativeGap,
+        deadline: min(deadline, clock.now + .seconds(options.tieBreakTimeLimit)))
+      if case .success(let outcome) = try tieBreakSearch.minimize(second, start: first.values) {
+        values = outcome.values
       }
+      tieBreakValue = tieBreak.value(values)
     }
-    var plan = MealPlanAssembler(builder: builder, built: built).plan(from: first.values)
-    let proven = first.status == .optimal || first.termination == .gapLimit
+    var plan = MealPlanAssembler(builder: builder, built: built).plan(from: values)
+    let proven = first.gap.map { $0 <= options.relativeGap + 1e-12 } ?? false
     plan.status = proven ? .optimal : .feasible
-    plan.termination = first.termination
-    plan.relativeGap = first.relativeGap
+    plan.termination = proven ? (first.gap == 0 ? .completed : .gapLimit) : first.termination
+    plan.relativeGap = first.gap
     plan.tieBreakValue = tieBreakValue
-    plan.seconds = seconds
+    plan.seconds = (clock.now - start).seconds
     if !proven {
-      let gap = first.relativeGap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
-      plan.explanation = ["the solver stopped (\(first.termination.rawValue)) before proving this plan cheapest; it is within \(gap) of the best bound"]
+      let gap = first.gap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
+      plan.explanation = [
+        "the solver stopped (\(first.termination.rawValue)) before proving this plan cheapest;"
+          + " it is within \(gap) of the best bound"
+      ]
     }
     let violations = MealPlanVerifier(problem: problem).verify(plan)
     guard violations.isEmpty else { throw .verificationFailed(violations) }
@@ -129,12 +124,25 @@ public struct MealPlannerOptions: Sendable, Hashable {
   public var timeLimit: Double?
   /// The relative gap at which a plan counts as optimal (0.01 is 1%).
   public var relativeGap: Double
-  /// How much more than the cheapest cost the tie-break may spend (1e-6 is "the same cost").
+  /// How much more than the cheapest cost found the tie-break may spend, as a
+  /// fraction (0.01 is 1%, the default gap: plans within the gap count as equally cheap).
   public var tieBreakTolerance: Double
+  /// Seconds the tie-break search may use, within ``timeLimit``; the best
+  /// tie-break found by then is kept.
+  public var tieBreakTimeLimit: Double
 
-  public init(timeLimit: Double? = 60, relativeGap: Double = 0.01, tieBreakTolerance: Double = 0.01) {
+  public init(
+    timeLimit: Double? = 60, relativeGap: Double = 0.01, tieBreakTolerance: Double = 0.01,
+    tieBreakTimeLimit: Double = 5
+  ) {
     self.timeLimit = timeLimit
     self.relativeGap = relativeGap
     self.tieBreakTolerance = tieBreakTolerance
+    self.tieBreakTimeLimit = tieBreakTimeLimit
   }
+}
+
+extension Duration {
+  /// The duration in seconds.
+  var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }
