@@ -34,6 +34,7 @@ let package = Package(
     .executableTarget(name: "planner", dependencies: ["PlanDSL", "MealOptimizer", "HealthRules"]),
     // Benchmarks/solver/run.sh builds this in release mode and runs it.
     .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer"]),
+    .executableTarget(name: "meals-bench", dependencies: ["MealOptimizer"]),
     .testTarget(name: "MealOptimizerTests", dependencies: ["MealOptimizer"]),
     .testTarget(name: "HealthRulesTests", dependencies: ["HealthRules"]),
     .testTarget(

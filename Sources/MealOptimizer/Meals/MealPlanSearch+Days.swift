@@ -70,7 +70,7 @@ extension MealPlanSearch {
   ///
   /// - Returns: the bound and the candidate's values for the day variables, or
   ///   `nil` when the objective is not separable or a day fails.
-  func dayByDay(_ model: LinearModel, seconds: inout Double) throws(MealPlanError) -> (bound: Double, values: [Int: Double])? {
+  func dayByDay(_ model: LinearModel, gap: Double? = nil, seconds: inout Double) throws(MealPlanError) -> (bound: Double, values: [Int: Double])? {
     let blocks = dayBlocks
     let owned = Set(blocks.joined())
     guard model.sense == .minimize, model.objective.terms.allSatisfy({ owned.contains($0.variable.index) }) else {
@@ -83,7 +83,7 @@ extension MealPlanSearch {
       let day = Self.restriction(of: model, to: block)
       let key = Self.signature(of: day)
       if cache[key] == nil {
-        let result = try run(day, timeLimit: remaining, gap: relativeGap / 4)
+        let result = try run(day, timeLimit: remaining, gap: gap ?? relativeGap / 4)
         seconds += result.seconds
         guard result.status == .optimal || result.status == .feasible, result.values.count == block.count,
           let objective = result.objectiveValue

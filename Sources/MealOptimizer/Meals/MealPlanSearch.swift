@@ -86,6 +86,11 @@ struct MealPlanSearch {
     if let current = best, !enough(objective(current)) {
       consider(try improveByDays(model, from: current, seconds: &seconds, enough: enough))
     }
+    if let current = best, !enough(objective(current)),
+      let lagrange = try lagrangeBound(model, upper: objective(current), seconds: &seconds)
+    {
+      bound = max(bound ?? -.infinity, lagrange)
+    }
     var termination = TerminationStatus.completed
     if !enough(objective(best)), clock.now < deadline {
       var improving = model
