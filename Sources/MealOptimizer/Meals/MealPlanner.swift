@@ -1,14 +1,22 @@
 import Foundation
 
-/// Solves a ``MealPlanProblem``: builds its model, solves it for cost, then
-/// for the tie-break among plans of (nearly) the same cost, and checks the
-/// result independently before returning it.
+/// Solves a ``MealPlanProblem``: builds its model, finds the cheapest week
+/// (within the relative gap), then the best week by the tie-break among weeks
+/// of (nearly) the same cost, and checks the result independently before
+/// returning it.
 ///
-/// The tie-break is lexicographic: after the cheapest plan (within the
-/// relative gap) costing C is found, a second solve keeps the cost at most
-/// C × (1 + ``MealPlannerOptions/tieBreakTolerance``) and minimises the
-/// tie-break. If the second solve finds nothing in the time left, the first
-/// plan stands.
+/// Both stages run a search on top of the ``Solver`` protocol (see
+/// docs/meals.md): lower bounds from the LP relaxation, from each day solved
+/// alone, and from a Lagrangian relaxation of the rows that tie days
+/// together; plans from the days side by side, a fix-and-resolve dive and
+/// day-by-day re-planning; and, only while the proven gap is above the
+/// target, the full MIP with a cutoff for the remaining time.
+///
+/// The tie-break is lexicographic: with the cheapest cost found C, the second
+/// stage keeps the cost at most C × (1 + ``MealPlannerOptions/tieBreakTolerance``)
+/// and minimises the tie-break for at most
+/// ``MealPlannerOptions/tieBreakTimeLimit`` seconds, starting from the
+/// cheapest week, which stands if nothing better is found.
 ///
 /// ```swift
 /// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
