@@ -136,6 +136,6 @@ enum MealTestKitchen {
   static var foodsByID: [String: Food] { Dictionary(uniqueKeysWithValues: foods.map { ($0.id, $0) }) }
 
   static func solve(_ problem: MealPlanProblem) throws -> MealPlan {
-    try MealPlanner(solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30)).solve(problem)
+    try MealPlanner(solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30, tieBreakTimeLimit: 2)).solve(problem)
   }
 }

@@ -162,3 +162,54 @@ extension MealPlanSearch {
     return copy
   }
 }
+
+extension MealPlanSearch {
+  /// Relax-and-fix by days: day 1 is solved with its choices whole and the
+  /// later days relaxed, then fixed; then day 2; and so on. Each step is a
+  /// small MIP, and the relaxed later days keep the weekly rows in view.
+  ///
+  /// - Parameter limit: seconds for all the steps together.
+  /// - Returns: a plan, or `nil` when a step finds none in time.
+  func relaxAndFix(_ model: LinearModel, within limit: Double, seconds: inout Double) throws(MealPlanError) -> [Double]? {
+    let stop = clock.now + .seconds(limit)
+    let blocks = dayBlocks
+    guard !blocks.isEmpty else { return nil }
+    var fixed: [Int: Double] = [:]
+    var values: [Double]?
+    for (day, block) in blocks.enumerated() {
+      let open = Set(block)
+      let later = Set(blocks.dropFirst(day + 1).joined())
+      var step = LinearModel(name: model.name)
+      for (index, variable) in model.variables.enumerated() {
+        if let value = fixed[index] {
+          step.addVariable(variable.name, lower: value, upper: value, kind: .continuous)
+        } else if later.contains(index) || (!open.contains(index) && variable.kind != .continuous) {
+          step.addVariable(variable.name, lower: variable.lower, upper: variable.upper, kind: .continuous)
+        } else {
+          step.addVariable(variable.name, lower: variable.lower, upper: variable.upper, kind: variable.kind)
+        }
+      }
+      for constraint in model.constraints {
+        step.addConstraint(constraint.name, constraint.expression, constraint.set)
+      }
+      step.setObjective(model.sense, model.objective)
+      let left = stop - clock.now
+      let budget = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
+      guard budget > 0.05 else { return nil }
+      let share = min(remaining, budget) / Double(max(1, blocks.count - day))
+      let result = try run(step, timeLimit: max(0.05, share), gap: relativeGap / 2)
+      seconds += result.seconds
+      guard result.status == .optimal || result.status == .feasible, result.values.count == model.variables.count
+      else { return nil }
+      for index in block { fixed[index] = result.values[index].rounded() }
+      values = result.values
+    }
+    // Integer variables outside the days (none today) would need a last step; check wholeness.
+    guard let final = values,
+      model.variables.indices.allSatisfy({
+        model.variables[$0].kind == .continuous || abs(final[$0] - final[$0].rounded()) < 1e-6
+      })
+    else { return nil }
+    return final
+  }
+}

@@ -57,7 +57,15 @@ struct MealPlanSearch {
   }
 
   /// Minimises the model's objective, starting from a known plan when there is one.
-  func minimize(_ model: LinearModel, start: [Double]? = nil) throws(MealPlanError) -> Result<Outcome, Failure> {
+  ///
+  /// - Parameters:
+  ///   - model: the model to minimise.
+  ///   - start: a feasible plan to improve on.
+  ///   - integral: whether every plan's objective is a whole number (the
+  ///     variety tie-break), so that a bound of 11.2 proves a plan of 12 optimal.
+  func minimize(_ model: LinearModel, start: [Double]? = nil, integral: Bool = false)
+    throws(MealPlanError) -> Result<Outcome, Failure>
+  {
     var seconds = 0.0
     let root = try solveRelaxation(model, fixed: [:], seconds: &seconds)
     switch root.status {
@@ -74,6 +82,7 @@ struct MealPlanSearch {
     }
     func enough(_ value: Double) -> Bool {
       guard let bound, value.isFinite else { return false }
+      if integral, value <= (bound - 1e-6).rounded(.up) + 1e-6 { return true }
       return value - bound <= relativeGap * max(abs(value), 1e-9)
     }
     if let days = try dayByDay(model, seconds: &seconds) {
@@ -90,6 +99,13 @@ struct MealPlanSearch {
       let lagrange = try lagrangeBound(model, upper: objective(current), seconds: &seconds)
     {
       bound = max(bound ?? -.infinity, lagrange)
+    }
+    if !enough(objective(best)), clock.now < deadline {
+      let before = objective(best)
+      consider(try relaxAndFix(model, within: remaining / 4, seconds: &seconds))
+      if let current = best, objective(current) < before, !enough(objective(current)) {
+        consider(try improveByDays(model, from: current, seconds: &seconds, enough: enough))
+      }
     }
     var termination = TerminationStatus.completed
     if !enough(objective(best)), clock.now < deadline {
