@@ -20,7 +20,7 @@ extension MealPlanner {
         let cost = outcome.objective
         let limits = problem.budgets.map { "\(format($0.amount)) \(problem.currency) per \($0.period.rawValue)" }
         let days = Double(problem.days)
-        let perPeriod = { (period: Period) in period == .day ? cost / days : cost / days * min(days, 7) }
+        let perPeriod = { (period: Period) in period == .day ? cost / days : cost / days * 7 }
         let below = problem.budgets.contains {
           NSDecimalNumber(decimal: $0.amount).doubleValue < perPeriod($0.period) - 1e-9
         }
