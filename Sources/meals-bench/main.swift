@@ -42,12 +42,16 @@ if let path = option("--lp") {
   try built.model.lpFileText().write(toFile: path, atomically: true, encoding: .utf8)
 }
 let integers = built.model.variables.filter { $0.kind != .continuous }.count
-print("meals-bench: \(recipeCount) recipes, 7 days x 4 slots, seed \(seed), budget \(budget) USD/week, tie-break \(tieBreak.rawValue)"
-  + (repeatLimit.map { ", each recipe at most \($0)x/week" } ?? ""))
-print("model: \(built.model.variables.count) variables (\(integers) integer), \(built.model.constraints.count) rows")
+print(
+  "meals-bench: \(recipeCount) recipes, 7 days x 4 slots, seed \(seed), budget \(budget) USD/week, tie-break \(tieBreak.rawValue)"
+    + (repeatLimit.map { ", each recipe at most \($0)x/week" } ?? ""))
+print(
+  "model: \(built.model.variables.count) variables (\(integers) integer), \(built.model.constraints.count) rows"
+)
 
 let planner = MealPlanner(
-  solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: timeLimit, relativeGap: 0.01, tieBreakTimeLimit: 1))
+  solver: GLPKSolver(),
+  options: MealPlannerOptions(timeLimit: timeLimit, relativeGap: 0.01, tieBreakTimeLimit: 1))
 var times: [Double] = []
 var last: MealPlan?
 for run in 1...runs {
@@ -59,29 +63,37 @@ for run in 1...runs {
   times.append(seconds)
   last = plan
   let gap = plan.relativeGap.map { String(format: "%.3f%%", $0 * 100) } ?? "n/a"
-  print(String(format: "run %d: %.3f s, status %@, cost %@ USD, gap %@", run, seconds, plan.status.rawValue,
-               "\(plan.cost ?? 0)", gap))
+  print(
+    String(
+      format: "run %d: %.3f s, status %@, cost %@ USD, gap %@", run, seconds, plan.status.rawValue,
+      "\(plan.cost ?? 0)", gap))
 }
 
 var usage = rusage()
 #if os(Linux)
-getrusage(RUSAGE_SELF.rawValue, &usage)
+  getrusage(RUSAGE_SELF.rawValue, &usage)
 #else
-getrusage(RUSAGE_SELF, &usage)
+  getrusage(RUSAGE_SELF, &usage)
 #endif
 #if os(Linux)
-let maxRSS = Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
+  let maxRSS = Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
 #else
-let maxRSS = Double(usage.ru_maxrss) / 1024 / 1024  // bytes on macOS
+  let maxRSS = Double(usage.ru_maxrss) / 1024 / 1024  // bytes on macOS
 #endif
 let sorted = times.sorted()
-let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-print(String(format: "median %.3f s over %d runs (min %.3f, max %.3f); max RSS %.1f MB", median, runs,
-             sorted.first ?? 0, sorted.last ?? 0, maxRSS))
+let median =
+  sorted.count % 2 == 1
+  ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+print(
+  String(
+    format: "median %.3f s over %d runs (min %.3f, max %.3f); max RSS %.1f MB", median, runs,
+    sorted.first ?? 0, sorted.last ?? 0, maxRSS))
 if let plan = last {
   let gap = plan.relativeGap ?? 0
   let distinct = Set(plan.days.flatMap(\.meals).map(\.id)).count
-  print("plan: \(plan.status.rawValue), gap \(String(format: "%.3f%%", gap * 100)), \(distinct) distinct recipes, cost \(plan.cost ?? 0) USD")
+  print(
+    "plan: \(plan.status.rawValue), gap \(String(format: "%.3f%%", gap * 100)), \(distinct) distinct recipes, cost \(plan.cost ?? 0) USD"
+  )
   let verdict = plan.hasPlan && gap <= 0.01 && median < 5 && maxRSS < 200 ? "MET" : "NOT MET"
   print("target (gap <= 1%, median < 5 s, RSS < 200 MB): \(verdict)")
 }

@@ -94,7 +94,8 @@ public struct MealPlanDay: Sendable, Hashable, Codable {
   /// The day's total of every nutrient the foods state, by canonical name.
   public var nutrients: [String: Double]
 
-  public init(day: Int, meals: [PlannedMeal], cost: Decimal, goals: [GoalCheck], nutrients: [String: Double]) {
+  public init(day: Int, meals: [PlannedMeal], cost: Decimal, goals: [GoalCheck], nutrients: [String: Double])
+  {
     self.day = day
     self.meals = meals
     self.cost = cost

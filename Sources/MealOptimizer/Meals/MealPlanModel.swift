@@ -57,7 +57,11 @@ public struct ModelOption: Sendable, Hashable {
 
   /// The servings as terms of the model: coefficient `c` per serving gives `(variable, c × …)`.
   func servingTerm(_ perServing: Double) -> (VariableRef, Double) {
-    if let steps { (steps, perServing * stepSize) } else { (pick, perServing * stepSize * Double(fixedSteps)) }
+    if let steps {
+      (steps, perServing * stepSize)
+    } else {
+      (pick, perServing * stepSize * Double(fixedSteps))
+    }
   }
 
   /// The servings in a solution, 0 when the option is not picked.

@@ -70,10 +70,13 @@ extension MealPlanSearch {
   ///
   /// - Returns: the bound and the candidate's values for the day variables, or
   ///   `nil` when the objective is not separable or a day fails.
-  func dayByDay(_ model: LinearModel, gap: Double? = nil, seconds: inout Double) throws(MealPlanError) -> (bound: Double, values: [Int: Double])? {
+  func dayByDay(_ model: LinearModel, gap: Double? = nil, seconds: inout Double) throws(MealPlanError) -> (
+    bound: Double, values: [Int: Double]
+  )? {
     let blocks = dayBlocks
     let owned = Set(blocks.joined())
-    guard model.sense == .minimize, model.objective.terms.allSatisfy({ owned.contains($0.variable.index) }) else {
+    guard model.sense == .minimize, model.objective.terms.allSatisfy({ owned.contains($0.variable.index) })
+    else {
       return nil
     }
     var cache: [Int: (objective: Double, bound: Double, values: [Double])] = [:]
@@ -102,7 +105,9 @@ extension MealPlanSearch {
 
   /// Completes values for the day variables with the best values of the rest
   /// (an LP with the day variables fixed); `nil` when they break a row.
-  func complete(_ model: LinearModel, fixing values: [Int: Double], seconds: inout Double) throws(MealPlanError) -> [Double]? {
+  func complete(_ model: LinearModel, fixing values: [Int: Double], seconds: inout Double)
+    throws(MealPlanError) -> [Double]?
+  {
     let result = try solveRelaxation(model, fixed: values.mapValues { $0.rounded() }, seconds: &seconds)
     guard result.status == .optimal, result.values.count == model.variables.count else { return nil }
     return result.values
@@ -111,7 +116,9 @@ extension MealPlanSearch {
   /// Improves a plan one day at a time: every other day's choices are fixed
   /// and the solver re-plans the free day, until a full round finds nothing
   /// better or time runs out.
-  func improveByDays(_ model: LinearModel, from start: [Double], seconds: inout Double, enough: (Double) -> Bool)
+  func improveByDays(
+    _ model: LinearModel, from start: [Double], seconds: inout Double, enough: (Double) -> Bool
+  )
     throws(MealPlanError) -> [Double]
   {
     var best = start
@@ -170,7 +177,9 @@ extension MealPlanSearch {
   ///
   /// - Parameter limit: seconds for all the steps together.
   /// - Returns: a plan, or `nil` when a step finds none in time.
-  func relaxAndFix(_ model: LinearModel, within limit: Double, seconds: inout Double) throws(MealPlanError) -> [Double]? {
+  func relaxAndFix(_ model: LinearModel, within limit: Double, seconds: inout Double) throws(MealPlanError)
+    -> [Double]?
+  {
     let stop = clock.now + .seconds(limit)
     let blocks = dayBlocks
     guard !blocks.isEmpty else { return nil }
@@ -199,7 +208,8 @@ extension MealPlanSearch {
       let share = min(remaining, budget) / Double(max(1, blocks.count - day))
       let result = try run(step, timeLimit: max(0.05, share), gap: relativeGap / 2)
       seconds += result.seconds
-      guard result.status == .optimal || result.status == .feasible, result.values.count == model.variables.count
+      guard result.status == .optimal || result.status == .feasible,
+        result.values.count == model.variables.count
       else { return nil }
       for index in block { fixed[index] = result.values[index].rounded() }
       values = result.values

@@ -12,12 +12,15 @@ extension MealPlanSearch {
   ///
   /// - Returns: the best bound found, or `nil` when the objective does not
   ///   lie on the days' variables or no row ties the days together.
-  func lagrangeBound(_ model: LinearModel, upper: Double, seconds: inout Double) throws(MealPlanError) -> Double? {
+  func lagrangeBound(_ model: LinearModel, upper: Double, seconds: inout Double) throws(MealPlanError)
+    -> Double?
+  {
     var owner: [Int: Int] = [:]
     for (day, block) in dayBlocks.enumerated() {
       for index in block { owner[index] = day }
     }
-    guard model.sense == .minimize, model.objective.terms.allSatisfy({ owner[$0.variable.index] != nil }) else {
+    guard model.sense == .minimize, model.objective.terms.allSatisfy({ owner[$0.variable.index] != nil })
+    else {
       return nil
     }
     let linking = model.constraints.filter { constraint in
@@ -38,7 +41,9 @@ extension MealPlanSearch {
       for (k, row) in linking.enumerated() {
         let price = above[k] - below[k]
         if price != 0 {
-          for term in row.expression.terms { coefficients[term.variable.index, default: 0] += price * term.coefficient }
+          for term in row.expression.terms {
+            coefficients[term.variable.index, default: 0] += price * term.coefficient
+          }
           constant += price * row.expression.constant
         }
         constant -= above[k] * (row.set.upper ?? 0)
@@ -47,7 +52,9 @@ extension MealPlanSearch {
       var priced = model
       let terms = coefficients.keys.sorted().map { (VariableRef(index: $0), coefficients[$0] ?? 0) }
       priced.setObjective(.minimize, LinearExpression(terms, constant: constant))
-      guard let days = try dayByDay(priced, gap: 1e-4, seconds: &seconds) else { return best.isFinite ? best : nil }
+      guard let days = try dayByDay(priced, gap: 1e-4, seconds: &seconds) else {
+        return best.isFinite ? best : nil
+      }
       if days.bound > best + 1e-9 {
         best = days.bound
         stalled = 0

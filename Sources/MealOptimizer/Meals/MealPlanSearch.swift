@@ -112,12 +112,14 @@ struct MealPlanSearch {
       var improving = model
       if best != nil {
         let value = objective(best)
-        improving.addConstraint("cutoff", model.objective, .lessThan(value - max(relativeGap * abs(value), 1e-6)))
+        improving.addConstraint(
+          "cutoff", model.objective, .lessThan(value - max(relativeGap * abs(value), 1e-6)))
       }
       let result = try run(improving, timeLimit: remaining)
       seconds += result.seconds
       termination = result.termination
-      if result.status == .optimal || result.status == .feasible, result.values.count == model.variables.count {
+      if result.status == .optimal || result.status == .feasible, result.values.count == model.variables.count
+      {
         let proven = result.status == .optimal || result.termination == .gapLimit
         if proven, let gap = result.relativeGap ?? 0.0 as Double? {
           let value = objective(result.values)
@@ -142,7 +144,8 @@ struct MealPlanSearch {
     return .success(
       Outcome(
         values: values, objective: value, bound: bound,
-        termination: proven ? (value - (bound ?? value) <= 1e-9 ? .completed : .gapLimit)
+        termination: proven
+          ? (value - (bound ?? value) <= 1e-9 ? .completed : .gapLimit)
           : (termination == .completed ? .failed : termination),
         seconds: seconds))
   }
@@ -161,7 +164,9 @@ struct MealPlanSearch {
     return relaxed
   }
 
-  func solveRelaxation(_ model: LinearModel, fixed: [Int: Double], seconds: inout Double) throws(MealPlanError) -> Solution {
+  func solveRelaxation(_ model: LinearModel, fixed: [Int: Double], seconds: inout Double)
+    throws(MealPlanError) -> Solution
+  {
     let result = try run(Self.relaxation(of: model, fixed: fixed), timeLimit: remaining)
     seconds += result.seconds
     return result

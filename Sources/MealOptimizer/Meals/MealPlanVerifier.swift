@@ -75,7 +75,9 @@ public struct MealPlanVerifier: Sendable {
   public func verify(_ plan: MealPlan) -> [MealPlanViolation] {
     guard plan.hasPlan else { return [] }
     var violations: [MealPlanViolation] = []
-    func fail(_ rule: String, _ message: String) { violations.append(MealPlanViolation(rule: rule, message: message)) }
+    func fail(_ rule: String, _ message: String) {
+      violations.append(MealPlanViolation(rule: rule, message: message))
+    }
     var dayTotals: [Int: [Nutrient: Double]] = [:]
     var dayCosts: [Int: Double] = [:]
     guard plan.days.map(\.day) == Array(1...max(problem.days, 1)), problem.days >= 1 else {
@@ -94,7 +96,9 @@ public struct MealPlanVerifier: Sendable {
           fail("slot", "day \(day.day) \(meal) serves unknown '\(item.id)'")
           continue
         }
-        for (nutrient, amount) in nutrients(of: grams) { dayTotals[day.day, default: [:]][nutrient, default: 0] += amount }
+        for (nutrient, amount) in nutrients(of: grams) {
+          dayTotals[day.day, default: [:]][nutrient, default: 0] += amount
+        }
         dayCosts[day.day, default: 0] += cost(of: grams)
       }
       let reported = day.nutrients[Nutrient.energy.name] ?? 0

@@ -18,7 +18,9 @@ extension MealPlanner {
         ).minimize(model.model)
       {
         let cost = outcome.objective
-        let limits = problem.budgets.map { "\(format($0.amount)) \(problem.currency) per \($0.period.rawValue)" }
+        let limits = problem.budgets.map {
+          "\(format($0.amount)) \(problem.currency) per \($0.period.rawValue)"
+        }
         let days = Double(problem.days)
         let perPeriod = { (period: Period) in period == .day ? cost / days : cost / days * 7 }
         let below = problem.budgets.contains {
@@ -59,8 +61,12 @@ extension MealPlanner {
           let amounts = slot.options.map { option -> (Double, Double) in
             let range = builder.portions(for: meal).stepRange ?? 1...1
             let perServing = builder.amount(goal.nutrient, option)
-            let steps = option.steps == nil ? (option.fixedSteps, option.fixedSteps) : (range.lowerBound, range.upperBound)
-            return (perServing * option.stepSize * Double(steps.0), perServing * option.stepSize * Double(steps.1))
+            let steps =
+              option.steps == nil
+              ? (option.fixedSteps, option.fixedSteps) : (range.lowerBound, range.upperBound)
+            return (
+              perServing * option.stepSize * Double(steps.0), perServing * option.stepSize * Double(steps.1)
+            )
           }
           most += amounts.map(\.1).max() ?? 0
           least += amounts.map(\.0).min() ?? 0

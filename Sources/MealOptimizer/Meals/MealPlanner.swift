@@ -88,7 +88,9 @@ public struct MealPlanner: Sendable {
       let tieBreakSearch = MealPlanSearch(
         solver: solver, slots: built.slots, relativeGap: options.relativeGap,
         deadline: min(deadline, clock.now + .seconds(options.tieBreakTimeLimit)))
-      if case .success(let outcome) = try tieBreakSearch.minimize(second, start: first.values, integral: problem.tieBreak == .variety) {
+      if case .success(let outcome) = try tieBreakSearch.minimize(
+        second, start: first.values, integral: problem.tieBreak == .variety)
+      {
         values = outcome.values
       }
       tieBreakValue = tieBreak.value(values)
