@@ -5,6 +5,7 @@
 #   Benchmarks/solver/run.sh                 # daily goals and per-food limits
 #   Benchmarks/solver/run.sh --variety       # plus weekly per-food limits that link the days
 #   Benchmarks/solver/run.sh --repeats 5 --foods 2000
+#   Benchmarks/solver/run.sh --interior      # also the interior-point method (minutes)
 #
 # With python3 and scipy available, also solves the exported MPS with HiGHS
 # (scipy.optimize.linprog) and prints its time and optimum. scipy is only a

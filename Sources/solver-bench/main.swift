@@ -11,6 +11,7 @@ struct Arguments {
   var variety = false
   var mpsPath: String?
   var quick = false
+  var interior = false
 
   init(_ arguments: [String]) throws {
     var rest = arguments.makeIterator()
@@ -22,6 +23,7 @@ struct Arguments {
       case "--variety": variety = true
       case "--mps": mpsPath = rest.next()
       case "--quick": quick = true
+      case "--interior": interior = true
       default: throw BenchError.usage("unknown argument '\(argument)'")
       }
     }
@@ -35,9 +37,10 @@ struct Configuration {
   var options: SolverOptions
 }
 
-func configurations(quick: Bool) -> [Configuration] {
+func configurations(quick: Bool, interior withInterior: Bool) -> [Configuration] {
   var list: [Configuration] = []
-  let scalings: [SolverOptions.Scaling] = quick ? [.equilibration, .geometricThenEquilibration] : SolverOptions.Scaling.allCases
+  let scalings: [SolverOptions.Scaling] =
+    quick ? [.equilibration, .geometricThenEquilibration] : SolverOptions.Scaling.allCases
   for presolve in [true, false] {
     for method in [SolverOptions.Method.primalSimplex, .dualSimplex] {
       for scaling in scalings {
@@ -45,17 +48,27 @@ func configurations(quick: Bool) -> [Configuration] {
         options.presolve = presolve
         options.method = method
         options.scaling = scaling
-        list.append(Configuration(
-          label: "\(method.rawValue) presolve=\(presolve ? "on " : "off") scale=\(scaling.rawValue)", options: options))
+        list.append(
+          Configuration(
+            label: "\(method.rawValue) presolve=\(presolve ? "on " : "off") scale=\(scaling.rawValue)",
+            options: options))
       }
     }
   }
-  var interior = SolverOptions()
-  interior.method = .interiorPoint
-  interior.presolve = false
-  interior.scaling = .geometricThenEquilibration
-  list.append(Configuration(label: "interior scale=auto", options: interior))
+  if withInterior {
+    // Slow on these models (minutes): many columns, few rows.
+    var interior = SolverOptions()
+    interior.method = .interiorPoint
+    interior.presolve = false
+    interior.scaling = .geometricThenEquilibration
+    list.append(Configuration(label: "interior scale=auto", options: interior))
+  }
   return list
+}
+
+/// Writes a line at once (unbuffered), so progress shows while the benchmark runs.
+func emit(_ items: String...) {
+  FileHandle.standardOutput.write(Data((items.joined(separator: " ") + "\n").utf8))
 }
 
 func seconds(_ duration: Duration) -> Double {
@@ -66,22 +79,26 @@ func run() throws {
   let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
   let clock = ContinuousClock()
   var start = clock.now
-  let problem = BenchmarkDiet.problem(foods: arguments.foods, days: arguments.days, variety: arguments.variety)
+  let problem = BenchmarkDiet.problem(
+    foods: arguments.foods, days: arguments.days, variety: arguments.variety)
   let built = try DietModelBuilder().build(problem)
   let buildSeconds = seconds(clock.now - start)
   let model = built.model
   let nonzeros = model.constraints.reduce(0) { $0 + $1.expression.terms.count }
-  print("diet model: \(arguments.foods) foods x \(arguments.days) days\(arguments.variety ? " with weekly variety limits" : "")")
-  print("  \(model.variables.count) variables, \(model.constraints.count) constraints, \(nonzeros) nonzeros")
-  print("  generated and built in \(String(format: "%.2f", buildSeconds)) s")
+  emit(
+    "diet model: \(arguments.foods) foods x \(arguments.days) days\(arguments.variety ? " with weekly variety limits" : "")"
+  )
+  emit("  \(model.variables.count) variables, \(model.constraints.count) constraints, \(nonzeros) nonzeros")
+  emit("  generated and built in \(String(format: "%.2f", buildSeconds)) s")
   if let path = arguments.mpsPath {
     try model.mpsFileText().write(toFile: path, atomically: true, encoding: .utf8)
-    print("  wrote \(path)")
+    emit("  wrote \(path)")
   }
-  print("")
-  print("configuration                                 median s    min s   objective        status     verified")
+  emit("")
+  emit(
+    "configuration                                 median s    min s   objective        status     verified")
   var rows: [(Configuration, Double, Double?)] = []
-  for configuration in configurations(quick: arguments.quick) {
+  for configuration in configurations(quick: arguments.quick, interior: arguments.interior) {
     var times: [Double] = []
     var last: Solution?
     for _ in 0..<arguments.repeats {
@@ -95,27 +112,35 @@ func run() throws {
     let solution = last
     var verified = "-"
     if let solution, solution.status == .optimal {
-      let check = DietPlanVerifier().verify(problem, grams: built.grams(from: solution), objectiveValue: solution.objectiveValue)
+      let check = DietPlanVerifier().verify(
+        problem, grams: built.grams(from: solution), objectiveValue: solution.objectiveValue)
       verified = check.isValid ? "yes" : "NO: \(check.violations.first ?? "")"
     }
     let objective = solution?.objectiveValue.map { String(format: "%.8f", $0) } ?? "-"
-    print(
+    emit(
       configuration.label.padding(toLength: 44, withPad: " ", startingAt: 0),
-      String(format: "%9.3f %8.3f", median, times[0]), " ", objective.padding(toLength: 16, withPad: " ", startingAt: 0),
+      String(format: "%9.3f %8.3f", median, times[0]), " ",
+      objective.padding(toLength: 16, withPad: " ", startingAt: 0),
       (solution?.status.rawValue ?? "-").padding(toLength: 10, withPad: " ", startingAt: 0), verified)
     rows.append((configuration, median, solution?.objectiveValue))
   }
-  let baseline = rows.first { $0.0.options.presolve && $0.0.options.method == .primalSimplex && $0.0.options.scaling == .geometricThenEquilibration }
+  let baseline = rows.first {
+    $0.0.options.presolve && $0.0.options.method == .primalSimplex
+      && $0.0.options.scaling == .geometricThenEquilibration
+  }
   let defaults = SolverOptions()
   let chosen = rows.first {
-    $0.0.options.presolve == defaults.presolve && $0.0.options.method == defaults.method && $0.0.options.scaling == defaults.scaling
+    $0.0.options.presolve == defaults.presolve && $0.0.options.method == defaults.method
+      && $0.0.options.scaling == defaults.scaling
   }
   if let baseline, let chosen {
-    print("")
-    print("GLPK's default path (primal, presolve on, auto scaling): \(String(format: "%.3f", baseline.1)) s")
-    print("planner's defaults (\(chosen.0.label)): \(String(format: "%.3f", chosen.1)) s, \(String(format: "%.1f", baseline.1 / chosen.1))x faster")
+    emit("")
+    emit("GLPK's default path (primal, presolve on, auto scaling): \(String(format: "%.3f", baseline.1)) s")
+    emit(
+      "planner's defaults (\(chosen.0.label)): \(String(format: "%.3f", chosen.1)) s, \(String(format: "%.1f", baseline.1 / chosen.1))x faster"
+    )
     if let a = baseline.2, let b = chosen.2 {
-      print("same optimum: \(abs(a - b) <= 1e-6 * max(1, abs(a)) ? "yes" : "NO") (\(a) vs \(b))")
+      emit("same optimum: \(abs(a - b) <= 1e-6 * max(1, abs(a)) ? "yes" : "NO") (\(a) vs \(b))")
     }
   }
 }

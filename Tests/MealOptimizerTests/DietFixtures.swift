@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MealOptimizer
 
 /// Data of two classic diet problems, as Swift values.
@@ -10,7 +11,8 @@ enum DietFixtures {
   /// Each food is modelled as 100 g per dollar (one offer of 1 USD per 100 g)
   /// with its per-dollar values as "per 100 g", so grams / 100 is dollars.
   static let stiglerNutrients: [Nutrient] = [
-    "calorie_1000", "protein", "calcium_g", "iron", "vitamin_a_1000iu", "thiamin", "riboflavin", "niacin", "vitamin_c",
+    "calorie_1000", "protein", "calcium_g", "iron", "vitamin_a_1000iu", "thiamin", "riboflavin", "niacin",
+    "vitamin_c",
   ]
   static let stiglerAllowances: [Double] = [3, 70, 0.8, 12, 5, 1.8, 2.7, 18, 75]
   static let stiglerFoods: [(String, [Double])] = [
@@ -81,7 +83,9 @@ enum DietFixtures {
     var problem = DietProblem(foods: foods, goals: goals)
     if wholeServings { problem.wholeServings = Set(foods.map(\.id)) }
     if let dairyLimit {
-      problem.groupLimits = [FoodGroupLimit("dairy", foods: ["milk", "ice_cream"], maximum: dairyLimit, unit: .servings)]
+      problem.groupLimits = [
+        FoodGroupLimit("dairy", foods: ["milk", "ice_cream"], maximum: dairyLimit, unit: .servings)
+      ]
     }
     return problem
   }

@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import MealOptimizer
 
 @Suite("Golden diet problems solved with GLPK")
 struct DietGoldenTests {
-  @Test("GLPK's diet.mod costs 0.1381709355 as glpsol reports", arguments: SolverOptions.Method.allCases, [false, true])
+  @Test(
+    "GLPK's diet.mod costs 0.1381709355 as glpsol reports", arguments: SolverOptions.Method.allCases,
+    [false, true])
   func stigler(method: SolverOptions.Method, presolve: Bool) throws {
     var options = SolverOptions()
     options.method = method

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MealOptimizer
 
 /// Three foods with simple figures, for checks that can be worked out by hand.
@@ -35,7 +36,8 @@ struct DietPlannerTests {
   func readableNames() throws {
     var problem = smallProblem(days: 3)
     problem.goals.append(NutrientGoal(.saturatedFat, maximum: 0.1, basis: .percentOfEnergy))
-    problem.goals.append(NutrientGoal(.fat, minimum: 0.2, maximum: 0.35, basis: .percentOfEnergy, period: .week))
+    problem.goals.append(
+      NutrientGoal(.fat, minimum: 0.2, maximum: 0.35, basis: .percentOfEnergy, period: .week))
     problem.budget = Budget(20, per: .week)
     problem.groupLimits = [FoodGroupLimit("spread", foods: ["butter"], maximum: 30)]
     let built = try DietModelBuilder().build(problem)
@@ -71,7 +73,10 @@ struct DietPlannerTests {
   @Test("weekly goals and budgets sum over the days")
   func weeklyBounds() throws {
     var problem = smallProblem(days: 7)
-    problem.goals = [NutrientGoal(.energy, minimum: 14000, period: .week), NutrientGoal(.protein, minimum: 420, period: .week)]
+    problem.goals = [
+      NutrientGoal(.energy, minimum: 14000, period: .week),
+      NutrientGoal(.protein, minimum: 420, period: .week),
+    ]
     problem.budget = Budget(8, per: .week)
     let plan = try DietPlanner().solve(problem)
     #expect(plan.status == .optimal)
@@ -87,7 +92,9 @@ struct DietPlannerTests {
   @Test("food limits bound each day's grams")
   func foodLimits() throws {
     var problem = smallProblem()
-    problem.foodLimits = [FoodLimit(food: "oats", maximumGrams: 100), FoodLimit(food: "lentils", minimumGrams: 50)]
+    problem.foodLimits = [
+      FoodLimit(food: "oats", maximumGrams: 100), FoodLimit(food: "lentils", minimumGrams: 50),
+    ]
     let plan = try DietPlanner().solve(problem)
     let grams = Dictionary(uniqueKeysWithValues: plan.foodTotals.map { ($0.food, $0.grams) })
     #expect((grams["oats"] ?? 0) <= 100 + 1e-9)
@@ -169,7 +176,8 @@ struct DietPlannerTests {
     #expect(object["food_totals"] != nil && object["weekly_goals"] != nil && object["exact_cost"] != nil)
     let days = try #require(object["days"] as? [[String: Any]])
     let goals = try #require(days.first?["goals"] as? [[String: Any]])
-    #expect(goals.contains { $0["status"] as? String == "at_minimum" || $0["status"] as? String == "at_maximum" })
+    #expect(
+      goals.contains { $0["status"] as? String == "at_minimum" || $0["status"] as? String == "at_maximum" })
     let decoded = try JSONDecoder().decode(DietPlan.self, from: data)
     #expect(decoded == plan)
     let infeasible = try JSONEncoder().encode(try DietPlanner().solve(DietFixtures.jump(dairyLimit: 6)))

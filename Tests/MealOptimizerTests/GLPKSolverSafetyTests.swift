@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MealOptimizer
 
 @Suite("GLPK solver input checks, guards and threads")

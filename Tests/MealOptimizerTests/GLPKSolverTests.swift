@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MealOptimizer
 
 /// max 3x + 4y + z  s.t.  c1: x + 2y + z <= 14,  c2: 3x - y >= 0,  c3: x - y <= 2.
@@ -97,7 +98,8 @@ struct GLPKSolverStatusTests {
     // A market split instance (Cornuéjols and Dawande): equality knapsacks
     // that branch-and-bound cannot close in a fraction of a second.
     var generator = SplitMix64(seed: 7)
-    let rows = 5, cols = 40
+    let rows = 5
+    let cols = 40
     var model = LinearModel(name: "market_split")
     let x = (0..<cols).map { model.addVariable("x\($0)", kind: .binary) }
     for i in 0..<rows {
@@ -112,6 +114,21 @@ struct GLPKSolverStatusTests {
     #expect(solution.termination == .timeLimit)
     #expect(solution.status == .feasible || solution.status == .unknown)
     #expect(solution.seconds < 5)
+  }
+
+  @Test("a MIP stopped by a loose relative gap is feasible with its gap reported")
+  func mipGapLimit() throws {
+    // JuMP's diet in whole servings: the relaxation costs 11.83 and the integer optimum 12.78,
+    // so branch-and-cut needs a tree; a 50% gap accepts the first good integer solution.
+    let model = try DietModelBuilder().build(DietFixtures.jump(wholeServings: true)).model
+    var options = SolverOptions()
+    options.relativeGap = 0.5
+    let solution = try GLPKSolver().solve(model, options: options)
+    #expect(solution.termination == .gapLimit)
+    #expect(solution.status == .feasible)
+    let gap = try #require(solution.relativeGap)
+    #expect(gap >= 0 && gap <= 0.5)
+    #expect((solution.objectiveValue ?? 0) >= 12.78 - 1e-6)
   }
 
   @Test("an integer variable with no integer between its bounds makes the model infeasible")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MealOptimizer
 
 /// A model with names no format allows as they are, a ranged row, a free and
@@ -28,12 +29,17 @@ struct LinearModelExportTests {
       ("small LP (maximise)", maximize),
       ("awkward names and bounds", awkwardModel()),
       ("JuMP diet", (try? DietModelBuilder().build(DietFixtures.jump()).model) ?? LinearModel()),
-      ("JuMP diet in servings", (try? DietModelBuilder().build(DietFixtures.jump(wholeServings: true)).model) ?? LinearModel()),
+      (
+        "JuMP diet in servings",
+        (try? DietModelBuilder().build(DietFixtures.jump(wholeServings: true)).model) ?? LinearModel()
+      ),
       ("diet.mod", (try? DietModelBuilder().build(DietFixtures.stigler()).model) ?? LinearModel()),
     ]
   }()
 
-  @Test("GLPK reads each export back and finds the same optimum", arguments: 0..<5, [GLPKFileFormat.cplexLP, .freeMPS])
+  @Test(
+    "GLPK reads each export back and finds the same optimum", arguments: 0..<5,
+    [GLPKFileFormat.cplexLP, .freeMPS])
   func roundTrip(index: Int, format: GLPKFileFormat) throws {
     let (label, model) = Self.models[index]
     let direct = try GLPKSolver().solve(model, options: SolverOptions())
@@ -87,10 +93,13 @@ struct LinearModelExportTests {
 
   @Test("a file GLPK cannot parse is an error, not a crash")
   func unreadableFile() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("planner-bad-\(UUID().uuidString).lp")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "planner-bad-\(UUID().uuidString).lp")
     try "Minimize\n obj: 3 x +\nSubject To\n c: x >= \n".write(to: url, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: url) }
     #expect(throws: SolverError.self) { try GLPKCall.solveFile(atPath: url.path, format: .cplexLP) }
-    #expect(throws: SolverError.self) { try GLPKCall.solveFile(atPath: "/nonexistent/model.mps", format: .freeMPS) }
+    #expect(throws: SolverError.self) {
+      try GLPKCall.solveFile(atPath: "/nonexistent/model.mps", format: .freeMPS)
+    }
   }
 }

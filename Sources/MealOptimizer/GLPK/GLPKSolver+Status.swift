@@ -10,7 +10,8 @@ extension GLPKSolver {
   static func solution(
     from raw: GLPKRawResult, model: CompactModel, options: SolverOptions, seconds: Double
   ) -> Solution {
-    let (termination, status, message) = raw.mipRan || model.columns.contains(where: { $0.kind != .continuous })
+    let (termination, status, message) =
+      raw.mipRan || model.columns.contains(where: { $0.kind != .continuous })
       ? mipOutcome(raw) : lpOutcome(raw)
     var solution = Solution(termination: termination, status: status, seconds: seconds, message: message)
     guard status == .optimal || status == .feasible else { return solution }
@@ -34,7 +35,8 @@ extension GLPKSolver {
       case Int32(GLP_OPT): return (.completed, .optimal, nil)
       case Int32(GLP_NOFEAS): return (.completed, .infeasible, nil)
       case Int32(GLP_UNBND): return (.completed, .unbounded, nil)
-      case Int32(GLP_FEAS): return (.failed, .feasible, "GLPK stopped at a feasible point it could not prove optimal")
+      case Int32(GLP_FEAS):
+        return (.failed, .feasible, "GLPK stopped at a feasible point it could not prove optimal")
       default: return (.failed, .unknown, "GLPK ended without a primal or dual feasible solution")
       }
     }
@@ -58,7 +60,8 @@ extension GLPKSolver {
       }
     }
     let hasPoint = raw.mipStatus == Int32(GLP_OPT) || raw.mipStatus == Int32(GLP_FEAS)
-    let pointStatus: ResultStatus = raw.mipStatus == Int32(GLP_OPT) ? .optimal : (hasPoint ? .feasible : .unknown)
+    let pointStatus: ResultStatus =
+      raw.mipStatus == Int32(GLP_OPT) ? .optimal : (hasPoint ? .feasible : .unknown)
     switch raw.mipReturn {
     case 0:
       switch raw.mipStatus {
@@ -70,8 +73,10 @@ extension GLPKSolver {
     case Int32(GLP_EMIPGAP):
       return (.gapLimit, hasPoint ? .feasible : .unknown, "the relative gap limit was reached")
     case Int32(GLP_ETMLIM):
-      return (.timeLimit, hasPoint ? .feasible : .unknown,
-              hasPoint ? "the time limit was reached" : "the time limit was reached before any integer solution")
+      return (
+        .timeLimit, hasPoint ? .feasible : .unknown,
+        hasPoint ? "the time limit was reached" : "the time limit was reached before any integer solution"
+      )
     default:
       return (.failed, hasPoint ? pointStatus : .unknown, failureText(raw.mipReturn))
     }

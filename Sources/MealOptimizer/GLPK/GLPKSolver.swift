@@ -1,5 +1,5 @@
-import Foundation
 internal import CGLPK
+import Foundation
 
 /// Solves a ``LinearModel`` with GLPK: the simplex or interior-point method
 /// for LPs, branch-and-cut after an LP relaxation for MIPs.
@@ -51,7 +51,9 @@ public struct GLPKSolver: Solver {
   private static func columnWithoutIntegerValue(_ model: CompactModel) -> Int? {
     model.columns.indices.first { index in
       let column = model.columns[index]
-      guard column.kind != .continuous, let lower = column.lower, let upper = column.upper else { return false }
+      guard column.kind != .continuous, let lower = column.lower, let upper = column.upper else {
+        return false
+      }
       return lower.rounded(.up) > upper.rounded(.down)
     }
   }
@@ -64,7 +66,8 @@ extension SolverOptions {
       throw SolverError.invalidOptions("the time limit must be a positive number of seconds, not \(limit)")
     }
     if !(relativeGap.isFinite && relativeGap >= 0) {
-      throw SolverError.invalidOptions("the relative gap must be zero or a positive number, not \(relativeGap)")
+      throw SolverError.invalidOptions(
+        "the relative gap must be zero or a positive number, not \(relativeGap)")
     }
   }
 }

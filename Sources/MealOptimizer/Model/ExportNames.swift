@@ -45,8 +45,10 @@ struct ExportNames {
   }
 
   private static let lpKeywords: Set<String> = [
-    "minimize", "minimise", "minimum", "min", "maximize", "maximise", "maximum", "max", "subject", "such", "st",
-    "s.t.", "bounds", "bound", "general", "generals", "gen", "integer", "integers", "binary", "binaries", "bin",
+    "minimize", "minimise", "minimum", "min", "maximize", "maximise", "maximum", "max", "subject", "such",
+    "st",
+    "s.t.", "bounds", "bound", "general", "generals", "gen", "integer", "integers", "binary", "binaries",
+    "bin",
     "end", "free", "inf", "infinity",
   ]
 
@@ -55,20 +57,32 @@ struct ExportNames {
     for scalar in raw.unicodeScalars {
       switch format {
       case .cplexLP:
-        if scalar == "[" { name += "(" }
-        else if scalar == "]" { name += ")" }
-        else if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-          || "!\"#$%&()/,.;?@_`'{}|~".unicodeScalars.contains(scalar) { name.unicodeScalars.append(scalar) }
-        else { name += "_" }
+        if scalar == "[" {
+          name += "("
+        } else if scalar == "]" {
+          name += ")"
+        } else if scalar.isASCII,
+          scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            || "!\"#$%&()/,.;?@_`'{}|~".unicodeScalars.contains(scalar)
+        {
+          name.unicodeScalars.append(scalar)
+        } else {
+          name += "_"
+        }
       case .mps:
-        if scalar.isASCII, scalar.value > 32, scalar.value < 127 { name.unicodeScalars.append(scalar) } else { name += "_" }
+        if scalar.isASCII, scalar.value > 32, scalar.value < 127 {
+          name.unicodeScalars.append(scalar)
+        } else {
+          name += "_"
+        }
       }
     }
     if name.isEmpty { name = "_" }
     if format == .cplexLP {
       let first = name.first ?? "_"
       let second = name.dropFirst().first
-      let exponentLike = (first == "e" || first == "E")
+      let exponentLike =
+        (first == "e" || first == "E")
         && (second == nil || second?.isNumber == true || second == "e" || second == "E")
       if first.isNumber || first == "." || exponentLike || lpKeywords.contains(name.lowercased()) {
         name = "_" + name

@@ -21,7 +21,9 @@ extension LinearModel {
       model.columns[j].objective == 0 ? nil : (names.variables[j], model.columns[j].objective)
     }
     if needsConstant { objective.append((names.constantColumn, model.objectiveConstant)) }
-    out += " \(names.objective):" + Self.lpTerms(objective, fallback: names.variables.first ?? names.constantColumn) + "\n"
+    out +=
+      " \(names.objective):"
+      + Self.lpTerms(objective, fallback: names.variables.first ?? names.constantColumn) + "\n"
     out += "\nSubject To\n"
     var rowName = names.rows.makeIterator()
     for row in model.rows {
@@ -71,8 +73,10 @@ extension LinearModel {
   }
 
   private static func lpList(_ names: [String]) -> String {
-    stride(from: 0, to: names.count, by: 8).map { " " + names[$0..<min($0 + 8, names.count)].joined(separator: " ") + "\n" }
-      .joined()
+    stride(from: 0, to: names.count, by: 8).map {
+      " " + names[$0..<min($0 + 8, names.count)].joined(separator: " ") + "\n"
+    }
+    .joined()
   }
 
   /// A number in the shortest form that reads back to the same `Double`.

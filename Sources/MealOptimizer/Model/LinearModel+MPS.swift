@@ -32,12 +32,13 @@ extension LinearModel {
     if model.sense == .maximize && !negate { out += "OBJSENSE\n    MAX\n" }
     out += "ROWS\n N \(names.objective)\n"
     for (i, row) in model.rows.enumerated() {
-      let type = switch (row.lower, row.upper) {
-      case (nil, nil): "N"
-      case (nil, _?): "L"
-      case (let lo?, let hi?) where lo == hi: "E"
-      case (_?, _): "G"
-      }
+      let type =
+        switch (row.lower, row.upper) {
+        case (nil, nil): "N"
+        case (nil, _?): "L"
+        case (let lo?, let hi?) where lo == hi: "E"
+        case (_?, _): "G"
+        }
       out += " \(type) \(names.rows[i])\n"
     }
     // Entries by column.
@@ -74,7 +75,9 @@ extension LinearModel {
     for (i, row) in model.rows.enumerated() {
       let rhs: Double? = row.lower ?? row.upper
       if let rhs, rhs != 0 { out += "    RHS \(names.rows[i]) \(Self.number(rhs))\n" }
-      if let lo = row.lower, let hi = row.upper, lo != hi { ranges += "    RNG \(names.rows[i]) \(Self.number(hi - lo))\n" }
+      if let lo = row.lower, let hi = row.upper, lo != hi {
+        ranges += "    RNG \(names.rows[i]) \(Self.number(hi - lo))\n"
+      }
     }
     if !ranges.isEmpty { out += "RANGES\n" + ranges }
     out += "BOUNDS\n"

@@ -32,7 +32,8 @@ extension LinearModel {
       if variable.kind == .binary, (lower ?? -1) < 0 || (upper ?? 2) > 1 {
         throw SolverError.invalidModel("\(label): a binary variable's bounds must lie within 0...1")
       }
-      columns.append(.init(name: variable.name, lower: lower, upper: upper, kind: variable.kind, objective: 0))
+      columns.append(
+        .init(name: variable.name, lower: lower, upper: upper, kind: variable.kind, objective: 0))
     }
     for (column, coefficient) in try merged(objective, in: "the objective") {
       columns[column].objective = coefficient
@@ -47,7 +48,9 @@ extension LinearModel {
       if constraint.name.isEmpty { throw SolverError.invalidModel("constraint #\(index) has an empty name") }
       let terms = try merged(constraint.expression, in: label)
       let constant = constraint.expression.constant
-      guard constant.isFinite else { throw SolverError.invalidModel("\(label): the constant is not a finite number") }
+      guard constant.isFinite else {
+        throw SolverError.invalidModel("\(label): the constant is not a finite number")
+      }
       var lower = try Self.bound(constraint.set.lower, isLower: true, label)
       var upper = try Self.bound(constraint.set.upper, isLower: false, label)
       if let l = lower, let u = upper, l > u {
@@ -74,7 +77,9 @@ extension LinearModel {
   }
 
   /// The expression's terms, each variable once, in index order, without zeros.
-  private func merged(_ expression: LinearExpression, in label: String) throws -> [(column: Int, coefficient: Double)] {
+  private func merged(_ expression: LinearExpression, in label: String) throws -> [(
+    column: Int, coefficient: Double
+  )] {
     var sums: [Int: Double] = [:]
     for term in expression.terms {
       let index = term.variable.index
@@ -84,7 +89,8 @@ extension LinearModel {
       }
       guard term.coefficient.isFinite else {
         throw SolverError.invalidModel(
-          "\(label): the coefficient of '\(variables[index].name)' is not a finite number (\(term.coefficient))")
+          "\(label): the coefficient of '\(variables[index].name)' is not a finite number (\(term.coefficient))"
+        )
       }
       sums[index, default: 0] += term.coefficient
     }

@@ -60,15 +60,18 @@ public struct DietModelBuilder: Sendable {
   private func addRows(to model: LinearModel, problem: DietProblem, built: DietModel) -> LinearModel {
     var model = model
     let foods = problem.foods
+    let index = Dictionary(foods.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     let dayGroups: [(label: String, days: [Int])] = (1...problem.days).map { ("day\($0)", [$0]) }
     let weekGroup: [(label: String, days: [Int])] = [("week", Array(1...problem.days))]
 
-    /// Sum over the given days of weight(food) × variable, in the variable's own unit.
-    func expression(days: [Int], weight: (Int) -> Double) -> LinearExpression {
+    /// Sum over the given days and foods (all foods by default) of
+    /// weight(food) × variable, in the variable's own unit.
+    func expression(days: [Int], foods members: [Int]? = nil, weight: (Int) -> Double) -> LinearExpression {
+      let members = members ?? Array(foods.indices)
       var expression = LinearExpression()
-      expression.terms.reserveCapacity(days.count * foods.count)
+      expression.terms.reserveCapacity(days.count * members.count)
       for day in days {
-        for f in foods.indices {
+        for f in members {
           let coefficient = weight(f) * built.gramsPerUnit[f]
           if coefficient != 0 { expression.add(built.variable(food: f, day: day), coefficient) }
         }
@@ -89,11 +92,13 @@ public struct DietModelBuilder: Sendable {
           model.addConstraint(name, expression(days: group.days, weight: perGram(goal.nutrient)), set)
         case .percentOfEnergy:
           let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
-          let amount = perGram(goal.nutrient), energy = perGram(.energy)
+          let amount = perGram(goal.nutrient)
+          let energy = perGram(.energy)
           let sides = [("min", goal.minimum, true), ("max", goal.maximum, false)]
           for (side, bound, isMinimum) in sides {
             guard let share = bound else { continue }
-            let rowName = goal.minimum != nil && goal.maximum != nil
+            let rowName =
+              goal.minimum != nil && goal.maximum != nil
               ? "goal[\(goal.nutrient),\(group.label),\(side)]" : name
             let row = expression(days: group.days) { f in factor * amount(f) - share * energy(f) }
             model.addConstraint(rowName, row, isMinimum ? .greaterThan(0) : .lessThan(0))
@@ -102,21 +107,22 @@ public struct DietModelBuilder: Sendable {
       }
     }
     for limit in problem.groupLimits where limit.minimum != nil || limit.maximum != nil {
-      let members = Set(limit.foods)
+      let members = Array(Set(limit.foods.compactMap { index[$0] })).sorted()
       let groups = limit.period == .day ? dayGroups : weekGroup
       for group in groups {
-        let row = expression(days: group.days) { f in
-          guard members.contains(foods[f].id) else { return 0 }
-          return limit.unit == .grams ? 1 : 1 / (problem.servingGrams(of: foods[f]) ?? 1)
+        let row = expression(days: group.days, foods: members) { f in
+          limit.unit == .grams ? 1 : 1 / (problem.servingGrams(of: foods[f]) ?? 1)
         }
-        model.addConstraint("group[\(limit.name),\(group.label)]", row, Self.set(limit.minimum, limit.maximum))
+        model.addConstraint(
+          "group[\(limit.name),\(group.label)]", row, Self.set(limit.minimum, limit.maximum))
       }
     }
     let pricePerGram = foods.map { $0.cheapestOffer?.pricePerGram ?? 0 }
     if let budget = problem.budget {
       let limit = NSDecimalNumber(decimal: budget.amount).doubleValue
       if budget.period == .week {
-        model.addConstraint("budget", expression(days: weekGroup[0].days) { pricePerGram[$0] }, .lessThan(limit))
+        model.addConstraint(
+          "budget", expression(days: weekGroup[0].days) { pricePerGram[$0] }, .lessThan(limit))
       } else {
         for group in dayGroups {
           model.addConstraint(
@@ -127,8 +133,10 @@ public struct DietModelBuilder: Sendable {
     let all = weekGroup[0].days
     switch problem.objective {
     case .minimizeCost: model.setObjective(.minimize, expression(days: all) { pricePerGram[$0] })
-    case .minimize(let nutrient): model.setObjective(.minimize, expression(days: all, weight: perGram(nutrient)))
-    case .maximize(let nutrient): model.setObjective(.maximize, expression(days: all, weight: perGram(nutrient)))
+    case .minimize(let nutrient):
+      model.setObjective(.minimize, expression(days: all, weight: perGram(nutrient)))
+    case .maximize(let nutrient):
+      model.setObjective(.maximize, expression(days: all, weight: perGram(nutrient)))
     }
     return model
   }

@@ -30,7 +30,9 @@ public struct DietPlanVerifier: Sendable, Hashable {
   ///     recomputed cost when the objective is cost.
   /// - Returns: The recomputed days and totals, and every violation found.
   /// - Complexity: O(*d* × *f* × *g*) for *d* days, *f* foods and *g* goals and limits.
-  public func verify(_ problem: DietProblem, grams: [[Double]], objectiveValue: Double? = nil) -> DietPlanVerification {
+  public func verify(_ problem: DietProblem, grams: [[Double]], objectiveValue: Double? = nil)
+    -> DietPlanVerification
+  {
     var violations: [String] = []
     guard grams.count == problem.days, grams.allSatisfy({ $0.count == problem.foods.count }) else {
       return DietPlanVerification(
@@ -52,7 +54,8 @@ public struct DietPlanVerifier: Sendable, Hashable {
         checks.append(check)
       }
       let amounts = self.amounts(day, problem: problem)
-      days.append(.init(day: d + 1, foods: amounts.lines, cost: amounts.cost.rounded(places: 2), goals: checks))
+      days.append(
+        .init(day: d + 1, foods: amounts.lines, cost: amounts.cost.rounded(places: 2), goals: checks))
     }
     var weekly: [DietPlan.GoalCheck] = []
     for goal in problem.goals where goal.period == .week {
@@ -89,7 +92,8 @@ public struct DietPlanVerifier: Sendable, Hashable {
 
   private func describe(_ check: DietPlan.GoalCheck) -> String {
     let bounds = [check.minimum.map { "at least \($0)" }, check.maximum.map { "at most \($0)" }]
-    return "\(check.nutrient) is \(check.total) \(check.unit), wanted \(bounds.compactMap { $0 }.joined(separator: " and "))"
+    return
+      "\(check.nutrient) is \(check.total) \(check.unit), wanted \(bounds.compactMap { $0 }.joined(separator: " and "))"
   }
 
   /// A goal's total over the given days, and how it compares with the bounds.
@@ -145,7 +149,8 @@ public struct DietPlanVerifier: Sendable, Hashable {
         }
       }
       for id in problem.wholeServings {
-        guard let f = position[id], let serving = foods[f].measure(named: DietProblem.servingMeasure)?.grams else {
+        guard let f = position[id], let serving = foods[f].measure(named: DietProblem.servingMeasure)?.grams
+        else {
           continue
         }
         let servings = day[f] / serving
@@ -175,7 +180,9 @@ public struct DietPlanVerifier: Sendable, Hashable {
   }
 
   /// The foods with a non-zero amount, by decreasing weight, and their total cost.
-  private func amounts(_ grams: [Double], problem: DietProblem) -> (lines: [DietPlan.FoodAmount], cost: Decimal) {
+  private func amounts(_ grams: [Double], problem: DietProblem) -> (
+    lines: [DietPlan.FoodAmount], cost: Decimal
+  ) {
     var lines: [DietPlan.FoodAmount] = []
     var cost = Decimal()
     for (food, amount) in zip(problem.foods, grams) where amount > 0 {
@@ -185,9 +192,10 @@ public struct DietPlanVerifier: Sendable, Hashable {
       }
       cost += lineCost
       let serving = food.measure(named: DietProblem.servingMeasure)?.grams
-      lines.append(.init(
-        food: food.id, name: food.name, grams: amount, servings: serving.map { amount / $0 },
-        cost: lineCost.rounded(places: 2)))
+      lines.append(
+        .init(
+          food: food.id, name: food.name, grams: amount, servings: serving.map { amount / $0 },
+          cost: lineCost.rounded(places: 2)))
     }
     lines.sort { $0.grams != $1.grams ? $0.grams > $1.grams : $0.food < $1.food }
     return (lines, cost)

@@ -56,7 +56,8 @@ public struct DietPlanner: Sendable {
         status: infeasible ? .infeasible : .unbounded, cost: 0, exactCost: 0, currency: problem.currency,
         objectiveValue: nil, days: [], weeklyGoals: [], foodTotals: [], solver: stats,
         message: infeasible
-          ? "no plan meets every goal and limit" : "the objective can improve without end; add a limit or a budget")
+          ? "no plan meets every goal and limit"
+          : "the objective can improve without end; add a limit or a budget")
     case .unknown:
       throw DietPlanError.noSolution(solution.termination, solution.message ?? "the solver gave no plan")
     }

@@ -26,10 +26,14 @@ extension DietProblem {
       byID[food.id] = food
       for (nutrient, value) in food.nutrientsPer100g.sorted(by: { $0.key < $1.key })
       where !(value.isFinite && value >= 0) {
-        issues.append(.invalidNumber("food '\(food.id)': \(nutrient) must be a non-negative number, not \(value)"))
+        issues.append(
+          .invalidNumber("food '\(food.id)': \(nutrient) must be a non-negative number, not \(value)"))
       }
-      for offer in food.offers where !(offer.price >= 0 && offer.packageGrams.isFinite && offer.packageGrams > 0) {
-        issues.append(.invalidNumber("food '\(food.id)': an offer needs a non-negative price and a positive package weight"))
+      for offer in food.offers
+      where !(offer.price >= 0 && offer.packageGrams.isFinite && offer.packageGrams > 0) {
+        issues.append(
+          .invalidNumber(
+            "food '\(food.id)': an offer needs a non-negative price and a positive package weight"))
       }
       if usesCost && food.offers.isEmpty { issues.append(.missingPrice(food: food.id)) }
     }
@@ -55,7 +59,9 @@ extension DietProblem {
           issues.append(.unknownFood(id, usedBy: "food group limit '\(group.name)'"))
           continue
         }
-        if group.unit == .servings && servingGrams(of: food) == nil { issues.append(.missingServing(food: id)) }
+        if group.unit == .servings && servingGrams(of: food) == nil {
+          issues.append(.missingServing(food: id))
+        }
       }
     }
     for id in wholeServings.sorted() {
@@ -68,7 +74,9 @@ extension DietProblem {
     if !issues.isEmpty { throw DietProblemError(issues) }
   }
 
-  private static func boundIssues(_ minimum: Double?, _ maximum: Double?, _ label: String) -> [DietProblemError.Issue] {
+  private static func boundIssues(_ minimum: Double?, _ maximum: Double?, _ label: String)
+    -> [DietProblemError.Issue]
+  {
     var issues: [DietProblemError.Issue] = []
     for (name, value) in [("minimum", minimum), ("maximum", maximum)] {
       if let value, !(value.isFinite && value >= 0) {
