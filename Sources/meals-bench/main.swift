@@ -6,7 +6,7 @@ import MealOptimizer
 // budget, several times, and prints the median time, the gap and the memory.
 //
 //   meals-bench [--recipes 150] [--runs 5] [--seed 42] [--budget 45] [--tie-break none|variety|goal_center]
-//               [--repeat N] [--time-limit 30] [--lp FILE]   (--lp writes the model in CPLEX LP format)
+//               [--repeat N] [--time-limit 30] [--tie-break-time 1] [--lp FILE]   (--lp writes the model in CPLEX LP format)
 
 func option(_ name: String) -> String? {
   let arguments = CommandLine.arguments
@@ -21,6 +21,7 @@ let budget = option("--budget").flatMap { Decimal(string: $0) } ?? 45
 let tieBreak = option("--tie-break").flatMap(MealTieBreak.init(rawValue:)) ?? MealTieBreak.none
 let repeatLimit = option("--repeat").flatMap(Int.init)
 let timeLimit = option("--time-limit").flatMap(Double.init) ?? 30
+let tieBreakTime = option("--tie-break-time").flatMap(Double.init) ?? 1
 
 let kitchen = BenchmarkKitchen(recipeCount: recipeCount, seed: seed)
 let problem = MealPlanProblem(
@@ -51,7 +52,7 @@ print(
 
 let planner = MealPlanner(
   solver: GLPKSolver(),
-  options: MealPlannerOptions(timeLimit: timeLimit, relativeGap: 0.01, tieBreakTimeLimit: 1))
+  options: MealPlannerOptions(timeLimit: timeLimit, relativeGap: 0.01, tieBreakTimeLimit: tieBreakTime))
 var times: [Double] = []
 var last: MealPlan?
 for run in 1...runs {

@@ -89,6 +89,10 @@ struct MealPlanSearch {
       bound = max(bound ?? -.infinity, days.bound)
       consider(try complete(model, fixing: days.values, seconds: &seconds))
     }
+    if let start, !enough(objective(start)) {
+      // Re-planning day by day from a known plan is the cheapest way to improve it.
+      consider(try improveByDays(model, from: start, seconds: &seconds, enough: enough))
+    }
     if !enough(objective(best)) {
       consider(try dive(model, root: root, seconds: &seconds))
     }
