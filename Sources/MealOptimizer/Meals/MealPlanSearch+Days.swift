@@ -223,3 +223,34 @@ extension MealPlanSearch {
     return final
   }
 }
+
+extension MealPlanSearch {
+  /// The model without the rows a predicate picks; variables keep their places.
+  static func dropping(_ model: LinearModel, where drop: (LinearModel.Constraint) -> Bool) -> LinearModel {
+    var copy = LinearModel(name: model.name)
+    for variable in model.variables {
+      copy.addVariable(variable.name, lower: variable.lower, upper: variable.upper, kind: variable.kind)
+    }
+    for constraint in model.constraints where !drop(constraint) {
+      copy.addConstraint(constraint.name, constraint.expression, constraint.set)
+    }
+    copy.setObjective(model.sense, model.objective)
+    return copy
+  }
+
+  /// Whether values keep every row and bound of a model (within 1e-6, relative above 1).
+  static func satisfies(_ model: LinearModel, _ values: [Double]) -> Bool {
+    guard values.count == model.variables.count else { return false }
+    func tolerance(_ bound: Double) -> Double { 1e-6 * max(1, abs(bound)) }
+    for (index, variable) in model.variables.enumerated() {
+      if let lower = variable.lower, values[index] < lower - tolerance(lower) { return false }
+      if let upper = variable.upper, values[index] > upper + tolerance(upper) { return false }
+    }
+    return model.constraints.allSatisfy { constraint in
+      let value = constraint.expression.value(values)
+      if let lower = constraint.set.lower, value < lower - tolerance(lower) { return false }
+      if let upper = constraint.set.upper, value > upper + tolerance(upper) { return false }
+      return true
+    }
+  }
+}

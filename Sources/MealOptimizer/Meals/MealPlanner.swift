@@ -58,8 +58,29 @@ public struct MealPlanner: Sendable {
     let deadline = clock.now + .seconds(options.timeLimit ?? 86_400)
     let search = MealPlanSearch(
       solver: solver, slots: built.slots, relativeGap: options.relativeGap, deadline: deadline)
+    // A budget that does not bind costs nothing to check: solve without the
+    // budget rows first (in at most half the time); if that week is within
+    // budget it is the answer, with the same bound.
+    var unbudgeted: MealPlanSearch.Outcome?
+    if !problem.budgets.isEmpty {
+      let free = MealPlanSearch.dropping(built.model) { $0.name.hasPrefix("budget[") }
+      let half = clock.now + .seconds((options.timeLimit ?? 86_400) / 2)
+      let quick = MealPlanSearch(
+        solver: solver, slots: built.slots, relativeGap: options.relativeGap, deadline: min(deadline, half))
+      if case .success(let outcome) = try quick.minimize(free),
+        MealPlanSearch.satisfies(built.model, outcome.values)
+      {
+        unbudgeted = outcome
+      }
+    }
     let first: MealPlanSearch.Outcome
-    switch try search.minimize(built.model) {
+    let found: Result<MealPlanSearch.Outcome, MealPlanSearch.Failure>
+    if let unbudgeted {
+      found = .success(unbudgeted)
+    } else {
+      found = try search.minimize(built.model)
+    }
+    switch found {
     case .success(let outcome):
       first = outcome
     case .failure(let failure):
