@@ -74,11 +74,26 @@ public struct MealPlanner: Sendable {
       }
     }
     let first: MealPlanSearch.Outcome
-    let found: Result<MealPlanSearch.Outcome, MealPlanSearch.Failure>
-    if let unbudgeted {
+    var found: Result<MealPlanSearch.Outcome, MealPlanSearch.Failure>
+    if let unbudgeted, let gap = unbudgeted.gap, gap <= options.relativeGap {
       found = .success(unbudgeted)
     } else {
       found = try search.minimize(built.model)
+      // The week without budget rows, when within budget, is a plan too, and
+      // its bound holds for the budgeted week: keep the better of each.
+      if let unbudgeted {
+        if case .success(var outcome) = found {
+          if unbudgeted.objective < outcome.objective {
+            let bound = outcome.bound
+            outcome = unbudgeted
+            outcome.bound = bound
+          }
+          outcome.bound = [outcome.bound, unbudgeted.bound].compactMap { $0 }.max()
+          found = .success(outcome)
+        } else {
+          found = .success(unbudgeted)
+        }
+      }
     }
     switch found {
     case .success(let outcome):
