@@ -41,6 +41,7 @@ public struct ModelOption: Sendable, Hashable {
     case recipe, food
   }
 
+  /// Whether the option is a recipe or a single food.
   public let kind: Kind
   /// The recipe's or food's identifier.
   public let id: String

@@ -8,6 +8,7 @@ public struct MealPlanViolation: Sendable, Hashable, Codable {
   /// A sentence for people.
   public var message: String
 
+  /// Creates a violation of a kind of rule, with its sentence.
   public init(rule: String, message: String) {
     self.rule = rule
     self.message = message
@@ -24,10 +25,12 @@ public struct MealPlanViolation: Sendable, Hashable, Codable {
 /// avoids; repetition limits, locks and leftovers hold; and the totals the plan
 /// reports match the recomputed ones.
 public struct MealPlanVerifier: Sendable {
+  /// The problem the plans are checked against.
   public let problem: MealPlanProblem
   let foods: [String: Food]
   let recipes: [String: Recipe]
 
+  /// Creates a verifier for plans of a problem.
   public init(problem: MealPlanProblem) {
     self.problem = problem
     self.foods = Dictionary(problem.foods.map { ($0.id, $0) }) { a, _ in a }

@@ -28,6 +28,7 @@ public struct MealPlanner: Sendable {
   /// Time limit, gap and tie-break tolerance.
   public var options: MealPlannerOptions
 
+  /// Creates a planner that solves with the given backend and options.
   public init(solver: any Solver, options: MealPlannerOptions = MealPlannerOptions()) {
     self.solver = solver
     self.options = options
@@ -177,6 +178,7 @@ public struct MealPlannerOptions: Sendable, Hashable {
   /// tie-break found by then is kept.
   public var tieBreakTimeLimit: Double
 
+  /// Creates options; the defaults suit a week of meals.
   public init(
     timeLimit: Double? = 60, relativeGap: Double = 0.01, tieBreakTolerance: Double = 0.01,
     tieBreakTimeLimit: Double = 5

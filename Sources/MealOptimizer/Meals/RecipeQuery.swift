@@ -21,6 +21,7 @@ public struct RecipeQuery: Sendable, Hashable {
   /// Food identifiers or tags that recipes must not contain.
   public var excluding: [String]
 
+  /// Creates a value from its parts.
   public init(
     meals: Set<Meal> = [], labels: Set<DietLabel> = [], maximumMinutes: Double? = nil,
     conditions: [NutrientCondition] = [], excluding: [String] = []
@@ -74,11 +75,14 @@ public struct NutrientCondition: Sendable, Hashable, Codable, CustomStringConver
     case equal = "="
   }
 
+  /// The nutrient.
   public var nutrient: Nutrient
+  /// How the amount compares to ``value``.
   public var comparison: Comparison
   /// The value in the nutrient's canonical unit.
   public var value: Double
 
+  /// Creates a value from its parts.
   public init(_ nutrient: Nutrient, _ comparison: Comparison, _ value: Double) {
     self.nutrient = nutrient
     self.comparison = comparison

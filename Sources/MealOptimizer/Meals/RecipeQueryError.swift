@@ -5,6 +5,7 @@ public struct RecipeQueryError: Error, Sendable, Hashable, CustomStringConvertib
   /// The offset in characters where the problem starts.
   public var offset: Int
 
+  /// Creates an error with its message and offset.
   public init(_ message: String, offset: Int) {
     self.message = message
     self.offset = offset
