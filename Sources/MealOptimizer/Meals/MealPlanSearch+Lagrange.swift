@@ -34,7 +34,7 @@ extension MealPlanSearch {
     var best = -Double.infinity
     var step = 2.0
     var stalled = 0
-    for _ in 0..<60 where clock.now < deadline && step > 1e-4 {
+    for _ in 0..<200 where clock.now < deadline && step > 1e-4 {
       var coefficients: [Int: Double] = [:]
       for term in model.objective.terms { coefficients[term.variable.index, default: 0] += term.coefficient }
       var constant = model.objective.constant
