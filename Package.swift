@@ -35,6 +35,7 @@ let package = Package(
     // Benchmarks: each Benchmarks/*/run.sh builds its target in release mode and prints figures.
     .executableTarget(name: "health-bench", dependencies: ["HealthRules"], path: "Benchmarks/health/Sources"),
     .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer"]),
+    .executableTarget(name: "meals-bench", dependencies: ["MealOptimizer"]),
     .executableTarget(name: "catalog-bench", dependencies: ["MealOptimizer"]),
     .testTarget(name: "MealOptimizerTests", dependencies: ["MealOptimizer"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HealthRulesTests", dependencies: ["HealthRules"], resources: [.copy("Fixtures")]),

@@ -1,5 +1,4 @@
 #include "cglpk.h"
-#include <stdlib.h>
 
 #include <float.h>
 #include <limits.h>
@@ -57,24 +56,9 @@ static int milliseconds(double seconds) {
   return ms < 1 ? 1 : (int)ms;
 }
 
-/* What the branch-and-cut callback needs: where to record the gap, and a
- * known solution (1-based, as GLPK wants) to offer once as the first incumbent. */
-typedef struct {
-  double *gap;
-  const double *start;
-  int offered;
-} callback_info;
-
-static void record_gap(glp_tree *tree, void *data) {
-  callback_info *info = (callback_info *)data;
-  double *gap = info->gap;
+static void record_gap(glp_tree *tree, void *info) {
+  double *gap = (double *)info;
   switch (glp_ios_reason(tree)) {
-  case GLP_IHEUR:
-    if (info->start != NULL && !info->offered) {
-      info->offered = 1;
-      glp_ios_heur_sol(tree, info->start);
-    }
-    break;
   case GLP_IBINGO:
   case GLP_ISELECT:
   case GLP_IBRANCH: {
@@ -168,21 +152,10 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
       parm.presolve = GLP_OFF;
       parm.mip_gap = options->mip_gap;
       parm.tm_lim = milliseconds(options->time_limit);
-      callback_info info = {&result->mip_gap, NULL, 0};
-      double *start = NULL;
-      if (options->start != NULL) {
-        start = malloc(sizeof(double) * (size_t)(cols + 1));
-        if (start != NULL) {
-          start[0] = 0;
-          for (int j = 0; j < cols; j++) start[j + 1] = options->start[j];
-          info.start = start;
-        }
-      }
       parm.cb_func = record_gap;
-      parm.cb_info = &info;
+      parm.cb_info = &result->mip_gap;
       result->mip_ran = 1;
       result->mip_return = glp_intopt(lp, &parm);
-      free(start);
       result->mip_status = glp_mip_status(lp);
       result->objective = glp_mip_obj_val(lp);
       if (result->col_value != NULL) {

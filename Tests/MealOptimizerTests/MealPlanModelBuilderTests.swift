@@ -20,11 +20,16 @@ struct MealPlanModelBuilderTests {
   func readableNames() throws {
     let model = try Self.build(Kitchen.problem(budgets: [Budget(70, per: .week)]))
     let (variables, rows) = Self.names(model)
-    for name in ["pick[overnight_oats,day3,breakfast]", "serve[overnight_oats,day3,breakfast]", "pick[beef_chili,day7,dinner]"] {
+    for name in [
+      "pick[overnight_oats,day3,breakfast]", "serve[overnight_oats,day3,breakfast]",
+      "pick[beef_chili,day7,dinner]",
+    ] {
       #expect(variables.contains(name), "missing variable \(name)")
     }
-    for name in ["fill[day3,breakfast]", "goal[protein,day3]", "goal[energy,day1]", "goal[saturated_fat,day5]",
-                 "budget[week1]", "portion_max[overnight_oats,day3,breakfast]"] {
+    for name in [
+      "fill[day3,breakfast]", "goal[protein,day3]", "goal[energy,day1]", "goal[saturated_fat,day5]",
+      "budget[week1]", "portion_max[overnight_oats,day3,breakfast]",
+    ] {
       #expect(rows.contains(name), "missing row \(name)")
     }
   }
@@ -37,7 +42,9 @@ struct MealPlanModelBuilderTests {
       let expected = Kitchen.recipes.filter { $0.meals.contains(slot.meal) }.map(\.id)
       #expect(slot.options.map(\.id) == expected)
     }
-    #expect(!model.model.variables.contains { $0.name.hasPrefix("serve[") }, "whole servings need no portion variables")
+    #expect(
+      !model.model.variables.contains { $0.name.hasPrefix("serve[") },
+      "whole servings need no portion variables")
     let picks = model.model.variables.filter { $0.name.hasPrefix("pick[") }.count
     #expect(picks == 7 * Kitchen.recipes.reduce(0) { $0 + $1.meals.count })
     #expect(model.model.constraints.filter { $0.name.hasPrefix("goal[") }.count == 7 * Kitchen.goals.count)
@@ -47,8 +54,11 @@ struct MealPlanModelBuilderTests {
   func dietFiltersOptions() throws {
     let model = try Self.build(Kitchen.problem(diet: [.vegan]))
     let offered = Set(model.slots.flatMap { $0.options.map(\.id) })
-    #expect(offered == ["tofu_scramble", "lentil_soup", "chickpea_salad", "pb_sandwich", "tofu_stir_fry",
-                        "lentil_bolognese", "apple_almonds", "banana_pb", "avocado_toast"])
+    #expect(
+      offered == [
+        "tofu_scramble", "lentil_soup", "chickpea_salad", "pb_sandwich", "tofu_stir_fry",
+        "lentil_bolognese", "apple_almonds", "banana_pb", "avocado_toast",
+      ])
   }
 
   @Test("a leftover slot reuses its source's variables and has no fill row")
@@ -70,24 +80,40 @@ struct MealPlanModelBuilderTests {
     #expect(rows.contains("repeat[lentil_soup,week1]"))
     #expect(rows.contains("once_a_day[lentil_soup,day4]"))
     #expect(rows.contains("apart[beef_chili,day1]"))
-    let (_, without) = Self.names(try Self.build(Kitchen.problem(repetition: RepetitionLimits(notOnConsecutiveDays: true))))
+    let (_, without) = Self.names(
+      try Self.build(Kitchen.problem(repetition: RepetitionLimits(notOnConsecutiveDays: true))))
     #expect(without.contains("cooked_link[lentil_soup,day2,1]"))
   }
 
   @Test("locking a slot to a recipe the diet excludes is a conflict found before solving")
   func lockConflict() throws {
-    let model = try Self.build(Kitchen.problem(diet: [.vegan], locks: [SlotLock(day: 3, meal: .dinner, recipe: "beef_chili")]))
+    let model = try Self.build(
+      Kitchen.problem(diet: [.vegan], locks: [SlotLock(day: 3, meal: .dinner, recipe: "beef_chili")]))
     #expect(model.conflicts.count == 1)
     #expect(model.conflicts.first?.contains("not vegan") == true)
   }
 
-  @Test("malformed problems are rejected with a typed error", arguments: [
-    (MealTestKitchen.problem(days: 0), "at least one day"),
-    (MealTestKitchen.problem(portions: PortionOptions(minimum: 1.2, maximum: 1.4, step: 0.5)), "allow no serving"),
-    (MealTestKitchen.problem(locks: [SlotLock(day: 9, meal: .dinner, recipe: "beef_chili")]), "slot the plan does not have"),
-    (MealTestKitchen.problem(locks: [SlotLock(day: 1, meal: .dinner, recipe: "moussaka")]), "unknown recipe"),
-    (MealTestKitchen.problem(leftovers: [LeftoverRule(from: .dinner, to: .lunch, daysLater: 0)]), "eaten after"),
-  ])
+  @Test(
+    "malformed problems are rejected with a typed error",
+    arguments: [
+      (MealTestKitchen.problem(days: 0), "at least one day"),
+      (
+        MealTestKitchen.problem(portions: PortionOptions(minimum: 1.2, maximum: 1.4, step: 0.5)),
+        "allow no serving"
+      ),
+      (
+        MealTestKitchen.problem(locks: [SlotLock(day: 9, meal: .dinner, recipe: "beef_chili")]),
+        "slot the plan does not have"
+      ),
+      (
+        MealTestKitchen.problem(locks: [SlotLock(day: 1, meal: .dinner, recipe: "moussaka")]),
+        "unknown recipe"
+      ),
+      (
+        MealTestKitchen.problem(leftovers: [LeftoverRule(from: .dinner, to: .lunch, daysLater: 0)]),
+        "eaten after"
+      ),
+    ])
   func malformedProblems(problem: MealPlanProblem, message: String) throws {
     let error = #expect(throws: MealPlanError.self) { try MealPlanModelBuilder(problem: problem) }
     #expect(error?.description.contains(message) == true, "\(String(describing: error))")
@@ -96,7 +122,10 @@ struct MealPlanModelBuilderTests {
   @Test("a recipe with an unknown food is reported by name")
   func unknownFood() {
     var problem = Kitchen.problem()
-    problem.recipes.append(Recipe(id: "mystery", name: "Mystery", meals: [.dinner], ingredients: [RecipeIngredient(food: "unobtainium", grams: 10)]))
+    problem.recipes.append(
+      Recipe(
+        id: "mystery", name: "Mystery", meals: [.dinner],
+        ingredients: [RecipeIngredient(food: "unobtainium", grams: 10)]))
     #expect(throws: MealPlanError.unknownFood(food: "unobtainium", recipe: "mystery")) {
       try MealPlanModelBuilder(problem: problem)
     }

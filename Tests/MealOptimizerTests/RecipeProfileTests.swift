@@ -30,13 +30,21 @@ struct RecipeProfileTests {
     #expect(abs(cost - expected) < 1e-12)
   }
 
-  @Test("labels follow from ingredient tags", arguments: [
-    ("overnight_oats", [DietLabel.vegetarian, .pescatarian, .nutFree, .lowSodium], [DietLabel.vegan, .glutenFree, .dairyFree]),
-    ("apple_almonds", [.vegan, .vegetarian, .glutenFree, .dairyFree, .lowSodium], [.nutFree]),
-    ("salmon_sweet_potato", [.pescatarian, .glutenFree, .dairyFree, .nutFree, .lowSodium], [.vegetarian, .vegan]),
-    ("beef_chili", [.glutenFree, .dairyFree, .nutFree], [.pescatarian, .vegetarian, .lowSodium, .keto]),
-    ("pb_sandwich", [.vegan, .dairyFree], [.nutFree, .glutenFree]),
-  ])
+  @Test(
+    "labels follow from ingredient tags",
+    arguments: [
+      (
+        "overnight_oats", [DietLabel.vegetarian, .pescatarian, .nutFree, .lowSodium],
+        [DietLabel.vegan, .glutenFree, .dairyFree]
+      ),
+      ("apple_almonds", [.vegan, .vegetarian, .glutenFree, .dairyFree, .lowSodium], [.nutFree]),
+      (
+        "salmon_sweet_potato", [.pescatarian, .glutenFree, .dairyFree, .nutFree],
+        [.vegetarian, .vegan, .lowSodium]
+      ),
+      ("beef_chili", [.glutenFree, .dairyFree, .nutFree], [.pescatarian, .vegetarian, .lowSodium, .keto]),
+      ("pb_sandwich", [.vegan, .dairyFree], [.nutFree, .glutenFree]),
+    ])
   func derivedLabels(id: String, has: [DietLabel], lacks: [DietLabel]) throws {
     let labels = try Self.profile(id).labels
     for label in has { #expect(labels.contains(label), "\(id) should be \(label)") }
@@ -45,10 +53,13 @@ struct RecipeProfileTests {
 
   @Test("keto needs at most 10 g net carbs and 60% of energy from fat per serving")
   func ketoThresholds() throws {
-    let salmonAvocado = Recipe(id: "salmon_avocado", name: "Salmon and avocado", servings: 1,
-                               ingredients: [RecipeIngredient(food: "salmon", grams: 150),
-                                             RecipeIngredient(food: "avocado", grams: 100),
-                                             RecipeIngredient(food: "olive_oil", grams: 10)])
+    let salmonAvocado = Recipe(
+      id: "salmon_avocado", name: "Salmon and avocado", servings: 1,
+      ingredients: [
+        RecipeIngredient(food: "salmon", grams: 150),
+        RecipeIngredient(food: "avocado", grams: 100),
+        RecipeIngredient(food: "olive_oil", grams: 10),
+      ])
     let profile = try RecipeProfile(recipe: salmonAvocado, foods: Kitchen.foodsByID)
     #expect(profile.labels.contains(.keto))
     var withBanana = salmonAvocado
@@ -59,7 +70,8 @@ struct RecipeProfileTests {
   @Test("low-sodium means at most 140 mg sodium per serving")
   func lowSodiumThreshold() throws {
     func recipe(_ grams: Double) -> Recipe {
-      Recipe(id: "toast", name: "Toast", servings: 1, ingredients: [RecipeIngredient(food: "bread", grams: grams)])
+      Recipe(
+        id: "toast", name: "Toast", servings: 1, ingredients: [RecipeIngredient(food: "bread", grams: grams)])
     }
     // bread has 450 mg sodium per 100 g: 31.1 g is 139.95 mg, 31.2 g is 140.4 mg
     #expect(try RecipeProfile(recipe: recipe(31.1), foods: Kitchen.foodsByID).labels.contains(.lowSodium))

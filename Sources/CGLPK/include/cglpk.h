@@ -65,7 +65,6 @@ typedef struct {
   int scaling;         /* 0 for none, else flags for glp_scale_prob */
   double time_limit;   /* seconds; <= 0 for none */
   double mip_gap;      /* relative gap for glp_intopt */
-  const double *start; /* a known feasible MIP solution (cols values), or NULL */
 } cglpk_options;
 
 /* What GLPK said. Arrays are caller-allocated (cols, rows entries); they may

@@ -31,23 +31,14 @@ enum GLPKCall {
     let buffers = GLPKProblemBuffers(model)
     defer { buffers.deallocate() }
     var problem = buffers.problem(constant: model.objectiveConstant, maximize: model.sense == .maximize)
-    // A start is used only when it fits: one finite value a variable, integers integral.
-    var start = options.initialSolution ?? []
-    if start.count != model.columns.count || !start.allSatisfy(\.isFinite) { start = [] }
-    for (j, column) in model.columns.enumerated() where !start.isEmpty && column.kind != .continuous {
-      start[j] = start[j].rounded()
-    }
+    var parameters = cglpk_options(
+      method: method(options.method), presolve: options.presolve ? 1 : 0, scaling: scaling(options.scaling),
+      time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap)
     var result = cglpk_result()
     result.col_value = buffers.values.baseAddress
     result.col_dual = buffers.columnDuals.baseAddress
     result.row_dual = buffers.rowDuals.baseAddress
-    let code = start.withUnsafeBufferPointer { start in
-      var parameters = cglpk_options(
-        method: method(options.method), presolve: options.presolve ? 1 : 0, scaling: scaling(options.scaling),
-        time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap,
-        start: start.isEmpty ? nil : start.baseAddress)
-      return cglpk_solve(&problem, &parameters, &result)
-    }
+    let code = cglpk_solve(&problem, &parameters, &result)
     let message = messageText(&result.message)
     guard code == Int32(CGLPK_OK) else {
       throw SolverError.solverFailure(

@@ -48,7 +48,9 @@ public struct GroceryList: Sendable, Hashable, Codable {
 
 /// One food on a ``GroceryList``.
 public struct GroceryItem: Sendable, Hashable, Codable {
+  /// The food's identifier.
   public var food: String
+  /// The food's name for people.
   public var name: String
   /// The grams the plan uses.
   public var grams: Double
@@ -56,13 +58,16 @@ public struct GroceryItem: Sendable, Hashable, Codable {
   public var store: String?
   /// Whole packages to buy.
   public var packages: Int
+  /// The weight of one package, in grams.
   public var packageGrams: Double?
+  /// What a package is called (`bag`), when the offer names it.
   public var packageName: String?
   /// The price of one package.
   public var packagePrice: Decimal?
   /// The price of all the packages.
   public var cost: Decimal
 
+  /// Creates a grocery line from its parts.
   public init(
     food: String, name: String, grams: Double, store: String?, packages: Int, packageGrams: Double?,
     packageName: String?, packagePrice: Decimal?, cost: Decimal

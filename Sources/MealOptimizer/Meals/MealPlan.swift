@@ -20,11 +20,13 @@ public enum MealPlanStatus: String, Sendable, Hashable, Codable {
 /// Encoded as JSON with snake_case keys (see docs/meals.md). Money is in
 /// ``currency``, rounded to cents; nutrient amounts are in canonical units.
 public struct MealPlan: Sendable, Hashable, Codable {
+  /// What the plan's values are.
   public var status: MealPlanStatus
   /// Why the solver stopped.
   public var termination: TerminationStatus
   /// The relative gap between this plan's cost and the best bound, when not proven optimal.
   public var relativeGap: Double?
+  /// The currency of every amount of money.
   public var currency: String
   /// The slots of each day, in order.
   public var slots: [Meal]
@@ -38,12 +40,14 @@ public struct MealPlan: Sendable, Hashable, Codable {
   public var groceries: GroceryList?
   /// The tie-break used among equally cheap plans, and its value in this plan.
   public var tieBreak: MealTieBreak
+  /// The tie-break's value in this plan (repeats, or distance from the goals' middles).
   public var tieBreakValue: Double?
   /// Sentences for people: why there is no plan, or why it is not proven optimal.
   public var explanation: [String]
   /// Seconds spent solving, over all solver calls.
   public var seconds: Double
 
+  /// Creates a value from its parts.
   public init(
     status: MealPlanStatus, termination: TerminationStatus, relativeGap: Double? = nil, currency: String,
     slots: [Meal], days: [MealPlanDay] = [], weeks: [MealPlanWeek] = [], cost: Decimal? = nil,
@@ -94,7 +98,9 @@ public struct MealPlanDay: Sendable, Hashable, Codable {
   /// The day's total of every nutrient the foods state, by canonical name.
   public var nutrients: [String: Double]
 
-  public init(day: Int, meals: [PlannedMeal], cost: Decimal, goals: [GoalCheck], nutrients: [String: Double]) {
+  /// Creates a value from its parts.
+  public init(day: Int, meals: [PlannedMeal], cost: Decimal, goals: [GoalCheck], nutrients: [String: Double])
+  {
     self.day = day
     self.meals = meals
     self.cost = cost
@@ -107,14 +113,18 @@ public struct MealPlanDay: Sendable, Hashable, Codable {
 public struct MealPlanWeek: Sendable, Hashable, Codable {
   /// The block, from 1.
   public var week: Int
+  /// The block's first day.
   public var firstDay: Int
+  /// The block's last day.
   public var lastDay: Int
+  /// The block's cost.
   public var cost: Decimal
   /// The block's totals against each weekly goal (bounds scaled for a short block).
   public var goals: [GoalCheck]
   /// The block's total of every nutrient, by canonical name.
   public var nutrients: [String: Double]
 
+  /// Creates a value from its parts.
   public init(
     week: Int, firstDay: Int, lastDay: Int, cost: Decimal, goals: [GoalCheck], nutrients: [String: Double]
   ) {
@@ -135,6 +145,7 @@ public struct MealPlanWeek: Sendable, Hashable, Codable {
 
 /// What one slot serves.
 public struct PlannedMeal: Sendable, Hashable, Codable {
+  /// The slot.
   public var meal: Meal
   /// A recipe or a single food.
   public var kind: ModelOption.Kind
@@ -151,6 +162,7 @@ public struct PlannedMeal: Sendable, Hashable, Codable {
   /// The cost of this slot's servings.
   public var cost: Decimal
 
+  /// Creates a value from its parts.
   public init(
     meal: Meal, kind: ModelOption.Kind, id: String, name: String, servings: Double,
     leftoverFromDay: Int? = nil, leftoverFromMeal: Meal? = nil, cost: Decimal
@@ -184,15 +196,21 @@ public struct GoalCheck: Sendable, Hashable, Codable {
     case violated
   }
 
+  /// The nutrient.
   public var nutrient: Nutrient
+  /// Whether the bounds are amounts or shares of energy.
   public var basis: NutrientGoal.Basis
   /// The total, in the nutrient's canonical unit; for a percent-of-energy
   /// goal, the share of energy (0.1 is 10%).
   public var amount: Double
+  /// The lower bound, if any (scaled for a short block).
   public var minimum: Double?
+  /// The upper bound, if any (scaled for a short block).
   public var maximum: Double?
+  /// How the total stands against the bounds.
   public var status: Status
 
+  /// Creates a value from its parts.
   public init(
     nutrient: Nutrient, basis: NutrientGoal.Basis, amount: Double, minimum: Double?, maximum: Double?
   ) {

@@ -15,12 +15,6 @@ public struct MealPlanModel: Sendable {
   public let cost: LinearExpression
   /// The tie-break objective (minimised), when the problem asks for one and it has terms.
   public let tieBreak: LinearExpression?
-  /// ``model`` plus the tie-break's own variables and rows, which ``tieBreak`` uses.
-  ///
-  /// They are kept out of ``model``: zero-cost variables the cost search does not
-  /// need still change GLPK's branching, and made it ten times slower on the example week.
-  /// Its variables start with ``model``'s, in the same order.
-  public let tieBreakModel: LinearModel?
   /// Every slot of every day, day-major in slot order.
   public let slots: [ModelSlot]
   /// Reasons, found before solving, why no plan can exist (a slot with no
@@ -47,6 +41,7 @@ public struct ModelOption: Sendable, Hashable {
     case recipe, food
   }
 
+  /// Whether the option is a recipe or a single food.
   public let kind: Kind
   /// The recipe's or food's identifier.
   public let id: String
@@ -63,7 +58,11 @@ public struct ModelOption: Sendable, Hashable {
 
   /// The servings as terms of the model: coefficient `c` per serving gives `(variable, c × …)`.
   func servingTerm(_ perServing: Double) -> (VariableRef, Double) {
-    if let steps { (steps, perServing * stepSize) } else { (pick, perServing * stepSize * Double(fixedSteps)) }
+    if let steps {
+      (steps, perServing * stepSize)
+    } else {
+      (pick, perServing * stepSize * Double(fixedSteps))
+    }
   }
 
   /// The servings in a solution, 0 when the option is not picked.

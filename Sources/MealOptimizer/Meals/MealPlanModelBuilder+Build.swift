@@ -7,7 +7,8 @@ extension MealPlanModelBuilder {
   public func build() -> MealPlanModel {
     var model = LinearModel(name: "meal_plan")
     let leftoverSource = leftoverSources()
-    let lockedSlots = Dictionary(problem.locks.map { (LockKey(day: $0.day, meal: $0.meal), $0) }) { a, _ in a }
+    let lockedSlots = Dictionary(problem.locks.map { (LockKey(day: $0.day, meal: $0.meal), $0) }) { a, _ in a
+    }
     var conflicts: [String] = []
     var slots: [ModelSlot] = []
     var slotIndex: [LockKey: Int] = [:]
@@ -43,12 +44,9 @@ extension MealPlanModelBuilder {
     addGoalRows(slots: slots, to: &model)
     addBudgetRows(slots: slots, to: &model)
     addRepetitionRows(slots: slots, to: &model)
+    let tieBreak = addTieBreak(slots: slots, to: &model)
     model.setObjective(.minimize, cost)
-    var tieBreakModel = model
-    let tieBreak = addTieBreak(slots: slots, to: &tieBreakModel)
-    return MealPlanModel(
-      model: model, cost: cost, tieBreak: tieBreak, tieBreakModel: tieBreak == nil ? nil : tieBreakModel, slots: slots,
-      conflicts: conflicts)
+    return MealPlanModel(model: model, cost: cost, tieBreak: tieBreak, slots: slots, conflicts: conflicts)
   }
 
   /// A slot of a day, as a name part (`day3,dinner`) and a sort key.
@@ -81,7 +79,8 @@ extension MealPlanModelBuilder {
         let serve = model.addVariable(
           "serve[\(name)]", lower: 0, upper: Double(range.upperBound), kind: .integer)
         model.addConstraint(
-          "portion_max[\(name)]", LinearExpression([(serve, 1), (pick, -Double(range.upperBound))]), .lessThan(0))
+          "portion_max[\(name)]", LinearExpression([(serve, 1), (pick, -Double(range.upperBound))]),
+          .lessThan(0))
         model.addConstraint(
           "portion_min[\(name)]", LinearExpression([(serve, 1), (pick, -Double(range.lowerBound))]),
           .greaterThan(0))
@@ -114,12 +113,14 @@ extension MealPlanModelBuilder {
     guard let servings = lock.servings else { return nil }
     let steps = servings / option.stepSize
     let portion = portions(for: slot.meal)
-    guard let range = portion.stepRange, abs(steps - steps.rounded()) < 1e-9, range.contains(Int(steps.rounded()))
+    guard let range = portion.stepRange, abs(steps - steps.rounded()) < 1e-9,
+      range.contains(Int(steps.rounded()))
     else {
       return "\(place) is locked to \(servings) servings, which is not a portion the slot allows"
     }
     if let variable = option.steps {
-      model.addConstraint("lock_portion[\(key)]", LinearExpression([(variable, 1)]), .equalTo(steps.rounded()))
+      model.addConstraint(
+        "lock_portion[\(key)]", LinearExpression([(variable, 1)]), .equalTo(steps.rounded()))
     }
     return nil
   }

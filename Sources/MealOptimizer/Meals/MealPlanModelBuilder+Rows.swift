@@ -139,7 +139,8 @@ extension MealPlanModelBuilder {
   /// With the once-a-day rule the cookings of two consecutive days sum to at
   /// most 1; without it, a `cooked[r,dayN]` indicator per day stands for "any
   /// cooking that day".
-  func addApartRows(recipe: String, byDay: [Int: [VariableRef]], aggregate: Bool, to model: inout LinearModel) {
+  func addApartRows(recipe: String, byDay: [Int: [VariableRef]], aggregate: Bool, to model: inout LinearModel)
+  {
     var indicator: [Int: VariableRef] = [:]
     func dayTerm(_ day: Int) -> [(VariableRef, Double)] {
       let picks = byDay[day] ?? []

@@ -58,7 +58,8 @@ public struct MealPlanModelBuilder: Sendable {
           throw .invalidProblem("slot '\(meal)' offers unknown food '\(serving.food)'")
         }
         guard serving.grams.isFinite, serving.grams > 0 else {
-          throw .invalidProblem("slot '\(meal)' offers '\(serving.food)' in a serving that is not a positive weight")
+          throw .invalidProblem(
+            "slot '\(meal)' offers '\(serving.food)' in a serving that is not a positive weight")
         }
         if recipeIDs.contains(food.id) { throw .duplicateIdentifier(food.id) }
         let single = Recipe(
@@ -102,24 +103,29 @@ public struct MealPlanModelBuilder: Sendable {
     }
     for rule in problem.leftovers {
       guard problem.slots.contains(rule.from), problem.slots.contains(rule.to) else {
-        throw .invalidProblem("leftovers from '\(rule.from)' to '\(rule.to)' name a meal the plan does not have")
+        throw .invalidProblem(
+          "leftovers from '\(rule.from)' to '\(rule.to)' name a meal the plan does not have")
       }
       let order = { (meal: Meal) in problem.slots.firstIndex(of: meal) ?? 0 }
       guard rule.daysLater >= 0, rule.daysLater > 0 || order(rule.from) < order(rule.to) else {
-        throw .invalidProblem("leftovers must be eaten after they are cooked ('\(rule.from)' to '\(rule.to)')")
+        throw .invalidProblem(
+          "leftovers must be eaten after they are cooked ('\(rule.from)' to '\(rule.to)')")
       }
       guard problem.leftovers.filter({ $0.to == rule.to }).count == 1,
         !problem.leftovers.contains(where: { $0.from == rule.to })
       else {
-        throw .invalidProblem("'\(rule.to)' can be filled by one leftover rule only, and not be a source as well")
+        throw .invalidProblem(
+          "'\(rule.to)' can be filled by one leftover rule only, and not be a source as well")
       }
     }
     for lock in problem.locks {
       guard (1...problem.days).contains(lock.day), problem.slots.contains(lock.meal) else {
-        throw .invalidProblem("the lock on day \(lock.day) '\(lock.meal)' names a slot the plan does not have")
+        throw .invalidProblem(
+          "the lock on day \(lock.day) '\(lock.meal)' names a slot the plan does not have")
       }
       guard candidates.contains(where: { $0.id == lock.recipe }) else {
-        throw .invalidProblem("the lock on day \(lock.day) '\(lock.meal)' names unknown recipe '\(lock.recipe)'")
+        throw .invalidProblem(
+          "the lock on day \(lock.day) '\(lock.meal)' names unknown recipe '\(lock.recipe)'")
       }
     }
     for goal in problem.goals where goal.basis == .percentOfEnergy {

@@ -46,6 +46,7 @@ public struct MealPlanProblem: Sendable, Hashable {
   /// The currency of every price (`USD`).
   public var currency: String
 
+  /// Creates a problem; everything but the foods and recipes has a default.
   public init(
     foods: [Food], stores: [Store] = [], recipes: [Recipe], days: Int = 7,
     slots: [Meal] = [.breakfast, .lunch, .dinner, .snack], slotChoices: [Meal: SlotChoice] = [:],
@@ -85,12 +86,14 @@ public struct SlotChoice: Sendable, Hashable {
     case none
   }
 
+  /// The recipes the slot may hold.
   public var recipes: Recipes
   /// Single foods the slot may hold, each with the grams of one serving.
   public var foods: [FoodServing]
   /// Portion sizes for this slot, overriding the problem's.
   public var portions: PortionOptions?
 
+  /// Creates a value from its parts.
   public init(recipes: Recipes = .suitingMeal, foods: [FoodServing] = [], portions: PortionOptions? = nil) {
     self.recipes = recipes
     self.foods = foods
@@ -105,6 +108,7 @@ public struct FoodServing: Sendable, Hashable, Codable {
   /// The grams in one serving.
   public var grams: Double
 
+  /// Creates a value from its parts.
   public init(food: String, grams: Double) {
     self.food = food
     self.grams = grams
@@ -116,10 +120,14 @@ public struct FoodServing: Sendable, Hashable, Codable {
 /// Servings are `step × n` for a whole number `n`, with
 /// `minimum ≤ step × n ≤ maximum`. ``wholeServing`` is exactly one serving.
 public struct PortionOptions: Sendable, Hashable, Codable {
+  /// The least servings.
   public var minimum: Double
+  /// The most servings.
   public var maximum: Double
+  /// The portion step in servings (0.5 for halves).
   public var step: Double
 
+  /// Creates a value from its parts.
   public init(minimum: Double, maximum: Double, step: Double) {
     self.minimum = minimum
     self.maximum = maximum
@@ -160,6 +168,7 @@ public struct RepetitionLimits: Sendable, Hashable, Codable {
   /// Whether a recipe may not be cooked on two consecutive days.
   public var notOnConsecutiveDays: Bool
 
+  /// Creates a value from its parts.
   public init(maximumPerWeek: Int? = nil, oncePerDay: Bool = false, notOnConsecutiveDays: Bool = false) {
     self.maximumPerWeek = maximumPerWeek
     self.oncePerDay = oncePerDay
@@ -178,6 +187,7 @@ public struct SlotLock: Sendable, Hashable, Codable {
   /// The servings, when fixed too; they must be a portion the slot allows.
   public var servings: Double?
 
+  /// Creates a value from its parts.
   public init(day: Int, meal: Meal, recipe: String, servings: Double? = nil) {
     self.day = day
     self.meal = meal
@@ -196,10 +206,14 @@ public struct SlotLock: Sendable, Hashable, Codable {
 /// food is paid for, and its cost and nutrition count on the day it is eaten.
 /// A slot may be the target of one rule and may not be both a source and a target.
 public struct LeftoverRule: Sendable, Hashable, Codable {
+  /// The slot that cooks.
   public var from: Meal
+  /// The slot that eats the leftovers.
   public var to: Meal
+  /// How many days after the cooking the leftovers are eaten (0 for the same day).
   public var daysLater: Int
 
+  /// Creates a value from its parts.
   public init(from: Meal, to: Meal, daysLater: Int = 1) {
     self.from = from
     self.to = to

@@ -18,11 +18,15 @@ extension MealPlanVerifier {
         case .only(let ids): ids.contains(recipe.id)
         case .none: false
         }
-      if !allowed { violations.append(.init(rule: "slot", message: "\(place) serves '\(item.id)', which it does not offer")) }
+      if !allowed {
+        violations.append(
+          .init(rule: "slot", message: "\(place) serves '\(item.id)', which it does not offer"))
+      }
       ingredientFoods = recipe.ingredients.compactMap { foods[$0.food] }
     case .food:
       if !choice.foods.contains(where: { $0.food == item.id }) {
-        violations.append(.init(rule: "slot", message: "\(place) serves food '\(item.id)', which it does not offer"))
+        violations.append(
+          .init(rule: "slot", message: "\(place) serves food '\(item.id)', which it does not offer"))
       }
       ingredientFoods = foods[item.id].map { [$0] } ?? []
     }
@@ -32,30 +36,45 @@ extension MealPlanVerifier {
     if abs(steps - steps.rounded()) > 1e-9 || item.servings < portion.minimum - 1e-9
       || item.servings > portion.maximum + 1e-9
     {
-      violations.append(.init(rule: "portion", message: "\(place) serves \(item.servings) servings, not an allowed portion"))
+      violations.append(
+        .init(rule: "portion", message: "\(place) serves \(item.servings) servings, not an allowed portion"))
     }
     if let lock = problem.locks.first(where: { $0.day == day && $0.meal == item.meal }) {
       if lock.recipe != item.id || (lock.servings.map { abs($0 - item.servings) > 1e-9 } ?? false) {
-        violations.append(.init(rule: "lock", message: "\(place) is locked to '\(lock.recipe)' but serves '\(item.id)'"))
+        violations.append(
+          .init(rule: "lock", message: "\(place) is locked to '\(lock.recipe)' but serves '\(item.id)'"))
       }
     }
-    if let leftover, item.leftoverFromDay != day - leftover.daysLater || item.leftoverFromMeal != leftover.from {
-      violations.append(.init(rule: "leftover", message: "\(place) should be the leftovers of day \(day - leftover.daysLater) \(leftover.from)"))
+    if let leftover,
+      item.leftoverFromDay != day - leftover.daysLater || item.leftoverFromMeal != leftover.from
+    {
+      violations.append(
+        .init(
+          rule: "leftover",
+          message: "\(place) should be the leftovers of day \(day - leftover.daysLater) \(leftover.from)"))
     }
     return violations
   }
 
-  func checkDietAndAvoid(_ item: PlannedMeal, foods ingredientFoods: [Food], place: String) -> [MealPlanViolation] {
+  func checkDietAndAvoid(_ item: PlannedMeal, foods ingredientFoods: [Food], place: String)
+    -> [MealPlanViolation]
+  {
     var violations: [MealPlanViolation] = []
     for label in problem.diet.sorted() {
       let holds: Bool
-      if let _ = label.isSatisfied(byTags: []) {
-        holds = !ingredientFoods.isEmpty && ingredientFoods.allSatisfy { label.isSatisfied(byTags: $0.tags) == true }
+      if label.isSatisfied(byTags: []) != nil {
+        holds =
+          !ingredientFoods.isEmpty
+          && ingredientFoods.allSatisfy { label.isSatisfied(byTags: $0.tags) == true }
       } else {
-        let perServing = item.servings > 0 ? nutrients(of: grams(of: item) ?? [:]).mapValues { $0 / item.servings } : [:]
-        holds = DietLabel.derive(ingredientTags: ingredientFoods.map(\.tags), perServing: perServing).contains(label)
+        let perServing =
+          item.servings > 0 ? nutrients(of: grams(of: item) ?? [:]).mapValues { $0 / item.servings } : [:]
+        holds = DietLabel.derive(ingredientTags: ingredientFoods.map(\.tags), perServing: perServing)
+          .contains(label)
       }
-      if !holds { violations.append(.init(rule: "diet", message: "\(place) serves '\(item.id)', which is not \(label)")) }
+      if !holds {
+        violations.append(.init(rule: "diet", message: "\(place) serves '\(item.id)', which is not \(label)"))
+      }
     }
     for rule in problem.avoid {
       let hit = ingredientFoods.first { food in
@@ -65,12 +84,17 @@ extension MealPlanVerifier {
         case .term(let term): food.id == term || food.tags.contains(term)
         }
       }
-      if let hit { violations.append(.init(rule: "avoid", message: "\(place) serves '\(item.id)', which contains '\(hit.id)'")) }
+      if let hit {
+        violations.append(
+          .init(rule: "avoid", message: "\(place) serves '\(item.id)', which contains '\(hit.id)'"))
+      }
     }
     return violations
   }
 
-  func checkGoalsAndBudgets(dayTotals: [Int: [Nutrient: Double]], dayCosts: [Int: Double]) -> [MealPlanViolation] {
+  func checkGoalsAndBudgets(dayTotals: [Int: [Nutrient: Double]], dayCosts: [Int: Double])
+    -> [MealPlanViolation]
+  {
     var violations: [MealPlanViolation] = []
     var periods: [(label: String, days: ClosedRange<Int>, scale: Double, period: Period)] =
       (1...problem.days).map { ("day \($0)", $0...$0, 1, .day) }
@@ -91,15 +115,19 @@ extension MealPlanVerifier {
           amount = energy > 0 ? kcal / energy : 0
         }
         let scale = goal.basis == .absolute ? period.scale : 1
-        if GoalCheck.status(amount, goal.minimum.map { $0 * scale }, goal.maximum.map { $0 * scale }) == .violated {
-          violations.append(.init(rule: "goal", message: "\(period.label): \(goal.nutrient) is \(amount), outside its goal"))
+        if GoalCheck.status(amount, goal.minimum.map { $0 * scale }, goal.maximum.map { $0 * scale })
+          == .violated
+        {
+          violations.append(
+            .init(rule: "goal", message: "\(period.label): \(goal.nutrient) is \(amount), outside its goal"))
         }
       }
       let spent = period.days.reduce(0) { $0 + (dayCosts[$1] ?? 0) }
       for budget in problem.budgets where budget.period == period.period {
         let limit = NSDecimalNumber(decimal: budget.amount).doubleValue * period.scale
         if spent > limit + 1e-6 * max(1, limit) {
-          violations.append(.init(rule: "budget", message: "\(period.label) costs \(spent), above the budget of \(limit)"))
+          violations.append(
+            .init(rule: "budget", message: "\(period.label) costs \(spent), above the budget of \(limit)"))
         }
       }
     }
@@ -112,9 +140,13 @@ extension MealPlanVerifier {
     var cookedDays: [String: [Int]] = [:]
     for day in plan.days {
       let recipesEaten = day.meals.filter { $0.kind == .recipe }
-      for meal in recipesEaten where meal.leftoverFromDay == nil { cookedDays[meal.id, default: []].append(day.day) }
+      for meal in recipesEaten where meal.leftoverFromDay == nil {
+        cookedDays[meal.id, default: []].append(day.day)
+      }
       if rules.oncePerDay {
-        let dishes = recipesEaten.map { meal in "\(meal.id)@\(meal.leftoverFromDay ?? day.day),\(meal.leftoverFromMeal ?? meal.meal)" }
+        let dishes = recipesEaten.map { meal in
+          "\(meal.id)@\(meal.leftoverFromDay ?? day.day),\(meal.leftoverFromMeal ?? meal.meal)"
+        }
         for id in Set(recipesEaten.map(\.id)) where Set(dishes.filter { $0.hasPrefix(id + "@") }).count > 1 {
           violations.append(.init(rule: "repeat", message: "'\(id)' is eaten twice on day \(day.day)"))
         }
@@ -125,7 +157,9 @@ extension MealPlanVerifier {
         for first in stride(from: 1, through: problem.days, by: 7) {
           let count = days.filter { (first...(first + 6)).contains($0) }.count
           if count > limit {
-            violations.append(.init(rule: "repeat", message: "'\(id)' is cooked \(count) times in the week from day \(first)"))
+            violations.append(
+              .init(rule: "repeat", message: "'\(id)' is cooked \(count) times in the week from day \(first)")
+            )
           }
         }
       }

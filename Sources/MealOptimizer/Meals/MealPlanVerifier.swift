@@ -8,6 +8,7 @@ public struct MealPlanViolation: Sendable, Hashable, Codable {
   /// A sentence for people.
   public var message: String
 
+  /// Creates a violation of a kind of rule, with its sentence.
   public init(rule: String, message: String) {
     self.rule = rule
     self.message = message
@@ -24,10 +25,12 @@ public struct MealPlanViolation: Sendable, Hashable, Codable {
 /// avoids; repetition limits, locks and leftovers hold; and the totals the plan
 /// reports match the recomputed ones.
 public struct MealPlanVerifier: Sendable {
+  /// The problem the plans are checked against.
   public let problem: MealPlanProblem
   let foods: [String: Food]
   let recipes: [String: Recipe]
 
+  /// Creates a verifier for plans of a problem.
   public init(problem: MealPlanProblem) {
     self.problem = problem
     self.foods = Dictionary(problem.foods.map { ($0.id, $0) }) { a, _ in a }
@@ -75,7 +78,9 @@ public struct MealPlanVerifier: Sendable {
   public func verify(_ plan: MealPlan) -> [MealPlanViolation] {
     guard plan.hasPlan else { return [] }
     var violations: [MealPlanViolation] = []
-    func fail(_ rule: String, _ message: String) { violations.append(MealPlanViolation(rule: rule, message: message)) }
+    func fail(_ rule: String, _ message: String) {
+      violations.append(MealPlanViolation(rule: rule, message: message))
+    }
     var dayTotals: [Int: [Nutrient: Double]] = [:]
     var dayCosts: [Int: Double] = [:]
     guard plan.days.map(\.day) == Array(1...max(problem.days, 1)), problem.days >= 1 else {
@@ -94,7 +99,9 @@ public struct MealPlanVerifier: Sendable {
           fail("slot", "day \(day.day) \(meal) serves unknown '\(item.id)'")
           continue
         }
-        for (nutrient, amount) in nutrients(of: grams) { dayTotals[day.day, default: [:]][nutrient, default: 0] += amount }
+        for (nutrient, amount) in nutrients(of: grams) {
+          dayTotals[day.day, default: [:]][nutrient, default: 0] += amount
+        }
         dayCosts[day.day, default: 0] += cost(of: grams)
       }
       let reported = day.nutrients[Nutrient.energy.name] ?? 0

@@ -10,16 +10,28 @@ extension MealPlanner {
       var unbudgeted = problem
       unbudgeted.budgets = []
       unbudgeted.tieBreak = .none
+      let clock = ContinuousClock()
       if let model = try? MealPlanModelBuilder(problem: unbudgeted).build(), model.conflicts.isEmpty,
-        let result = try? run(model.model, timeLimit: min(options.timeLimit ?? 10, 10)),
-        result.status == .optimal || result.status == .feasible, let cost = result.objectiveValue
+        case .success(let outcome)? = try? MealPlanSearch(
+          solver: solver, slots: model.slots, relativeGap: options.relativeGap,
+          deadline: clock.now + .seconds(min(options.timeLimit ?? 10, 10))
+        ).minimize(model.model)
       {
-        let limits = problem.budgets.map { "\(format($0.amount)) \(problem.currency) per \($0.period.rawValue)" }
+        let cost = outcome.objective
+        let limits = problem.budgets.map {
+          "\(format($0.amount)) \(problem.currency) per \($0.period.rawValue)"
+        }
         let days = Double(problem.days)
+        let perPeriod = { (period: Period) in period == .day ? cost / days : cost / days * 7 }
+        let below = problem.budgets.contains {
+          NSDecimalNumber(decimal: $0.amount).doubleValue < perPeriod($0.period) - 1e-9
+        }
         reasons.append(
           "the cheapest plan that meets every other rule costs \(format(cost)) \(problem.currency) for"
             + " \(problem.days) day\(problem.days == 1 ? "" : "s") (\(format(cost / days)) per day,"
-            + " \(format(cost / days * 7)) per week), above the budget of " + limits.joined(separator: " and "))
+            + " \(format(cost / days * 7)) per week), "
+            + (below ? "above" : "but not within") + " the budget of " + limits.joined(separator: " and ")
+            + (below ? "" : " on every day"))
         return reasons
       }
     }
@@ -49,8 +61,12 @@ extension MealPlanner {
           let amounts = slot.options.map { option -> (Double, Double) in
             let range = builder.portions(for: meal).stepRange ?? 1...1
             let perServing = builder.amount(goal.nutrient, option)
-            let steps = option.steps == nil ? (option.fixedSteps, option.fixedSteps) : (range.lowerBound, range.upperBound)
-            return (perServing * option.stepSize * Double(steps.0), perServing * option.stepSize * Double(steps.1))
+            let steps =
+              option.steps == nil
+              ? (option.fixedSteps, option.fixedSteps) : (range.lowerBound, range.upperBound)
+            return (
+              perServing * option.stepSize * Double(steps.0), perServing * option.stepSize * Double(steps.1)
+            )
           }
           most += amounts.map(\.1).max() ?? 0
           least += amounts.map(\.0).min() ?? 0

@@ -1,14 +1,22 @@
 import Foundation
 
-/// Solves a ``MealPlanProblem``: builds its model, solves it for cost, then
-/// for the tie-break among plans of (nearly) the same cost, and checks the
-/// result independently before returning it.
+/// Solves a ``MealPlanProblem``: builds its model, finds the cheapest week
+/// (within the relative gap), then the best week by the tie-break among weeks
+/// of (nearly) the same cost, and checks the result independently before
+/// returning it.
 ///
-/// The tie-break is lexicographic: after the cheapest plan (within the
-/// relative gap) costing C is found, a second solve keeps the cost at most
-/// C × (1 + ``MealPlannerOptions/tieBreakTolerance``) and minimises the
-/// tie-break. If the second solve finds nothing in the time left, the first
-/// plan stands.
+/// Both stages run a search on top of the ``Solver`` protocol (see
+/// docs/meals.md): lower bounds from the LP relaxation, from each day solved
+/// alone, and from a Lagrangian relaxation of the rows that tie days
+/// together; plans from the days side by side, a fix-and-resolve dive and
+/// day-by-day re-planning; and, only while the proven gap is above the
+/// target, the full MIP with a cutoff for the remaining time.
+///
+/// The tie-break is lexicographic: with the cheapest cost found C, the second
+/// stage keeps the cost at most C × (1 + ``MealPlannerOptions/tieBreakTolerance``)
+/// and minimises the tie-break for at most
+/// ``MealPlannerOptions/tieBreakTimeLimit`` seconds, starting from the
+/// cheapest week, which stands if nothing better is found.
 ///
 /// ```swift
 /// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
@@ -20,6 +28,7 @@ public struct MealPlanner: Sendable {
   /// Time limit, gap and tie-break tolerance.
   public var options: MealPlannerOptions
 
+  /// Creates a planner that solves with the given backend and options.
   public init(solver: any Solver, options: MealPlannerOptions = MealPlannerOptions()) {
     self.solver = solver
     self.options = options
@@ -35,6 +44,7 @@ public struct MealPlanner: Sendable {
   /// - Throws: ``MealPlanError`` for a malformed problem, a solver failure, or
   ///   a plan that fails ``MealPlanVerifier``.
   public func solve(_ problem: MealPlanProblem) throws(MealPlanError) -> MealPlan {
+    let start = ContinuousClock.now
     let builder = try MealPlanModelBuilder(problem: problem)
     let built = builder.build()
     let empty = MealPlan(
@@ -46,96 +56,105 @@ public struct MealPlanner: Sendable {
       return plan
     }
     let clock = ContinuousClock()
-    let start = clock.now
-    func remaining() -> Double? {
-      options.timeLimit.map { limit in
-        let elapsed = clock.now - start
-        return max(0.05, limit - Double(elapsed.components.seconds) - Double(elapsed.components.attoseconds) * 1e-18)
+    let deadline = clock.now + .seconds(options.timeLimit ?? 86_400)
+    let search = MealPlanSearch(
+      solver: solver, slots: built.slots, relativeGap: options.relativeGap, deadline: deadline)
+    // A budget that does not bind costs nothing to check: solve without the
+    // budget rows first (in at most half the time); if that week is within
+    // budget it is the answer, with the same bound.
+    var unbudgeted: MealPlanSearch.Outcome?
+    if !problem.budgets.isEmpty {
+      let free = MealPlanSearch.dropping(built.model) { $0.name.hasPrefix("budget[") }
+      let half = clock.now + .seconds((options.timeLimit ?? 86_400) / 2)
+      let quick = MealPlanSearch(
+        solver: solver, slots: built.slots, relativeGap: options.relativeGap, deadline: min(deadline, half))
+      if case .success(let outcome) = try quick.minimize(free),
+        MealPlanSearch.satisfies(built.model, outcome.values)
+      {
+        unbudgeted = outcome
       }
     }
-    var first = try run(built.model, timeLimit: remaining())
-    var seconds = first.seconds
-    guard first.status == .optimal || first.status == .feasible, first.values.count == built.model.variables.count
-    else {
+    let first: MealPlanSearch.Outcome
+    var found: Result<MealPlanSearch.Outcome, MealPlanSearch.Failure>
+    if let unbudgeted, let gap = unbudgeted.gap, gap <= options.relativeGap {
+      found = .success(unbudgeted)
+    } else {
+      found = try search.minimize(built.model)
+      // The week without budget rows, when within budget, is a plan too, and
+      // its bound holds for the budgeted week: keep the better of each.
+      if let unbudgeted {
+        if case .success(var outcome) = found {
+          if unbudgeted.objective < outcome.objective {
+            let bound = outcome.bound
+            outcome = unbudgeted
+            outcome.bound = bound
+          }
+          outcome.bound = [outcome.bound, unbudgeted.bound].compactMap { $0 }.max()
+          found = .success(outcome)
+        } else {
+          found = .success(unbudgeted)
+        }
+      }
+    }
+    switch found {
+    case .success(let outcome):
+      first = outcome
+    case .failure(let failure):
       var plan = empty
-      plan.seconds = seconds
-      switch first.status {
+      switch failure {
       case .unbounded:
         plan.status = .unbounded
         plan.explanation = ["the cost has no lower bound; check for negative prices"]
       case .infeasible:
         plan.explanation = explainInfeasible(builder: builder, built: built)
-      default:
+      case .noPlan(let termination, let message):
         plan.status = .unknown
-        plan.termination = first.termination
-        plan.explanation = [first.message ?? "the solver stopped before it found a plan"]
+        plan.termination = termination
+        plan.explanation = [message ?? "the solver stopped before it found a plan"]
       }
+      plan.seconds = (clock.now - start).seconds
       return plan
     }
+    var values = first.values
     var tieBreakValue: Double?
-    if let tieBreak = built.tieBreak, var second = built.tieBreakModel, let cost = first.objectiveValue {
-      second.addConstraint(
-        "cost_cap", built.cost, .lessThan(cost * (1 + options.tieBreakTolerance) + 1e-7))
+    if let tieBreak = built.tieBreak {
+      var second = built.model
+      let cap = first.objective * (1 + options.tieBreakTolerance) + 1e-7
+      second.addConstraint("cost_cap", built.cost, .lessThan(cap))
       second.setObjective(.minimize, tieBreak)
-      // The tie-break is a preference among plans that all cost the same: search it
-      // within its own looser gap and a short time budget, so it never holds the plan back.
-      let budget = [remaining(), options.tieBreakTimeLimit].compactMap { $0 }.min()
-      // Start from the cheapest plan: its choices, with the tie-break's own variables
-      // completed by an LP with every choice fixed, so GLPK has an incumbent at once.
-      let start = try completion(of: first.values, in: second, fixing: built.model)
-      let result = try run(
-        second, timeLimit: budget, gap: max(options.relativeGap, options.tieBreakGap), start: start)
-      seconds += result.seconds
-      if result.status == .optimal || result.status == .feasible, result.values.count >= first.values.count {
-        tieBreakValue = result.objectiveValue
-        let gap = first.relativeGap
-        let termination = first.termination
-        let status = first.status
-        first = result
-        // The tie-break model's own variables come after the plan's; keep the plan's.
-        first.values = Array(result.values.prefix(built.model.variables.count))
-        first.relativeGap = gap
-        first.termination = termination
-        first.status = status
-      } else {
-        tieBreakValue = nil
+      let tieBreakSearch = MealPlanSearch(
+        solver: solver, slots: built.slots, relativeGap: options.relativeGap,
+        deadline: min(deadline, clock.now + .seconds(options.tieBreakTimeLimit)))
+      if case .success(let outcome) = try tieBreakSearch.minimize(
+        second, start: first.values, integral: problem.tieBreak == .variety)
+      {
+        values = outcome.values
       }
+      tieBreakValue = tieBreak.value(values)
     }
-    var plan = MealPlanAssembler(builder: builder, built: built).plan(from: first.values)
-    let proven = first.status == .optimal || first.termination == .gapLimit
+    var plan = MealPlanAssembler(builder: builder, built: built).plan(from: values)
+    let proven = first.gap.map { $0 <= options.relativeGap + 1e-12 } ?? false
     plan.status = proven ? .optimal : .feasible
-    plan.termination = first.termination
-    plan.relativeGap = first.relativeGap
+    plan.termination = proven ? (first.gap == 0 ? .completed : .gapLimit) : first.termination
+    plan.relativeGap = first.gap
     plan.tieBreakValue = tieBreakValue
-    plan.seconds = seconds
+    plan.seconds = (clock.now - start).seconds
     if !proven {
-      let gap = first.relativeGap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
-      plan.explanation = ["the solver stopped (\(first.termination.rawValue)) before proving this plan cheapest; it is within \(gap) of the best bound"]
+      let gap = first.gap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
+      plan.explanation = [
+        "the solver stopped (\(first.termination.rawValue)) before proving this plan cheapest;"
+          + " it is within \(gap) of the best bound"
+      ]
     }
     let violations = MealPlanVerifier(problem: problem).verify(plan)
     guard violations.isEmpty else { throw .verificationFailed(violations) }
     return plan
   }
 
-  /// The full solution of `model` that keeps `values` for every integer variable of `base`
-  /// (whose variables `model`'s start with), or `nil` when the LP finds none.
-  func completion(of values: [Double], in model: LinearModel, fixing base: LinearModel) throws(MealPlanError) -> [Double]? {
-    var fixed = model
-    for (index, variable) in base.variables.enumerated() where variable.kind != .continuous && index < values.count {
-      let value = values[index].rounded()
-      fixed.setBounds(VariableRef(index: index), lower: value, upper: value)
-    }
-    let solution = try run(fixed, timeLimit: 5)
-    return solution.status == .optimal && solution.values.count == model.variables.count ? solution.values : nil
-  }
-
-  func run(_ model: LinearModel, timeLimit: Double?, gap: Double? = nil, start: [Double]? = nil) throws(MealPlanError)
-    -> Solution
-  {
+  func run(_ model: LinearModel, timeLimit: Double?) throws(MealPlanError) -> Solution {
     var solverOptions = SolverOptions()
     solverOptions.timeLimit = timeLimit
-    solverOptions.relativeGap = gap ?? options.relativeGap
-    solverOptions.initialSolution = start
+    solverOptions.relativeGap = options.relativeGap
     do {
       return try solver.solve(model, options: solverOptions)
     } catch let error as SolverError {
@@ -152,21 +171,26 @@ public struct MealPlannerOptions: Sendable, Hashable {
   public var timeLimit: Double?
   /// The relative gap at which a plan counts as optimal (0.01 is 1%).
   public var relativeGap: Double
-  /// How much more than the cheapest cost the tie-break may spend (1e-6 is "the same cost").
+  /// How much more than the cheapest cost found the tie-break may spend, as a
+  /// fraction (0.01 is 1%, the default gap: plans within the gap count as equally cheap).
   public var tieBreakTolerance: Double
-  /// The relative gap at which the tie-break search stops (0.25: within a quarter of the best bound).
-  public var tieBreakGap: Double
-  /// Wall-clock seconds the tie-break search may take at most; `nil` for no limit of its own.
-  public var tieBreakTimeLimit: Double?
+  /// Seconds the tie-break search may use, within ``timeLimit``; the best
+  /// tie-break found by then is kept.
+  public var tieBreakTimeLimit: Double
 
+  /// Creates options; the defaults suit a week of meals.
   public init(
-    timeLimit: Double? = 60, relativeGap: Double = 0.01, tieBreakTolerance: Double = 0.01, tieBreakGap: Double = 0.25,
-    tieBreakTimeLimit: Double? = 10
+    timeLimit: Double? = 60, relativeGap: Double = 0.01, tieBreakTolerance: Double = 0.01,
+    tieBreakTimeLimit: Double = 5
   ) {
     self.timeLimit = timeLimit
     self.relativeGap = relativeGap
     self.tieBreakTolerance = tieBreakTolerance
-    self.tieBreakGap = tieBreakGap
     self.tieBreakTimeLimit = tieBreakTimeLimit
   }
+}
+
+extension Duration {
+  /// The duration in seconds.
+  var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }

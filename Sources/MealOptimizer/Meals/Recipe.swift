@@ -32,6 +32,7 @@ public struct Recipe: Sendable, Hashable, Codable, Identifiable {
   /// Free-form tags (`soup`, `batch`), not diet labels: those are derived.
   public var tags: Set<String>
 
+  /// Creates a value from its parts.
   public init(
     id: String, name: String, servings: Double = 1, meals: Set<Meal> = [], minutes: Double? = nil,
     ingredients: [RecipeIngredient] = [], steps: [RecipeStep] = [], tags: Set<String> = []
@@ -60,6 +61,7 @@ public struct RecipeIngredient: Sendable, Hashable, Codable {
   /// The amount as the recipe states it, for display ("1.5 cup"); `nil` shows grams.
   public var quantity: String?
 
+  /// Creates a value from its parts.
   public init(food: String, grams: Double, quantity: String? = nil) {
     self.food = food
     self.grams = grams
@@ -75,6 +77,7 @@ public struct RecipeStep: Sendable, Hashable, Codable {
   /// lets ``Recipe/ingredients(usedIn:foods:)`` find them in the text.
   public var uses: [String]?
 
+  /// Creates a value from its parts.
   public init(_ text: String, uses: [String]? = nil) {
     self.text = text
     self.uses = uses

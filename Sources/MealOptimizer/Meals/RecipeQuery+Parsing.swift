@@ -5,6 +5,7 @@ public struct ParsedRecipeQuery: Sendable, Hashable {
   /// Words (or phrases) that were not understood, in order; they are not ignored silently.
   public var unrecognized: [UnrecognizedWord]
 
+  /// Creates a value from its parts.
   public init(query: RecipeQuery, unrecognized: [UnrecognizedWord]) {
     self.query = query
     self.unrecognized = unrecognized
@@ -20,6 +21,7 @@ public struct UnrecognizedWord: Sendable, Hashable, Codable {
   /// Why, when more can be said than "unknown word".
   public var reason: String?
 
+  /// Creates a value from its parts.
   public init(word: String, offset: Int, reason: String? = nil) {
     self.word = word
     self.offset = offset

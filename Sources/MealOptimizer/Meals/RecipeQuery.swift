@@ -21,6 +21,7 @@ public struct RecipeQuery: Sendable, Hashable {
   /// Food identifiers or tags that recipes must not contain.
   public var excluding: [String]
 
+  /// Creates a value from its parts.
   public init(
     meals: Set<Meal> = [], labels: Set<DietLabel> = [], maximumMinutes: Double? = nil,
     conditions: [NutrientCondition] = [], excluding: [String] = []
@@ -62,3 +63,4 @@ public struct RecipeQuery: Sendable, Hashable {
     return found
   }
 }
+

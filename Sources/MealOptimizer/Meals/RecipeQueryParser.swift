@@ -21,7 +21,8 @@ struct RecipeQueryParser {
   }
 
   static let filler: Set<String> = [
-    "a", "an", "the", "with", "and", "or", "for", "of", "recipe", "recipes", "meal", "meals", "dish", "dishes",
+    "a", "an", "the", "with", "and", "or", "for", "of", "recipe", "recipes", "meal", "meals", "dish",
+    "dishes",
     "idea", "ideas", "that", "has", "have", "having", "show", "me", "find", "some", "any", "i", "want", "is",
     "are", "contains", "containing", "serving", "per", "each", "something", "food", "foods",
   ]
@@ -30,7 +31,8 @@ struct RecipeQueryParser {
     "snacks": .snack,
   ]
   static let comparators: [([String], NutrientCondition.Comparison)] = [
-    (["no", "more", "than"], .atMost), (["no", "less", "than"], .atLeast), (["not", "more", "than"], .atMost),
+    (["no", "more", "than"], .atMost), (["no", "less", "than"], .atLeast),
+    (["not", "more", "than"], .atMost),
     (["at", "least"], .atLeast), (["at", "most"], .atMost), (["less", "than"], .lessThan),
     (["fewer", "than"], .lessThan), (["more", "than"], .greaterThan), (["greater", "than"], .greaterThan),
     (["up", "to"], .atMost), (["under"], .lessThan), (["below"], .lessThan), (["over"], .greaterThan),
@@ -69,7 +71,9 @@ struct RecipeQueryParser {
         tokens.append(Token(text: String(characters[start..<index]), offset: start, isNumber: false))
       } else if "<>=≤≥".contains(character) {
         index += 1
-        if index < characters.count, characters[index] == "=", character == "<" || character == ">" { index += 1 }
+        if index < characters.count, characters[index] == "=", character == "<" || character == ">" {
+          index += 1
+        }
         tokens.append(Token(text: String(characters[start..<index]), offset: start, isNumber: false))
       } else {
         index += 1
@@ -114,7 +118,9 @@ struct RecipeQueryParser {
     } else if word == "quick" {
       query.maximumMinutes = min(query.maximumMinutes ?? 30, 30)
       position += 1
-    } else if ["without", "no", "excluding", "except"].contains(word), let next = text(1), !tokens[position + 1].isNumber {
+    } else if ["without", "no", "excluding", "except"].contains(word), let next = text(1),
+      !tokens[position + 1].isNumber
+    {
       query.excluding.append(next)
       position += 2
     } else if word.hasSuffix("-free"), word.count > 5 {
@@ -168,7 +174,9 @@ struct RecipeQueryParser {
   /// Reads `NUMBER [UNIT] [of] [NUTRIENT]` after an optional comparator; a
   /// time unit sets the maximum minutes. On failure the words from `start` are
   /// reported together, with the reason.
-  mutating func quantity(from start: Int, comparison: NutrientCondition.Comparison?, nutrient first: Nutrient?) {
+  mutating func quantity(
+    from start: Int, comparison: NutrientCondition.Comparison?, nutrient first: Nutrient?
+  ) {
     func fail(_ reason: String) {
       let end = max(position, start + 1)
       let words = tokens[start..<min(end, tokens.count)].map(\.text).joined(separator: " ")
@@ -184,7 +192,8 @@ struct RecipeQueryParser {
       position += 1
       guard first == nil else { return fail("a nutrient is not measured in time") }
       switch comparison ?? .atMost {
-      case .atMost, .lessThan, .equal: query.maximumMinutes = min(query.maximumMinutes ?? .infinity, value * factor)
+      case .atMost, .lessThan, .equal:
+        query.maximumMinutes = min(query.maximumMinutes ?? .infinity, value * factor)
       case .atLeast, .greaterThan: fail("only a maximum time can be asked for")
       }
       return

@@ -68,12 +68,6 @@ public struct LinearModel: Sendable, Hashable {
     return ConstraintRef(index: constraints.count - 1)
   }
 
-  /// Changes a variable's bounds (`nil` for none), for example to fix it at a value.
-  public mutating func setBounds(_ variable: VariableRef, lower: Double?, upper: Double?) {
-    variables[variable.index].lower = lower
-    variables[variable.index].upper = upper
-  }
-
   /// Sets the objective.
   public mutating func setObjective(_ sense: Sense, _ expression: LinearExpression) {
     self.sense = sense

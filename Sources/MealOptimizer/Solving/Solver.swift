@@ -52,11 +52,6 @@ public struct SolverOptions: Sendable, Hashable {
   public var timeLimit: Double? = nil
   /// Relative MIP gap at which to stop (0.01 is 1%).
   public var relativeGap: Double = 1e-4
-  /// A feasible solution of a MIP, one value per variable, offered to the solver as its
-  /// first incumbent (a warm start). Integer values are rounded; a start of the wrong
-  /// length is ignored. The solver does not check its feasibility: pass only a solution
-  /// known to meet every constraint.
-  public var initialSolution: [Double]? = nil
 
   public init() {}
 }

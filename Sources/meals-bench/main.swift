@@ -1,0 +1,100 @@
+import Foundation
+import MealOptimizer
+
+// meals-bench: plans a generated week (7 days x 4 slots over 150 recipes) with
+// daily goals on energy, protein, fiber, sodium and saturated fat and a weekly
+// budget, several times, and prints the median time, the gap and the memory.
+//
+//   meals-bench [--recipes 150] [--runs 5] [--seed 42] [--budget 45] [--tie-break none|variety|goal_center]
+//               [--repeat N] [--time-limit 30] [--tie-break-time 1] [--lp FILE]   (--lp writes the model in CPLEX LP format)
+
+func option(_ name: String) -> String? {
+  let arguments = CommandLine.arguments
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+  return arguments[index + 1]
+}
+
+let recipeCount = option("--recipes").flatMap(Int.init) ?? 150
+let runs = max(1, option("--runs").flatMap(Int.init) ?? 5)
+let seed = option("--seed").flatMap(UInt64.init) ?? 42
+let budget = option("--budget").flatMap { Decimal(string: $0) } ?? 45
+let tieBreak = option("--tie-break").flatMap(MealTieBreak.init(rawValue:)) ?? MealTieBreak.none
+let repeatLimit = option("--repeat").flatMap(Int.init)
+let timeLimit = option("--time-limit").flatMap(Double.init) ?? 30
+let tieBreakTime = option("--tie-break-time").flatMap(Double.init) ?? 1
+
+let kitchen = BenchmarkKitchen(recipeCount: recipeCount, seed: seed)
+let problem = MealPlanProblem(
+  foods: kitchen.foods, stores: [Store(id: "market", name: "Market")], recipes: kitchen.recipes, days: 7,
+  slots: [.breakfast, .lunch, .dinner, .snack], portions: .halfToDouble,
+  goals: [
+    NutrientGoal(.energy, minimum: 1800, maximum: 2500),
+    NutrientGoal(.protein, minimum: 70),
+    NutrientGoal(.fiber, minimum: 28),
+    NutrientGoal(.sodium, maximum: 2300),
+    NutrientGoal(.saturatedFat, maximum: 0.10, basis: .percentOfEnergy),
+  ],
+  budgets: [Budget(budget, per: .week)],
+  repetition: RepetitionLimits(maximumPerWeek: repeatLimit),
+  tieBreak: tieBreak)
+
+let built = try MealPlanModelBuilder(problem: problem).build()
+if let path = option("--lp") {
+  try built.model.lpFileText().write(toFile: path, atomically: true, encoding: .utf8)
+}
+let integers = built.model.variables.filter { $0.kind != .continuous }.count
+print(
+  "meals-bench: \(recipeCount) recipes, 7 days x 4 slots, seed \(seed), budget \(budget) USD/week, tie-break \(tieBreak.rawValue)"
+    + (repeatLimit.map { ", each recipe at most \($0)x/week" } ?? ""))
+print(
+  "model: \(built.model.variables.count) variables (\(integers) integer), \(built.model.constraints.count) rows"
+)
+
+let planner = MealPlanner(
+  solver: GLPKSolver(),
+  options: MealPlannerOptions(timeLimit: timeLimit, relativeGap: 0.01, tieBreakTimeLimit: tieBreakTime))
+var times: [Double] = []
+var last: MealPlan?
+for run in 1...runs {
+  let clock = ContinuousClock()
+  let start = clock.now
+  let plan = try planner.solve(problem)
+  let elapsed = clock.now - start
+  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+  times.append(seconds)
+  last = plan
+  let gap = plan.relativeGap.map { String(format: "%.3f%%", $0 * 100) } ?? "n/a"
+  print(
+    String(
+      format: "run %d: %.3f s, status %@, cost %@ USD, gap %@", run, seconds, plan.status.rawValue,
+      "\(plan.cost ?? 0)", gap))
+}
+
+var usage = rusage()
+#if os(Linux)
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+#else
+  getrusage(RUSAGE_SELF, &usage)
+#endif
+#if os(Linux)
+  let maxRSS = Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
+#else
+  let maxRSS = Double(usage.ru_maxrss) / 1024 / 1024  // bytes on macOS
+#endif
+let sorted = times.sorted()
+let median =
+  sorted.count % 2 == 1
+  ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+print(
+  String(
+    format: "median %.3f s over %d runs (min %.3f, max %.3f); max RSS %.1f MB", median, runs,
+    sorted.first ?? 0, sorted.last ?? 0, maxRSS))
+if let plan = last {
+  let gap = plan.relativeGap ?? 0
+  let distinct = Set(plan.days.flatMap(\.meals).map(\.id)).count
+  print(
+    "plan: \(plan.status.rawValue), gap \(String(format: "%.3f%%", gap * 100)), \(distinct) distinct recipes, cost \(plan.cost ?? 0) USD"
+  )
+  let verdict = plan.hasPlan && gap <= 0.01 && median < 5 && maxRSS < 200 ? "MET" : "NOT MET"
+  print("target (gap <= 1%, median < 5 s, RSS < 200 MB): \(verdict)")
+}
