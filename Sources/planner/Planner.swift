@@ -8,7 +8,7 @@ enum Planner {
 
   /// Every subcommand, in the order `--help` lists them.
   static var commands: [any Command.Type] { [
-    SolveCommand.self, CheckCommand.self, FoodsCommand.self, RecipesCommand.self, RecipeCommand.self, ExportCommand.self, CatalogCommand.self,
+    SolveCommand.self, CheckCommand.self, TestCommand.self, HealthCommand.self, FoodsCommand.self, RecipesCommand.self, RecipeCommand.self, ExportCommand.self, CatalogCommand.self,
   ] }
 
   static func main() {

@@ -48,6 +48,9 @@ public struct RuleTestReport: Sendable, Hashable, Codable {
   /// Every test's result, in order.
   public var results: [RuleTestResult]
 
+  /// A report of these results (for example, runs of several files put together).
+  public init(results: [RuleTestResult]) { self.results = results }
+
   /// The number of tests that passed.
   public var passedCount: Int { results.filter(\.passed).count }
   /// The number of tests that failed or could not run.

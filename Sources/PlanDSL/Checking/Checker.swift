@@ -60,6 +60,10 @@ struct Checker {
       let declared = Dictionary(ruleSets.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
       if let ruleSet = checkRules(d, declared: declared) { ruleSets.append(ruleSet) }
     }
+    var ruleTests: [RuleTest] = []
+    for case .test(let d) in declarations {
+      if let test = checkTest(d, ruleSets: ruleSets) { ruleTests.append(test) }
+    }
     for case .plan(let d) in declarations where !isDuplicate(.plan(d)) {
       if let plan = checkPlan(d, foods: foods, recipes: recipes) { plans.append(plan) }
     }
@@ -67,6 +71,7 @@ struct Checker {
       sources: sources, stores: stores, foods: foods, goals: goals, recipes: recipes, plans: plans, warnings: [],
       currency: currency?.code)
     program.ruleSets = ruleSets
+    program.ruleTests = ruleTests
     return program
   }
 

@@ -20,6 +20,8 @@ public struct Program: Sendable {
   public var plans: [PlanSpec]
   /// Health rule sets declared with `rules`, in declaration order.
   public var ruleSets: [RuleSet] = []
+  /// Rule tests declared with `test`, in declaration order.
+  public var ruleTests: [RuleTest] = []
   /// Warnings found while checking (errors are thrown instead).
   public var warnings: [Diagnostic]
   /// The currency every price uses, when there are prices.

@@ -1,0 +1,173 @@
+import Foundation
+import HealthRules
+
+extension Checker {
+  /// Checks a `test` block and lowers it into a ``RuleTest`` for the rule set it names.
+  mutating func checkTest(_ d: TestDeclaration, ruleSets: [RuleSet]) -> RuleTest? {
+    let errorsBefore = diagnostics.count
+    let known = Dictionary(ruleSets.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }).merging(
+      Self.bundledRuleSets, uniquingKeysWith: { declared, _ in declared })
+    let ruleSet: RuleSet
+    if let name = d.ruleSet {
+      guard let found = known[name.name] else {
+        error(DiagnosticMessage.unknownName("rule set", name, candidates: known.keys))
+        return nil
+      }
+      ruleSet = found
+    } else if ruleSets.count == 1 {
+      ruleSet = ruleSets[0]
+    } else if ruleSets.isEmpty {
+      ruleSet = .baseline
+    } else {
+      error(
+        DiagnosticMessage.invalid(
+          "ambiguous-test", "test \"\(d.name.value)\" does not say which rule set it tests", at: d.name.range,
+          hint: "write 'test \"\(d.name.value)\" of \(ruleSets[0].id) { … }'"))
+      return nil
+    }
+    let window = ruleSet.windowLength
+    var readings = RuleTest.Readings.days(Array(repeating: nil, count: window))
+    let numbered = d.days.filter { $0.number != nil }
+    let dated = d.days.filter { $0.date != nil }
+    if !numbered.isEmpty && (!dated.isEmpty || d.readingsFile != nil) {
+      error(
+        DiagnosticMessage.invalid(
+          "mixed-test-days", "a test gives its readings by day number or by date, not both", at: numbered[0].range))
+    }
+    if !numbered.isEmpty {
+      var days = [Measurements?](repeating: nil, count: window)
+      var seen: [Int: SourceRange] = [:]
+      for day in numbered {
+        guard let literal = day.number, let n = wholeNumber(literal, for: "a day", range: 1...window) else { continue }
+        if let first = seen[n] {
+          error(
+            DiagnosticMessage.invalid(
+              "duplicate-day", "day \(n) is given more than once", at: day.range, notes: [.init("first given here", at: first)]))
+          continue
+        }
+        seen[n] = day.range
+        days[n - 1] = measurements(day.readings)
+      }
+      readings = .days(days)
+    } else {
+      var list: [Reading] = []
+      if let file = d.readingsFile, let loaded = readingsFile(file) { list += loaded }
+      for day in dated {
+        guard let token = day.date, let date = Day(iso: token.value) else {
+          if let token = day.date { error(DiagnosticMessage.invalid("bad-date", "'\(token.value)' is not a calendar date", at: token.range)) }
+          continue
+        }
+        list.append(Reading(date: date, measurements: measurements(day.readings) ?? Measurements()))
+      }
+      if !list.isEmpty || d.readingsFile != nil { readings = .dated(list) }
+    }
+    var today: Day?
+    if let token = d.today {
+      today = Day(iso: token.value)
+      if today == nil { error(DiagnosticMessage.invalid("bad-date", "'\(token.value)' is not a calendar date", at: token.range)) }
+    }
+    var expectations: [RuleTest.Expectation] = []
+    let alertIDs = Set(ruleSet.alerts.map(\.id))
+    func checkID(_ id: Identifier) -> Bool {
+      if alertIDs.contains(id.name) { return true }
+      error(DiagnosticMessage.unknownName("alert", id, candidates: alertIDs))
+      return false
+    }
+    for expectation in d.expectations {
+      switch expectation {
+      case .healthy: expectations.append(.healthy)
+      case .notEnoughData: expectations.append(.notEnoughData)
+      case .alert(let id): if checkID(id) { expectations.append(.alert(id.name)) }
+      case .noAlert(let id): if checkID(id) { expectations.append(.noAlert(id.name)) }
+      case .exactAlerts(let ids, _):
+        if ids.allSatisfy({ checkID($0) }) { expectations.append(.exactAlerts(ids.map(\.name))) }
+      case .value(let expression, _):
+        guard case .binary(let op, _, let lhs, let rhs) = expression, let comparison = ComparisonOperator(rawValue: op)
+        else {
+          error(
+            DiagnosticMessage.invalid(
+              "expected-comparison", "expected a comparison such as 'mean(weight, days 4...7) == 181.5 lb'",
+              at: expression.range))
+          continue
+        }
+        guard let l = value(lhs, window: window), let r = value(rhs, window: window) else { continue }
+        expectations.append(.value(l, comparison, r))
+      }
+    }
+    if d.expectations.isEmpty, !hadSyntaxError(in: d.range) {
+      error(
+        DiagnosticMessage.invalid(
+          "missing-expectation", "test \"\(d.name.value)\" expects nothing", at: d.name.range,
+          hint: "add 'expect healthy', 'expect alert ID' or another expectation"))
+    }
+    guard diagnostics.count == errorsBefore else { return nil }
+    let location = sources.file(d.range.file).map { file in "\(file.path):\(file.lineAndColumn(of: d.range.start).line)" }
+    return RuleTest(
+      name: d.name.value, ruleSet: ruleSet.id, readings: readings, today: today, expectations: expectations,
+      source: location)
+  }
+
+  /// One test day's values in canonical units, or `nil` for a blank day.
+  mutating func measurements(_ readings: [TestReading]) -> Measurements? {
+    guard !readings.isEmpty else { return nil }
+    var result = Measurements()
+    for reading in readings {
+      switch reading.metric.name {
+      case "symptoms":
+        guard let text = reading.text else {
+          error(DiagnosticMessage.invalid("expected-text", "symptoms are words in quotes, as in symptoms \"headache\"", at: reading.range))
+          continue
+        }
+        result.symptoms = text.value
+      case "bp":
+        guard let systolic = reading.value, let diastolic = reading.second else {
+          error(DiagnosticMessage.invalid("expected-pressure", "'bp' takes systolic/diastolic, as in 'bp 120/80'", at: reading.range))
+          continue
+        }
+        result[.systolic] = readingValue(systolic, default: "mmHg")
+        result[.diastolic] = readingValue(diastolic, default: "mmHg")
+      default:
+        guard let metric = Self.metrics[reading.metric.name] else {
+          error(DiagnosticMessage.unknownName("reading", reading.metric, candidates: Array(Self.metrics.keys) + ["bp", "symptoms"]))
+          continue
+        }
+        guard let quantity = reading.value, reading.second == nil else {
+          error(DiagnosticMessage.invalid("expected-value", "'\(reading.metric.name)' takes one value with a unit", at: reading.range))
+          continue
+        }
+        let units = [Metric.weight: "lb", .systolic: "mmHg", .diastolic: "mmHg", .sugar: "mg/dL"]
+        result[metric] = readingValue(quantity, default: units[metric] ?? "")
+      }
+    }
+    return result
+  }
+
+  /// A reading's value in canonical units (lb, mmHg, mg/dL); a bare number takes the default unit.
+  mutating func readingValue(_ quantity: QuantityLiteral, default unit: String) -> Rational? {
+    var written = quantity
+    if written.unit == nil { written.unit = UnitName(text: unit, range: quantity.range) }
+    guard case .constant(let value, _) = constant(written) else { return nil }
+    if value < Rational.zero {
+      error(DiagnosticMessage.negativeAmount(quantity, what: "a reading"))
+      return nil
+    }
+    return value
+  }
+
+  /// Readings from a file named in a test, relative to the test's file.
+  mutating func readingsFile(_ literal: StringLiteral) -> [Reading]? {
+    let base = sources.file(literal.range.file).map { URL(fileURLWithPath: $0.path).deletingLastPathComponent() }
+    let url = literal.value.hasPrefix("/") ? URL(fileURLWithPath: literal.value) : (base ?? URL(fileURLWithPath: "."))
+      .appendingPathComponent(literal.value)
+    do throws(ReadingsError) {
+      return try ReadingsFile.load(from: url)
+    } catch {
+      let first = error.issues.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "cannot read it"
+      self.error(
+        DiagnosticMessage.invalid(
+          "bad-readings", "readings file '\(literal.value)' has problems: \(first)", at: literal.range,
+          hint: error.issues.count > 1 ? "\(error.issues.count) problems; run 'planner health \(literal.value)' to see them all" : nil))
+      return nil
+    }
+  }
+}

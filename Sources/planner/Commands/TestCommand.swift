@@ -1,0 +1,74 @@
+import Foundation
+import HealthRules
+import PlanDSL
+
+/// `planner test FILE…`: run the `test` blocks of rule files, like unit tests.
+enum TestCommand: Command {
+  static let info = CommandInfo(
+    name: "test",
+    abstract: "Run the test blocks of rule files and report each pass or failure.",
+    usage: "planner test <file>… [--junit FILE] [--format text|json]",
+    discussion: "Prints each test with expected and actual values, then 'N passed, N failed'. Exits 1 on any failure.",
+    arguments: [("<file>…", "One or more .plan files with 'rules' and 'test' blocks.")],
+    options: [
+      .option("junit", value: "FILE", "Also write the results as JUnit XML, for CI systems."),
+      OutputFormat.option([.text, .json]),
+    ]
+  )
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+    let format = try arguments.format([.text, .json])
+    guard !arguments.positionals.isEmpty else {
+      throw .usage("missing a .plan file for 'planner test'", hint: "planner test Examples/home.plan")
+    }
+    var results: [RuleTestResult] = []
+    for path in arguments.positionals {
+      let program = try ProgramLoading.load(path, console: console)
+      let runner: RuleTestRunner
+      do throws(RuleError) {
+        runner = try RuleTestRunner(ruleSets: program.ruleSets + [.baseline])
+      } catch {
+        throw .invalidInput("\(path): \(error)")
+      }
+      if program.ruleTests.isEmpty { console.err("\(path): warning: no 'test' blocks\n") }
+      results += runner.run(program.ruleTests).results
+    }
+    let report = RuleTestReport(results: results)
+    if let junit = arguments.value("junit") {
+      do {
+        try Data(JUnitReport.xml(for: report).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+      } catch {
+        throw .invalidInput("cannot write '\(junit)': \(error.localizedDescription)")
+      }
+    }
+    if format == .json {
+      console.out(JSONText.encode(report))
+    } else {
+      console.out(RuleTestReportText(report: report, colors: console.outputIsTerminal).render())
+    }
+    if !report.allPassed { throw .negativeResult }
+  }
+}
+
+/// Test results for a terminal: one line a test, details of failures, the summary line.
+struct RuleTestReportText {
+  var report: RuleTestReport
+  var colors: Bool
+
+  func render() -> String {
+    var out = ""
+    for result in report.results {
+      let mark = result.passed ? paint("PASS", "\u{1B}[32m") : paint("FAIL", "\u{1B}[31m")
+      out += "\(mark)  \(result.name)" + (result.source.map { "  (\($0))" } ?? "") + "\n"
+      if let error = result.error { out += "      error: \(error)\n" }
+      for failure in result.failures {
+        out += "      expected \(failure.expected)\n      actual   \(failure.actual)\n"
+        for value in failure.values { out += "        \(value.display)\n" }
+      }
+    }
+    out += report.summary + "\n"
+    return out
+  }
+
+  func paint(_ text: String, _ code: String) -> String { colors ? code + text + "\u{1B}[0m" : text }
+}
