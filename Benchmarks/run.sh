@@ -1,5 +1,10 @@
 #!/usr/bin/env bash
-# Runs every benchmark (release builds); each prints its own figures.
+# Runs every benchmark in a release build; each prints its own figures.
+#   Benchmarks/run.sh            all of them
+#   Benchmarks/run.sh meals      one of them (health, solver, meals, catalog)
 set -euo pipefail
 cd "$(dirname "$0")"
-bash health/run.sh "$@"
+for name in ${1:-health solver meals catalog}; do
+  echo "== $name"
+  bash "$name/run.sh"
+done
