@@ -43,6 +43,11 @@ enum SolveCommand: Command {
     let plan: DietPlan
     do {
       plan = try DietPlanner(options: options).solve(problem)
+    } catch let error as DietProblemError {
+      throw .invalidInput("plan '\(spec.name)': \(error)")
+    } catch let error as SolverError {
+      if case .invalidModel = error { throw .invalidInput("plan '\(spec.name)': \(error)") }
+      throw .internalError("\(error)")
     } catch {
       throw .internalError("\(error)")
     }

@@ -21,7 +21,7 @@ struct MealPlanText {
       return out
     }
     out += ", \(plan.days.count) days"
-    if let cost = plan.cost { out += ", " + Quantities.money(cost, plan.currency) }
+    if let cost = plan.cost { out += ", " + Quantities.money(cost, plan.currency) + " of food" }
     if let gap = plan.relativeGap, plan.status == .feasible || gap > 1e-4 {
       out += " (within \(Quantities.number(gap * 100, digits: 2))% of the cheapest)"
     }
