@@ -3,15 +3,16 @@ import MealOptimizer
 
 /// A food-level plan as Markdown: a table per day and the goals.
 struct DietPlanMarkdown {
-  var plan: DietPlan
-  var title: String
-  var foods: [String: Food]
+  /// The same plan, title and lookups as the text rendering.
+  var base: DietPlanText
 
   init(_ plan: DietPlan, title: String, foods: [Food]) {
-    self.plan = plan
-    self.title = title
-    self.foods = Dictionary(foods.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    base = DietPlanText(plan, title: title, foods: foods)
   }
+
+  var plan: DietPlan { base.plan }
+  var title: String { base.title }
+  var foods: [String: Food] { base.foods }
 
   func render() -> String {
     var out = "# \(title)\n\nStatus: **\(plan.status.rawValue)**"

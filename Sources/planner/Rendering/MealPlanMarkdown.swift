@@ -3,15 +3,16 @@ import MealOptimizer
 
 /// A weekly meal plan as Markdown: the week grid, daily totals and the shopping list.
 struct MealPlanMarkdown {
-  var plan: MealPlan
-  var title: String
-  var stores: [String: String]
+  /// The same plan, title and lookups as the text rendering.
+  var base: MealPlanText
 
   init(_ plan: MealPlan, title: String, stores: [Store]) {
-    self.plan = plan
-    self.title = title
-    self.stores = Dictionary(stores.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+    base = MealPlanText(plan, title: title, stores: stores)
   }
+
+  var plan: MealPlan { base.plan }
+  var title: String { base.title }
+  var stores: [String: String] { base.stores }
 
   func render() -> String {
     var out = "# \(title)\n\nStatus: **\(plan.status.rawValue)**"
