@@ -13,6 +13,20 @@ struct CommandLineTests {
     #expect(result.stderr.isEmpty)
   }
 
+  @Test("every example file checks without errors or warnings", arguments: ["pantry", "foods", "catalog", "week", "home"])
+  func examplesCheck(_ name: String) throws {
+    let result = try PlannerProcess.run(["check", "Examples/\(name).plan"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test("the catalog example solves with catalog foods only")
+  func catalogExample() throws {
+    let result = try PlannerProcess.run(["solve", "Examples/catalog.plan", "--format", "json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("\"status\" : \"optimal\""))
+  }
+
   @Test("--format json has the documented top-level keys")
   func json() throws {
     let result = try PlannerProcess.run(["solve", "Examples/foods.plan", "--format", "json"])
