@@ -17,7 +17,7 @@ enum CheckCommand: Command {
     let program = try ProgramLoading.load(path, console: console)
     switch format {
     case .json:
-      console.out(JSONText.encode(CheckSummary(program)))
+      console.out(try JSONText.encode(CheckSummary(program)))
     default:
       let counts = [
         (program.foods.count, "food"), (program.recipes.count, "recipe"), (program.goals.count, "goal"),

@@ -76,7 +76,7 @@ enum FoodsCommand: Command {
     }
     let matches = catalog.search(query, filters: filter, limit: limit)
     if format == .json {
-      console.out(JSONText.encode(matches))
+      console.out(try JSONText.encode(matches))
       return
     }
     guard !matches.isEmpty else {
@@ -105,7 +105,7 @@ enum FoodsCommand: Command {
             : "  hint: did you mean " + matches.map { "\($0.ndbNumber) (\($0.description))" }.joined(separator: " or ") + "?\n"))
     }
     if format == .json {
-      console.out(JSONText.encode(FoodLabel(food)))
+      console.out(try JSONText.encode(FoodLabel(food)))
       return
     }
     console.out(NutritionLabelText(food).render())

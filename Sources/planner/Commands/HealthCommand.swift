@@ -48,7 +48,7 @@ enum HealthCommand: Command {
     }
     let verdict = compiled.evaluate(window)
     if format == .json {
-      console.out(JSONText.encode(verdict))
+      console.out(try JSONText.encode(verdict))
     } else {
       console.out(renderHealthReport(verdict, window: window, ruleSetName: ruleSet.name, ansiColor: console.outputIsTerminal))
     }

@@ -18,11 +18,15 @@ enum ProgramLoading {
 
 /// JSON with sorted keys and two-space indentation, ending in a newline.
 enum JSONText {
-  static func encode(_ value: some Encodable) -> String {
+  /// - Throws: ``CLIError/internalError(_:)`` when a value cannot be encoded (a bug, such as a NaN).
+  static func encode(_ value: some Encodable) throws(CLIError) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.keyEncodingStrategy = .convertToSnakeCase
-    guard let data = try? encoder.encode(value) else { return "{}\n" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    do {
+      return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    } catch {
+      throw .internalError("cannot write the result as JSON: \(error)")
+    }
   }
 }

@@ -29,7 +29,7 @@ enum RecipeCommand: Command {
       throw .invalidInput(error.description)
     }
     if format == .json {
-      console.out(JSONText.encode(RecipeSummary(profile, currency: program.currency ?? "USD")))
+      console.out(try JSONText.encode(RecipeSummary(profile, currency: program.currency ?? "USD")))
       return
     }
     console.out(RecipeCardText(profile: profile, foods: foods, currency: program.currency ?? "USD").render())

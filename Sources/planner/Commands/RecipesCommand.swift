@@ -69,7 +69,7 @@ enum RecipesCommand: Command {
       throw .invalidInput(error.description)
     }
     if format == .json {
-      console.out(JSONText.encode(profiles.map { RecipeSummary($0, currency: program.currency ?? "USD") }))
+      console.out(try JSONText.encode(profiles.map { RecipeSummary($0, currency: program.currency ?? "USD") }))
       return
     }
     guard !profiles.isEmpty else {

@@ -52,7 +52,7 @@ enum SolveCommand: Command {
       throw .internalError("\(error)")
     }
     switch format {
-    case .json: console.out(JSONText.encode(plan))
+    case .json: console.out(try JSONText.encode(plan))
     case .markdown: console.out(DietPlanMarkdown(plan, title: title, foods: problem.foods).render())
     default: console.out(DietPlanText(plan, title: title, foods: problem.foods).render())
     }
@@ -75,7 +75,7 @@ enum SolveCommand: Command {
       }
     }
     switch format {
-    case .json: console.out(JSONText.encode(plan))
+    case .json: console.out(try JSONText.encode(plan))
     case .markdown: console.out(MealPlanMarkdown(plan, title: title, stores: problem.stores).render())
     default: console.out(MealPlanText(plan, title: title, stores: problem.stores).render())
     }

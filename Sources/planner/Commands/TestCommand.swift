@@ -42,7 +42,7 @@ enum TestCommand: Command {
       }
     }
     if format == .json {
-      console.out(JSONText.encode(report))
+      console.out(try JSONText.encode(report))
     } else {
       console.out(RuleTestReportText(report: report, colors: console.outputIsTerminal).render())
     }
