@@ -54,7 +54,7 @@ enum SolveCommand: Command {
     switch format {
     case .json: console.out(try JSONText.encode(plan))
     case .markdown: console.out(DietPlanMarkdown(plan, title: title, foods: problem.foods).render())
-    default: console.out(DietPlanText(plan, title: title, foods: problem.foods).render())
+    default: console.out(DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render())
     }
     if plan.status == .infeasible || plan.status == .unbounded { throw .negativeResult }
   }

@@ -6,11 +6,14 @@ struct DietPlanText {
   var plan: DietPlan
   var title: String
   var foods: [String: Food]
+  /// Store names by identifier, for the shopping list.
+  var stores: [String: String]
 
-  init(_ plan: DietPlan, title: String, foods: [Food]) {
+  init(_ plan: DietPlan, title: String, foods: [Food], stores: [Store] = []) {
     self.plan = plan
     self.title = title
     self.foods = Dictionary(foods.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    self.stores = Dictionary(stores.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
   }
 
   func render() -> String {
@@ -45,7 +48,12 @@ struct DietPlanText {
       }
       out += table.render()
     }
-    out += "\nCost: \(Quantities.money(plan.cost, plan.currency))\n"
+    out += "\nCost of the food eaten: \(Quantities.money(plan.cost, plan.currency))\n"
+    let groceries = GroceryList(
+      grams: Dictionary(plan.foodTotals.map { ($0.food, $0.grams) }, uniquingKeysWith: +), foods: foods)
+    if !groceries.items.isEmpty {
+      out += "\n" + MealPlanText.groceryText(groceries, currency: plan.currency, stores: stores)
+    }
     return out
   }
 
