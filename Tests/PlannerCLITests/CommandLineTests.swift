@@ -10,6 +10,7 @@ struct CommandLineTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("optimal"))
     #expect(result.stdout.contains("Goals"))
+    #expect(result.stdout.contains("Shopping list (whole packages)"))
     #expect(result.stderr.isEmpty)
   }
 
