@@ -69,13 +69,15 @@ struct IncludeTests {
 
   @Test("binary garbage is reported as not text, without a crash")
   func binaryGarbage() throws {
-    var generator = SystemRandomNumberGenerator()
-    var bytes = (0..<512).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    bytes[7] = 0
-    try Data(bytes).write(to: directory.appendingPathComponent("garbage.plan"))
+    // Valid UTF-8 up to a NUL byte is not text either, at the NUL.
+    try Data(Array("food a {".utf8) + [0] + Array("}".utf8)).write(to: directory.appendingPathComponent("nul.plan"))
+    #expect(render("nul.plan").hasPrefix("nul.plan:1:1: error: 'nul.plan' is not UTF-8 text (bad byte at offset 8)"))
+    // The start of a PNG file: 0x89 is not UTF-8, and NUL bytes follow.
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
+    try Data(png + (0..<256).map { UInt8($0) }).write(to: directory.appendingPathComponent("garbage.plan"))
     #expect(
       render("garbage.plan") == """
-        garbage.plan:1:1: error: 'garbage.plan' is not UTF-8 text (bad byte at offset 7)
+        garbage.plan:1:1: error: 'garbage.plan' is not UTF-8 text (bad byte at offset 0)
           hint: a .plan file is plain text; check that the right file was given
         1 error generated.
 

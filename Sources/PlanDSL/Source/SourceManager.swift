@@ -45,9 +45,8 @@ enum SourceReader {
     return decode(Array(data))
   }
 
-  /// Decodes UTF-8 text; NUL bytes and invalid sequences make it "not text".
+  /// Decodes UTF-8 text; the first NUL byte or invalid sequence makes it "not text".
   static func decode(_ bytes: [UInt8]) -> Outcome {
-    if let nul = bytes.firstIndex(of: 0) { return .notText(byteOffset: nul) }
     var iterator = bytes.makeIterator()
     var decoder = UTF8()
     var offset = 0
@@ -56,6 +55,7 @@ enum SourceReader {
     loop: while true {
       switch decoder.decode(&iterator) {
       case .scalarValue(let scalar):
+        if scalar.value == 0 { return .notText(byteOffset: offset) }
         scalars.append(scalar)
         byteCounter += UTF8.width(scalar)
         offset = byteCounter
