@@ -26,7 +26,9 @@ public enum NutrientConditionSyntax {
       throw Failure(message: "expected a condition such as 'protein >= 20 g'", hint: nil)
     }
     guard let definition = NutrientTable.lookup(name.name) else {
-      throw Failure(message: "unknown nutrient '\(name.name)'", hint: Suggestions.hint(for: name.name, in: NutrientTable.allNames))
+      throw Failure(
+        message: "unknown nutrient '\(name.name)'",
+        hint: Suggestions.hint(for: name.name, in: NutrientTable.allNames))
     }
     let comparisons: [String: NutrientCondition.Comparison] = [
       ">=": .atLeast, "<=": .atMost, ">": .greaterThan, "<": .lessThan, "==": .equal, "=": .equal,
@@ -36,13 +38,16 @@ public enum NutrientConditionSyntax {
     }
     parser.advance()
     guard let quantity = parser.parseQuantity("an amount") else {
-      throw Failure(message: "expected an amount after '\(comparison.rawValue)'", hint: "as in 'protein >= 20 g'")
+      throw Failure(
+        message: "expected an amount after '\(comparison.rawValue)'", hint: "as in 'protein >= 20 g'")
     }
     var basis = NutrientCondition.Basis.per100g
     if parser.consumeWord("per") {
       if parser.current.kind == .number {
-        guard let amount = parser.parseQuantity("an amount"), amount.value == 100, amount.unit?.text == "g" else {
-          throw Failure(message: "only 'per 100 g' or 'per MEASURE' (such as 'per cup') is supported", hint: nil)
+        guard let amount = parser.parseQuantity("an amount"), amount.value == 100, amount.unit?.text == "g"
+        else {
+          throw Failure(
+            message: "only 'per 100 g' or 'per MEASURE' (such as 'per cup') is supported", hint: nil)
         }
       } else if let measure = parser.parseIdentifier("a measure such as 'cup'") {
         basis = .perMeasure(measure.name)
@@ -54,7 +59,9 @@ public enum NutrientConditionSyntax {
     var amount = NSDecimalNumber(decimal: quantity.value).doubleValue
     if let unit = quantity.unit {
       guard let definitionOfUnit = Units.definition(unit.text) else {
-        throw Failure(message: "unknown unit '\(unit.text)'", hint: Suggestions.hint(for: unit.text, in: Units.allSymbols))
+        throw Failure(
+          message: "unknown unit '\(unit.text)'", hint: Suggestions.hint(for: unit.text, in: Units.allSymbols)
+        )
       }
       let canonical = NSDecimalNumber(decimal: Units.canonical(quantity.value, definitionOfUnit)).doubleValue
       switch (definition.unit, definitionOfUnit.dimension) {
@@ -64,7 +71,8 @@ public enum NutrientConditionSyntax {
       case (.microgram, .mass): amount = canonical * 1_000_000
       default:
         throw Failure(
-          message: "'\(unit.text)' is a unit of \(definitionOfUnit.dimension.rawValue), but '\(name.name)' is measured in \(definition.unit.rawValue)",
+          message:
+            "'\(unit.text)' is a unit of \(definitionOfUnit.dimension.rawValue), but '\(name.name)' is measured in \(definition.unit.rawValue)",
           hint: nil)
       }
     }

@@ -26,7 +26,9 @@ public struct PlanLoader: Sendable {
   }
 
   /// Loads a program from text (for apps and tests); `include` paths resolve against `directory`.
-  public func load(text: String, path: String = "<input>", directory: String? = nil) throws(DiagnosticList) -> Program {
+  public func load(text: String, path: String = "<input>", directory: String? = nil) throws(DiagnosticList)
+    -> Program
+  {
     var session = LoadSession()
     session.loadText(text, path: path, directory: directory)
     return try session.finish()
@@ -49,7 +51,9 @@ struct LoadSession {
       for entry in stack[(depth + 1)...] {
         notes.append(.init("included from here", at: entry.include))
       }
-      diagnostics.append(DiagnosticMessage.includeCycle(path, at: include ?? SourceRange(file: 0, start: 0, end: 0), chain: notes))
+      diagnostics.append(
+        DiagnosticMessage.includeCycle(
+          path, at: include ?? SourceRange(file: 0, start: 0, end: 0), chain: notes))
       return
     }
     if loaded.contains(canonical) { return }
@@ -58,7 +62,8 @@ struct LoadSession {
       diagnostics.append(DiagnosticMessage.unreadableFile(path, why, at: include))
     case .notText(let offset):
       let index = sources.add(SourceFile(path: path, text: ""))
-      diagnostics.append(DiagnosticMessage.notText(path, byteOffset: offset, at: SourceRange(file: index, start: 0, end: 0)))
+      diagnostics.append(
+        DiagnosticMessage.notText(path, byteOffset: offset, at: SourceRange(file: index, start: 0, end: 0)))
     case .text(let text):
       loaded.insert(canonical)
       stack.append((canonical, include))
@@ -82,7 +87,9 @@ struct LoadSession {
     for declaration in syntax.declarations {
       if case .include(let include) = declaration {
         let target = include.path.value
-        let resolved = target.hasPrefix("/") ? target : ((directory ?? FileManager.default.currentDirectoryPath) + "/" + target)
+        let resolved =
+          target.hasPrefix("/")
+          ? target : ((directory ?? FileManager.default.currentDirectoryPath) + "/" + target)
         loadFile(path: displayPath(resolved), includedFrom: include.path.range)
       } else {
         declarations.append(declaration)

@@ -7,9 +7,12 @@ enum Planner {
   static let version = "0.1.0"
 
   /// Every subcommand, in the order `--help` lists them.
-  static var commands: [any Command.Type] { [
-    SolveCommand.self, CheckCommand.self, TestCommand.self, HealthCommand.self, FoodsCommand.self, RecipesCommand.self, RecipeCommand.self, ExportCommand.self, CatalogCommand.self,
-  ] }
+  static var commands: [any Command.Type] {
+    [
+      SolveCommand.self, CheckCommand.self, TestCommand.self, HealthCommand.self, FoodsCommand.self,
+      RecipesCommand.self, RecipeCommand.self, ExportCommand.self, CatalogCommand.self,
+    ]
+  }
 
   static func main() {
     let console = Console()

@@ -82,6 +82,8 @@ struct CatalogLanguageTests {
     let misspelt = render("use catalog \"usda-sr28\"\nfood pb = usda \"peanut buter smooth\"\n")
     #expect(misspelt.contains("t.plan:2:16: error: no food described \"peanut buter smooth\" in the catalog"))
     #expect(misspelt.contains("hint: did you mean \"Peanut butter, smooth"))
-    #expect(render("use catalog \"usda-sr28\"\nfood x = usda 99999\n").contains("no food numbered '99999' in the catalog"))
+    #expect(
+      render("use catalog \"usda-sr28\"\nfood x = usda 99999\n").contains(
+        "no food numbered '99999' in the catalog"))
   }
 }

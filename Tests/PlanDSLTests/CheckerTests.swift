@@ -55,7 +55,10 @@ struct CheckerTests {
   func packages() throws {
     let program = try load()
     let tofu = try #require(program.food("tofu"))
-    #expect(tofu.offers == [Offer(store: "aldi", price: Decimal(string: "2.29")!, packageGrams: 396, packageName: "block")])
+    #expect(
+      tofu.offers == [
+        Offer(store: "aldi", price: Decimal(string: "2.29")!, packageGrams: 396, packageName: "block")
+      ])
     let oats = try #require(program.food("oats"))
     #expect(oats.offers.map(\.packageGrams) == [42 * 28.349523125, 2 * 453.59237])
     #expect(oats.offers.map(\.store) == ["aldi", nil])
@@ -81,16 +84,19 @@ struct CheckerTests {
     #expect(plan.days == 7)
     #expect(plan.goalNames == ["moderate"])
     #expect(plan.budget == Budget(60, per: .week))
-    #expect(plan.limits == [
-      LimitSpec(foods: ["oats"], minimum: nil, maximum: 162, period: .day, inServings: false),
-      LimitSpec(foods: ["tofu", "oats"], minimum: nil, maximum: 1000, period: .day, inServings: false),
-    ])
+    #expect(
+      plan.limits == [
+        LimitSpec(foods: ["oats"], minimum: nil, maximum: 162, period: .day, inServings: false),
+        LimitSpec(foods: ["tofu", "oats"], minimum: nil, maximum: 1000, period: .day, inServings: false),
+      ])
     #expect(plan.objective == .maximize(.protein))
     #expect(program.currency == "USD")
     #expect(program.stores == [Store(id: "aldi", name: "Aldi", tripCost: 2)])
   }
 
-  @Test("energy in kJ converts at 4.184 kJ per kcal", arguments: [("418.4 kJ", 100.0), ("1 kcal", 1.0), ("4.184 kJ", 1.0)])
+  @Test(
+    "energy in kJ converts at 4.184 kJ per kcal",
+    arguments: [("418.4 kJ", 100.0), ("1 kcal", 1.0), ("4.184 kJ", 1.0)])
   func kilojoules(_ written: String, _ kcal: Double) throws {
     let program = try PlanLoader().load(text: "goal g { energy >= \(written) }", path: "t.plan")
     #expect(abs(program.goals[0].goals[0].minimum! - kcal) < 1e-12)
@@ -100,7 +106,8 @@ struct CheckerTests {
   func mixedCurrencies() {
     #expect(throws: DiagnosticList.self) {
       try PlanLoader().load(
-        text: "food a { per 100 g { energy 1 kcal }; price 1 USD per 1 kg; price 1 EUR per 1 kg }", path: "t.plan")
+        text: "food a { per 100 g { energy 1 kcal }; price 1 USD per 1 kg; price 1 EUR per 1 kg }",
+        path: "t.plan")
     }
   }
 }

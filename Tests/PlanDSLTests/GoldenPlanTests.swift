@@ -29,7 +29,9 @@ struct GoldenPlanTests {
         guard line.hasPrefix("// expect ") else { return nil }
         let parts = line.dropFirst("// expect ".count).split(separator: " ").map(String.init)
         guard parts.count >= 2, parts[0].hasSuffix(":") else { return nil }
-        return Expectation(file: file, plan: String(parts[0].dropLast()), status: parts[1], objective: parts.count > 2 ? parts[2] : nil)
+        return Expectation(
+          file: file, plan: String(parts[0].dropLast()), status: parts[1],
+          objective: parts.count > 2 ? parts[2] : nil)
       }
     }
   }()
@@ -37,7 +39,10 @@ struct GoldenPlanTests {
   @Test("the fixtures hold the classic golden cases")
   func fixturesArePresent() {
     let plans = Set(Self.expectations.map { "\($0.file):\($0.plan)" })
-    #expect(plans.isSuperset(of: ["stigler.plan:stigler", "jump-diet.plan:lp", "jump-diet.plan:whole", "jump-diet.plan:dairy"]))
+    #expect(
+      plans.isSuperset(of: [
+        "stigler.plan:stigler", "jump-diet.plan:lp", "jump-diet.plan:whole", "jump-diet.plan:dairy",
+      ]))
   }
 
   @Test("each golden plan solves to its expected status and objective", arguments: expectations)

@@ -8,13 +8,15 @@ struct IncludeTests {
   let directory: URL
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("planner-include-\(UUID().uuidString)")
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "planner-include-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
   func write(_ name: String, _ text: String) throws {
     let url = directory.appendingPathComponent(name)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try text.write(to: url, atomically: true, encoding: .utf8)
   }
 
@@ -24,7 +26,8 @@ struct IncludeTests {
       _ = try PlanLoader().load(path: directory.appendingPathComponent(name).path)
       return "no error"
     } catch {
-      return DiagnosticRenderer().render(error).replacingOccurrences(of: directory.standardizedFileURL.path + "/", with: "")
+      return DiagnosticRenderer().render(error).replacingOccurrences(
+        of: directory.standardizedFileURL.path + "/", with: "")
     }
   }
 
@@ -70,10 +73,15 @@ struct IncludeTests {
   @Test("binary garbage is reported as not text, without a crash")
   func binaryGarbage() throws {
     // Valid UTF-8 up to a NUL byte is not text either, at the NUL.
-    try Data(Array("food a {".utf8) + [0] + Array("}".utf8)).write(to: directory.appendingPathComponent("nul.plan"))
-    #expect(render("nul.plan").hasPrefix("nul.plan:1:1: error: 'nul.plan' is not UTF-8 text (bad byte at offset 8)"))
+    try Data(Array("food a {".utf8) + [0] + Array("}".utf8)).write(
+      to: directory.appendingPathComponent("nul.plan"))
+    #expect(
+      render("nul.plan").hasPrefix("nul.plan:1:1: error: 'nul.plan' is not UTF-8 text (bad byte at offset 8)")
+    )
     // The start of a PNG file: 0x89 is not UTF-8, and NUL bytes follow.
-    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
+    let png: [UInt8] = [
+      0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52,
+    ]
     try Data(png + (0..<256).map { UInt8($0) }).write(to: directory.appendingPathComponent("garbage.plan"))
     #expect(
       render("garbage.plan") == """

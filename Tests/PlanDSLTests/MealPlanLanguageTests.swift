@@ -93,7 +93,11 @@ struct MealPlanLanguageTests {
     #expect(unknownRecipe.contains("error: unknown recipe 'porige'"))
     #expect(unknownRecipe.contains("hint: did you mean 'porridge'?"))
     #expect(render("plan w { days 2; meals breakfast; diet vegen }").contains("hint: did you mean 'vegan'?"))
-    #expect(render("plan w { days 2; meals lunch; lock day 1 dinner dal }").contains("error: unknown meal 'dinner'"))
-    #expect(render("recipe r { 2 cup rice }").contains("'cup' is a volume, but food 'rice' has no density or 'cup' measure"))
+    #expect(
+      render("plan w { days 2; meals lunch; lock day 1 dinner dal }").contains("error: unknown meal 'dinner'")
+    )
+    #expect(
+      render("recipe r { 2 cup rice }").contains(
+        "'cup' is a volume, but food 'rice' has no density or 'cup' measure"))
   }
 }

@@ -8,13 +8,16 @@ struct CatalogCommandTests {
   func search() throws {
     let result = try PlannerProcess.run(["foods", "search", "rolled", "oats"])
     #expect(result.status == 0)
-    let firstRow = result.stdout.split(separator: "\n").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
+    let firstRow = result.stdout.split(separator: "\n").dropFirst().first.map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
     #expect(firstRow?.hasPrefix("08120") == true)
     let filtered = try PlannerProcess.run([
       "foods", "search", "yogurt", "--where", "protein >= 9 g", "--format", "json", "--limit", "3",
     ])
     #expect(filtered.status == 0)
-    let matches = try #require(try JSONSerialization.jsonObject(with: Data(filtered.stdout.utf8)) as? [[String: Any]])
+    let matches = try #require(
+      try JSONSerialization.jsonObject(with: Data(filtered.stdout.utf8)) as? [[String: Any]])
     #expect(matches.count == 3)
     #expect(matches.allSatisfy { ($0["description"] as? String)?.contains("Greek") == true })
   }
@@ -27,7 +30,8 @@ struct CatalogCommandTests {
     #expect(result.stdout.contains("per cup (81 g)"))
     #expect(result.stdout.contains("379 kcal"))
     let json = try PlannerProcess.run(["foods", "show", "Bananas, raw", "--format", "json"])
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["ndb_number"] as? String == "09040")
     #expect((object["nutrients_per100g"] as? [String: Double])?["energy"] == 89)
   }
@@ -60,7 +64,8 @@ struct CatalogCommandTests {
 
   @Test("catalog import-sr28 reads the SR28 fixture lines and reports what it wrote")
   func importer() throws {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("planner-\(UUID().uuidString).plancat")
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "planner-\(UUID().uuidString).plancat")
     let result = try PlannerProcess.run([
       "catalog", "import-sr28", "Tests/MealOptimizerTests/Fixtures/sr28", "--output", output.path,
     ])

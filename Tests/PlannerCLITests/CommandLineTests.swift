@@ -14,7 +14,9 @@ struct CommandLineTests {
     #expect(result.stderr.isEmpty)
   }
 
-  @Test("every example file checks without errors or warnings", arguments: ["pantry", "foods", "catalog", "week", "home"])
+  @Test(
+    "every example file checks without errors or warnings",
+    arguments: ["pantry", "foods", "catalog", "week", "home"])
   func examplesCheck(_ name: String) throws {
     let result = try PlannerProcess.run(["check", "Examples/\(name).plan"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -32,7 +34,8 @@ struct CommandLineTests {
   func json() throws {
     let result = try PlannerProcess.run(["solve", "Examples/foods.plan", "--format", "json"])
     #expect(result.status == 0)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(object["status"] as? String == "optimal")
     #expect(object["cost"] is NSNumber)
     #expect(object["days"] is [Any])
@@ -56,19 +59,25 @@ struct CommandLineTests {
 
   static let usageCases: [UsageCase] = [
     UsageCase(arguments: [], status: 64, message: "planner: error: missing command"),
-    UsageCase(arguments: ["slove"], status: 64, message: "planner: error: unknown command 'slove'\n  hint: did you mean 'solve'?"),
-    UsageCase(arguments: ["solve"], status: 64, message: "planner: error: missing a .plan file for 'planner solve'"),
+    UsageCase(
+      arguments: ["slove"], status: 64,
+      message: "planner: error: unknown command 'slove'\n  hint: did you mean 'solve'?"),
+    UsageCase(
+      arguments: ["solve"], status: 64, message: "planner: error: missing a .plan file for 'planner solve'"),
     UsageCase(
       arguments: ["solve", "Examples/foods.plan", "--fromat", "json"], status: 64,
-      message: "planner: error: unknown option '--fromat' for 'planner solve'\n  hint: did you mean '--format'?"),
+      message:
+        "planner: error: unknown option '--fromat' for 'planner solve'\n  hint: did you mean '--format'?"),
     UsageCase(
       arguments: ["solve", "Examples/foods.plan", "--format", "yaml"], status: 64,
       message: "planner: error: unknown format 'yaml'; expected one of text, json, markdown"),
     UsageCase(
       arguments: ["solve", "Examples/foods.plan", "--plan", "cheap_dya"], status: 64,
-      message: "planner: error: no plan named 'cheap_dya' in Examples/foods.plan\n  hint: did you mean 'cheap_day'?"),
+      message:
+        "planner: error: no plan named 'cheap_dya' in Examples/foods.plan\n  hint: did you mean 'cheap_day'?"),
     UsageCase(
-      arguments: ["solve", "nowhere.plan"], status: 65, message: "planner: error: cannot read 'nowhere.plan': no such file"),
+      arguments: ["solve", "nowhere.plan"], status: 65,
+      message: "planner: error: cannot read 'nowhere.plan': no such file"),
     UsageCase(
       arguments: ["solve", "Examples/foods.plan", "--time-limit", "-3"], status: 64,
       message: "planner: error: '--time-limit' takes a positive number of seconds, not '-3'"),
@@ -85,7 +94,8 @@ struct CommandLineTests {
   func help() throws {
     let overview = try PlannerProcess.run(["--help"])
     #expect(overview.status == 0)
-    let commands = overview.stdout.components(separatedBy: "COMMANDS:\n").last?.components(separatedBy: "\n\n").first ?? ""
+    let commands =
+      overview.stdout.components(separatedBy: "COMMANDS:\n").last?.components(separatedBy: "\n\n").first ?? ""
     let names = commands.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
     #expect(names.contains("solve"))
     for name in names {
@@ -106,7 +116,8 @@ struct CommandLineTests {
 
   @Test("a plan file with mistakes exits 65 with every diagnostic on stderr")
   func invalidInput() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("planner-cli-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "planner-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try "food a { per 100 g { protien 1 g; fat 1 kcal } }\n".write(
       to: directory.appendingPathComponent("bad.plan"), atomically: true, encoding: .utf8)

@@ -5,7 +5,8 @@ import Testing
 @Suite("Health and rule-test commands")
 struct HealthCommandTests {
   func temporary(_ name: String, _ text: String) throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("planner-health-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "planner-health-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let url = directory.appendingPathComponent(name)
     try text.write(to: url, atomically: true, encoding: .utf8)
@@ -14,7 +15,8 @@ struct HealthCommandTests {
 
   @Test("the example rule file's tests pass, and --junit writes XML")
   func exampleTestsPass() throws {
-    let junit = FileManager.default.temporaryDirectory.appendingPathComponent("planner-\(UUID().uuidString).xml")
+    let junit = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "planner-\(UUID().uuidString).xml")
     let result = try PlannerProcess.run(["test", "Examples/home.plan", "--junit", junit.path])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.hasSuffix("6 passed, 0 failed\n"))
@@ -47,7 +49,8 @@ struct HealthCommandTests {
       "health", "Examples/readings.csv", "--rules", "Examples/home.plan", "--format", "json",
     ])
     #expect(result.status == 1)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(object["verdict"] as? String == "alert")
     #expect(Set(object["alerts"] as? [String] ?? []) == ["weight_gain", "sugar_high", "dizzy"])
   }

@@ -24,7 +24,8 @@ struct PlannerProcess {
   }()
 
   /// The package's root folder (for Examples/ and fixtures).
-  static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent()
 
   static func run(_ arguments: [String], directory: URL = packageRoot, input: Data? = nil) throws -> Result {

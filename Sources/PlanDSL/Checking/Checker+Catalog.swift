@@ -12,14 +12,17 @@ extension Checker {
         error(
           DiagnosticMessage.invalid(
             "unknown-catalog", "unknown catalog '\(use.catalog.value)'", at: use.catalog.range,
-            hint: Suggestions.hint(for: use.catalog.value, in: Self.catalogNames) ?? "the bundled catalog is \"usda-sr28\""))
+            hint: Suggestions.hint(for: use.catalog.value, in: Self.catalogNames)
+              ?? "the bundled catalog is \"usda-sr28\""))
         continue
       }
       guard catalog == nil else { continue }
       do throws(FoodCatalogError) {
         catalog = try FoodCatalog.bundled()
       } catch {
-        self.error(DiagnosticMessage.invalid("catalog-unavailable", "cannot load the catalog: \(error)", at: use.catalog.range))
+        self.error(
+          DiagnosticMessage.invalid(
+            "catalog-unavailable", "cannot load the catalog: \(error)", at: use.catalog.range))
       }
     }
   }
@@ -50,10 +53,12 @@ extension Checker {
       let hint =
         matches.isEmpty
         ? "find foods with 'planner foods search WORDS'"
-        : "did you mean " + matches.map { "\"\($0.description)\" (\($0.ndbNumber))" }.joined(separator: " or ") + "?"
+        : "did you mean "
+          + matches.map { "\"\($0.description)\" (\($0.ndbNumber))" }.joined(separator: " or ") + "?"
       error(
         DiagnosticMessage.invalid(
-          "unknown-catalog-food", "no food described \"\(literal.value)\" in the catalog", at: literal.range, hint: hint))
+          "unknown-catalog-food", "no food described \"\(literal.value)\" in the catalog", at: literal.range,
+          hint: hint))
       return nil
     }
   }

@@ -21,7 +21,11 @@ extension Checker {
     }
     var ok = true
     if let density = d.density {
-      if let value = positive(density, as: .density, for: "a density") { food.density = value.double } else { ok = false }
+      if let value = positive(density, as: .density, for: "a density") {
+        food.density = value.double
+      } else {
+        ok = false
+      }
     }
     var measureRanges: [String: SourceRange] = [:]
     for measure in d.measures {
@@ -65,7 +69,8 @@ extension Checker {
           continue
         }
         seen[definition.nutrient] = entry.nutrient.range
-        guard let amount = nutrientAmount(entry.amount, of: definition, for: "'\(entry.nutrient.name)'") else {
+        guard let amount = nutrientAmount(entry.amount, of: definition, for: "'\(entry.nutrient.name)'")
+        else {
           ok = false
           continue
         }
@@ -105,7 +110,8 @@ extension Checker {
       }
       // The package as written ("42 oz", "block", "12 large"), for shopping lists.
       let packageName = sources.file(price.package.range.file)?.text(in: price.package.range)
-      food.offers.append(Offer(store: price.store?.name, price: cost, packageGrams: package.double, packageName: packageName))
+      food.offers.append(
+        Offer(store: price.store?.name, price: cost, packageGrams: package.double, packageName: packageName))
     }
     food.tags = food.tags.union(d.tags.map(\.name)).subtracting(d.removedTags.map(\.name))
     return ok ? food : nil
@@ -119,7 +125,9 @@ extension Checker {
   }
 
   /// An amount of a nutrient in its canonical unit (mg for sodium), checking the dimension.
-  mutating func nutrientAmount(_ quantity: QuantityLiteral, of definition: NutrientDefinition, for what: String) -> Decimal? {
+  mutating func nutrientAmount(
+    _ quantity: QuantityLiteral, of definition: NutrientDefinition, for what: String
+  ) -> Decimal? {
     switch definition.unit {
     case .kilocalorie, .kilojoule:
       guard let kcal = value(quantity, as: .energy, for: what) else { return nil }
@@ -162,13 +170,16 @@ extension Checker {
       guard let density = food.density ?? Self.impliedDensity(of: food) else {
         error(
           DiagnosticMessage.invalid(
-            "volume-without-density", "'\(unit.text)' is a volume, but food '\(food.id)' has no density or '\(unit.text)' measure",
+            "volume-without-density",
+            "'\(unit.text)' is a volume, but food '\(food.id)' has no density or '\(unit.text)' measure",
             at: unit.range, hint: "add 'measure \(unit.text) = … g' or 'density … g/ml' to the food"))
         return nil
       }
       return Units.canonical(quantity.value, definition) * Decimal(density)
     default:
-      error(DiagnosticMessage.wrongDimension(unit, is: definition.dimension.rawValue, expected: "mass", for: what))
+      error(
+        DiagnosticMessage.wrongDimension(unit, is: definition.dimension.rawValue, expected: "mass", for: what)
+      )
       return nil
     }
   }

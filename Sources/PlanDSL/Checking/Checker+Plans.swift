@@ -16,7 +16,8 @@ extension Checker {
         guard definition.kilocaloriesPerUnit != nil, definition.nutrient != .energy else {
           error(
             DiagnosticMessage.invalid(
-              "no-energy-factor", "'\(entry.nutrient.name)' supplies no energy, so it cannot be a percent of energy",
+              "no-energy-factor",
+              "'\(entry.nutrient.name)' supplies no energy, so it cannot be a percent of energy",
               at: entry.nutrient.range))
           continue
         }
@@ -45,7 +46,10 @@ extension Checker {
       case .exactly: (goal.minimum, goal.maximum) = (bounds[0].double, bounds[0].double)
       case .between:
         guard bounds[0] <= bounds[1] else {
-          error(DiagnosticMessage.invalid("empty-range", "the range is empty: its lower end is above its upper end", at: entry.bound.range))
+          error(
+            DiagnosticMessage.invalid(
+              "empty-range", "the range is empty: its lower end is above its upper end", at: entry.bound.range
+            ))
           continue
         }
         (goal.minimum, goal.maximum) = (bounds[0].double, bounds[1].double)
@@ -59,7 +63,8 @@ extension Checker {
     var foodRanges: [String: SourceRange] = [:]
     for case .food(let food) in declarations { foodRanges[food.name.name] = food.range }
     var plan = PlanSpec(
-      name: d.name.name, displayName: d.displayName?.value, days: 1, goalNames: [], budget: nil, foodNames: nil,
+      name: d.name.name, displayName: d.displayName?.value, days: 1, goalNames: [], budget: nil,
+      foodNames: nil,
       limits: [], objective: .minimizeCost, wholeServings: false, mealPlan: nil, range: d.range)
     var mealStatements: [MealPlanStatement] = []
     var seen: [String: SourceRange] = [:]
@@ -98,10 +103,14 @@ extension Checker {
           if sense.name == "minimize" {
             plan.objective = .minimizeCost
           } else {
-            error(DiagnosticMessage.invalid("maximize-cost", "a plan cannot maximize cost", at: target.range, hint: "write 'minimize cost'"))
+            error(
+              DiagnosticMessage.invalid(
+                "maximize-cost", "a plan cannot maximize cost", at: target.range,
+                hint: "write 'minimize cost'"))
           }
         } else if let definition = nutrient(target) {
-          plan.objective = sense.name == "minimize" ? .minimize(definition.nutrient) : .maximize(definition.nutrient)
+          plan.objective =
+            sense.name == "minimize" ? .minimize(definition.nutrient) : .maximize(definition.nutrient)
         }
       case .wholeServings:
         plan.wholeServings = true
@@ -119,7 +128,8 @@ extension Checker {
       if !mealStatements.contains(where: { if case .meals = $0 { true } else { false } }) {
         error(
           DiagnosticMessage.invalid(
-            "missing-meals", "plan '\(plan.name)' uses meal-plan statements but names no meals", at: d.name.range,
+            "missing-meals", "plan '\(plan.name)' uses meal-plan statements but names no meals",
+            at: d.name.range,
             hint: "add 'meals breakfast, lunch, dinner'"))
       }
       checkMealPlan(mealStatements, plan: &plan, foods: foods, recipes: recipes)
@@ -131,7 +141,8 @@ extension Checker {
         error(
           DiagnosticMessage.invalid(
             "missing-price", "food '\(food.id)' has no price, but plan '\(plan.name)' counts cost",
-            at: foodNames[food.id], hint: "add 'price … per …' to the food, or list the plan's foods with 'foods …'"))
+            at: foodNames[food.id],
+            hint: "add 'price … per …' to the food, or list the plan's foods with 'foods …'"))
       }
     }
     if plan.wholeServings {
@@ -143,7 +154,9 @@ extension Checker {
       }
     }
     if used.isEmpty, foodNames.isEmpty || plan.foodNames?.isEmpty == true {
-      error(DiagnosticMessage.invalid("no-foods", "plan '\(plan.name)' has no foods to choose from", at: d.name.range))
+      error(
+        DiagnosticMessage.invalid(
+          "no-foods", "plan '\(plan.name)' has no foods to choose from", at: d.name.range))
     }
     return diagnostics.count == errorsBefore ? plan : nil
   }
@@ -157,7 +170,8 @@ extension Checker {
   }
 
   mutating func checkLimit(
-    _ names: [Identifier], _ bound: BoundLiteral, _ periodLiteral: PeriodLiteral?, foods: [Food], into plan: inout PlanSpec
+    _ names: [Identifier], _ bound: BoundLiteral, _ periodLiteral: PeriodLiteral?, foods: [Food],
+    into plan: inout PlanSpec
   ) {
     let ids = names.compactMap { resolveFood($0) }
     guard ids.count == names.count, let period = period(periodLiteral) else { return }

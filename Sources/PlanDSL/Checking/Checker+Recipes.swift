@@ -28,11 +28,17 @@ extension Checker {
       var amount = line.amount
       if amount.unit == nil {
         // A bare count uses the food's first measure (`2 eggs` with `measure large = 50 g`).
-        guard let measure = food.measures.first(where: { $0.name != DietProblem.servingMeasure }) ?? food.measures.first else {
+        guard
+          let measure = food.measures.first(where: { $0.name != DietProblem.servingMeasure })
+            ?? food.measures.first
+        else {
           error(
             DiagnosticMessage.invalid(
-              "missing-measure", "'\(line.food.name)' has no measure, so a count of it has no weight", at: amount.range,
-              hint: "write a unit, as in '\(amount.value) g \(line.food.name)', or add 'measure piece = … g' to the food"))
+              "missing-measure", "'\(line.food.name)' has no measure, so a count of it has no weight",
+              at: amount.range,
+              hint:
+                "write a unit, as in '\(amount.value) g \(line.food.name)', or add 'measure piece = … g' to the food"
+            ))
           continue
         }
         amount.unit = UnitName(text: measure.name, range: amount.range)
@@ -97,7 +103,8 @@ extension Checker {
         if options.stepRange == nil {
           error(
             DiagnosticMessage.invalid(
-              "bad-portions", "portions must be positive, smallest first, with a step that reaches them", at: low.range.union(high.range)))
+              "bad-portions", "portions must be positive, smallest first, with a step that reaches them",
+              at: low.range.union(high.range)))
         } else {
           spec.portions = options
         }
@@ -127,7 +134,8 @@ extension Checker {
               error(DiagnosticMessage.unknownName("food", name, candidates: foodNames.keys))
               continue
             }
-            let grams = food.measure(named: DietProblem.servingMeasure)?.grams ?? food.measures.first?.grams ?? 100
+            let grams =
+              food.measure(named: DietProblem.servingMeasure)?.grams ?? food.measures.first?.grams ?? 100
             choice.foods.append(FoodServing(food: food.id, grams: grams))
           }
         case "recipes":
@@ -149,7 +157,9 @@ extension Checker {
         if let tieBreak = MealTieBreak(rawValue: name.name) {
           spec.tieBreak = tieBreak
         } else {
-          error(DiagnosticMessage.unknownName("tie-break", name, candidates: MealTieBreak.allCases.map(\.rawValue)))
+          error(
+            DiagnosticMessage.unknownName(
+              "tie-break", name, candidates: MealTieBreak.allCases.map(\.rawValue)))
         }
       }
     }
@@ -158,10 +168,14 @@ extension Checker {
       error(DiagnosticMessage.unknownName("meal", meal, candidates: slotNames))
     }
     for lock in spec.locks where lock.day > plan.days {
-      error(DiagnosticMessage.invalid("bad-lock", "day \(lock.day) is after the plan's last day, \(plan.days)", at: plan.range))
+      error(
+        DiagnosticMessage.invalid(
+          "bad-lock", "day \(lock.day) is after the plan's last day, \(plan.days)", at: plan.range))
     }
     if recipes.isEmpty {
-      error(DiagnosticMessage.invalid("no-recipes", "plan '\(plan.name)' has meals but there are no recipes", at: plan.range))
+      error(
+        DiagnosticMessage.invalid(
+          "no-recipes", "plan '\(plan.name)' has meals but there are no recipes", at: plan.range))
     }
     plan.mealPlan = spec
   }

@@ -12,7 +12,9 @@ extension Checker {
     if let name = d.base {
       base = declared[name.name] ?? Self.bundledRuleSets[name.name]
       if base == nil {
-        error(DiagnosticMessage.unknownName("rule set", name, candidates: Array(declared.keys) + Self.bundledRuleSets.keys))
+        error(
+          DiagnosticMessage.unknownName(
+            "rule set", name, candidates: Array(declared.keys) + Self.bundledRuleSets.keys))
       }
     }
     var windowLength = base?.windowLength ?? 7
@@ -32,15 +34,19 @@ extension Checker {
       var severity = Alert.Severity.warning
       if let word = statement.severity {
         guard let value = Alert.Severity(rawValue: word.name) else {
-          error(DiagnosticMessage.unknownName("severity", word, candidates: Alert.Severity.allCases.map(\.rawValue)))
+          error(
+            DiagnosticMessage.unknownName(
+              "severity", word, candidates: Alert.Severity.allCases.map(\.rawValue)))
           continue
         }
         severity = value
       }
       guard let condition = condition(statement.condition, window: windowLength) else { continue }
-      let alert = Alert(id: statement.id.name, severity: severity, message: statement.message.value, condition: condition)
+      let alert = Alert(
+        id: statement.id.name, severity: severity, message: statement.message.value, condition: condition)
       // The engine's own checks (units that cannot be compared, days outside the window).
-      let single = RuleSet(id: d.name.name, name: "", windowLength: windowLength, alerts: [alert], otherwise: "")
+      let single = RuleSet(
+        id: d.name.name, name: "", windowLength: windowLength, alerts: [alert], otherwise: "")
       do throws(RuleError) {
         try single.check()
       } catch {
@@ -51,7 +57,8 @@ extension Checker {
     }
     guard diagnostics.count == errorsBefore else { return nil }
     let otherwise = d.otherwise?.value ?? base?.otherwise ?? "You are in good health, keep up the good work"
-    let ruleSet = (base ?? RuleSet(id: d.name.name, name: "", alerts: [], otherwise: otherwise)).adding(alerts)
+    let ruleSet = (base ?? RuleSet(id: d.name.name, name: "", alerts: [], otherwise: otherwise)).adding(
+      alerts)
     return RuleSet(
       id: d.name.name, name: d.displayName?.value ?? base?.name ?? d.name.name, windowLength: windowLength,
       alerts: ruleSet.alerts, otherwise: otherwise)
@@ -69,7 +76,9 @@ extension Checker {
     case .binary(let op, let opRange, let lhs, let rhs):
       switch op {
       case "and", "or":
-        guard let l = condition(lhs, window: window), let r = condition(rhs, window: window) else { return nil }
+        guard let l = condition(lhs, window: window), let r = condition(rhs, window: window) else {
+          return nil
+        }
         return op == "and" ? .and(l, r) : .or(l, r)
       case "<", "<=", ">", ">=", "==", "!=":
         guard let l = value(lhs, window: window), let r = value(rhs, window: window),
@@ -109,7 +118,9 @@ extension Checker {
       return constant(quantity)
     case .member(let base, let member, let arguments, _):
       guard case .name(let name) = base else {
-        error(DiagnosticMessage.invalid("expected-metric", "expected a reading such as 'sugar' before '.'", at: base.range))
+        error(
+          DiagnosticMessage.invalid(
+            "expected-metric", "expected a reading such as 'sugar' before '.'", at: base.range))
         return nil
       }
       guard let metric = metric(name) else { return nil }
@@ -118,8 +129,10 @@ extension Checker {
       case ("today", nil): range = .today
       case ("yesterday", nil): range = .yesterday
       case ("day", let args?) where args.count == 1:
-        guard case .quantity(let n) = args[0], let day = wholeNumber(n, for: "a day", range: 1...window) else {
-          if case .quantity = args[0] {} else {
+        guard case .quantity(let n) = args[0], let day = wholeNumber(n, for: "a day", range: 1...window)
+        else {
+          if case .quantity = args[0] {
+          } else {
             error(DiagnosticMessage.invalid("expected-day", "expected a day number", at: args[0].range))
           }
           return nil
@@ -138,28 +151,37 @@ extension Checker {
       guard arguments.count == 2 || arguments.count == 3 else {
         error(
           DiagnosticMessage.invalid(
-            "bad-arguments", "'\(name.name)' takes a reading and days, as in '\(name.name)(weight, days 4...7)'", at: range))
+            "bad-arguments",
+            "'\(name.name)' takes a reading and days, as in '\(name.name)(weight, days 4...7)'", at: range))
         return nil
       }
       guard case .name(let metricName) = arguments[0], let metric = metric(metricName) else {
-        if case .name = arguments[0] {} else {
-          error(DiagnosticMessage.invalid("expected-metric", "expected a reading such as 'weight'", at: arguments[0].range))
+        if case .name = arguments[0] {
+        } else {
+          error(
+            DiagnosticMessage.invalid(
+              "expected-metric", "expected a reading such as 'weight'", at: arguments[0].range))
         }
         return nil
       }
       guard case .days(let days) = arguments[1] else {
         error(
           DiagnosticMessage.invalid(
-            "expected-days", "expected days such as 'days 4...7', 'last 3 days' or 'window'", at: arguments[1].range))
+            "expected-days", "expected days such as 'days 4...7', 'last 3 days' or 'window'",
+            at: arguments[1].range))
         return nil
       }
       guard let dayRange = dayRange(days, window: window) else { return nil }
       var minimum: Int?
       if arguments.count == 3 {
-        guard case .quantity(let q) = arguments[2], let n = wholeNumber(q, for: "the fewest readings", range: 0...window)
+        guard case .quantity(let q) = arguments[2],
+          let n = wholeNumber(q, for: "the fewest readings", range: 0...window)
         else {
-          if case .quantity = arguments[2] {} else {
-            error(DiagnosticMessage.invalid("expected-count", "expected the fewest readings needed, a number", at: arguments[2].range))
+          if case .quantity = arguments[2] {
+          } else {
+            error(
+              DiagnosticMessage.invalid(
+                "expected-count", "expected the fewest readings needed, a number", at: arguments[2].range))
           }
           return nil
         }
@@ -189,7 +211,9 @@ extension Checker {
       }
       return nil
     default:
-      error(DiagnosticMessage.invalid("expected-value", "expected a value such as 'sugar.today' or '120 mg/dL'", at: expression.range))
+      error(
+        DiagnosticMessage.invalid(
+          "expected-value", "expected a value such as 'sugar.today' or '120 mg/dL'", at: expression.range))
       return nil
     }
   }
@@ -204,7 +228,8 @@ extension Checker {
   mutating func constant(_ quantity: QuantityLiteral) -> HealthRules.Expression? {
     let text = NSDecimalNumber(decimal: quantity.value).stringValue
     guard let exact = Rational(decimal: text) else {
-      error(DiagnosticMessage.invalid("bad-number", "'\(text)' has too many digits", at: quantity.numberRange))
+      error(
+        DiagnosticMessage.invalid("bad-number", "'\(text)' has too many digits", at: quantity.numberRange))
       return nil
     }
     guard let unit = quantity.unit else { return .number(exact) }
@@ -214,7 +239,8 @@ extension Checker {
       return nil
     }
     guard let canonical = input.toCanonical(exact) else {
-      error(DiagnosticMessage.invalid("bad-number", "'\(text) \(unit.text)' is out of range", at: quantity.range))
+      error(
+        DiagnosticMessage.invalid("bad-number", "'\(text) \(unit.text)' is out of range", at: quantity.range))
       return nil
     }
     return .constant(canonical, input.canonical)
@@ -232,7 +258,9 @@ extension Checker {
         let last = wholeNumber(b, for: "a day", range: 1...window)
       else { return nil }
       guard first <= last else {
-        error(DiagnosticMessage.invalid("empty-range", "the days run backwards: \(first) is after \(last)", at: days.range))
+        error(
+          DiagnosticMessage.invalid(
+            "empty-range", "the days run backwards: \(first) is after \(last)", at: days.range))
         return nil
       }
       return .days(first, last)

@@ -32,17 +32,21 @@ extension Checker {
     if !numbered.isEmpty && (!dated.isEmpty || d.readingsFile != nil) {
       error(
         DiagnosticMessage.invalid(
-          "mixed-test-days", "a test gives its readings by day number or by date, not both", at: numbered[0].range))
+          "mixed-test-days", "a test gives its readings by day number or by date, not both",
+          at: numbered[0].range))
     }
     if !numbered.isEmpty {
       var days = [Measurements?](repeating: nil, count: window)
       var seen: [Int: SourceRange] = [:]
       for day in numbered {
-        guard let literal = day.number, let n = wholeNumber(literal, for: "a day", range: 1...window) else { continue }
+        guard let literal = day.number, let n = wholeNumber(literal, for: "a day", range: 1...window) else {
+          continue
+        }
         if let first = seen[n] {
           error(
             DiagnosticMessage.invalid(
-              "duplicate-day", "day \(n) is given more than once", at: day.range, notes: [.init("first given here", at: first)]))
+              "duplicate-day", "day \(n) is given more than once", at: day.range,
+              notes: [.init("first given here", at: first)]))
           continue
         }
         seen[n] = day.range
@@ -54,7 +58,11 @@ extension Checker {
       if let file = d.readingsFile, let loaded = readingsFile(file) { list += loaded }
       for day in dated {
         guard let token = day.date, let date = Day(iso: token.value) else {
-          if let token = day.date { error(DiagnosticMessage.invalid("bad-date", "'\(token.value)' is not a calendar date", at: token.range)) }
+          if let token = day.date {
+            error(
+              DiagnosticMessage.invalid(
+                "bad-date", "'\(token.value)' is not a calendar date", at: token.range))
+          }
           continue
         }
         list.append(Reading(date: date, measurements: measurements(day.readings) ?? Measurements()))
@@ -64,7 +72,10 @@ extension Checker {
     var today: Day?
     if let token = d.today {
       today = Day(iso: token.value)
-      if today == nil { error(DiagnosticMessage.invalid("bad-date", "'\(token.value)' is not a calendar date", at: token.range)) }
+      if today == nil {
+        error(
+          DiagnosticMessage.invalid("bad-date", "'\(token.value)' is not a calendar date", at: token.range))
+      }
     }
     var expectations: [RuleTest.Expectation] = []
     let alertIDs = Set(ruleSet.alerts.map(\.id))
@@ -82,7 +93,8 @@ extension Checker {
       case .exactAlerts(let ids, _):
         if ids.allSatisfy({ checkID($0) }) { expectations.append(.exactAlerts(ids.map(\.name))) }
       case .value(let expression, _):
-        guard case .binary(let op, _, let lhs, let rhs) = expression, let comparison = ComparisonOperator(rawValue: op)
+        guard case .binary(let op, _, let lhs, let rhs) = expression,
+          let comparison = ComparisonOperator(rawValue: op)
         else {
           error(
             DiagnosticMessage.invalid(
@@ -101,7 +113,9 @@ extension Checker {
           hint: "add 'expect healthy', 'expect alert ID' or another expectation"))
     }
     guard diagnostics.count == errorsBefore else { return nil }
-    let location = sources.file(d.range.file).map { file in "\(file.path):\(file.lineAndColumn(of: d.range.start).line)" }
+    let location = sources.file(d.range.file).map { file in
+      "\(file.path):\(file.lineAndColumn(of: d.range.start).line)"
+    }
     return RuleTest(
       name: d.name.value, ruleSet: ruleSet.id, readings: readings, today: today, expectations: expectations,
       source: location)
@@ -115,24 +129,33 @@ extension Checker {
       switch reading.metric.name {
       case "symptoms":
         guard let text = reading.text else {
-          error(DiagnosticMessage.invalid("expected-text", "symptoms are words in quotes, as in symptoms \"headache\"", at: reading.range))
+          error(
+            DiagnosticMessage.invalid(
+              "expected-text", "symptoms are words in quotes, as in symptoms \"headache\"", at: reading.range)
+          )
           continue
         }
         result.symptoms = text.value
       case "bp":
         guard let systolic = reading.value, let diastolic = reading.second else {
-          error(DiagnosticMessage.invalid("expected-pressure", "'bp' takes systolic/diastolic, as in 'bp 120/80'", at: reading.range))
+          error(
+            DiagnosticMessage.invalid(
+              "expected-pressure", "'bp' takes systolic/diastolic, as in 'bp 120/80'", at: reading.range))
           continue
         }
         result[.systolic] = readingValue(systolic, default: "mmHg")
         result[.diastolic] = readingValue(diastolic, default: "mmHg")
       default:
         guard let metric = Self.metrics[reading.metric.name] else {
-          error(DiagnosticMessage.unknownName("reading", reading.metric, candidates: Array(Self.metrics.keys) + ["bp", "symptoms"]))
+          error(
+            DiagnosticMessage.unknownName(
+              "reading", reading.metric, candidates: Array(Self.metrics.keys) + ["bp", "symptoms"]))
           continue
         }
         guard let quantity = reading.value, reading.second == nil else {
-          error(DiagnosticMessage.invalid("expected-value", "'\(reading.metric.name)' takes one value with a unit", at: reading.range))
+          error(
+            DiagnosticMessage.invalid(
+              "expected-value", "'\(reading.metric.name)' takes one value with a unit", at: reading.range))
           continue
         }
         let units = [Metric.weight: "lb", .systolic: "mmHg", .diastolic: "mmHg", .sugar: "mg/dL"]
@@ -156,9 +179,14 @@ extension Checker {
 
   /// Readings from a file named in a test, relative to the test's file.
   mutating func readingsFile(_ literal: StringLiteral) -> [Reading]? {
-    let base = sources.file(literal.range.file).map { URL(fileURLWithPath: $0.path).deletingLastPathComponent() }
-    let url = literal.value.hasPrefix("/") ? URL(fileURLWithPath: literal.value) : (base ?? URL(fileURLWithPath: "."))
-      .appendingPathComponent(literal.value)
+    let base = sources.file(literal.range.file).map {
+      URL(fileURLWithPath: $0.path).deletingLastPathComponent()
+    }
+    let url =
+      literal.value.hasPrefix("/")
+      ? URL(fileURLWithPath: literal.value)
+      : (base ?? URL(fileURLWithPath: "."))
+        .appendingPathComponent(literal.value)
     do throws(ReadingsError) {
       return try ReadingsFile.load(from: url)
     } catch {
@@ -166,7 +194,8 @@ extension Checker {
       self.error(
         DiagnosticMessage.invalid(
           "bad-readings", "readings file '\(literal.value)' has problems: \(first)", at: literal.range,
-          hint: error.issues.count > 1 ? "\(error.issues.count) problems; run 'planner health \(literal.value)' to see them all" : nil))
+          hint: error.issues.count > 1
+            ? "\(error.issues.count) problems; run 'planner health \(literal.value)' to see them all" : nil))
       return nil
     }
   }

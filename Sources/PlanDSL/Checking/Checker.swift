@@ -68,7 +68,8 @@ struct Checker {
       if let plan = checkPlan(d, foods: foods, recipes: recipes) { plans.append(plan) }
     }
     var program = Program(
-      sources: sources, stores: stores, foods: foods, goals: goals, recipes: recipes, plans: plans, warnings: [],
+      sources: sources, stores: stores, foods: foods, goals: goals, recipes: recipes, plans: plans,
+      warnings: [],
       currency: currency?.code)
     program.ruleSets = ruleSets
     program.ruleTests = ruleTests
@@ -147,7 +148,9 @@ struct Checker {
       return nil
     }
     guard unit.dimension == dimension else {
-      error(DiagnosticMessage.wrongDimension(quantity.unit!, is: unit.dimension.rawValue, expected: dimension.rawValue, for: what))
+      error(
+        DiagnosticMessage.wrongDimension(
+          quantity.unit!, is: unit.dimension.rawValue, expected: dimension.rawValue, for: what))
       return nil
     }
     if dimension == .money { noteCurrency(unit.symbol, quantity.unit!.range) }
@@ -155,7 +158,9 @@ struct Checker {
   }
 
   /// A non-negative amount (reports negative ones).
-  mutating func nonNegative(_ quantity: QuantityLiteral, as dimension: Dimension, for what: String) -> Decimal? {
+  mutating func nonNegative(_ quantity: QuantityLiteral, as dimension: Dimension, for what: String)
+    -> Decimal?
+  {
     guard let amount = value(quantity, as: dimension, for: what) else { return nil }
     if amount < 0 {
       error(DiagnosticMessage.negativeAmount(quantity, what: what))
@@ -191,7 +196,9 @@ struct Checker {
   /// A whole number such as a count of days.
   mutating func wholeNumber(_ quantity: QuantityLiteral, for what: String, range: ClosedRange<Int>) -> Int? {
     if let unit = quantity.unit {
-      error(DiagnosticMessage.invalid("unexpected-unit", "\(what) takes a plain number, not '\(unit.text)'", at: unit.range))
+      error(
+        DiagnosticMessage.invalid(
+          "unexpected-unit", "\(what) takes a plain number, not '\(unit.text)'", at: unit.range))
       return nil
     }
     let number = NSDecimalNumber(decimal: quantity.value)
@@ -199,7 +206,8 @@ struct Checker {
     guard Decimal(int) == quantity.value, range.contains(int) else {
       error(
         DiagnosticMessage.invalid(
-          "bad-count", "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound)", at: quantity.range))
+          "bad-count", "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound)",
+          at: quantity.range))
       return nil
     }
     return int

@@ -29,20 +29,28 @@ public enum DiagnosticMessage {
   // MARK: Lexing
 
   static func unexpectedCharacter(_ text: String, _ range: SourceRange) -> Diagnostic {
-    let shown = text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? text : "\\u{\(String(text.unicodeScalars.first?.value ?? 0, radix: 16))}"
+    let shown =
+      text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+      ? text : "\\u{\(String(text.unicodeScalars.first?.value ?? 0, radix: 16))}"
     return Diagnostic(id: "unexpected-character", message: "unexpected character '\(shown)'", at: range)
   }
 
   static func unterminatedString(_ range: SourceRange) -> Diagnostic {
-    Diagnostic(id: "unterminated-string", message: "unterminated string", at: range, hint: "add a closing '\"' on the same line")
+    Diagnostic(
+      id: "unterminated-string", message: "unterminated string", at: range,
+      hint: "add a closing '\"' on the same line")
   }
 
   static func unterminatedComment(_ range: SourceRange) -> Diagnostic {
-    Diagnostic(id: "unterminated-comment", message: "unterminated '/*' comment", at: range, hint: "add '*/' to close it")
+    Diagnostic(
+      id: "unterminated-comment", message: "unterminated '/*' comment", at: range,
+      hint: "add '*/' to close it")
   }
 
   static func unknownEscape(_ character: String, _ range: SourceRange) -> Diagnostic {
-    Diagnostic(id: "unknown-escape", message: "unknown escape '\\\(character)' in string", at: range, hint: "use \\\", \\\\, \\n or \\t")
+    Diagnostic(
+      id: "unknown-escape", message: "unknown escape '\\\(character)' in string", at: range,
+      hint: "use \\\", \\\\, \\n or \\t")
   }
 
   // MARK: Parsing
@@ -55,7 +63,8 @@ public enum DiagnosticMessage {
   static func expectedDeclaration(found token: Token, hint: String?) -> Diagnostic {
     Diagnostic(
       id: "expected-declaration",
-      message: "expected a declaration such as 'food', 'goal' or 'plan', found \(token.quoted)", at: token.range,
+      message: "expected a declaration such as 'food', 'goal' or 'plan', found \(token.quoted)",
+      at: token.range,
       hint: hint)
   }
 
@@ -66,7 +75,9 @@ public enum DiagnosticMessage {
   }
 
   static func unknownStatement(_ token: Token, in owner: String, hint: String?) -> Diagnostic {
-    Diagnostic(id: "unknown-statement", message: "unknown statement \(token.quoted) in \(owner) block", at: token.range, hint: hint)
+    Diagnostic(
+      id: "unknown-statement", message: "unknown statement \(token.quoted) in \(owner) block",
+      at: token.range, hint: hint)
   }
 
   static func extraTokens(after what: String, _ token: Token) -> Diagnostic {
@@ -93,9 +104,11 @@ public enum DiagnosticMessage {
       notes: [.init("'\(name.name)' was first defined here", at: first)])
   }
 
-  static func unknownName(_ kind: String, _ name: Identifier, candidates: some Sequence<String>) -> Diagnostic {
+  static func unknownName(_ kind: String, _ name: Identifier, candidates: some Sequence<String>) -> Diagnostic
+  {
     Diagnostic(
-      id: "unknown-\(kind.replacingOccurrences(of: " ", with: "-"))", message: "unknown \(kind) '\(name.name)'",
+      id: "unknown-\(kind.replacingOccurrences(of: " ", with: "-"))",
+      message: "unknown \(kind) '\(name.name)'",
       at: name.range, hint: Suggestions.hint(for: name.name, in: candidates))
   }
 
@@ -105,7 +118,9 @@ public enum DiagnosticMessage {
       hint: Suggestions.hint(for: unit.text, in: candidates))
   }
 
-  static func wrongDimension(_ unit: UnitName, is actual: String, expected: String, for what: String) -> Diagnostic {
+  static func wrongDimension(_ unit: UnitName, is actual: String, expected: String, for what: String)
+    -> Diagnostic
+  {
     Diagnostic(
       id: "wrong-dimension", message: "'\(unit.text)' is a unit of \(actual), but \(what) needs \(expected)",
       at: unit.range)
@@ -125,11 +140,16 @@ public enum DiagnosticMessage {
     Diagnostic(id: "zero-amount", message: "\(what) must be greater than zero", at: quantity.range)
   }
 
-  static func invalid(_ id: String, _ message: String, at range: SourceRange?, hint: String? = nil, notes: [Diagnostic.Note] = []) -> Diagnostic {
+  static func invalid(
+    _ id: String, _ message: String, at range: SourceRange?, hint: String? = nil,
+    notes: [Diagnostic.Note] = []
+  ) -> Diagnostic {
     Diagnostic(id: id, message: message, at: range, notes: notes, hint: hint)
   }
 
-  static func warning(_ id: String, _ message: String, at range: SourceRange?, hint: String? = nil) -> Diagnostic {
+  static func warning(_ id: String, _ message: String, at range: SourceRange?, hint: String? = nil)
+    -> Diagnostic
+  {
     Diagnostic(.warning, id: id, message: message, at: range, hint: hint)
   }
 }

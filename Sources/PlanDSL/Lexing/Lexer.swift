@@ -56,7 +56,8 @@ struct Lexer {
           position += 1
         }
         if !closed {
-          diagnostics.append(DiagnosticMessage.unterminatedComment(SourceRange(file: file, start: start, end: start + 2)))
+          diagnostics.append(
+            DiagnosticMessage.unterminatedComment(SourceRange(file: file, start: start, end: start + 2)))
         }
       } else {
         return
@@ -144,7 +145,9 @@ struct Lexer {
       if b == UInt8(ascii: "\"") {
         position += 1
         let range = SourceRange(file: file, start: start, end: position)
-        return Token(kind: .string, value: String(decoding: value, as: UTF8.self), range: range, atLineStart: atLineStart)
+        return Token(
+          kind: .string, value: String(decoding: value, as: UTF8.self), range: range, atLineStart: atLineStart
+        )
       }
       if b == UInt8(ascii: "\n") { break }
       if b == UInt8(ascii: "\\"), let escaped = peek(1) {
@@ -155,7 +158,8 @@ struct Lexer {
         default:
           diagnostics.append(
             DiagnosticMessage.unknownEscape(
-              String(decoding: [escaped], as: UTF8.self), SourceRange(file: file, start: position, end: position + 2)))
+              String(decoding: [escaped], as: UTF8.self),
+              SourceRange(file: file, start: position, end: position + 2)))
           value.append(escaped)
         }
         position += 2
@@ -165,8 +169,10 @@ struct Lexer {
       position += 1
     }
     let range = SourceRange(file: file, start: start, end: position)
-    diagnostics.append(DiagnosticMessage.unterminatedString(SourceRange(file: file, start: start, end: start + 1)))
-    return Token(kind: .string, value: String(decoding: value, as: UTF8.self), range: range, atLineStart: atLineStart)
+    diagnostics.append(
+      DiagnosticMessage.unterminatedString(SourceRange(file: file, start: start, end: start + 1)))
+    return Token(
+      kind: .string, value: String(decoding: value, as: UTF8.self), range: range, atLineStart: atLineStart)
   }
 
   private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }

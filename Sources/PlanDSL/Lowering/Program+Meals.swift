@@ -10,7 +10,8 @@ extension Program {
     guard let meals = plan.mealPlan else { return nil }
     let goals = plan.goalNames.flatMap { name in self.goals.first { $0.name == name }?.goals ?? [] }
     return MealPlanProblem(
-      foods: foods, stores: stores, recipes: recipes, days: plan.days, slots: meals.slots, slotChoices: meals.choices,
+      foods: foods, stores: stores, recipes: recipes, days: plan.days, slots: meals.slots,
+      slotChoices: meals.choices,
       portions: meals.portions, goals: goals, budgets: plan.budget.map { [$0] } ?? [], diet: meals.diet,
       avoid: meals.avoid, repetition: meals.repetition, locks: meals.locks, leftovers: meals.leftovers,
       tieBreak: meals.tieBreak, currency: currency ?? "USD")

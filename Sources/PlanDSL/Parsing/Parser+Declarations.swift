@@ -98,7 +98,8 @@ extension Parser {
     } else {
       finishStatement("the store's name")
     }
-    return .store(StoreDeclaration(name: name, displayName: display, tripCost: trip, range: start.union(previous.range)))
+    return .store(
+      StoreDeclaration(name: name, displayName: display, tripCost: trip, range: start.union(previous.range)))
   }
 
   /// Parses one statement that starts with one of `keywords`, reporting unknown ones with a hint.
@@ -137,7 +138,8 @@ extension Parser {
       }
     }
     var food = FoodDeclaration(
-      name: name, displayName: display, catalog: catalog, nutrition: [], measures: [], density: nil, prices: [],
+      name: name, displayName: display, catalog: catalog, nutrition: [], measures: [], density: nil,
+      prices: [],
       tags: [], removedTags: [], range: start)
     if current.isSymbol("{") {
       _ = parseBlock(of: "food") { parser in
@@ -162,18 +164,22 @@ extension Parser {
         guard let amount = parser.parseServingAmount() else { return }
         var entries: [NutrientAmount] = []
         let block = parser.parseBlock(of: "nutrition") { parser in
-          guard let nutrient = parser.parseIdentifier("a nutrient name such as 'protein'", startsStatement: true) else {
+          guard
+            let nutrient = parser.parseIdentifier("a nutrient name such as 'protein'", startsStatement: true)
+          else {
             parser.skipStatement()
             return
           }
-          guard let amount = parser.parseQuantity("an amount such as '17.3 g' after '\(nutrient.name)'") else {
+          guard let amount = parser.parseQuantity("an amount such as '17.3 g' after '\(nutrient.name)'")
+          else {
             parser.skipStatement()
             return
           }
           entries.append(NutrientAmount(nutrient: nutrient, amount: amount))
           parser.finishStatement("'\(nutrient.name) \(parser.previous.value)'")
         }
-        food.nutrition.append(NutritionBlock(amount: amount, entries: entries, range: keyword.range.union(block ?? amount.range)))
+        food.nutrition.append(
+          NutritionBlock(amount: amount, entries: entries, range: keyword.range.union(block ?? amount.range)))
       case "measure":
         guard let name = parser.parseIdentifier("a measure name such as 'cup'") else { return }
         guard parser.consumeSymbol("=") else {
@@ -181,9 +187,12 @@ extension Parser {
           return
         }
         guard let amount = parser.parseQuantity("a weight such as '81 g'", unitRequired: true) else { return }
-        food.measures.append(MeasureStatement(name: name, amount: amount, range: keyword.range.union(amount.range)))
+        food.measures.append(
+          MeasureStatement(name: name, amount: amount, range: keyword.range.union(amount.range)))
       case "price":
-        guard let price = parser.parseQuantity("a price such as '3.49 USD'", unitRequired: true) else { return }
+        guard let price = parser.parseQuantity("a price such as '3.49 USD'", unitRequired: true) else {
+          return
+        }
         guard parser.consumeWord("per") else {
           parser.expected("'per' and a package size, as in 'price 3.49 USD per 42 oz'")
           return
@@ -193,7 +202,9 @@ extension Parser {
         if parser.consumeWord("at") {
           store = parser.parseIdentifier("a store name after 'at'")
         }
-        food.prices.append(PriceStatement(price: price, package: package, store: store, range: keyword.range.union(parser.previous.range)))
+        food.prices.append(
+          PriceStatement(
+            price: price, package: package, store: store, range: keyword.range.union(parser.previous.range)))
       case "tags", "tag":
         food.tags += parser.parseIdentifierList("a tag such as 'vegan'")
       case "untag":
@@ -221,7 +232,8 @@ extension Parser {
     guard let (name, display) = parseHeader("goal") else { return nil }
     var entries: [GoalEntry] = []
     _ = parseBlock(of: "goal") { parser in
-      guard let nutrient = parser.parseIdentifier("a nutrient name such as 'protein'", startsStatement: true) else {
+      guard let nutrient = parser.parseIdentifier("a nutrient name such as 'protein'", startsStatement: true)
+      else {
         parser.skipStatement()
         return
       }
@@ -235,14 +247,18 @@ extension Parser {
       }
       let period = parser.parsePeriod()
       entries.append(
-        GoalEntry(nutrient: nutrient, bound: bound, ofEnergy: ofEnergy, period: period, range: nutrient.range.union(parser.previous.range)))
+        GoalEntry(
+          nutrient: nutrient, bound: bound, ofEnergy: ofEnergy, period: period,
+          range: nutrient.range.union(parser.previous.range)))
       parser.finishStatement("the goal for '\(nutrient.name)'")
     }
-    return .goal(GoalDeclaration(name: name, displayName: display, entries: entries, range: start.union(previous.range)))
+    return .goal(
+      GoalDeclaration(name: name, displayName: display, entries: entries, range: start.union(previous.range)))
   }
 
   static let planKeywords =
-    ["days", "goal", "goals", "budget", "foods", "limit", "minimize", "maximize", "whole", "currency"] + mealPlanKeywords
+    ["days", "goal", "goals", "budget", "foods", "limit", "minimize", "maximize", "whole", "currency"]
+    + mealPlanKeywords
 
   mutating func parsePlan() -> Declaration? {
     let start = current.range
@@ -255,7 +271,9 @@ extension Parser {
         }
       }
     }
-    return .plan(PlanDeclaration(name: name, displayName: display, statements: statements, range: start.union(previous.range)))
+    return .plan(
+      PlanDeclaration(
+        name: name, displayName: display, statements: statements, range: start.union(previous.range)))
   }
 
   mutating func parsePlanStatement(_ keyword: Token) -> PlanStatement? {

@@ -48,7 +48,9 @@ extension Parser {
     guard var expression = parsePrimaryRule() else { return nil }
     while current.isSymbol("."), !atEnd {
       advance()
-      guard let member = parseIdentifier("a day such as 'today' or 'yesterday' after '.'", startsStatement: true) else { return nil }
+      guard
+        let member = parseIdentifier("a day such as 'today' or 'yesterday' after '.'", startsStatement: true)
+      else { return nil }
       var arguments: [RuleExpression]?
       if current.isSymbol("("), !current.atLineStart {
         arguments = parseArguments()
@@ -70,7 +72,8 @@ extension Parser {
     guard consumeSymbol(")") else {
       report(
         DiagnosticMessage.invalid(
-          "expected", "expected ')' to close the arguments", at: atEnd ? previous.range.afterEnd : current.range,
+          "expected", "expected ')' to close the arguments",
+          at: atEnd ? previous.range.afterEnd : current.range,
           notes: [.init("to match this '('", at: open.range)]))
       return nil
     }
@@ -86,7 +89,9 @@ extension Parser {
   /// `today`, `yesterday`, `window`, `day N`, `days A...B`, `last N days`, when the cursor is at one.
   mutating func parseDays() -> DaysLiteral? {
     let start = current.range
-    func finish(_ kind: DaysLiteral.Kind) -> DaysLiteral { DaysLiteral(kind: kind, range: start.union(previous.range)) }
+    func finish(_ kind: DaysLiteral.Kind) -> DaysLiteral {
+      DaysLiteral(kind: kind, range: start.union(previous.range))
+    }
     guard current.kind == .identifier else { return nil }
     switch current.value {
     case "today", "yesterday", "window":
@@ -139,8 +144,9 @@ extension Parser {
       return inner
     }
     if current.kind == .identifier {
-      if current.isWord("symptoms"), peek().isWord("mention") || peek().isWord("mentions") || peek().isWord("contain")
-        || peek().isWord("contains")
+      if current.isWord("symptoms"),
+        peek().isWord("mention") || peek().isWord("mentions") || peek().isWord("contain")
+          || peek().isWord("contains")
       {
         let start = advance().range
         advance()
@@ -158,7 +164,8 @@ extension Parser {
             return nil
           }
         }
-        return .mention(StringLiteral(value: token.value, range: token.range), days, start.union(previous.range))
+        return .mention(
+          StringLiteral(value: token.value, range: token.range), days, start.union(previous.range))
       }
       let token = advance()
       let name = Identifier(name: token.value, range: token.range)

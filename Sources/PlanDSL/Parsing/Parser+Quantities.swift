@@ -12,7 +12,9 @@ extension Parser {
   }
 
   /// `-`? number unit?, where unit is `%`, a name, `name/name` or `fl oz`.
-  mutating func parseQuantity(_ what: String, unitRequired: Bool = false, startsStatement: Bool = false) -> QuantityLiteral? {
+  mutating func parseQuantity(_ what: String, unitRequired: Bool = false, startsStatement: Bool = false)
+    -> QuantityLiteral?
+  {
     let atNumber = current.kind == .number || (current.isSymbol("-") && peek().kind == .number)
     guard startsStatement ? atNumber : atQuantity else {
       expected(what)
@@ -31,7 +33,9 @@ extension Parser {
     if unit == nil, unitRequired {
       expected("a unit after '\(number.value)'")
     }
-    return QuantityLiteral(value: value, unit: unit, range: numberRange.union(unit?.range ?? numberRange), numberRange: numberRange)
+    return QuantityLiteral(
+      value: value, unit: unit, range: numberRange.union(unit?.range ?? numberRange), numberRange: numberRange
+    )
   }
 
   /// A number with no unit, when the next word is not a unit (`lock day 3 dinner …`).

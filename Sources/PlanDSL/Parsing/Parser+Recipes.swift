@@ -7,7 +7,8 @@ extension Parser {
     let start = current.range
     guard let (name, display) = parseHeader("recipe") else { return nil }
     var recipe = RecipeDeclaration(
-      name: name, displayName: display, serves: nil, meals: [], time: nil, ingredients: [], steps: [], tags: [], range: start)
+      name: name, displayName: display, serves: nil, meals: [], time: nil, ingredients: [], steps: [],
+      tags: [], range: start)
     _ = parseBlock(of: "recipe") { parser in
       if parser.current.kind == .number {
         if let line = parser.parseIngredient() { recipe.ingredients.append(line) }
@@ -54,13 +55,16 @@ extension Parser {
     if atStatementEnd, let unit = amount.unit, !unit.text.contains(" "), !unit.text.contains("/") {
       amount.unit = nil
       amount.range = amount.numberRange
-      return IngredientLine(amount: amount, food: Identifier(name: unit.text, range: unit.range), range: start.union(unit.range))
+      return IngredientLine(
+        amount: amount, food: Identifier(name: unit.text, range: unit.range), range: start.union(unit.range))
     }
     guard let food = parseIdentifier("a food after the amount, as in '80 g oats'") else { return nil }
     return IngredientLine(amount: amount, food: food, range: start.union(food.range))
   }
 
-  static let mealPlanKeywords = ["meals", "diet", "avoid", "portions", "repeat", "lock", "leftovers", "allow", "tie-break"]
+  static let mealPlanKeywords = [
+    "meals", "diet", "avoid", "portions", "repeat", "lock", "leftovers", "allow", "tie-break",
+  ]
 
   mutating func parseMealPlanStatement(_ keyword: Token) -> PlanStatement? {
     func range() -> SourceRange { keyword.range.union(previous.range) }
@@ -140,7 +144,9 @@ extension Parser {
       guard let to = parseIdentifier("a meal") else { return nil }
       statement = .leftovers(from, to, range())
     case "allow":
-      guard let meal = parseIdentifier("a meal"), let kind = parseIdentifier("'foods' or 'recipes'") else { return nil }
+      guard let meal = parseIdentifier("a meal"), let kind = parseIdentifier("'foods' or 'recipes'") else {
+        return nil
+      }
       let names = parseIdentifierList("a name")
       statement = names.isEmpty ? nil : .allow(meal, kind, names, range())
     case "tie-break":

@@ -4,7 +4,8 @@ extension Parser {
   mutating func parseRules() -> Declaration? {
     let start = current.range
     guard let (name, display) = parseHeader("rules") else { return nil }
-    var rules = RulesDeclaration(name: name, displayName: display, base: nil, window: nil, alerts: [], otherwise: nil, range: start)
+    var rules = RulesDeclaration(
+      name: name, displayName: display, base: nil, window: nil, alerts: [], otherwise: nil, range: start)
     if consumeWord("extends") {
       rules.base = parseIdentifier("the name of a rule set, such as 'baseline'")
     }
@@ -46,7 +47,9 @@ extension Parser {
     }
     advance()
     guard let condition = parseRuleExpression() else { return nil }
-    return AlertStatement(id: id, message: message, severity: severity, condition: condition, range: keyword.range.union(previous.range))
+    return AlertStatement(
+      id: id, message: message, severity: severity, condition: condition,
+      range: keyword.range.union(previous.range))
   }
 
   static let testKeywords = ["day", "on", "readings", "today", "expect"]
@@ -58,7 +61,8 @@ extension Parser {
       skipToNextDeclaration()
       return nil
     }
-    var test = TestDeclaration(name: name, ruleSet: nil, days: [], readingsFile: nil, today: nil, expectations: [], range: start)
+    var test = TestDeclaration(
+      name: name, ruleSet: nil, days: [], readingsFile: nil, today: nil, expectations: [], range: start)
     if consumeWord("of") {
       test.ruleSet = parseIdentifier("the name of a rule set after 'of'")
     }

@@ -123,7 +123,9 @@ struct Parser {
   // MARK: Blocks
 
   /// Words that start a top-level declaration.
-  static let declarationKeywords = ["use", "include", "store", "food", "goal", "plan", "rules", "test", "recipe"]
+  static let declarationKeywords = [
+    "use", "include", "store", "food", "goal", "plan", "rules", "test", "recipe",
+  ]
 
   /// Whether the current token looks like the start of a new top-level declaration
   /// (`food name {`), which inside a block means its `}` is missing.

@@ -42,14 +42,17 @@ public struct UnitDefinition: Sendable, Hashable {
 
 /// The units the language knows, and conversions between them.
 public enum Units {
-  private static func d(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0 }
+  private static func d(_ text: String) -> Decimal {
+    Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+  }
 
   /// Every known unit by symbol (aliases included).
   public static let table: [String: UnitDefinition] = {
     var table: [String: UnitDefinition] = [:]
     func add(_ symbols: [String], _ dimension: Dimension, _ factor: String, divisor: String = "1") {
       for symbol in symbols {
-        table[symbol] = UnitDefinition(symbol: symbols[0], dimension: dimension, factor: d(factor), divisor: d(divisor))
+        table[symbol] = UnitDefinition(
+          symbol: symbols[0], dimension: dimension, factor: d(factor), divisor: d(divisor))
       }
     }
     add(["g", "gram", "grams"], .mass, "1")
@@ -83,7 +86,8 @@ public enum Units {
 
   /// ISO 4217 codes accepted for money.
   public static let currencies: Set<String> = [
-    "USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "JPY", "CNY", "INR", "MXN", "BRL", "SEK", "NOK", "DKK", "PLN", "ZAR",
+    "USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "JPY", "CNY", "INR", "MXN", "BRL", "SEK", "NOK", "DKK",
+    "PLN", "ZAR",
   ]
 
   /// The definition of a unit symbol, including currency codes (factor 1, dimension money).

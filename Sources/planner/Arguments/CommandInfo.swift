@@ -26,7 +26,9 @@ struct OptionSpec {
     OptionSpec(name: name, short: short, value: nil, help: help)
   }
 
-  static func option(_ name: String, short: Character? = nil, value: String, _ help: String, repeatable: Bool = false)
+  static func option(
+    _ name: String, short: Character? = nil, value: String, _ help: String, repeatable: Bool = false
+  )
     -> OptionSpec
   {
     OptionSpec(name: name, short: short, value: value, help: help, repeatable: repeatable)
@@ -40,6 +42,8 @@ enum OutputFormat: String, CaseIterable {
   case text, json, markdown, csv
 
   static func option(_ formats: [OutputFormat]) -> OptionSpec {
-    .option("format", short: "f", value: "FORMAT", "Output format: \(formats.map(\.rawValue).joined(separator: ", ")) (default: text).")
+    .option(
+      "format", short: "f", value: "FORMAT",
+      "Output format: \(formats.map(\.rawValue).joined(separator: ", ")) (default: text).")
   }
 }

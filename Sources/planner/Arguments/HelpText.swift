@@ -11,7 +11,9 @@ enum HelpText {
       """
     let width = (commands.map { $0.info.name.count }.max() ?? 0) + 2
     for command in commands {
-      text += "  " + command.info.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.info.abstract + "\n"
+      text +=
+        "  " + command.info.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.info.abstract
+        + "\n"
     }
     text += """
 

@@ -80,10 +80,14 @@ struct ParsedArguments {
   /// Exactly `count` positionals, or a usage error naming what is missing.
   func positionals(exactly names: [String], command: String) throws(CLIError) -> [String] {
     if positionals.count < names.count {
-      throw .usage("missing \(names[positionals.count]) for 'planner \(command)'", hint: "see 'planner \(command) --help'")
+      throw .usage(
+        "missing \(names[positionals.count]) for 'planner \(command)'",
+        hint: "see 'planner \(command) --help'")
     }
     if positionals.count > names.count {
-      throw .usage("unexpected argument '\(positionals[names.count])' for 'planner \(command)'", hint: "see 'planner \(command) --help'")
+      throw .usage(
+        "unexpected argument '\(positionals[names.count])' for 'planner \(command)'",
+        hint: "see 'planner \(command) --help'")
     }
     return positionals
   }

@@ -17,7 +17,8 @@ enum CatalogCommand: Command {
   )
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let positionals = try arguments.positionals(exactly: ["an action (import-sr28)", "the SR28 folder"], command: info.name)
+    let positionals = try arguments.positionals(
+      exactly: ["an action (import-sr28)", "the SR28 folder"], command: info.name)
     guard positionals[0] == "import-sr28" else {
       throw .usage("unknown action '\(positionals[0])' for 'planner catalog'", hint: "use 'import-sr28'")
     }

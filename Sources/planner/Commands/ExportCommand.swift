@@ -24,7 +24,9 @@ enum ExportCommand: Command {
     let path = try arguments.positionals(exactly: ["a .plan file"], command: info.name)[0]
     let target = arguments.value("to") ?? "lp"
     guard target == "lp" || target == "mps" else {
-      throw .usage("unknown model format '\(target)'; expected lp or mps", hint: closestMatch(to: target, in: ["lp", "mps"]).map { "did you mean '\($0)'?" })
+      throw .usage(
+        "unknown model format '\(target)'; expected lp or mps",
+        hint: closestMatch(to: target, in: ["lp", "mps"]).map { "did you mean '\($0)'?" })
     }
     let program = try ProgramLoading.load(path, console: console)
     let spec = try SolveCommand.choosePlan(program, name: arguments.value("plan"), path: path)

@@ -17,10 +17,16 @@ enum FoodsCommand: Command {
       --where takes a condition per 100 g or per household measure: "protein >= 20 g",
       "sodium < 140 mg per cup". Use a food in a plan with 'food oats = usda 08120'.
       """,
-    arguments: [("search <words…>", "Words to look for."), ("show <food>", "An NDB number (08120) or an exact description.")],
+    arguments: [
+      ("search <words…>", "Words to look for."),
+      ("show <food>", "An NDB number (08120) or an exact description."),
+    ],
     options: [
-      .option("group", value: "GROUP", "Only foods of this food group (see the Group column).", repeatable: true),
-      .option("tag", value: "TAG", "Only foods with this tag: vegan, vegetarian, gluten-free, dairy-free, …", repeatable: true),
+      .option(
+        "group", value: "GROUP", "Only foods of this food group (see the Group column).", repeatable: true),
+      .option(
+        "tag", value: "TAG", "Only foods with this tag: vegan, vegetarian, gluten-free, dairy-free, …",
+        repeatable: true),
       .option("where", value: "CONDITION", "Only foods meeting a nutrient condition.", repeatable: true),
       .option("limit", short: "n", value: "N", "How many results to show (default 10)."),
       OutputFormat.option([.text, .json]),
@@ -35,7 +41,9 @@ enum FoodsCommand: Command {
     let rest = Array(arguments.positionals.dropFirst())
     switch action {
     case "search":
-      guard !rest.isEmpty else { throw .usage("missing words to search for", hint: "planner foods search rolled oats") }
+      guard !rest.isEmpty else {
+        throw .usage("missing words to search for", hint: "planner foods search rolled oats")
+      }
       try search(rest.joined(separator: " "), arguments: arguments, format: format, console: console)
     case "show":
       guard !rest.isEmpty else { throw .usage("missing the food to show", hint: "planner foods show 08120") }
@@ -43,7 +51,8 @@ enum FoodsCommand: Command {
     default:
       throw .usage(
         "unknown action '\(action)' for 'planner foods'",
-        hint: closestMatch(to: action, in: ["search", "show"]).map { "did you mean '\($0)'?" } ?? "use 'search' or 'show'")
+        hint: closestMatch(to: action, in: ["search", "show"]).map { "did you mean '\($0)'?" }
+          ?? "use 'search' or 'show'")
     }
   }
 
@@ -55,10 +64,14 @@ enum FoodsCommand: Command {
     }
   }
 
-  static func search(_ query: String, arguments: ParsedArguments, format: OutputFormat, console: Console) throws(CLIError) {
+  static func search(_ query: String, arguments: ParsedArguments, format: OutputFormat, console: Console)
+    throws(CLIError)
+  {
     var limit = 10
     if let text = arguments.value("limit") {
-      guard let n = Int(text), n > 0 else { throw .usage("'--limit' takes a positive whole number, not '\(text)'", hint: nil) }
+      guard let n = Int(text), n > 0 else {
+        throw .usage("'--limit' takes a positive whole number, not '\(text)'", hint: nil)
+      }
       limit = n
     }
     var filter = CatalogSearchFilter(groups: Set(arguments.all("group")), tags: Set(arguments.all("tag")))
@@ -72,7 +85,9 @@ enum FoodsCommand: Command {
     let catalog = try loadCatalog()
     let known = Set(catalog.groups)
     for group in filter.groups where !known.contains(group) {
-      throw .usage("unknown food group '\(group)'", hint: closestMatch(to: group, in: Array(known)).map { "did you mean '\($0)'?" })
+      throw .usage(
+        "unknown food group '\(group)'",
+        hint: closestMatch(to: group, in: Array(known)).map { "did you mean '\($0)'?" })
     }
     let matches = catalog.search(query, filters: filter, limit: limit)
     if format == .json {
@@ -95,14 +110,17 @@ enum FoodsCommand: Command {
     let catalog = try loadCatalog()
     let digits = name.allSatisfy(\.isNumber)
     let padded = digits ? String(repeating: "0", count: max(0, 5 - name.count)) + name : name
-    guard let food = digits ? catalog.food(ndbNumber: padded) : (catalog.food(id: name) ?? catalog.food(named: name))
+    guard
+      let food = digits
+        ? catalog.food(ndbNumber: padded) : (catalog.food(id: name) ?? catalog.food(named: name))
     else {
       let matches = digits ? [] : catalog.closeMatches(for: name, limit: 3)
       throw .invalidInput(
         "no food '\(name)' in the catalog\n"
           + (matches.isEmpty
             ? "  hint: find foods with 'planner foods search WORDS'\n"
-            : "  hint: did you mean " + matches.map { "\($0.ndbNumber) (\($0.description))" }.joined(separator: " or ") + "?\n"))
+            : "  hint: did you mean "
+              + matches.map { "\($0.ndbNumber) (\($0.description))" }.joined(separator: " or ") + "?\n"))
     }
     if format == .json {
       console.out(try JSONText.encode(FoodLabel(food)))
@@ -130,6 +148,7 @@ struct FoodLabel: Encodable {
     group = food.group
     tags = food.tags.sorted()
     measures = food.measures
-    nutrientsPer100g = Dictionary(food.nutrientsPer100g.map { ($0.key.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    nutrientsPer100g = Dictionary(
+      food.nutrientsPer100g.map { ($0.key.name, $0.value) }, uniquingKeysWith: { a, _ in a })
   }
 }

@@ -15,9 +15,12 @@ enum HealthCommand: Command {
       """,
     arguments: [("<readings>", "A .csv, .json or Apple Health .xml file.")],
     options: [
-      .option("rules", short: "r", value: "FILE", "A .plan file with 'rules' blocks (default: the bundled baseline)."),
+      .option(
+        "rules", short: "r", value: "FILE",
+        "A .plan file with 'rules' blocks (default: the bundled baseline)."),
       .option("rule-set", value: "NAME", "Which rule set of the file, when it has several."),
-      .option("as-of", value: "DATE", "The last day of the window (default: the latest reading), as 2026-11-29."),
+      .option(
+        "as-of", value: "DATE", "The last day of the window (default: the latest reading), as 2026-11-29."),
       OutputFormat.option([.text, .json]),
     ]
   )
@@ -50,7 +53,9 @@ enum HealthCommand: Command {
     if format == .json {
       console.out(try JSONText.encode(verdict))
     } else {
-      console.out(renderHealthReport(verdict, window: window, ruleSetName: ruleSet.name, ansiColor: console.outputIsTerminal))
+      console.out(
+        renderHealthReport(
+          verdict, window: window, ruleSetName: ruleSet.name, ansiColor: console.outputIsTerminal))
     }
     if verdict.status == .alert { throw .negativeResult }
   }
@@ -74,7 +79,9 @@ enum HealthCommand: Command {
     }
     guard sets.count == 1 else {
       if sets.isEmpty { throw .invalidInput("\(file) declares no 'rules' block") }
-      throw .usage("\(file) has several rule sets; choose one with '--rule-set'", hint: "rule sets: " + sets.map(\.id).joined(separator: ", "))
+      throw .usage(
+        "\(file) has several rule sets; choose one with '--rule-set'",
+        hint: "rule sets: " + sets.map(\.id).joined(separator: ", "))
     }
     return sets[0]
   }
@@ -88,7 +95,8 @@ enum HealthCommand: Command {
       for issue in error.issues {
         text += "\(path):\(issue.line):\(issue.column): error: \(issue.message)\n"
         if !issue.lineText.isEmpty {
-          text += "  \(issue.lineText)\n  " + String(repeating: " ", count: max(0, issue.column - 1)) + "^"
+          text +=
+            "  \(issue.lineText)\n  " + String(repeating: " ", count: max(0, issue.column - 1)) + "^"
             + String(repeating: "~", count: max(0, issue.length - 1)) + "\n"
         }
         if let hint = issue.hint { text += "  hint: \(hint)\n" }

@@ -7,7 +7,9 @@ enum ProgramLoading {
     do throws(DiagnosticList) {
       let program = try PlanLoader().load(path: path)
       if !program.warnings.isEmpty {
-        console.err(DiagnosticRenderer(colors: console.errorIsTerminal).render(DiagnosticList(program.warnings, sources: program.sources)))
+        console.err(
+          DiagnosticRenderer(colors: console.errorIsTerminal).render(
+            DiagnosticList(program.warnings, sources: program.sources)))
       }
       return program
     } catch {

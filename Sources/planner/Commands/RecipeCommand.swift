@@ -14,7 +14,8 @@ enum RecipeCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
     let format = try arguments.format([.text, .json])
-    let positionals = try arguments.positionals(exactly: ["a .plan file", "a recipe name"], command: info.name)
+    let positionals = try arguments.positionals(
+      exactly: ["a .plan file", "a recipe name"], command: info.name)
     let program = try ProgramLoading.load(positionals[0], console: console)
     guard let recipe = program.recipes.first(where: { $0.id == positionals[1] }) else {
       throw .usage(
@@ -48,9 +49,13 @@ struct RecipeCardText {
     var facts = ["serves " + Quantities.number(recipe.servings)]
     if let minutes = recipe.minutes { facts.append(Quantities.number(minutes, digits: 0) + " min") }
     if !recipe.meals.isEmpty { facts.append(recipe.meals.sorted().map(\.name).joined(separator: ", ")) }
-    if let cost = profile.costPerServing { facts.append(Quantities.money(Decimal(cost), currency) + " a serving") }
+    if let cost = profile.costPerServing {
+      facts.append(Quantities.money(Decimal(cost), currency) + " a serving")
+    }
     out += facts.joined(separator: " · ") + "\n"
-    if !profile.labels.isEmpty { out += "Labels: " + profile.labels.sorted().map(\.rawValue).joined(separator: ", ") + "\n" }
+    if !profile.labels.isEmpty {
+      out += "Labels: " + profile.labels.sorted().map(\.rawValue).joined(separator: ", ") + "\n"
+    }
     out += "\nIngredients\n"
     for ingredient in recipe.ingredients {
       let name = foods[ingredient.food]?.name ?? ingredient.food
@@ -62,7 +67,10 @@ struct RecipeCardText {
     table.indent = "  "
     for definition in NutrientTable.definitions {
       guard let amount = profile.nutrientsPerServing[definition.nutrient], amount > 0 else { continue }
-      table.add([definition.displayName, Quantities.number(amount, digits: amount < 10 ? 1 : 0) + " " + definition.unit.rawValue])
+      table.add([
+        definition.displayName,
+        Quantities.number(amount, digits: amount < 10 ? 1 : 0) + " " + definition.unit.rawValue,
+      ])
     }
     out += table.render()
     if !recipe.steps.isEmpty {

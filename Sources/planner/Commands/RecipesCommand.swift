@@ -7,7 +7,8 @@ enum RecipesCommand: Command {
   static let info = CommandInfo(
     name: "recipes",
     abstract: "List and search the recipes of a plan file.",
-    usage: "planner recipes <file> [query…] [--meal MEAL] [--diet LABEL] [--max-time TIME] [--where CONDITION] [--format text|json]",
+    usage:
+      "planner recipes <file> [query…] [--meal MEAL] [--diet LABEL] [--max-time TIME] [--where CONDITION] [--format text|json]",
     discussion: """
       The query may be a phrase a person would type: "vegan dinner under 30 minutes with at least 25 g protein".
       It is read into the same filters as the options; words it does not understand are reported, not ignored.
@@ -15,10 +16,16 @@ enum RecipesCommand: Command {
       """,
     arguments: [("<file>", "The .plan file."), ("[query…]", "Words or a phrase that filter the recipes.")],
     options: [
-      .option("meal", value: "MEAL", "Only recipes for this meal (breakfast, lunch, dinner, snack, …).", repeatable: true),
-      .option("diet", value: "LABEL", "Only recipes with this derived label: vegan, vegetarian, gluten-free, …", repeatable: true),
+      .option(
+        "meal", value: "MEAL", "Only recipes for this meal (breakfast, lunch, dinner, snack, …).",
+        repeatable: true),
+      .option(
+        "diet", value: "LABEL", "Only recipes with this derived label: vegan, vegetarian, gluten-free, …",
+        repeatable: true),
       .option("max-time", value: "TIME", "Only recipes ready within this time (30min, 1h, 45)."),
-      .option("where", value: "CONDITION", "Only recipes meeting a condition per serving: \"protein >= 25 g\".", repeatable: true),
+      .option(
+        "where", value: "CONDITION", "Only recipes meeting a condition per serving: \"protein >= 25 g\".",
+        repeatable: true),
       OutputFormat.option([.text, .json]),
     ]
   )
@@ -45,7 +52,11 @@ enum RecipesCommand: Command {
     for meal in arguments.all("meal") { query.meals.insert(Meal(meal)) }
     for label in arguments.all("diet") {
       guard let value = DietLabel(rawValue: label) else {
-        throw .usage("unknown diet '\(label)'", hint: closestMatch(to: label, in: DietLabel.allCases.map(\.rawValue)).map { "did you mean '\($0)'?" })
+        throw .usage(
+          "unknown diet '\(label)'",
+          hint: closestMatch(to: label, in: DietLabel.allCases.map(\.rawValue)).map {
+            "did you mean '\($0)'?"
+          })
       }
       query.labels.insert(value)
     }
@@ -69,7 +80,8 @@ enum RecipesCommand: Command {
       throw .invalidInput(error.description)
     }
     if format == .json {
-      console.out(try JSONText.encode(profiles.map { RecipeSummary($0, currency: program.currency ?? "USD") }))
+      console.out(
+        try JSONText.encode(profiles.map { RecipeSummary($0, currency: program.currency ?? "USD") }))
       return
     }
     guard !profiles.isEmpty else {
@@ -81,9 +93,11 @@ enum RecipesCommand: Command {
     for profile in profiles {
       let recipe = profile.recipe
       table.add([
-        recipe.id, MealPlanText.shorten(recipe.name, 32), recipe.meals.sorted().map(\.name).joined(separator: ", "),
+        recipe.id, MealPlanText.shorten(recipe.name, 32),
+        recipe.meals.sorted().map(\.name).joined(separator: ", "),
         recipe.minutes.map { Quantities.number($0, digits: 0) + " min" } ?? "",
-        Quantities.number(profile.perServing(.energy), digits: 0), Quantities.number(profile.perServing(.protein), digits: 0) + " g",
+        Quantities.number(profile.perServing(.energy), digits: 0),
+        Quantities.number(profile.perServing(.protein), digits: 0) + " g",
         profile.labels.sorted().map(\.rawValue).joined(separator: ", "),
       ])
     }
@@ -94,8 +108,12 @@ enum RecipesCommand: Command {
   /// `30min`, `30 min`, `1h`, `1.5h`, `45`.
   static func minutes(_ text: String) -> Double? {
     let trimmed = text.replacingOccurrences(of: " ", with: "").lowercased()
-    for (suffix, factor) in [("minutes", 1.0), ("mins", 1), ("min", 1), ("m", 1), ("hours", 60), ("h", 60), ("", 1)] where trimmed.hasSuffix(suffix) {
-      if let value = Double(trimmed.dropLast(suffix.count)), value >= 0, value.isFinite { return value * factor }
+    for (suffix, factor) in [
+      ("minutes", 1.0), ("mins", 1), ("min", 1), ("m", 1), ("hours", 60), ("h", 60), ("", 1),
+    ] where trimmed.hasSuffix(suffix) {
+      if let value = Double(trimmed.dropLast(suffix.count)), value >= 0, value.isFinite {
+        return value * factor
+      }
     }
     return nil
   }
@@ -120,7 +138,8 @@ struct RecipeSummary: Encodable {
     minutes = profile.recipe.minutes
     servings = profile.recipe.servings
     labels = profile.labels.sorted().map(\.rawValue)
-    perServing = Dictionary(profile.nutrientsPerServing.map { ($0.key.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    perServing = Dictionary(
+      profile.nutrientsPerServing.map { ($0.key.name, $0.value) }, uniquingKeysWith: { a, _ in a })
     costPerServing = profile.costPerServing
     self.currency = currency
   }

@@ -18,7 +18,8 @@ enum SolveCommand: Command {
       OutputFormat.option([.text, .json, .markdown]),
       .option(
         "time-limit", value: "SECONDS",
-        "Stop the solver after this many seconds and show the best plan found (default: none for food plans, 60 for meal plans)."),
+        "Stop the solver after this many seconds and show the best plan found (default: none for food plans, 60 for meal plans)."
+      ),
     ]
   )
 
@@ -54,7 +55,8 @@ enum SolveCommand: Command {
     switch format {
     case .json: console.out(try JSONText.encode(plan))
     case .markdown: console.out(DietPlanMarkdown(plan, title: title, foods: problem.foods).render())
-    default: console.out(DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render())
+    default:
+      console.out(DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render())
     }
     if plan.status == .infeasible || plan.status == .unbounded { throw .negativeResult }
   }
@@ -93,6 +95,7 @@ enum SolveCommand: Command {
           ?? (names.isEmpty ? nil : "plans: " + names.joined(separator: ", ")))
     }
     if names.isEmpty { throw .invalidInput("\(path) declares no plan; add 'plan NAME { … }'") }
-    throw .usage("\(path) has several plans; choose one with '--plan'", hint: "plans: " + names.joined(separator: ", "))
+    throw .usage(
+      "\(path) has several plans; choose one with '--plan'", hint: "plans: " + names.joined(separator: ", "))
   }
 }

@@ -8,7 +8,8 @@ enum TestCommand: Command {
     name: "test",
     abstract: "Run the test blocks of rule files and report each pass or failure.",
     usage: "planner test <file>… [--junit FILE] [--format text|json]",
-    discussion: "Prints each test with expected and actual values, then 'N passed, N failed'. Exits 1 on any failure.",
+    discussion:
+      "Prints each test with expected and actual values, then 'N passed, N failed'. Exits 1 on any failure.",
     arguments: [("<file>…", "One or more .plan files with 'rules' and 'test' blocks.")],
     options: [
       .option("junit", value: "FILE", "Also write the results as JUnit XML, for CI systems."),

@@ -21,14 +21,17 @@ struct DietPlanMarkdown {
     }
     out += ". Cost: **\(Quantities.money(plan.cost, plan.currency))**.\n"
     for day in plan.days {
-      out += "\n## Day \(day.day) (\(Quantities.money(day.cost, plan.currency)))\n\n| Food | Amount | Cost |\n| --- | --- | ---: |\n"
+      out +=
+        "\n## Day \(day.day) (\(Quantities.money(day.cost, plan.currency)))\n\n| Food | Amount | Cost |\n| --- | --- | ---: |\n"
       for item in day.foods {
-        out += "| \(item.name) | \(Quantities.amount(grams: item.grams, of: foods[item.food])) | \(Quantities.money(item.cost, plan.currency)) |\n"
+        out +=
+          "| \(item.name) | \(Quantities.amount(grams: item.grams, of: foods[item.food])) | \(Quantities.money(item.cost, plan.currency)) |\n"
       }
       if !day.goals.isEmpty {
         out += "\n| Nutrient | Total | Goal | Status |\n| --- | ---: | --- | --- |\n"
         for goal in day.goals {
-          out += "| \(goal.nutrient.name) | \(DietPlanText.total(goal)) | \(DietPlanText.bounds(goal)) | \(DietPlanText.status(goal.status)) |\n"
+          out +=
+            "| \(goal.nutrient.name) | \(DietPlanText.total(goal)) | \(DietPlanText.bounds(goal)) | \(DietPlanText.status(goal.status)) |\n"
         }
       }
     }

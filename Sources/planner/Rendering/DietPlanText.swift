@@ -23,14 +23,18 @@ struct DietPlanText {
       out += "\n  " + (plan.message ?? "") + "\n"
       return out
     case .optimal, .feasible:
-      out += ", \(plan.days.count) day\(plan.days.count == 1 ? "" : "s"), \(Quantities.money(plan.cost, plan.currency))\n"
+      out +=
+        ", \(plan.days.count) day\(plan.days.count == 1 ? "" : "s"), \(Quantities.money(plan.cost, plan.currency))\n"
       if let message = plan.message { out += "  " + message + "\n" }
     }
     for day in plan.days {
       out += "\nDay \(day.day)  \(Quantities.money(day.cost, plan.currency))\n"
       var table = TextTable([.left, .left, .right])
       for item in day.foods {
-        table.add([item.name, Quantities.amount(grams: item.grams, of: foods[item.food]), Quantities.money(item.cost, plan.currency)])
+        table.add([
+          item.name, Quantities.amount(grams: item.grams, of: foods[item.food]),
+          Quantities.money(item.cost, plan.currency),
+        ])
       }
       out += table.render()
       if !day.goals.isEmpty {
@@ -44,7 +48,10 @@ struct DietPlanText {
       out += "\nTotal over \(plan.days.count) days\n"
       var table = TextTable([.left, .left, .right])
       for item in plan.foodTotals {
-        table.add([item.name, Quantities.amount(grams: item.grams, of: foods[item.food]), Quantities.money(item.cost, plan.currency)])
+        table.add([
+          item.name, Quantities.amount(grams: item.grams, of: foods[item.food]),
+          Quantities.money(item.cost, plan.currency),
+        ])
       }
       out += table.render()
     }
@@ -77,10 +84,10 @@ struct DietPlanText {
     let suffix = goal.basis == .percentOfEnergy ? "%" : ""
     func n(_ v: Double) -> String { Quantities.number(v * scale) + suffix }
     switch (goal.minimum, goal.maximum) {
-    case let (min?, max?) where min == max: return "= " + n(min)
-    case let (min?, max?): return n(min) + "..." + n(max)
-    case let (min?, nil): return ">= " + n(min)
-    case let (nil, max?): return "<= " + n(max)
+    case (let min?, let max?) where min == max: return "= " + n(min)
+    case (let min?, let max?): return n(min) + "..." + n(max)
+    case (let min?, nil): return ">= " + n(min)
+    case (nil, let max?): return "<= " + n(max)
     case (nil, nil): return ""
     }
   }

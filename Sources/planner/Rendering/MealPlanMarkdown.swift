@@ -27,13 +27,16 @@ struct MealPlanMarkdown {
         guard let meal = day.meals.first(where: { $0.meal == slot }) else { return "" }
         return meal.name + (meal.servings != 1 ? " ×" + Quantities.fraction(meal.servings) : "")
       }
-      out += "| \(day.day) | " + cells.joined(separator: " | ") + " | \(Quantities.money(day.cost, plan.currency)) |\n"
+      out +=
+        "| \(day.day) | " + cells.joined(separator: " | ")
+        + " | \(Quantities.money(day.cost, plan.currency)) |\n"
     }
     if let groceries = plan.groceries, !groceries.items.isEmpty {
       out += "\n## Shopping list\n\n| Store | Food | Packages | Cost |\n| --- | --- | ---: | ---: |\n"
       for item in groceries.items {
         let store = item.store.map { stores[$0] ?? $0 } ?? ""
-        out += "| \(store) | \(item.name) | \(item.packages) | \(Quantities.money(item.cost, plan.currency)) |\n"
+        out +=
+          "| \(store) | \(item.name) | \(item.packages) | \(Quantities.money(item.cost, plan.currency)) |\n"
       }
       out += "\nTotal: **\(Quantities.money(groceries.total, plan.currency))**\n"
     }

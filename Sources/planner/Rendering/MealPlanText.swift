@@ -29,10 +29,13 @@ struct MealPlanText {
     out += grid()
     out += "\nDaily totals\n"
     for day in plan.days {
-      out += "  Day \(day.day)  " + Quantities.money(day.cost, plan.currency) + "  " + goalsLine(day.goals) + "\n"
+      out +=
+        "  Day \(day.day)  " + Quantities.money(day.cost, plan.currency) + "  " + goalsLine(day.goals) + "\n"
     }
     for week in plan.weeks where !week.goals.isEmpty {
-      out += "  Week \(week.week)  " + Quantities.money(week.cost, plan.currency) + "  " + goalsLine(week.goals) + "\n"
+      out +=
+        "  Week \(week.week)  " + Quantities.money(week.cost, plan.currency) + "  " + goalsLine(week.goals)
+        + "\n"
     }
     if let groceries = plan.groceries, !groceries.items.isEmpty {
       out += "\n" + Self.groceryText(groceries, currency: plan.currency, stores: stores)
@@ -87,8 +90,11 @@ struct MealPlanText {
       for item in grouped[store] ?? [] {
         let package: String
         if let grams = item.packageGrams {
-          package = "× " + (item.packageName ?? Quantities.number(grams, digits: 0) + " g")
-            + (item.packageName.map { $0.first?.isNumber == true ? "" : " (\(Quantities.number(grams, digits: 0)) g)" } ?? "")
+          package =
+            "× " + (item.packageName ?? Quantities.number(grams, digits: 0) + " g")
+            + (item.packageName.map {
+              $0.first?.isNumber == true ? "" : " (\(Quantities.number(grams, digits: 0)) g)"
+            } ?? "")
         } else {
           package = ""
         }

@@ -28,7 +28,9 @@ struct NutritionLabelText {
     }
     out += "\n" + table.render()
     if food.measures.count > measures.count {
-      out += "\nOther measures: " + food.measures.dropFirst(measures.count).map { "\($0.name) = \(Quantities.number($0.grams)) g" }
+      out +=
+        "\nOther measures: "
+        + food.measures.dropFirst(measures.count).map { "\($0.name) = \(Quantities.number($0.grams)) g" }
         .joined(separator: ", ") + "\n"
     }
     return out

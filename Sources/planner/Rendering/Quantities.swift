@@ -28,9 +28,13 @@ enum Quantities {
 
   /// Grams with a household measure when the food has a sensible one: `120 g (1½ cup)`.
   static func amount(grams: Double, of food: Food?) -> String {
-    let base = grams >= 1000 ? number(grams / 1000, digits: 2) + " kg" : number(grams, digits: grams < 10 ? 1 : 0) + " g"
+    let base =
+      grams >= 1000
+      ? number(grams / 1000, digits: 2) + " kg" : number(grams, digits: grams < 10 ? 1 : 0) + " g"
     guard let food else { return base }
-    let measures = food.measures.filter { $0.name != DietProblem.servingMeasure } + food.measures.filter { $0.name == DietProblem.servingMeasure }
+    let measures =
+      food.measures.filter { $0.name != DietProblem.servingMeasure }
+      + food.measures.filter { $0.name == DietProblem.servingMeasure }
     for measure in measures {
       let count = grams / measure.grams
       if count >= 0.25 && count <= 24 {
