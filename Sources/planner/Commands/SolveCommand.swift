@@ -5,7 +5,7 @@ import PlanDSL
 enum SolveCommand: Command {
   static let info = CommandInfo(
     name: "solve",
-    abstract: "Solve a plan: the cheapest foods and amounts that meet every goal.",
+    abstract: "Solve a plan: the cheapest foods, or week of meals, that meet every goal.",
     usage: "planner solve <file> [--plan NAME] [--format text|json|markdown] [--time-limit SECONDS]",
     discussion: """
       Prints each day's foods with amounts, totals against every goal and the cost.
