@@ -20,12 +20,11 @@ struct Checker {
     syntaxErrors.contains { $0.file == range.file && $0.start >= range.start && $0.start <= range.end }
   }
 
-  var storeNames: [String: SourceRange] = [:]
-  var foodNames: [String: SourceRange] = [:]
-  var goalNames: [String: SourceRange] = [:]
-  var planNames: [String: SourceRange] = [:]
-  var rulesNames: [String: SourceRange] = [:]
-  var recipeNames: [String: SourceRange] = [:]
+  /// Where each name was first declared, by declaration keyword (each kind is its own namespace).
+  var declared: [String: [String: SourceRange]] = [:]
+  var storeNames: [String: SourceRange] { declared["store", default: [:]] }
+  var foodNames: [String: SourceRange] { declared["food", default: [:]] }
+  var goalNames: [String: SourceRange] { declared["goal", default: [:]] }
   /// The currency of the first money amount, and where it was written.
   var currency: (code: String, range: SourceRange)?
 
@@ -78,49 +77,19 @@ struct Checker {
 
   /// Whether this declaration repeats a name declared before it (already reported).
   func isDuplicate(_ declaration: Declaration) -> Bool {
-    guard let name = declaration.name else { return false }
-    let first: SourceRange?
-    switch declaration {
-    case .store: first = storeNames[name.name]
-    case .food: first = foodNames[name.name]
-    case .goal: first = goalNames[name.name]
-    case .plan: first = planNames[name.name]
-    case .rules: first = rulesNames[name.name]
-    case .recipe: first = recipeNames[name.name]
-    default: first = nil
-    }
-    return first != nil && first != name.range
+    guard let name = declaration.name, let first = declared[declaration.keyword]?[name.name] else { return false }
+    return first != name.range
   }
 
   /// Records every declared name, reporting duplicates with a note at the first.
   mutating func declareNames() {
     for declaration in declarations {
       guard let name = declaration.name else { continue }
-      let kind = declaration.keyword
-      var table: [String: SourceRange]
-      switch declaration {
-      case .store: table = storeNames
-      case .food: table = foodNames
-      case .goal: table = goalNames
-      case .plan: table = planNames
-      case .rules: table = rulesNames
-      case .recipe: table = recipeNames
-      default: continue
-      }
-      if let first = table[name.name] {
-        error(DiagnosticMessage.duplicate(kind, name, first: first))
+      if let first = declared[declaration.keyword]?[name.name] {
+        error(DiagnosticMessage.duplicate(declaration.keyword, name, first: first))
         continue
       }
-      table[name.name] = name.range
-      switch declaration {
-      case .store: storeNames = table
-      case .food: foodNames = table
-      case .goal: goalNames = table
-      case .plan: planNames = table
-      case .rules: rulesNames = table
-      case .recipe: recipeNames = table
-      default: break
-      }
+      declared[declaration.keyword, default: [:]][name.name] = name.range
     }
   }
 
