@@ -30,6 +30,11 @@ public struct Program: Sendable {
   /// The food with this identifier.
   public func food(_ id: String) -> Food? { foods.first { $0.id == id } }
 
+  /// Every bound of the goal blocks a plan names, in order.
+  public func goals(of plan: PlanSpec) -> [NutrientGoal] {
+    plan.goalNames.flatMap { name in goals.first { $0.name == name }?.goals ?? [] }
+  }
+
   /// The plan with this name, or the only plan when `name` is `nil`.
   public func plan(named name: String?) -> PlanSpec? {
     guard let name else { return plans.count == 1 ? plans[0] : nil }

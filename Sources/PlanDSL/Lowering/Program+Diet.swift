@@ -7,7 +7,7 @@ extension Program {
   /// - Returns: Foods, goals, limits and objective in canonical units, ready for ``DietPlanner``.
   public func dietProblem(for plan: PlanSpec) -> DietProblem {
     let foods = plan.foodNames.map { names in names.compactMap { food($0) } } ?? self.foods
-    let goals = plan.goalNames.flatMap { name in self.goals.first { $0.name == name }?.goals ?? [] }
+    let goals = goals(of: plan)
     var foodLimits: [FoodLimit] = []
     var groupLimits: [FoodGroupLimit] = []
     for limit in plan.limits {

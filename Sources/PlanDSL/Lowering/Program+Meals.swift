@@ -8,7 +8,7 @@ extension Program {
   ///   `nil` for a food-level plan.
   public func mealPlanProblem(for plan: PlanSpec) -> MealPlanProblem? {
     guard let meals = plan.mealPlan else { return nil }
-    let goals = plan.goalNames.flatMap { name in self.goals.first { $0.name == name }?.goals ?? [] }
+    let goals = goals(of: plan)
     return MealPlanProblem(
       foods: foods, stores: stores, recipes: recipes, days: plan.days, slots: meals.slots,
       slotChoices: meals.choices,
