@@ -6,6 +6,13 @@
 SWIFT ?= swift
 DEMO ?= Examples/week.plan --plan week
 
+# Homebrew keeps GLPK outside the compiler's default search paths on macOS;
+# the package itself carries no unsafe flags, so the paths are passed here.
+ifeq ($(shell uname -s),Darwin)
+BREW_PREFIX := $(shell brew --prefix 2>/dev/null || echo /opt/homebrew)
+SWIFTFLAGS += -Xcc -I$(BREW_PREFIX)/include -Xlinker -L$(BREW_PREFIX)/lib
+endif
+
 .PHONY: all bootstrap build release test demo bench lint clean
 
 all: build
@@ -14,17 +21,17 @@ bootstrap:
 	@bash Scripts/bootstrap.sh
 
 build: bootstrap
-	$(SWIFT) build
+	$(SWIFT) build $(SWIFTFLAGS)
 
 release: bootstrap
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(SWIFTFLAGS)
 
 test: bootstrap
-	$(SWIFT) test
+	$(SWIFT) test $(SWIFTFLAGS)
 
 demo: bootstrap
-	$(SWIFT) build --product planner
-	$$($(SWIFT) build --show-bin-path)/planner solve $(DEMO)
+	$(SWIFT) build --product planner $(SWIFTFLAGS)
+	$$($(SWIFT) build --show-bin-path $(SWIFTFLAGS))/planner solve $(DEMO)
 
 bench: bootstrap
 	bash Benchmarks/run.sh

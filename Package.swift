@@ -3,11 +3,19 @@ import PackageDescription
 
 // planner depends only on the Swift toolchain and on GLPK (Debian: libglpk-dev,
 // Homebrew: glpk). No package from outside the toolchain is fetched.
+//
+// Only the GLPK backend (GLPKBackend, through CGLPK) and the command line link
+// libglpk: HealthRules, MealOptimizer and PlanDSL are pure Swift and build
+// where GLPK does not exist (iOS, watchOS). With Homebrew on macOS, GLPK's
+// headers and library are outside the default search paths; pass them to the
+// build (the Makefile does): swift build -Xcc -I/opt/homebrew/include
+// -Xlinker -L/opt/homebrew/lib.
 let package = Package(
   name: "planner",
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "MealOptimizer", targets: ["MealOptimizer"]),
+    .library(name: "GLPKBackend", targets: ["GLPKBackend"]),
     .library(name: "HealthRules", targets: ["HealthRules"]),
     .library(name: "PlanDSL", targets: ["PlanDSL"]),
     .executable(name: "planner", targets: ["planner"]),
@@ -15,33 +23,28 @@ let package = Package(
   targets: [
     // The C boundary to GLPK: a small shim that guards every call that could
     // reach GLPK's abort() and keeps GLPK's terminal output off.
-    .target(
-      name: "CGLPK",
-      path: "Sources/CGLPK",
-      cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))],
-      linkerSettings: [
-        .linkedLibrary("glpk"),
-        .unsafeFlags(["-L/opt/homebrew/lib", "-L/usr/local/lib"], .when(platforms: [.macOS])),
-      ]
-    ),
-    .target(
-      name: "MealOptimizer",
-      dependencies: ["CGLPK"],
-      resources: [.copy("Resources")]
-    ),
+    .target(name: "CGLPK", path: "Sources/CGLPK", linkerSettings: [.linkedLibrary("glpk")]),
+    // The nutrition domain, the solver-neutral model, the planners: no C.
+    .target(name: "MealOptimizer", resources: [.copy("Resources")]),
+    // The GLPK backend of the Solver protocol: the only library that links libglpk.
+    .target(name: "GLPKBackend", dependencies: ["MealOptimizer", "CGLPK"]),
     .target(name: "HealthRules"),
     .target(name: "PlanDSL", dependencies: ["MealOptimizer", "HealthRules"]),
-    .executableTarget(name: "planner", dependencies: ["PlanDSL", "MealOptimizer", "HealthRules"]),
+    .executableTarget(name: "planner", dependencies: ["PlanDSL", "MealOptimizer", "GLPKBackend", "HealthRules"]),
     // Benchmarks: each Benchmarks/*/run.sh builds its target in release mode and prints figures.
     .executableTarget(name: "health-bench", dependencies: ["HealthRules"], path: "Benchmarks/health/Sources"),
-    .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer"]),
-    .executableTarget(name: "meals-bench", dependencies: ["MealOptimizer"]),
+    .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer", "GLPKBackend"]),
+    .executableTarget(name: "meals-bench", dependencies: ["MealOptimizer", "GLPKBackend"]),
     .executableTarget(name: "catalog-bench", dependencies: ["MealOptimizer"]),
-    .testTarget(name: "MealOptimizerTests", dependencies: ["MealOptimizer"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "HealthRulesTests", dependencies: ["HealthRules"], resources: [.copy("Fixtures")]),
     .testTarget(
-      name: "PlanDSLTests",
-      dependencies: ["PlanDSL", "MealOptimizer", "HealthRules"],
+      name: "MealOptimizerTests", dependencies: ["MealOptimizer", "GLPKBackend"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "HealthRulesTests", dependencies: ["HealthRules"], resources: [.copy("Fixtures")]),
+    // The language without a solver: builds and runs where GLPK does not exist.
+    .testTarget(name: "PlanDSLTests", dependencies: ["PlanDSL", "MealOptimizer", "HealthRules"]),
+    // Plans written in the language and solved on real GLPK.
+    .testTarget(
+      name: "PlanSolvingTests",
+      dependencies: ["PlanDSL", "MealOptimizer", "GLPKBackend"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "PlannerCLITests", dependencies: ["planner"]),

@@ -1,4 +1,5 @@
 import Foundation
+import GLPKBackend
 import MealOptimizer
 
 // meals-bench: plans a generated week (7 days x 4 slots over 150 recipes) with

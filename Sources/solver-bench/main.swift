@@ -2,6 +2,7 @@
 // many foods over several days, and prints a table. Run through
 // Benchmarks/solver/run.sh, which builds in release mode.
 import Foundation
+import GLPKBackend
 import MealOptimizer
 
 struct Arguments {

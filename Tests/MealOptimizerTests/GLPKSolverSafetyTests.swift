@@ -1,4 +1,5 @@
 import Foundation
+@testable import GLPKBackend
 import Testing
 
 @testable import MealOptimizer

@@ -1,4 +1,5 @@
 import Foundation
+import GLPKBackend
 import Testing
 
 @testable import MealOptimizer

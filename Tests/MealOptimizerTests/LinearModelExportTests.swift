@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import GLPKBackend
 @testable import MealOptimizer
 
 /// A model with names no format allows as they are, a ranged row, a free and

@@ -1,4 +1,5 @@
 import Foundation
+import GLPKBackend
 import MealOptimizer
 
 /// A small, realistic kitchen for meal-plan tests: foods with nutrients per

@@ -44,7 +44,7 @@ struct CommandLineTests {
   @Test("an infeasible plan is a result: exit 1, status infeasible")
   func infeasible() throws {
     let result = try PlannerProcess.run([
-      "solve", "Tests/PlanDSLTests/Fixtures/golden/jump-diet.plan", "--plan", "dairy", "--format", "json",
+      "solve", "Tests/PlanSolvingTests/Fixtures/golden/jump-diet.plan", "--plan", "dairy", "--format", "json",
     ])
     #expect(result.status == 1)
     #expect(result.stdout.contains("\"status\" : \"infeasible\""))

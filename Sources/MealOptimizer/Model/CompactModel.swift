@@ -2,30 +2,30 @@
 /// finite numbers only, bounds as optionals, each constraint's terms merged by
 /// variable with zero coefficients dropped, and constants moved to the bounds.
 ///
-/// Built by ``LinearModel/compacted()``; internal to the library.
-struct CompactModel: Sendable {
-  struct Column: Sendable {
-    var name: String
-    var lower: Double?
-    var upper: Double?
-    var kind: LinearModel.VariableKind
-    var objective: Double
+/// Built by ``LinearModel/compacted()``; shared with the solver backends of this package (`package` access), not public.
+package struct CompactModel: Sendable {
+  package struct Column: Sendable {
+    package var name: String
+    package var lower: Double?
+    package var upper: Double?
+    package var kind: LinearModel.VariableKind
+    package var objective: Double
   }
 
-  struct Row: Sendable {
-    var name: String
-    var lower: Double?
-    var upper: Double?
+  package struct Row: Sendable {
+    package var name: String
+    package var lower: Double?
+    package var upper: Double?
     /// Variable index and coefficient, by increasing index, no zeros.
-    var terms: [(column: Int, coefficient: Double)]
+    package var terms: [(column: Int, coefficient: Double)]
   }
 
-  var name: String
-  var sense: LinearModel.Sense
-  var objectiveConstant: Double
-  var columns: [Column]
-  var rows: [Row]
+  package var name: String
+  package var sense: LinearModel.Sense
+  package var objectiveConstant: Double
+  package var columns: [Column]
+  package var rows: [Row]
 
   /// How many nonzero coefficients the rows hold.
-  var nonzeros: Int { rows.reduce(0) { $0 + $1.terms.count } }
+  package var nonzeros: Int { rows.reduce(0) { $0 + $1.terms.count } }
 }

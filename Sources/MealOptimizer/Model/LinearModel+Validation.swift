@@ -15,7 +15,7 @@ extension LinearModel {
   }
 
   /// The model with terms merged and bounds normalised, after validation.
-  func compacted() throws -> CompactModel {
+  package func compacted() throws -> CompactModel {
     if variables.count >= Int(Int32.max) || constraints.count >= Int(Int32.max) {
       throw SolverError.invalidModel("the model has more variables or constraints than GLPK accepts")
     }

@@ -4,7 +4,7 @@ import Foundation
 /// the answer against the original goals and returns a ``DietPlan``.
 ///
 /// ```swift
-/// let plan = try DietPlanner().solve(problem)
+/// let plan = try DietPlanner(solver: GLPKSolver()).solve(problem)
 /// switch plan.status {
 /// case .optimal, .feasible: print(plan.cost)
 /// case .infeasible, .unbounded: print(plan.message ?? "")
@@ -16,7 +16,7 @@ import Foundation
 /// ``DietPlanError/verificationFailed(_:)``. An infeasible or unbounded
 /// problem is a result (a plan with that status), not an error.
 public struct DietPlanner: Sendable {
-  /// The solver; ``GLPKSolver`` by default.
+  /// The solver (``GLPKSolver`` from the `GLPKBackend` library, or any other backend).
   public var solver: any Solver
   /// Solver settings; the measured defaults of ``SolverOptions`` unless changed.
   public var options: SolverOptions
@@ -24,7 +24,7 @@ public struct DietPlanner: Sendable {
   public var verifier: DietPlanVerifier
 
   public init(
-    solver: any Solver = GLPKSolver(), options: SolverOptions = SolverOptions(),
+    solver: any Solver, options: SolverOptions = SolverOptions(),
     verifier: DietPlanVerifier = DietPlanVerifier()
   ) {
     self.solver = solver

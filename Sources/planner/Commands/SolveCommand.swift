@@ -1,3 +1,4 @@
+import GLPKBackend
 import MealOptimizer
 import PlanDSL
 

@@ -1,4 +1,5 @@
 internal import CGLPK
+import MealOptimizer
 import Foundation
 
 /// Solves a ``LinearModel`` with GLPK: the simplex or interior-point method

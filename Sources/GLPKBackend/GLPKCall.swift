@@ -1,4 +1,5 @@
 internal import CGLPK
+import MealOptimizer
 
 /// What one guarded GLPK solve returned, copied out of the C result.
 struct GLPKRawResult: Sendable {

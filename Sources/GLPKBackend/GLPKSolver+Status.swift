@@ -1,4 +1,5 @@
 internal import CGLPK
+import MealOptimizer
 
 extension GLPKSolver {
   /// Turns GLPK's return codes and statuses into a ``Solution``.

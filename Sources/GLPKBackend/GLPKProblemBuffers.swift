@@ -1,4 +1,5 @@
 internal import CGLPK
+import MealOptimizer
 
 /// The C arrays of one ``CompactModel`` as GLPK's loader wants them, and the
 /// arrays the shim writes results into.

@@ -1,4 +1,5 @@
 import Foundation
+import GLPKBackend
 import MealOptimizer
 import PlanDSL
 import Testing

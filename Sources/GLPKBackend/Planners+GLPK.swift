@@ -1,0 +1,20 @@
+import MealOptimizer
+
+extension DietPlanner {
+  /// Creates a planner that solves with GLPK.
+  ///
+  /// ```swift
+  /// import GLPKBackend
+  /// let plan = try DietPlanner().solve(problem)
+  /// ```
+  public init(options: SolverOptions = SolverOptions(), verifier: DietPlanVerifier = DietPlanVerifier()) {
+    self.init(solver: GLPKSolver(), options: options, verifier: verifier)
+  }
+}
+
+extension MealPlanner {
+  /// Creates a meal planner that solves with GLPK.
+  public init(options: MealPlannerOptions = MealPlannerOptions()) {
+    self.init(solver: GLPKSolver(), options: options)
+  }
+}
