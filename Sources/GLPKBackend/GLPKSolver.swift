@@ -1,6 +1,6 @@
 internal import CGLPK
-import MealOptimizer
 import Foundation
+import MealOptimizer
 
 /// Solves a ``LinearModel`` with GLPK: the simplex or interior-point method
 /// for LPs, branch-and-cut after an LP relaxation for MIPs.

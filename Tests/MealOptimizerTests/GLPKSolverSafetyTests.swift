@@ -1,7 +1,7 @@
 import Foundation
-@testable import GLPKBackend
 import Testing
 
+@testable import GLPKBackend
 @testable import MealOptimizer
 
 @Suite("GLPK solver input checks, guards and threads")

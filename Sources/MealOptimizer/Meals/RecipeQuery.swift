@@ -63,4 +63,3 @@ public struct RecipeQuery: Sendable, Hashable {
     return found
   }
 }
-

@@ -5,14 +5,23 @@
 public enum NutrientTable {
   /// Every known nutrient, in display order.
   public static let definitions: [NutrientDefinition] = [
-    .init(.energy, unit: .kilocalorie, displayName: "Energy", aliases: ["calories", "kcal"], usdaNumber: 208, kilocaloriesPerUnit: 1),
+    .init(
+      .energy, unit: .kilocalorie, displayName: "Energy", aliases: ["calories", "kcal"], usdaNumber: 208,
+      kilocaloriesPerUnit: 1),
     .init(.protein, unit: .gram, displayName: "Protein", usdaNumber: 203, kilocaloriesPerUnit: 4),
-    .init(.fat, unit: .gram, displayName: "Fat", aliases: ["total_fat"], usdaNumber: 204, kilocaloriesPerUnit: 9),
-    .init(.saturatedFat, unit: .gram, displayName: "Saturated fat", aliases: ["sat_fat"], usdaNumber: 606, kilocaloriesPerUnit: 9),
+    .init(
+      .fat, unit: .gram, displayName: "Fat", aliases: ["total_fat"], usdaNumber: 204, kilocaloriesPerUnit: 9),
+    .init(
+      .saturatedFat, unit: .gram, displayName: "Saturated fat", aliases: ["sat_fat"], usdaNumber: 606,
+      kilocaloriesPerUnit: 9),
     .init("trans_fat", unit: .gram, displayName: "Trans fat", usdaNumber: 605, kilocaloriesPerUnit: 9),
-    .init(.carbs, unit: .gram, displayName: "Carbohydrate", aliases: ["carbohydrate", "carbohydrates"], usdaNumber: 205, kilocaloriesPerUnit: 4),
+    .init(
+      .carbs, unit: .gram, displayName: "Carbohydrate", aliases: ["carbohydrate", "carbohydrates"],
+      usdaNumber: 205, kilocaloriesPerUnit: 4),
     .init(.fiber, unit: .gram, displayName: "Fiber", aliases: ["fibre"], usdaNumber: 291),
-    .init(.sugars, unit: .gram, displayName: "Sugars", aliases: ["sugar"], usdaNumber: 269, kilocaloriesPerUnit: 4),
+    .init(
+      .sugars, unit: .gram, displayName: "Sugars", aliases: ["sugar"], usdaNumber: 269, kilocaloriesPerUnit: 4
+    ),
     .init(.sodium, unit: .milligram, displayName: "Sodium", usdaNumber: 307),
     .init("potassium", unit: .milligram, displayName: "Potassium", usdaNumber: 306),
     .init("calcium", unit: .milligram, displayName: "Calcium", usdaNumber: 301),
@@ -21,16 +30,21 @@ public enum NutrientTable {
     .init("zinc", unit: .milligram, displayName: "Zinc", usdaNumber: 309),
     .init("phosphorus", unit: .milligram, displayName: "Phosphorus", usdaNumber: 305),
     .init("cholesterol", unit: .milligram, displayName: "Cholesterol", usdaNumber: 601),
-    .init("vitamin_a_rae", unit: .microgram, displayName: "Vitamin A, RAE", aliases: ["vitamin_a"], usdaNumber: 320),
+    .init(
+      "vitamin_a_rae", unit: .microgram, displayName: "Vitamin A, RAE", aliases: ["vitamin_a"],
+      usdaNumber: 320),
     .init("vitamin_a_iu", unit: .internationalUnit, displayName: "Vitamin A, IU", usdaNumber: 318),
     .init("vitamin_c", unit: .milligram, displayName: "Vitamin C", usdaNumber: 401),
     .init("vitamin_d", unit: .microgram, displayName: "Vitamin D (D2 + D3)", usdaNumber: 328),
     .init("vitamin_d_iu", unit: .internationalUnit, displayName: "Vitamin D, IU", usdaNumber: 324),
     .init("vitamin_b12", unit: .microgram, displayName: "Vitamin B-12", usdaNumber: 418),
-    .init("vitamin_k", unit: .microgram, displayName: "Vitamin K", aliases: ["vitamin_k1", "phylloquinone"], usdaNumber: 430),
+    .init(
+      "vitamin_k", unit: .microgram, displayName: "Vitamin K", aliases: ["vitamin_k1", "phylloquinone"],
+      usdaNumber: 430),
     .init("folate_dfe", unit: .microgram, displayName: "Folate, DFE", aliases: ["folate"], usdaNumber: 435),
     .init("thiamin", unit: .milligram, displayName: "Thiamin", aliases: ["vitamin_b1"], usdaNumber: 404),
-    .init("riboflavin", unit: .milligram, displayName: "Riboflavin", aliases: ["vitamin_b2"], usdaNumber: 405),
+    .init(
+      "riboflavin", unit: .milligram, displayName: "Riboflavin", aliases: ["vitamin_b2"], usdaNumber: 405),
     .init("niacin", unit: .milligram, displayName: "Niacin", aliases: ["vitamin_b3"], usdaNumber: 406),
     .init("water", unit: .gram, displayName: "Water", usdaNumber: 255),
     // The rest of the SR28 nutrients, in SR28's display order. Fatty acids are
@@ -51,8 +65,11 @@ public enum NutrientTable {
     .init("manganese", unit: .milligram, displayName: "Manganese", usdaNumber: 315),
     .init("selenium", unit: .microgram, displayName: "Selenium", usdaNumber: 317),
     .init("fluoride", unit: .microgram, displayName: "Fluoride", usdaNumber: 313),
-    .init("pantothenic_acid", unit: .milligram, displayName: "Pantothenic acid", aliases: ["vitamin_b5"], usdaNumber: 410),
-    .init("vitamin_b6", unit: .milligram, displayName: "Vitamin B-6", aliases: ["pyridoxine"], usdaNumber: 415),
+    .init(
+      "pantothenic_acid", unit: .milligram, displayName: "Pantothenic acid", aliases: ["vitamin_b5"],
+      usdaNumber: 410),
+    .init(
+      "vitamin_b6", unit: .milligram, displayName: "Vitamin B-6", aliases: ["pyridoxine"], usdaNumber: 415),
     .init("folate_total", unit: .microgram, displayName: "Folate, total", usdaNumber: 417),
     .init("folic_acid", unit: .microgram, displayName: "Folic acid", usdaNumber: 431),
     .init("folate_food", unit: .microgram, displayName: "Folate, food", usdaNumber: 432),
@@ -65,7 +82,9 @@ public enum NutrientTable {
     .init("beta_cryptoxanthin", unit: .microgram, displayName: "Cryptoxanthin, beta", usdaNumber: 334),
     .init("lycopene", unit: .microgram, displayName: "Lycopene", usdaNumber: 337),
     .init("lutein_zeaxanthin", unit: .microgram, displayName: "Lutein + zeaxanthin", usdaNumber: 338),
-    .init("vitamin_e", unit: .milligram, displayName: "Vitamin E (alpha-tocopherol)", aliases: ["alpha_tocopherol"], usdaNumber: 323),
+    .init(
+      "vitamin_e", unit: .milligram, displayName: "Vitamin E (alpha-tocopherol)",
+      aliases: ["alpha_tocopherol"], usdaNumber: 323),
     .init("vitamin_e_added", unit: .milligram, displayName: "Vitamin E, added", usdaNumber: 573),
     .init("beta_tocopherol", unit: .milligram, displayName: "Tocopherol, beta", usdaNumber: 341),
     .init("gamma_tocopherol", unit: .milligram, displayName: "Tocopherol, gamma", usdaNumber: 342),
@@ -77,7 +96,9 @@ public enum NutrientTable {
     .init("vitamin_d2", unit: .microgram, displayName: "Vitamin D2 (ergocalciferol)", usdaNumber: 325),
     .init("vitamin_d3", unit: .microgram, displayName: "Vitamin D3 (cholecalciferol)", usdaNumber: 326),
     .init("dihydrophylloquinone", unit: .microgram, displayName: "Dihydrophylloquinone", usdaNumber: 429),
-    .init("menaquinone_4", unit: .microgram, displayName: "Menaquinone-4", aliases: ["vitamin_k2"], usdaNumber: 428),
+    .init(
+      "menaquinone_4", unit: .microgram, displayName: "Menaquinone-4", aliases: ["vitamin_k2"],
+      usdaNumber: 428),
     .init("fatty_acids_4_0", unit: .gram, displayName: "Fatty acid 4:0", usdaNumber: 607),
     .init("fatty_acids_6_0", unit: .gram, displayName: "Fatty acid 6:0", usdaNumber: 608),
     .init("fatty_acids_8_0", unit: .gram, displayName: "Fatty acid 8:0", usdaNumber: 609),
@@ -92,7 +113,9 @@ public enum NutrientTable {
     .init("fatty_acids_20_0", unit: .gram, displayName: "Fatty acid 20:0", usdaNumber: 615),
     .init("fatty_acids_22_0", unit: .gram, displayName: "Fatty acid 22:0", usdaNumber: 624),
     .init("fatty_acids_24_0", unit: .gram, displayName: "Fatty acid 24:0", usdaNumber: 654),
-    .init("monounsaturated_fat", unit: .gram, displayName: "Fatty acids, total monounsaturated", aliases: ["mufa"], usdaNumber: 645),
+    .init(
+      "monounsaturated_fat", unit: .gram, displayName: "Fatty acids, total monounsaturated",
+      aliases: ["mufa"], usdaNumber: 645),
     .init("fatty_acids_14_1", unit: .gram, displayName: "Fatty acid 14:1", usdaNumber: 625),
     .init("fatty_acids_15_1", unit: .gram, displayName: "Fatty acid 15:1", usdaNumber: 697),
     .init("fatty_acids_16_1", unit: .gram, displayName: "Fatty acid 16:1 undifferentiated", usdaNumber: 626),
@@ -102,21 +125,28 @@ public enum NutrientTable {
     .init("fatty_acids_18_1", unit: .gram, displayName: "Fatty acid 18:1 undifferentiated", usdaNumber: 617),
     .init("fatty_acids_18_1_c", unit: .gram, displayName: "Fatty acid 18:1 c", usdaNumber: 674),
     .init("fatty_acids_18_1_t", unit: .gram, displayName: "Fatty acid 18:1 t", usdaNumber: 663),
-    .init("fatty_acids_18_1_t_n7", unit: .gram, displayName: "Fatty acid 18:1-11 t (18:1t n-7)", usdaNumber: 859),
+    .init(
+      "fatty_acids_18_1_t_n7", unit: .gram, displayName: "Fatty acid 18:1-11 t (18:1t n-7)", usdaNumber: 859),
     .init("fatty_acids_20_1", unit: .gram, displayName: "Fatty acid 20:1", usdaNumber: 628),
     .init("fatty_acids_22_1", unit: .gram, displayName: "Fatty acid 22:1 undifferentiated", usdaNumber: 630),
     .init("fatty_acids_22_1_c", unit: .gram, displayName: "Fatty acid 22:1 c", usdaNumber: 676),
     .init("fatty_acids_22_1_t", unit: .gram, displayName: "Fatty acid 22:1 t", usdaNumber: 664),
     .init("fatty_acids_24_1_c", unit: .gram, displayName: "Fatty acid 24:1 c", usdaNumber: 671),
-    .init("polyunsaturated_fat", unit: .gram, displayName: "Fatty acids, total polyunsaturated", aliases: ["pufa"], usdaNumber: 646),
+    .init(
+      "polyunsaturated_fat", unit: .gram, displayName: "Fatty acids, total polyunsaturated",
+      aliases: ["pufa"], usdaNumber: 646),
     .init("fatty_acids_18_2", unit: .gram, displayName: "Fatty acid 18:2 undifferentiated", usdaNumber: 618),
     .init("fatty_acids_18_2_n6_cc", unit: .gram, displayName: "Fatty acid 18:2 n-6 c,c", usdaNumber: 675),
     .init("fatty_acids_18_2_cla", unit: .gram, displayName: "Fatty acid 18:2 CLAs", usdaNumber: 670),
     .init("fatty_acids_18_2_tt", unit: .gram, displayName: "Fatty acid 18:2 t,t", usdaNumber: 669),
     .init("fatty_acids_18_2_i", unit: .gram, displayName: "Fatty acid 18:2 i", usdaNumber: 666),
-    .init("fatty_acids_18_2_t", unit: .gram, displayName: "Fatty acid 18:2 t not further defined", usdaNumber: 665),
+    .init(
+      "fatty_acids_18_2_t", unit: .gram, displayName: "Fatty acid 18:2 t not further defined", usdaNumber: 665
+    ),
     .init("fatty_acids_18_3", unit: .gram, displayName: "Fatty acid 18:3 undifferentiated", usdaNumber: 619),
-    .init("fatty_acids_18_3_n3_ccc", unit: .gram, displayName: "Fatty acid 18:3 n-3 c,c,c (ALA)", aliases: ["ala"], usdaNumber: 851),
+    .init(
+      "fatty_acids_18_3_n3_ccc", unit: .gram, displayName: "Fatty acid 18:3 n-3 c,c,c (ALA)",
+      aliases: ["ala"], usdaNumber: 851),
     .init("fatty_acids_18_3_n6_ccc", unit: .gram, displayName: "Fatty acid 18:3 n-6 c,c,c", usdaNumber: 685),
     .init("fatty_acids_18_3_i", unit: .gram, displayName: "Fatty acid 18:3i", usdaNumber: 856),
     .init("fatty_acids_18_4", unit: .gram, displayName: "Fatty acid 18:4", usdaNumber: 627),
@@ -126,13 +156,21 @@ public enum NutrientTable {
     .init("fatty_acids_20_3_n6", unit: .gram, displayName: "Fatty acid 20:3 n-6", usdaNumber: 853),
     .init("fatty_acids_20_4", unit: .gram, displayName: "Fatty acid 20:4 undifferentiated", usdaNumber: 620),
     .init("fatty_acids_20_4_n6", unit: .gram, displayName: "Fatty acid 20:4 n-6", usdaNumber: 855),
-    .init("fatty_acids_20_5_n3", unit: .gram, displayName: "Fatty acid 20:5 n-3 (EPA)", aliases: ["epa"], usdaNumber: 629),
+    .init(
+      "fatty_acids_20_5_n3", unit: .gram, displayName: "Fatty acid 20:5 n-3 (EPA)", aliases: ["epa"],
+      usdaNumber: 629),
     .init("fatty_acids_21_5", unit: .gram, displayName: "Fatty acid 21:5", usdaNumber: 857),
     .init("fatty_acids_22_4", unit: .gram, displayName: "Fatty acid 22:4", usdaNumber: 858),
-    .init("fatty_acids_22_5_n3", unit: .gram, displayName: "Fatty acid 22:5 n-3 (DPA)", aliases: ["dpa"], usdaNumber: 631),
-    .init("fatty_acids_22_6_n3", unit: .gram, displayName: "Fatty acid 22:6 n-3 (DHA)", aliases: ["dha"], usdaNumber: 621),
-    .init("trans_monoenoic_fat", unit: .gram, displayName: "Fatty acids, total trans-monoenoic", usdaNumber: 693),
-    .init("trans_polyenoic_fat", unit: .gram, displayName: "Fatty acids, total trans-polyenoic", usdaNumber: 695),
+    .init(
+      "fatty_acids_22_5_n3", unit: .gram, displayName: "Fatty acid 22:5 n-3 (DPA)", aliases: ["dpa"],
+      usdaNumber: 631),
+    .init(
+      "fatty_acids_22_6_n3", unit: .gram, displayName: "Fatty acid 22:6 n-3 (DHA)", aliases: ["dha"],
+      usdaNumber: 621),
+    .init(
+      "trans_monoenoic_fat", unit: .gram, displayName: "Fatty acids, total trans-monoenoic", usdaNumber: 693),
+    .init(
+      "trans_polyenoic_fat", unit: .gram, displayName: "Fatty acids, total trans-polyenoic", usdaNumber: 695),
     .init("phytosterols", unit: .milligram, displayName: "Phytosterols", usdaNumber: 636),
     .init("stigmasterol", unit: .milligram, displayName: "Stigmasterol", usdaNumber: 638),
     .init("campesterol", unit: .milligram, displayName: "Campesterol", usdaNumber: 639),

@@ -77,7 +77,9 @@ struct Checker {
 
   /// Whether this declaration repeats a name declared before it (already reported).
   func isDuplicate(_ declaration: Declaration) -> Bool {
-    guard let name = declaration.name, let first = declared[declaration.keyword]?[name.name] else { return false }
+    guard let name = declaration.name, let first = declared[declaration.keyword]?[name.name] else {
+      return false
+    }
     return first != name.range
   }
 
