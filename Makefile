@@ -36,7 +36,7 @@ demo: bootstrap
 bench: bootstrap
 	bash Benchmarks/run.sh
 
-lint:
+lint: bootstrap
 	$(SWIFT) format lint --recursive Sources Tests
 
 clean:
