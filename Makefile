@@ -36,8 +36,8 @@ demo: bootstrap
 bench: bootstrap
 	bash Benchmarks/run.sh
 
-lint: bootstrap
-	$(SWIFT) format lint --recursive Sources Tests
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests
 
 clean:
 	rm -rf .build
