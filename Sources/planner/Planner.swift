@@ -9,7 +9,8 @@ enum Planner {
   /// Every subcommand, in the order `--help` lists them.
   static var commands: [any Command.Type] {
     [
-      SolveCommand.self, CheckCommand.self, TestCommand.self, HealthCommand.self, FoodsCommand.self,
+      SolveCommand.self, CheckCommand.self, TestCommand.self, HealthCommand.self, LogCommand.self,
+      FoodsCommand.self,
       RecipesCommand.self, RecipeCommand.self, ExportCommand.self, CatalogCommand.self,
     ]
   }
