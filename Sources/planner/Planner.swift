@@ -10,8 +10,8 @@ enum Planner {
   static var commands: [any Command.Type] {
     [
       SolveCommand.self, CheckCommand.self, TestCommand.self, HealthCommand.self, LogCommand.self,
-      FoodsCommand.self,
-      RecipesCommand.self, RecipeCommand.self, ExportCommand.self, CatalogCommand.self,
+      ReportCommand.self, FoodsCommand.self, RecipesCommand.self, RecipeCommand.self, ExportCommand.self,
+      CatalogCommand.self,
     ]
   }
 
