@@ -267,13 +267,13 @@ struct EntryParser {
     guard let token = valueToken(for: name, example: example) else { return }
     let (number, glued) = splitGlued(token)
     var unit = field.units.first ?? .pound
+    var end = number.column + number.length
     if let unitToken = unitToken(glued: glued) {
       guard let parsed = collector.unit(unitToken.text, for: field, at: span(unitToken)) else { return }
       unit = parsed
+      end = unitToken.column + unitToken.length
     }
-    let location = JournalEntry.Location(
-      column: number.column,
-      length: (glued.map { $0.column + $0.length } ?? number.column + number.length) - number.column)
+    let location = JournalEntry.Location(column: number.column, length: end - number.column)
     guard let value = collector.number(number.text, field: field, unit: unit, at: span(number)) else {
       return
     }

@@ -9,12 +9,12 @@ import HealthRules
 struct ChartSVG {
   var chart: WeeklyReport.Chart
 
-  static let width = 640.0
-  static let height = 260.0
-  static let left = 52.0
-  static let right = 16.0
+  static let width = 480.0
+  static let height = 230.0
+  static let left = 44.0
+  static let right = 22.0
   static let top = 18.0
-  static let bottom = 34.0
+  static let bottom = 30.0
 
   private var plotWidth: Double { ChartSVG.width - ChartSVG.left - ChartSVG.right }
   private var plotHeight: Double { ChartSVG.height - ChartSVG.top - ChartSVG.bottom }
@@ -129,7 +129,7 @@ struct ChartSVG {
       let day = chart.first.advanced(by: index)
       let isToday = index == chart.days - 1
       svg +=
-        "<text x=\"\(n(x(ofDay: index)))\" y=\"\(n(ChartSVG.height - 12))\" text-anchor=\"middle\""
+        "<text x=\"\(n(x(ofDay: index)))\" y=\"\(n(ChartSVG.height - 10))\" text-anchor=\"middle\""
         + (isToday ? " class=\"today\"" : "") + ">\(day.description.dropFirst(5))</text>\n"
     }
     return svg + "</g>\n"
@@ -186,7 +186,7 @@ struct ChartSVG {
       let alerts = point.alerts.isEmpty ? "" : " data-alerts=\"\(e(point.alerts.joined(separator: " ")))\""
       let note = point.alerts.isEmpty ? "" : "; alert: " + point.alerts.joined(separator: ", ")
       svg += """
-        <circle class="point metric-\(name)" cx="\(n(x(ofDay: i)))" cy="\(n(y(point.value.doubleValue)))" r="4" \
+        <circle class="point metric-\(name)" cx="\(n(x(ofDay: i)))" cy="\(n(y(point.value.doubleValue)))" r="4.5" \
         data-metric="\(name)" data-date="\(point.date)" data-value="\(point.value.formatted())"\(alerts)>\
         <title>\(name) \(point.date): \(point.value.formatted()) \(e(chart.unit.symbol))\(e(note))</title></circle>
 
@@ -214,7 +214,7 @@ struct ChartSVG {
       let cy = max(ChartSVG.top + 2, (topY[i] ?? ChartSVG.top) - 10)
       let day = chart.first.advanced(by: i)
       svg += """
-        <path class="alert-mark" d="M\(n(cx)) \(n(cy))l-6 -10h12z" data-date="\(day)" \
+        <path class="alert-mark" d="M\(n(cx)) \(n(cy - 10))l-6 10h12z" data-date="\(day)" \
         data-alerts="\(e(alerts.joined(separator: " ")))"><title>\(day): \(e(alerts.joined(separator: ", ")))</title></path>
 
         """

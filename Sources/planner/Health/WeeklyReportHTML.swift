@@ -222,17 +222,17 @@ struct WeeklyReportHTML {
     .verdict ul { padding-left: 1.25rem; }
     .comparison { margin: .25rem 0 0; font-weight: 600; }
     .severity { color: #444444; }
-    .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(19rem, 1fr)); gap: 1rem; }
+    .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr)); gap: 1rem; }
     figure { margin: 0; padding: .5rem; border: 1px solid #cccccc; border-radius: .25rem; break-inside: avoid; }
     figcaption { font-size: .875rem; color: #333333; }
     svg { display: block; width: 100%; height: auto; }
     .chart-bg { fill: #ffffff; }
     .grid line { stroke: #e2e2e2; stroke-width: 1; }
-    .axis text, .limit text { font-size: 12px; fill: #404040; }
+    .axis text, .limit text { font-size: 14px; fill: #404040; }
     .axis .today { font-weight: 700; fill: #1a1a1a; }
     .line { fill: none; stroke-width: 2.5; }
     .limit line { stroke: #5c5c5c; stroke-width: 1.5; stroke-dasharray: 6 4; }
-    .bound path { fill: none; stroke: #5c5c5c; stroke-width: 1.5; stroke-dasharray: 3 3; }
+    .bound path { fill: none; stroke: #4a4a4a; stroke-width: 2; stroke-dasharray: 3 2; }
     .alert-mark { fill: #c0180c; stroke: #ffffff; stroke-width: 1; }
     .metric-weight { stroke: #1f5fa8; fill: #1f5fa8; color: #1f5fa8; }
     .metric-systolic { stroke: #a3290f; fill: #a3290f; color: #a3290f; }
@@ -246,10 +246,11 @@ struct WeeklyReportHTML {
     th, td { padding: .3rem .5rem; border-bottom: 1px solid #dddddd; text-align: right; white-space: nowrap; }
     th:first-child, td.text { text-align: left; }
     td.text { white-space: normal; }
+    #days td, #days th { text-align: left; white-space: normal; }
     td.alert { color: #8c1d15; font-weight: 600; }
     thead th { border-bottom: 2px solid #999999; }
     footer { margin-top: 2rem; font-size: .875rem; color: #444444; }
-    @media (max-width: 30rem) { main { padding: .5rem; } h1 { font-size: 1.35rem; } }
+    @media (max-width: 30rem) { main { padding: .5rem; } h1 { font-size: 1.35rem; } .charts { grid-template-columns: 1fr; } }
     @media print {
       @page { size: A4; margin: 12mm; }
       body { font-size: 10.5pt; }
