@@ -124,10 +124,10 @@ enum LogCommand: Command {
           readingsError.issues, location: { line.location(of: $0.column, offset: offset) },
           note: "nothing was logged"))
     case .alreadyLogged(let day, let conflicts):
-      let issues = conflicts.map { conflict in
+      let issues = mergingPressures(conflicts).map { conflict in
         ReadingsIssue(
           line: 1, column: conflict.location?.column ?? 1, length: conflict.location?.length ?? 1,
-          message: "\(conflict.field.rawValue) is already logged for \(day) (\(conflict.logged)); "
+          message: "\(conflict.name) is already logged for \(day) (\(conflict.logged)); "
             + "this entry says \(conflict.entered)",
           hint: "add --replace to replace it; the earlier row is kept in \(path).history",
           lineText: line.text)
@@ -136,6 +136,38 @@ enum LogCommand: Command {
         ReadingsIssueText.render(
           issues, location: { line.location(of: $0.column, offset: offset) }, note: "nothing was logged"))
     }
+  }
+}
+
+extension LogCommand {
+  /// A conflict to report: a reading, or both pressures of one `bp` item together.
+  struct ReportedConflict {
+    var name: String
+    var logged: String
+    var entered: String
+    var location: JournalEntry.Location?
+  }
+
+  /// The conflicts, with a systolic and a diastolic conflict from the same `bp` item reported as one.
+  static func mergingPressures(_ conflicts: [JournalConflict]) -> [ReportedConflict] {
+    var reported: [ReportedConflict] = []
+    for conflict in conflicts {
+      if conflict.field == .diastolic, let systolic = conflicts.first(where: { $0.field == .systolic }),
+        systolic.location != nil, systolic.location == conflict.location,
+        let index = reported.firstIndex(where: { $0.name == "systolic" })
+      {
+        let strip = { (text: String) in text.replacingOccurrences(of: " mmHg", with: "") }
+        reported[index] = ReportedConflict(
+          name: "blood pressure", logged: "\(strip(systolic.logged))/\(conflict.logged)",
+          entered: "\(strip(systolic.entered))/\(conflict.entered)", location: conflict.location)
+        continue
+      }
+      reported.append(
+        ReportedConflict(
+          name: conflict.field.rawValue, logged: conflict.logged, entered: conflict.entered,
+          location: conflict.location))
+    }
+    return reported
   }
 }
 

@@ -247,6 +247,7 @@ struct WeeklyReportHTML {
     th:first-child, td.text { text-align: left; }
     td.text { white-space: normal; }
     #days td, #days th { text-align: left; white-space: normal; }
+    #days th { white-space: nowrap; }
     td.alert { color: #8c1d15; font-weight: 600; }
     thead th { border-bottom: 2px solid #999999; }
     footer { margin-top: 2rem; font-size: .875rem; color: #444444; }
