@@ -87,4 +87,27 @@ struct JournalCommandTests {
       refused.stderr.contains("journal.csv does not parse, so it was left as it is and nothing was logged"))
     #expect(try String(contentsOf: folder.appendingPathComponent("journal.csv"), encoding: .utf8) == broken)
   }
+
+  @Test("eight processes logging at once lose no entry")
+  func concurrentLogs() throws {
+    let folder = try Self.folder()
+    let executable = try #require(PlannerProcess.executable)
+    let processes = try (1...8).map { day -> Process in
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = ["log", "2026-11-0\(day)", "weight", "18\(day)"]
+      process.currentDirectoryURL = folder
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      return process
+    }
+    for process in processes { process.waitUntilExit() }
+    #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 8))
+    let text = try String(contentsOf: folder.appendingPathComponent("journal.csv"), encoding: .utf8)
+    #expect(
+      text
+        == "date,weight,systolic,diastolic,sugar,symptoms\n"
+        + (1...8).map { "2026-11-0\($0),18\($0),,,,\n" }.joined())
+  }
 }

@@ -112,6 +112,37 @@ public struct Journal: Sendable {
     }
   }
 
+  /// Runs `body` while holding an exclusive lock on the journal, so that two processes
+  /// logging at the same time cannot lose each other's entry.
+  ///
+  /// The lock is a `flock(2)` on `FILE.lock` beside the journal (created when missing,
+  /// left in place, empty). Open, log and save inside `body`.
+  ///
+  /// - Parameters:
+  ///   - url: The journal file.
+  ///   - timeout: How long to wait for another process to finish, in seconds.
+  ///   - body: The work to do under the lock.
+  /// - Throws: ``JournalError/busy(path:)`` when the lock is not free within `timeout`,
+  ///   ``JournalError/unreadable(path:reason:)`` when the lock file cannot be opened,
+  ///   or what `body` throws.
+  public static func withExclusiveAccess<Result>(
+    to url: URL, timeout: Double = 10, _ body: () throws(JournalError) -> Result
+  ) throws(JournalError) -> Result {
+    let lockPath = url.path + ".lock"
+    let descriptor = Foundation.open(lockPath, O_RDWR | O_CREAT, 0o600)
+    guard descriptor >= 0 else {
+      throw .unreadable(path: lockPath, reason: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    let deadline = Date().addingTimeInterval(timeout)
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else { throw .busy(path: url.path) }
+      usleep(50_000)
+    }
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
+
   /// The readings of one day, or `nil` when the journal has no row for it.
   public func reading(on day: Day) -> Reading? {
     readings.first { $0.date == day }
@@ -319,6 +350,8 @@ public enum JournalError: Error, Sendable, CustomStringConvertible {
   case alreadyLogged(day: Day, [JournalConflict])
   /// Writing the history or the journal failed; the journal is unchanged.
   case writeFailed(AtomicFileError)
+  /// Another process held the journal's lock for too long.
+  case busy(path: String)
 
   /// A lowercase message without a final period.
   public var description: String {
@@ -335,6 +368,8 @@ public enum JournalError: Error, Sendable, CustomStringConvertible {
       return "\(day) already has " + conflicts.map(\.description).joined(separator: "; ")
     case .writeFailed(let error):
       return error.description
+    case .busy(let path):
+      return "'\(path)' is being written by another process; try again"
     }
   }
 }

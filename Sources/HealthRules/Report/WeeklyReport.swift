@@ -98,8 +98,11 @@ extension WeeklyReport {
   public struct Chart: Sendable, Hashable {
     /// What a chart shows.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
+      /// Body weight.
       case weight
+      /// Systolic and diastolic pressure, on one chart.
       case pressure
+      /// Blood glucose.
       case sugar
 
       /// The metrics drawn.

@@ -56,16 +56,15 @@ enum LogCommand: Command {
       throw .usage("\(day) is in the future; today is \(today)", hint: "give the day the readings were taken")
     }
     let url = URL(fileURLWithPath: path)
-    var journal: Journal
+    let replace = arguments.flag("replace")
+    let (change, journal): (JournalChange, Journal)
     do throws(JournalError) {
-      journal = try Journal.open(at: url)
-    } catch {
-      throw journalError(error, path: path, line: line, offset: argumentOffset)
-    }
-    let change: JournalChange
-    do throws(JournalError) {
-      change = try journal.log(entry, on: day, replacing: arguments.flag("replace"))
-      try journal.save()
+      (change, journal) = try Journal.withExclusiveAccess(to: url) { () throws(JournalError) in
+        var journal = try Journal.open(at: url)
+        let change = try journal.log(entry, on: day, replacing: replace)
+        try journal.save()
+        return (change, journal)
+      }
     } catch {
       throw journalError(error, path: path, line: line, offset: argumentOffset)
     }
@@ -111,7 +110,7 @@ enum LogCommand: Command {
     switch error {
     case .unsupportedFormat:
       return .usage(error.description, hint: "log into a .csv journal: --journal journal.csv")
-    case .unreadable, .writeFailed:
+    case .unreadable, .writeFailed, .busy:
       return .invalidInput(error.description)
     case .invalidJournal(_, let readingsError):
       return .invalidInput(
