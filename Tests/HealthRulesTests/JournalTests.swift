@@ -18,8 +18,7 @@ struct JournalTests {
   /// Logs `text` on `day` into the journal at `url` and saves it.
   @discardableResult
   static func log(
-    _ text: String, on day: Day = day, into url: URL, replacing: Bool = false,
-    sourceLocation: SourceLocation = #_sourceLocation
+    _ text: String, on day: Day = day, into url: URL, replacing: Bool = false
   ) throws -> JournalChange {
     var journal = try Journal.open(at: url)
     let entry = try JournalEntry.parse(text)
@@ -227,5 +226,29 @@ struct JournalTests {
     #expect(
       try String(contentsOf: url, encoding: .utf8)
         == "date,weight (kg),systolic,diastolic,sugar (mmol/L),symptoms\n2026-11-30,81.6,,,5.3,\n")
+  }
+
+  @Test("a JSON journal keeps its units and reads back identically, symptoms and all")
+  func jsonJournal() throws {
+    let url = try Self.folder().appendingPathComponent("journal.json")
+    try """
+    {"units": {"weight": "kg"}, "readings": [{"date": "2026-11-29", "weight": 81.6, "sugar": 95}]}
+    """.write(to: url, atomically: true, encoding: .utf8)
+    try Self.log("weight 181.2 lb, symptoms \"tired \"\"very\"\", ok\"", into: url)
+    #expect(
+      try String(contentsOf: url, encoding: .utf8) == """
+        {
+          "units": { "weight": "kg" },
+          "readings": [
+            { "date": "2026-11-29", "weight": 81.6, "sugar": 95 },
+            { "date": "2026-11-30", "weight": 82.191, "symptoms": "tired \\"very\\", ok" }
+          ]
+        }
+
+        """)
+    let readings = try ReadingsFile.load(from: url)
+    #expect(
+      readings.last == Reading(date: Self.day, weight: Rational(1812, 10), symptoms: "tired \"very\", ok"))
+    #expect(readings.first?.measurements.symptoms == nil)
   }
 }

@@ -45,6 +45,9 @@ public struct Journal: Sendable {
   public private(set) var replaced: [Reading] = []
   /// Whether the file existed when opened.
   public let existed: Bool
+  /// The file's format: ``ReadingsFormat/csv`` or ``ReadingsFormat/json``.
+  public let format: ReadingsFormat
+  /// The CSV header's columns; for JSON, every field with its unit.
   var columns: [Column]
   private var changed = false
 
@@ -59,17 +62,17 @@ public struct Journal: Sendable {
 
   /// Opens a journal, or starts an empty one when the file does not exist.
   ///
-  /// - Parameter url: A `.csv` file.
+  /// - Parameter url: A `.csv` or `.json` file.
   /// - Returns: The journal with its readings.
-  /// - Throws: ``JournalError/unsupportedFormat(_:)`` for a file that is not `.csv`,
+  /// - Throws: ``JournalError/unsupportedFormat(_:)`` for a file that is not `.csv` or `.json`,
   ///   ``JournalError/unreadable(path:reason:)``, or ``JournalError/invalidJournal(path:_:)``
   ///   with every problem in the file.
   public static func open(at url: URL) throws(JournalError) -> Journal {
-    guard url.pathExtension.lowercased() == "csv" else {
+    guard let format = ReadingsFormat(fileName: url.lastPathComponent), format != .appleHealth else {
       throw .unsupportedFormat(url.lastPathComponent)
     }
     guard FileManager.default.fileExists(atPath: url.path) else {
-      return Journal(url: url, readings: [], existed: false, columns: [])
+      return Journal(url: url, readings: [], existed: false, format: format, columns: [])
     }
     let data: Data
     do {
@@ -82,22 +85,44 @@ public struct Journal: Sendable {
     }
     let text = decoded.hasPrefix("\u{FEFF}") ? String(decoded.dropFirst()) : decoded
     if text.allSatisfy({ $0 == " " || $0 == "\t" || $0.isNewline }) {
-      return Journal(url: url, readings: [], existed: true, columns: [])
+      return Journal(url: url, readings: [], existed: true, format: format, columns: [])
     }
     let readings: [Reading]
     do throws(ReadingsError) {
-      readings = try CSVReadings.parse(text)
+      readings = try format == .json ? JSONReadings.parse(text) : CSVReadings.parse(text)
     } catch {
       throw .invalidJournal(path: url.path, error)
     }
-    return Journal(url: url, readings: readings, existed: true, columns: header(of: text))
+    let columns = format == .json ? jsonColumns(of: text) : header(of: text)
+    return Journal(url: url, readings: readings, existed: true, format: format, columns: columns)
   }
 
-  private init(url: URL, readings: [Reading], existed: Bool, columns: [Column]) {
+  private init(url: URL, readings: [Reading], existed: Bool, format: ReadingsFormat, columns: [Column]) {
     self.url = url
     self.readings = readings
     self.existed = existed
+    self.format = format
     self.columns = columns
+  }
+
+  /// Every field with the unit a JSON journal's `units` object gives it (or the default).
+  private static func jsonColumns(of text: String) -> [Column] {
+    var units: [ReadingField: InputUnit] = [:]
+    if let root = try? JSONScanner.parse(text), case .object(let members) = root.value {
+      for member in members where member.key == "units" {
+        guard case .object(let entries) = member.value.value else { continue }
+        for entry in entries {
+          if let field = ReadingField(name: entry.key), case .string(let symbol) = entry.value.value,
+            let unit = InputUnit(symbol: symbol), field.units.contains(unit)
+          {
+            units[field] = unit
+          }
+        }
+      }
+    }
+    return ReadingField.allCases.map { field in
+      Column(field: field, unit: units[field] ?? field.units.first, header: field.rawValue)
+    }
   }
 
   /// The columns of a header that ``CSVReadings`` accepted.
@@ -248,8 +273,44 @@ public struct Journal: Sendable {
   /// Whether ``log(_:on:replacing:)`` changed anything that ``save(beforeRename:)`` would write.
   public var hasChanges: Bool { changed }
 
+  /// The journal's file contents: CSV or JSON, as the file is.
+  public var text: String {
+    format == .json ? jsonText : csvText
+  }
+
+  /// The journal as JSON: the object form, `units` for any field not in its default unit,
+  /// then one object per day in date order, missing values left out.
+  var jsonText: String {
+    let units = columns.filter { $0.unit != nil && $0.unit != $0.field.units.first }
+    var text = "{\n"
+    if !units.isEmpty {
+      text +=
+        "  \"units\": { "
+        + units.map { "\"\($0.field.rawValue)\": \"\($0.unit?.rawValue ?? "")\"" }.joined(separator: ", ")
+        + " },\n"
+    }
+    text += "  \"readings\": ["
+    let days = readings.map { reading -> String in
+      var members = ["\"date\": \"\(reading.date)\""]
+      for column in columns {
+        guard let metric = column.field.metric, let value = reading.measurements.thousandths[metric.name]
+        else {
+          continue
+        }
+        let unit = column.unit ?? column.field.units.first ?? .pound
+        members.append("\"\(column.field.rawValue)\": \(JournalCSV.decimal(thousandths: value, in: unit))")
+      }
+      if let symptoms = reading.measurements.symptoms {
+        members.append("\"symptoms\": \(JournalCSV.jsonString(symptoms))")
+      }
+      return "\n    { " + members.joined(separator: ", ") + " }"
+    }
+    text += days.joined(separator: ",") + (days.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+    return text
+  }
+
   /// The journal as CSV text: the header, then one row per day in date order.
-  public var csvText: String {
+  var csvText: String {
     var lines = [columns.map { JournalCSV.quoted($0.header) }.joined(separator: ",")]
     for reading in readings {
       let cells = columns.map { column -> String in
@@ -280,7 +341,7 @@ public struct Journal: Sendable {
       if !replaced.isEmpty {
         try AtomicFile.write(Data(historyText().utf8), to: historyURL)
       }
-      try AtomicFile.write(Data(csvText.utf8), to: url, beforeRename: beforeRename)
+      try AtomicFile.write(Data(text.utf8), to: url, beforeRename: beforeRename)
     } catch {
       throw .writeFailed(error)
     }
@@ -357,7 +418,7 @@ public enum JournalError: Error, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unsupportedFormat(let name):
-      return "cannot log into '\(name)': journals are .csv files"
+      return "cannot log into '\(name)': journals are .csv or .json files"
     case .unreadable(let path, let reason):
       return "cannot read '\(path)': \(reason)"
     case .invalidJournal(let path, let error):
@@ -382,6 +443,28 @@ enum JournalCSV {
       text.contains { $0 == "," || $0 == "\"" || $0.isNewline } || text.hasPrefix(" ") || text.hasSuffix(" ")
     guard needsQuotes else { return text }
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// A JSON string literal.
+  static func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
   }
 
   /// The shortest decimal in `unit` that reads back to `thousandths` of the canonical unit.

@@ -8,7 +8,7 @@
 /// | `bp` | systolic`/`diastolic, such as `128/82` | `mmHg` |
 /// | `systolic`, `diastolic` | a decimal | `mmHg` |
 /// | `sugar` (or `glucose`) | a decimal | `mg/dL`, `mmol/L` |
-/// | `symptoms` | a quoted string, or the words up to the next comma | |
+/// | `symptoms` | a quoted string (`""` inside it is one quote), or the words up to the next comma | |
 ///
 /// The entry may start with the day, `2026-11-30` (a date-time such as
 /// `2026-11-30T07:30` counts as its day). A unit may be glued to its number
@@ -118,6 +118,12 @@ struct EntryParser {
         var value = ""
         var closed = false
         while index < characters.count {
+          if characters[index] == "\"", index + 1 < characters.count, characters[index + 1] == "\"" {
+            // A doubled quote inside quoted text is one quote, as in CSV.
+            value.append("\"")
+            index += 2
+            continue
+          }
           if characters[index] == "\"" {
             closed = true
             index += 1

@@ -5,7 +5,7 @@ import HealthRules
 enum LogCommand: Command {
   static let info = CommandInfo(
     name: "log",
-    abstract: "Log a day's readings into a journal (CSV, one row per day).",
+    abstract: "Log a day's readings into a journal (CSV or JSON, one row per day).",
     usage:
       "planner log [--journal FILE] [--replace] [DATE] weight 181.2 lb, bp 128/82, sugar 104 mg/dL, symptoms \"tired\"",
     discussion: """
@@ -21,7 +21,7 @@ enum LogCommand: Command {
       ("<reading>…", "The readings, such as: weight 181.2 lb, bp 128/82, sugar 104 mg/dL"),
     ],
     options: [
-      .option("journal", short: "j", value: "FILE", "The journal, a .csv file (default: journal.csv)."),
+      .option("journal", short: "j", value: "FILE", "The journal, a .csv or .json file (default: journal.csv)."),
       .flag("replace", "Replace readings already logged that day (the old row goes to FILE.history)."),
     ]
   )
@@ -109,7 +109,7 @@ enum LogCommand: Command {
   static func journalError(_ error: JournalError, path: String, line: EntryLine, offset: Int) -> CLIError {
     switch error {
     case .unsupportedFormat:
-      return .usage(error.description, hint: "log into a .csv journal: --journal journal.csv")
+      return .usage(error.description, hint: "log into a .csv or .json journal: --journal journal.csv")
     case .unreadable, .writeFailed, .busy:
       return .invalidInput(error.description)
     case .invalidJournal(_, let readingsError):
@@ -188,8 +188,8 @@ struct EntryLine {
       starts.append(text.count + 1)
       let afterSymptoms = previous.lowercased().trimmingCharacters(in: .punctuationCharacters) == "symptoms"
       let needsQuotes = word.contains(" ") || word.contains("\t") || (afterSymptoms && word.contains(","))
-      if needsQuotes && !word.contains("\"") {
-        text += "\"" + word + "\""
+      if needsQuotes || (afterSymptoms && word.contains("\"")) {
+        text += "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
       } else {
         text += word
       }
