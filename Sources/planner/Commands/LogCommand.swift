@@ -21,7 +21,8 @@ enum LogCommand: Command {
       ("<reading>…", "The readings, such as: weight 181.2 lb, bp 128/82, sugar 104 mg/dL"),
     ],
     options: [
-      .option("journal", short: "j", value: "FILE", "The journal, a .csv or .json file (default: journal.csv)."),
+      .option(
+        "journal", short: "j", value: "FILE", "The journal, a .csv or .json file (default: journal.csv)."),
       .flag("replace", "Replace readings already logged that day (the old row goes to FILE.history)."),
     ]
   )
