@@ -110,4 +110,14 @@ struct JournalCommandTests {
         == "date,weight,systolic,diastolic,sugar,symptoms\n"
         + (1...8).map { "2026-11-0\($0),18\($0),,,,\n" }.joined())
   }
+
+  @Test("a whole entry in one quoted argument reads as typed")
+  func oneArgument() throws {
+    let folder = try Self.folder()
+    let result = try Self.run(
+      ["log", "2026-11-29 weight 180, bp 120/80, symptoms \"tired, dizzy\""], in: folder, status: 0)
+    #expect(
+      result.stdout
+        == "logged 2026-11-29 in journal.csv: weight 180 lb, bp 120/80 mmHg, symptoms \"tired, dizzy\"\n")
+  }
 }

@@ -173,8 +173,9 @@ extension LogCommand {
 
 /// The command-line words of an entry joined into one line, remembering where each word starts.
 ///
-/// A word holding spaces or a quote (the shell removed its quotes) is quoted again,
-/// so `symptoms "tired, dizzy"` reads back as one text.
+/// The word after `symptoms` holding spaces, commas or quotes (the shell removed its
+/// quotes) is quoted again, so `symptoms "tired, dizzy"` reads back as one text; other
+/// words are taken as written, so `planner log "weight 180, bp 120/80"` works too.
 struct EntryLine {
   let text: String
   /// The 1-based column where each word starts.
@@ -188,8 +189,10 @@ struct EntryLine {
       if !text.isEmpty { text += " " }
       starts.append(text.count + 1)
       let afterSymptoms = previous.lowercased().trimmingCharacters(in: .punctuationCharacters) == "symptoms"
-      let needsQuotes = word.contains(" ") || word.contains("\t") || (afterSymptoms && word.contains(","))
-      if needsQuotes || (afterSymptoms && word.contains("\"")) {
+      // The text after 'symptoms' was one quoted shell word: quote it again so it stays one text.
+      // Any other word is taken as written, so a whole entry in one quoted word reads as typed.
+      let needsQuotes = afterSymptoms && word.contains { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\"" }
+      if needsQuotes {
         text += "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
       } else {
         text += word
