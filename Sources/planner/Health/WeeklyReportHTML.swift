@@ -223,7 +223,7 @@ struct WeeklyReportHTML {
     .comparison { margin: .25rem 0 0; font-weight: 600; }
     .severity { color: #444444; }
     .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr)); gap: 1rem; }
-    figure { margin: 0; padding: .5rem; border: 1px solid #cccccc; border-radius: .25rem; break-inside: avoid; }
+    figure { min-width: 0; margin: 0; padding: .5rem; border: 1px solid #cccccc; border-radius: .25rem; break-inside: avoid; }
     figcaption { font-size: .875rem; color: #333333; }
     svg { display: block; width: 100%; height: auto; }
     .chart-bg { fill: #ffffff; }
@@ -256,7 +256,7 @@ struct WeeklyReportHTML {
       @page { size: A4; margin: 12mm; }
       body { font-size: 10.5pt; }
       main { max-width: none; padding: 0; }
-      .charts { grid-template-columns: 1fr 1fr; }
+      .charts { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
       section, figure, tr { break-inside: avoid; }
       .verdict { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
     }
