@@ -113,13 +113,25 @@ struct AlertNotifier {
 
   /// Runs `/bin/sh -c command` with `input` on its standard input and its output on our standard error.
   private func runCommand(_ command: String, input: Data) -> String? {
-    // A command that exits without reading its input must not kill us with SIGPIPE.
-    signal(SIGPIPE, SIG_IGN)
+    // The JSON goes through a private temporary file rather than a pipe: a command that never
+    // reads its input can then neither block us on a full pipe nor kill us with SIGPIPE.
+    let inputURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "planner-verdict-\(UUID().uuidString).json")
+    guard
+      FileManager.default.createFile(
+        atPath: inputURL.path, contents: input, attributes: [.posixPermissions: 0o600]),
+      let inputHandle = try? FileHandle(forReadingFrom: inputURL)
+    else {
+      return "cannot write the verdict to a temporary file for the notify command"
+    }
+    defer {
+      try? inputHandle.close()
+      try? FileManager.default.removeItem(at: inputURL)
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", command]
-    let pipe = Pipe()
-    process.standardInput = pipe
+    process.standardInput = inputHandle
     process.standardOutput = FileHandle.standardError
     process.standardError = FileHandle.standardError
     do {
@@ -127,12 +139,6 @@ struct AlertNotifier {
     } catch {
       return "cannot run /bin/sh: \(error.localizedDescription)"
     }
-    do {
-      try pipe.fileHandleForWriting.write(contentsOf: input)
-    } catch {
-      // The command closed its input early; its exit status decides.
-    }
-    try? pipe.fileHandleForWriting.close()
     let deadline = Date().addingTimeInterval(commandTimeout)
     while process.isRunning {
       if Date() > deadline {
