@@ -251,4 +251,22 @@ struct JournalTests {
       readings.last == Reading(date: Self.day, weight: Rational(1812, 10), symptoms: "tired \"very\", ok"))
     #expect(readings.first?.measurements.symptoms == nil)
   }
+
+  @Test("the Swift flow of docs/health.md logs a day and reports on it")
+  func documentedFlow() throws {
+    let url = try Self.folder().appendingPathComponent("journal.csv")
+    let entry = try JournalEntry.parse("weight 181.2 lb, bp 128/82, sugar 104 mg/dL")
+    let change = try Journal.withExclusiveAccess(to: url) { () throws(JournalError) in
+      var journal = try Journal.open(at: url)
+      let change = try journal.log(entry, on: Self.day, replacing: false)
+      try journal.save()
+      return change
+    }
+    #expect(change.previous == nil)
+    let readings = try Journal.open(at: url).readings
+    let report = try WeeklyReport(readings: readings, rules: RuleSet.baseline.compiled())
+    #expect(report.verdict.status == .notEnoughData)
+    #expect(report.charts.map(\.id) == ["weight-7", "pressure-7", "sugar-7"])
+    #expect(report.charts[2].series[0].points.map(\.value) == [104])
+  }
 }
