@@ -18,15 +18,14 @@ struct DietPlanText {
 
   func render() -> String {
     var out = "\(title): \(plan.status.rawValue)"
-    switch plan.status {
-    case .infeasible, .unbounded:
-      out += "\n  " + (plan.message ?? "") + "\n"
+    guard plan.hasPlan, let cost = plan.cost else {
+      out += "\n"
+      for line in plan.report.explanation { out += "  " + line + "\n" }
       return out
-    case .optimal, .feasible:
-      out +=
-        ", \(plan.days.count) day\(plan.days.count == 1 ? "" : "s"), \(Quantities.money(plan.cost, plan.currency))\n"
-      if let message = plan.message { out += "  " + message + "\n" }
     }
+    out +=
+      ", \(plan.days.count) day\(plan.days.count == 1 ? "" : "s"), \(Quantities.money(cost, plan.currency))\n"
+    for line in plan.report.explanation { out += "  " + line + "\n" }
     for day in plan.days {
       out += "\nDay \(day.day)  \(Quantities.money(day.cost, plan.currency))\n"
       var table = TextTable([.left, .left, .right])
@@ -55,16 +54,14 @@ struct DietPlanText {
       }
       out += table.render()
     }
-    out += "\nCost of the food eaten: \(Quantities.money(plan.cost, plan.currency))\n"
-    let groceries = GroceryList(
-      grams: Dictionary(plan.foodTotals.map { ($0.food, $0.grams) }, uniquingKeysWith: +), foods: foods)
-    if !groceries.items.isEmpty {
+    out += "\nCost of the food eaten: \(Quantities.money(cost, plan.currency))\n"
+    if let groceries = plan.groceries, !groceries.items.isEmpty {
       out += "\n" + MealPlanText.groceryText(groceries, currency: plan.currency, stores: stores)
     }
     return out
   }
 
-  static func goalTable(_ goals: [DietPlan.GoalCheck]) -> String {
+  static func goalTable(_ goals: [GoalCheck]) -> String {
     var table = TextTable([.left, .right, .left, .left])
     table.indent = "    "
     for goal in goals {
@@ -73,13 +70,13 @@ struct DietPlanText {
     return table.render()
   }
 
-  static func total(_ goal: DietPlan.GoalCheck) -> String {
+  static func total(_ goal: GoalCheck) -> String {
     goal.basis == .percentOfEnergy
       ? Quantities.number(goal.total * 100) + "% of energy"
       : Quantities.number(goal.total) + " " + Quantities.unit(of: goal.nutrient)
   }
 
-  static func bounds(_ goal: DietPlan.GoalCheck) -> String {
+  static func bounds(_ goal: GoalCheck) -> String {
     let scale = goal.basis == .percentOfEnergy ? 100.0 : 1
     let suffix = goal.basis == .percentOfEnergy ? "%" : ""
     func n(_ v: Double) -> String { Quantities.number(v * scale) + suffix }
@@ -92,7 +89,7 @@ struct DietPlanText {
     }
   }
 
-  static func status(_ status: DietPlan.GoalStatus) -> String {
+  static func status(_ status: GoalCheck.Status) -> String {
     switch status {
     case .met: "met"
     case .atMinimum: "met, at the minimum"
