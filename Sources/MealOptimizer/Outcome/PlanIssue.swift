@@ -52,26 +52,40 @@ public enum PlanIssue: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 extension PlanIssue {
-  /// The issues of a goal's nutrient name: unknown to ``NutrientTable``
-  /// (with the closest canonical name or alias within two edits as a hint).
+  /// The issue of a goal's nutrient name, when neither ``NutrientTable`` nor
+  /// any of the problem's foods knows it, with the closest known name within
+  /// two edits as a hint.
   ///
-  /// - Parameter nutrient: The nutrient a goal or objective names.
+  /// A Swift-built problem may use its own nutrients (`calcium_g`) as long as
+  /// its foods state amounts of them; a name that no food states and the
+  /// table does not know can only be a mistake, which would otherwise come
+  /// back as an infeasible plan.
+  ///
+  /// - Parameters:
+  ///   - nutrient: The nutrient a goal or objective names.
+  ///   - foods: The problem's foods.
   /// - Returns: An ``unknownNutrient(_:suggestion:)`` issue, or `nil` for a known nutrient.
-  static func unknownNutrient(_ nutrient: Nutrient) -> PlanIssue? {
-    guard nutrient.definition == nil else { return nil }
+  static func unknownNutrient(_ nutrient: Nutrient, foods: [Food]) -> PlanIssue? {
+    guard nutrient.definition == nil, !foods.contains(where: { $0.nutrientsPer100g[nutrient] != nil }) else {
+      return nil
+    }
     let name = nutrient.name
     if let alias = NutrientTable.lookup(name) {
       return .unknownNutrient(name, suggestion: alias.nutrient.name)
     }
+    var known = Set(foods.flatMap { $0.nutrientsPer100g.keys.map(\.name) })
+    for candidate in NutrientTable.allNames {
+      if let definition = NutrientTable.lookup(candidate) { known.insert(definition.nutrient.name) }
+    }
     let limit = max(1, min(2, name.count / 3))
     var suggestion: String?
     var closest = limit + 1
-    for candidate in NutrientTable.allNames {
-      guard let distance = EditDistance.distance(name, candidate, limit: limit), distance < closest,
-        let definition = NutrientTable.lookup(candidate)
-      else { continue }
+    for candidate in known.sorted() {
+      guard let distance = EditDistance.distance(name, candidate, limit: limit), distance < closest else {
+        continue
+      }
       closest = distance
-      suggestion = definition.nutrient.name
+      suggestion = candidate
     }
     return .unknownNutrient(name, suggestion: suggestion)
   }

@@ -15,7 +15,7 @@ extension DietProblem {
 
   /// Checks the whole problem and reports every mistake at once.
   ///
-  /// Nutrient names are checked against ``NutrientTable``: a goal on
+  /// Nutrient names are checked against ``NutrientTable`` and the foods: a goal on
   /// `"protien"` is the issue "unknown nutrient 'protien'; did you mean
   /// 'protein'?", not a plan that comes back infeasible.
   ///
@@ -44,7 +44,7 @@ extension DietProblem {
     var unknownNutrients: Set<Nutrient> = []
     for nutrient in goals.map(\.nutrient) + objective.nutrients
     where unknownNutrients.insert(nutrient).inserted {
-      if let issue = PlanIssue.unknownNutrient(nutrient) { issues.append(issue) }
+      if let issue = PlanIssue.unknownNutrient(nutrient, foods: foods) { issues.append(issue) }
     }
     for goal in goals {
       let label = "goal on \(goal.nutrient)"
