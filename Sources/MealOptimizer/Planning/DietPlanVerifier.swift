@@ -241,6 +241,18 @@ public struct DietPlanVerification: Sendable, Hashable {
   /// Every bound the plan breaks; empty for a valid plan.
   public var violations: [PlanViolation]
 
+  /// Creates a verification from its parts.
+  public init(
+    days: [DietPlan.Day], weeklyGoals: [GoalCheck], foodTotals: [DietPlan.FoodAmount], cost: Decimal,
+    violations: [PlanViolation]
+  ) {
+    self.days = days
+    self.weeklyGoals = weeklyGoals
+    self.foodTotals = foodTotals
+    self.cost = cost
+    self.violations = violations
+  }
+
   /// Whether the plan meets every goal and limit.
   public var isValid: Bool { violations.isEmpty }
 }
