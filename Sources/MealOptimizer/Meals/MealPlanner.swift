@@ -175,8 +175,12 @@ public struct MealPlanner: Sendable {
   /// - Returns: the same plan as the synchronous `solve(_:)`.
   /// - Throws: the same errors, and ``PlanningError/cancelled`` on cancellation.
   public func solve(_ problem: MealPlanProblem) async throws(PlanningError) -> MealPlan {
-    let plan: (MealPlanProblem) throws(PlanningError) -> MealPlan = self.solve
-    return try plan(problem)
+    let solveNow: (MealPlanProblem) throws(PlanningError) -> MealPlan = self.solve
+    let plan = try solveNow(problem)
+    // Steps that only explain (an infeasible week solved without its budget)
+    // may have stopped early: a cancelled task never gets a partial answer.
+    if Task.isCancelled { throw .cancelled }
+    return plan
   }
 }
 

@@ -1,14 +1,5 @@
 import Foundation
 
-/// Which kind of plan a result or problem is: food-level (``DietPlan``) or
-/// weekly meals (``MealPlan``). Encoded as the `kind` key of a plan's JSON.
-public enum PlanKind: String, Sendable, Hashable, Codable {
-  /// A food-level plan: grams of foods each day.
-  case foods
-  /// A weekly meal plan: a recipe or food in every slot of every day.
-  case meals
-}
-
 /// The answer to a ``DietProblem``: what to eat each day, how it meets the
 /// goals, what it costs, and what to buy.
 ///

@@ -72,7 +72,7 @@ public struct DietPlanner: Sendable {
   /// ```
   ///
   /// - Parameter problem: The foods, goals, limits and objective.
-  /// - Returns: The same plan as ``solve(_:)-(DietProblem)``.
+  /// - Returns: The same plan as the synchronous `solve(_:)`.
   /// - Throws: The same errors, and ``PlanningError/cancelled`` on cancellation.
   public func solve(_ problem: DietProblem) async throws(PlanningError) -> DietPlan {
     try plan(problem)
