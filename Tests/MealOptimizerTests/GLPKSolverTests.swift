@@ -129,7 +129,12 @@ struct GLPKSolverStatusTests {
     #expect(solution.status == .feasible)
     let gap = try #require(solution.relativeGap)
     #expect(gap >= 0 && gap <= 0.5)
-    #expect((solution.objectiveValue ?? 0) >= 12.78 - 1e-6)
+    let objective = try #require(solution.objectiveValue)
+    #expect(objective >= 12.78 - 1e-6)
+    // The bound is proven: it never exceeds the integer optimum, and the gap is measured against it.
+    let bound = try #require(solution.bound)
+    #expect(bound >= 11.8288611 - 1e-6 && bound <= 12.78 + 1e-6)
+    #expect(abs(gap - (objective - bound) / objective) < 1e-9)
   }
 
   @Test("an integer variable with no integer between its bounds makes the model infeasible")
