@@ -31,7 +31,7 @@ struct DietPlanMarkdown {
         out += "\n| Nutrient | Total | Goal | Status |\n| --- | ---: | --- | --- |\n"
         for goal in day.goals {
           out +=
-            "| \(goal.nutrient.name) | \(DietPlanText.total(goal)) | \(DietPlanText.bounds(goal)) | \(DietPlanText.status(goal.status)) |\n"
+            "| \(goal.nutrient.name) | \(DietPlanText.total(goal)) | \(DietPlanText.bounds(goal)) | \(DietPlanText.status(goal, currency: plan.currency)) |\n"
         }
       }
     }

@@ -37,11 +37,11 @@ struct DietPlanText {
       }
       out += table.render()
       if !day.goals.isEmpty {
-        out += "\n  Goals\n" + Self.goalTable(day.goals)
+        out += "\n  Goals\n" + Self.goalTable(day.goals, currency: plan.currency)
       }
     }
     if !plan.weeklyGoals.isEmpty {
-      out += "\nWhole-plan goals\n" + Self.goalTable(plan.weeklyGoals)
+      out += "\nWhole-plan goals\n" + Self.goalTable(plan.weeklyGoals, currency: plan.currency)
     }
     if plan.days.count > 1 {
       out += "\nTotal over \(plan.days.count) days\n"
@@ -61,11 +61,11 @@ struct DietPlanText {
     return out
   }
 
-  static func goalTable(_ goals: [GoalCheck]) -> String {
+  static func goalTable(_ goals: [GoalCheck], currency: String) -> String {
     var table = TextTable([.left, .right, .left, .left])
     table.indent = "    "
     for goal in goals {
-      table.add([goal.nutrient.name, total(goal), bounds(goal), status(goal.status)])
+      table.add([goal.nutrient.name, total(goal), bounds(goal), status(goal, currency: currency)])
     }
     return table.render()
   }
@@ -87,6 +87,19 @@ struct DietPlanText {
     case (nil, let max?): return "<= " + n(max)
     case (nil, nil): return ""
     }
+  }
+
+  /// The goal's status, and for a binding goal of an LP plan what one more
+  /// unit of its bound costs (the LP dual): "met, at the minimum (0.000526
+  /// USD per kcal)".
+  static func status(_ goal: GoalCheck, currency: String) -> String {
+    var text = status(goal.status)
+    if goal.status.isAtBound, let marginal = goal.marginalCost, abs(marginal) > 1e-12 {
+      let perUnit = goal.basis == .percentOfEnergy ? marginal / 100 : marginal
+      let unit = goal.basis == .percentOfEnergy ? "1% of energy" : Quantities.unit(of: goal.nutrient)
+      text += " (" + String(format: "%.3g", perUnit) + " \(currency) per \(unit))"
+    }
+    return text
   }
 
   static func status(_ status: GoalCheck.Status) -> String {
