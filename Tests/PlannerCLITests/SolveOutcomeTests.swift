@@ -73,4 +73,24 @@ struct SolveOutcomeTests {
     let groceries = try #require(object["groceries"] as? [String: Any])
     #expect((groceries["total"] as? NSNumber)?.doubleValue == 2)
   }
+
+  @Test("a binding goal of a food plan in grams shows what one more unit costs")
+  func marginalCostText() throws {
+    let path = try Self.write(
+      """
+      food oats "Oats" {
+        per 100 g { energy 380 kcal; protein 13 g }
+        price 2 USD per 1000 g
+      }
+      goal daily { energy >= 2000 kcal; protein >= 10 g }
+      plan day { goal daily }
+      """)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try PlannerProcess.run(["solve", path])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    // Oats cost 0.002 USD and give 3.8 kcal a gram: 1/1900 USD per kcal.
+    #expect(
+      result.stdout.contains("met, at the minimum (0.000526 USD per kcal)\n"), "stdout: \(result.stdout)")
+    #expect(result.stdout.contains("  met\n"))
+  }
 }
