@@ -98,7 +98,7 @@ public struct DietPlanner: Sendable {
       let proven = solution.relativeGap.map { $0 <= options.relativeGap + 1e-12 } ?? false
       status = proven ? .optimal : .feasible
     case .infeasible:
-      report.explanation = [solution.message ?? "no plan meets every goal and limit"]
+      report.explanation = ["no plan meets every goal and limit"] + (solution.message.map { [$0] } ?? [])
       return DietPlan(status: .infeasible, report: report, currency: problem.currency)
     case .unbounded:
       report.explanation = ["the objective can improve without end; add a limit or a budget"]
