@@ -77,6 +77,15 @@ struct OutcomeContractTests {
       ),
       (SolverError.invalidModel("variable #0 'x' has no name"), "invalid model: variable #0 'x' has no name"),
       (SolverError.cancelled, "the solve was cancelled"),
+      (
+        FoodCatalogError.corrupt(offset: 12, reason: "a count past the end"),
+        "the food catalog is damaged at byte 12: a count past the end"
+      ),
+      (CatalogLookupError(reference: "zzz", suggestions: []), "no catalog food 'zzz'"),
+      (
+        SR28ImportError.malformedRecord(file: "FOOD_DES.txt", line: 3, column: 7, message: "a bad field"),
+        "FOOD_DES.txt:3:7: error: a bad field"
+      ),
     ])
   func errorDescriptions(error: any Error, text: String) {
     #expect(error.localizedDescription == text)
