@@ -169,7 +169,8 @@ public struct MealPlanner: Sendable {
   /// concurrent executor, never the main actor). It checks for cancellation
   /// before every solver call, and GLPK's branch-and-cut checks at every step
   /// of its own search, so a cancelled task ends the call within moments with
-  /// ``PlanningError/cancelled``.
+  /// ``PlanningError/cancelled``. In an asynchronous context Swift picks this
+  /// overload: write `try await`.
   ///
   /// - Parameter problem: the problem.
   /// - Returns: the same plan as the synchronous `solve(_:)`.

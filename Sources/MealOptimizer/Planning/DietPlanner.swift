@@ -64,7 +64,8 @@ public struct DietPlanner: Sendable {
   /// The solve runs on the caller's executor (nonisolated: the global
   /// concurrent executor, never the main actor). Cancelling the task ends a
   /// branch-and-cut search within moments (GLPK's callback checks the task)
-  /// and the call throws ``PlanningError/cancelled``.
+  /// and the call throws ``PlanningError/cancelled``. In an asynchronous
+  /// context Swift picks this overload: write `try await`.
   ///
   /// ```swift
   /// let task = Task { try await DietPlanner().solve(problem) }
