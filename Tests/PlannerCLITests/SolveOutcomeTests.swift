@@ -53,6 +53,22 @@ struct SolveOutcomeTests {
     #expect(report["termination"] as? String == "time_limit")
   }
 
+  @Test(
+    "a meal plan stopped by a tiny time limit before any plan is unknown, exit 1, with the time limit as its reason"
+  )
+  func mealPlanTimeLimit() throws {
+    let result = try PlannerProcess.run([
+      "solve", "Examples/week.plan", "--plan", "week", "--time-limit", "0.001", "--format", "json",
+    ])
+    #expect(result.status == 1, "stderr: \(result.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["kind"] as? String == "meals")
+    #expect(object["status"] as? String == "unknown")
+    let report = try #require(object["report"] as? [String: Any])
+    #expect(report["termination"] as? String == "time_limit")
+  }
+
   @Test("a food plan's JSON carries its shopping list, in whole packages")
   func foodPlanGroceries() throws {
     let path = try Self.write(

@@ -118,9 +118,15 @@ public struct MealPlanner: Sendable {
       case .infeasible:
         plan.report.explanation = explainInfeasible(builder: builder, built: built)
       case .noPlan(let termination, let message):
+        // A search that ran out of time says so, whatever its last solver call said.
+        let outOfTime = clock.now >= deadline
         plan.status = .unknown
-        plan.report.termination = termination
-        plan.report.explanation = [message ?? "the solver stopped before it found a plan"]
+        plan.report.termination = termination == .completed && outOfTime ? .timeLimit : termination
+        plan.report.explanation = [
+          message
+            ?? (outOfTime
+              ? "the time limit came before any plan" : "the solver stopped before it found a plan")
+        ]
       }
       plan.report.seconds = (clock.now - start).seconds
       return plan
