@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 git clone --quiet "$root" "$work/planner"
 git -C "$work/planner" -c user.name=ci -c user.email=ci@localhost tag -a 99.0.0 -m "consumer check" HEAD
 mkdir -p "$work/consumer/Sources/consumer"
-cp Scripts/consumer/Sources/consumer/main.swift "$work/consumer/Sources/consumer/"
+cp Scripts/consumer/main.swift "$work/consumer/Sources/consumer/main.swift"
 cat > "$work/consumer/Package.swift" <<SWIFT
 // swift-tools-version: 6.0
 import PackageDescription
@@ -46,3 +46,4 @@ cd "$work/consumer"
 echo "check-consumer: building a package that depends on planner 99.0.0 by URL"
 swift build "${flags[@]}"
 "$(swift build "${flags[@]}" --show-bin-path)/consumer"
+echo "check-consumer: ok"

@@ -64,7 +64,7 @@ for run in 1...runs {
   let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
   times.append(seconds)
   last = plan
-  let gap = plan.relativeGap.map { String(format: "%.3f%%", $0 * 100) } ?? "n/a"
+  let gap = plan.report.relativeGap.map { String(format: "%.3f%%", $0 * 100) } ?? "n/a"
   print(
     String(
       format: "run %d: %.3f s, status %@, cost %@ USD, gap %@", run, seconds, plan.status.rawValue,
@@ -91,7 +91,7 @@ print(
     format: "median %.3f s over %d runs (min %.3f, max %.3f); max RSS %.1f MB", median, runs,
     sorted.first ?? 0, sorted.last ?? 0, maxRSS))
 if let plan = last {
-  let gap = plan.relativeGap ?? 0
+  let gap = plan.report.relativeGap ?? 0
   let distinct = Set(plan.days.flatMap(\.meals).map(\.id)).count
   print(
     "plan: \(plan.status.rawValue), gap \(String(format: "%.3f%%", gap * 100)), \(distinct) distinct recipes, cost \(plan.cost ?? 0) USD"

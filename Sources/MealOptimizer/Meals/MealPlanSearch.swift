@@ -225,12 +225,11 @@ struct MealPlanSearch {
     var options = SolverOptions()
     options.timeLimit = timeLimit
     options.relativeGap = gap ?? relativeGap
+    if Task.isCancelled { throw .cancelled }
     do {
       return try solver.solve(model, options: options)
-    } catch let error as SolverError {
-      throw .solver(error)
     } catch {
-      throw .solver(.solverFailure(String(describing: error)))
+      throw PlanningError(error)
     }
   }
 }
