@@ -112,7 +112,7 @@ extension Checker {
   }
 
   /// A rule expression that must be a value (a number with a unit).
-  mutating func value(_ expression: RuleExpression, window: Int) -> HealthRules.Expression? {
+  mutating func value(_ expression: RuleExpression, window: Int) -> HealthExpression? {
     switch expression {
     case .quantity(let quantity):
       return constant(quantity)
@@ -225,7 +225,7 @@ extension Checker {
   }
 
   /// A number with a unit as an exact constant in the engine's canonical units.
-  mutating func constant(_ quantity: QuantityLiteral) -> HealthRules.Expression? {
+  mutating func constant(_ quantity: QuantityLiteral) -> HealthExpression? {
     let text = NSDecimalNumber(decimal: quantity.value).stringValue
     guard let exact = Rational(decimal: text) else {
       error(

@@ -96,6 +96,18 @@ public enum DiagnosticMessage {
       hint: "write '\(op)=' to say so")
   }
 
+  static func expressionTooDeep(limit: Int, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "expression-too-deep", message: "expression nests more than \(limit) levels deep", at: range,
+      hint: "split the condition into simpler alerts")
+  }
+
+  static func expressionTooLong(limit: Int, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "expression-too-long", message: "expression has more than \(limit) operators", at: range,
+      hint: "split the condition into simpler alerts")
+  }
+
   // MARK: Checking
 
   static func duplicate(_ kind: String, _ name: Identifier, first: SourceRange) -> Diagnostic {

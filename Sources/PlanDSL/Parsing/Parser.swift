@@ -10,6 +10,12 @@ struct Parser {
   var index = 0
   var diagnostics: [Diagnostic] = []
   let file: Int
+  /// How many rule expressions enclose the cursor (see ``maximumExpressionNesting``).
+  var expressionNesting = 0
+  /// Operators read so far in the outermost rule expression.
+  var expressionOperators = 0
+  /// Whether the expression being read has passed a limit (reported once).
+  var expressionLimitReported = false
 
   init(tokens: [Token], file: Int) {
     self.tokens = tokens
