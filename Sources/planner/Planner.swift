@@ -15,6 +15,9 @@ enum Planner {
   }
 
   static func main() {
+    // The Swift runtime's backtracer catches SIGQUIT and prints "Program
+    // crashed"; a user who sends SIGQUIT (Ctrl-\) means "quit now".
+    signal(SIGQUIT, SIG_DFL)
     let console = Console()
     let code = run(Array(CommandLine.arguments.dropFirst()), console: console)
     exit(code.rawValue)

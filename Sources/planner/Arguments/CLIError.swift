@@ -22,6 +22,8 @@ enum CLIError: Error {
     case usage = 64
     case invalidInput = 65
     case internalError = 70
+    /// Standard output or standard error could not be written (a full disk, a closed descriptor).
+    case ioError = 74
   }
 
   var exitCode: ExitCode {
