@@ -12,6 +12,8 @@ enum CLIError: Error {
   /// The command ran and its answer is "no": no feasible plan, a failed test, an alert. Exit 1.
   /// The result has already been printed.
   case negativeResult
+  /// `planner health` could not decide: not enough readings. Exit 2. The result has already been printed.
+  case notEnoughData
   /// A bug or an environment failure: exit 70.
   case internalError(String)
 
@@ -19,6 +21,7 @@ enum CLIError: Error {
   enum ExitCode: Int32 {
     case success = 0
     case negativeResult = 1
+    case notEnoughData = 2
     case usage = 64
     case invalidInput = 65
     case internalError = 70
@@ -31,6 +34,7 @@ enum CLIError: Error {
     case .usage: .usage
     case .diagnostics, .invalidInput: .invalidInput
     case .negativeResult: .negativeResult
+    case .notEnoughData: .notEnoughData
     case .internalError: .internalError
     }
   }
@@ -44,7 +48,7 @@ enum CLIError: Error {
       return DiagnosticRenderer(colors: colors).render(list)
     case .invalidInput(let message):
       return message.hasSuffix("\n") ? message : "planner: error: \(message)\n"
-    case .negativeResult:
+    case .negativeResult, .notEnoughData:
       return ""
     case .internalError(let message):
       return "planner: internal error: \(message)\n  please report this with the input that caused it\n"

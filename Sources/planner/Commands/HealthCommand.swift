@@ -11,7 +11,8 @@ enum HealthCommand: Command {
     discussion: """
       Readings are a CSV file (columns date, weight, systolic, diastolic, sugar, symptoms; a unit may follow
       a column name: "weight (kg)", "sugar (mmol/L)"), a JSON file, or an Apple Health export.xml.
-      Without --rules the bundled baseline rules are used. Exits 1 when an alert is raised.
+      Without --rules the bundled baseline rules are used. Exits 0 when healthy, 1 when an alert is
+      raised, and 2 when there is not enough data to decide.
       """,
     arguments: [("<readings>", "A .csv, .json or Apple Health .xml file.")],
     options: [
@@ -57,7 +58,11 @@ enum HealthCommand: Command {
         renderHealthReport(
           verdict, window: window, ruleSetName: ruleSet.name, ansiColor: console.outputIsTerminal))
     }
-    if verdict.status == .alert { throw .negativeResult }
+    switch verdict.status {
+    case .healthy: return
+    case .alert: throw .negativeResult
+    case .notEnoughData: throw .notEnoughData
+    }
   }
 
   static func chooseRuleSet(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> RuleSet {
@@ -93,13 +98,13 @@ enum HealthCommand: Command {
     } catch {
       var text = ""
       for issue in error.issues {
-        text += "\(path):\(issue.line):\(issue.column): error: \(issue.message)\n"
+        text += "\(path):\(issue.line):\(issue.column): error: \(issue.message.escapedForTerminal)\n"
         if !issue.lineText.isEmpty {
           text +=
-            "  \(issue.lineText)\n  " + String(repeating: " ", count: max(0, issue.column - 1)) + "^"
+            "  \(issue.lineText.escapedForTerminal)\n  " + String(repeating: " ", count: max(0, issue.column - 1)) + "^"
             + String(repeating: "~", count: max(0, issue.length - 1)) + "\n"
         }
-        if let hint = issue.hint { text += "  hint: \(hint)\n" }
+        if let hint = issue.hint { text += "  hint: \(hint.escapedForTerminal)\n" }
         if let related = issue.relatedLine { text += "\(path):\(related): note: see also this line\n" }
       }
       text += error.issues.count == 1 ? "1 error generated.\n" : "\(error.issues.count) errors generated.\n"
