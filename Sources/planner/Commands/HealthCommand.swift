@@ -101,7 +101,8 @@ enum HealthCommand: Command {
         text += "\(path):\(issue.line):\(issue.column): error: \(issue.message.escapedForTerminal)\n"
         if !issue.lineText.isEmpty {
           text +=
-            "  \(issue.lineText.escapedForTerminal)\n  " + String(repeating: " ", count: max(0, issue.column - 1)) + "^"
+            "  \(issue.lineText.escapedForTerminal)\n  "
+            + String(repeating: " ", count: max(0, issue.column - 1)) + "^"
             + String(repeating: "~", count: max(0, issue.length - 1)) + "\n"
         }
         if let hint = issue.hint { text += "  hint: \(hint.escapedForTerminal)\n" }

@@ -42,23 +42,26 @@ struct HealthReportText {
     case .healthy:
       lines.append(color("HEALTHY: ", "32") + verdict.message.escapedForTerminal)
     case .alert:
-      lines.append(color("ALERT: ", "31") + verdict.fired.map(\.message.escapedForTerminal).joined(separator: " "))
+      lines.append(
+        color("ALERT: ", "31") + verdict.fired.map(\.message.escapedForTerminal).joined(separator: " "))
     case .notEnoughData:
       lines.append(color("NOT ENOUGH DATA: ", "33") + "some rules could not be decided")
     }
     for result in verdict.results where result.outcome == .fired {
       lines.append(
-        "  " + color("!", "31") + " \(result.id) (\(result.severity.rawValue))  \(result.condition.escapedForTerminal)")
+        "  " + color("!", "31")
+          + " \(result.id) (\(result.severity.rawValue))  \(result.condition.escapedForTerminal)")
       for evidence in result.evidence {
         lines.append("      \(evidence.comparison.escapedForTerminal)")
         for term in evidence.terms {
-          lines.append(
-            "      " + dim("\(term.expression.escapedForTerminal) = \(term.display.escapedForTerminal)\(daysText(term.days, term.dates))"))
+          let value = "\(term.expression) = \(term.display)".escapedForTerminal
+          lines.append("      " + dim(value + daysText(term.days, term.dates)))
         }
       }
     }
     for result in verdict.results where result.outcome == .unknown {
-      lines.append("  " + color("?", "33") + " \(result.id) not decided  \(result.condition.escapedForTerminal)")
+      lines.append(
+        "  " + color("?", "33") + " \(result.id) not decided  \(result.condition.escapedForTerminal)")
       for missing in result.missing {
         lines.append("      " + dim("missing: \(missing.description)"))
       }
