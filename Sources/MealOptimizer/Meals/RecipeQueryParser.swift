@@ -121,8 +121,14 @@ struct RecipeQueryParser {
     } else if ["without", "no", "excluding", "except"].contains(word), let next = text(1),
       !tokens[position + 1].isNumber
     {
-      query.excluding.append(next)
-      position += 2
+      // Two words when they name an allergen together: "without peanut butter", "no tree nuts".
+      if let second = text(2), AvoidMatcher.allergens(named: next + " " + second) != nil {
+        query.excluding.append(next + " " + second)
+        position += 3
+      } else {
+        query.excluding.append(next)
+        position += 2
+      }
     } else if word.hasSuffix("-free"), word.count > 5 {
       query.excluding.append(String(word.dropLast(5)))
       position += 1

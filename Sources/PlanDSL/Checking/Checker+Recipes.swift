@@ -67,6 +67,8 @@ extension Checker {
     _ statements: [MealPlanStatement], plan: inout PlanSpec, foods: [Food], recipes: [Recipe]
   ) {
     var spec = MealPlanSpec()
+    var avoidNames: [Identifier] = []
+    var lockRecipes: [Identifier] = []
     for statement in statements {
       switch statement {
       case .meals(let names, _):
@@ -89,6 +91,7 @@ extension Checker {
           } else {
             spec.avoid.append(.term(name.name))
           }
+          avoidNames.append(name)
         }
       case .portions(let low, let high, let step, _):
         guard let low, let high else {
@@ -121,6 +124,7 @@ extension Checker {
           continue
         }
         spec.locks.append(SlotLock(day: number, meal: Meal(meal.name), recipe: recipe.name))
+        lockRecipes.append(recipe)
         spec.lockMeals.append(meal)
       case .leftovers(let from, let to, _):
         spec.leftovers.append(LeftoverRule(from: Meal(from.name), to: Meal(to.name)))
@@ -177,6 +181,7 @@ extension Checker {
         DiagnosticMessage.invalid(
           "no-recipes", "plan '\(plan.name)' has meals but there are no recipes", at: plan.range))
     }
+    checkAvoidAndLocks(spec, avoidNames: avoidNames, lockRecipes: lockRecipes, foods: foods, recipes: recipes)
     plan.mealPlan = spec
   }
 }

@@ -152,6 +152,28 @@ public enum DiagnosticMessage {
     Diagnostic(id: "zero-amount", message: "\(what) must be greater than zero", at: quantity.range)
   }
 
+  static func avoidMatchesNothing(_ term: Identifier, candidates: some Sequence<String>) -> Diagnostic {
+    Diagnostic(
+      .warning, id: "avoid-matches-nothing",
+      message: "'avoid \(term.name)' matches no food, so it excludes nothing", at: term.range,
+      hint: Suggestions.hint(for: term.name, in: candidates)
+        ?? "avoid takes an allergen (peanut, milk, …), a food, a tag or a word of a food's name")
+  }
+
+  static func lockConflictsWithDiet(_ recipe: Identifier, labels: [String]) -> Diagnostic {
+    Diagnostic(
+      id: "lock-conflicts-with-diet",
+      message: "recipe '\(recipe.name)' is locked in, but it is not \(labels.joined(separator: " or "))",
+      at: recipe.range, hint: "lock a recipe that fits the plan's diet, or change the diet")
+  }
+
+  static func lockConflictsWithAvoid(_ recipe: Identifier, food: String, avoided: Identifier) -> Diagnostic {
+    Diagnostic(
+      id: "lock-conflicts-with-avoid",
+      message: "recipe '\(recipe.name)' is locked in, but it contains '\(food)', which the plan avoids",
+      at: recipe.range, notes: [.init("'avoid \(avoided.name)' is here", at: avoided.range)])
+  }
+
   static func invalid(
     _ id: String, _ message: String, at range: SourceRange?, hint: String? = nil,
     notes: [Diagnostic.Note] = []
