@@ -42,6 +42,9 @@ public enum AvoidMatcher {
     return table
   }()
 
+  /// Words a term covers beyond its allergens: gluten is in barley and rye as well as wheat.
+  static let extraWords: [String: [String]] = ["gluten": ["barley", "rye", "malt", "malted", "triticale"]]
+
   /// The allergens a term names, or `nil` for a plain word.
   ///
   /// Case, accents, `_` and `-` do not matter: `Peanut_Butter` and
@@ -98,6 +101,7 @@ struct AvoidableFood: Sendable, Hashable {
       let key = AvoidMatcher.normalized(term)
       if let named = AvoidMatcher.allergenTerms[key] {
         return !allergens.isDisjoint(with: named) || tags.contains(key)
+          || AvoidMatcher.extraWords[key, default: []].contains { containsPhrase([$0]) }
       }
       return tags.contains(key) || containsPhrase(key.split(separator: " ").map(String.init))
     }
