@@ -36,11 +36,7 @@ enum TestCommand: Command {
     }
     let report = RuleTestReport(results: results)
     if let junit = arguments.value("junit") {
-      do {
-        try Data(JUnitReport.xml(for: report).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
-      } catch {
-        throw .invalidInput("cannot write '\(junit)': \(error.localizedDescription)")
-      }
+      try OutputFile.write(Data(JUnitReport.xml(for: report).utf8), to: junit, option: "junit")
     }
     if format == .json {
       console.out(try JSONText.encode(report))
