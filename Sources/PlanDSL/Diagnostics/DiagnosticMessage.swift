@@ -35,6 +35,15 @@ public enum DiagnosticMessage {
     return Diagnostic(id: "unexpected-character", message: "unexpected character '\(shown)'", at: range)
   }
 
+  static func unexpectedCharacters(_ first: String, count: Int, _ range: SourceRange) -> Diagnostic {
+    let shown =
+      first.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+      ? first : "\\u{\(String(first.unicodeScalars.first?.value ?? 0, radix: 16))}"
+    return Diagnostic(
+      id: "unexpected-character", message: "\(count) unexpected characters, starting with '\(shown)'",
+      at: range)
+  }
+
   static func unterminatedString(_ range: SourceRange) -> Diagnostic {
     Diagnostic(
       id: "unterminated-string", message: "unterminated string", at: range,

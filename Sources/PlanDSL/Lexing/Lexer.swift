@@ -65,7 +65,30 @@ struct Lexer {
     }
   }
 
+  /// The next token; runs of unexpected characters are reported (one diagnostic per run) and skipped.
   private mutating func next() -> Token {
+    while true {
+      if let token = nextOrUnexpected() { return token }
+    }
+  }
+
+  /// Whether the byte at the cursor can start nothing: not trivia, a number, a name, a string or a symbol.
+  private func atUnexpectedCharacter() -> Bool {
+    guard let byte = peek() else { return false }
+    if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+      || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\"")
+    {
+      return false
+    }
+    if Self.isDigit(byte) || Self.isIdentifierStart(byte) { return false }
+    return !Self.symbolStarts.contains(byte)
+  }
+
+  /// The first bytes of ``symbols``; each also stands alone as a one-byte symbol.
+  private static let symbolStarts = Set(symbols.compactMap(\.utf8.first))
+
+  /// The next token, or `nil` after reporting and skipping a run of unexpected characters.
+  private mutating func nextOrUnexpected() -> Token? {
     skipTrivia()
     let atLineStart = sawLineBreak
     sawLineBreak = false
@@ -97,13 +120,21 @@ struct Lexer {
       position += symbol.utf8.count
       return make(.symbol)
     }
-    // An unexpected character: report it, skip the whole scalar, and go on.
-    position += Self.scalarLength(byte)
+    // Unexpected characters: report the run once, skip whole scalars, and go on.
+    position = min(bytes.count, position + Self.scalarLength(byte))
+    let first = String(decoding: bytes[start..<position], as: UTF8.self)
+    var count = 1
+    while atUnexpectedCharacter(), let next = peek() {
+      position = min(bytes.count, position + Self.scalarLength(next))
+      count += 1
+    }
     let range = SourceRange(file: file, start: start, end: position)
-    let text = String(decoding: bytes[start..<min(position, bytes.count)], as: UTF8.self)
-    diagnostics.append(DiagnosticMessage.unexpectedCharacter(text, range))
+    diagnostics.append(
+      count == 1
+        ? DiagnosticMessage.unexpectedCharacter(first, range)
+        : DiagnosticMessage.unexpectedCharacters(first, count: count, range))
     sawLineBreak = atLineStart
-    return next()
+    return nil
   }
 
   private func matches(_ symbol: String) -> Bool {
