@@ -178,3 +178,54 @@ struct TrustTests {
     #expect(!String(decoding: data, as: UTF8.self).contains("crashed"))
   }
 }
+
+/// System errors read as plain sentences with the path.
+@Suite("Unreadable inputs")
+struct UnreadableInputTests {
+  func folder() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "planner-unreadable-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  @Test("a FIFO, a directory, a loop of links and a missing file are named as such, exit 65")
+  func planFiles() throws {
+    let directory = try folder()
+    let fifo = directory.appendingPathComponent("fifo.plan").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let loop = directory.appendingPathComponent("loop1.plan").path
+    try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "loop2.plan")
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.appendingPathComponent("loop2.plan").path, withDestinationPath: "loop1.plan")
+    let including = directory.appendingPathComponent("main.plan")
+    try "include \"loop1.plan\"\n".write(to: including, atomically: true, encoding: .utf8)
+    for (path, reason) in [
+      (fifo, "is a FIFO (named pipe), not a regular file"), (directory.path, "is a directory"),
+      (loop, "is a loop of symbolic links"),
+      (directory.appendingPathComponent("none.plan").path, "no such file"),
+    ] {
+      let result = try PlannerProcess.run(["check", path])
+      #expect(result.status == 65)
+      #expect(result.stderr == "planner: error: cannot read '\(path)': \(reason)\n1 error generated.\n")
+    }
+    let result = try PlannerProcess.run(["check", including.path])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr.hasPrefix(
+        "\(including.path):1:9: error: cannot read '\(loop)': is a loop of symbolic links\n"))
+  }
+
+  @Test("a readings file that is a FIFO or missing is a plain sentence, exit 65")
+  func readingsFiles() throws {
+    let directory = try folder()
+    let fifo = directory.appendingPathComponent("week.csv").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let missing = directory.appendingPathComponent("none.csv").path
+    for (path, reason) in [(fifo, "is a FIFO (named pipe), not a regular file"), (missing, "no such file")] {
+      let result = try PlannerProcess.run(["health", path])
+      #expect(result.status == 65)
+      #expect(result.stderr == "\(path):1:1: error: cannot read '\(path)': \(reason)\n1 error generated.\n")
+    }
+  }
+}
