@@ -58,6 +58,22 @@ struct BoundedDiagnosticsTests {
     #expect(rendered.contains("test.plan:1:25: error: unexpected character '\\u{1b}'\n"))
   }
 
+  @Test("a raw control character or bidirectional override in a string is an error at it")
+  func controlCharacterInString() {
+    #expect(
+      render("recipe r \"Oats \u{1B}[2J\" { serves 1; 80 g oats }").hasPrefix(
+        """
+        test.plan:1:16: error: control character U+001B in a string
+          recipe r "Oats ?[2J" { serves 1; 80 g oats }
+                         ^
+          hint: remove it; write '\\n' for a line break or '\\t' for a tab
+
+        """))
+    #expect(
+      render("goal g \"a\u{202E}b\" { protein >= 1 g }").hasPrefix(
+        "test.plan:1:10: error: control character U+202E in a string\n"))
+  }
+
   @Test("5 MB of unexpected characters is one error per run, not a stack overflow")
   func unexpectedCharacters() {
     let source = String(repeating: String(repeating: "@", count: 100) + "\n", count: 50_000)

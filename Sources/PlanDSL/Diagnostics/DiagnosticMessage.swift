@@ -50,6 +50,15 @@ public enum DiagnosticMessage {
       hint: "add a closing '\"' on the same line")
   }
 
+  static func controlCharacterInString(_ character: String, _ range: SourceRange) -> Diagnostic {
+    let code = String(character.unicodeScalars.first?.value ?? 0, radix: 16, uppercase: true)
+    return Diagnostic(
+      id: "control-character",
+      message:
+        "control character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) in a string",
+      at: range, hint: "remove it; write '\\n' for a line break or '\\t' for a tab")
+  }
+
   static func unterminatedComment(_ range: SourceRange) -> Diagnostic {
     Diagnostic(
       id: "unterminated-comment", message: "unterminated '/*' comment", at: range,

@@ -196,6 +196,14 @@ struct Lexer {
         position += 2
         continue
       }
+      if let width = controlCharacterWidth(at: position) {
+        let scalar = String(decoding: bytes[position..<position + width], as: UTF8.self)
+        diagnostics.append(
+          DiagnosticMessage.controlCharacterInString(
+            scalar, SourceRange(file: file, start: position, end: position + width)))
+        position += width
+        continue
+      }
       value.append(b)
       position += 1
     }
@@ -204,6 +212,22 @@ struct Lexer {
       DiagnosticMessage.unterminatedString(SourceRange(file: file, start: start, end: start + 1)))
     return Token(
       kind: .string, value: String(decoding: value, as: UTF8.self), range: range, atLineStart: atLineStart)
+  }
+
+  /// The length in bytes of a control character at `offset` that a string may not hold raw:
+  /// C0 controls but the tab, DEL, C1 controls, and the bidirectional marks, embeddings,
+  /// overrides and isolates (which can make displayed text read differently from what it is).
+  private func controlCharacterWidth(at offset: Int) -> Int? {
+    let b = bytes[offset]
+    if (b < 0x20 && b != UInt8(ascii: "\t")) || b == 0x7F { return 1 }
+    guard offset + 1 < bytes.count else { return nil }
+    let second = bytes[offset + 1]
+    if b == 0xC2, (0x80...0x9F).contains(second) { return 2 }
+    guard b == 0xE2, offset + 2 < bytes.count else { return nil }
+    let third = bytes[offset + 2]
+    if second == 0x80, [0x8E, 0x8F, 0xAA, 0xAB, 0xAC, 0xAD, 0xAE].contains(third) { return 3 }
+    if second == 0x81, (0xA6...0xA9).contains(third) { return 3 }
+    return nil
   }
 
   private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }

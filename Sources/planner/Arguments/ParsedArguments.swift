@@ -71,17 +71,20 @@ struct ParsedArguments {
   static let maximumCount = 1_000_000
 
   /// Checks the values of numeric options, by their placeholder, before any command sees them:
-  /// `SECONDS` is a number above 0 and at most ``maximumSeconds``; `N` a whole number from 1 to
+  /// `SECONDS` is a finite number above 0 and at most ``maximumSeconds``; `N` a whole number from 1 to
   /// ``maximumCount``. No command can then trap converting an out-of-range number.
   ///
   /// - Throws: ``CLIError/usage`` naming the option, the range and the value.
   static func checkNumber(_ text: String, for spec: OptionSpec) throws(CLIError) {
     switch spec.value {
     case "SECONDS":
-      guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= maximumSeconds else {
+      guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
         throw .usage(
-          "'--\(spec.name)' takes a number of seconds above 0 and at most 1000000, not '\(text.escapedForTerminal)'",
-          hint: nil)
+          "'--\(spec.name)' takes a positive number of seconds, not '\(text.escapedForTerminal)'", hint: nil)
+      }
+      guard seconds <= maximumSeconds else {
+        throw .usage(
+          "'--\(spec.name)' takes at most 1000000 seconds, not '\(text.escapedForTerminal)'", hint: nil)
       }
     case "N":
       guard let count = Int(text), count >= 1, count <= maximumCount else {

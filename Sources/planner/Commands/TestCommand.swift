@@ -56,11 +56,13 @@ struct RuleTestReportText {
     var out = ""
     for result in report.results {
       let mark = result.passed ? paint("PASS", "\u{1B}[32m") : paint("FAIL", "\u{1B}[31m")
-      out += "\(mark)  \(result.name)" + (result.source.map { "  (\($0))" } ?? "") + "\n"
-      if let error = result.error { out += "      error: \(error)\n" }
+      let name = result.name.escapedForTerminal
+      out += "\(mark)  \(name)" + (result.source.map { "  (\($0.escapedForTerminal))" } ?? "") + "\n"
+      if let error = result.error { out += "      error: \("\(error)".escapedForTerminal)\n" }
       for failure in result.failures {
-        out += "      expected \(failure.expected)\n      actual   \(failure.actual)\n"
-        for value in failure.values { out += "        \(value.display)\n" }
+        out += "      expected \(failure.expected.escapedForTerminal)\n"
+        out += "      actual   \(failure.actual.escapedForTerminal)\n"
+        for value in failure.values { out += "        \(value.display.escapedForTerminal)\n" }
       }
     }
     out += report.summary + "\n"
