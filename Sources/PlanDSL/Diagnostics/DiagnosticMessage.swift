@@ -192,6 +192,17 @@ public enum DiagnosticMessage {
       at: recipe.range, notes: [.init("'avoid \(avoided.name)' is here", at: avoided.range)])
   }
 
+  static func conflictingLimits(
+    foods: String, minimum: String, maximum: String, period: String, at range: SourceRange, other: SourceRange
+  ) -> Diagnostic {
+    Diagnostic(
+      id: "conflicting-limits",
+      message:
+        "limits on \(foods) cannot both hold: at least \(minimum) but at most \(maximum) per \(period)",
+      at: range, notes: [.init("the other limit is here", at: other)],
+      hint: "remove one of the limits or widen them")
+  }
+
   static func invalid(
     _ id: String, _ message: String, at range: SourceRange?, hint: String? = nil,
     notes: [Diagnostic.Note] = []
