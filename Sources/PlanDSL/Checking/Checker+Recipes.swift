@@ -48,6 +48,11 @@ extension Checker {
         error(DiagnosticMessage.zeroAmount(line.amount, what: "an ingredient"))
         continue
       }
+      guard grams <= Self.largestIngredientGrams else {
+        error(
+          DiagnosticMessage.amountTooLarge(line.amount, what: "an ingredient"))
+        continue
+      }
       let text = sources.file(line.range.file)?.text(in: line.range) ?? "\(amount.value) \(line.food.name)"
       recipe.ingredients.append(RecipeIngredient(food: food.id, grams: grams.double, quantity: text))
     }

@@ -203,6 +203,26 @@ public enum DiagnosticMessage {
       hint: "remove one of the limits or widen them")
   }
 
+  static func impossibleNutrient(_ quantity: QuantityLiteral, nutrient: String, reason: String) -> Diagnostic
+  {
+    Diagnostic(
+      .warning, id: "impossible-nutrient", message: "this much '\(nutrient)' is \(reason)",
+      at: quantity.range,
+      hint: "check the unit (mg or g?) and the amount after 'per'")
+  }
+
+  static func measureTooSmall(_ quantity: QuantityLiteral) -> Diagnostic {
+    Diagnostic(
+      id: "measure-too-small", message: "a measure must weigh at least 0.001 g, not '\(quantity.written)'",
+      at: quantity.range, hint: "check the unit; a pinch of salt is about 0.3 g")
+  }
+
+  static func amountTooLarge(_ quantity: QuantityLiteral, what: String) -> Diagnostic {
+    Diagnostic(
+      id: "amount-too-large", message: "\(what) of '\(quantity.written)' weighs more than one tonne",
+      at: quantity.range, hint: "check the number and its unit")
+  }
+
   static func invalid(
     _ id: String, _ message: String, at range: SourceRange?, hint: String? = nil,
     notes: [Diagnostic.Note] = []
@@ -215,4 +235,9 @@ public enum DiagnosticMessage {
   {
     Diagnostic(.warning, id: id, message: message, at: range, hint: hint)
   }
+}
+
+extension QuantityLiteral {
+  /// The number and unit as written: `0.000002 g`, `10000000 tbsp`.
+  var written: String { "\(value)" + (unit.map { " \($0.text)" } ?? "") }
 }

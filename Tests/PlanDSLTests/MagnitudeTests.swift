@@ -1,0 +1,67 @@
+import Foundation
+import PlanDSL
+import Testing
+
+/// Amounts no food can have are found where they are written.
+@Suite("Amounts out of range")
+struct MagnitudeTests {
+  func render(_ source: String) -> String {
+    do {
+      let program = try PlanLoader().load(text: source, path: "test.plan")
+      return DiagnosticRenderer().render(DiagnosticList(program.warnings, sources: program.sources))
+    } catch {
+      return DiagnosticRenderer().render(error)
+    }
+  }
+
+  @Test("a serving of 0.000002 g is an error at the measure")
+  func tinyMeasure() {
+    let source = "food a {\n  per 100 g { protein 10 g }\n  measure serving = 0.000002 g\n}"
+    #expect(
+      render(source) == """
+        test.plan:3:21: error: a measure must weigh at least 0.001 g, not '0.000002 g'
+            measure serving = 0.000002 g
+                              ^~~~~~~~~~
+          hint: check the unit; a pinch of salt is about 0.3 g
+        1 error generated.
+
+        """)
+  }
+
+  @Test("10^7 tbsp of an ingredient is an error at the amount")
+  func hugeIngredient() {
+    let source = """
+      food a {
+        per 100 g { energy 100 kcal }
+        measure tbsp = 15 g
+      }
+      recipe r {
+        serves 1; meal breakfast
+        10000000 tbsp a
+      }
+      """
+    #expect(
+      render(source) == """
+        test.plan:7:3: error: an ingredient of '10000000 tbsp' weighs more than one tonne
+            10000000 tbsp a
+            ^~~~~~~~~~~~~
+          hint: check the number and its unit
+        1 error generated.
+
+        """)
+  }
+
+  @Test("1e11 mg of a nutrient per 100 g is a warning: more than the food weighs")
+  func impossibleNutrient() {
+    let source = "food a {\n  per 100 g { sodium 100000000000 mg }\n}"
+    #expect(
+      render(source) == """
+        test.plan:2:22: warning: this much 'sodium' is more than the 100 g of food it is in
+            per 100 g { sodium 100000000000 mg }
+                               ^~~~~~~~~~~~~~~
+          hint: check the unit (mg or g?) and the amount after 'per'
+        1 warning generated.
+
+        """)
+  }
+}
