@@ -5,6 +5,7 @@ import HealthRules
 ///
 /// Ranges in diagnostics and the AST point into these files by index.
 public struct SourceManager: Sendable {
+  /// The files, in the order they were read; a ``SourceRange`` names one by index.
   public private(set) var files: [SourceFile] = []
 
   public init() {}

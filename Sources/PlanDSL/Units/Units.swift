@@ -32,7 +32,9 @@ public enum UnitDimension: String, Sendable, Hashable, CaseIterable {
 /// definition, the US cup 236.5882365 ml, the thermochemical kilocalorie
 /// 4.184 kJ.
 public struct UnitDefinition: Sendable, Hashable {
+  /// The unit's main symbol (`g` for `grams`).
   public var symbol: String
+  /// What it measures.
   public var dimension: UnitDimension
   /// Canonical units in one of this unit, before ``divisor``.
   public var factor: Decimal

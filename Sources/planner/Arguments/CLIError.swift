@@ -43,7 +43,9 @@ enum CLIError: Error {
   func message(colors: Bool) -> String {
     switch self {
     case .usage(let message, let hint):
-      return "planner: error: \(message)\n" + (hint.map { "  hint: \($0)\n" } ?? "")
+      // Usage messages quote what was typed; control characters in it are shown escaped.
+      return "planner: error: \(message.escapedForTerminal)\n"
+        + (hint.map { "  hint: \($0.escapedForTerminal)\n" } ?? "")
     case .diagnostics(let list):
       return DiagnosticRenderer(colors: colors).render(list)
     case .invalidInput(let message):
