@@ -24,6 +24,16 @@ struct BoundedDiagnosticsTests {
     #expect(Suggestions.closest(to: "protien", in: NutrientTable.allNames) == "protein")
   }
 
+  @Test("300,000 bad statements stop the parser after 1,000 errors")
+  func parserStops() {
+    let source = "goal g {\n" + String(repeating: "hello world\n", count: 300_000) + "}\n"
+    let rendered = render(source)
+    #expect(
+      rendered.contains("test.plan:1002:1: error: more than 1000 errors in this file; stopped reading here\n")
+    )
+    #expect(rendered.hasSuffix("1001 errors generated.\n"))
+  }
+
   @Test("the first 50 diagnostics are shown, then how many more")
   func capped() {
     let source = (0..<60).map { "goal g\($0) { protien >= 1 g }" }.joined(separator: "\n")
@@ -74,7 +84,7 @@ struct BoundedDiagnosticsTests {
         "test.plan:1:10: error: control character U+202E in a string\n"))
   }
 
-  @Test("5 MB of unexpected characters is one error per run, not a stack overflow")
+  @Test("5 MB of unexpected characters is one error per run, no stack overflow, and reading stops at 1,000")
   func unexpectedCharacters() {
     let source = String(repeating: String(repeating: "@", count: 100) + "\n", count: 50_000)
     let rendered = render(source)
@@ -82,6 +92,16 @@ struct BoundedDiagnosticsTests {
       rendered.hasPrefix(
         "test.plan:1:1: error: 100 unexpected characters, starting with '@'\n  "
           + String(repeating: "@", count: 100) + "\n  ^" + String(repeating: "~", count: 99) + "\n"))
-    #expect(rendered.hasSuffix("and 49950 more diagnostics not shown\n50000 errors generated.\n"))
+    #expect(
+      rendered.hasSuffix(
+        """
+        and 951 more diagnostics not shown
+        test.plan:1001:1: error: more than 1000 errors in this file; stopped reading here
+          @@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@
+          ^
+          hint: fix the first errors, or check that this is a .plan file
+        1001 errors generated.
+
+        """))
   }
 }

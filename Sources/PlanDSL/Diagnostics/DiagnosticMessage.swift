@@ -71,6 +71,13 @@ public enum DiagnosticMessage {
       hint: "use \\\", \\\\, \\n or \\t")
   }
 
+  static func tooManyErrors(limit: Int, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "too-many-errors", message: "more than \(limit) errors in this file; stopped reading here",
+      at: range,
+      hint: "fix the first errors, or check that this is a .plan file")
+  }
+
   // MARK: Parsing
 
   static func expected(_ what: String, found token: Token?, at range: SourceRange) -> Diagnostic {

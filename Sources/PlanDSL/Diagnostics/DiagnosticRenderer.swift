@@ -35,6 +35,10 @@ public struct DiagnosticRenderer: Sendable {
     if list.diagnostics.count > limit {
       let more = list.diagnostics.count - limit
       out += "and \(more) more \(more == 1 ? "diagnostic" : "diagnostics") not shown\n"
+      // Where reading stopped is shown even when it is past the limit.
+      for diagnostic in list.diagnostics.dropFirst(limit) where diagnostic.id == "too-many-errors" {
+        out += render(diagnostic, sources: list.sources)
+      }
     }
     let errors = list.diagnostics.filter { $0.severity == .error }.count
     let warnings = list.diagnostics.filter { $0.severity == .warning }.count

@@ -15,6 +15,9 @@ struct Lexer {
   }
 
   /// Every token of the file, ending with `endOfFile`.
+  ///
+  /// After ``maximumErrors`` diagnostics the rest of the file is not read: one
+  /// more error says where reading stopped, and the tokens end there.
   mutating func tokenize() -> [Token] {
     var tokens: [Token] = []
     while true {
@@ -23,6 +26,9 @@ struct Lexer {
       if token.kind == .endOfFile { return tokens }
     }
   }
+
+  /// How many diagnostics one file may produce before the lexer stops reading it.
+  static let maximumErrors = 1000
 
   private static let symbols: [String] = [
     "...", "..<", "<=", ">=", "==", "!=", "->", "{", "}", "(", ")", "[", "]", ",", ";", ":", "=", ".", "<",
@@ -68,6 +74,15 @@ struct Lexer {
   /// The next token; runs of unexpected characters are reported (one diagnostic per run) and skipped.
   private mutating func next() -> Token {
     while true {
+      if diagnostics.count >= Self.maximumErrors {
+        skipTrivia()
+        let here = SourceRange(file: file, start: position, end: position)
+        if position < bytes.count {
+          diagnostics.append(DiagnosticMessage.tooManyErrors(limit: Self.maximumErrors, at: here))
+          position = bytes.count
+        }
+        return Token(kind: .endOfFile, value: "", range: here, atLineStart: true)
+      }
       if let token = nextOrUnexpected() { return token }
     }
   }

@@ -68,6 +68,16 @@ struct Parser {
     diagnostics.append(diagnostic)
   }
 
+  /// After ``Lexer/maximumErrors`` diagnostics, reports where parsing stopped and
+  /// moves to the end of the file; returns whether it did.
+  mutating func stopAfterTooManyErrors() -> Bool {
+    guard diagnostics.count >= Lexer.maximumErrors, !atEnd else { return false }
+    let here = SourceRange(file: file, start: current.range.start, end: current.range.start)
+    diagnostics.append(DiagnosticMessage.tooManyErrors(limit: Lexer.maximumErrors, at: here))
+    index = tokens.count - 1
+    return true
+  }
+
   /// Reports "expected X, found Y" at the current token (or just after the previous one at a line break).
   mutating func expected(_ what: String) {
     let range: SourceRange
@@ -170,6 +180,7 @@ struct Parser {
         report(DiagnosticMessage.unclosedBlock(owner, at: previous.range.afterEnd, opening: open.range))
         return open.range.union(previous.range)
       }
+      if stopAfterTooManyErrors() { return open.range.union(previous.range) }
       let before = index
       statement(&self)
       if index == before {
