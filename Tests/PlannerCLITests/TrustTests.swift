@@ -229,3 +229,41 @@ struct UnreadableInputTests {
     }
   }
 }
+
+/// Readings files of any size give bounded output.
+@Suite("Bounded readings errors")
+struct BoundedReadingsErrorTests {
+  func temporary(_ name: String, _ text: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "planner-readings-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent(name)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    return url
+  }
+
+  @Test("JSON nested 200,000 deep is one error, its 400 KB line elided around the caret")
+  func deepJSON() throws {
+    let file = try temporary(
+      "deep.json", String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000))
+    let result = try PlannerProcess.run(["health", file.path])
+    #expect(result.status == 65)
+    let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "\(file.path):1:64: error: the JSON nests too deeply")
+    #expect(lines.count == 5)
+    #expect(lines.allSatisfy { $0.count < 300 })
+    let shown = String(lines.dropFirst().first ?? "")
+    #expect(shown.unicodeScalars.elementsEqual(("  …" + String(repeating: "[", count: 120) + "…").unicodeScalars))
+  }
+
+  @Test("500 bad rows show the first 50 errors, then how many more")
+  func manyBadRows() throws {
+    let rows = (0..<500).map { "2026-01-\(String(format: "%02d", $0 % 28 + 1)),abc" }.joined(separator: "\n")
+    let result = try PlannerProcess.run([
+      "health", try temporary("bad.csv", "date,weight\n" + rows + "\n").path,
+    ])
+    #expect(result.status == 65)
+    #expect(result.stderr.components(separatedBy: ": error: ").count == 51)
+    #expect(result.stderr.hasSuffix("and 922 more errors not shown\n972 errors generated.\n"))
+  }
+}
