@@ -253,7 +253,8 @@ struct BoundedReadingsErrorTests {
     #expect(lines.count == 5)
     #expect(lines.allSatisfy { $0.count < 300 })
     let shown = String(lines.dropFirst().first ?? "")
-    #expect(shown.unicodeScalars.elementsEqual(("  …" + String(repeating: "[", count: 120) + "…").unicodeScalars))
+    let expected = "  …" + String(repeating: "[", count: 120) + "…"
+    #expect(shown.unicodeScalars.elementsEqual(expected.unicodeScalars))
   }
 
   @Test("500 bad rows show the first 50 errors, then how many more")
