@@ -53,6 +53,23 @@ struct AvoidCheckingTests {
     }
   }
 
+  @Test("'avoid peanut_butter' names the food, and 'avoid milk' every milk food, not only the food 'milk'")
+  func allergenNamedLikeAFood() throws {
+    let source = Self.source(plan: "  avoid milk")
+      .replacingOccurrences(
+        of: "food banana = usda 09040",
+        with: "food milk = usda 01079 { price 3 USD per 1 gal }\nfood cheese = usda 01009"
+      )
+      .replacingOccurrences(of: "  1 medium banana", with: "  30 g cheese")
+    let program = try PlanLoader().load(text: source, path: "test.plan")
+    let spec = try #require(program.plan(named: "p"))
+    #expect(spec.mealPlan?.avoid == [.term("milk")])
+    let problem = try #require(program.mealPlanProblem(for: spec))
+    let foods = Dictionary(uniqueKeysWithValues: problem.foods.map { ($0.id, $0) })
+    let cheesy = try #require(problem.recipes.first { $0.id == "banana_oats" })
+    #expect(try RecipeProfile(recipe: cheesy, foods: foods).contains(.term("milk")))
+  }
+
   @Test("a lock that 'avoid' excludes is an error at the lock, with a note at the term")
   func lockConflictsWithAvoid() {
     let rendered = render(Self.source(plan: "  avoid peanut\n  lock day 1 breakfast pb_oats"))
