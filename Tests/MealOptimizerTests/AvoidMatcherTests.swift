@@ -106,6 +106,22 @@ struct AvoidMatcherTests {
     #expect(!profile.contains(.term("sesame")))
   }
 
+  @Test("a recipe with an untagged food named 'Peanut butter' is not nut-free")
+  func labelsFollowAllergens() throws {
+    let peanutButter = Food(id: "pb", name: "Peanut butter", tags: ["vegan", "gluten-free", "dairy-free"])
+    let recipe = Recipe(
+      id: "toast", name: "Toast", servings: 1, ingredients: [RecipeIngredient(food: "pb", grams: 30)])
+    let profile = try RecipeProfile(recipe: recipe, foods: ["pb": peanutButter])
+    #expect(!profile.labels.contains(.nutFree))
+    #expect(profile.labels.isSuperset(of: [.vegan, .glutenFree, .dairyFree]))
+    let cheese = Food(id: "cheese", name: "Cheese, cheddar", tags: ["vegan", "dairy-free"])
+    let melt = Recipe(
+      id: "melt", name: "Melt", servings: 1, ingredients: [RecipeIngredient(food: "cheese", grams: 30)])
+    let labels = try RecipeProfile(recipe: melt, foods: ["cheese": cheese]).labels
+    #expect(!labels.contains(.vegan))
+    #expect(!labels.contains(.dairyFree))
+  }
+
   @Test("queries say 'peanut-free', 'without peanut butter', 'no tree nuts' and mean the allergens")
   func queries() {
     #expect(RecipeQuery.parse("peanut-free breakfast").query.excluding == ["peanut"])

@@ -65,6 +65,22 @@ public enum AvoidMatcher {
     foods.filter { food($0, matches: rule) }
   }
 
+  /// The diet labels that an ingredient with these allergens rules out.
+  ///
+  /// Labels are derived from tags (``DietLabel``); `nut-free` is even derived
+  /// from the *absence* of a tag, so a food of one's own named "Peanut butter"
+  /// without tags would leave a recipe "nut-free". A recipe whose ingredients
+  /// contain an allergen by the matcher loses the labels it contradicts.
+  public static func labelsRuledOut(by allergens: Set<FoodTag>) -> Set<DietLabel> {
+    var labels: Set<DietLabel> = []
+    if !allergens.isDisjoint(with: [.treeNuts, .peanuts]) { labels.insert(.nutFree) }
+    if allergens.contains(.milk) { labels.formUnion([.dairyFree, .vegan]) }
+    if allergens.contains(.egg) { labels.insert(.vegan) }
+    if !allergens.isDisjoint(with: [.fish, .shellfish]) { labels.formUnion([.vegan, .vegetarian]) }
+    if allergens.contains(.wheat) { labels.insert(.glutenFree) }
+    return labels
+  }
+
   /// The term folded, with `_` and `-` as spaces and runs of spaces collapsed.
   static func normalized(_ term: String) -> String {
     SearchText.tokens(term).map(\.text).joined(separator: " ")

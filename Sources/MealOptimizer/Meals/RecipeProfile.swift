@@ -63,7 +63,9 @@ public struct RecipeProfile: Sendable, Hashable {
     self.recipe = recipe
     self.nutrientsPerServing = nutrients
     self.costPerServing = cost
+    let allergens = avoidable.reduce(into: Set<FoodTag>()) { $0.formUnion($1.allergens) }
     self.labels = Set(DietLabel.derive(ingredientTags: tags, perServing: nutrients))
+      .subtracting(AvoidMatcher.labelsRuledOut(by: allergens))
     self.foodIDs = ids
     self.foodTags = tags.reduce(into: Set<String>()) { $0.formUnion($1) }
     self.avoidableFoods = avoidable
