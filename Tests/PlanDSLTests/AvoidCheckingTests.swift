@@ -102,6 +102,21 @@ struct AvoidCheckingTests {
         """)
   }
 
+  @Test("a recipe allowed in a slot that 'avoid' excludes is a warning at the recipe")
+  func allowedRecipeExcluded() {
+    #expect(
+      render(Self.source(plan: "  avoid peanut\n  allow breakfast recipes pb_oats, banana_oats")) == """
+        test.plan:19:27: warning: recipe 'pb_oats' is allowed here but will never be chosen: it contains 'peanut_butter', which 'avoid peanut' excludes
+            allow breakfast recipes pb_oats, banana_oats
+                                    ^~~~~~~
+        test.plan:18:9: note: 'avoid peanut' is here
+            avoid peanut
+                  ^~~~~~
+        1 warning generated.
+
+        """)
+  }
+
   @Test("a term that matches no food is a warning with a hint")
   func termMatchesNothing() {
     #expect(

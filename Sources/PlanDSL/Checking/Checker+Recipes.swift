@@ -74,6 +74,7 @@ extension Checker {
     var spec = MealPlanSpec()
     var avoidNames: [Identifier] = []
     var lockRecipes: [Identifier] = []
+    var allowedRecipes: [Identifier] = []
     for statement in statements {
       switch statement {
       case .meals(let names, _):
@@ -156,6 +157,7 @@ extension Checker {
           for name in names {
             if recipes.contains(where: { $0.id == name.name }) {
               ids.append(name.name)
+              allowedRecipes.append(name)
             } else {
               error(DiagnosticMessage.unknownName("recipe", name, candidates: recipes.map(\.id)))
             }
@@ -190,7 +192,9 @@ extension Checker {
         DiagnosticMessage.invalid(
           "no-recipes", "plan '\(plan.name)' has meals but there are no recipes", at: plan.range))
     }
-    checkAvoidAndLocks(spec, avoidNames: avoidNames, lockRecipes: lockRecipes, foods: foods, recipes: recipes)
+    checkAvoidAndLocks(
+      spec, avoidNames: avoidNames, lockRecipes: lockRecipes, allowedRecipes: allowedRecipes, foods: foods,
+      recipes: recipes)
     plan.mealPlan = spec
   }
 }

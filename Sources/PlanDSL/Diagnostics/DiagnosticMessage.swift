@@ -230,6 +230,21 @@ public enum DiagnosticMessage {
       at: quantity.range, hint: "check the number and its unit")
   }
 
+  static func allowedRecipeExcluded(
+    _ recipe: Identifier, labels: [String], food: String?, avoided: Identifier?
+  )
+    -> Diagnostic
+  {
+    let why =
+      if let food, let avoided { "it contains '\(food)', which 'avoid \(avoided.name)' excludes" } else {
+        "it is not \(labels.joined(separator: " or "))"
+      }
+    return Diagnostic(
+      .warning, id: "allowed-recipe-excluded",
+      message: "recipe '\(recipe.name)' is allowed here but will never be chosen: \(why)", at: recipe.range,
+      notes: avoided.map { [.init("'avoid \($0.name)' is here", at: $0.range)] } ?? [])
+  }
+
   static func invalid(
     _ id: String, _ message: String, at range: SourceRange?, hint: String? = nil,
     notes: [Diagnostic.Note] = []
