@@ -23,6 +23,7 @@ enum Planner {
     sigemptyset(&quit)
     sigaddset(&quit, SIGQUIT)
     sigprocmask(SIG_UNBLOCK, &quit, nil)
+    StandardStream.reserveClosedDescriptors()
     let console = Console()
     let code = run(Array(CommandLine.arguments.dropFirst()), console: console)
     exit(code.rawValue)

@@ -149,6 +149,18 @@ struct TrustTests {
     #expect(result.stderr == "planner: error: cannot write to standard output: Bad file descriptor\n")
   }
 
+  @Test("with standard output closed, a --junit file does not take its place, and the output fails with 74")
+  func closedStandardOutputAndJUnit() throws {
+    let junit = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "planner-\(UUID().uuidString).xml")
+    let result = try shell("exec \"$0\" test Examples/home.plan --junit \(junit.path) >&-")
+    #expect(result.status == 74)
+    #expect(result.stderr == "planner: error: cannot write to standard output: Bad file descriptor\n")
+    let xml = try String(contentsOf: junit, encoding: .utf8)
+    #expect(xml.hasPrefix("<?xml"))
+    #expect(!xml.contains("PASS"))
+  }
+
   @Test("a full disk on standard error ends with exit 74")
   func fullStandardError() throws {
     guard FileManager.default.fileExists(atPath: "/dev/full") else { return }

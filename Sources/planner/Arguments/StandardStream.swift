@@ -29,6 +29,22 @@ enum StandardStream: Int32 {
     bytes.removeAll()
   }
 
+  /// Opens `/dev/null`, read-only, on standard input, output or error when one is closed.
+  ///
+  /// Otherwise the next file planner opens (a plan, a readings file, a
+  /// temporary output file) would take the closed descriptor's number and
+  /// receive what was meant for the terminal. Read-only, so writes still fail
+  /// (`EBADF`) and end the process as a closed stream should.
+  static func reserveClosedDescriptors() {
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 {
+      let opened = open("/dev/null", O_RDONLY)
+      if opened >= 0, opened != descriptor {
+        _ = dup2(opened, descriptor)
+        _ = close(opened)
+      }
+    }
+  }
+
   /// Ends the process after a failed write, with one line on standard error if it still works.
   static func fail(writing stream: StandardStream, errno code: Int32) -> Never {
     let reason = String(cString: strerror(code))
