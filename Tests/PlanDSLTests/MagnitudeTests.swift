@@ -51,6 +51,19 @@ struct MagnitudeTests {
         """)
   }
 
+  @Test("a 40-digit number in a rule is one error quoting the number as written")
+  func fortyDigits() {
+    let number = String(repeating: "1", count: 40)
+    let source =
+      "rules r {\n  window 7 days\n  alert a \"A\" when sugar.today > sugar.yesterday * \(number)%\n}"
+    let rendered = render(source)
+    #expect(
+      rendered.hasPrefix("test.plan:3:52: error: '\(number)' has too many digits for an exact value\n"))
+    #expect(
+      rendered.hasSuffix(
+        "  hint: rules and readings hold exact values of up to 18 digits\n1 error generated.\n"))
+  }
+
   @Test("1e11 mg of a nutrient per 100 g is a warning: more than the food weighs")
   func impossibleNutrient() {
     let source = "food a {\n  per 100 g { sodium 100000000000 mg }\n}"

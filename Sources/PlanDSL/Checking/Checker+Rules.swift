@@ -228,8 +228,8 @@ extension Checker {
   mutating func constant(_ quantity: QuantityLiteral) -> HealthExpression? {
     let text = NSDecimalNumber(decimal: quantity.value).stringValue
     guard let exact = Rational(decimal: text) else {
-      error(
-        DiagnosticMessage.invalid("bad-number", "'\(text)' has too many digits", at: quantity.numberRange))
+      let written = sources.file(quantity.numberRange.file)?.text(in: quantity.numberRange) ?? text
+      error(DiagnosticMessage.tooManyDigits(written, at: quantity.numberRange))
       return nil
     }
     guard let unit = quantity.unit else { return .number(exact) }

@@ -115,6 +115,12 @@ public enum DiagnosticMessage {
     Diagnostic(id: "bad-number", message: "'\(text)' is not a number", at: range)
   }
 
+  static func tooManyDigits(_ written: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "bad-number", message: "'\(written)' has too many digits for an exact value", at: range,
+      hint: "rules and readings hold exact values of up to 18 digits")
+  }
+
   static func strictBound(_ op: String, at range: SourceRange) -> Diagnostic {
     Diagnostic(
       .warning, id: "strict-bound", message: "'\(op)' is read as '\(op)=' in a goal", at: range,
