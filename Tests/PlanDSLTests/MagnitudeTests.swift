@@ -51,9 +51,9 @@ struct MagnitudeTests {
         """)
   }
 
-  @Test("a 40-digit number in a rule is one error quoting the number as written")
-  func fortyDigits() {
-    let number = String(repeating: "1", count: 40)
+  @Test("a 25-digit number in a rule is one error quoting the number as written")
+  func twentyFiveDigits() {
+    let number = String(repeating: "1", count: 25)
     let source =
       "rules r {\n  window 7 days\n  alert a \"A\" when sugar.today > sugar.yesterday * \(number)%\n}"
     let rendered = render(source)
@@ -62,6 +62,26 @@ struct MagnitudeTests {
     #expect(
       rendered.hasSuffix(
         "  hint: rules and readings hold exact values of up to 18 digits\n1 error generated.\n"))
+  }
+
+  @Test("a number of more than 38 significant digits is one error, in a goal or a test's blood pressure")
+  func significantDigits() {
+    let number = String(repeating: "1", count: 40)
+    #expect(
+      render("goal g { protein >= \(number) g per day }") == """
+        test.plan:1:21: error: '\(number)' has more than 38 significant digits
+          goal g { protein >= \(number) g per day }
+                              ^\(String(repeating: "~", count: 39))
+          hint: a number keeps at most 38 digits exactly; round it
+        1 error generated.
+
+        """)
+    let test = "test \"t\" {\n  day 7: bp \(number)/80\n  expect healthy\n}"
+    let rendered = render(test)
+    #expect(rendered.hasPrefix("test.plan:2:13: error: '\(number)' has more than 38 significant digits\n"))
+    #expect(rendered.hasSuffix("\n1 error generated.\n"))
+    // Trailing zeros are not significant: 1e60 is exact.
+    #expect(render("goal g { protein >= 1\(String(repeating: "0", count: 60)) g per day }") == "")
   }
 
   @Test("1e11 mg of a nutrient per 100 g is a warning: more than the food weighs")

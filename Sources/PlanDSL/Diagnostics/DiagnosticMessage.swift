@@ -121,6 +121,12 @@ public enum DiagnosticMessage {
       hint: "rules and readings hold exact values of up to 18 digits")
   }
 
+  static func tooManySignificantDigits(_ text: String, limit: Int, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "bad-number", message: "'\(text)' has more than \(limit) significant digits", at: range,
+      hint: "a number keeps at most \(limit) digits exactly; round it")
+  }
+
   static func strictBound(_ op: String, at range: SourceRange) -> Diagnostic {
     Diagnostic(
       .warning, id: "strict-bound", message: "'\(op)' is read as '\(op)=' in a goal", at: range,
