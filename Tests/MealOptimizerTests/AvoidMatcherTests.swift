@@ -128,5 +128,13 @@ struct AvoidMatcherTests {
     #expect(RecipeQuery.parse("without peanut butter").query.excluding == ["peanut butter"])
     #expect(RecipeQuery.parse("lunch with no tree nuts").query.excluding == ["tree nuts"])
     #expect(RecipeQuery.parse("without dairy").query.excluding == ["dairy"])
+    #expect(
+      RecipeQuery.parse("dinner without nuts, dairy and peanut butter").query.excluding == [
+        "nuts", "dairy", "peanut butter",
+      ])
+    #expect(RecipeQuery.parse("without soy or sesame").query.excluding == ["soy", "sesame"])
+    let parsed = RecipeQuery.parse("without cilantro and dinner")
+    #expect(parsed.query.excluding == ["cilantro"])
+    #expect(parsed.query.meals == [.dinner])
   }
 }

@@ -59,6 +59,8 @@ struct AllergenCommandTests {
       ("without dairy", ["pb_oats", "banana_oats"]),
       ("without milk", ["pb_oats", "banana_oats"]),
       ("without butter", ["milk_oats", "banana_oats"]),
+      ("without nuts, dairy", ["banana_oats"]),
+      ("breakfast without nuts and dairy", ["banana_oats"]),
     ])
   func queries(query: String, expected: [String]) throws {
     let answer = try recipes(query, in: try file())
