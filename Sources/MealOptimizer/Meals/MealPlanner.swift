@@ -56,51 +56,16 @@ public struct MealPlanner: Sendable {
       return plan
     }
     let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(options.timeLimit ?? 86_400)
     let search = MealPlanSearch(
-      solver: solver, slots: built.slots, relativeGap: options.relativeGap, deadline: deadline)
-    // A budget that does not bind costs nothing to check: solve without the
-    // budget rows first (in at most half the time); if that week is within
-    // budget it is the answer, with the same bound.
-    var unbudgeted: MealPlanSearch.Outcome?
-    if !problem.budgets.isEmpty {
-      let free = MealPlanSearch.dropping(built.model) { $0.name.hasPrefix("budget[") }
-      let half = clock.now + .seconds((options.timeLimit ?? 86_400) / 2)
-      let quick = MealPlanSearch(
-        solver: solver, slots: built.slots, relativeGap: options.relativeGap, deadline: min(deadline, half))
-      if case .success(let outcome) = try quick.minimize(free),
-        MealPlanSearch.satisfies(built.model, outcome.values)
-      {
-        unbudgeted = outcome
-      }
-    }
-    let first: MealPlanSearch.Outcome
-    var found: Result<MealPlanSearch.Outcome, MealPlanSearch.Failure>
-    if let unbudgeted, let gap = unbudgeted.gap, gap <= options.relativeGap {
-      found = .success(unbudgeted)
-    } else {
-      found = try search.minimize(built.model)
-      // The week without budget rows, when within budget, is a plan too, and
-      // its bound holds for the budgeted week: keep the better of each.
-      if let unbudgeted {
-        if case .success(var outcome) = found {
-          if unbudgeted.objective < outcome.objective {
-            let bound = outcome.bound
-            outcome = unbudgeted
-            outcome.bound = bound
-          }
-          outcome.bound = [outcome.bound, unbudgeted.bound].compactMap { $0 }.max()
-          found = .success(outcome)
-        } else {
-          found = .success(unbudgeted)
-        }
-      }
-    }
+      solver: solver, slots: built.slots, relativeGap: options.relativeGap,
+      deadline: start + .seconds(options.timeLimit ?? 86_400))
+    let found = try search.solve(
+      built, tieBreakTolerance: options.tieBreakTolerance,
+      tieBreakDeadline: clock.now + .seconds(options.tieBreakTimeLimit))
+    var plan: MealPlan
     switch found {
-    case .success(let outcome):
-      first = outcome
     case .failure(let failure):
-      var plan = empty
+      plan = empty
       switch failure {
       case .unbounded:
         plan.status = .unbounded
@@ -114,54 +79,24 @@ public struct MealPlanner: Sendable {
       }
       plan.seconds = (clock.now - start).seconds
       return plan
-    }
-    var values = first.values
-    var tieBreakValue: Double?
-    if let tieBreak = built.tieBreak {
-      var second = built.model
-      let cap = first.objective * (1 + options.tieBreakTolerance) + 1e-7
-      second.addConstraint("cost_cap", built.cost, .lessThan(cap))
-      second.setObjective(.minimize, tieBreak)
-      let tieBreakSearch = MealPlanSearch(
-        solver: solver, slots: built.slots, relativeGap: options.relativeGap,
-        deadline: min(deadline, clock.now + .seconds(options.tieBreakTimeLimit)))
-      if case .success(let outcome) = try tieBreakSearch.minimize(
-        second, start: first.values, integral: problem.tieBreak == .variety)
-      {
-        values = outcome.values
+    case .success(let outcome):
+      plan = MealPlanAssembler(builder: builder, built: built).plan(from: outcome.values)
+      plan.status = outcome.isProven ? .optimal : .feasible
+      plan.termination = outcome.termination
+      plan.relativeGap = outcome.gap
+      plan.tieBreakValue = outcome.tieBreakValue
+      if !outcome.isProven {
+        let gap = outcome.gap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
+        plan.explanation = [
+          "the solver stopped (\(outcome.termination.rawValue)) before proving this plan cheapest;"
+            + " it is within \(gap) of the best bound"
+        ]
       }
-      tieBreakValue = tieBreak.value(values)
     }
-    var plan = MealPlanAssembler(builder: builder, built: built).plan(from: values)
-    let proven = first.gap.map { $0 <= options.relativeGap + 1e-12 } ?? false
-    plan.status = proven ? .optimal : .feasible
-    plan.termination = proven ? (first.gap == 0 ? .completed : .gapLimit) : first.termination
-    plan.relativeGap = first.gap
-    plan.tieBreakValue = tieBreakValue
     plan.seconds = (clock.now - start).seconds
-    if !proven {
-      let gap = first.gap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
-      plan.explanation = [
-        "the solver stopped (\(first.termination.rawValue)) before proving this plan cheapest;"
-          + " it is within \(gap) of the best bound"
-      ]
-    }
     let violations = MealPlanVerifier(problem: problem).verify(plan)
     guard violations.isEmpty else { throw .verificationFailed(violations) }
     return plan
-  }
-
-  func run(_ model: LinearModel, timeLimit: Double?) throws(MealPlanError) -> Solution {
-    var solverOptions = SolverOptions()
-    solverOptions.timeLimit = timeLimit
-    solverOptions.relativeGap = options.relativeGap
-    do {
-      return try solver.solve(model, options: solverOptions)
-    } catch let error as SolverError {
-      throw .solver(error)
-    } catch {
-      throw .solver(.solverFailure(String(describing: error)))
-    }
   }
 }
 
