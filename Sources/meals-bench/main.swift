@@ -65,7 +65,9 @@ if let path = option("--lp") {
 }
 let integers = built.model.variables.filter { $0.kind != .continuous }.count
 if let path = option("--plan") {
-  print("meals-bench: \(path), \(problem.days) days x \(problem.slots.count) slots, tie-break \(problem.tieBreak.rawValue)")
+  print(
+    "meals-bench: \(path), \(problem.days) days x \(problem.slots.count) slots, tie-break \(problem.tieBreak.rawValue)"
+  )
 } else {
   print(
     "meals-bench: \(recipeCount) recipes, 7 days x 4 slots, seed \(seed), budget \(budget) USD/week, tie-break \(tieBreak.rawValue)"

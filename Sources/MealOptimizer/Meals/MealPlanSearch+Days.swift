@@ -94,43 +94,62 @@ extension MealPlanSearch {
   func improveDays(_ model: LinearModel, _ progress: inout Progress) throws(MealPlanError) {
     guard let start = progress.values, start != progress.polished else { return }
     let bound = progress.bound
-    let improved = try improveByDays(
-      model, objective: model.objective, from: start, rounds: tuning.improveRounds, solves: .max, &progress
+    let improved = try improve(
+      model, objective: model.objective, from: start, blocks: dayBlocks, rounds: tuning.improveRounds,
+      solves: .max, &progress
     ) { isProven($0, bound: bound) }
     progress.consider(improved.values, in: model)
     progress.polished = progress.values
     if improved.timedOut { progress.timedOut = true }
   }
 
-  /// Re-plans one day at a time to lower an objective, from a plan.
+  /// The variables each tie-break move frees: one fresh slot's picks and
+  /// portions, and the portions of the other fresh slots of its day (their
+  /// dishes stay), in day and slot order.
+  var slotBlocks: [[VariableRef]] {
+    let fresh = slots.filter { $0.leftoverOf == nil }
+    return fresh.map { slot in
+      var block = slot.options.flatMap { [$0.pick] + ($0.steps.map { [$0] } ?? []) }
+      for other in fresh where other.day == slot.day && other.meal != slot.meal {
+        block += other.options.compactMap(\.steps)
+      }
+      return block
+    }
+  }
+
+  /// Re-plans one block of variables at a time to lower an objective, from a
+  /// plan: every day variable outside the block is fixed, a cutoff row asks
+  /// for a better value, and the solver solves the rest to optimality.
   ///
   /// - Parameters:
   ///   - model: the model whose rows every plan keeps.
   ///   - objective: what to lower.
   ///   - start: the plan to start from.
-  ///   - rounds: most rounds over all days.
+  ///   - blocks: the variables each move frees (``dayBlocks`` or ``slotBlocks``).
+  ///   - rounds: most rounds over all blocks.
   ///   - solves: most solver calls.
   ///   - progress: the search state, for counting.
   ///   - enough: whether a value needs no more improving.
   /// - Returns: the best plan, and whether the deadline stopped the work
   ///   (rather than a round that found nothing better, `enough`, or the limits).
-  func improveByDays(
-    _ model: LinearModel, objective: LinearExpression, from start: [Double], rounds: Int, solves: Int,
-    _ progress: inout Progress, enough: (Double) -> Bool
+  func improve(
+    _ model: LinearModel, objective: LinearExpression, from start: [Double], blocks: [[VariableRef]],
+    rounds: Int, solves: Int, _ progress: inout Progress, enough: (Double) -> Bool
   ) throws(MealPlanError) -> (values: [Double], timedOut: Bool) {
     var best = start
     var bestValue = objective.value(start)
-    let blocks = dayBlocks
+    let dayVariables = Array(dayBlocks.joined())
     var used = 0
     for _ in 0..<rounds {
       var improved = false
-      for day in blocks.indices {
+      for block in blocks {
         if enough(bestValue) { return (best, false) }
         guard used < solves else { return (best, false) }
         guard !isPastDeadline else { return (best, true) }
+        let free = Set(block)
         var fixed: [VariableRef: Double] = [:]
-        for (other, otherBlock) in blocks.enumerated() where other != day {
-          for variable in otherBlock { fixed[variable] = best[variable.index].rounded() }
+        for variable in dayVariables where !free.contains(variable) {
+          fixed[variable] = best[variable.index].rounded()
         }
         var neighbourhood = model.fixing(fixed)
         neighbourhood.setObjective(.minimize, objective)
@@ -138,6 +157,7 @@ extension MealPlanSearch {
           "improve", objective, .lessThan(bestValue - max(1e-6, 1e-9 * abs(bestValue))), group: .cutoff)
         let result = try run(neighbourhood, &progress, gap: 0)
         used += 1
+        if result.termination == .timeLimit { return (best, true) }
         if Self.hasValues(result, count: best.count) {
           let value = objective.value(result.values)
           if value < bestValue - 1e-9 {

@@ -99,9 +99,10 @@ extension MealPlanSearch {
   /// most `cap` (a `cost_cap` row).
   ///
   /// First an LP with every day's choices fixed sets the tie-break's own
-  /// variables to their least values for the plan; then the days are
-  /// re-planned one at a time (as in ``Step/improveDays``) with the tie-break
-  /// as the objective, each day solved to optimality, until a round finds
+  /// variables to their least values for the plan; then the slots are
+  /// re-planned one at a time with the tie-break as the objective (the slot's
+  /// dish and portion free, and the portions of its day's other slots: a
+  /// small MIP, solved to optimality), until a round finds
   /// nothing better, the tie-break reaches 0 (both tie-breaks are sums of
   /// non-negative variables), or ``Tuning/tieBreakSolves`` solves have run.
   /// That work limit, not the clock, is what normally ends the step, so the
@@ -123,9 +124,9 @@ extension MealPlanSearch {
     for variable in dayBlocks.joined() { days[variable] = start[variable.index].rounded() }
     let least = try run(capped.fixing(days).relaxingIntegrality(), &progress)
     if least.status == .optimal, least.values.count == start.count { values = least.values }
-    let improved = try improveByDays(
-      capped, objective: objective, from: values, rounds: .max, solves: max(0, tuning.tieBreakSolves - 1),
-      &progress
+    let improved = try improve(
+      capped, objective: objective, from: values, blocks: slotBlocks, rounds: .max,
+      solves: max(0, tuning.tieBreakSolves - 1), &progress
     ) { $0 <= 1e-9 }
     progress.records.append(
       StepRecord(

@@ -65,7 +65,7 @@ package struct MealPlanSearch: Sendable {
     /// The gap each relax-and-fix day is solved to, as a share of the search's gap.
     package var relaxAndFixGapShare = 0.5
     /// Most solves of the tie-break stage: its deterministic work limit.
-    package var tieBreakSolves = 21
+    package var tieBreakSolves = 57
 
     package init() {}
   }
