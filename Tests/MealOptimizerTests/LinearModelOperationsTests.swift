@@ -1,7 +1,9 @@
 import Foundation
 import GLPKBackend
-import MealOptimizer
 import Testing
+
+// `@testable` only to name variables and rows by index (`VariableRef(index:)`).
+@testable import MealOptimizer
 
 /// The model operations (fix, relax, drop and keep groups, restrict, check a
 /// point) on a textbook integer program, solved with real GLPK.
