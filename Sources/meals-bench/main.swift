@@ -136,9 +136,10 @@ if CommandLine.arguments.contains("--steps") {
     tieBreakDeadline: clock.now + .seconds(tieBreakTime))
   {
     print("step            solves  seconds  bound       best")
-    for record in outcome.records {
+    let inner = outcome.unbudgetedRecords.map { ("  " + $0.step.rawValue, $0) }
+    for (name, record) in inner + outcome.records.map({ ($0.step.rawValue, $0) }) {
       print(
-        record.step.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
+        name.padding(toLength: 16, withPad: " ", startingAt: 0)
           + String(
             format: "%6d  %7.3f  %-10@  %.4f", record.solves, record.seconds,
             record.bound.map { String(format: "%.4f", $0) } ?? "-", record.objective))

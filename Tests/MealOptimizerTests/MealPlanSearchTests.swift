@@ -82,7 +82,8 @@ struct MealPlanSearchTests {
     }
     if let values = progress.values {
       #expect(
-        model.isFeasible(values), "\(step): \(model.violations(at: values))", sourceLocation: sourceLocation)
+        model.isFeasible(values, tolerance: 1e-5), "\(step): \(model.violations(at: values))",
+        sourceLocation: sourceLocation)
       #expect(
         progress.objective >= optimum - 1e-6, "\(step): plan \(progress.objective) < optimum \(optimum)",
         sourceLocation: sourceLocation)
@@ -139,7 +140,7 @@ struct MealPlanSearchTests {
       let bound = try #require(outcome.bound)
       #expect(bound <= optimum + 1e-6)
       #expect(outcome.cost >= optimum - 1e-6)
-      #expect(built.model.isFeasible(outcome.values))
+      #expect(built.model.isFeasible(outcome.values, tolerance: 1e-5))
       #expect(outcome.isProven)
       #expect(outcome.termination == .completed || outcome.termination == .gapLimit)
       // The gap reported is a true gap: the optimum lies between the bound and the cost.
@@ -203,6 +204,32 @@ struct MealPlanSearchTests {
     let outcome = try Self.search(built).solve(built, tieBreakTolerance: 0.01, tieBreakDeadline: .now).get()
     #expect(outcome.termination == .timeLimit)
     #expect(outcome.isProven)
-    #expect(built.model.isFeasible(outcome.values))
+    #expect(built.model.isFeasible(outcome.values, tolerance: 1e-5))
+  }
+}
+
+extension MealPlanSearchTests {
+  @Test(
+    "a weekly budget 0.2% above the cheapest week: the week without budget rows is the answer, with a true bound",
+    arguments: [UInt64(1), 2])
+  func budgetJustAboveCheapest(seed: UInt64) throws {
+    var problem = Self.smallWeek(seed: seed)
+    let free = try Self.provenOptimum(MealPlanModelBuilder(problem: problem).build())
+    // Two days are 2/7 of a week: the weekly budget is scaled by the block's length.
+    let weekly = (free * 1.002 * 7 / 2 * 100).rounded(.up) / 100
+    problem.budgets = [Budget(Decimal(string: String(format: "%.2f", weekly)) ?? 0, per: .week)]
+    let built = try MealPlanModelBuilder(problem: problem).build()
+    #expect(built.model.constraints(in: .budget).count == 1)
+    let optimum = try Self.provenOptimum(built)
+    #expect(abs(optimum - free) < 1e-6)
+    let outcome = try Self.search(built).solve(
+      built, tieBreakTolerance: 0.01, tieBreakDeadline: .now + .seconds(30)
+    ).get()
+    #expect(outcome.records.first?.step == .withoutBudget)
+    #expect(outcome.records.count == 1)
+    #expect(outcome.isProven)
+    #expect((outcome.bound ?? .infinity) <= optimum + 1e-6)
+    #expect((outcome.cost - optimum) / outcome.cost <= (outcome.gap ?? 1) + 1e-12)
+    #expect(built.model.isFeasible(outcome.values, tolerance: 1e-5))
   }
 }

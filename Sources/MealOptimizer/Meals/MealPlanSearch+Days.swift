@@ -79,11 +79,46 @@ extension MealPlanSearch {
       return
     }
     progress.raise(days.bound)
-    let completion = try run(
-      model.fixing(days.values.mapValues { $0.rounded() }).relaxingIntegrality(), &progress)
-    if completion.status == .optimal, completion.values.count == model.variables.count {
-      progress.consider(completion.values, in: model)
+    try accept(complete(model, days: days.values, &progress), in: model, &progress)
+  }
+
+  /// Keeps a plan when it is better than the best so far and a point of the
+  /// model within ``Tuning/feasibilityTolerance``.
+  ///
+  /// A solver's MIP answer is whole only within its own tolerance (GLPK's
+  /// 1e-5 for integrality), so a plan that fails the check is first made
+  /// exact by ``complete(_:days:_:)``: its day variables rounded, the rest
+  /// recomputed.
+  func accept(_ candidate: [Double]?, in model: LinearModel, _ progress: inout Progress) throws(MealPlanError)
+  {
+    guard let candidate, model.objective.value(candidate) < progress.objective else { return }
+    let tolerance = tuning.feasibilityTolerance
+    if model.isFeasible(candidate, tolerance: tolerance) {
+      progress.consider(candidate, in: model)
+      return
     }
+    var days: [VariableRef: Double] = [:]
+    for variable in dayBlocks.joined() { days[variable] = candidate[variable.index] }
+    if let exact = try complete(model, days: days, &progress), model.isFeasible(exact, tolerance: tolerance) {
+      progress.consider(exact, in: model)
+    }
+  }
+
+  /// The best point of the model with every day variable fixed at the given
+  /// values, rounded to whole numbers: an LP over the other variables. Rows
+  /// on the day variables alone are constants then; they are left to
+  /// ``LinearModel/isFeasible(_:tolerance:)`` with the search's tolerance
+  /// rather than to the solver's (GLPK's LP tolerance is 1e-7, tighter than
+  /// its integrality tolerance). `nil` when the LP is infeasible.
+  func complete(_ model: LinearModel, days: [VariableRef: Double], _ progress: inout Progress)
+    throws(MealPlanError) -> [Double]?
+  {
+    let whole = days.mapValues { $0.rounded() }
+    var fixed = model.fixing(whole).relaxingIntegrality()
+    fixed.constraints.removeAll { $0.expression.terms.allSatisfy { whole[$0.variable] != nil } }
+    let result = try run(fixed, &progress)
+    guard result.status == .optimal, result.values.count == model.variables.count else { return nil }
+    return result.values
   }
 
   /// ``Step/improveDays``: improves the best plan one day at a time. Every
@@ -98,7 +133,7 @@ extension MealPlanSearch {
       model, objective: model.objective, from: start, blocks: dayBlocks, rounds: tuning.improveRounds,
       solves: .max, &progress
     ) { isProven($0, bound: bound) }
-    progress.consider(improved.values, in: model)
+    try accept(improved.values, in: model, &progress)
     progress.polished = progress.values
     if improved.timedOut { progress.timedOut = true }
   }
@@ -181,7 +216,6 @@ extension MealPlanSearch {
     let dayVariables = Set(blocks.joined())
     let others = model.variables.indices.map { VariableRef(index: $0) }.filter { !dayVariables.contains($0) }
     var fixed: [VariableRef: Double] = [:]
-    var values: [Double]?
     for (day, block) in blocks.enumerated() {
       guard !isPastDeadline else { return }
       var step = model.fixing(fixed)
@@ -189,9 +223,8 @@ extension MealPlanSearch {
       let result = try run(step, &progress, gap: relativeGap * tuning.relaxAndFixGapShare)
       guard Self.hasValues(result, count: model.variables.count) else { return }
       for variable in block { fixed[variable] = result.values[variable.index].rounded() }
-      values = result.values
     }
-    // Integer variables outside the days (none today) would need a last step.
-    if let values, model.isFeasible(values) { progress.consider(values, in: model) }
+    // The last MIP's values are whole within the solver's tolerance: the exact plan is the whole one.
+    try accept(complete(model, days: fixed, &progress), in: model, &progress)
   }
 }

@@ -23,7 +23,7 @@ extension MealPlanSearch {
       func isWhole(_ index: Int) -> Bool { abs(values[index] - values[index].rounded()) < 1e-6 }
       let open = integers.filter { !isWhole($0) && fixed[VariableRef(index: $0)] == nil }
       if open.isEmpty {
-        progress.consider(values, in: model)
+        try accept(values, in: model, &progress)
         return
       }
       let added: [Int]

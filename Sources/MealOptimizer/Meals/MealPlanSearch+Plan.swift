@@ -20,6 +20,8 @@ extension MealPlanSearch {
     package var tieBreakValue: Double?
     /// What each step did, in order.
     package var records: [StepRecord]
+    /// What each step of the search without budget rows did (``Step/withoutBudget``).
+    package var unbudgetedRecords: [StepRecord]
     /// Solver calls in all.
     package var solves: Int
 
@@ -73,7 +75,8 @@ extension MealPlanSearch {
       Outcome(
         values: values, cost: finalCost, bound: progress.bound,
         isProven: isProven(finalCost, bound: progress.bound), termination: termination, costCap: cap,
-        tieBreakValue: tieBreakValue, records: progress.records, solves: progress.solves))
+        tieBreakValue: tieBreakValue, records: progress.records, unbudgetedRecords: progress.unbudgeted,
+        solves: progress.solves))
   }
 
   /// The most the tie-break stage may let the cost rise to.
@@ -128,10 +131,17 @@ extension MealPlanSearch {
       capped, objective: objective, from: values, blocks: slotBlocks, rounds: .max,
       solves: max(0, tuning.tieBreakSolves - 1), &progress
     ) { $0 <= 1e-9 }
+    // Keep the result only when it is an exact point of the capped model (see `accept`).
+    var kept = Progress()
+    kept.objective = .infinity
+    try accept(improved.values, in: capped, &kept)
+    let result = (values: kept.values ?? start, timedOut: improved.timedOut)
+    progress.solves += kept.solves
+    progress.seconds += kept.seconds
     progress.records.append(
       StepRecord(
         step: .tieBreak, solves: progress.solves - solves, seconds: progress.seconds - seconds,
-        bound: progress.bound, objective: cost.value(improved.values)))
-    return improved
+        bound: progress.bound, objective: cost.value(result.values)))
+    return result
   }
 }

@@ -20,6 +20,8 @@ import Foundation
 package struct MealPlanSearch: Sendable {
   /// One step of the search; docs/meals.md describes each.
   package enum Step: String, Sendable, Hashable, CaseIterable {
+    /// Bound and plan: the other cost steps on the model without its budget rows.
+    case withoutBudget = "without_budget"
     /// Bound: the LP relaxation's optimum.
     case relaxation
     /// Bound and plan: each day solved alone, without the rows that tie days together.
@@ -42,7 +44,8 @@ package struct MealPlanSearch: Sendable {
   /// the dive, and again on the plan ``Step/relaxAndFix`` found (it skips a
   /// plan it has already improved).
   package static let costSteps: [Step] = [
-    .relaxation, .separateDays, .dive, .improveDays, .lagrangian, .relaxAndFix, .improveDays, .fullModel,
+    .withoutBudget, .relaxation, .separateDays, .dive, .improveDays, .lagrangian, .relaxAndFix, .improveDays,
+    .fullModel,
   ]
 
   /// The search's tuning constants; docs/meals.md explains and measures them.
@@ -64,6 +67,11 @@ package struct MealPlanSearch: Sendable {
     package var improveRounds = 4
     /// The gap each relax-and-fix day is solved to, as a share of the search's gap.
     package var relaxAndFixGapShare = 0.5
+    /// How far a plan the search keeps may break a row or an integrality,
+    /// absolute up to 1 and relative above: GLPK's integrality tolerance, and
+    /// the tolerance of ``MealPlan``'s goal check (a goal is violated beyond
+    /// 1e-5 relative).
+    package var feasibilityTolerance = 1e-5
     /// Most solves of the tie-break stage: its deterministic work limit.
     package var tieBreakSolves = 57
 
@@ -111,6 +119,8 @@ package struct MealPlanSearch: Sendable {
     package var solves = 0
     /// Solver seconds so far.
     package var seconds = 0.0
+    /// The step records of the search without budget rows, when it ran.
+    package var unbudgeted: [StepRecord] = []
     /// Why the last resort stopped, when it ran.
     package var fullModelTermination: TerminationStatus?
     /// Set when the deadline passed before the last step.
@@ -219,6 +229,7 @@ package struct MealPlanSearch: Sendable {
     let solves = progress.solves
     let seconds = progress.seconds
     switch step {
+    case .withoutBudget: try withoutBudget(model, &progress)
     case .relaxation: try relaxation(model, &progress)
     case .separateDays: try separateDays(model, &progress)
     case .dive: try dive(model, &progress)
@@ -262,6 +273,31 @@ package struct MealPlanSearch: Sendable {
 }
 
 extension MealPlanSearch {
+  /// ``Step/withoutBudget``: a budget that does not bind costs nothing to
+  /// check. The cost steps run on the model ``LinearModel/dropping(_:)`` its
+  /// ``ConstraintGroup/budget`` rows, with at most half the remaining time.
+  /// Dropping rows can only lower the minimum, so that search's bound holds
+  /// for the week; its plan counts when it keeps the budget rows too. When
+  /// the week without budget is infeasible, so is the week. Without budget
+  /// rows the step does nothing.
+  func withoutBudget(_ model: LinearModel, _ progress: inout Progress) throws(MealPlanError) {
+    guard !model.constraints(in: .budget).isEmpty else { return }
+    var inner = self
+    inner.deadline = min(deadline, clock.now + .seconds(remaining / 2))
+    let found = try inner.minimizeCost(model.dropping([.budget]))
+    progress.solves += found.solves
+    progress.seconds += found.seconds
+    progress.unbudgeted = found.records
+    if found.failure == .infeasible { progress.failure = .infeasible }
+    if let bound = found.bound { progress.raise(bound) }
+    // The other rows are the inner model's, which its search kept; check the budget's.
+    if let values = found.values,
+      model.keeping([.budget]).isFeasible(values, tolerance: tuning.feasibilityTolerance)
+    {
+      progress.consider(values, in: model)
+    }
+  }
+
   /// ``Step/relaxation``: the LP relaxation. Its optimum bounds every plan;
   /// an infeasible or unbounded relaxation ends the search.
   func relaxation(_ model: LinearModel, _ progress: inout Progress) throws(MealPlanError) {
@@ -294,7 +330,7 @@ extension MealPlanSearch {
         let value = model.objective.value(result.values)
         progress.raise(value - (result.relativeGap ?? 0) * abs(value))
       }
-      progress.consider(result.values, in: model)
+      try accept(result.values, in: model, &progress)
     } else if result.status == .infeasible, result.termination == .completed {
       if best.isFinite {
         // No plan beats the best by more than the gap: it is within the gap.

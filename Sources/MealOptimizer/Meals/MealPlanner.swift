@@ -1,22 +1,19 @@
 import Foundation
 
-/// Solves a ``MealPlanProblem``: builds its model, finds the cheapest week
-/// (within the relative gap), then the best week by the tie-break among weeks
-/// of (nearly) the same cost, and checks the result independently before
-/// returning it.
+/// Solves a ``MealPlanProblem``: builds its model, runs the meal-plan
+/// search on it, and checks the result independently before returning it.
 ///
-/// Both stages run a search on top of the ``Solver`` protocol (see
-/// docs/meals.md): lower bounds from the LP relaxation, from each day solved
-/// alone, and from a Lagrangian relaxation of the rows that tie days
-/// together; plans from the days side by side, a fix-and-resolve dive and
-/// day-by-day re-planning; and, only while the proven gap is above the
-/// target, the full MIP with a cutoff for the remaining time.
-///
-/// The tie-break is lexicographic: with the cheapest cost found C, the second
-/// stage keeps the cost at most C × (1 + ``MealPlannerOptions/tieBreakTolerance``)
-/// and minimises the tie-break for at most
-/// ``MealPlannerOptions/tieBreakTimeLimit`` seconds, starting from the
-/// cheapest week, which stands if nothing better is found.
+/// The search (`MealPlanSearch`, see docs/meals.md "Solving") is a fixed
+/// list of named steps on top of the ``Solver`` protocol: bounds from the LP
+/// relaxation, from each day solved alone and from a Lagrangian relaxation
+/// of the rows that tie days together; plans from the days side by side, a
+/// fix-and-resolve dive, day-by-day re-planning and relax-and-fix; and, only
+/// while the proven gap is above the target, the full MIP for the remaining
+/// time. Then the tie-break, lexicographic: among plans whose cost stays
+/// under a cap that keeps the plan within ``MealPlannerOptions/relativeGap``
+/// of the proven bound (and within ``MealPlannerOptions/tieBreakTolerance``
+/// of the cheapest plan found), slot by slot, for a fixed number of solves.
+/// The gap reported is that of the plan returned, against the proven bound.
 ///
 /// ```swift
 /// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
@@ -107,10 +104,15 @@ public struct MealPlannerOptions: Sendable, Hashable {
   /// The relative gap at which a plan counts as optimal (0.01 is 1%).
   public var relativeGap: Double
   /// How much more than the cheapest cost found the tie-break may spend, as a
-  /// fraction (0.01 is 1%, the default gap: plans within the gap count as equally cheap).
+  /// fraction (0.01 is 1%). The tie-break never spends more than keeps the
+  /// plan within ``relativeGap`` of the proven bound, so this can only narrow
+  /// the allowance (docs/meals.md, "Tie-break").
   public var tieBreakTolerance: Double
-  /// Seconds the tie-break search may use, within ``timeLimit``; the best
-  /// tie-break found by then is kept.
+  /// A safety limit in seconds for the tie-break, within ``timeLimit``. The
+  /// tie-break normally ends at its work limit (a fixed number of solves),
+  /// which gives the same plan on every run; if this limit stops it first,
+  /// the best tie-break found by then is kept and the termination is
+  /// ``TerminationStatus/timeLimit``.
   public var tieBreakTimeLimit: Double
 
   /// Creates options; the defaults suit a week of meals.
