@@ -133,7 +133,7 @@ if CommandLine.arguments.contains("--steps") {
     solver: GLPKSolver(), slots: built.slots, relativeGap: 0.01, deadline: clock.now + .seconds(timeLimit))
   if case .success(let outcome) = try search.solve(
     built, tieBreakTolerance: MealPlannerOptions().tieBreakTolerance,
-    tieBreakDeadline: clock.now + .seconds(tieBreakTime))
+    tieBreakSeconds: tieBreakTime)
   {
     print("step            solves  seconds  bound       best")
     let inner = outcome.unbudgetedRecords.map { ("  " + $0.step.rawValue, $0) }

@@ -135,7 +135,7 @@ struct MealPlanSearchTests {
     let optimum = try Self.provenOptimum(built)
     for gap in [0.01, 1e-9] {
       let found = try Self.search(built, gap: gap).solve(
-        built, tieBreakTolerance: 0.01, tieBreakDeadline: .now + .seconds(30))
+        built, tieBreakTolerance: 0.01, tieBreakSeconds: 30)
       let outcome = try found.get()
       let bound = try #require(outcome.bound)
       #expect(bound <= optimum + 1e-6)
@@ -157,7 +157,7 @@ struct MealPlanSearchTests {
     let built = try MealPlanModelBuilder(problem: Self.smallWeek(seed: seed, tieBreak: .variety)).build()
     let optimum = try Self.provenOptimum(built)
     let outcome = try Self.search(built).solve(
-      built, tieBreakTolerance: 0.01, tieBreakDeadline: .now + .seconds(30)
+      built, tieBreakTolerance: 0.01, tieBreakSeconds: 30
     ).get()
     let bound = try #require(outcome.bound)
     let cap = try #require(outcome.costCap)
@@ -198,10 +198,10 @@ struct MealPlanSearchTests {
     let built = try MealPlanModelBuilder(problem: Self.smallWeek(seed: 3, tieBreak: .variety)).build()
     let late = Self.search(built, seconds: -1)
     #expect(throws: MealPlanSearch.Failure.noPlan(.timeLimit, nil)) {
-      try late.solve(built, tieBreakTolerance: 0.01, tieBreakDeadline: .now).get()
+      try late.solve(built, tieBreakTolerance: 0.01, tieBreakSeconds: 0).get()
     }
     // A cost stage in time, a tie-break out of time: the plan stands, the termination says so.
-    let outcome = try Self.search(built).solve(built, tieBreakTolerance: 0.01, tieBreakDeadline: .now).get()
+    let outcome = try Self.search(built).solve(built, tieBreakTolerance: 0.01, tieBreakSeconds: 0).get()
     #expect(outcome.termination == .timeLimit)
     #expect(outcome.isProven)
     #expect(built.model.isFeasible(outcome.values, tolerance: 1e-5))
@@ -223,7 +223,7 @@ extension MealPlanSearchTests {
     let optimum = try Self.provenOptimum(built)
     #expect(abs(optimum - free) < 1e-6)
     let outcome = try Self.search(built).solve(
-      built, tieBreakTolerance: 0.01, tieBreakDeadline: .now + .seconds(30)
+      built, tieBreakTolerance: 0.01, tieBreakSeconds: 30
     ).get()
     #expect(outcome.records.first?.step == .withoutBudget)
     #expect(outcome.records.count == 1)

@@ -39,11 +39,12 @@ extension MealPlanSearch {
   ///   - built: the model from ``MealPlanModelBuilder/build()``.
   ///   - tieBreakTolerance: how far above the cheapest plan found the
   ///     tie-break may go, as a share of its cost; see ``costCap(cost:bound:tolerance:)``.
-  ///   - tieBreakDeadline: the tie-break stage's own time budget (a safety
-  ///     limit; the work limit ``Tuning/tieBreakSolves`` normally stops it first).
+  ///   - tieBreakSeconds: the tie-break stage's own time budget, counted from
+  ///     its start (a safety limit; the work limit ``Tuning/tieBreakSolves``
+  ///     normally stops it first).
   /// - Returns: the plan and its bound, or why there is none.
   package func solve(
-    _ built: MealPlanModel, tieBreakTolerance: Double, tieBreakDeadline: ContinuousClock.Instant
+    _ built: MealPlanModel, tieBreakTolerance: Double, tieBreakSeconds: Double
   ) throws(MealPlanError) -> Result<Outcome, Failure> {
     var progress = try minimizeCost(built.model)
     if let failure = progress.failure { return .failure(failure) }
@@ -62,7 +63,7 @@ extension MealPlanSearch {
     if let objective = built.tieBreak {
       let limit = costCap(cost: cost, bound: progress.bound, tolerance: tieBreakTolerance)
       var stage = self
-      stage.deadline = min(deadline, tieBreakDeadline)
+      stage.deadline = min(deadline, clock.now + .seconds(max(0, tieBreakSeconds)))
       let found = try stage.breakTies(
         built.model, objective: objective, cost: built.cost, cap: limit, from: values, &progress)
       values = found.values

@@ -58,7 +58,7 @@ public struct MealPlanner: Sendable {
       deadline: start + .seconds(options.timeLimit ?? 86_400))
     let found = try search.solve(
       built, tieBreakTolerance: options.tieBreakTolerance,
-      tieBreakDeadline: clock.now + .seconds(options.tieBreakTimeLimit))
+      tieBreakSeconds: options.tieBreakTimeLimit)
     var plan: MealPlan
     switch found {
     case .failure(let failure):
