@@ -49,6 +49,12 @@ static void uninstall(void) {
   glp_term_hook(NULL, NULL);
 }
 
+/* What the branch-and-cut callback reads and writes. */
+typedef struct {
+  cglpk_result *result;
+  cglpk_stop_query should_stop;
+} search_watch;
+
 static int milliseconds(double seconds) {
   if (!(seconds > 0)) return INT_MAX;
   double ms = seconds * 1000.0;
@@ -56,18 +62,30 @@ static int milliseconds(double seconds) {
   return ms < 1 ? 1 : (int)ms;
 }
 
-static void record_gap(glp_tree *tree, void *info) {
-  double *gap = (double *)info;
+/* Branch-and-cut callback: records the gap and the best bound, and ends the
+ * search when the caller's stop query says so. */
+static void watch_search(glp_tree *tree, void *info) {
+  search_watch *watch = (search_watch *)info;
+  cglpk_result *result = watch->result;
   switch (glp_ios_reason(tree)) {
   case GLP_IBINGO:
   case GLP_ISELECT:
   case GLP_IBRANCH: {
     double value = glp_ios_mip_gap(tree);
-    if (value < DBL_MAX) *gap = value;
+    if (value < DBL_MAX) result->mip_gap = value;
+    int node = glp_ios_best_node(tree);
+    if (node != 0) {
+      result->mip_bound = glp_ios_node_bound(tree, node);
+      result->has_mip_bound = 1;
+    }
     break;
   }
   default:
     break;
+  }
+  if (!result->stopped && watch->should_stop != NULL && watch->should_stop()) {
+    result->stopped = 1;
+    glp_ios_terminate(tree);
   }
 }
 
@@ -143,17 +161,23 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
   int has_integers = glp_get_num_int(lp) > 0;
   int interior = solve_lp(lp, options, has_integers, result);
   result->mip_gap = -1;
+  result->has_mip_bound = 0;
+  result->stopped = 0;
   int cols = problem->cols, rows = problem->rows;
   if (has_integers) {
-    if (result->lp_return == 0 && result->lp_status == GLP_OPT) {
+    if (result->lp_return == 0 && result->lp_status == GLP_OPT && options->should_stop != NULL &&
+        options->should_stop()) {
+      result->stopped = 1;
+    } else if (result->lp_return == 0 && result->lp_status == GLP_OPT) {
+      search_watch watch = {result, options->should_stop};
       glp_iocp parm;
       glp_init_iocp(&parm);
       parm.msg_lev = GLP_MSG_OFF;
       parm.presolve = GLP_OFF;
       parm.mip_gap = options->mip_gap;
       parm.tm_lim = milliseconds(options->time_limit);
-      parm.cb_func = record_gap;
-      parm.cb_info = &result->mip_gap;
+      parm.cb_func = watch_search;
+      parm.cb_info = &watch;
       result->mip_ran = 1;
       result->mip_return = glp_intopt(lp, &parm);
       result->mip_status = glp_mip_status(lp);

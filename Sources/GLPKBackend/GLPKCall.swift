@@ -12,6 +12,10 @@ struct GLPKRawResult: Sendable {
   var mipReturn: Int32
   var mipStatus: Int32
   var mipGap: Double?
+  /// The best active node's bound, last seen by the branch-and-cut callback.
+  var mipBound: Double?
+  /// Whether the stop query ended the search (the task was cancelled).
+  var stopped: Bool
   var objective: Double
   var values: [Double]
   var columnDuals: [Double]
@@ -28,13 +32,18 @@ enum GLPKFileFormat: Int32, Sendable {
 /// the calling thread from start to end, which GLPK's per-thread state needs.
 enum GLPKCall {
   /// Solves a validated model inside the shim's guard.
-  static func solve(_ model: CompactModel, options: SolverOptions) throws -> GLPKRawResult {
+  ///
+  /// Branch-and-cut asks `Task.isCancelled` at every callback and ends its
+  /// search when the task running this call is cancelled; the result then
+  /// says ``GLPKRawResult/stopped``.
+  static func solve(_ model: CompactModel, options: SolverOptions) throws(SolverError) -> GLPKRawResult {
     let buffers = GLPKProblemBuffers(model)
     defer { buffers.deallocate() }
     var problem = buffers.problem(constant: model.objectiveConstant, maximize: model.sense == .maximize)
     var parameters = cglpk_options(
       method: method(options.method), presolve: options.presolve ? 1 : 0, scaling: scaling(options.scaling),
-      time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap)
+      time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap,
+      should_stop: { Task.isCancelled ? 1 : 0 })
     var result = cglpk_result()
     result.col_value = buffers.values.baseAddress
     result.col_dual = buffers.columnDuals.baseAddress
@@ -50,7 +59,9 @@ enum GLPKCall {
       dualStatus: result.dual_status, lpReclassified: result.lp_reclassified != 0,
       mipRan: result.mip_ran != 0,
       mipReturn: result.mip_return, mipStatus: result.mip_status,
-      mipGap: result.mip_gap >= 0 ? result.mip_gap : nil, objective: result.objective,
+      mipGap: result.mip_gap >= 0 ? result.mip_gap : nil,
+      mipBound: result.has_mip_bound != 0 ? result.mip_bound : nil, stopped: result.stopped != 0,
+      objective: result.objective,
       values: Array(buffers.values.prefix(buffers.columns)),
       columnDuals: Array(buffers.columnDuals.prefix(buffers.columns)),
       rowDuals: Array(buffers.rowDuals.prefix(buffers.rows)))
@@ -59,7 +70,7 @@ enum GLPKCall {
   /// Reads an LP or MPS file with GLPK and solves it; for checking exports.
   ///
   /// - Returns: GLPK's status (`GLP_OPT` is 5) and objective value.
-  static func solveFile(atPath path: String, format: GLPKFileFormat) throws -> (
+  static func solveFile(atPath path: String, format: GLPKFileFormat) throws(SolverError) -> (
     status: Int32, objective: Double
   ) {
     var status: Int32 = 0

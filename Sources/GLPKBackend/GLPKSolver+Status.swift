@@ -19,8 +19,22 @@ extension GLPKSolver {
     solution.values = raw.values
     solution.objectiveValue = raw.objective
     if raw.mipRan {
-      solution.relativeGap = status == .optimal && termination == .completed ? 0 : raw.mipGap
+      if status == .optimal && termination == .completed {
+        solution.relativeGap = 0
+        solution.bound = raw.objective
+      } else if let bound = raw.mipBound {
+        // The best active node bounds every plan still to be found; the
+        // incumbent bounds itself. The gap is measured as GLPK measures it.
+        let maximize = model.sense == .maximize
+        let proven = maximize ? max(bound, raw.objective) : min(bound, raw.objective)
+        solution.bound = proven
+        solution.relativeGap = abs(raw.objective - proven) / (abs(raw.objective) + Double.ulpOfOne)
+      } else {
+        solution.relativeGap = raw.mipGap
+      }
     } else if status == .optimal {
+      solution.relativeGap = 0
+      solution.bound = raw.objective
       solution.rowDuals = raw.rowDuals
       solution.reducedCosts = raw.columnDuals
     }

@@ -13,6 +13,12 @@ import MealOptimizer
 /// `GLPKSolver` can be used from many threads at once (GLPK keeps its state
 /// per thread).
 ///
+/// A solve that runs inside a task stops when the task is cancelled: the
+/// solver checks before it calls GLPK, and GLPK's branch-and-cut asks at every
+/// step of its search, so a cancelled MIP ends within moments and the call
+/// throws ``SolverError/cancelled``. (GLPK's simplex method cannot be
+/// interrupted; an LP runs to its end, and the cancellation is reported after it.)
+///
 /// ```swift
 /// let solution = try GLPKSolver().solve(model, options: SolverOptions())
 /// if solution.status == .optimal { print(solution.objectiveValue ?? 0) }
@@ -31,9 +37,11 @@ public struct GLPKSolver: Solver {
   ///   relative gap for a MIP, and the seconds spent.
   /// - Throws: ``SolverError/invalidModel(_:)`` or
   ///   ``SolverError/invalidOptions(_:)`` before GLPK is called, and
-  ///   ``SolverError/solverFailure(_:)`` when GLPK reports an internal error.
-  public func solve(_ model: LinearModel, options: SolverOptions) throws -> Solution {
+  ///   ``SolverError/solverFailure(_:)`` when GLPK reports an internal error,
+  ///   ``SolverError/cancelled`` when the task running the solve is cancelled.
+  public func solve(_ model: LinearModel, options: SolverOptions) throws(SolverError) -> Solution {
     try options.validate()
+    if Task.isCancelled { throw .cancelled }
     let compact = try model.compacted()
     let clock = ContinuousClock()
     let start = clock.now
@@ -43,6 +51,7 @@ public struct GLPKSolver: Solver {
         message: "integer variable '\(compact.columns[column].name)' has no integer value between its bounds")
     }
     let raw = try GLPKCall.solve(compact, options: options)
+    if raw.stopped || Task.isCancelled { throw .cancelled }
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     return Self.solution(from: raw, model: compact, options: options, seconds: seconds)
@@ -62,7 +71,7 @@ public struct GLPKSolver: Solver {
 
 extension SolverOptions {
   /// Checks that the time limit and gap are usable numbers.
-  func validate() throws {
+  func validate() throws(SolverError) {
     if let limit = timeLimit, !(limit.isFinite && limit > 0) {
       throw SolverError.invalidOptions("the time limit must be a positive number of seconds, not \(limit)")
     }

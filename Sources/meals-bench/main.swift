@@ -52,7 +52,7 @@ func plannedWeek(_ path: String) throws -> MealPlanProblem {
     let spec = program.plans.first(where: { name == nil ? $0.mealPlan != nil : $0.name == name }),
     let problem = program.mealPlanProblem(for: spec)
   else {
-    throw MealPlanError.invalidProblem("'\(path)' has no meal plan named '\(name ?? "")'")
+    throw PlanningError.invalidProblem("'\(path)' has no meal plan named '\(name ?? "")'")
   }
   return problem
 }
@@ -90,7 +90,7 @@ for run in 1...runs {
   let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
   times.append(seconds)
   last = plan
-  let gap = plan.relativeGap.map { String(format: "%.3f%%", $0 * 100) } ?? "n/a"
+  let gap = plan.report.relativeGap.map { String(format: "%.3f%%", $0 * 100) } ?? "n/a"
   print(
     String(
       format: "run %d: %.3f s, status %@, cost %@ USD, gap %@", run, seconds, plan.status.rawValue,
@@ -117,7 +117,7 @@ print(
     format: "median %.3f s over %d runs (min %.3f, max %.3f); max RSS %.1f MB", median, runs,
     sorted.first ?? 0, sorted.last ?? 0, maxRSS))
 if let plan = last {
-  let gap = plan.relativeGap ?? 0
+  let gap = plan.report.relativeGap ?? 0
   let distinct = Set(plan.days.flatMap(\.meals).map(\.id)).count
   print(
     "plan: \(plan.status.rawValue), gap \(String(format: "%.3f%%", gap * 100)), \(distinct) distinct recipes, cost \(plan.cost ?? 0) USD"

@@ -9,8 +9,9 @@ enum Planner {
   /// Every subcommand, in the order `--help` lists them.
   static var commands: [any Command.Type] {
     [
-      SolveCommand.self, CheckCommand.self, TestCommand.self, HealthCommand.self, FoodsCommand.self,
-      RecipesCommand.self, RecipeCommand.self, ExportCommand.self, CatalogCommand.self,
+      SolveCommand.self, CheckCommand.self, TestCommand.self, HealthCommand.self, LogCommand.self,
+      ReportCommand.self, FoodsCommand.self, RecipesCommand.self, RecipeCommand.self, ExportCommand.self,
+      CatalogCommand.self,
     ]
   }
 

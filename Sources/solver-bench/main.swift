@@ -115,7 +115,7 @@ func run() throws {
     if let solution, solution.status == .optimal {
       let check = DietPlanVerifier().verify(
         problem, grams: built.grams(from: solution), objectiveValue: solution.objectiveValue)
-      verified = check.isValid ? "yes" : "NO: \(check.violations.first ?? "")"
+      verified = check.isValid ? "yes" : "NO: \(check.violations.first?.message ?? "")"
     }
     let objective = solution?.objectiveValue.map { String(format: "%.8f", $0) } ?? "-"
     emit(

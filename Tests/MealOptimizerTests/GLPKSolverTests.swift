@@ -41,7 +41,7 @@ struct GLPKSolverStatusTests {
     try #require(solution.rowDuals.count == 3 && solution.reducedCosts.count == 3)
     #expect(zip(solution.rowDuals, [7.0 / 3, 0, 2.0 / 3]).allSatisfy { abs($0 - $1) < 1e-6 })
     #expect(zip(solution.reducedCosts, [0.0, 0, -4.0 / 3]).allSatisfy { abs($0 - $1) < 1e-6 })
-    #expect(solution.relativeGap == nil)
+    #expect(solution.relativeGap == 0 && solution.bound.map { abs($0 - 34) < 1e-6 } == true)
   }
 
   @Test(
@@ -129,7 +129,12 @@ struct GLPKSolverStatusTests {
     #expect(solution.status == .feasible)
     let gap = try #require(solution.relativeGap)
     #expect(gap >= 0 && gap <= 0.5)
-    #expect((solution.objectiveValue ?? 0) >= 12.78 - 1e-6)
+    let objective = try #require(solution.objectiveValue)
+    #expect(objective >= 12.78 - 1e-6)
+    // The bound is proven: it never exceeds the integer optimum, and the gap is measured against it.
+    let bound = try #require(solution.bound)
+    #expect(bound >= 11.8288611 - 1e-6 && bound <= 12.78 + 1e-6)
+    #expect(abs(gap - (objective - bound) / objective) < 1e-9)
   }
 
   @Test("an integer variable with no integer between its bounds makes the model infeasible")

@@ -177,8 +177,8 @@ struct MealPlanSearchTests {
     let planner = MealPlanner(solver: GLPKSolver())
     var first = try planner.solve(problem)
     var second = try planner.solve(problem)
-    first.seconds = 0
-    second.seconds = 0
+    first.report.seconds = 0
+    second.report.seconds = 0
     #expect(first.hasPlan)
     #expect(first == second)
   }

@@ -123,7 +123,8 @@ struct MealPlannerTests {
     let plan = try Kitchen.solve(Kitchen.problem(budgets: [tight], tieBreak: .none))
     #expect(plan.status == .infeasible)
     #expect(plan.days.isEmpty)
-    #expect(plan.explanation.contains { $0.contains("cheapest plan") && $0.contains("above the budget") })
+    #expect(
+      plan.report.explanation.contains { $0.contains("cheapest plan") && $0.contains("above the budget") })
     let enough = try Kitchen.solve(Kitchen.problem(budgets: [Budget(cost + 1, per: .week)], tieBreak: .none))
     #expect(enough.status == .optimal)
   }
@@ -134,7 +135,7 @@ struct MealPlannerTests {
     problem.goals.append(NutrientGoal(.protein, minimum: 400))
     let plan = try Kitchen.solve(problem)
     #expect(plan.status == .infeasible)
-    #expect(plan.explanation.contains { $0.contains("protein") && $0.contains("at most") })
+    #expect(plan.report.explanation.contains { $0.contains("protein") && $0.contains("at most") })
   }
 
   @Test("the variety tie-break keeps the cheapest cost and repeats no more than no tie-break")

@@ -44,7 +44,7 @@ struct MealPlanLanguageTests {
   }
 
   @Test("a week solves with every slot filled, a lock kept and a vegan diet respected")
-  func weekSolves() throws {
+  func weekSolves() async throws {
     let program = try load(
       """
       plan week {
@@ -62,14 +62,23 @@ struct MealPlanLanguageTests {
       """)
     let weekSpec = try #require(program.plan(named: "week"))
     let week = try #require(program.mealPlanProblem(for: weekSpec))
-    let plan = try MealPlanner(solver: GLPKSolver()).solve(week)
+    #expect(program.problem(for: weekSpec) == .meals(week))
+    // A meal plan is not a food-level plan: asking for one is a typed error, not 2.7 kg of popcorn.
+    #expect(throws: PlanKindError(plan: "week", kind: .meals, expected: .foods)) {
+      try program.dietProblem(for: weekSpec)
+    }
+    #expect(
+      PlanKindError(plan: "week", kind: .meals, expected: .foods).localizedDescription
+        == "plan 'week' is a weekly meal plan, not a food-level plan; use 'mealPlanProblem(for:)' or 'problem(for:)'"
+    )
+    let plan = try await MealPlanner(solver: GLPKSolver()).solve(week)
     #expect(plan.hasPlan)
     #expect(plan.days.allSatisfy { $0.meals.count == 3 })
     #expect(plan.meal(day: 2, .dinner)?.id == "dal")
     #expect(plan.days.allSatisfy { day in day.goals.allSatisfy { $0.status != .violated } })
     let veganSpec = try #require(program.plan(named: "vegan"))
     let vegan = try #require(program.mealPlanProblem(for: veganSpec))
-    let veganPlan = try MealPlanner(solver: GLPKSolver()).solve(vegan)
+    let veganPlan = try await MealPlanner(solver: GLPKSolver()).solve(vegan)
     #expect(veganPlan.hasPlan)
     let foods = Dictionary(uniqueKeysWithValues: program.foods.map { ($0.id, $0) })
     for day in veganPlan.days {

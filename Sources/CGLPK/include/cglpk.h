@@ -59,12 +59,18 @@ typedef struct {
   const double *entry_value;
 } cglpk_problem;
 
+/* Asked before branch-and-cut and at every call of its callback; a nonzero
+ * answer stops the search (glp_ios_terminate). It must not call GLPK and
+ * must not jump out: it returns, and GLPK ends the search normally. */
+typedef int (*cglpk_stop_query)(void);
+
 typedef struct {
   int method;          /* CGLPK_PRIMAL, CGLPK_DUAL or CGLPK_INTERIOR */
   int presolve;        /* 0 or 1, LP presolver of glp_simplex */
   int scaling;         /* 0 for none, else flags for glp_scale_prob */
   double time_limit;   /* seconds; <= 0 for none */
   double mip_gap;      /* relative gap for glp_intopt */
+  cglpk_stop_query should_stop; /* NULL for never */
 } cglpk_options;
 
 /* What GLPK said. Arrays are caller-allocated (cols, rows entries); they may
@@ -79,6 +85,9 @@ typedef struct {
   int mip_return;      /* return code of glp_intopt */
   int mip_status;      /* glp_mip_status */
   double mip_gap;      /* last relative gap seen, or -1 if unknown */
+  int has_mip_bound;   /* 1 when mip_bound holds a bound */
+  double mip_bound;    /* local bound of the best active node, last seen */
+  int stopped;         /* 1 when should_stop asked the search to end */
   double objective;
   double *col_value;
   double *col_dual;

@@ -122,24 +122,7 @@ public enum CSVReadings {
       }
       return nil
     }
-    guard !field.units.isEmpty else {
-      collector.report(span.issue("'\(field.rawValue)' takes no unit"))
-      return nil
-    }
-    let names = field.units.map(\.rawValue).joined(separator: ", ")
-    guard let unit = InputUnit(symbol: text) else {
-      collector.report(
-        span.issue(
-          "unknown unit '\(text)'",
-          hint: Suggestion.hint(for: String(text), among: field.units.map(\.rawValue))
-            ?? "'\(field.rawValue)' takes \(names)"))
-      return nil
-    }
-    guard field.units.contains(unit) else {
-      collector.report(span.issue("'\(unit.rawValue)' is not a unit of \(field.rawValue); use \(names)"))
-      return nil
-    }
-    return unit
+    return collector.unit(text, for: field, at: span)
   }
 
   private static func readRow(

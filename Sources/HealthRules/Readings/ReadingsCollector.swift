@@ -78,6 +78,41 @@ struct ReadingsCollector {
     return thousandths
   }
 
+  /// Parses a unit written for `field`, or records why it is not one of the field's units.
+  mutating func unit(_ text: some StringProtocol, for field: ReadingField, at span: SourceSpan) -> InputUnit?
+  {
+    guard !field.units.isEmpty else {
+      report(span.issue("'\(field.rawValue)' takes no unit"))
+      return nil
+    }
+    let names = field.units.map(\.rawValue).joined(separator: ", ")
+    guard let unit = InputUnit(symbol: text) else {
+      report(
+        span.issue(
+          "unknown unit '\(text)'",
+          hint: Suggestion.hint(for: String(text), among: field.units.map(\.rawValue))
+            ?? "'\(field.rawValue)' takes \(names)"))
+      return nil
+    }
+    guard field.units.contains(unit) else {
+      report(span.issue("'\(unit.rawValue)' is not a unit of \(field.rawValue); use \(names)"))
+      return nil
+    }
+    return unit
+  }
+
+  /// The issue for a systolic pressure not above the diastolic one, or `nil` when they are in order.
+  static func pressureIssue(
+    _ measurements: Measurements, at span: SourceSpan, hint: String = "are the two columns swapped?"
+  ) -> ReadingsIssue? {
+    guard let systolic = measurements.thousandths[Metric.systolic.name],
+      let diastolic = measurements.thousandths[Metric.diastolic.name], systolic <= diastolic
+    else { return nil }
+    let s = Rational.milli(systolic).formatted()
+    let d = Rational.milli(diastolic).formatted()
+    return span.issue("systolic \(s) mmHg is not above diastolic \(d) mmHg", hint: hint)
+  }
+
   /// Adds one day's reading; reports a duplicate date or systolic not above diastolic.
   mutating func add(
     _ measurements: Measurements, on day: Day, line: Int, dateSpan: SourceSpan, systolicSpan: SourceSpan?
@@ -90,14 +125,8 @@ struct ReadingsCollector {
           hint: "keep one row per day, or merge the two rows", relatedLine: first))
       accepted = false
     }
-    if let systolic = measurements.thousandths[Metric.systolic.name],
-      let diastolic = measurements.thousandths[Metric.diastolic.name], systolic <= diastolic
-    {
-      let s = Rational.milli(systolic).formatted()
-      let d = Rational.milli(diastolic).formatted()
-      report(
-        (systolicSpan ?? dateSpan).issue(
-          "systolic \(s) mmHg is not above diastolic \(d) mmHg", hint: "are the two columns swapped?"))
+    if let issue = ReadingsCollector.pressureIssue(measurements, at: systolicSpan ?? dateSpan) {
+      report(issue)
       accepted = false
     }
     if lineOfDate[day] == nil { lineOfDate[day] = line }

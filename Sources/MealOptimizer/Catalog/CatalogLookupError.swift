@@ -1,3 +1,5 @@
+import Foundation
+
 /// A reference to a catalog food that matched no food, with close matches to suggest.
 public struct CatalogLookupError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The reference as written (an NDB number, an identifier or a description).
@@ -20,4 +22,9 @@ public struct CatalogLookupError: Error, Sendable, Hashable, CustomStringConvert
     }
     return text
   }
+}
+
+extension CatalogLookupError: LocalizedError {
+  /// The same text as `description`, for `localizedDescription`.
+  public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a catalog file could not be loaded.
 public enum FoodCatalogError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The bundled catalog resource is missing from the package.
@@ -17,4 +19,9 @@ public enum FoodCatalogError: Error, Sendable, Hashable, CustomStringConvertible
     case .corrupt(let offset, let reason): "the food catalog is damaged at byte \(offset): \(reason)"
     }
   }
+}
+
+extension FoodCatalogError: LocalizedError {
+  /// The same text as `description`, for `localizedDescription`.
+  public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an SR28 release could not be imported.
 ///
 /// Every error that points into a file carries the file's name and the 1-based
@@ -17,4 +19,9 @@ public enum SR28ImportError: Error, Sendable, Hashable, CustomStringConvertible 
       "\(file):\(line):\(column): error: \(message)"
     }
   }
+}
+
+extension SR28ImportError: LocalizedError {
+  /// The same text as `description`, for `localizedDescription`.
+  public var errorDescription: String? { description }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// Nutrition is stated per 100 g of the edible portion, each nutrient in its
 /// canonical unit (see ``NutrientTable``). Everything else about amounts is in
 /// grams: household measures, package sizes, density.
-public struct Food: Sendable, Hashable, Identifiable {
+public struct Food: Sendable, Hashable, Codable, Identifiable {
   /// The identifier a plan uses for the food (`oats`).
   public var id: String
   /// A name for people ("Oats, rolled, dry").
@@ -39,6 +39,12 @@ public struct Food: Sendable, Hashable, Identifiable {
     self.offers = offers
     self.group = group
     self.ndbNumber = ndbNumber
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, measures, density, tags, offers, group
+    case nutrientsPer100g = "nutrients_per_100g"
+    case ndbNumber = "ndb_number"
   }
 
   /// The amount of a nutrient in `grams` of this food; 0 when the food has no figure for it.

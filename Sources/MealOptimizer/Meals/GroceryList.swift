@@ -8,6 +8,12 @@ public struct GroceryList: Sendable, Hashable, Codable {
   /// The price of every package.
   public var total: Decimal
 
+  /// Creates a list from its lines; the total is the sum of their costs.
+  public init(items: [GroceryItem]) {
+    self.items = items
+    self.total = items.reduce(0) { $0 + $1.cost }
+  }
+
   /// Builds the list for the grams of each food a plan uses.
   ///
   /// For each food the offer chosen is the one whose whole packages covering

@@ -40,3 +40,18 @@ public struct Meal: Sendable, Hashable, Codable, Comparable, CustomStringConvert
   /// Something small between meals.
   public static let snack: Meal = "snack"
 }
+
+extension Meal: CodingKeyRepresentable {
+  /// The meal's name, so that values by meal encode as a JSON object.
+  public var codingKey: any CodingKey { NameKey(stringValue: name) }
+
+  /// The meal a key names.
+  public init?<T: CodingKey>(codingKey: T) { self.name = codingKey.stringValue }
+
+  private struct NameKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+}

@@ -57,7 +57,8 @@ struct MealPlanAssembler {
     }
     let foods = Dictionary(problem.foods.map { ($0.id, $0) }) { a, _ in a }
     return MealPlan(
-      status: .optimal, termination: .completed, currency: problem.currency, slots: problem.slots, days: days,
+      status: .optimal, report: SolveReport(termination: .completed), currency: problem.currency,
+      slots: problem.slots, days: days,
       weeks: weeks, cost: Self.money(dayCost.values.reduce(0, +)),
       groceries: GroceryList(grams: grams, foods: foods), tieBreak: problem.tieBreak)
   }
@@ -71,15 +72,15 @@ struct MealPlanAssembler {
       switch goal.basis {
       case .absolute:
         return GoalCheck(
-          nutrient: goal.nutrient, basis: .absolute, amount: totals[goal.nutrient] ?? 0,
+          nutrient: goal.nutrient, basis: .absolute, period: period, total: totals[goal.nutrient] ?? 0,
           minimum: goal.minimum.map { $0 * scale }, maximum: goal.maximum.map { $0 * scale })
       case .percentOfEnergy:
         let energy = totals[.energy] ?? 0
         let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
         let share = energy > 0 ? factor * (totals[goal.nutrient] ?? 0) / energy : 0
         return GoalCheck(
-          nutrient: goal.nutrient, basis: .percentOfEnergy, amount: share, minimum: goal.minimum,
-          maximum: goal.maximum)
+          nutrient: goal.nutrient, basis: .percentOfEnergy, period: period, total: share,
+          minimum: goal.minimum, maximum: goal.maximum)
       }
     }
   }

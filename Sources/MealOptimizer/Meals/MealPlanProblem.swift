@@ -12,7 +12,10 @@ import Foundation
 /// Days are numbered from 1. A goal or budget with period ``Period/week``
 /// applies to each block of seven days (days 1...7, 8...14, ...); a shorter
 /// final block gets its bounds scaled by its length over seven.
-public struct MealPlanProblem: Sendable, Hashable {
+///
+/// A problem is `Codable` (JSON keys in snake_case), so it can be stored,
+/// sent to a server, or written by another program.
+public struct MealPlanProblem: Sendable, Hashable, Codable {
   /// The foods recipes use; each used food needs an offer, for its cost.
   public var foods: [Food]
   /// Stores named by the offers, for the grocery list.
@@ -75,15 +78,26 @@ public struct MealPlanProblem: Sendable, Hashable {
 }
 
 /// What one slot of the day may hold.
-public struct SlotChoice: Sendable, Hashable {
+public struct SlotChoice: Sendable, Hashable, Codable {
   /// Which recipes the slot may hold.
-  public enum Recipes: Sendable, Hashable {
+  ///
+  /// Encoded as `{"suiting_meal": {}}`, `{"only": {"recipes": [...]}}` or `{"none": {}}`.
+  public enum Recipes: Sendable, Hashable, Codable {
     /// Recipes whose ``Recipe/meals`` include the slot (the default).
     case suitingMeal
     /// Exactly these recipes, by identifier, whatever meals they name.
     case only([String])
     /// No recipes: only the slot's ``SlotChoice/foods``.
     case none
+
+    enum CodingKeys: String, CodingKey {
+      case suitingMeal = "suiting_meal"
+      case only, none
+    }
+
+    enum OnlyCodingKeys: String, CodingKey {
+      case _0 = "recipes"
+    }
   }
 
   /// The recipes the slot may hold.
@@ -230,4 +244,14 @@ public enum MealTieBreak: String, Sendable, Hashable, Codable, CaseIterable {
   /// Closest to the middle of each daily goal range that has both bounds, in
   /// units of half the range's width.
   case goalCenter = "goal_center"
+}
+
+extension MealPlanProblem {
+  enum CodingKeys: String, CodingKey {
+    case foods, stores, recipes, days, slots, portions, goals, budgets, diet, avoid, repetition, locks,
+      leftovers
+    case currency
+    case slotChoices = "slot_choices"
+    case tieBreak = "tie_break"
+  }
 }

@@ -41,7 +41,7 @@ extension MealPlanSearch {
   /// - Parameter gap: the gap each day is solved to.
   /// - Returns: the bound and the days' values, or `nil` when the objective is
   ///   not separable or a day has no proven plan.
-  func solveDaysAlone(_ model: LinearModel, gap: Double, _ progress: inout Progress) throws(MealPlanError)
+  func solveDaysAlone(_ model: LinearModel, gap: Double, _ progress: inout Progress) throws(PlanningError)
     -> (bound: Double, values: [VariableRef: Double])?
   {
     let blocks = dayBlocks
@@ -74,7 +74,7 @@ extension MealPlanSearch {
   /// ``Step/separateDays``: each day alone (see ``solveDaysAlone(_:gap:_:)``)
   /// gives a bound, and the days side by side, completed by an LP over the
   /// remaining variables, a plan when they keep the rows between days.
-  func separateDays(_ model: LinearModel, _ progress: inout Progress) throws(MealPlanError) {
+  func separateDays(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     guard let days = try solveDaysAlone(model, gap: relativeGap * tuning.dayGapShare, &progress) else {
       return
     }
@@ -89,7 +89,7 @@ extension MealPlanSearch {
   /// 1e-5 for integrality), so a plan that fails the check is first made
   /// exact by ``complete(_:days:_:)``: its day variables rounded, the rest
   /// recomputed.
-  func accept(_ candidate: [Double]?, in model: LinearModel, _ progress: inout Progress) throws(MealPlanError)
+  func accept(_ candidate: [Double]?, in model: LinearModel, _ progress: inout Progress) throws(PlanningError)
   {
     guard let candidate, model.objective.value(candidate) < progress.objective else { return }
     let tolerance = tuning.feasibilityTolerance
@@ -111,7 +111,7 @@ extension MealPlanSearch {
   /// rather than to the solver's (GLPK's LP tolerance is 1e-7, tighter than
   /// its integrality tolerance). `nil` when the LP is infeasible.
   func complete(_ model: LinearModel, days: [VariableRef: Double], _ progress: inout Progress)
-    throws(MealPlanError) -> [Double]?
+    throws(PlanningError) -> [Double]?
   {
     let whole = days.mapValues { $0.rounded() }
     var fixed = model.fixing(whole).relaxingIntegrality()
@@ -126,7 +126,7 @@ extension MealPlanSearch {
   /// the solver re-plans the free day to optimality; rounds over all days
   /// repeat until one finds nothing better, the plan is proven within the
   /// gap, or ``Tuning/improveRounds`` rounds have run.
-  func improveDays(_ model: LinearModel, _ progress: inout Progress) throws(MealPlanError) {
+  func improveDays(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     guard let start = progress.values, start != progress.polished else { return }
     let bound = progress.bound
     let improved = try improve(
@@ -170,7 +170,7 @@ extension MealPlanSearch {
   func improve(
     _ model: LinearModel, objective: LinearExpression, from start: [Double], blocks: [[VariableRef]],
     rounds: Int, solves: Int, _ progress: inout Progress, enough: (Double) -> Bool
-  ) throws(MealPlanError) -> (values: [Double], timedOut: Bool) {
+  ) throws(PlanningError) -> (values: [Double], timedOut: Bool) {
     var best = start
     var bestValue = objective.value(start)
     let dayVariables = Array(dayBlocks.joined())
@@ -210,7 +210,7 @@ extension MealPlanSearch {
   /// ``Step/relaxAndFix``: day 1 is solved with its choices whole and the
   /// later days relaxed, then fixed; then day 2; and so on. Each step is a
   /// small MIP, and the relaxed later days keep the rows between days in view.
-  func relaxAndFix(_ model: LinearModel, _ progress: inout Progress) throws(MealPlanError) {
+  func relaxAndFix(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     let blocks = dayBlocks
     guard !blocks.isEmpty else { return }
     let dayVariables = Set(blocks.joined())

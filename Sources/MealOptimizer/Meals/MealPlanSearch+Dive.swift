@@ -7,14 +7,14 @@ extension MealPlanSearch {
   /// and portion is whole. When a fix makes the LP infeasible, it is undone
   /// and the other side is fixed instead; the dive gives up after
   /// ``Tuning/diveBacktracks`` dead ends.
-  func dive(_ model: LinearModel, _ progress: inout Progress) throws(MealPlanError) {
+  func dive(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     guard let root = progress.root else { return }
     let integers = model.variables.indices.filter { model.variables[$0].kind != .continuous }
     var fixed: [VariableRef: Double] = [:]
     var steps: [(added: [Int], chosen: Int, alternative: Double?)] = []
     var current = root
     var failures = 0
-    func resolve(_ progress: inout Progress) throws(MealPlanError) -> Solution {
+    func resolve(_ progress: inout Progress) throws(PlanningError) -> Solution {
       try run(model.fixing(fixed).relaxingIntegrality(), &progress)
     }
     while !isPastDeadline {

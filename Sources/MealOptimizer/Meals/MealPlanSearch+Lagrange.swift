@@ -13,7 +13,7 @@ extension MealPlanSearch {
   /// ``Tuning/lagrangeIterations`` updates. The bound is at least the
   /// ``Step/separateDays`` bound and usually far above the LP's, because
   /// each day keeps its integrality.
-  func lagrangian(_ model: LinearModel, _ progress: inout Progress) throws(MealPlanError) {
+  func lagrangian(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     let upper = progress.objective
     guard upper.isFinite else { return }
     var owner: [VariableRef: Int] = [:]

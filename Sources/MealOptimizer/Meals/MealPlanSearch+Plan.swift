@@ -45,7 +45,7 @@ extension MealPlanSearch {
   /// - Returns: the plan and its bound, or why there is none.
   package func solve(
     _ built: MealPlanModel, tieBreakTolerance: Double, tieBreakSeconds: Double
-  ) throws(MealPlanError) -> Result<Outcome, Failure> {
+  ) throws(PlanningError) -> Result<Outcome, Failure> {
     var progress = try minimizeCost(built.model)
     if let failure = progress.failure { return .failure(failure) }
     guard var values = progress.values else { return .failure(.noPlan(.failed, nil)) }
@@ -117,7 +117,7 @@ extension MealPlanSearch {
     _ model: LinearModel, objective: LinearExpression, cost: LinearExpression, cap: Double,
     from start: [Double],
     _ progress: inout Progress
-  ) throws(MealPlanError) -> (values: [Double], timedOut: Bool) {
+  ) throws(PlanningError) -> (values: [Double], timedOut: Bool) {
     let solves = progress.solves
     let seconds = progress.seconds
     var capped = model

@@ -201,7 +201,7 @@ package struct MealPlanSearch: Sendable {
   /// - Parameter model: the model; its objective is minimised.
   /// - Returns: the progress at the end (with a plan unless ``Progress/failure``
   ///   says why not), or the failure.
-  package func minimizeCost(_ model: LinearModel) throws(MealPlanError) -> Progress {
+  package func minimizeCost(_ model: LinearModel) throws(PlanningError) -> Progress {
     var progress = Progress()
     for step in Self.costSteps {
       if progress.failure != nil || isProven(progress.objective, bound: progress.bound) { break }
@@ -224,7 +224,7 @@ package struct MealPlanSearch: Sendable {
   ///   - step: the step; ``Step/tieBreak`` is run by ``breakTies(_:objective:cap:from:)`` instead.
   ///   - model: the model being minimised.
   ///   - progress: the state, updated.
-  package func perform(_ step: Step, on model: LinearModel, _ progress: inout Progress) throws(MealPlanError)
+  package func perform(_ step: Step, on model: LinearModel, _ progress: inout Progress) throws(PlanningError)
   {
     let solves = progress.solves
     let seconds = progress.seconds
@@ -246,19 +246,18 @@ package struct MealPlanSearch: Sendable {
   }
 
   /// Solves a model, counting the call.
-  func run(_ model: LinearModel, _ progress: inout Progress, gap: Double? = nil) throws(MealPlanError)
+  func run(_ model: LinearModel, _ progress: inout Progress, gap: Double? = nil) throws(PlanningError)
     -> Solution
   {
     var options = SolverOptions()
     options.timeLimit = remaining
     options.relativeGap = gap ?? relativeGap
+    if Task.isCancelled { throw .cancelled }
     let result: Solution
     do {
       result = try solver.solve(model, options: options)
-    } catch let error as SolverError {
-      throw .solver(error)
     } catch {
-      throw .solver(.solverFailure(String(describing: error)))
+      throw PlanningError(error)
     }
     progress.solves += 1
     progress.seconds += result.seconds
@@ -280,7 +279,7 @@ extension MealPlanSearch {
   /// for the week; its plan counts when it keeps the budget rows too. When
   /// the week without budget is infeasible, so is the week. Without budget
   /// rows the step does nothing.
-  func withoutBudget(_ model: LinearModel, _ progress: inout Progress) throws(MealPlanError) {
+  func withoutBudget(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     guard !model.constraints(in: .budget).isEmpty else { return }
     var inner = self
     inner.deadline = min(deadline, clock.now + .seconds(remaining / 2))
@@ -300,7 +299,7 @@ extension MealPlanSearch {
 
   /// ``Step/relaxation``: the LP relaxation. Its optimum bounds every plan;
   /// an infeasible or unbounded relaxation ends the search.
-  func relaxation(_ model: LinearModel, _ progress: inout Progress) throws(MealPlanError) {
+  func relaxation(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     let root = try run(model.relaxingIntegrality(), &progress)
     switch root.status {
     case .optimal:
@@ -316,7 +315,7 @@ extension MealPlanSearch {
   /// with the remaining time and a cutoff row that asks for a plan better
   /// than the best by more than the gap. Its proven gap raises the bound; an
   /// infeasible answer proves the best plan within the gap.
-  func fullModel(_ model: LinearModel, _ progress: inout Progress) throws(MealPlanError) {
+  func fullModel(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     var improving = model
     let best = progress.objective
     if best.isFinite {

@@ -2,8 +2,8 @@ import Foundation
 
 extension MealPlanVerifier {
   /// Checks one slot: allowed there, diet, avoid, portion, lock, leftover.
-  func check(_ item: PlannedMeal, day: Int) -> [MealPlanViolation] {
-    var violations: [MealPlanViolation] = []
+  func check(_ item: PlannedMeal, day: Int) -> [PlanViolation] {
+    var violations: [PlanViolation] = []
     let place = "day \(day) \(item.meal)"
     let leftover = problem.leftovers.first { $0.to == item.meal && day - $0.daysLater >= 1 }
     let cookedIn = leftover?.from ?? item.meal
@@ -57,9 +57,9 @@ extension MealPlanVerifier {
   }
 
   func checkDietAndAvoid(_ item: PlannedMeal, foods ingredientFoods: [Food], place: String)
-    -> [MealPlanViolation]
+    -> [PlanViolation]
   {
-    var violations: [MealPlanViolation] = []
+    var violations: [PlanViolation] = []
     for label in problem.diet.sorted() {
       let holds: Bool
       if label.isSatisfied(byTags: []) != nil {
@@ -93,9 +93,9 @@ extension MealPlanVerifier {
   }
 
   func checkGoalsAndBudgets(dayTotals: [Int: [Nutrient: Double]], dayCosts: [Int: Double])
-    -> [MealPlanViolation]
+    -> [PlanViolation]
   {
-    var violations: [MealPlanViolation] = []
+    var violations: [PlanViolation] = []
     var periods: [(label: String, days: ClosedRange<Int>, scale: Double, period: Period)] =
       (1...problem.days).map { ("day \($0)", $0...$0, 1, .day) }
     for (offset, first) in stride(from: 1, through: problem.days, by: 7).enumerated() {
@@ -134,8 +134,8 @@ extension MealPlanVerifier {
     return violations
   }
 
-  func checkRepetition(_ plan: MealPlan) -> [MealPlanViolation] {
-    var violations: [MealPlanViolation] = []
+  func checkRepetition(_ plan: MealPlan) -> [PlanViolation] {
+    var violations: [PlanViolation] = []
     let rules = problem.repetition
     var cookedDays: [String: [Int]] = [:]
     for day in plan.days {

@@ -1,20 +1,5 @@
 import Foundation
 
-/// A rule a plan breaks, found by ``MealPlanVerifier``.
-public struct MealPlanViolation: Sendable, Hashable, Codable {
-  /// The kind of rule: `slot`, `portion`, `goal`, `budget`, `diet`, `avoid`,
-  /// `repeat`, `lock`, `leftover`, `total`.
-  public var rule: String
-  /// A sentence for people.
-  public var message: String
-
-  /// Creates a violation of a kind of rule, with its sentence.
-  public init(rule: String, message: String) {
-    self.rule = rule
-    self.message = message
-  }
-}
-
 /// Re-checks a ``MealPlan`` against its ``MealPlanProblem`` by recomputing
 /// everything from the recipes and foods, without the model builder's
 /// coefficients.
@@ -75,11 +60,11 @@ public struct MealPlanVerifier: Sendable {
   /// - Parameter plan: a plan with status optimal or feasible (others have nothing to check).
   /// - Returns: every violation found; empty when the plan keeps every rule.
   /// - Complexity: O(days × slots × ingredients × nutrients).
-  public func verify(_ plan: MealPlan) -> [MealPlanViolation] {
+  public func verify(_ plan: MealPlan) -> [PlanViolation] {
     guard plan.hasPlan else { return [] }
-    var violations: [MealPlanViolation] = []
+    var violations: [PlanViolation] = []
     func fail(_ rule: String, _ message: String) {
-      violations.append(MealPlanViolation(rule: rule, message: message))
+      violations.append(PlanViolation(rule: rule, message: message))
     }
     var dayTotals: [Int: [Nutrient: Double]] = [:]
     var dayCosts: [Int: Double] = [:]

@@ -16,9 +16,14 @@ import Foundation
 /// The gap reported is that of the plan returned, against the proven bound.
 ///
 /// ```swift
-/// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
+/// let plan = try await MealPlanner(solver: GLPKSolver()).solve(problem)
 /// for day in plan.days { print(day.day, day.meals.map(\.name)) }
 /// ```
+///
+/// A plan is ``PlanStatus/optimal`` when the search proved it within
+/// ``MealPlannerOptions/relativeGap`` of its bound (``SolveReport/bound``),
+/// ``PlanStatus/feasible`` when the time limit came first, and
+/// ``PlanStatus/unknown`` when the time limit came before any plan.
 public struct MealPlanner: Sendable {
   /// The solver for every model.
   public let solver: any Solver
@@ -34,28 +39,33 @@ public struct MealPlanner: Sendable {
   /// Plans the week.
   ///
   /// - Parameter problem: the problem.
-  /// - Returns: a plan with status ``MealPlanStatus/optimal`` (proven within
-  ///   ``MealPlannerOptions/relativeGap``) or ``MealPlanStatus/feasible`` (time
-  ///   limit: see ``MealPlan/relativeGap``), or without meals and with an
-  ///   explanation when it is infeasible or the solver found no plan in time.
-  /// - Throws: ``MealPlanError`` for a malformed problem, a solver failure, or
-  ///   a plan that fails ``MealPlanVerifier``.
-  public func solve(_ problem: MealPlanProblem) throws(MealPlanError) -> MealPlan {
+  /// - Returns: a plan with status ``PlanStatus/optimal`` (proven within
+  ///   ``MealPlannerOptions/relativeGap``) or ``PlanStatus/feasible`` (time
+  ///   limit: see ``SolveReport/relativeGap``), or without meals and with an
+  ///   explanation when it is infeasible or the solver found no plan in time
+  ///   (``PlanStatus/unknown``).
+  /// - Throws: ``PlanningError/invalidProblem(_:)`` for a malformed problem,
+  ///   ``PlanningError/solver(_:)`` for a solver failure,
+  ///   ``PlanningError/verificationFailed(_:)`` for a plan that fails
+  ///   ``MealPlanVerifier``, and ``PlanningError/cancelled`` when the task
+  ///   running the call is cancelled.
+  public func solve(_ problem: MealPlanProblem) throws(PlanningError) -> MealPlan {
+    try problem.validateNutrients()
     let start = ContinuousClock.now
     let builder = try MealPlanModelBuilder(problem: problem)
     let built = builder.build()
     let empty = MealPlan(
-      status: .infeasible, termination: .completed, currency: problem.currency, slots: problem.slots,
-      tieBreak: problem.tieBreak)
+      status: .infeasible, report: SolveReport(termination: .completed), currency: problem.currency,
+      slots: problem.slots, tieBreak: problem.tieBreak)
     if !built.conflicts.isEmpty {
       var plan = empty
-      plan.explanation = built.conflicts
+      plan.report.explanation = built.conflicts
       return plan
     }
     let clock = ContinuousClock()
+    let deadline = start + .seconds(options.timeLimit ?? 86_400)
     let search = MealPlanSearch(
-      solver: solver, slots: built.slots, relativeGap: options.relativeGap,
-      deadline: start + .seconds(options.timeLimit ?? 86_400))
+      solver: solver, slots: built.slots, relativeGap: options.relativeGap, deadline: deadline)
     let found = try search.solve(
       built, tieBreakTolerance: options.tieBreakTolerance,
       tieBreakSeconds: options.tieBreakTimeLimit)
@@ -66,33 +76,62 @@ public struct MealPlanner: Sendable {
       switch failure {
       case .unbounded:
         plan.status = .unbounded
-        plan.explanation = ["the cost has no lower bound; check for negative prices"]
+        plan.report.explanation = ["the cost has no lower bound; check for negative prices"]
       case .infeasible:
-        plan.explanation = explainInfeasible(builder: builder, built: built)
+        plan.report.explanation = explainInfeasible(builder: builder, built: built)
       case .noPlan(let termination, let message):
+        // A search that ran out of time says so, whatever its last solver call said.
+        let outOfTime = clock.now >= deadline
         plan.status = .unknown
-        plan.termination = termination
-        plan.explanation = [message ?? "the solver stopped before it found a plan"]
+        plan.report.termination = termination == .completed && outOfTime ? .timeLimit : termination
+        plan.report.explanation = [
+          message
+            ?? (outOfTime
+              ? "the time limit came before any plan" : "the solver stopped before it found a plan")
+        ]
       }
-      plan.seconds = (clock.now - start).seconds
+      plan.report.seconds = (clock.now - start).seconds
       return plan
     case .success(let outcome):
       plan = MealPlanAssembler(builder: builder, built: built).plan(from: outcome.values)
       plan.status = outcome.isProven ? .optimal : .feasible
-      plan.termination = outcome.termination
-      plan.relativeGap = outcome.gap
+      plan.report.termination = outcome.termination
+      plan.report.relativeGap = outcome.gap
+      plan.report.bound = outcome.bound
       plan.tieBreakValue = outcome.tieBreakValue
       if !outcome.isProven {
         let gap = outcome.gap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
-        plan.explanation = [
+        plan.report.explanation = [
           "the solver stopped (\(outcome.termination.rawValue)) before proving this plan cheapest;"
             + " it is within \(gap) of the best bound"
         ]
       }
     }
-    plan.seconds = (clock.now - start).seconds
+    plan.report.seconds = (clock.now - start).seconds
     let violations = MealPlanVerifier(problem: problem).verify(plan)
     guard violations.isEmpty else { throw .verificationFailed(violations) }
+    if Task.isCancelled { throw .cancelled }
+    return plan
+  }
+
+  /// Plans the week in a task that can be cancelled.
+  ///
+  /// The search runs on the caller's executor (nonisolated: the global
+  /// concurrent executor, never the main actor). It checks for cancellation
+  /// before every solver call, and GLPK's branch-and-cut checks at every step
+  /// of its own search, so a cancelled task ends the call within moments with
+  /// ``PlanningError/cancelled``. In an asynchronous context Swift picks this
+  /// overload: write `try await`.
+  ///
+  /// - Parameter problem: the problem.
+  /// - Returns: the same plan as the synchronous `solve(_:)`.
+  /// - Throws: the same errors, and ``PlanningError/cancelled`` on cancellation.
+  public func solve(_ problem: MealPlanProblem) async throws(PlanningError) -> MealPlan {
+    let solveNow: (MealPlanProblem) throws(PlanningError) -> MealPlan = self.solve
+    let plan = try solveNow(problem)
+    // Steps that only explain (an infeasible week solved without its budget)
+    // may have stopped early: a cancelled task never gets a partial answer.
+    if Task.isCancelled { throw .cancelled }
     return plan
   }
 }

@@ -24,11 +24,11 @@ public struct RecipeProfile: Sendable, Hashable {
   /// - Parameters:
   ///   - recipe: the recipe.
   ///   - foods: foods by identifier; every ingredient must be among them.
-  /// - Throws: ``MealPlanError/unknownFood(food:recipe:)`` for a missing food,
-  ///   ``MealPlanError/invalidRecipe(recipe:reason:)`` for non-positive servings
+  /// - Throws: ``PlanningError/unknownFood(food:recipe:)`` for a missing food,
+  ///   ``PlanningError/invalidRecipe(recipe:reason:)`` for non-positive servings
   ///   or a negative or non-finite amount.
   /// - Complexity: O(ingredients × nutrients).
-  public init(recipe: Recipe, foods: [String: Food]) throws(MealPlanError) {
+  public init(recipe: Recipe, foods: [String: Food]) throws(PlanningError) {
     guard recipe.servings.isFinite, recipe.servings > 0 else {
       throw .invalidRecipe(recipe: recipe.id, reason: "servings must be a positive number")
     }

@@ -51,9 +51,9 @@ public struct RecipeQuery: Sendable, Hashable {
   ///   - recipes: the recipes to search.
   ///   - foods: the foods they use.
   /// - Returns: the matching recipes' profiles.
-  /// - Throws: ``MealPlanError`` when a recipe names an unknown food or is malformed.
+  /// - Throws: ``PlanningError`` when a recipe names an unknown food or is malformed.
   /// - Complexity: O(recipes × ingredients × nutrients).
-  public func filter(_ recipes: [Recipe], foods: [Food]) throws(MealPlanError) -> [RecipeProfile] {
+  public func filter(_ recipes: [Recipe], foods: [Food]) throws(PlanningError) -> [RecipeProfile] {
     let byID = Dictionary(foods.map { ($0.id, $0) }) { a, _ in a }
     var found: [RecipeProfile] = []
     for recipe in recipes {

@@ -10,12 +10,12 @@ extension LinearModel {
   ///
   /// - Throws: ``SolverError/invalidModel(_:)`` naming the first problem found.
   /// - Complexity: O(*v* + *n*) for *v* variables and *n* terms.
-  public func validate() throws {
+  public func validate() throws(SolverError) {
     _ = try compacted()
   }
 
   /// The model with terms merged and bounds normalised, after validation.
-  package func compacted() throws -> CompactModel {
+  package func compacted() throws(SolverError) -> CompactModel {
     if variables.count >= Int(Int32.max) || constraints.count >= Int(Int32.max) {
       throw SolverError.invalidModel("the model has more variables or constraints than GLPK accepts")
     }
@@ -65,7 +65,7 @@ extension LinearModel {
   }
 
   /// A bound as a finite number or `nil`; an infinity on the open side means no bound.
-  private static func bound(_ value: Double?, isLower: Bool, _ label: String) throws -> Double? {
+  private static func bound(_ value: Double?, isLower: Bool, _ label: String) throws(SolverError) -> Double? {
     guard let value else { return nil }
     if value.isNaN { throw SolverError.invalidModel("\(label): a bound is not a number (nan)") }
     if value.isInfinite {
@@ -77,7 +77,7 @@ extension LinearModel {
   }
 
   /// The expression's terms, each variable once, in index order, without zeros.
-  private func merged(_ expression: LinearExpression, in label: String) throws -> [(
+  private func merged(_ expression: LinearExpression, in label: String) throws(SolverError) -> [(
     column: Int, coefficient: Double
   )] {
     var sums: [Int: Double] = [:]

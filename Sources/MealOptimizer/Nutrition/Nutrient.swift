@@ -20,6 +20,21 @@ public struct Nutrient: Hashable, Sendable, Comparable, CustomStringConvertible,
   public var definition: NutrientDefinition? { NutrientTable.definition(for: self) }
 }
 
+extension Nutrient: CodingKeyRepresentable {
+  /// The canonical name, so that amounts by nutrient encode as a JSON object.
+  public var codingKey: any CodingKey { NameKey(stringValue: name) }
+
+  /// The nutrient a key names.
+  public init?<T: CodingKey>(codingKey: T) { self.name = codingKey.stringValue }
+
+  private struct NameKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+}
+
 extension Nutrient: Codable {
   public init(from decoder: any Decoder) throws {
     self.name = try decoder.singleValueContainer().decode(String.self)

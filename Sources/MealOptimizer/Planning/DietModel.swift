@@ -10,6 +10,24 @@ public struct DietModel: Sendable, Hashable {
   /// Grams in one unit of each food's variable: 1 for foods in grams, the
   /// serving's grams for foods eaten in whole servings.
   public let gramsPerUnit: [Double]
+  /// The constraints of each goal: one per goal and day (or for the whole
+  /// plan), two for a percent-of-energy goal with both bounds. Read their
+  /// duals with ``Solution/dual(_:)``.
+  public internal(set) var goalConstraints: [GoalKey: [ConstraintRef]] = [:]
+
+  /// A goal of the problem on one day, or over the whole plan.
+  public struct GoalKey: Sendable, Hashable {
+    /// The goal's position in ``DietProblem/goals``.
+    public var goal: Int
+    /// The day (from 1) for a daily goal; `nil` for a goal over the whole plan.
+    public var day: Int?
+
+    /// Creates a key.
+    public init(goal: Int, day: Int?) {
+      self.goal = goal
+      self.day = day
+    }
+  }
 
   /// The variable for a food (its position in the problem) on a day (1-based).
   public func variable(food: Int, day: Int) -> VariableRef {

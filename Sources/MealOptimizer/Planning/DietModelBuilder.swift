@@ -25,9 +25,9 @@ public struct DietModelBuilder: Sendable {
   ///
   /// - Parameter problem: The problem; it is validated first.
   /// - Returns: The model and the mapping from its variables back to foods and days.
-  /// - Throws: ``DietProblemError`` listing every mistake in the problem.
+  /// - Throws: ``PlanningError/invalidProblem(_:)`` listing every mistake in the problem.
   /// - Complexity: O(*d* × *f* × *g*) for *d* days, *f* foods and *g* goals.
-  public func build(_ problem: DietProblem) throws -> DietModel {
+  public func build(_ problem: DietProblem) throws(PlanningError) -> DietModel {
     try problem.validate()
     let foods = problem.foods
     var model = LinearModel(name: "diet")
@@ -53,15 +53,19 @@ public struct DietModelBuilder: Sendable {
     let built = DietModel(
       model: model, foodIDs: foods.map(\.id), days: problem.days, gramsPerUnit: gramsPerUnit)
     var result = built
-    result.model = addRows(to: model, problem: problem, built: built)
+    (result.model, result.goalConstraints) = addRows(to: model, problem: problem, built: built)
     return result
   }
 
-  private func addRows(to model: LinearModel, problem: DietProblem, built: DietModel) -> LinearModel {
+  private func addRows(to model: LinearModel, problem: DietProblem, built: DietModel) -> (
+    LinearModel, [DietModel.GoalKey: [ConstraintRef]]
+  ) {
     var model = model
+    var goalConstraints: [DietModel.GoalKey: [ConstraintRef]] = [:]
     let foods = problem.foods
     let index = Dictionary(foods.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     let dayGroups: [(label: String, days: [Int])] = (1...problem.days).map { ("day\($0)", [$0]) }
+    let dayOfGroup = { (label: String) in label == "week" ? nil : Int(label.dropFirst(3)) }
     let weekGroup: [(label: String, days: [Int])] = [("week", Array(1...problem.days))]
 
     /// Sum over the given days and foods (all foods by default) of
@@ -82,14 +86,16 @@ public struct DietModelBuilder: Sendable {
       { f in (foods[f].nutrientsPer100g[nutrient] ?? 0) / 100 }
     }
 
-    for goal in problem.goals where goal.minimum != nil || goal.maximum != nil {
+    for (index, goal) in problem.goals.enumerated() where goal.minimum != nil || goal.maximum != nil {
       let groups = goal.period == .day ? dayGroups : weekGroup
       for group in groups {
         let name = "goal[\(goal.nutrient),\(group.label)]"
+        let key = DietModel.GoalKey(goal: index, day: dayOfGroup(group.label))
         switch goal.basis {
         case .absolute:
           let set = Self.set(goal.minimum, goal.maximum)
-          model.addConstraint(name, expression(days: group.days, weight: perGram(goal.nutrient)), set)
+          goalConstraints[key, default: []].append(
+            model.addConstraint(name, expression(days: group.days, weight: perGram(goal.nutrient)), set))
         case .percentOfEnergy:
           let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
           let amount = perGram(goal.nutrient)
@@ -101,7 +107,8 @@ public struct DietModelBuilder: Sendable {
               goal.minimum != nil && goal.maximum != nil
               ? "goal[\(goal.nutrient),\(group.label),\(side)]" : name
             let row = expression(days: group.days) { f in factor * amount(f) - share * energy(f) }
-            model.addConstraint(rowName, row, isMinimum ? .greaterThan(0) : .lessThan(0))
+            goalConstraints[key, default: []].append(
+              model.addConstraint(rowName, row, isMinimum ? .greaterThan(0) : .lessThan(0)))
           }
         }
       }
@@ -138,7 +145,7 @@ public struct DietModelBuilder: Sendable {
     case .maximize(let nutrient):
       model.setObjective(.maximize, expression(days: all, weight: perGram(nutrient)))
     }
-    return model
+    return (model, goalConstraints)
   }
 
   private static func set(_ minimum: Double?, _ maximum: Double?) -> ConstraintSet {

@@ -33,34 +33,43 @@ public struct DietPlanVerifier: Sendable, Hashable {
   public func verify(_ problem: DietProblem, grams: [[Double]], objectiveValue: Double? = nil)
     -> DietPlanVerification
   {
-    var violations: [String] = []
+    var violations: [PlanViolation] = []
     guard grams.count == problem.days, grams.allSatisfy({ $0.count == problem.foods.count }) else {
       return DietPlanVerification(
         days: [], weeklyGoals: [], foodTotals: [], cost: 0,
-        violations: ["the plan has \(grams.count) days of amounts for a problem of \(problem.days) days"])
+        violations: [
+          PlanViolation(
+            rule: "amount",
+            message: "the plan has \(grams.count) days of amounts for a problem of \(problem.days) days")
+        ])
     }
     let foods = problem.foods
     for (d, day) in grams.enumerated() {
       for (f, amount) in day.enumerated() where !(amount.isFinite && amount >= 0) {
-        violations.append("day \(d + 1): \(foods[f].id) has \(amount) g")
+        violations.append(
+          PlanViolation(rule: "amount", message: "day \(d + 1): \(foods[f].id) has \(amount) g"))
       }
     }
     var days: [DietPlan.Day] = []
     for (d, day) in grams.enumerated() {
-      var checks: [DietPlan.GoalCheck] = []
+      var checks: [GoalCheck] = []
       for goal in problem.goals where goal.period == .day {
         let check = self.check(goal, grams: [day], foods: foods)
-        if check.status == .violated { violations.append("day \(d + 1): \(describe(check))") }
+        if check.status == .violated {
+          violations.append(PlanViolation(rule: "goal", message: "day \(d + 1): \(describe(check))"))
+        }
         checks.append(check)
       }
       let amounts = self.amounts(day, problem: problem)
       days.append(
         .init(day: d + 1, foods: amounts.lines, cost: amounts.cost.rounded(places: 2), goals: checks))
     }
-    var weekly: [DietPlan.GoalCheck] = []
+    var weekly: [GoalCheck] = []
     for goal in problem.goals where goal.period == .week {
       let check = self.check(goal, grams: grams, foods: foods)
-      if check.status == .violated { violations.append("whole plan: \(describe(check))") }
+      if check.status == .violated {
+        violations.append(PlanViolation(rule: "goal", message: "whole plan: \(describe(check))"))
+      }
       weekly.append(check)
     }
     let totalGrams = foods.indices.map { f in grams.reduce(0) { $0 + $1[f] } }
@@ -72,14 +81,20 @@ public struct DietPlanVerifier: Sendable, Hashable {
         let limit = NSDecimalNumber(decimal: budget.amount).doubleValue
         if exceeds(NSDecimalNumber(decimal: spend).doubleValue, maximum: limit) {
           let when = budget.period == .week ? "the plan" : "day \(index + 1)"
-          violations.append("\(when) costs \(spend.rounded(places: 2)), above the budget of \(budget.amount)")
+          violations.append(
+            PlanViolation(
+              rule: "budget",
+              message: "\(when) costs \(spend.rounded(places: 2)), above the budget of \(budget.amount)"))
         }
       }
     }
     if case .minimizeCost = problem.objective, let objectiveValue {
       let cost = NSDecimalNumber(decimal: totals.cost).doubleValue
       if abs(cost - objectiveValue) > tolerance(objectiveValue) {
-        violations.append("the solver reported a cost of \(objectiveValue) but the foods cost \(cost)")
+        violations.append(
+          PlanViolation(
+            rule: "cost",
+            message: "the solver reported a cost of \(objectiveValue) but the foods cost \(cost)"))
       }
     }
     return DietPlanVerification(
@@ -90,21 +105,21 @@ public struct DietPlanVerifier: Sendable, Hashable {
 
   private func exceeds(_ value: Double, maximum: Double) -> Bool { value > maximum + tolerance(maximum) }
 
-  private func describe(_ check: DietPlan.GoalCheck) -> String {
+  private func describe(_ check: GoalCheck) -> String {
     let bounds = [check.minimum.map { "at least \($0)" }, check.maximum.map { "at most \($0)" }]
     return
       "\(check.nutrient) is \(check.total) \(check.unit), wanted \(bounds.compactMap { $0 }.joined(separator: " and "))"
   }
 
   /// A goal's total over the given days, and how it compares with the bounds.
-  private func check(_ goal: NutrientGoal, grams: [[Double]], foods: [Food]) -> DietPlan.GoalCheck {
+  private func check(_ goal: NutrientGoal, grams: [[Double]], foods: [Food]) -> GoalCheck {
     func total(_ nutrient: Nutrient) -> Double {
       grams.reduce(0) { sum, day in
         sum + zip(foods, day).reduce(0) { $0 + $1.0.amount(of: nutrient, inGrams: $1.1) }
       }
     }
     let amount = total(goal.nutrient)
-    let status: DietPlan.GoalStatus
+    let status: GoalCheck.Status
     let value: Double
     let unit: String
     switch goal.basis {
@@ -120,12 +135,12 @@ public struct DietPlanVerifier: Sendable, Hashable {
       // Compare kilocalories with the bound's share of energy, as the goal says.
       status = compare(kilocalories, goal.minimum.map { $0 * energy }, goal.maximum.map { $0 * energy })
     }
-    return DietPlan.GoalCheck(
+    return GoalCheck(
       nutrient: goal.nutrient, basis: goal.basis, period: goal.period, total: value, minimum: goal.minimum,
       maximum: goal.maximum, unit: unit, status: status)
   }
 
-  private func compare(_ value: Double, _ minimum: Double?, _ maximum: Double?) -> DietPlan.GoalStatus {
+  private func compare(_ value: Double, _ minimum: Double?, _ maximum: Double?) -> GoalCheck.Status {
     if let minimum, value < minimum - tolerance(minimum) { return .violated }
     if let maximum, value > maximum + tolerance(maximum) { return .violated }
     if let minimum, abs(value - minimum) <= tolerance(minimum) { return .atMinimum }
@@ -134,18 +149,24 @@ public struct DietPlanVerifier: Sendable, Hashable {
   }
 
   /// Food limits, group limits and whole servings.
-  private func limitViolations(_ problem: DietProblem, grams: [[Double]]) -> [String] {
-    var violations: [String] = []
+  private func limitViolations(_ problem: DietProblem, grams: [[Double]]) -> [PlanViolation] {
+    var violations: [PlanViolation] = []
     let foods = problem.foods
     let position = Dictionary(foods.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     for (d, day) in grams.enumerated() {
       for limit in problem.foodLimits {
         guard let f = position[limit.food] else { continue }
         if let minimum = limit.minimumGrams, day[f] < minimum - tolerance(minimum) {
-          violations.append("day \(d + 1): \(limit.food) is \(day[f]) g, below its minimum of \(minimum) g")
+          violations.append(
+            PlanViolation(
+              rule: "limit",
+              message: "day \(d + 1): \(limit.food) is \(day[f]) g, below its minimum of \(minimum) g"))
         }
         if let maximum = limit.maximumGrams, exceeds(day[f], maximum: maximum) {
-          violations.append("day \(d + 1): \(limit.food) is \(day[f]) g, above its maximum of \(maximum) g")
+          violations.append(
+            PlanViolation(
+              rule: "limit",
+              message: "day \(d + 1): \(limit.food) is \(day[f]) g, above its maximum of \(maximum) g"))
         }
       }
       for id in problem.wholeServings {
@@ -155,7 +176,9 @@ public struct DietPlanVerifier: Sendable, Hashable {
         }
         let servings = day[f] / serving
         if abs(servings - servings.rounded()) > 1e-6 {
-          violations.append("day \(d + 1): \(id) is \(servings) servings, not a whole number")
+          violations.append(
+            PlanViolation(
+              rule: "limit", message: "day \(d + 1): \(id) is \(servings) servings, not a whole number"))
         }
       }
     }
@@ -172,7 +195,10 @@ public struct DietPlanVerifier: Sendable, Hashable {
         }
         if compare(total, limit.minimum, limit.maximum) == .violated {
           let when = limit.period == .day ? "day \(index + 1)" : "the plan"
-          violations.append("\(when): food group '\(limit.name)' totals \(total) \(limit.unit.rawValue)")
+          violations.append(
+            PlanViolation(
+              rule: "limit",
+              message: "\(when): food group '\(limit.name)' totals \(total) \(limit.unit.rawValue)"))
         }
       }
     }
@@ -207,13 +233,25 @@ public struct DietPlanVerification: Sendable, Hashable {
   /// Each day's foods, cost and daily goal checks.
   public var days: [DietPlan.Day]
   /// Checks of goals over the whole plan.
-  public var weeklyGoals: [DietPlan.GoalCheck]
+  public var weeklyGoals: [GoalCheck]
   /// Each food's total over the plan.
   public var foodTotals: [DietPlan.FoodAmount]
   /// The whole plan's cost, unrounded.
   public var cost: Decimal
-  /// Every bound the plan breaks, as sentences; empty for a valid plan.
-  public var violations: [String]
+  /// Every bound the plan breaks; empty for a valid plan.
+  public var violations: [PlanViolation]
+
+  /// Creates a verification from its parts.
+  public init(
+    days: [DietPlan.Day], weeklyGoals: [GoalCheck], foodTotals: [DietPlan.FoodAmount], cost: Decimal,
+    violations: [PlanViolation]
+  ) {
+    self.days = days
+    self.weeklyGoals = weeklyGoals
+    self.foodTotals = foodTotals
+    self.cost = cost
+    self.violations = violations
+  }
 
   /// Whether the plan meets every goal and limit.
   public var isValid: Bool { violations.isEmpty }

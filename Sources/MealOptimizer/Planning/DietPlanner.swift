@@ -4,25 +4,35 @@ import Foundation
 /// the answer against the original goals and returns a ``DietPlan``.
 ///
 /// ```swift
-/// let plan = try DietPlanner(solver: GLPKSolver()).solve(problem)
+/// import GLPKBackend
+///
+/// let plan = try await DietPlanner().solve(problem)
 /// switch plan.status {
-/// case .optimal, .feasible: print(plan.cost)
-/// case .infeasible, .unbounded: print(plan.message ?? "")
+/// case .optimal, .feasible: print(plan.cost ?? 0, plan.groceries?.total ?? 0)
+/// case .infeasible, .unbounded, .unknown: print(plan.report.explanation)
 /// }
 /// ```
 ///
 /// A plan is never returned unchecked: ``DietPlanVerifier`` recomputes every
 /// total from the foods, and any bound the solver's answer breaks becomes
-/// ``DietPlanError/verificationFailed(_:)``. An infeasible or unbounded
-/// problem is a result (a plan with that status), not an error.
+/// ``PlanningError/verificationFailed(_:)``. An infeasible or unbounded
+/// problem, or a time limit reached before any plan, is a result (a plan with
+/// that status and an explanation), not an error.
+///
+/// A plan is ``PlanStatus/optimal`` when the solver proved it within
+/// ``SolverOptions/relativeGap`` of the best bound, and
+/// ``PlanStatus/feasible`` when a time limit stopped the solver before that.
+/// For a plan in grams (an LP), each goal check carries the goal's marginal
+/// cost from the LP duals (``GoalCheck/marginalCost``).
 public struct DietPlanner: Sendable {
-  /// The solver (``GLPKSolver`` from the `GLPKBackend` library, or any other backend).
+  /// The solver (`GLPKSolver` from the `GLPKBackend` library, or any other backend).
   public var solver: any Solver
   /// Solver settings; the measured defaults of ``SolverOptions`` unless changed.
   public var options: SolverOptions
   /// The independent check every plan passes before it is returned.
   public var verifier: DietPlanVerifier
 
+  /// Creates a planner that solves with the given backend and settings.
   public init(
     solver: any Solver, options: SolverOptions = SolverOptions(),
     verifier: DietPlanVerifier = DietPlanVerifier()
@@ -36,55 +46,132 @@ public struct DietPlanner: Sendable {
   ///
   /// - Parameter problem: The foods, goals, limits and objective.
   /// - Returns: An optimal or feasible plan with every total recomputed, or a
-  ///   plan with status infeasible or unbounded and no days.
-  /// - Throws: ``DietProblemError`` for mistakes in the problem,
-  ///   ``SolverError`` when the solver cannot run, and ``DietPlanError`` when
-  ///   the solver stopped without an answer or its answer fails verification.
-  public func solve(_ problem: DietProblem) throws -> DietPlan {
+  ///   plan with status infeasible, unbounded or unknown, no days, and an
+  ///   explanation in its report.
+  /// - Throws: ``PlanningError/invalidProblem(_:)`` for mistakes in the
+  ///   problem, ``PlanningError/solver(_:)`` when the solver cannot run or
+  ///   fails, ``PlanningError/verificationFailed(_:)`` when its answer fails
+  ///   verification, and ``PlanningError/cancelled`` when the task running
+  ///   the call is cancelled.
+  /// - Complexity: One solver call, and O(*d* × *f* × *g*) around it for *d*
+  ///   days, *f* foods and *g* goals.
+  public func solve(_ problem: DietProblem) throws(PlanningError) -> DietPlan {
+    try plan(problem)
+  }
+
+  /// Builds, solves and verifies a plan in a task that can be cancelled.
+  ///
+  /// The solve runs on the caller's executor (nonisolated: the global
+  /// concurrent executor, never the main actor). Cancelling the task ends a
+  /// branch-and-cut search within moments (GLPK's callback checks the task)
+  /// and the call throws ``PlanningError/cancelled``. In an asynchronous
+  /// context Swift picks this overload: write `try await`.
+  ///
+  /// ```swift
+  /// let task = Task { try await DietPlanner().solve(problem) }
+  /// task.cancel()   // the solve throws PlanningError.cancelled
+  /// ```
+  ///
+  /// - Parameter problem: The foods, goals, limits and objective.
+  /// - Returns: The same plan as the synchronous `solve(_:)`.
+  /// - Throws: The same errors, and ``PlanningError/cancelled`` on cancellation.
+  public func solve(_ problem: DietProblem) async throws(PlanningError) -> DietPlan {
+    try plan(problem)
+  }
+
+  private func plan(_ problem: DietProblem) throws(PlanningError) -> DietPlan {
+    if Task.isCancelled { throw .cancelled }
     let built = try DietModelBuilder().build(problem)
-    let solution = try solver.solve(built.model, options: options)
-    let stats = DietPlan.SolverStats(
-      termination: solution.termination, seconds: solution.seconds, relativeGap: solution.relativeGap,
-      message: solution.message)
-    let status: DietPlan.Status
+    let solution: Solution
+    do {
+      solution = try solver.solve(built.model, options: options)
+    } catch {
+      throw PlanningError(error)
+    }
+    if Task.isCancelled { throw .cancelled }
+    var report = SolveReport(
+      termination: solution.termination, relativeGap: solution.relativeGap, bound: solution.bound,
+      seconds: solution.seconds)
+    let status: PlanStatus
     switch solution.status {
     case .optimal: status = .optimal
-    case .feasible: status = .feasible
-    case .infeasible, .unbounded:
-      let infeasible = solution.status == .infeasible
-      return DietPlan(
-        status: infeasible ? .infeasible : .unbounded, cost: 0, exactCost: 0, currency: problem.currency,
-        objectiveValue: nil, days: [], weeklyGoals: [], foodTotals: [], solver: stats,
-        message: infeasible
-          ? "no plan meets every goal and limit"
-          : "the objective can improve without end; add a limit or a budget")
+    case .feasible:
+      let proven = solution.relativeGap.map { $0 <= options.relativeGap + 1e-12 } ?? false
+      status = proven ? .optimal : .feasible
+    case .infeasible:
+      report.explanation = ["no plan meets every goal and limit"] + (solution.message.map { [$0] } ?? [])
+      return DietPlan(status: .infeasible, report: report, currency: problem.currency)
+    case .unbounded:
+      report.explanation = ["the objective can improve without end; add a limit or a budget"]
+      return DietPlan(status: .unbounded, report: report, currency: problem.currency)
     case .unknown:
-      throw DietPlanError.noSolution(solution.termination, solution.message ?? "the solver gave no plan")
+      if solution.termination == .failed {
+        throw .solver(.solverFailure(solution.message ?? "the solver failed without a plan"))
+      }
+      report.explanation = [solution.message ?? "the solver stopped before it found a plan"]
+      return DietPlan(status: .unknown, report: report, currency: problem.currency)
+    }
+    if status == .feasible {
+      let gap = solution.relativeGap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
+      report.explanation = [
+        "the solver stopped (\(solution.termination.rawValue)) before proving this plan best;"
+          + " it is within \(gap) of the best bound"
+      ]
     }
     let grams = built.grams(from: solution)
     let verification = verifier.verify(problem, grams: grams, objectiveValue: solution.objectiveValue)
-    guard verification.isValid else { throw DietPlanError.verificationFailed(verification.violations) }
-    let exactCost = NSDecimalNumber(decimal: verification.cost).doubleValue
+    guard verification.isValid else { throw .verificationFailed(verification.violations) }
+    let marginal = MarginalCosts(problem: problem, model: built, solution: solution, grams: grams)
+    let days = verification.days.map { day in
+      var day = day
+      day.goals = marginal.apply(to: day.goals, day: day.day)
+      return day
+    }
+    let foods = Dictionary(problem.foods.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let groceries = GroceryList(
+      grams: Dictionary(verification.foodTotals.map { ($0.food, $0.grams) }, uniquingKeysWith: +),
+      foods: foods)
     return DietPlan(
-      status: status, cost: verification.cost.rounded(places: 2), exactCost: exactCost,
-      currency: problem.currency, objectiveValue: solution.objectiveValue, days: verification.days,
-      weeklyGoals: verification.weeklyGoals, foodTotals: verification.foodTotals, solver: stats,
-      message: status == .feasible ? solution.message ?? "the plan is feasible but not proven optimal" : nil)
+      status: status, report: report, currency: problem.currency, cost: verification.cost.rounded(places: 2),
+      exactCost: NSDecimalNumber(decimal: verification.cost).doubleValue,
+      objectiveValue: solution.objectiveValue,
+      days: days, weeklyGoals: marginal.apply(to: verification.weeklyGoals, day: nil),
+      foodTotals: verification.foodTotals, groceries: groceries)
   }
 }
 
-/// Why ``DietPlanner`` could not return a plan.
-public enum DietPlanError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The solver stopped (time limit, numerical failure) without a plan.
-  case noSolution(TerminationStatus, String)
-  /// The solver's answer breaks goals or limits when recomputed from the foods.
-  case verificationFailed([String])
+/// Each goal's marginal cost, from the duals of its constraints.
+private struct MarginalCosts {
+  let problem: DietProblem
+  let model: DietModel
+  let solution: Solution
+  let grams: [[Double]]
 
-  public var description: String {
-    switch self {
-    case .noSolution(let termination, let why): "no plan (\(termination.rawValue)): \(why)"
-    case .verificationFailed(let violations):
-      "the solver's plan failed verification: " + violations.joined(separator: "; ")
+  /// The checks with ``GoalCheck/marginalCost`` set when the solution has duals.
+  ///
+  /// Checks come in the order of the problem's goals of their period. For a
+  /// percent-of-energy goal the row is `k × amount − share × energy ≤ 0`:
+  /// raising the share by one moves the row's bound by the energy total, so
+  /// the marginal cost is the dual times the energy.
+  func apply(to checks: [GoalCheck], day: Int?) -> [GoalCheck] {
+    guard !solution.rowDuals.isEmpty else { return checks }
+    let goals = problem.goals.indices.filter { problem.goals[$0].period == (day == nil ? .week : .day) }
+    guard goals.count == checks.count else { return checks }
+    return zip(goals, checks).map { index, check in
+      var check = check
+      let rows = model.goalConstraints[DietModel.GoalKey(goal: index, day: day)] ?? []
+      let duals = rows.compactMap(solution.dual)
+      guard duals.count == rows.count else { return check }
+      let dual = duals.reduce(0, +)
+      check.marginalCost = check.basis == .percentOfEnergy ? dual * energy(day: day) : dual
+      return check
+    }
+  }
+
+  private func energy(day: Int?) -> Double {
+    let days = day.map { grams.indices.contains($0 - 1) ? [grams[$0 - 1]] : [] } ?? grams
+    return days.reduce(0) { sum, amounts in
+      sum + zip(problem.foods, amounts).reduce(0) { $0 + $1.0.amount(of: .energy, inGrams: $1.1) }
     }
   }
 }

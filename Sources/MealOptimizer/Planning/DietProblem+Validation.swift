@@ -15,14 +15,18 @@ extension DietProblem {
 
   /// Checks the whole problem and reports every mistake at once.
   ///
-  /// - Throws: ``DietProblemError`` listing each issue.
+  /// Nutrient names are checked against ``NutrientTable`` and the foods: a goal on
+  /// `"protien"` is the issue "unknown nutrient 'protien'; did you mean
+  /// 'protein'?", not a plan that comes back infeasible.
+  ///
+  /// - Throws: ``PlanningError/invalidProblem(_:)`` listing each ``PlanIssue``.
   /// - Complexity: O(*f* × *n*) for *f* foods with *n* nutrient figures each.
-  public func validate() throws {
-    var issues: [DietProblemError.Issue] = []
+  public func validate() throws(PlanningError) {
+    var issues: [PlanIssue] = []
     if days < 1 { issues.append(.noDays(days)) }
     var byID: [String: Food] = [:]
     for food in foods {
-      if byID[food.id] != nil { issues.append(.duplicateFood(food.id)) }
+      if byID[food.id] != nil { issues.append(.duplicateIdentifier(food.id)) }
       byID[food.id] = food
       for (nutrient, value) in food.nutrientsPer100g.sorted(by: { $0.key < $1.key })
       where !(value.isFinite && value >= 0) {
@@ -37,10 +41,17 @@ extension DietProblem {
       }
       if usesCost && food.offers.isEmpty { issues.append(.missingPrice(food: food.id)) }
     }
+    var unknownNutrients: Set<Nutrient> = []
+    for nutrient in goals.map(\.nutrient) + objective.nutrients
+    where unknownNutrients.insert(nutrient).inserted {
+      if let issue = PlanIssue.unknownNutrient(nutrient, foods: foods) { issues.append(issue) }
+    }
     for goal in goals {
       let label = "goal on \(goal.nutrient)"
       issues += Self.boundIssues(goal.minimum, goal.maximum, label)
-      if goal.basis == .percentOfEnergy && goal.nutrient.definition?.kilocaloriesPerUnit == nil {
+      if goal.basis == .percentOfEnergy && goal.nutrient.definition != nil
+        && goal.nutrient.definition?.kilocaloriesPerUnit == nil
+      {
         issues.append(.noEnergyFactor(goal.nutrient))
       }
     }
@@ -71,13 +82,13 @@ extension DietProblem {
       }
       if servingGrams(of: food) == nil { issues.append(.missingServing(food: id)) }
     }
-    if !issues.isEmpty { throw DietProblemError(issues) }
+    if !issues.isEmpty { throw .invalidProblem(issues) }
   }
 
   private static func boundIssues(_ minimum: Double?, _ maximum: Double?, _ label: String)
-    -> [DietProblemError.Issue]
+    -> [PlanIssue]
   {
-    var issues: [DietProblemError.Issue] = []
+    var issues: [PlanIssue] = []
     for (name, value) in [("minimum", minimum), ("maximum", maximum)] {
       if let value, !(value.isFinite && value >= 0) {
         issues.append(.invalidNumber("\(label): the \(name) must be a non-negative number, not \(value)"))
@@ -85,5 +96,15 @@ extension DietProblem {
     }
     if let minimum, let maximum, minimum > maximum { issues.append(.invertedBounds(label)) }
     return issues
+  }
+}
+
+extension DietObjective {
+  /// The nutrient the objective minimises or maximises; empty for cost.
+  var nutrients: [Nutrient] {
+    switch self {
+    case .minimizeCost: []
+    case .minimize(let nutrient), .maximize(let nutrient): [nutrient]
+    }
   }
 }

@@ -5,7 +5,10 @@ import Foundation
 ///
 /// Everything is in canonical units: grams of food, nutrients in their
 /// ``NutrientDefinition/unit``, money as `Decimal` in the plan's currency.
-public struct DietProblem: Sendable, Hashable {
+///
+/// A problem is `Codable` (JSON keys in snake_case), so it can be stored,
+/// sent to a server, or written by another program.
+public struct DietProblem: Sendable, Hashable, Codable {
   /// The foods the plan may use. Each needs at least one offer when the
   /// objective or a budget involves cost.
   public var foods: [Food]
@@ -45,6 +48,15 @@ public struct DietProblem: Sendable, Hashable {
     self.wholeServings = wholeServings
     self.objective = objective
     self.currency = currency
+  }
+}
+
+extension DietProblem {
+  enum CodingKeys: String, CodingKey {
+    case foods, stores, days, goals, budget, objective, currency
+    case foodLimits = "food_limits"
+    case groupLimits = "group_limits"
+    case wholeServings = "whole_servings"
   }
 }
 
@@ -151,8 +163,27 @@ public struct FoodGroupLimit: Sendable, Hashable, Codable {
 }
 
 /// What a plan optimises.
-public enum DietObjective: Sendable, Hashable {
+///
+/// Encoded as `{"minimize_cost": {}}`, `{"minimize": {"nutrient": "sodium"}}`
+/// or `{"maximize": {"nutrient": "protein"}}`.
+public enum DietObjective: Sendable, Hashable, Codable {
+  /// The cost of the food eaten.
   case minimizeCost
+  /// The total of a nutrient, as small as possible.
   case minimize(Nutrient)
+  /// The total of a nutrient, as large as possible.
   case maximize(Nutrient)
+
+  enum CodingKeys: String, CodingKey {
+    case minimizeCost = "minimize_cost"
+    case minimize, maximize
+  }
+
+  enum MinimizeCodingKeys: String, CodingKey {
+    case _0 = "nutrient"
+  }
+
+  enum MaximizeCodingKeys: String, CodingKey {
+    case _0 = "nutrient"
+  }
 }

@@ -1,14 +1,19 @@
+import Foundation
+
 /// Something that solves a ``LinearModel``.
 ///
-/// The only backend today is ``GLPKSolver``; an LP or MPS export is another
-/// consumer of the same model.
+/// The only backend today is `GLPKSolver` (library `GLPKBackend`); an LP or
+/// MPS export is another consumer of the same model.
 public protocol Solver: Sendable {
   /// Solves the model.
   ///
-  /// An infeasible or unbounded model is a result, not an error.
+  /// An infeasible or unbounded model is a result, not an error. A backend
+  /// that runs inside a task should stop early when the task is cancelled
+  /// and throw ``SolverError/cancelled``.
   /// - Throws: ``SolverError`` when the model cannot be given to the solver
-  ///   (a non-finite coefficient, inverted bounds) or the solver fails.
-  func solve(_ model: LinearModel, options: SolverOptions) throws -> Solution
+  ///   (a non-finite coefficient, inverted bounds), the solver fails, or the
+  ///   task was cancelled.
+  func solve(_ model: LinearModel, options: SolverOptions) throws(SolverError) -> Solution
 }
 
 /// Settings for a solve. The defaults were chosen by measurement on diet models.
@@ -93,6 +98,10 @@ public struct Solution: Sendable, Hashable {
   public var reducedCosts: [Double]
   /// The relative gap between the best solution and the best bound, for MIPs.
   public var relativeGap: Double?
+  /// A proven bound on the objective (a lower bound when minimising): the
+  /// objective itself for an LP solved to optimality, the best bound of the
+  /// branch-and-cut tree for a MIP; `nil` when none is known.
+  public var bound: Double?
   /// Seconds spent in the solver.
   public var seconds: Double
   /// A sentence for people when the solver failed or stopped early.
@@ -101,7 +110,7 @@ public struct Solution: Sendable, Hashable {
   public init(
     termination: TerminationStatus, status: ResultStatus, objectiveValue: Double? = nil,
     values: [Double] = [], rowDuals: [Double] = [], reducedCosts: [Double] = [],
-    relativeGap: Double? = nil, seconds: Double = 0, message: String? = nil
+    relativeGap: Double? = nil, bound: Double? = nil, seconds: Double = 0, message: String? = nil
   ) {
     self.termination = termination
     self.status = status
@@ -110,18 +119,44 @@ public struct Solution: Sendable, Hashable {
     self.rowDuals = rowDuals
     self.reducedCosts = reducedCosts
     self.relativeGap = relativeGap
+    self.bound = bound
     self.seconds = seconds
     self.message = message
   }
 
   /// The value of a variable, when there are values.
   public func value(_ variable: VariableRef) -> Double? {
-    variable.index < values.count ? values[variable.index] : nil
+    values.indices.contains(variable.index) ? values[variable.index] : nil
+  }
+
+  /// The dual value (shadow price) of a constraint: how much the objective
+  /// changes per unit the constraint's bound moves, at this solution.
+  ///
+  /// ```swift
+  /// let protein = model.addConstraint("protein", expression, .greaterThan(50))
+  /// let price = try GLPKSolver().solve(model, options: SolverOptions()).dual(protein)
+  /// ```
+  ///
+  /// - Parameter constraint: A constraint of the model that was solved.
+  /// - Returns: The dual for an LP solved to optimality; `nil` for a MIP, a
+  ///   solution that is not optimal, or a reference out of range.
+  public func dual(_ constraint: ConstraintRef) -> Double? {
+    rowDuals.indices.contains(constraint.index) ? rowDuals[constraint.index] : nil
+  }
+
+  /// The reduced cost of a variable: how much the objective changes per unit
+  /// the variable moves away from its bound, at this solution.
+  ///
+  /// - Parameter variable: A variable of the model that was solved.
+  /// - Returns: The reduced cost for an LP solved to optimality; `nil` for a
+  ///   MIP, a solution that is not optimal, or a reference out of range.
+  public func reducedCost(_ variable: VariableRef) -> Double? {
+    reducedCosts.indices.contains(variable.index) ? reducedCosts[variable.index] : nil
   }
 }
 
-/// A model the solver cannot accept, or a solver failure.
-public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
+/// A model the solver cannot accept, a solver failure, or a cancelled solve.
+public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
   /// The model itself is malformed (a NaN coefficient, lower bound above upper bound, a
   /// reference to a variable that does not exist).
   case invalidModel(String)
@@ -129,12 +164,19 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
   case invalidOptions(String)
   /// The solver library reported an error it could not recover from.
   case solverFailure(String)
+  /// The task running the solve was cancelled and the solver stopped early.
+  case cancelled
 
+  /// The error in words: `invalid model: variable #0 'x': lower bound 2 is above upper bound 1`.
   public var description: String {
     switch self {
     case .invalidModel(let why): "invalid model: \(why)"
     case .invalidOptions(let why): "invalid solver options: \(why)"
     case .solverFailure(let why): "solver failure: \(why)"
+    case .cancelled: "the solve was cancelled"
     }
   }
+
+  /// The same text as ``description``, for `localizedDescription`.
+  public var errorDescription: String? { description }
 }

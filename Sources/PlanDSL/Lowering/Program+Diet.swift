@@ -1,11 +1,36 @@
+import Foundation
 import MealOptimizer
 
 extension Program {
-  /// The food-level diet problem a checked plan describes.
+  /// The problem a checked plan describes, of the kind it is: a weekly meal
+  /// plan when the plan has `meals`, a food-level plan otherwise.
+  ///
+  /// ```swift
+  /// switch program.problem(for: spec) {
+  /// case .foods(let problem): try await DietPlanner().solve(problem)
+  /// case .meals(let problem): try await MealPlanner().solve(problem)
+  /// }
+  /// ```
   ///
   /// - Parameter plan: A plan of this program (see ``plan(named:)``).
+  /// - Returns: The problem, in canonical units.
+  public func problem(for plan: PlanSpec) -> PlanProblem {
+    if let meals = mealPlanProblem(for: plan) { return .meals(meals) }
+    return .foods(foodLevelProblem(for: plan))
+  }
+
+  /// The food-level diet problem a checked plan describes.
+  ///
+  /// - Parameter plan: A plan of this program without `meals` (see ``plan(named:)``).
   /// - Returns: Foods, goals, limits and objective in canonical units, ready for ``DietPlanner``.
-  public func dietProblem(for plan: PlanSpec) -> DietProblem {
+  /// - Throws: ``PlanKindError`` when the plan is a weekly meal plan: use
+  ///   ``mealPlanProblem(for:)`` or ``problem(for:)``.
+  public func dietProblem(for plan: PlanSpec) throws(PlanKindError) -> DietProblem {
+    guard plan.mealPlan == nil else { throw PlanKindError(plan: plan.name, kind: .meals, expected: .foods) }
+    return foodLevelProblem(for: plan)
+  }
+
+  private func foodLevelProblem(for plan: PlanSpec) -> DietProblem {
     let foods = plan.foodNames.map { names in names.compactMap { food($0) } } ?? self.foods
     let goals = goals(of: plan)
     var foodLimits: [FoodLimit] = []
@@ -31,4 +56,32 @@ extension Program {
       groupLimits: groupLimits, wholeServings: wholeServings, objective: plan.objective,
       currency: currency ?? "USD")
   }
+}
+
+/// A plan of one kind was asked for as the other: ``Program/dietProblem(for:)``
+/// on a plan with `meals`.
+public struct PlanKindError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+  /// The plan's name.
+  public var plan: String
+  /// The kind the plan is.
+  public var kind: PlanKind
+  /// The kind the caller asked for.
+  public var expected: PlanKind
+
+  /// Creates the error for a plan of one kind asked for as another.
+  public init(plan: String, kind: PlanKind, expected: PlanKind) {
+    self.plan = plan
+    self.kind = kind
+    self.expected = expected
+  }
+
+  /// The error in words, naming the call that fits.
+  public var description: String {
+    let name = { (kind: PlanKind) in kind == .meals ? "a weekly meal plan" : "a food-level plan" }
+    let call = kind == .meals ? "mealPlanProblem(for:)" : "dietProblem(for:)"
+    return "plan '\(plan)' is \(name(kind)), not \(name(expected)); use '\(call)' or 'problem(for:)'"
+  }
+
+  /// The same text as ``description``, for `localizedDescription`.
+  public var errorDescription: String? { description }
 }

@@ -16,7 +16,10 @@ struct ParsedArguments {
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
-      if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+      // A negative number (`-5`, `-.5`) is a value, not an option.
+      let isNegativeNumber =
+        argument.count > 1 && argument.dropFirst().first.map { $0.isNumber || $0 == "." } == true
+      if onlyPositionals || argument == "-" || !argument.hasPrefix("-") || isNegativeNumber {
         positionals.append(argument)
         continue
       }

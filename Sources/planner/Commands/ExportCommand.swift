@@ -33,10 +33,9 @@ enum ExportCommand: Command {
     let text: String
     do {
       let model: LinearModel
-      if let problem = program.mealPlanProblem(for: spec) {
-        model = try MealPlanModelBuilder(problem: problem).build().model
-      } else {
-        model = try DietModelBuilder().build(program.dietProblem(for: spec)).model
+      switch program.problem(for: spec) {
+      case .meals(let problem): model = try MealPlanModelBuilder(problem: problem).build().model
+      case .foods(let problem): model = try DietModelBuilder().build(problem).model
       }
       text = target == "lp" ? try model.lpFileText() : try model.mpsFileText()
     } catch {

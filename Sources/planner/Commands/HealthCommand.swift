@@ -22,12 +22,21 @@ enum HealthCommand: Command {
       .option(
         "as-of", value: "DATE", "The last day of the window (default: the latest reading), as 2026-11-29."),
       OutputFormat.option([.text, .json]),
+      .option(
+        "notify", value: "COMMAND",
+        "When an alert fires, run COMMAND (with /bin/sh -c) with the verdict JSON on its standard input."),
+      .option(
+        "notify-url", value: "URL", "When an alert fires, POST the verdict JSON to URL (timeout, retries)."),
+      .option(
+        "outbox", value: "FILE",
+        "Where alerts that could not be delivered wait for the next run (default: <readings>.outbox.json)."),
     ]
   )
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
     let format = try arguments.format([.text, .json])
     let path = try arguments.positionals(exactly: ["a readings file"], command: info.name)[0]
+    let notifier = try AlertNotifier.from(arguments, readingsPath: path)
     var asOf: Day?
     if let text = arguments.value("as-of") {
       guard let day = Day(iso: text) else {
@@ -56,6 +65,9 @@ enum HealthCommand: Command {
       console.out(
         renderHealthReport(
           verdict, window: window, ruleSetName: ruleSet.name, ansiColor: console.outputIsTerminal))
+    }
+    if let notifier {
+      try notifier.run(verdict, payload: try JSONText.encode(verdict), console: console)
     }
     if verdict.status == .alert { throw .negativeResult }
   }

@@ -24,7 +24,7 @@ enum RecipeCommand: Command {
     }
     let foods = Dictionary(program.foods.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let profile: RecipeProfile
-    do throws(MealPlanError) {
+    do throws(PlanningError) {
       profile = try RecipeProfile(recipe: recipe, foods: foods)
     } catch {
       throw .invalidInput(error.description)

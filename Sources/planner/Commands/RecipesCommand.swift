@@ -74,7 +74,7 @@ enum RecipesCommand: Command {
       }
     }
     let profiles: [RecipeProfile]
-    do throws(MealPlanError) {
+    do throws(PlanningError) {
       profiles = try query.filter(program.recipes, foods: program.foods)
     } catch {
       throw .invalidInput(error.description)

@@ -11,7 +11,9 @@ enum SolveCommand: Command {
     discussion: """
       Prints each day's foods with amounts, totals against every goal and the cost.
       Every plan is re-checked against its goals by independent code before it is shown.
-      Exits 1 when no plan meets every goal.
+      Exits 1 when there is no plan: none meets every goal (infeasible), the
+      objective has no bound (unbounded), or the time limit came before any
+      plan (unknown). Exits 65 for a mistake in the plan, 70 for a solver failure.
       """,
     arguments: [("<file>", "The .plan file to solve.")],
     options: [
@@ -37,52 +39,66 @@ enum SolveCommand: Command {
     let program = try ProgramLoading.load(path, console: console)
     let spec = try choosePlan(program, name: arguments.value("plan"), path: path)
     let title = "Plan '\(spec.name)'" + (spec.displayName.map { " (\($0))" } ?? "")
-    if let problem = program.mealPlanProblem(for: spec) {
-      try solveMeals(problem, title: title, format: format, timeLimit: options.timeLimit, console: console)
-      return
-    }
-    let problem = program.dietProblem(for: spec)
-    let plan: DietPlan
+    let solved: SolvedPlan
     do {
-      plan = try DietPlanner(options: options).solve(problem)
-    } catch let error as DietProblemError {
-      throw .invalidInput("plan '\(spec.name)': \(error)")
-    } catch let error as SolverError {
-      if case .invalidModel = error { throw .invalidInput("plan '\(spec.name)': \(error)") }
-      throw .internalError("\(error)")
+      solved = try solve(program.problem(for: spec), timeLimit: options.timeLimit)
     } catch {
-      throw .internalError("\(error)")
+      throw failure(error, plan: spec.name)
     }
-    switch format {
-    case .json: console.out(try JSONText.encode(plan))
-    case .markdown: console.out(DietPlanMarkdown(plan, title: title, foods: problem.foods).render())
-    default:
+    switch (solved, format) {
+    case (.foods(let plan, _), .json): console.out(try JSONText.encode(plan))
+    case (.meals(let plan, _), .json): console.out(try JSONText.encode(plan))
+    case (.foods(let plan, let problem), .markdown):
+      console.out(DietPlanMarkdown(plan, title: title, foods: problem.foods, stores: problem.stores).render())
+    case (.meals(let plan, let problem), .markdown):
+      console.out(MealPlanMarkdown(plan, title: title, stores: problem.stores).render())
+    case (.foods(let plan, let problem), _):
       console.out(DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render())
+    case (.meals(let plan, let problem), _):
+      console.out(MealPlanText(plan, title: title, stores: problem.stores).render())
     }
-    if plan.status == .infeasible || plan.status == .unbounded { throw .negativeResult }
+    if !solved.status.hasPlan { throw .negativeResult }
   }
 
-  /// Solves a weekly plan of meals and prints it.
-  static func solveMeals(
-    _ problem: MealPlanProblem, title: String, format: OutputFormat, timeLimit: Double?, console: Console
-  ) throws(CLIError) {
-    var options = MealPlannerOptions()
-    if let timeLimit { options.timeLimit = timeLimit }
-    let plan: MealPlan
-    do {
-      plan = try MealPlanner(solver: GLPKSolver(), options: options).solve(problem)
-    } catch {
-      switch error {
-      case .solver, .verificationFailed: throw .internalError(error.description)
-      default: throw .invalidInput(error.description)
+  /// A solved plan of either kind, with the problem it answers.
+  enum SolvedPlan {
+    case foods(DietPlan, DietProblem)
+    case meals(MealPlan, MealPlanProblem)
+
+    var status: PlanStatus {
+      switch self {
+      case .foods(let plan, _): plan.status
+      case .meals(let plan, _): plan.status
       }
     }
-    switch format {
-    case .json: console.out(try JSONText.encode(plan))
-    case .markdown: console.out(MealPlanMarkdown(plan, title: title, stores: problem.stores).render())
-    default: console.out(MealPlanText(plan, title: title, stores: problem.stores).render())
+  }
+
+  /// Solves a problem of either kind with GLPK.
+  static func solve(_ problem: PlanProblem, timeLimit: Double?) throws(PlanningError) -> SolvedPlan {
+    switch problem {
+    case .foods(let problem):
+      var options = SolverOptions()
+      options.timeLimit = timeLimit
+      return .foods(try DietPlanner(options: options).solve(problem), problem)
+    case .meals(let problem):
+      var options = MealPlannerOptions()
+      if let timeLimit { options.timeLimit = timeLimit }
+      return .meals(try MealPlanner(options: options).solve(problem), problem)
     }
-    if !plan.hasPlan { throw .negativeResult }
+  }
+
+  /// The one mapping from a planner's error to a message and exit code:
+  /// mistakes in the plan are invalid input (65); a solver that fails, a plan
+  /// that fails its check, or a cancelled solve are internal errors (70).
+  /// No plan (infeasible, unbounded, unknown) is not an error: it is printed,
+  /// and the command exits 1.
+  static func failure(_ error: PlanningError, plan: String) -> CLIError {
+    switch error {
+    case .invalidProblem, .solver(.invalidModel), .solver(.invalidOptions):
+      .invalidInput("plan '\(plan)': \(error.description)")
+    case .solver, .verificationFailed, .cancelled:
+      .internalError("plan '\(plan)': \(error.description)")
+    }
   }
 
   /// The plan named on the command line, or the only one in the file.

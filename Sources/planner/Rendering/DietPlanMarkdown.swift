@@ -6,8 +6,8 @@ struct DietPlanMarkdown {
   /// The same plan, title and lookups as the text rendering.
   var base: DietPlanText
 
-  init(_ plan: DietPlan, title: String, foods: [Food]) {
-    base = DietPlanText(plan, title: title, foods: foods)
+  init(_ plan: DietPlan, title: String, foods: [Food], stores: [Store] = []) {
+    base = DietPlanText(plan, title: title, foods: foods, stores: stores)
   }
 
   var plan: DietPlan { base.plan }
@@ -16,10 +16,10 @@ struct DietPlanMarkdown {
 
   func render() -> String {
     var out = "# \(title)\n\nStatus: **\(plan.status.rawValue)**"
-    guard plan.status == .optimal || plan.status == .feasible else {
-      return out + ". " + (plan.message ?? "") + "\n"
+    guard plan.hasPlan, let cost = plan.cost else {
+      return out + ". " + plan.report.explanation.joined(separator: " ") + "\n"
     }
-    out += ". Cost: **\(Quantities.money(plan.cost, plan.currency))**.\n"
+    out += ". Cost: **\(Quantities.money(cost, plan.currency))**.\n"
     for day in plan.days {
       out +=
         "\n## Day \(day.day) (\(Quantities.money(day.cost, plan.currency)))\n\n| Food | Amount | Cost |\n| --- | --- | ---: |\n"
@@ -31,9 +31,12 @@ struct DietPlanMarkdown {
         out += "\n| Nutrient | Total | Goal | Status |\n| --- | ---: | --- | --- |\n"
         for goal in day.goals {
           out +=
-            "| \(goal.nutrient.name) | \(DietPlanText.total(goal)) | \(DietPlanText.bounds(goal)) | \(DietPlanText.status(goal.status)) |\n"
+            "| \(goal.nutrient.name) | \(DietPlanText.total(goal)) | \(DietPlanText.bounds(goal)) | \(DietPlanText.status(goal, currency: plan.currency)) |\n"
         }
       }
+    }
+    if let groceries = plan.groceries, !groceries.items.isEmpty {
+      out += MealPlanMarkdown.groceryMarkdown(groceries, currency: plan.currency, stores: base.stores)
     }
     return out
   }

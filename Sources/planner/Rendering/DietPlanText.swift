@@ -18,15 +18,14 @@ struct DietPlanText {
 
   func render() -> String {
     var out = "\(title): \(plan.status.rawValue)"
-    switch plan.status {
-    case .infeasible, .unbounded:
-      out += "\n  " + (plan.message ?? "") + "\n"
+    guard plan.hasPlan, let cost = plan.cost else {
+      out += "\n"
+      for line in plan.report.explanation { out += "  " + line + "\n" }
       return out
-    case .optimal, .feasible:
-      out +=
-        ", \(plan.days.count) day\(plan.days.count == 1 ? "" : "s"), \(Quantities.money(plan.cost, plan.currency))\n"
-      if let message = plan.message { out += "  " + message + "\n" }
     }
+    out +=
+      ", \(plan.days.count) day\(plan.days.count == 1 ? "" : "s"), \(Quantities.money(cost, plan.currency))\n"
+    for line in plan.report.explanation { out += "  " + line + "\n" }
     for day in plan.days {
       out += "\nDay \(day.day)  \(Quantities.money(day.cost, plan.currency))\n"
       var table = TextTable([.left, .left, .right])
@@ -38,11 +37,11 @@ struct DietPlanText {
       }
       out += table.render()
       if !day.goals.isEmpty {
-        out += "\n  Goals\n" + Self.goalTable(day.goals)
+        out += "\n  Goals\n" + Self.goalTable(day.goals, currency: plan.currency)
       }
     }
     if !plan.weeklyGoals.isEmpty {
-      out += "\nWhole-plan goals\n" + Self.goalTable(plan.weeklyGoals)
+      out += "\nWhole-plan goals\n" + Self.goalTable(plan.weeklyGoals, currency: plan.currency)
     }
     if plan.days.count > 1 {
       out += "\nTotal over \(plan.days.count) days\n"
@@ -55,31 +54,29 @@ struct DietPlanText {
       }
       out += table.render()
     }
-    out += "\nCost of the food eaten: \(Quantities.money(plan.cost, plan.currency))\n"
-    let groceries = GroceryList(
-      grams: Dictionary(plan.foodTotals.map { ($0.food, $0.grams) }, uniquingKeysWith: +), foods: foods)
-    if !groceries.items.isEmpty {
+    out += "\nCost of the food eaten: \(Quantities.money(cost, plan.currency))\n"
+    if let groceries = plan.groceries, !groceries.items.isEmpty {
       out += "\n" + MealPlanText.groceryText(groceries, currency: plan.currency, stores: stores)
     }
     return out
   }
 
-  static func goalTable(_ goals: [DietPlan.GoalCheck]) -> String {
+  static func goalTable(_ goals: [GoalCheck], currency: String) -> String {
     var table = TextTable([.left, .right, .left, .left])
     table.indent = "    "
     for goal in goals {
-      table.add([goal.nutrient.name, total(goal), bounds(goal), status(goal.status)])
+      table.add([goal.nutrient.name, total(goal), bounds(goal), status(goal, currency: currency)])
     }
     return table.render()
   }
 
-  static func total(_ goal: DietPlan.GoalCheck) -> String {
+  static func total(_ goal: GoalCheck) -> String {
     goal.basis == .percentOfEnergy
       ? Quantities.number(goal.total * 100) + "% of energy"
       : Quantities.number(goal.total) + " " + Quantities.unit(of: goal.nutrient)
   }
 
-  static func bounds(_ goal: DietPlan.GoalCheck) -> String {
+  static func bounds(_ goal: GoalCheck) -> String {
     let scale = goal.basis == .percentOfEnergy ? 100.0 : 1
     let suffix = goal.basis == .percentOfEnergy ? "%" : ""
     func n(_ v: Double) -> String { Quantities.number(v * scale) + suffix }
@@ -92,7 +89,20 @@ struct DietPlanText {
     }
   }
 
-  static func status(_ status: DietPlan.GoalStatus) -> String {
+  /// The goal's status, and for a binding goal of an LP plan what one more
+  /// unit of its bound costs (the LP dual): "met, at the minimum (0.000526
+  /// USD per kcal)".
+  static func status(_ goal: GoalCheck, currency: String) -> String {
+    var text = status(goal.status)
+    if goal.status.isAtBound, let marginal = goal.marginalCost, abs(marginal) > 1e-12 {
+      let perUnit = goal.basis == .percentOfEnergy ? marginal / 100 : marginal
+      let unit = goal.basis == .percentOfEnergy ? "1% of energy" : Quantities.unit(of: goal.nutrient)
+      text += " (" + String(format: "%.3g", perUnit) + " \(currency) per \(unit))"
+    }
+    return text
+  }
+
+  static func status(_ status: GoalCheck.Status) -> String {
     switch status {
     case .met: "met"
     case .atMinimum: "met, at the minimum"

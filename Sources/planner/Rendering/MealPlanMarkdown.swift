@@ -17,7 +17,7 @@ struct MealPlanMarkdown {
   func render() -> String {
     var out = "# \(title)\n\nStatus: **\(plan.status.rawValue)**"
     guard plan.hasPlan else {
-      return out + "\n\n" + plan.explanation.map { "- \($0)\n" }.joined()
+      return out + "\n\n" + plan.report.explanation.map { "- \($0)\n" }.joined()
     }
     if let cost = plan.cost { out += ". Cost: **\(Quantities.money(cost, plan.currency))**" }
     out += ".\n\n| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Cost |\n"
@@ -32,14 +32,19 @@ struct MealPlanMarkdown {
         + " | \(Quantities.money(day.cost, plan.currency)) |\n"
     }
     if let groceries = plan.groceries, !groceries.items.isEmpty {
-      out += "\n## Shopping list\n\n| Store | Food | Packages | Cost |\n| --- | --- | ---: | ---: |\n"
-      for item in groceries.items {
-        let store = item.store.map { stores[$0] ?? $0 } ?? ""
-        out +=
-          "| \(store) | \(item.name) | \(item.packages) | \(Quantities.money(item.cost, plan.currency)) |\n"
-      }
-      out += "\nTotal: **\(Quantities.money(groceries.total, plan.currency))**\n"
+      out += Self.groceryMarkdown(groceries, currency: plan.currency, stores: stores)
     }
     return out
+  }
+
+  /// The shopping list as a Markdown section: store, food, packages, cost.
+  static func groceryMarkdown(_ groceries: GroceryList, currency: String, stores: [String: String]) -> String
+  {
+    var out = "\n## Shopping list\n\n| Store | Food | Packages | Cost |\n| --- | --- | ---: | ---: |\n"
+    for item in groceries.items {
+      let store = item.store.map { stores[$0] ?? $0 } ?? ""
+      out += "| \(store) | \(item.name) | \(item.packages) | \(Quantities.money(item.cost, currency)) |\n"
+    }
+    return out + "\nTotal: **\(Quantities.money(groceries.total, currency))**\n"
   }
 }

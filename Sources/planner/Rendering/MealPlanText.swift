@@ -17,12 +17,12 @@ struct MealPlanText {
     var out = "\(title): \(plan.status.rawValue)"
     guard plan.hasPlan else {
       out += "\n"
-      for line in plan.explanation { out += "  - " + line + "\n" }
+      for line in plan.report.explanation { out += "  - " + line + "\n" }
       return out
     }
     out += ", \(plan.days.count) days"
     if let cost = plan.cost { out += ", " + Quantities.money(cost, plan.currency) + " of food" }
-    if let gap = plan.relativeGap, plan.status == .feasible || gap > 1e-4 {
+    if let gap = plan.report.relativeGap, plan.status == .feasible || gap > 1e-4 {
       out += " (within \(Quantities.number(gap * 100, digits: 2))% of the cheapest)"
     }
     out += "\n\n"
@@ -68,8 +68,8 @@ struct MealPlanText {
     goals.map { goal in
       let amount =
         goal.basis == .percentOfEnergy
-        ? Quantities.number(goal.amount * 100) + "%"
-        : Quantities.number(goal.amount, digits: 0) + " " + Quantities.unit(of: goal.nutrient)
+        ? Quantities.number(goal.total * 100) + "%"
+        : Quantities.number(goal.total, digits: 0) + " " + Quantities.unit(of: goal.nutrient)
       let mark = goal.status == .violated ? " VIOLATED" : ""
       return "\(goal.nutrient.name) \(amount)\(mark)"
     }.joined(separator: " · ")

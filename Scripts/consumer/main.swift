@@ -1,0 +1,103 @@
+// A package of one's own that depends on planner: solves a food plan and a
+// meal plan through the public API, cancels a long solve, and prints an
+// error's description. Built and run by Scripts/check-consumer.sh.
+import Foundation
+import GLPKBackend
+import HealthRules
+import MealOptimizer
+import PlanDSL
+
+/// Stops the check with a message on standard error.
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("check-consumer: \(message)\n".utf8))
+  exit(1)
+}
+
+let oats = Food(
+  id: "oats", name: "Oats", nutrientsPer100g: [.energy: 380, .protein: 13, .fiber: 10],
+  measures: [Measure(name: "serving", grams: 40)], offers: [Offer(price: 2, packageGrams: 1000)])
+let lentils = Food(
+  id: "lentils", name: "Lentils", nutrientsPer100g: [.energy: 350, .protein: 25, .fiber: 11],
+  measures: [Measure(name: "serving", grams: 50)], offers: [Offer(price: 3, packageGrams: 1000)])
+
+// A food-level plan.
+let foodPlan = try DietPlanner().solve(
+  DietProblem(
+    foods: [oats, lentils],
+    goals: [NutrientGoal(.energy, minimum: 2000), NutrientGoal(.protein, minimum: 90)]))
+guard foodPlan.status == .optimal, let foodCost = foodPlan.cost, let groceries = foodPlan.groceries else {
+  fail("the food plan is \(foodPlan.status)")
+}
+print("food plan: \(foodPlan.status.rawValue), \(foodCost) USD, groceries \(groceries.total) USD")
+
+// A week of meals.
+let porridge = Recipe(
+  id: "porridge", name: "Porridge", servings: 1, meals: [.breakfast, .dinner],
+  ingredients: [RecipeIngredient(food: "oats", grams: 150)])
+let dal = Recipe(
+  id: "dal", name: "Dal", servings: 1, meals: [.breakfast, .dinner],
+  ingredients: [RecipeIngredient(food: "lentils", grams: 150)])
+let week = MealPlanProblem(
+  foods: [oats, lentils], recipes: [porridge, dal], days: 3, slots: [.breakfast, .dinner],
+  goals: [NutrientGoal(.protein, minimum: 50)], tieBreak: .none)
+let mealPlan = try MealPlanner().solve(week)
+guard mealPlan.hasPlan, let mealCost = mealPlan.cost else { fail("the meal plan is \(mealPlan.status)") }
+print("meal plan: \(mealPlan.status.rawValue), \(mealCost) USD, \(mealPlan.days.count) days")
+
+// A search that only cancellation ends: 41 foods of 2 g protein, at most one
+// serving each, and exactly 41 g protein (an odd number).
+let parity = (1...41).map { index in
+  Food(
+    id: "f\(index)", name: "Food \(index)", nutrientsPer100g: [.protein: 2],
+    measures: [Measure(name: "serving", grams: 100)],
+    offers: [Offer(price: Decimal(100 + index) / 100, packageGrams: 100)])
+}
+let long = DietProblem(
+  foods: parity, goals: [NutrientGoal(.protein, minimum: 41, maximum: 41)],
+  foodLimits: parity.map { FoodLimit(food: $0.id, maximumGrams: 100) }, wholeServings: Set(parity.map(\.id)))
+let clock = ContinuousClock()
+let start = clock.now
+let task = Task { try await DietPlanner().solve(long) }
+try await Task.sleep(for: .milliseconds(300))
+task.cancel()
+switch await task.result {
+case .success(let plan): fail("the long solve was not cancelled: \(plan.status)")
+case .failure(let error):
+  guard error as? PlanningError == .cancelled else { fail("the long solve threw \(error)") }
+}
+let elapsed = clock.now - start
+guard elapsed < .seconds(10) else { fail("the cancelled solve took \(elapsed)") }
+print("cancelled a long solve after \(elapsed)")
+
+// An error describes itself.
+do {
+  _ = try DietPlanner().solve(DietProblem(foods: [oats], goals: [NutrientGoal("protien", minimum: 10)]))
+  fail("a misspelt nutrient was accepted")
+} catch {
+  let text = error.localizedDescription
+  guard text == "unknown nutrient 'protien'; did you mean 'protein'?" else {
+    fail("the description is '\(text)'")
+  }
+  print("error: \(text)")
+}
+
+// The language: a plan file's text, checked and lowered, then solved.
+let program: Program
+do {
+  program = try PlanLoader().load(
+    text: """
+      food oats { per 100 g { energy 379 kcal; protein 13 g; fiber 10 g }; price 3.49 USD per 42 oz }
+      food lentils { per 100 g { energy 352 kcal; protein 25 g; fiber 11 g }; price 1.79 USD per 1 lb }
+      goal g { energy 1800...2200 kcal per day; protein >= 70 g per day }
+      plan day { goal g; limit lentils <= 200 g; minimize cost }
+      """, path: "day.plan")
+} catch {
+  fail("day.plan does not load:\n\(error)")
+}
+guard let day = program.plans.first else { fail("day.plan has no plan") }
+let dayPlan = try await DietPlanner().solve(try program.dietProblem(for: day))
+guard dayPlan.status == .optimal else { fail("day.plan is \(dayPlan.status)") }
+print("day.plan: \(dayPlan.status.rawValue), \(dayPlan.cost ?? 0) USD")
+
+// Rules only: HealthRules needs no solver.
+print("baseline rules: \(RuleSet.baseline.alerts.map(\.id).joined(separator: ", "))")

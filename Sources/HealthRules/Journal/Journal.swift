@@ -1,0 +1,482 @@
+import Foundation
+
+/// A person's readings journal: a CSV readings file kept one row per day, that entries are logged into.
+///
+/// The journal is the same CSV that `planner health` reads (see ``CSVReadings``).
+/// Logging an entry for a day that has no row adds one; an entry for a day that
+/// has a row **merges** into it, so a morning weight and an evening pressure end
+/// up on the same row. A second, different value for a reading the day already
+/// has is refused unless `replacing` is true; the row it replaces is then kept
+/// in the journal's history file (``historyURL``, `FILE.history`), so nothing is
+/// ever lost.
+///
+/// Which value a rule sees: the journal holds one value per reading per day, the
+/// first one logged (a morning reading, as the Apple Health reader takes the
+/// earliest of the day), unless it was replaced with `replacing: true`; the rule
+/// then sees the replacement, and the history keeps the earlier row.
+///
+/// Saving rewrites the whole file through ``AtomicFile`` (a temporary file,
+/// `fsync`, rename), in date order, keeping the header's columns and units:
+/// values are written with the fewest decimals that read back to the same
+/// thousandths of the canonical unit. A file that does not parse is never
+/// overwritten: ``open(at:)`` throws and there is no journal to save.
+///
+/// ```swift
+/// var journal = try Journal.open(at: URL(fileURLWithPath: "journal.csv"))
+/// let entry = try JournalEntry.parse("weight 181.2 lb, bp 128/82")
+/// try journal.log(entry, on: Day(iso: "2026-11-30")!)
+/// try journal.save()
+/// ```
+public struct Journal: Sendable {
+  /// One column of the journal's CSV header.
+  struct Column: Sendable, Hashable {
+    var field: ReadingField
+    var unit: InputUnit?
+    /// The header cell as written, such as `weight (kg)`.
+    var header: String
+  }
+
+  /// The journal file.
+  public let url: URL
+  /// Every day's readings, in date order.
+  public private(set) var readings: [Reading]
+  /// Rows that `log` replaced since the journal was opened, oldest first; ``save(beforeRename:)``
+  /// appends them to the history file.
+  public private(set) var replaced: [Reading] = []
+  /// Whether the file existed when opened.
+  public let existed: Bool
+  /// The file's format: ``ReadingsFormat/csv`` or ``ReadingsFormat/json``.
+  public let format: ReadingsFormat
+  /// The CSV header's columns; for JSON, every field with its unit.
+  var columns: [Column]
+  private var changed = false
+
+  /// The history file beside the journal: `FILE.history`.
+  ///
+  /// A CSV file with the columns `replaced_at,date,weight,systolic,diastolic,sugar,symptoms`,
+  /// one row per replaced day, in canonical units (lb, mmHg, mg/dL); `replaced_at` is the
+  /// UTC time of the save, ISO 8601.
+  public var historyURL: URL {
+    URL(fileURLWithPath: url.path + ".history")
+  }
+
+  /// Opens a journal, or starts an empty one when the file does not exist.
+  ///
+  /// - Parameter url: A `.csv` or `.json` file.
+  /// - Returns: The journal with its readings.
+  /// - Throws: ``JournalError/unsupportedFormat(_:)`` for a file that is not `.csv` or `.json`,
+  ///   ``JournalError/unreadable(path:reason:)``, or ``JournalError/invalidJournal(path:_:)``
+  ///   with every problem in the file.
+  public static func open(at url: URL) throws(JournalError) -> Journal {
+    guard let format = ReadingsFormat(fileName: url.lastPathComponent), format != .appleHealth else {
+      throw .unsupportedFormat(url.lastPathComponent)
+    }
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      return Journal(url: url, readings: [], existed: false, format: format, columns: [])
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .unreadable(path: url.path, reason: error.localizedDescription)
+    }
+    guard let decoded = String(data: data, encoding: .utf8) else {
+      throw .unreadable(path: url.path, reason: "it is not UTF-8 text")
+    }
+    let text = decoded.hasPrefix("\u{FEFF}") ? String(decoded.dropFirst()) : decoded
+    if text.allSatisfy({ $0 == " " || $0 == "\t" || $0.isNewline }) {
+      return Journal(url: url, readings: [], existed: true, format: format, columns: [])
+    }
+    let readings: [Reading]
+    do throws(ReadingsError) {
+      readings = try format == .json ? JSONReadings.parse(text) : CSVReadings.parse(text)
+    } catch {
+      throw .invalidJournal(path: url.path, error)
+    }
+    let columns = format == .json ? jsonColumns(of: text) : header(of: text)
+    return Journal(url: url, readings: readings, existed: true, format: format, columns: columns)
+  }
+
+  private init(url: URL, readings: [Reading], existed: Bool, format: ReadingsFormat, columns: [Column]) {
+    self.url = url
+    self.readings = readings
+    self.existed = existed
+    self.format = format
+    self.columns = columns
+  }
+
+  /// Every field with the unit a JSON journal's `units` object gives it (or the default).
+  private static func jsonColumns(of text: String) -> [Column] {
+    var units: [ReadingField: InputUnit] = [:]
+    if let root = try? JSONScanner.parse(text), case .object(let members) = root.value {
+      for member in members where member.key == "units" {
+        guard case .object(let entries) = member.value.value else { continue }
+        for entry in entries {
+          if let field = ReadingField(name: entry.key), case .string(let symbol) = entry.value.value,
+            let unit = InputUnit(symbol: symbol), field.units.contains(unit)
+          {
+            units[field] = unit
+          }
+        }
+      }
+    }
+    return ReadingField.allCases.map { field in
+      Column(field: field, unit: units[field] ?? field.units.first, header: field.rawValue)
+    }
+  }
+
+  /// The columns of a header that ``CSVReadings`` accepted.
+  private static func header(of text: String) -> [Column] {
+    let scanner = CSVScanner(text)
+    guard let record = scanner.records.first else { return [] }
+    var collector = ReadingsCollector()
+    let parsed = CSVReadings.readHeader(record, customMetrics: [], into: &collector)
+    return zip(parsed, record.fields).compactMap { column, cell in
+      guard let field = column?.field else { return nil }
+      return Column(field: field, unit: column?.unit, header: String(cell.text.trimmingSpaces()))
+    }
+  }
+
+  /// Runs `body` while holding an exclusive lock on the journal, so that two processes
+  /// logging at the same time cannot lose each other's entry.
+  ///
+  /// The lock is a `flock(2)` on `FILE.lock` beside the journal (created when missing,
+  /// left in place, empty). Open, log and save inside `body`.
+  ///
+  /// - Parameters:
+  ///   - url: The journal file.
+  ///   - timeout: How long to wait for another process to finish, in seconds.
+  ///   - body: The work to do under the lock.
+  /// - Throws: ``JournalError/busy(path:)`` when the lock is not free within `timeout`,
+  ///   ``JournalError/unreadable(path:reason:)`` when the lock file cannot be opened,
+  ///   or what `body` throws.
+  public static func withExclusiveAccess<Result>(
+    to url: URL, timeout: Double = 10, _ body: () throws(JournalError) -> Result
+  ) throws(JournalError) -> Result {
+    let lockPath = url.path + ".lock"
+    let descriptor = Foundation.open(lockPath, O_RDWR | O_CREAT, 0o600)
+    guard descriptor >= 0 else {
+      throw .unreadable(path: lockPath, reason: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    let deadline = Date().addingTimeInterval(timeout)
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else { throw .busy(path: url.path) }
+      usleep(50_000)
+    }
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
+
+  /// The readings of one day, or `nil` when the journal has no row for it.
+  public func reading(on day: Day) -> Reading? {
+    readings.first { $0.date == day }
+  }
+
+  /// Logs an entry on a day: adds the day's row, or merges the entry into it.
+  ///
+  /// - Parameters:
+  ///   - entry: The parsed entry; its own date, if any, is ignored in favour of `day`.
+  ///   - day: The day to log it on.
+  ///   - replacing: Whether a value may replace a different one already logged that day.
+  /// - Returns: What changed.
+  /// - Throws: ``JournalError/alreadyLogged(day:_:)`` when the day already has a different
+  ///   value for a reading in the entry and `replacing` is false;
+  ///   ``JournalError/invalidEntry(_:)`` when the merged day's systolic is not above its
+  ///   diastolic. The journal is unchanged when it throws.
+  @discardableResult
+  public mutating func log(_ entry: JournalEntry, on day: Day, replacing: Bool = false) throws(JournalError)
+    -> JournalChange
+  {
+    let index = readings.firstIndex { $0.date == day }
+    let previous = index.map { readings[$0] }
+    var merged = previous?.measurements ?? Measurements()
+    var conflicts: [JournalConflict] = []
+    var replacedFields: [ReadingField] = []
+    for field in ReadingField.allCases {
+      guard let metric = field.metric, let value = entry.measurements.thousandths[metric.name] else {
+        continue
+      }
+      if let old = merged.thousandths[metric.name], old != value {
+        conflicts.append(
+          JournalConflict(
+            field: field, logged: Evidence.display(.milli(old), metric.unit),
+            entered: Evidence.display(.milli(value), metric.unit), location: entry.locations[field]))
+        replacedFields.append(field)
+      }
+      merged.set(metric, thousandths: value)
+    }
+    if let symptoms = entry.measurements.symptoms {
+      if let old = merged.symptoms, !old.isEmpty, old != symptoms {
+        conflicts.append(
+          JournalConflict(
+            field: .symptoms, logged: "\"\(old)\"", entered: "\"\(symptoms)\"",
+            location: entry.locations[.symptoms]
+          ))
+        replacedFields.append(.symptoms)
+      }
+      merged.symptoms = symptoms
+    }
+    if !conflicts.isEmpty, !replacing {
+      throw .alreadyLogged(day: day, conflicts)
+    }
+    let located = entry.locations[.systolic] != nil ? ReadingField.systolic : .diastolic
+    if let issue = ReadingsCollector.pressureIssue(
+      merged, at: entry.span(of: located),
+      hint: "the other pressure was logged earlier on \(day); log both together as bp 128/82")
+    {
+      throw .invalidEntry(ReadingsError(issues: [issue]))
+    }
+    let reading = Reading(date: day, measurements: merged)
+    if let index {
+      if readings[index] != reading {
+        if !replacedFields.isEmpty { replaced.append(readings[index]) }
+        readings[index] = reading
+        changed = true
+      }
+    } else {
+      readings.append(reading)
+      readings.sort { $0.date < $1.date }
+      changed = true
+    }
+    addColumns(for: entry)
+    return JournalChange(day: day, previous: previous, reading: reading, replacedFields: replacedFields)
+  }
+
+  /// Makes sure the header has a column for every field the entry fills.
+  private mutating func addColumns(for entry: JournalEntry) {
+    if columns.isEmpty {
+      columns = ReadingField.allCases.map { field in
+        let unit = entry.units[field] ?? field.units.first
+        let header = unit.map {
+          $0 == field.units.first ? field.rawValue : "\(field.rawValue) (\($0.rawValue))"
+        }
+        return Column(field: field, unit: unit, header: header ?? field.rawValue)
+      }
+      changed = true
+      return
+    }
+    for field in ReadingField.allCases where !columns.contains(where: { $0.field == field }) {
+      let filled =
+        field == .symptoms
+        ? entry.measurements.symptoms != nil : field.metric.map { entry.measurements[$0] != nil }
+      guard filled == true else { continue }
+      let unit = entry.units[field] ?? field.units.first
+      let header = unit.map {
+        $0 == field.units.first ? field.rawValue : "\(field.rawValue) (\($0.rawValue))"
+      }
+      columns.append(Column(field: field, unit: unit, header: header ?? field.rawValue))
+      changed = true
+    }
+  }
+
+  /// Whether ``log(_:on:replacing:)`` changed anything that ``save(beforeRename:)`` would write.
+  public var hasChanges: Bool { changed }
+
+  /// The journal's file contents: CSV or JSON, as the file is.
+  public var text: String {
+    format == .json ? jsonText : csvText
+  }
+
+  /// The journal as JSON: the object form, `units` for any field not in its default unit,
+  /// then one object per day in date order, missing values left out.
+  var jsonText: String {
+    let units = columns.filter { $0.unit != nil && $0.unit != $0.field.units.first }
+    var text = "{\n"
+    if !units.isEmpty {
+      text +=
+        "  \"units\": { "
+        + units.map { "\"\($0.field.rawValue)\": \"\($0.unit?.rawValue ?? "")\"" }.joined(separator: ", ")
+        + " },\n"
+    }
+    text += "  \"readings\": ["
+    let days = readings.map { reading -> String in
+      var members = ["\"date\": \"\(reading.date)\""]
+      for column in columns {
+        guard let metric = column.field.metric, let value = reading.measurements.thousandths[metric.name]
+        else {
+          continue
+        }
+        let unit = column.unit ?? column.field.units.first ?? .pound
+        members.append("\"\(column.field.rawValue)\": \(JournalCSV.decimal(thousandths: value, in: unit))")
+      }
+      if let symptoms = reading.measurements.symptoms {
+        members.append("\"symptoms\": \(JournalCSV.jsonString(symptoms))")
+      }
+      return "\n    { " + members.joined(separator: ", ") + " }"
+    }
+    text += days.joined(separator: ",") + (days.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+    return text
+  }
+
+  /// The journal as CSV text: the header, then one row per day in date order.
+  var csvText: String {
+    var lines = [columns.map { JournalCSV.quoted($0.header) }.joined(separator: ",")]
+    for reading in readings {
+      let cells = columns.map { column -> String in
+        switch column.field {
+        case .date: return reading.date.description
+        case .symptoms: return JournalCSV.quoted(reading.measurements.symptoms ?? "")
+        default:
+          guard let metric = column.field.metric, let value = reading.measurements.thousandths[metric.name]
+          else {
+            return ""
+          }
+          return JournalCSV.decimal(thousandths: value, in: column.unit ?? column.field.units.first ?? .pound)
+        }
+      }
+      lines.append(cells.joined(separator: ","))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Writes the history (when rows were replaced), then the journal, each atomically.
+  ///
+  /// - Parameter beforeRename: Passed to ``AtomicFile/write(_:to:beforeRename:)`` for the
+  ///   journal; tests throw from it to simulate a crash before the rename.
+  /// - Throws: ``JournalError/writeFailed(_:)``; the journal file is then unchanged.
+  public func save(beforeRename: (URL) throws -> Void = { _ in }) throws(JournalError) {
+    guard changed else { return }
+    do throws(AtomicFileError) {
+      if !replaced.isEmpty {
+        try AtomicFile.write(Data(historyText().utf8), to: historyURL)
+      }
+      try AtomicFile.write(Data(text.utf8), to: url, beforeRename: beforeRename)
+    } catch {
+      throw .writeFailed(error)
+    }
+  }
+
+  /// The history file's text with the replaced rows appended.
+  func historyText(now: Date = Date()) -> String {
+    var text = (try? String(contentsOf: historyURL, encoding: .utf8)) ?? ""
+    if text.isEmpty { text = "replaced_at,date,weight,systolic,diastolic,sugar,symptoms\n" }
+    if !text.hasSuffix("\n") { text += "\n" }
+    let stamp = ISO8601DateFormatter().string(from: now)
+    for reading in replaced {
+      let numbers = Metric.builtins.map { metric in
+        reading.measurements.thousandths[metric.name].map { Rational.milli($0).formatted() } ?? ""
+      }
+      let cells =
+        [stamp, reading.date.description] + numbers + [JournalCSV.quoted(reading.measurements.symptoms ?? "")]
+      text += cells.joined(separator: ",") + "\n"
+    }
+    return text
+  }
+}
+
+/// What ``Journal/log(_:on:replacing:)`` did to a day.
+public struct JournalChange: Sendable, Hashable {
+  /// The day logged.
+  public var day: Day
+  /// The day's row before, or `nil` when the entry added the day.
+  public var previous: Reading?
+  /// The day's row now.
+  public var reading: Reading
+  /// Fields whose earlier value the entry replaced (empty unless `replacing`).
+  public var replacedFields: [ReadingField]
+
+  /// Whether the entry changed nothing (every value was already logged).
+  public var isUnchanged: Bool { previous == reading }
+}
+
+/// A reading the day already has with another value.
+public struct JournalConflict: Sendable, Hashable, CustomStringConvertible {
+  /// The reading.
+  public var field: ReadingField
+  /// The value already logged, with its unit: `181 lb`.
+  public var logged: String
+  /// The value in the entry.
+  public var entered: String
+  /// Where the entry wrote it.
+  public var location: JournalEntry.Location?
+
+  /// `weight is already logged for this day (181 lb); the entry says 182 lb`.
+  public var description: String {
+    "\(field.rawValue) is already logged for this day (\(logged)); the entry says \(entered)"
+  }
+}
+
+/// Why a journal could not be opened, logged into or saved.
+public enum JournalError: Error, Sendable, CustomStringConvertible {
+  /// The journal is not a CSV file.
+  case unsupportedFormat(String)
+  /// The file exists but cannot be read.
+  case unreadable(path: String, reason: String)
+  /// The file does not parse as readings; it is never overwritten.
+  case invalidJournal(path: String, ReadingsError)
+  /// The entry is not valid on this day (its located problems).
+  case invalidEntry(ReadingsError)
+  /// The day already has other values for readings in the entry.
+  case alreadyLogged(day: Day, [JournalConflict])
+  /// Writing the history or the journal failed; the journal is unchanged.
+  case writeFailed(AtomicFileError)
+  /// Another process held the journal's lock for too long.
+  case busy(path: String)
+
+  /// A lowercase message without a final period.
+  public var description: String {
+    switch self {
+    case .unsupportedFormat(let name):
+      return "cannot log into '\(name)': journals are .csv or .json files"
+    case .unreadable(let path, let reason):
+      return "cannot read '\(path)': \(reason)"
+    case .invalidJournal(let path, let error):
+      return "'\(path)' does not parse, so it is left as it is:\n\(error)"
+    case .invalidEntry(let error):
+      return error.description
+    case .alreadyLogged(let day, let conflicts):
+      return "\(day) already has " + conflicts.map(\.description).joined(separator: "; ")
+    case .writeFailed(let error):
+      return error.description
+    case .busy(let path):
+      return "'\(path)' is being written by another process; try again"
+    }
+  }
+}
+
+/// CSV cells for the journal.
+enum JournalCSV {
+  /// The text, quoted when it holds a comma, a quote, a line break or edge spaces.
+  static func quoted(_ text: String) -> String {
+    let needsQuotes =
+      text.contains { $0 == "," || $0 == "\"" || $0.isNewline } || text.hasPrefix(" ") || text.hasSuffix(" ")
+    guard needsQuotes else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// A JSON string literal.
+  static func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  /// The shortest decimal in `unit` that reads back to `thousandths` of the canonical unit.
+  static func decimal(thousandths: Int64, in unit: InputUnit) -> String {
+    let canonical = Rational.milli(thousandths)
+    guard let exact = canonical.divided(by: unit.factor) else { return canonical.formatted() }
+    for digits in 0...12 {
+      let text = exact.formatted(maximumFractionDigits: digits)
+      if let value = Rational(decimal: text), unit.toCanonical(value)?.roundedToThousandths() == thousandths {
+        return text
+      }
+    }
+    return exact.formatted(maximumFractionDigits: 12)
+  }
+}

@@ -1,0 +1,354 @@
+/// One day's readings as a person types them: `weight 181.2 lb, bp 128/82, sugar 104 mg/dL, symptoms "tired"`.
+///
+/// An entry is a list of items, separated by commas (the commas may be left out):
+///
+/// | item | value | units (default first) |
+/// | --- | --- | --- |
+/// | `weight` | a decimal | `lb`, `kg`, `g` |
+/// | `bp` | systolic`/`diastolic, such as `128/82` | `mmHg` |
+/// | `systolic`, `diastolic` | a decimal | `mmHg` |
+/// | `sugar` (or `glucose`) | a decimal | `mg/dL`, `mmol/L` |
+/// | `symptoms` | a quoted string (`""` inside it is one quote), or the words up to the next comma | |
+///
+/// The entry may start with the day, `2026-11-30` (a date-time such as
+/// `2026-11-30T07:30` counts as its day). A unit may be glued to its number
+/// (`81.6kg`). Values are checked exactly as readings files are: units, the
+/// plausible ranges, and systolic above diastolic. Every problem is reported
+/// at once, each at its column in the entry text (line 1).
+///
+/// ```swift
+/// let entry = try JournalEntry.parse("weight 181.2 lb, bp 128/82, symptoms \"tired\"")
+/// entry.measurements.systolic  // 128
+/// ```
+public struct JournalEntry: Sendable, Hashable {
+  /// Where an item sits in the entry text: a 1-based column and a length, in characters.
+  public struct Location: Sendable, Hashable {
+    /// The 1-based column.
+    public var column: Int
+    /// The number of characters, at least 1.
+    public var length: Int
+
+    /// Creates a location.
+    public init(column: Int, length: Int) {
+      self.column = column
+      self.length = max(1, length)
+    }
+  }
+
+  /// The text that was parsed.
+  public var text: String
+  /// The day written at the start of the entry, if any.
+  public var date: Day?
+  /// The values, in canonical units (lb, mmHg, mg/dL).
+  public var measurements: Measurements
+  /// Where each field's value was written, for messages that point at it.
+  public var locations: [ReadingField: Location]
+  /// The unit each numeric field was written in.
+  public var units: [ReadingField: InputUnit]
+
+  /// The item names an entry accepts, for suggestions.
+  static let itemNames = ["weight", "bp", "systolic", "diastolic", "sugar", "glucose", "symptoms"]
+
+  /// Parses an entry, collecting every problem before throwing.
+  ///
+  /// - Parameter text: The entry, such as `weight 181.2 lb, bp 128/82`.
+  /// - Returns: The parsed entry.
+  /// - Throws: ``ReadingsError`` with every problem, on line 1 at its column, with the
+  ///   entry as the line text and a hint where one helps.
+  /// - Complexity: O(n) in the length of the text.
+  public static func parse(_ text: String) throws(ReadingsError) -> JournalEntry {
+    var parser = EntryParser(text: text)
+    parser.parse()
+    guard parser.collector.issues.isEmpty else { throw ReadingsError(issues: parser.collector.issues) }
+    return JournalEntry(
+      text: text, date: parser.date, measurements: parser.measurements, locations: parser.locations,
+      units: parser.units)
+  }
+
+  /// The span of a field's value, as a readings-file location on line 1 of the entry.
+  func span(of field: ReadingField) -> SourceSpan {
+    let location = locations[field] ?? Location(column: 1, length: max(1, text.count))
+    return SourceSpan(line: 1, column: location.column, length: location.length, lineText: text)
+  }
+}
+
+/// The tokens of an entry: words (numbers, names and units), quoted strings and commas.
+struct EntryToken {
+  enum Kind {
+    case word
+    case string
+    case comma
+  }
+
+  var kind: Kind
+  var text: String
+  var column: Int
+  var length: Int
+}
+
+/// Reads an entry's items into measurements through a ``ReadingsCollector``.
+struct EntryParser {
+  let text: String
+  var tokens: [EntryToken] = []
+  var position = 0
+  var collector = ReadingsCollector()
+  var date: Day?
+  var measurements = Measurements()
+  var locations: [ReadingField: JournalEntry.Location] = [:]
+  var units: [ReadingField: InputUnit] = [:]
+
+  init(text: String) {
+    self.text = text
+    tokenize()
+  }
+
+  private mutating func tokenize() {
+    let characters = Array(text)
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      if character == " " || character == "\t" || character.isNewline {
+        index += 1
+      } else if character == "," {
+        tokens.append(EntryToken(kind: .comma, text: ",", column: index + 1, length: 1))
+        index += 1
+      } else if character == "\"" {
+        let start = index
+        index += 1
+        var value = ""
+        var closed = false
+        while index < characters.count {
+          if characters[index] == "\"", index + 1 < characters.count, characters[index + 1] == "\"" {
+            // A doubled quote inside quoted text is one quote, as in CSV.
+            value.append("\"")
+            index += 2
+            continue
+          }
+          if characters[index] == "\"" {
+            closed = true
+            index += 1
+            break
+          }
+          value.append(characters[index])
+          index += 1
+        }
+        if !closed {
+          collector.report(
+            ReadingsIssue(
+              line: 1, column: start + 1, message: "unterminated quoted text", hint: "add the closing '\"'",
+              lineText: text))
+        }
+        tokens.append(EntryToken(kind: .string, text: value, column: start + 1, length: index - start))
+      } else {
+        let start = index
+        var value = ""
+        while index < characters.count, !" \t,\"".contains(characters[index]), !characters[index].isNewline {
+          value.append(characters[index])
+          index += 1
+        }
+        tokens.append(EntryToken(kind: .word, text: value, column: start + 1, length: index - start))
+      }
+    }
+  }
+
+  private var current: EntryToken? {
+    position < tokens.count ? tokens[position] : nil
+  }
+
+  private func span(_ token: EntryToken) -> SourceSpan {
+    SourceSpan(line: 1, column: token.column, length: token.length, lineText: text)
+  }
+
+  private var endSpan: SourceSpan {
+    SourceSpan(line: 1, column: text.count + 1, length: 1, lineText: text)
+  }
+
+  mutating func parse() {
+    if let first = current, first.kind == .word, first.text.first?.isNumber == true, first.text.contains("-")
+    {
+      date = collector.date(first.text, at: span(first))
+      position += 1
+    }
+    var seen: [String: EntryToken] = [:]
+    var items = 0
+    while let token = current {
+      if token.kind == .comma {
+        position += 1
+        continue
+      }
+      items += 1
+      let name = token.text.lowercased()
+      guard token.kind == .word, JournalEntry.itemNames.contains(name) else {
+        reportUnknownItem(token)
+        skipToComma()
+        continue
+      }
+      let canonical = name == "glucose" ? "sugar" : name
+      if let first = seen[canonical] {
+        collector.report(
+          span(token).issue(
+            "'\(canonical)' is given twice in this entry; the first is at column \(first.column)",
+            hint: "log each reading once a day; use --replace to change one already logged"))
+        skipToComma()
+        continue
+      }
+      seen[canonical] = token
+      position += 1
+      switch canonical {
+      case "bp": readPressure(after: token)
+      case "symptoms": readSymptoms(after: token)
+      default:
+        if let field = ReadingField(name: canonical) { readNumber(field, after: token) }
+      }
+    }
+    if items == 0 {
+      collector.report(
+        endSpan.issue(
+          "nothing to log", hint: "write readings such as: weight 181.2 lb, bp 128/82, sugar 104 mg/dL"))
+    }
+  }
+
+  private mutating func reportUnknownItem(_ token: EntryToken) {
+    if token.kind == .word, Rational(decimal: token.text) != nil || token.text.first?.isNumber == true {
+      collector.report(
+        span(token).issue(
+          "expected a reading name before '\(token.text)'",
+          hint: "name each value, such as weight 181.2 lb or sugar 104 mg/dL"))
+      return
+    }
+    let shown = token.kind == .string ? "\"\(token.text)\"" : token.text
+    collector.report(
+      span(token).issue(
+        "unknown reading '\(shown)'",
+        hint: Suggestion.hint(for: token.text, among: JournalEntry.itemNames)
+          ?? "the readings are weight, bp, systolic, diastolic, sugar and symptoms"))
+  }
+
+  private mutating func skipToComma() {
+    position += 1
+    while let token = current, token.kind != .comma { position += 1 }
+  }
+
+  /// Splits `181.2lb` into the number and a glued unit.
+  private func splitGlued(_ token: EntryToken) -> (number: EntryToken, unit: EntryToken?) {
+    let characters = Array(token.text)
+    guard
+      let cut = characters.firstIndex(where: {
+        !($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "/")
+      }),
+      cut > 0
+    else { return (token, nil) }
+    // Only a known unit is split off: `18o` stays one word and is reported as not a number.
+    guard InputUnit(symbol: String(characters[cut...])) != nil else { return (token, nil) }
+    let number = EntryToken(kind: .word, text: String(characters[..<cut]), column: token.column, length: cut)
+    let unit = EntryToken(
+      kind: .word, text: String(characters[cut...]), column: token.column + cut,
+      length: characters.count - cut)
+    return (number, unit)
+  }
+
+  /// The value token after an item name, or a report that it is missing.
+  private mutating func valueToken(for name: EntryToken, example: String) -> EntryToken? {
+    guard let token = current, token.kind == .word else {
+      let at = current.map(span) ?? endSpan
+      collector.report(at.issue("'\(name.text)' needs a value", hint: "such as \(example)"))
+      return nil
+    }
+    position += 1
+    return token
+  }
+
+  /// The unit after a value: a glued one, or the next word when it is not another item's name.
+  private mutating func unitToken(glued: EntryToken?) -> EntryToken? {
+    if let glued { return glued }
+    guard let token = current, token.kind == .word, !JournalEntry.itemNames.contains(token.text.lowercased())
+    else { return nil }
+    position += 1
+    return token
+  }
+
+  private mutating func readNumber(_ field: ReadingField, after name: EntryToken) {
+    let example =
+      field == .weight ? "weight 181.2 lb" : field == .sugar ? "sugar 104 mg/dL" : "\(field) 120 mmHg"
+    guard let token = valueToken(for: name, example: example) else { return }
+    let (number, glued) = splitGlued(token)
+    var unit = field.units.first ?? .pound
+    var end = number.column + number.length
+    if let unitToken = unitToken(glued: glued) {
+      guard let parsed = collector.unit(unitToken.text, for: field, at: span(unitToken)) else { return }
+      unit = parsed
+      end = unitToken.column + unitToken.length
+    }
+    let location = JournalEntry.Location(column: number.column, length: end - number.column)
+    guard let value = collector.number(number.text, field: field, unit: unit, at: span(number)) else {
+      return
+    }
+    guard let metric = field.metric else { return }
+    measurements.set(metric, thousandths: value)
+    locations[field] = location
+    units[field] = unit
+  }
+
+  private mutating func readPressure(after name: EntryToken) {
+    guard let token = valueToken(for: name, example: "bp 128/82") else { return }
+    let (value, glued) = splitGlued(token)
+    if let unitToken = unitToken(glued: glued) {
+      guard collector.unit(unitToken.text, for: .systolic, at: span(unitToken)) != nil else { return }
+    }
+    let parts = value.text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2 else {
+      collector.report(
+        span(value).issue(
+          "'\(value.text)' is not a blood pressure", hint: "write systolic/diastolic, such as bp 128/82"))
+      return
+    }
+    let systolicToken = EntryToken(
+      kind: .word, text: String(parts[0]), column: value.column, length: max(1, parts[0].count))
+    let diastolicToken = EntryToken(
+      kind: .word, text: String(parts[1]), column: value.column + parts[0].count + 1,
+      length: max(1, parts[1].count))
+    let systolic = collector.number(
+      systolicToken.text, field: .systolic, unit: .mmHg, at: span(systolicToken))
+    let diastolic = collector.number(
+      diastolicToken.text, field: .diastolic, unit: .mmHg, at: span(diastolicToken))
+    guard let systolic, let diastolic else { return }
+    var pair = Measurements()
+    pair.set(.systolic, thousandths: systolic)
+    pair.set(.diastolic, thousandths: diastolic)
+    let swapped = "did you mean bp \(parts[1])/\(parts[0])? systolic, the larger, comes first"
+    if let issue = ReadingsCollector.pressureIssue(pair, at: span(value), hint: swapped) {
+      collector.report(issue)
+      return
+    }
+    measurements.set(.systolic, thousandths: systolic)
+    measurements.set(.diastolic, thousandths: diastolic)
+    let location = JournalEntry.Location(column: value.column, length: value.length)
+    locations[.systolic] = location
+    locations[.diastolic] = location
+    units[.systolic] = .mmHg
+    units[.diastolic] = .mmHg
+  }
+
+  private mutating func readSymptoms(after name: EntryToken) {
+    if let token = current, token.kind == .string {
+      position += 1
+      measurements.symptoms = token.text
+      locations[.symptoms] = JournalEntry.Location(column: token.column, length: token.length)
+      return
+    }
+    var words: [EntryToken] = []
+    while let token = current, token.kind != .comma {
+      words.append(token)
+      position += 1
+    }
+    guard let first = words.first, let last = words.last else {
+      collector.report(
+        (current.map(span) ?? endSpan).issue(
+          "'symptoms' needs a text", hint: "such as symptoms \"tired\"; write symptoms \"\" for none"))
+      return
+    }
+    measurements.symptoms = words.map(\.text).joined(separator: " ")
+    locations[.symptoms] = JournalEntry.Location(
+      column: first.column, length: last.column + last.length - first.column)
+  }
+}

@@ -1,0 +1,94 @@
+/// The limits a rule set draws on charts, found by walking each alert's condition.
+struct ChartLimits {
+  var thresholds: [WeeklyReport.Threshold] = []
+  var bounds: [WeeklyReport.RelativeBound] = []
+  /// The metric names each alert's condition reads.
+  var metricsByAlert: [String: Set<String>] = [:]
+
+  init(_ ruleSet: RuleSet) {
+    for alert in ruleSet.alerts {
+      var metrics = Set<String>()
+      collect(alert.condition, alert: alert.id, metrics: &metrics)
+      metricsByAlert[alert.id] = metrics
+    }
+  }
+
+  private mutating func collect(_ condition: Condition, alert: String, metrics: inout Set<String>) {
+    switch condition {
+    case .and(let a, let b), .or(let a, let b):
+      collect(a, alert: alert, metrics: &metrics)
+      collect(b, alert: alert, metrics: &metrics)
+    case .not(let a):
+      collect(a, alert: alert, metrics: &metrics)
+    case .symptomsMention:
+      break
+    case .comparison(let lhs, let op, let rhs):
+      ChartLimits.metrics(in: lhs, into: &metrics)
+      ChartLimits.metrics(in: rhs, into: &metrics)
+      if let limit = threshold(lhs, op, rhs, alert: alert) ?? threshold(rhs, op.flipped, lhs, alert: alert) {
+        if !thresholds.contains(limit) { thresholds.append(limit) }
+      }
+      if let bound = relative(lhs, op, rhs, alert: alert) ?? relative(rhs, op.flipped, lhs, alert: alert) {
+        if !bounds.contains(bound) { bounds.append(bound) }
+      }
+    }
+  }
+
+  /// `reading op constant`, with the reading a single value or a value-preserving aggregate.
+  private func threshold(
+    _ lhs: HealthExpression, _ op: ComparisonOperator, _ rhs: HealthExpression, alert: String
+  ) -> WeeklyReport.Threshold? {
+    guard case .constant(let value, let unit) = rhs else { return nil }
+    let metric: Metric
+    switch lhs {
+    case .reading(let m, _): metric = m
+    case .aggregate(let aggregate, let m, _, _)
+    where [.mean, .min, .max, .median, .first, .last].contains(aggregate):
+      metric = m
+    default: return nil
+    }
+    guard metric.unit == unit, Metric.builtins.contains(metric) else { return nil }
+    return WeeklyReport.Threshold(metric: metric, value: value, comparison: op, alert: alert)
+  }
+
+  /// `m.today op m.yesterday * factor` (or `factor * m.yesterday`).
+  private func relative(
+    _ lhs: HealthExpression, _ op: ComparisonOperator, _ rhs: HealthExpression, alert: String
+  ) -> WeeklyReport.RelativeBound? {
+    guard case .reading(let metric, .today) = lhs, Metric.builtins.contains(metric),
+      case .arithmetic(.multiply, let a, let b) = rhs
+    else { return nil }
+    let factor: Rational
+    switch (a, b) {
+    case (.reading(metric, .yesterday), .constant(let f, .number)),
+      (.constant(let f, .number), .reading(metric, .yesterday)):
+      factor = f
+    default: return nil
+    }
+    return WeeklyReport.RelativeBound(metric: metric, factor: factor, comparison: op, alert: alert)
+  }
+
+  private static func metrics(in expression: HealthExpression, into names: inout Set<String>) {
+    switch expression {
+    case .constant: break
+    case .reading(let metric, _), .aggregate(_, let metric, _, _): names.insert(metric.name)
+    case .arithmetic(_, let a, let b):
+      metrics(in: a, into: &names)
+      metrics(in: b, into: &names)
+    case .negate(let a): metrics(in: a, into: &names)
+    }
+  }
+}
+
+extension ComparisonOperator {
+  /// The operator with its sides swapped: `a < b` is `b > a`.
+  var flipped: ComparisonOperator {
+    switch self {
+    case .less: return .greater
+    case .lessOrEqual: return .greaterOrEqual
+    case .greater: return .less
+    case .greaterOrEqual: return .lessOrEqual
+    case .equal, .notEqual: return self
+    }
+  }
+}

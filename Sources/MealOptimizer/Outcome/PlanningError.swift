@@ -1,0 +1,87 @@
+import Foundation
+
+/// Why a planner (``DietPlanner`` or ``MealPlanner``) returned no plan.
+///
+/// A plan that is infeasible, unbounded, or not found before a time limit is
+/// not an error: it is a plan with that ``PlanStatus`` and an explanation in
+/// its ``SolveReport``. These cases are mistakes in the problem, a solver
+/// that could not run, a plan that failed its independent check, or a solve
+/// whose task was cancelled.
+///
+/// ```swift
+/// do {
+///   let plan = try await DietPlanner().solve(problem)
+/// } catch .invalidProblem(let issues) {
+///   for issue in issues { print(issue) }     // unknown nutrient 'protien'; did you mean 'protein'?
+/// } catch .cancelled {
+///   // the task was cancelled
+/// } catch {
+///   print(error.localizedDescription)
+/// }
+/// ```
+public enum PlanningError: Error, Sendable, Hashable {
+  /// Every mistake found in the problem, in the order found.
+  case invalidProblem([PlanIssue])
+  /// The solver rejected the model or failed (never for cancellation: see ``cancelled``).
+  case solver(SolverError)
+  /// The solver's plan broke a goal or rule when re-checked from the foods
+  /// and recipes: an internal error, never a plan to show.
+  case verificationFailed([PlanViolation])
+  /// The task running the solve was cancelled; the planner stopped at its
+  /// next check (between solver calls, or inside GLPK's branch-and-cut).
+  case cancelled
+}
+
+extension PlanningError {
+  /// A problem with one issue: a recipe that names a food the problem does not have.
+  public static func unknownFood(food: String, recipe: String) -> PlanningError {
+    .invalidProblem([.unknownFood(food, usedBy: "recipe '\(recipe)'")])
+  }
+
+  /// A problem with one issue: a malformed recipe.
+  public static func invalidRecipe(recipe: String, reason: String) -> PlanningError {
+    .invalidProblem([.invalidRecipe(recipe: recipe, reason: reason)])
+  }
+
+  /// A problem with one issue: two foods or recipes share an identifier.
+  public static func duplicateIdentifier(_ id: String) -> PlanningError {
+    .invalidProblem([.duplicateIdentifier(id)])
+  }
+
+  /// A problem with one issue: a food used by the plan has no offer.
+  public static func missingPrice(food: String) -> PlanningError {
+    .invalidProblem([.missingPrice(food: food)])
+  }
+
+  /// A problem with one issue, in words.
+  public static func invalidProblem(_ why: String) -> PlanningError {
+    .invalidProblem([.invalid(why)])
+  }
+
+  /// The error for a solver error: ``cancelled`` for
+  /// ``SolverError/cancelled``, ``solver(_:)`` otherwise.
+  public init(_ error: SolverError) {
+    self = error == .cancelled ? .cancelled : .solver(error)
+  }
+}
+
+extension PlanningError: CustomStringConvertible, LocalizedError {
+  /// The error in words: `invalid problem: unknown nutrient 'protien'; did you mean 'protein'?`.
+  public var description: String {
+    switch self {
+    case .invalidProblem(let issues):
+      issues.count == 1 ? issues[0].description : issues.map(\.description).joined(separator: "; ")
+    case .solver(let error): error.description
+    case .verificationFailed(let violations):
+      "the solver's plan failed its independent check: " + violations.map(\.message).joined(separator: "; ")
+    case .cancelled: "the solve was cancelled"
+    }
+  }
+
+  /// The same text as ``description``, for `localizedDescription`.
+  public var errorDescription: String? { description }
+}
+
+/// The former name of ``PlanningError``, kept while the meal-plan search
+/// moves; new code uses ``PlanningError``.
+public typealias MealPlanError = PlanningError

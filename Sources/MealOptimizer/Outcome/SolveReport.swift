@@ -1,0 +1,38 @@
+/// How a planner reached its answer: why the solver stopped, how close the
+/// plan is proven to be to the best one, how long it took, and sentences
+/// for people.
+///
+/// The relative gap is measured against a proven bound on the objective
+/// (a lower bound when minimising): `|objective - bound| / max(|objective|, 1e-9)`,
+/// so a plan with gap 0.01 is proven at most 1% worse than the best plan
+/// there is. Encoded as JSON with snake_case keys.
+public struct SolveReport: Sendable, Hashable, Codable {
+  /// Why the solver stopped.
+  public var termination: TerminationStatus
+  /// The relative gap between the plan's objective and ``bound``, when both are known.
+  public var relativeGap: Double?
+  /// A proven bound on the best objective value there is (a lower bound
+  /// when minimising, an upper bound when maximising), when one is known.
+  public var bound: Double?
+  /// Wall-clock seconds spent, over every solver call.
+  public var seconds: Double
+  /// Sentences for people: why there is no plan, or why the plan is not proven best.
+  public var explanation: [String]
+
+  /// Creates a report from its parts.
+  public init(
+    termination: TerminationStatus, relativeGap: Double? = nil, bound: Double? = nil, seconds: Double = 0,
+    explanation: [String] = []
+  ) {
+    self.termination = termination
+    self.relativeGap = relativeGap
+    self.bound = bound
+    self.seconds = seconds
+    self.explanation = explanation
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case termination, bound, seconds, explanation
+    case relativeGap = "relative_gap"
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import HealthRules
+
+/// `planner log [DATE] weight 181.2 lb, bp 128/82, …`: enter a day's readings into the journal.
+enum LogCommand: Command {
+  static let info = CommandInfo(
+    name: "log",
+    abstract: "Log a day's readings into a journal (CSV or JSON, one row per day).",
+    usage:
+      "planner log [--journal FILE] [--replace] [DATE] weight 181.2 lb, bp 128/82, sugar 104 mg/dL, symptoms \"tired\"",
+    discussion: """
+      Readings: weight (lb, kg, g), bp SYSTOLIC/DIASTOLIC (mmHg), systolic, diastolic, sugar (mg/dL, mmol/L),
+      symptoms "TEXT". They are checked like a readings file (units, plausible ranges, systolic above
+      diastolic). An entry for a day that already has a row merges into it; a different value for a reading
+      already logged that day is refused unless --replace, and the replaced row is kept in FILE.history.
+      The journal is rewritten atomically (temporary file, fsync, rename); a journal that does not parse
+      is never overwritten.
+      """,
+    arguments: [
+      ("[DATE]", "The day, as 2026-11-30, 'today' or 'yesterday' (default: today, local time)."),
+      ("<reading>…", "The readings, such as: weight 181.2 lb, bp 128/82, sugar 104 mg/dL"),
+    ],
+    options: [
+      .option(
+        "journal", short: "j", value: "FILE", "The journal, a .csv or .json file (default: journal.csv)."),
+      .flag("replace", "Replace readings already logged that day (the old row goes to FILE.history)."),
+    ]
+  )
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+    let path = arguments.value("journal") ?? "journal.csv"
+    let today = LocalCalendar.today()
+    var words = arguments.positionals
+    var argumentOffset = 1
+    var day = today
+    if let first = words.first?.lowercased(), first == "today" || first == "yesterday" {
+      day = first == "today" ? today : today.advanced(by: -1)
+      words.removeFirst()
+      argumentOffset += 1
+    }
+    guard !words.isEmpty else {
+      throw .usage(
+        "nothing to log", hint: "planner log weight 181.2 lb, bp 128/82, sugar 104 mg/dL, symptoms \"tired\"")
+    }
+    let line = EntryLine(words)
+    let entry: JournalEntry
+    do throws(ReadingsError) {
+      entry = try JournalEntry.parse(line.text)
+    } catch {
+      throw .invalidInput(
+        ReadingsIssueText.render(
+          error.issues, location: { line.location(of: $0.column, offset: argumentOffset) },
+          note: "nothing was logged"))
+    }
+    if let date = entry.date { day = date }
+    if day > today {
+      throw .usage("\(day) is in the future; today is \(today)", hint: "give the day the readings were taken")
+    }
+    let url = URL(fileURLWithPath: path)
+    let replace = arguments.flag("replace")
+    let (change, journal): (JournalChange, Journal)
+    do throws(JournalError) {
+      (change, journal) = try Journal.withExclusiveAccess(to: url) { () throws(JournalError) in
+        var journal = try Journal.open(at: url)
+        let change = try journal.log(entry, on: day, replacing: replace)
+        try journal.save()
+        return (change, journal)
+      }
+    } catch {
+      throw journalError(error, path: path, line: line, offset: argumentOffset)
+    }
+    console.out(summary(change, path: path, journal: journal))
+  }
+
+  /// What was logged, in one or two lines.
+  static func summary(_ change: JournalChange, path: String, journal: Journal) -> String {
+    if change.isUnchanged {
+      return "\(change.day) in \(path): already logged, nothing changed\n"
+    }
+    let verb = change.previous == nil ? "logged" : "updated"
+    var text = "\(verb) \(change.day) in \(path): \(describe(change.reading.measurements))\n"
+    if !change.replacedFields.isEmpty {
+      text +=
+        "replaced " + change.replacedFields.map(\.rawValue).joined(separator: ", ")
+        + "; the earlier row is kept in \(journal.historyURL.path)\n"
+    }
+    return text
+  }
+
+  /// `weight 181.2 lb, bp 128/82 mmHg, sugar 104 mg/dL, symptoms "tired"`.
+  static func describe(_ measurements: Measurements) -> String {
+    var parts: [String] = []
+    if let weight = measurements.weight {
+      parts.append("weight \(weight.formatted(maximumFractionDigits: 1)) lb")
+    }
+    if let systolic = measurements.systolic, let diastolic = measurements.diastolic {
+      parts.append("bp \(systolic.formatted())/\(diastolic.formatted()) mmHg")
+    } else if let systolic = measurements.systolic {
+      parts.append("systolic \(systolic.formatted()) mmHg")
+    } else if let diastolic = measurements.diastolic {
+      parts.append("diastolic \(diastolic.formatted()) mmHg")
+    }
+    if let sugar = measurements.sugar {
+      parts.append("sugar \(sugar.formatted(maximumFractionDigits: 1)) mg/dL")
+    }
+    if let symptoms = measurements.symptoms, !symptoms.isEmpty { parts.append("symptoms \"\(symptoms)\"") }
+    return parts.joined(separator: ", ")
+  }
+
+  static func journalError(_ error: JournalError, path: String, line: EntryLine, offset: Int) -> CLIError {
+    switch error {
+    case .unsupportedFormat:
+      return .usage(error.description, hint: "log into a .csv or .json journal: --journal journal.csv")
+    case .unreadable, .writeFailed, .busy:
+      return .invalidInput(error.description)
+    case .invalidJournal(_, let readingsError):
+      return .invalidInput(
+        ReadingsIssueText.render(
+          readingsError.issues, location: { "\(path):\($0.line):\($0.column)" },
+          note: "\(path) does not parse, so it was left as it is and nothing was logged"))
+    case .invalidEntry(let readingsError):
+      return .invalidInput(
+        ReadingsIssueText.render(
+          readingsError.issues, location: { line.location(of: $0.column, offset: offset) },
+          note: "nothing was logged"))
+    case .alreadyLogged(let day, let conflicts):
+      let issues = mergingPressures(conflicts).map { conflict in
+        ReadingsIssue(
+          line: 1, column: conflict.location?.column ?? 1, length: conflict.location?.length ?? 1,
+          message: "\(conflict.name) is already logged for \(day) (\(conflict.logged)); "
+            + "this entry says \(conflict.entered)",
+          hint: "add --replace to replace it; the earlier row is kept in \(path).history",
+          lineText: line.text)
+      }
+      return .invalidInput(
+        ReadingsIssueText.render(
+          issues, location: { line.location(of: $0.column, offset: offset) }, note: "nothing was logged"))
+    }
+  }
+}
+
+extension LogCommand {
+  /// A conflict to report: a reading, or both pressures of one `bp` item together.
+  struct ReportedConflict {
+    var name: String
+    var logged: String
+    var entered: String
+    var location: JournalEntry.Location?
+  }
+
+  /// The conflicts, with a systolic and a diastolic conflict from the same `bp` item reported as one.
+  static func mergingPressures(_ conflicts: [JournalConflict]) -> [ReportedConflict] {
+    var reported: [ReportedConflict] = []
+    for conflict in conflicts {
+      if conflict.field == .diastolic, let systolic = conflicts.first(where: { $0.field == .systolic }),
+        systolic.location != nil, systolic.location == conflict.location,
+        let index = reported.firstIndex(where: { $0.name == "systolic" })
+      {
+        let strip = { (text: String) in text.replacingOccurrences(of: " mmHg", with: "") }
+        reported[index] = ReportedConflict(
+          name: "blood pressure", logged: "\(strip(systolic.logged))/\(conflict.logged)",
+          entered: "\(strip(systolic.entered))/\(conflict.entered)", location: conflict.location)
+        continue
+      }
+      reported.append(
+        ReportedConflict(
+          name: conflict.field.rawValue, logged: conflict.logged, entered: conflict.entered,
+          location: conflict.location))
+    }
+    return reported
+  }
+}
+
+/// The command-line words of an entry joined into one line, remembering where each word starts.
+///
+/// The word after `symptoms` holding spaces, commas or quotes (the shell removed its
+/// quotes) is quoted again, so `symptoms "tired, dizzy"` reads back as one text; other
+/// words are taken as written, so `planner log "weight 180, bp 120/80"` works too.
+struct EntryLine {
+  let text: String
+  /// The 1-based column where each word starts.
+  let starts: [Int]
+
+  init(_ words: [String]) {
+    var text = ""
+    var starts: [Int] = []
+    var previous = ""
+    for word in words {
+      if !text.isEmpty { text += " " }
+      starts.append(text.count + 1)
+      let afterSymptoms = previous.lowercased().trimmingCharacters(in: .punctuationCharacters) == "symptoms"
+      // The text after 'symptoms' was one quoted shell word: quote it again so it stays one text.
+      // Any other word is taken as written, so a whole entry in one quoted word reads as typed.
+      let needsQuotes = afterSymptoms && word.contains { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\"" }
+      if needsQuotes {
+        text += "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      } else {
+        text += word
+      }
+      previous = word
+    }
+    self.text = text
+    self.starts = starts
+  }
+
+  /// `word N, column C` for a column of the line (N counts the entry's words from `offset`).
+  func location(of column: Int, offset: Int) -> String {
+    let index = (starts.lastIndex { $0 <= column } ?? 0)
+    return "planner log: word \(index + offset), column \(column)"
+  }
+}
+
+/// Today's date where the user is.
+enum LocalCalendar {
+  static func today() -> Day {
+    let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+    return Day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? Day(ordinal: 0)
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import HealthRules
+
+/// Renders a ``WeeklyReport`` as Markdown: the same content as the HTML page, with text tables for charts.
+struct WeeklyReportMarkdown {
+  var report: WeeklyReport
+  var source: String
+
+  /// The document, ending with a newline.
+  func render() -> String {
+    let verdict = report.verdict
+    var lines = ["# \(report.title)", "", "Week of \(verdict.windowStart) to \(report.today).", ""]
+    switch verdict.status {
+    case .alert: lines.append("## Alert")
+    case .healthy: lines.append("## Healthy")
+    case .notEnoughData: lines.append("## Not enough data")
+    }
+    lines.append("")
+    lines.append(verdict.status == .notEnoughData ? "Some rules could not be decided." : verdict.message)
+    lines.append("")
+    for result in verdict.results where result.outcome == .fired {
+      lines.append(
+        "- **\(result.message)** (\(result.id), \(result.severity.rawValue)): `\(result.condition)`")
+      for evidence in result.evidence {
+        lines.append("  - \(evidence.comparison)")
+        for term in evidence.terms {
+          let day = term.dates.count == 1 ? " on \(term.dates[0])" : ""
+          lines.append("    - `\(term.expression)` = \(term.display)\(day)")
+        }
+      }
+    }
+    let unknown = verdict.results.filter { $0.outcome == .unknown }
+    if !unknown.isEmpty {
+      lines.append("")
+      lines.append("Not decided:")
+      lines.append("")
+      for result in unknown {
+        let notes = result.missing.map(\.description) + result.problems
+        lines.append(
+          "- \(result.id): `\(result.condition)`"
+            + (notes.isEmpty ? "" : "; missing: \(notes.joined(separator: "; "))"))
+      }
+    }
+    for chart in report.charts {
+      lines.append("")
+      lines += table(chart)
+    }
+    lines.append("")
+    lines.append("## Alerts by day")
+    lines.append("")
+    lines.append("| date | verdict | alerts fired |")
+    lines.append("| --- | --- | --- |")
+    for day in report.days.reversed() {
+      let status = day.status == .notEnoughData ? "not enough data" : day.status.rawValue
+      lines.append(
+        "| \(day.date) | \(status) | \(day.alerts.isEmpty ? "none" : day.alerts.joined(separator: ", ")) |")
+    }
+    lines.append("")
+    lines.append("## Symptoms")
+    lines.append("")
+    let noted = report.week.filter { !($0.measurements.symptoms ?? "").isEmpty }
+    if noted.isEmpty { lines.append("None recorded this week.") }
+    for reading in noted {
+      lines.append("- \(reading.date): \(cell(reading.measurements.symptoms ?? ""))")
+    }
+    lines.append("")
+    lines.append(
+      "Made by planner \(Planner.version) from \(source), rules '\(verdict.ruleSet)', as of \(report.today).")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func table(_ chart: WeeklyReport.Chart) -> [String] {
+    var lines = ["## \(chart.kind.title), last \(chart.days) days (\(chart.unit.symbol))", ""]
+    for threshold in chart.thresholds {
+      lines.append(
+        "Limit: \(threshold.alert) when \(threshold.metric.name) \(threshold.comparison.rawValue) "
+          + "\(threshold.value.formatted()) \(chart.unit.symbol).")
+    }
+    for bound in chart.bounds {
+      let percent = (bound.factor.multiplied(by: Rational(100)) ?? bound.factor).formatted()
+      lines.append(
+        "Limit: \(bound.alert) when \(bound.metric.name) today \(bound.comparison.rawValue) "
+          + "\(percent)% of the day before.")
+    }
+    if !chart.thresholds.isEmpty || !chart.bounds.isEmpty { lines.append("") }
+    let names = chart.series.map(\.metric.name)
+    let hasBounds = !chart.bounds.isEmpty
+    var header = ["date"] + names
+    if hasBounds { header += chart.bounds.map { "\($0.metric.name) limit" } }
+    header.append("alerts")
+    lines.append("| " + header.joined(separator: " | ") + " |")
+    lines.append(
+      "|"
+        + header.enumerated().map { $0.offset == 0 || $0.offset == header.count - 1 ? " --- |" : " ---: |" }
+        .joined())
+    var rows = 0
+    for offset in 0..<chart.days {
+      let day = chart.first.advanced(by: offset)
+      let points = chart.series.map { series in series.points.first { $0.date == day } }
+      guard points.contains(where: { $0 != nil }) else { continue }
+      rows += 1
+      var cells = [day.description] + points.map { $0?.value.formatted() ?? "–" }
+      if hasBounds {
+        cells += chart.bounds.map { bound in
+          let index = chart.series.firstIndex { $0.metric == bound.metric }
+          return index.flatMap { points[$0]?.bound?.formatted() } ?? "–"
+        }
+      }
+      let alerts = Array(Set(points.compactMap { $0?.alerts }.flatMap { $0 })).sorted()
+      cells.append(alerts.isEmpty ? "" : alerts.map { "▲ \($0)" }.joined(separator: ", "))
+      lines.append("| " + cells.joined(separator: " | ") + " |")
+    }
+    if rows == 0 { lines.append("| no readings |" + String(repeating: " |", count: header.count - 1)) }
+    return lines
+  }
+
+  private func cell(_ text: String) -> String {
+    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+  }
+}

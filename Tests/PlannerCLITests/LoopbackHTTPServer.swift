@@ -1,0 +1,155 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A tiny HTTP server on 127.0.0.1 for webhook tests: POSIX sockets on a background thread.
+///
+/// It listens on an ephemeral loopback port, answers every request with `status`,
+/// records each request body before answering, and stops after `maximumRequests`
+/// requests, after `lifetime` seconds, or on ``stop()``, whichever comes first, so a
+/// test can never hang on it.
+@available(macOS 15, *)
+final class LoopbackHTTPServer: Sendable {
+  let port: UInt16
+  let status: Int
+  private let listener: Int32
+  private let bodies = Mutex<[String]>([])
+  private let stopping = Mutex(false)
+  private let finished = DispatchSemaphore(value: 0)
+
+  struct SocketError: Error, CustomStringConvertible {
+    var step: String
+    var description: String { "cannot \(step): \(String(cString: strerror(errno)))" }
+  }
+
+  init(status: Int = 200, maximumRequests: Int = 8, lifetime: TimeInterval = 30) throws {
+    self.status = status
+    #if canImport(Glibc)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw SocketError(step: "open a socket") }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
+    let bound = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(descriptor, 8) == 0 else {
+      close(descriptor)
+      throw SocketError(step: "listen on 127.0.0.1")
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    guard named == 0 else {
+      close(descriptor)
+      throw SocketError(step: "read the port")
+    }
+    port = UInt16(bigEndian: address.sin_port)
+    listener = descriptor
+    let thread = Thread { [self] in
+      serve(maximumRequests: maximumRequests, until: Date().addingTimeInterval(lifetime))
+    }
+    thread.start()
+  }
+
+  /// `http://127.0.0.1:PORT/hook`.
+  var url: String { "http://127.0.0.1:\(port)/hook" }
+
+  /// The bodies received so far, in order.
+  var received: [String] { bodies.withLock { $0 } }
+
+  /// Stops accepting and waits (at most a few seconds) for the thread to finish.
+  func stop() {
+    stopping.withLock { $0 = true }
+    _ = finished.wait(timeout: .now() + 5)
+  }
+
+  private func serve(maximumRequests: Int, until deadline: Date) {
+    defer {
+      close(listener)
+      finished.signal()
+    }
+    var served = 0
+    while served < maximumRequests, Date() < deadline, !stopping.withLock({ $0 }) {
+      var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 100) > 0 else { continue }
+      let client = accept(listener, nil, nil)
+      guard client >= 0 else { continue }
+      var timeout = timeval(tv_sec: 5, tv_usec: 0)
+      setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      handle(client)
+      close(client)
+      served += 1
+    }
+  }
+
+  private func handle(_ client: Int32) {
+    var data = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var headerEnd: Int?
+    var expected = 0
+    var sentContinue = false
+    while headerEnd.map({ data.count < $0 + expected }) ?? true {
+      let count = recv(client, &buffer, buffer.count, 0)
+      guard count > 0 else { break }
+      data += buffer[0..<count]
+      if headerEnd == nil, let end = LoopbackHTTPServer.find([13, 10, 13, 10], in: data) {
+        headerEnd = end + 4
+        let header = String(decoding: data[0..<end], as: UTF8.self).lowercased()
+        for line in header.split(separator: "\r\n") where line.hasPrefix("content-length:") {
+          expected = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+        }
+        if header.contains("expect: 100-continue"), !sentContinue {
+          sentContinue = true
+          send(client, "HTTP/1.1 100 Continue\r\n\r\n")
+        }
+      }
+    }
+    if let start = headerEnd {
+      let body = String(decoding: data[start..<min(data.count, start + expected)], as: UTF8.self)
+      bodies.withLock { $0.append(body) }
+    }
+    send(client, "HTTP/1.1 \(status) Test\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+  }
+
+  private func send(_ client: Int32, _ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes { sendBytes(client, $0.baseAddress, $0.count) }
+      guard sent > 0 else { return }
+      offset += sent
+    }
+  }
+
+  private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard haystack.count >= needle.count else { return nil }
+    for index in 0...(haystack.count - needle.count)
+    where Array(haystack[index..<index + needle.count]) == needle {
+      return index
+    }
+    return nil
+  }
+}
+
+/// The system's `send(2)`, without SIGPIPE where the system allows it.
+private func sendBytes(_ socket: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    return send(socket, pointer, count, Int32(MSG_NOSIGNAL))
+  #else
+    return send(socket, pointer, count, 0)
+  #endif
+}
