@@ -313,17 +313,23 @@ extension MealPlanSearch {
 
   /// ``Step/fullModel``: the last resort. The whole MIP goes to the solver
   /// with the remaining time and a cutoff row that asks for a plan better
-  /// than the best by more than the gap. Its proven gap raises the bound; an
+  /// than the best by more than the gap. The tree's bound (or, with the
+  /// cutoff, the cutoff if lower) and its proven gap raise the bound; an
   /// infeasible answer proves the best plan within the gap.
   func fullModel(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     var improving = model
     let best = progress.objective
+    let cutoff = best.isFinite ? best - max(relativeGap * abs(best), 1e-6) : Double.infinity
     if best.isFinite {
-      improving.addConstraint(
-        "cutoff", model.objective, .lessThan(best - max(relativeGap * abs(best), 1e-6)), group: .cutoff)
+      improving.addConstraint("cutoff", model.objective, .lessThan(cutoff), group: .cutoff)
     }
     let result = try run(improving, &progress)
     progress.fullModelTermination = result.termination
+    if let treeBound = result.bound, result.status != .infeasible, result.status != .unbounded {
+      // Every plan either keeps the cutoff (then it costs at least the tree's
+      // bound, even when the time limit stopped the tree) or costs more than it.
+      progress.raise(min(treeBound, cutoff))
+    }
     if Self.hasValues(result, count: model.variables.count) {
       if result.status == .optimal || result.termination == .gapLimit {
         let value = model.objective.value(result.values)
