@@ -171,7 +171,9 @@ struct MealPlanSearchTests {
     #expect(outcome.tieBreakValue == built.tieBreak?.value(outcome.values))
   }
 
-  @Test("the same week gives the same plan on two runs", arguments: [UInt64(2), 3])
+  @Test(
+    "the same week gives the same plan on two runs, with a true bound in its report",
+    arguments: [UInt64(2), 3])
   func sameInputSamePlan(seed: UInt64) throws {
     let problem = Self.smallWeek(seed: seed, tieBreak: .variety)
     let planner = MealPlanner(solver: GLPKSolver())
@@ -181,6 +183,13 @@ struct MealPlanSearchTests {
     second.report.seconds = 0
     #expect(first.hasPlan)
     #expect(first == second)
+    // The planner reports the search's bound: a true bound, and an optimal plan within the gap of it.
+    let optimum = try Self.provenOptimum(MealPlanModelBuilder(problem: problem).build())
+    let bound = try #require(first.report.bound)
+    let gap = try #require(first.report.relativeGap)
+    #expect(bound <= optimum + 1e-6)
+    #expect(first.status == .optimal)
+    #expect(gap <= 0.01 + 1e-12)
   }
 
   @Test("the cost cap: the smaller of the tolerance and the gap's room above the bound, never below the cost")
