@@ -29,6 +29,20 @@ public struct ModelViolation: Sendable, Hashable {
   public var value: Double
   /// How far outside the value is: the distance to the bound it breaks, or to the nearest whole number.
   public var amount: Double
+
+  /// Creates a violation from its parts.
+  public init(
+    kind: Kind, name: String, constraint: ConstraintRef? = nil, variable: VariableRef? = nil,
+    group: ConstraintGroup? = nil, value: Double, amount: Double
+  ) {
+    self.kind = kind
+    self.name = name
+    self.constraint = constraint
+    self.variable = variable
+    self.group = group
+    self.value = value
+    self.amount = amount
+  }
 }
 
 extension LinearModel {
