@@ -14,9 +14,11 @@ import Foundation
 /// ("Solving") describes each step and its tuning constants (``Tuning``).
 ///
 /// Every solve but the last resort (``Step/fullModel``) is run to its own
-/// completion, so the same input gives the same plan on every run; the wall
-/// clock only stops the search when the deadline passes, and then the
-/// termination says ``TerminationStatus/timeLimit``.
+/// completion, and the tie-break ends at a work limit
+/// (``Tuning/tieBreakSolves``), so the same input gives the same plan on
+/// every run; the wall clock only stops the search when the deadline passes,
+/// and then the termination says ``TerminationStatus/timeLimit``. A plan is
+/// kept only as a point of the model within ``Tuning/feasibilityTolerance``.
 package struct MealPlanSearch: Sendable {
   /// One step of the search; docs/meals.md describes each.
   package enum Step: String, Sendable, Hashable, CaseIterable {
@@ -36,7 +38,7 @@ package struct MealPlanSearch: Sendable {
     case relaxAndFix = "relax_and_fix"
     /// Plan and bound: the whole MIP, with a cutoff, for the remaining time.
     case fullModel = "full_model"
-    /// Plan: the tie-break, one day at a time, under the cost cap.
+    /// Plan: the tie-break, one slot at a time, under the cost cap, for a fixed number of solves.
     case tieBreak = "tie_break"
   }
 
