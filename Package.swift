@@ -34,7 +34,7 @@ let package = Package(
     // Benchmarks: each Benchmarks/*/run.sh builds its target in release mode and prints figures.
     .executableTarget(name: "health-bench", dependencies: ["HealthRules"], path: "Benchmarks/health/Sources"),
     .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer", "GLPKBackend"]),
-    .executableTarget(name: "meals-bench", dependencies: ["MealOptimizer", "GLPKBackend"]),
+    .executableTarget(name: "meals-bench", dependencies: ["MealOptimizer", "GLPKBackend", "PlanDSL"]),
     .executableTarget(name: "catalog-bench", dependencies: ["MealOptimizer"]),
     .testTarget(
       name: "MealOptimizerTests", dependencies: ["MealOptimizer", "GLPKBackend"], resources: [.copy("Fixtures")]),

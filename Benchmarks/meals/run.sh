@@ -5,7 +5,8 @@
 # Target: within a 1% gap, median under 5 s, memory under 200 MB.
 #
 #   Benchmarks/meals/run.sh                      # the target scenario, 5 runs
-#   Benchmarks/meals/run.sh --tie-break variety  # plus the variety tie-break (1 s)
+#   Benchmarks/meals/run.sh --tie-break variety  # plus the variety tie-break (57 solves at most)
+#   Benchmarks/meals/run.sh --plan Examples/week.plan --name week --steps   # a .plan week, step by step
 #   Benchmarks/meals/run.sh --repeat 2           # each recipe at most twice a week
 set -euo pipefail
 cd "$(dirname "$0")/../.."

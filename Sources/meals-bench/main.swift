@@ -1,6 +1,7 @@
 import Foundation
 import GLPKBackend
 import MealOptimizer
+import PlanDSL
 
 // meals-bench: plans a generated week (7 days x 4 slots over 150 recipes) with
 // daily goals on energy, protein, fiber, sodium and saturated fat and a weekly
@@ -8,6 +9,8 @@ import MealOptimizer
 //
 //   meals-bench [--recipes 150] [--runs 5] [--seed 42] [--budget 45] [--tie-break none|variety|goal_center]
 //               [--repeat N] [--time-limit 30] [--tie-break-time 1] [--lp FILE]   (--lp writes the model in CPLEX LP format)
+//   meals-bench --plan Examples/week.plan --name week [--runs 5]   (a meal plan from a .plan file instead)
+//   --steps prints what each step of the search did (solves, seconds, bound, best cost) on the last run.
 
 func option(_ name: String) -> String? {
   let arguments = CommandLine.arguments
@@ -22,31 +25,54 @@ let budget = option("--budget").flatMap { Decimal(string: $0) } ?? 45
 let tieBreak = option("--tie-break").flatMap(MealTieBreak.init(rawValue:)) ?? MealTieBreak.none
 let repeatLimit = option("--repeat").flatMap(Int.init)
 let timeLimit = option("--time-limit").flatMap(Double.init) ?? 30
-let tieBreakTime = option("--tie-break-time").flatMap(Double.init) ?? 1
+let tieBreakTime = option("--tie-break-time").flatMap(Double.init) ?? MealPlannerOptions().tieBreakTimeLimit
 
-let kitchen = BenchmarkKitchen(recipeCount: recipeCount, seed: seed)
-let problem = MealPlanProblem(
-  foods: kitchen.foods, stores: [Store(id: "market", name: "Market")], recipes: kitchen.recipes, days: 7,
-  slots: [.breakfast, .lunch, .dinner, .snack], portions: .halfToDouble,
-  goals: [
-    NutrientGoal(.energy, minimum: 1800, maximum: 2500),
-    NutrientGoal(.protein, minimum: 70),
-    NutrientGoal(.fiber, minimum: 28),
-    NutrientGoal(.sodium, maximum: 2300),
-    NutrientGoal(.saturatedFat, maximum: 0.10, basis: .percentOfEnergy),
-  ],
-  budgets: [Budget(budget, per: .week)],
-  repetition: RepetitionLimits(maximumPerWeek: repeatLimit),
-  tieBreak: tieBreak)
+func generatedWeek() -> MealPlanProblem {
+  let kitchen = BenchmarkKitchen(recipeCount: recipeCount, seed: seed)
+  return MealPlanProblem(
+    foods: kitchen.foods, stores: [Store(id: "market", name: "Market")], recipes: kitchen.recipes, days: 7,
+    slots: [.breakfast, .lunch, .dinner, .snack], portions: .halfToDouble,
+    goals: [
+      NutrientGoal(.energy, minimum: 1800, maximum: 2500),
+      NutrientGoal(.protein, minimum: 70),
+      NutrientGoal(.fiber, minimum: 28),
+      NutrientGoal(.sodium, maximum: 2300),
+      NutrientGoal(.saturatedFat, maximum: 0.10, basis: .percentOfEnergy),
+    ],
+    budgets: [Budget(budget, per: .week)],
+    repetition: RepetitionLimits(maximumPerWeek: repeatLimit),
+    tieBreak: tieBreak)
+}
+
+/// The meal plan `--name` (or the first meal plan) of a `.plan` file.
+func plannedWeek(_ path: String) throws -> MealPlanProblem {
+  let program = try PlanLoader().load(path: path)
+  let name = option("--name")
+  guard
+    let spec = program.plans.first(where: { name == nil ? $0.mealPlan != nil : $0.name == name }),
+    let problem = program.mealPlanProblem(for: spec)
+  else {
+    throw PlanningError.invalidProblem("'\(path)' has no meal plan named '\(name ?? "")'")
+  }
+  return problem
+}
+
+let problem = try option("--plan").map(plannedWeek) ?? generatedWeek()
 
 let built = try MealPlanModelBuilder(problem: problem).build()
 if let path = option("--lp") {
   try built.model.lpFileText().write(toFile: path, atomically: true, encoding: .utf8)
 }
 let integers = built.model.variables.filter { $0.kind != .continuous }.count
-print(
-  "meals-bench: \(recipeCount) recipes, 7 days x 4 slots, seed \(seed), budget \(budget) USD/week, tie-break \(tieBreak.rawValue)"
-    + (repeatLimit.map { ", each recipe at most \($0)x/week" } ?? ""))
+if let path = option("--plan") {
+  print(
+    "meals-bench: \(path), \(problem.days) days x \(problem.slots.count) slots, tie-break \(problem.tieBreak.rawValue)"
+  )
+} else {
+  print(
+    "meals-bench: \(recipeCount) recipes, 7 days x 4 slots, seed \(seed), budget \(budget) USD/week, tie-break \(tieBreak.rawValue)"
+      + (repeatLimit.map { ", each recipe at most \($0)x/week" } ?? ""))
+}
 print(
   "model: \(built.model.variables.count) variables (\(integers) integer), \(built.model.constraints.count) rows"
 )
@@ -98,4 +124,33 @@ if let plan = last {
   )
   let verdict = plan.hasPlan && gap <= 0.01 && median < 5 && maxRSS < 200 ? "MET" : "NOT MET"
   print("target (gap <= 1%, median < 5 s, RSS < 200 MB): \(verdict)")
+}
+
+if CommandLine.arguments.contains("--steps") {
+  // The search on its own, once, to show what each step did.
+  let clock = ContinuousClock()
+  let search = MealPlanSearch(
+    solver: GLPKSolver(), slots: built.slots, relativeGap: 0.01, deadline: clock.now + .seconds(timeLimit))
+  if case .success(let outcome) = try search.solve(
+    built, tieBreakTolerance: MealPlannerOptions().tieBreakTolerance,
+    tieBreakSeconds: tieBreakTime)
+  {
+    print("step            solves  seconds  bound       best")
+    let inner = outcome.unbudgetedRecords.map { ("  " + $0.step.rawValue, $0) }
+    for (name, record) in inner + outcome.records.map({ ($0.step.rawValue, $0) }) {
+      print(
+        name.padding(toLength: 16, withPad: " ", startingAt: 0)
+          + String(
+            format: "%6d  %7.3f  %-10@  %.4f", record.solves, record.seconds,
+            record.bound.map { String(format: "%.4f", $0) } ?? "-", record.objective))
+    }
+    print(
+      String(
+        format: "cost %.4f, bound %@, gap %@, cost cap %@, tie-break %@, %d solves, termination %@",
+        outcome.cost, outcome.bound.map { String(format: "%.4f", $0) } ?? "-",
+        outcome.gap.map { String(format: "%.3f%%", $0 * 100) } ?? "-",
+        outcome.costCap.map { String(format: "%.4f", $0) } ?? "-",
+        outcome.tieBreakValue.map { String(format: "%g", $0) } ?? "-", outcome.solves,
+        outcome.termination.rawValue))
+  }
 }

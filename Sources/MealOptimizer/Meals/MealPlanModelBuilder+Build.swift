@@ -24,7 +24,8 @@ extension MealPlanModelBuilder {
         }
         let options = addOptions(day: day, meal: meal, to: &model)
         if options.isEmpty { conflicts.append(emptySlotReason(day: day, meal: meal)) }
-        model.addConstraint("fill[\(key)]", LinearExpression(options.map { ($0.pick, 1) }), .equalTo(1))
+        model.addConstraint(
+          "fill[\(key)]", LinearExpression(options.map { ($0.pick, 1) }), .equalTo(1), group: .fill)
         slotIndex[key] = slots.count
         slots.append(ModelSlot(day: day, meal: meal, leftoverOf: nil, options: options))
       }
@@ -80,10 +81,10 @@ extension MealPlanModelBuilder {
           "serve[\(name)]", lower: 0, upper: Double(range.upperBound), kind: .integer)
         model.addConstraint(
           "portion_max[\(name)]", LinearExpression([(serve, 1), (pick, -Double(range.upperBound))]),
-          .lessThan(0))
+          .lessThan(0), group: .portions)
         model.addConstraint(
           "portion_min[\(name)]", LinearExpression([(serve, 1), (pick, -Double(range.lowerBound))]),
-          .greaterThan(0))
+          .greaterThan(0), group: .portions)
         steps = serve
       }
       return ModelOption(
@@ -109,7 +110,7 @@ extension MealPlanModelBuilder {
       return "\(place) is locked to '\(lock.recipe)', which that slot does not offer"
     }
     let key = "day\(slot.day),\(slot.meal)"
-    model.addConstraint("lock[\(key)]", LinearExpression([(option.pick, 1)]), .equalTo(1))
+    model.addConstraint("lock[\(key)]", LinearExpression([(option.pick, 1)]), .equalTo(1), group: .locks)
     guard let servings = lock.servings else { return nil }
     let steps = servings / option.stepSize
     let portion = portions(for: slot.meal)
@@ -120,7 +121,8 @@ extension MealPlanModelBuilder {
     }
     if let variable = option.steps {
       model.addConstraint(
-        "lock_portion[\(key)]", LinearExpression([(variable, 1)]), .equalTo(steps.rounded()))
+        "lock_portion[\(key)]", LinearExpression([(variable, 1)]), .equalTo(steps.rounded()),
+        group: .locks)
     }
     return nil
   }

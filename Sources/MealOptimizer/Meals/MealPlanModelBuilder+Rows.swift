@@ -43,7 +43,8 @@ extension MealPlanModelBuilder {
           let low = goal.minimum.map { $0 * period.scale }
           let high = goal.maximum.map { $0 * period.scale }
           guard let set = Self.constraintSet(low, high) else { continue }
-          model.addConstraint(name + "]", expression, set)
+          model.addConstraint(
+            name + "]", expression, set, group: period.period == .day ? .dailyGoals : .weeklyGoals)
         case .percentOfEnergy:
           let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
           let sides = [(goal.minimum, "min"), (goal.maximum, "max")].compactMap { bound, side in
@@ -54,7 +55,9 @@ extension MealPlanModelBuilder {
               factor * amount(goal.nutrient, $0) - share * amount(.energy, $0)
             }
             let suffix = sides.count > 1 ? ",\(side)]" : "]"
-            model.addConstraint(name + suffix, expression, side == "min" ? .greaterThan(0) : .lessThan(0))
+            model.addConstraint(
+              name + suffix, expression, side == "min" ? .greaterThan(0) : .lessThan(0),
+              group: period.period == .day ? .dailyGoals : .weeklyGoals)
           }
         }
       }
@@ -77,12 +80,13 @@ extension MealPlanModelBuilder {
       case .day:
         for day in 1...problem.days {
           let expression = total(over: slots, days: day...day) { costPerServing($0) }
-          model.addConstraint("budget[day\(day)]", expression, .lessThan(limit))
+          model.addConstraint("budget[day\(day)]", expression, .lessThan(limit), group: .budget)
         }
       case .week:
         for block in weekBlocks() {
           let expression = total(over: slots, days: block.days) { costPerServing($0) }
-          model.addConstraint("budget[week\(block.number)]", expression, .lessThan(limit * block.share))
+          model.addConstraint(
+            "budget[week\(block.number)]", expression, .lessThan(limit * block.share), group: .budget)
         }
       }
     }
@@ -109,7 +113,7 @@ extension MealPlanModelBuilder {
           if picks.count > limit {
             model.addConstraint(
               "repeat[\(recipe),week\(block.number)]", LinearExpression(picks.map { ($0, 1) }),
-              .lessThan(Double(limit)))
+              .lessThan(Double(limit)), group: .repetition)
           }
         }
       }
@@ -124,7 +128,8 @@ extension MealPlanModelBuilder {
           }
           if eaten.count > 1 {
             model.addConstraint(
-              "once_a_day[\(recipe),day\(day)]", LinearExpression(eaten.map { ($0, 1) }), .lessThan(1))
+              "once_a_day[\(recipe),day\(day)]", LinearExpression(eaten.map { ($0, 1) }), .lessThan(1),
+              group: .repetition)
           }
         }
       }
@@ -150,7 +155,7 @@ extension MealPlanModelBuilder {
       for (offset, pick) in picks.enumerated() {
         model.addConstraint(
           "cooked_link[\(recipe),day\(day),\(offset + 1)]", LinearExpression([(pick, 1), (variable, -1)]),
-          .lessThan(0))
+          .lessThan(0), group: .repetition)
       }
       indicator[day] = variable
       return [(variable, 1)]
@@ -158,7 +163,8 @@ extension MealPlanModelBuilder {
     for day in 1..<problem.days {
       let terms = dayTerm(day) + dayTerm(day + 1)
       if terms.count > 1, !(byDay[day] ?? []).isEmpty, !(byDay[day + 1] ?? []).isEmpty {
-        model.addConstraint("apart[\(recipe),day\(day)]", LinearExpression(terms), .lessThan(1))
+        model.addConstraint(
+          "apart[\(recipe),day\(day)]", LinearExpression(terms), .lessThan(1), group: .repetition)
       }
     }
   }
@@ -175,7 +181,8 @@ extension MealPlanModelBuilder {
         guard picks.count > 1 else { continue }
         let repeats = model.addVariable("repeats[\(recipe)]", lower: 0)
         model.addConstraint(
-          "repeats_count[\(recipe)]", LinearExpression(picks.map { ($0, 1) } + [(repeats, -1)]), .lessThan(1))
+          "repeats_count[\(recipe)]", LinearExpression(picks.map { ($0, 1) } + [(repeats, -1)]), .lessThan(1),
+          group: .tieBreak)
         objective.add(repeats, 1)
       }
     case .goalCenter:
@@ -188,7 +195,7 @@ extension MealPlanModelBuilder {
           let under = model.addVariable("under[\(name)]", lower: 0)
           expression.add(over, -1)
           expression.add(under, 1)
-          model.addConstraint("center[\(name)]", expression, .equalTo((low + high) / 2))
+          model.addConstraint("center[\(name)]", expression, .equalTo((low + high) / 2), group: .tieBreak)
           objective.add(over, 2 / (high - low))
           objective.add(under, 2 / (high - low))
         }

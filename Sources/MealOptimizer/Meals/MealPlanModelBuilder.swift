@@ -1,14 +1,22 @@
 /// Builds the mixed-integer model of a ``MealPlanProblem`` on ``LinearModel``.
 ///
-/// Rows (constraints), with their names:
-/// - `fill[day3,dinner]`: the picks of a fresh slot sum to 1;
-/// - `portion_max[r,day3,dinner]`, `portion_min[...]`: `min × pick ≤ serve ≤ max × pick`;
-/// - `goal[protein,day3]`, `goal[fiber,week1]`: nutrient totals of a day or a
-///   seven-day block within the goal (`goal[saturated_fat,day3,max]` for each
-///   side of a percent-of-energy goal);
-/// - `budget[day3]`, `budget[week1]`: cost within the budget;
-/// - `repeat[r,week1]`, `once_a_day[r,day3]`, `apart[r,day3]`: repetition limits;
-/// - `lock[day3,dinner]`, `lock_portion[day3,dinner]`: locks.
+/// Rows (constraints), with their names and ``ConstraintGroup``s:
+/// - `fill[day3,dinner]` (``ConstraintGroup/fill``): the picks of a fresh slot sum to 1;
+/// - `portion_max[r,day3,dinner]`, `portion_min[...]` (``ConstraintGroup/portions``):
+///   `min × pick ≤ serve ≤ max × pick`;
+/// - `goal[protein,day3]` (``ConstraintGroup/dailyGoals``), `goal[fiber,week1]`
+///   (``ConstraintGroup/weeklyGoals``): nutrient totals of a day or a seven-day
+///   block within the goal (`goal[saturated_fat,day3,max]` for each side of a
+///   percent-of-energy goal);
+/// - `budget[day3]`, `budget[week1]` (``ConstraintGroup/budget``): cost within the budget;
+/// - `repeat[r,week1]`, `once_a_day[r,day3]`, `apart[r,day3]`, `cooked_link[...]`
+///   (``ConstraintGroup/repetition``): repetition limits;
+/// - `lock[day3,dinner]`, `lock_portion[day3,dinner]` (``ConstraintGroup/locks``): locks;
+/// - `repeats_count[r]`, `center[protein,day3]` (``ConstraintGroup/tieBreak``):
+///   the tie-break's variables.
+///
+/// Find a kind of row with ``LinearModel/constraints(in:)``, leave it out
+/// with ``LinearModel/dropping(_:)``.
 ///
 /// The objective is the total cost: for every slot, servings times the cost
 /// of a serving at each food's cheapest price per gram.

@@ -1,47 +1,16 @@
 import Foundation
 
 extension MealPlanSearch {
-  /// The pick and portion variables of each day's fresh slots.
-  var dayBlocks: [[Int]] {
-    var blocks: [Int: [Int]] = [:]
+  /// The pick and portion variables of each day's fresh slots, by day.
+  var dayBlocks: [[VariableRef]] {
+    var blocks: [Int: [VariableRef]] = [:]
     for slot in slots where slot.leftoverOf == nil {
       for option in slot.options {
-        blocks[slot.day, default: []].append(option.pick.index)
-        if let steps = option.steps { blocks[slot.day, default: []].append(steps.index) }
+        blocks[slot.day, default: []].append(option.pick)
+        if let steps = option.steps { blocks[slot.day, default: []].append(steps) }
       }
     }
     return blocks.keys.sorted().compactMap { blocks[$0] }
-  }
-
-  /// The model restricted to some variables: their bounds and kinds, the rows
-  /// that mention only them, and their objective terms.
-  static func restriction(of model: LinearModel, to block: [Int]) -> LinearModel {
-    var local: [Int: VariableRef] = [:]
-    var restricted = LinearModel(name: model.name)
-    for index in block {
-      let variable = model.variables[index]
-      local[index] = restricted.addVariable(
-        variable.name, lower: variable.lower, upper: variable.upper, kind: variable.kind)
-    }
-    func remap(_ expression: LinearExpression) -> LinearExpression? {
-      var mapped = LinearExpression(constant: expression.constant)
-      for term in expression.terms {
-        guard let variable = local[term.variable.index] else { return nil }
-        mapped.add(variable, term.coefficient)
-      }
-      return mapped
-    }
-    for constraint in model.constraints {
-      if let expression = remap(constraint.expression) {
-        restricted.addConstraint(constraint.name, expression, constraint.set)
-      }
-    }
-    var objective = LinearExpression(constant: 0)
-    for term in model.objective.terms {
-      if let variable = local[term.variable.index] { objective.add(variable, term.coefficient) }
-    }
-    restricted.setObjective(model.sense, objective)
-    return restricted
   }
 
   /// A structural key of a restricted model, with names left out, so that
@@ -61,196 +30,201 @@ extension MealPlanSearch {
     return hasher.finalize()
   }
 
-  /// Solves each day alone, ignoring rows that tie days together.
+  /// Solves each day alone: the model ``LinearModel/restricted(to:)`` each
+  /// day's variables, which leaves out every row that ties days together.
   ///
   /// Every plan's objective, restricted to one day's variables, is at least
   /// that day's optimum, so the sum of the days' bounds is a lower bound on
   /// the week when the objective lies entirely on the days' variables (cost
-  /// does). The days' plans, put side by side, are also a candidate week.
+  /// does). The days' plans side by side are also a candidate week.
   ///
-  /// - Returns: the bound and the candidate's values for the day variables, or
-  ///   `nil` when the objective is not separable or a day fails.
-  func dayByDay(_ model: LinearModel, gap: Double? = nil, seconds: inout Double) throws(MealPlanError) -> (
-    bound: Double, values: [Int: Double]
-  )? {
+  /// - Parameter gap: the gap each day is solved to.
+  /// - Returns: the bound and the days' values, or `nil` when the objective is
+  ///   not separable or a day has no proven plan.
+  func solveDaysAlone(_ model: LinearModel, gap: Double, _ progress: inout Progress) throws(PlanningError)
+    -> (bound: Double, values: [VariableRef: Double])?
+  {
     let blocks = dayBlocks
     let owned = Set(blocks.joined())
-    guard model.sense == .minimize, model.objective.terms.allSatisfy({ owned.contains($0.variable.index) })
-    else {
+    guard model.sense == .minimize, model.objective.terms.allSatisfy({ owned.contains($0.variable) }) else {
       return nil
     }
-    var cache: [Int: (objective: Double, bound: Double, values: [Double])] = [:]
+    var cache: [Int: (bound: Double, values: [Double])] = [:]
     var bound = model.objective.constant
-    var values: [Int: Double] = [:]
+    var values: [VariableRef: Double] = [:]
     for block in blocks {
-      let day = Self.restriction(of: model, to: block)
+      var day = model.restricted(to: block)
+      day.setObjective(
+        model.sense, LinearExpression(day.objective.terms.map { ($0.variable, $0.coefficient) }))
       let key = Self.signature(of: day)
       if cache[key] == nil {
-        let result = try run(day, timeLimit: remaining, gap: gap ?? relativeGap / 4)
-        seconds += result.seconds
-        guard result.status == .optimal || result.status == .feasible, result.values.count == block.count,
-          let objective = result.objectiveValue
+        let result = try run(day, &progress, gap: gap)
+        guard Self.hasValues(result, count: block.count), let objective = result.objectiveValue,
+          result.status == .optimal || result.termination == .gapLimit
         else { return nil }
-        let proven = result.status == .optimal || result.termination == .gapLimit
-        guard proven else { return nil }
-        let gap = result.relativeGap ?? 0
-        cache[key] = (objective, objective - gap * abs(objective), result.values)
+        cache[key] = (objective - (result.relativeGap ?? 0) * abs(objective), result.values)
       }
       guard let solved = cache[key] else { return nil }
       bound += solved.bound
-      for (offset, index) in block.enumerated() { values[index] = solved.values[offset] }
+      for (offset, variable) in block.enumerated() { values[variable] = solved.values[offset] }
     }
     return (bound, values)
   }
 
-  /// Completes values for the day variables with the best values of the rest
-  /// (an LP with the day variables fixed); `nil` when they break a row.
-  func complete(_ model: LinearModel, fixing values: [Int: Double], seconds: inout Double)
-    throws(MealPlanError) -> [Double]?
+  /// ``Step/separateDays``: each day alone (see ``solveDaysAlone(_:gap:_:)``)
+  /// gives a bound, and the days side by side, completed by an LP over the
+  /// remaining variables, a plan when they keep the rows between days.
+  func separateDays(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
+    guard let days = try solveDaysAlone(model, gap: relativeGap * tuning.dayGapShare, &progress) else {
+      return
+    }
+    progress.raise(days.bound)
+    try accept(complete(model, days: days.values, &progress), in: model, &progress)
+  }
+
+  /// Keeps a plan when it is better than the best so far and a point of the
+  /// model within ``Tuning/feasibilityTolerance``.
+  ///
+  /// A solver's MIP answer is whole only within its own tolerance (GLPK's
+  /// 1e-5 for integrality), so a plan that fails the check is first made
+  /// exact by ``complete(_:days:_:)``: its day variables rounded, the rest
+  /// recomputed.
+  func accept(_ candidate: [Double]?, in model: LinearModel, _ progress: inout Progress) throws(PlanningError)
   {
-    let result = try solveRelaxation(model, fixed: values.mapValues { $0.rounded() }, seconds: &seconds)
+    guard let candidate, model.objective.value(candidate) < progress.objective else { return }
+    let tolerance = tuning.feasibilityTolerance
+    if model.isFeasible(candidate, tolerance: tolerance) {
+      progress.consider(candidate, in: model)
+      return
+    }
+    var days: [VariableRef: Double] = [:]
+    for variable in dayBlocks.joined() { days[variable] = candidate[variable.index] }
+    if let exact = try complete(model, days: days, &progress), model.isFeasible(exact, tolerance: tolerance) {
+      progress.consider(exact, in: model)
+    }
+  }
+
+  /// The best point of the model with every day variable fixed at the given
+  /// values, rounded to whole numbers: an LP over the other variables. Rows
+  /// on the day variables alone are constants then; they are left to
+  /// ``LinearModel/isFeasible(_:tolerance:)`` with the search's tolerance
+  /// rather than to the solver's (GLPK's LP tolerance is 1e-7, tighter than
+  /// its integrality tolerance). `nil` when the LP is infeasible.
+  func complete(_ model: LinearModel, days: [VariableRef: Double], _ progress: inout Progress)
+    throws(PlanningError) -> [Double]?
+  {
+    let whole = days.mapValues { $0.rounded() }
+    var fixed = model.fixing(whole).relaxingIntegrality()
+    fixed.constraints.removeAll { $0.expression.terms.allSatisfy { whole[$0.variable] != nil } }
+    let result = try run(fixed, &progress)
     guard result.status == .optimal, result.values.count == model.variables.count else { return nil }
     return result.values
   }
 
-  /// Improves a plan one day at a time: every other day's choices are fixed
-  /// and the solver re-plans the free day, until a full round finds nothing
-  /// better or time runs out.
-  func improveByDays(
-    _ model: LinearModel, from start: [Double], seconds: inout Double, enough: (Double) -> Bool
-  )
-    throws(MealPlanError) -> [Double]
-  {
+  /// ``Step/improveDays``: improves the best plan one day at a time. Every
+  /// other day's choices are fixed, a cutoff row asks for a better plan, and
+  /// the solver re-plans the free day to optimality; rounds over all days
+  /// repeat until one finds nothing better, the plan is proven within the
+  /// gap, or ``Tuning/improveRounds`` rounds have run.
+  func improveDays(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
+    guard let start = progress.values, start != progress.polished else { return }
+    let bound = progress.bound
+    let improved = try improve(
+      model, objective: model.objective, from: start, blocks: dayBlocks, rounds: tuning.improveRounds,
+      solves: .max, &progress
+    ) { isProven($0, bound: bound) }
+    try accept(improved.values, in: model, &progress)
+    progress.polished = progress.values
+    if improved.timedOut { progress.timedOut = true }
+  }
+
+  /// The variables each tie-break move frees: one fresh slot's picks and
+  /// portions, and the portions of the other fresh slots of its day (their
+  /// dishes stay), in day and slot order.
+  var slotBlocks: [[VariableRef]] {
+    let fresh = slots.filter { $0.leftoverOf == nil }
+    return fresh.map { slot in
+      var block = slot.options.flatMap { [$0.pick] + ($0.steps.map { [$0] } ?? []) }
+      for other in fresh where other.day == slot.day && other.meal != slot.meal {
+        block += other.options.compactMap(\.steps)
+      }
+      return block
+    }
+  }
+
+  /// Re-plans one block of variables at a time to lower an objective, from a
+  /// plan: every day variable outside the block is fixed, a cutoff row asks
+  /// for a better value, and the solver solves the rest to optimality.
+  ///
+  /// - Parameters:
+  ///   - model: the model whose rows every plan keeps.
+  ///   - objective: what to lower.
+  ///   - start: the plan to start from.
+  ///   - blocks: the variables each move frees (``dayBlocks`` or ``slotBlocks``).
+  ///   - rounds: most rounds over all blocks.
+  ///   - solves: most solver calls.
+  ///   - progress: the search state, for counting.
+  ///   - enough: whether a value needs no more improving.
+  /// - Returns: the best plan, and whether the deadline stopped the work
+  ///   (rather than a round that found nothing better, `enough`, or the limits).
+  func improve(
+    _ model: LinearModel, objective: LinearExpression, from start: [Double], blocks: [[VariableRef]],
+    rounds: Int, solves: Int, _ progress: inout Progress, enough: (Double) -> Bool
+  ) throws(PlanningError) -> (values: [Double], timedOut: Bool) {
     var best = start
-    var bestObjective = model.objective.value(start)
-    let blocks = dayBlocks
-    var round = 0
-    var improved = true
-    while improved, round < 4, clock.now < deadline, !enough(bestObjective) {
-      improved = false
-      round += 1
-      for (day, block) in blocks.enumerated() where clock.now < deadline && !enough(bestObjective) {
-        var fixed: [Int: Double] = [:]
-        for (other, otherBlock) in blocks.enumerated() where other != day {
-          for index in otherBlock { fixed[index] = best[index].rounded() }
+    var bestValue = objective.value(start)
+    let dayVariables = Array(dayBlocks.joined())
+    var used = 0
+    for _ in 0..<rounds {
+      var improved = false
+      for block in blocks {
+        if enough(bestValue) { return (best, false) }
+        guard used < solves else { return (best, false) }
+        guard !isPastDeadline else { return (best, true) }
+        let free = Set(block)
+        var fixed: [VariableRef: Double] = [:]
+        for variable in dayVariables where !free.contains(variable) {
+          fixed[variable] = best[variable.index].rounded()
         }
-        var neighbourhood = Self.fixing(model, fixed)
+        var neighbourhood = model.fixing(fixed)
+        neighbourhood.setObjective(.minimize, objective)
         neighbourhood.addConstraint(
-          "improve", model.objective, .lessThan(bestObjective - max(1e-6, 1e-9 * abs(bestObjective))))
-        let result = try run(neighbourhood, timeLimit: min(remaining, max(0.5, remaining / 4)), gap: 0)
-        seconds += result.seconds
-        if result.status == .optimal || result.status == .feasible, result.values.count == best.count {
-          let objective = model.objective.value(result.values)
-          if objective < bestObjective - 1e-9 {
+          "improve", objective, .lessThan(bestValue - max(1e-6, 1e-9 * abs(bestValue))), group: .cutoff)
+        let result = try run(neighbourhood, &progress, gap: 0)
+        used += 1
+        if result.termination == .timeLimit { return (best, true) }
+        if Self.hasValues(result, count: best.count) {
+          let value = objective.value(result.values)
+          if value < bestValue - 1e-9 {
             best = result.values
-            bestObjective = objective
+            bestValue = value
             improved = true
           }
         }
       }
+      if !improved { return (best, false) }
     }
-    return best
+    return (best, false)
   }
 
-  /// The model with some variables fixed through their bounds, kinds kept.
-  static func fixing(_ model: LinearModel, _ fixed: [Int: Double]) -> LinearModel {
-    var copy = LinearModel(name: model.name)
-    for (index, variable) in model.variables.enumerated() {
-      if let value = fixed[index] {
-        copy.addVariable(variable.name, lower: value, upper: value, kind: .continuous)
-      } else {
-        copy.addVariable(variable.name, lower: variable.lower, upper: variable.upper, kind: variable.kind)
-      }
-    }
-    for constraint in model.constraints {
-      copy.addConstraint(constraint.name, constraint.expression, constraint.set)
-    }
-    copy.setObjective(model.sense, model.objective)
-    return copy
-  }
-}
-
-extension MealPlanSearch {
-  /// Relax-and-fix by days: day 1 is solved with its choices whole and the
+  /// ``Step/relaxAndFix``: day 1 is solved with its choices whole and the
   /// later days relaxed, then fixed; then day 2; and so on. Each step is a
-  /// small MIP, and the relaxed later days keep the weekly rows in view.
-  ///
-  /// - Parameter limit: seconds for all the steps together.
-  /// - Returns: a plan, or `nil` when a step finds none in time.
-  func relaxAndFix(_ model: LinearModel, within limit: Double, seconds: inout Double) throws(MealPlanError)
-    -> [Double]?
-  {
-    let stop = clock.now + .seconds(limit)
+  /// small MIP, and the relaxed later days keep the rows between days in view.
+  func relaxAndFix(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     let blocks = dayBlocks
-    guard !blocks.isEmpty else { return nil }
-    var fixed: [Int: Double] = [:]
-    var values: [Double]?
+    guard !blocks.isEmpty else { return }
+    let dayVariables = Set(blocks.joined())
+    let others = model.variables.indices.map { VariableRef(index: $0) }.filter { !dayVariables.contains($0) }
+    var fixed: [VariableRef: Double] = [:]
     for (day, block) in blocks.enumerated() {
-      let open = Set(block)
-      let later = Set(blocks.dropFirst(day + 1).joined())
-      var step = LinearModel(name: model.name)
-      for (index, variable) in model.variables.enumerated() {
-        if let value = fixed[index] {
-          step.addVariable(variable.name, lower: value, upper: value, kind: .continuous)
-        } else if later.contains(index) || (!open.contains(index) && variable.kind != .continuous) {
-          step.addVariable(variable.name, lower: variable.lower, upper: variable.upper, kind: .continuous)
-        } else {
-          step.addVariable(variable.name, lower: variable.lower, upper: variable.upper, kind: variable.kind)
-        }
-      }
-      for constraint in model.constraints {
-        step.addConstraint(constraint.name, constraint.expression, constraint.set)
-      }
-      step.setObjective(model.sense, model.objective)
-      let left = stop - clock.now
-      let budget = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
-      guard budget > 0.05 else { return nil }
-      let share = min(remaining, budget) / Double(max(1, blocks.count - day))
-      let result = try run(step, timeLimit: max(0.05, share), gap: relativeGap / 2)
-      seconds += result.seconds
-      guard result.status == .optimal || result.status == .feasible,
-        result.values.count == model.variables.count
-      else { return nil }
-      for index in block { fixed[index] = result.values[index].rounded() }
-      values = result.values
+      guard !isPastDeadline else { return }
+      var step = model.fixing(fixed)
+      step.relaxIntegrality(of: Array(blocks.dropFirst(day + 1).joined()) + others)
+      let result = try run(step, &progress, gap: relativeGap * tuning.relaxAndFixGapShare)
+      guard Self.hasValues(result, count: model.variables.count) else { return }
+      for variable in block { fixed[variable] = result.values[variable.index].rounded() }
     }
-    // Integer variables outside the days (none today) would need a last step; check wholeness.
-    guard let final = values,
-      model.variables.indices.allSatisfy({
-        model.variables[$0].kind == .continuous || abs(final[$0] - final[$0].rounded()) < 1e-6
-      })
-    else { return nil }
-    return final
-  }
-}
-
-extension MealPlanSearch {
-  /// The model without the rows a predicate picks; variables keep their places.
-  static func dropping(_ model: LinearModel, where drop: (LinearModel.Constraint) -> Bool) -> LinearModel {
-    var copy = LinearModel(name: model.name)
-    for variable in model.variables {
-      copy.addVariable(variable.name, lower: variable.lower, upper: variable.upper, kind: variable.kind)
-    }
-    for constraint in model.constraints where !drop(constraint) {
-      copy.addConstraint(constraint.name, constraint.expression, constraint.set)
-    }
-    copy.setObjective(model.sense, model.objective)
-    return copy
-  }
-
-  /// Whether values keep every row and bound of a model (within 1e-6, relative above 1).
-  static func satisfies(_ model: LinearModel, _ values: [Double]) -> Bool {
-    guard values.count == model.variables.count else { return false }
-    func tolerance(_ bound: Double) -> Double { 1e-6 * max(1, abs(bound)) }
-    for (index, variable) in model.variables.enumerated() {
-      if let lower = variable.lower, values[index] < lower - tolerance(lower) { return false }
-      if let upper = variable.upper, values[index] > upper + tolerance(upper) { return false }
-    }
-    return model.constraints.allSatisfy { constraint in
-      let value = constraint.expression.value(values)
-      if let lower = constraint.set.lower, value < lower - tolerance(lower) { return false }
-      if let upper = constraint.set.upper, value > upper + tolerance(upper) { return false }
-      return true
-    }
+    // The last MIP's values are whole within the solver's tolerance: the exact plan is the whole one.
+    try accept(complete(model, days: fixed, &progress), in: model, &progress)
   }
 }

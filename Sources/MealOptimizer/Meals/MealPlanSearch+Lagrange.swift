@@ -1,40 +1,40 @@
 extension MealPlanSearch {
-  /// A lower bound from Lagrangian relaxation of the rows that tie days
-  /// together (weekly budgets and goals, repetition limits).
+  /// ``Step/lagrangian``: a lower bound from Lagrangian relaxation of the
+  /// rows that tie days together (weekly budgets and goals, repetition
+  /// limits): every row whose terms lie on two or more days.
   ///
   /// Each such row gets a price per unit of violation; the week then splits
-  /// into days that are solved alone (identical days once), and the sum, less
-  /// the prices times the right-hand sides, bounds the week from below for any
-  /// non-negative prices. The prices are improved by subgradient steps (Polyak
-  /// step toward the best plan known, `upper`). The bound is at least as strong
-  /// as the day-by-day bound and usually stronger than the LP relaxation,
-  /// because each day is solved with its integrality.
-  ///
-  /// - Returns: the best bound found, or `nil` when the objective does not
-  ///   lie on the days' variables or no row ties the days together.
-  func lagrangeBound(_ model: LinearModel, upper: Double, seconds: inout Double) throws(MealPlanError)
-    -> Double?
-  {
-    var owner: [Int: Int] = [:]
+  /// into days solved alone (identical days once, each to
+  /// ``Tuning/lagrangeDayGap``), and the sum, less the prices times the
+  /// right-hand sides, bounds the week from below for any non-negative
+  /// prices. The prices improve by subgradient steps (a Polyak step toward
+  /// the best plan, factor ``Tuning/lagrangeStep``, halved after
+  /// ``Tuning/lagrangeStall`` updates without progress), for at most
+  /// ``Tuning/lagrangeIterations`` updates. The bound is at least the
+  /// ``Step/separateDays`` bound and usually far above the LP's, because
+  /// each day keeps its integrality.
+  func lagrangian(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
+    let upper = progress.objective
+    guard upper.isFinite else { return }
+    var owner: [VariableRef: Int] = [:]
     for (day, block) in dayBlocks.enumerated() {
-      for index in block { owner[index] = day }
+      for variable in block { owner[variable] = day }
     }
-    guard model.sense == .minimize, model.objective.terms.allSatisfy({ owner[$0.variable.index] != nil })
-    else {
-      return nil
+    guard model.sense == .minimize, model.objective.terms.allSatisfy({ owner[$0.variable] != nil }) else {
+      return
     }
     let linking = model.constraints.filter { constraint in
       let terms = constraint.expression.terms
-      return terms.allSatisfy { owner[$0.variable.index] != nil }
-        && Set(terms.compactMap { owner[$0.variable.index] }).count > 1
+      return terms.allSatisfy { owner[$0.variable] != nil }
+        && Set(terms.compactMap { owner[$0.variable] }).count > 1
     }
-    guard !linking.isEmpty else { return nil }
+    guard !linking.isEmpty else { return }
     var above = [Double](repeating: 0, count: linking.count)
     var below = [Double](repeating: 0, count: linking.count)
     var best = -Double.infinity
-    var step = 2.0
+    var step = tuning.lagrangeStep
     var stalled = 0
-    for _ in 0..<200 where clock.now < deadline && step > 1e-4 {
+    for _ in 0..<tuning.lagrangeIterations where !isPastDeadline && step > 1e-4 {
       var coefficients: [Int: Double] = [:]
       for term in model.objective.terms { coefficients[term.variable.index, default: 0] += term.coefficient }
       var constant = model.objective.constant
@@ -52,26 +52,24 @@ extension MealPlanSearch {
       var priced = model
       let terms = coefficients.keys.sorted().map { (VariableRef(index: $0), coefficients[$0] ?? 0) }
       priced.setObjective(.minimize, LinearExpression(terms, constant: constant))
-      guard let days = try dayByDay(priced, gap: 1e-4, seconds: &seconds) else {
-        return best.isFinite ? best : nil
-      }
+      guard let days = try solveDaysAlone(priced, gap: tuning.lagrangeDayGap, &progress) else { break }
       if days.bound > best + 1e-9 {
         best = days.bound
         stalled = 0
       } else {
         stalled += 1
-        if stalled >= 3 {
+        if stalled >= tuning.lagrangeStall {
           step /= 2
           stalled = 0
         }
       }
-      if upper - best <= relativeGap * max(abs(upper), 1e-9) { break }
+      if isProven(upper, bound: best) { break }
       var over = [Double](repeating: 0, count: linking.count)
       var under = [Double](repeating: 0, count: linking.count)
       var norm = 0.0
       for (k, row) in linking.enumerated() {
         let value = row.expression.terms.reduce(row.expression.constant) {
-          $0 + $1.coefficient * (days.values[$1.variable.index] ?? 0)
+          $0 + $1.coefficient * (days.values[$1.variable] ?? 0)
         }
         if let upperBound = row.set.upper { over[k] = value - upperBound }
         if let lowerBound = row.set.lower { under[k] = lowerBound - value }
@@ -86,6 +84,6 @@ extension MealPlanSearch {
         below[k] = max(0, below[k] + length * under[k])
       }
     }
-    return best.isFinite ? best : nil
+    if best.isFinite { progress.raise(best) }
   }
 }

@@ -1,31 +1,184 @@
 import Foundation
 
-/// Finds a good plan fast and proves how good it is, on any ``Solver``.
+/// The meal-plan search: a fixed list of named steps that finds a cheap week,
+/// proves how cheap it is, then picks among weeks of (nearly) the same cost
+/// by the tie-break; on any ``Solver``.
 ///
-/// GLPK's branch-and-bound, with its default settings, is slow to find good
-/// plans for meal models (every day is a small knapsack, and days look
-/// alike). The search therefore works in two stages:
+/// GLPK's branch-and-bound with its default settings is slow to find good
+/// meal plans and slower to prove them (every day is a small knapsack, and
+/// days look alike), so the search builds plans and bounds from smaller
+/// solves, each a ``LinearModel`` operation: relax integrality, fix
+/// variables, drop or restrict rows. The cost stage runs ``costSteps`` in
+/// order, skipping the rest as soon as the best plan is proven within the
+/// gap; the tie-break stage then runs ``Step/tieBreak``. docs/meals.md
+/// ("Solving") describes each step and its tuning constants (``Tuning``).
 ///
-/// 1. **Dive.** Solve the LP relaxation (its optimum is a lower bound on every
-///    plan), fix every slot whose choice is already whole, fix the most
-///    decided fractional choice, and solve again, until every pick and
-///    portion is whole. When a fix makes the LP infeasible, the last fix is
-///    undone and forbidden instead. The result is a plan, and the gap to the
-///    root bound is proven.
-/// 2. **Improve.** Only when the dive's gap is above the target, the full
-///    model goes to the solver with the remaining time and a cutoff row that
-///    asks for a plan better than the dive's by more than the gap; if the
-///    solver finds none, the dive's plan stands.
-struct MealPlanSearch {
-  let solver: any Solver
-  let slots: [ModelSlot]
-  let relativeGap: Double
-  let deadline: ContinuousClock.Instant
+/// Every solve but the last resort (``Step/fullModel``) is run to its own
+/// completion, and the tie-break ends at a work limit
+/// (``Tuning/tieBreakSolves``), so the same input gives the same plan on
+/// every run; the wall clock only stops the search when the deadline passes,
+/// and then the termination says ``TerminationStatus/timeLimit``. A plan is
+/// kept only as a point of the model within ``Tuning/feasibilityTolerance``.
+package struct MealPlanSearch: Sendable {
+  /// One step of the search; docs/meals.md describes each.
+  package enum Step: String, Sendable, Hashable, CaseIterable {
+    /// Bound and plan: the other cost steps on the model without its budget rows.
+    case withoutBudget = "without_budget"
+    /// Bound: the LP relaxation's optimum.
+    case relaxation
+    /// Bound and plan: each day solved alone, without the rows that tie days together.
+    case separateDays = "separate_days"
+    /// Plan: fix-and-resolve from the LP relaxation.
+    case dive
+    /// Plan: re-plan one day at a time with the others fixed.
+    case improveDays = "improve_days"
+    /// Bound: Lagrangian relaxation of the rows that tie days together.
+    case lagrangian
+    /// Plan: relax-and-fix, one day whole at a time with later days relaxed.
+    case relaxAndFix = "relax_and_fix"
+    /// Plan and bound: the whole MIP, with a cutoff, for the remaining time.
+    case fullModel = "full_model"
+    /// Plan: the tie-break, one slot at a time, under the cost cap, for a fixed number of solves.
+    case tieBreak = "tie_break"
+  }
+
+  /// The cost stage's steps, in order. ``Step/improveDays`` runs twice: after
+  /// the dive, and again on the plan ``Step/relaxAndFix`` found (it skips a
+  /// plan it has already improved).
+  package static let costSteps: [Step] = [
+    .withoutBudget, .relaxation, .separateDays, .dive, .improveDays, .lagrangian, .relaxAndFix, .improveDays,
+    .fullModel,
+  ]
+
+  /// The search's tuning constants; docs/meals.md explains and measures them.
+  package struct Tuning: Sendable, Hashable {
+    /// The gap each day is solved to in ``Step/separateDays``, as a share of
+    /// the search's gap: the day bounds add up, so each day's slack counts once.
+    package var dayGapShare = 0.25
+    /// Most Lagrangian price updates (each one solve per distinct day).
+    package var lagrangeIterations = 200
+    /// The first Polyak step factor; halved after ``lagrangeStall`` updates without a better bound.
+    package var lagrangeStep = 2.0
+    /// Updates without progress before the step factor is halved.
+    package var lagrangeStall = 3
+    /// The gap each priced day is solved to (its bound, not its plan, counts).
+    package var lagrangeDayGap = 1e-4
+    /// Dead ends the dive may back out of before it gives up.
+    package var diveBacktracks = 40
+    /// Most rounds of ``Step/improveDays`` over all days.
+    package var improveRounds = 4
+    /// The gap each relax-and-fix day is solved to, as a share of the search's gap.
+    package var relaxAndFixGapShare = 0.5
+    /// How far a plan the search keeps may break a row or an integrality,
+    /// absolute up to 1 and relative above: GLPK's integrality tolerance, and
+    /// the tolerance of ``MealPlan``'s goal check (a goal is violated beyond
+    /// 1e-5 relative).
+    package var feasibilityTolerance = 1e-5
+    /// Most solves of the tie-break stage: its deterministic work limit.
+    package var tieBreakSolves = 57
+
+    package init() {}
+  }
+
+  /// Why the cost stage has no plan.
+  package enum Failure: Error, Sendable, Hashable {
+    /// No plan keeps every row.
+    case infeasible
+    /// The objective has no lower bound.
+    case unbounded
+    /// The search stopped (why, and the solver's message) before it found a plan.
+    case noPlan(TerminationStatus, String?)
+  }
+
+  /// What one step did: for tests, the benchmark and docs/meals.md.
+  package struct StepRecord: Sendable, Hashable {
+    /// The step.
+    package var step: Step
+    /// The solver calls it made.
+    package var solves: Int
+    /// Seconds the solver spent in them.
+    package var seconds: Double
+    /// The best bound after the step, when known.
+    package var bound: Double?
+    /// The best plan's objective after the step (infinity without a plan);
+    /// for ``Step/tieBreak``, the cost of the plan it kept.
+    package var objective: Double
+  }
+
+  /// The search's state between steps.
+  package struct Progress: Sendable {
+    /// The best plan found so far.
+    package var values: [Double]?
+    /// Its objective; infinity without a plan.
+    package var objective = Double.infinity
+    /// The best proven lower bound on the objective.
+    package var bound: Double?
+    /// The LP relaxation's solution, which ``Step/dive`` starts from.
+    package var root: Solution?
+    /// The last plan ``Step/improveDays`` improved, so it does not run twice on it.
+    package var polished: [Double]?
+    /// Solver calls so far.
+    package var solves = 0
+    /// Solver seconds so far.
+    package var seconds = 0.0
+    /// The step records of the search without budget rows, when it ran.
+    package var unbudgeted: [StepRecord] = []
+    /// Why the last resort stopped, when it ran.
+    package var fullModelTermination: TerminationStatus?
+    /// Set when the deadline passed before the last step.
+    package var timedOut = false
+    /// A failure that ends the search (from ``Step/relaxation`` or ``Step/fullModel``).
+    package var failure: Failure?
+    /// What each step did, in order.
+    package var records: [StepRecord] = []
+
+    package init() {}
+
+    /// Keeps a plan when it is better than the best so far.
+    mutating func consider(_ candidate: [Double]?, in model: LinearModel) {
+      guard let candidate else { return }
+      let value = model.objective.value(candidate)
+      if value < objective {
+        values = candidate
+        objective = value
+      }
+    }
+
+    /// Raises the bound.
+    mutating func raise(_ bound: Double) {
+      self.bound = max(self.bound ?? -.infinity, bound)
+    }
+
+    /// The relative gap between the best plan and the bound.
+    package var gap: Double? {
+      guard let bound, objective.isFinite else { return nil }
+      return max(0, objective - bound) / max(abs(objective), 1e-9)
+    }
+  }
+
+  /// The solver for every step.
+  package let solver: any Solver
+  /// The model's slots, which say which variables belong to which day.
+  package let slots: [ModelSlot]
+  /// The relative gap at which a plan counts as optimal (0.01 is 1%).
+  package let relativeGap: Double
+  /// When the search stops, whatever it has.
+  package var deadline: ContinuousClock.Instant
+  /// The tuning constants.
+  package var tuning = Tuning()
   let clock = ContinuousClock()
   /// The indices of every pick variable.
   let picks: Set<Int>
 
-  init(solver: any Solver, slots: [ModelSlot], relativeGap: Double, deadline: ContinuousClock.Instant) {
+  /// Creates a search.
+  ///
+  /// - Parameters:
+  ///   - solver: the backend.
+  ///   - slots: the slots of the model to be searched (``MealPlanModel/slots``).
+  ///   - relativeGap: the gap at which a plan counts as optimal.
+  ///   - deadline: when to stop.
+  package init(solver: any Solver, slots: [ModelSlot], relativeGap: Double, deadline: ContinuousClock.Instant)
+  {
     self.solver = solver
     self.slots = slots
     self.relativeGap = relativeGap
@@ -33,203 +186,169 @@ struct MealPlanSearch {
     self.picks = Set(slots.flatMap { $0.options.map(\.pick.index) })
   }
 
-  struct Outcome {
-    var values: [Double]
-    var objective: Double
-    /// A proven lower bound on the objective, when known.
-    var bound: Double?
-    var termination: TerminationStatus
-    var seconds: Double
-    var gap: Double? {
-      guard let bound else { return nil }
-      return max(0, objective - bound) / max(abs(objective), 1e-9)
+  /// Whether a plan's objective is proven within the gap by a bound.
+  func isProven(_ objective: Double, bound: Double?) -> Bool {
+    guard let bound, objective.isFinite else { return false }
+    return objective - bound <= relativeGap * max(abs(objective), 1e-9) + 1e-9
+  }
+
+  /// Seconds until the deadline, at least 0.05 (a solver needs a positive limit).
+  var remaining: Double { max(0.05, (deadline - clock.now).seconds) }
+
+  /// Whether the deadline has passed.
+  var isPastDeadline: Bool { clock.now >= deadline }
+
+  /// Runs ``costSteps`` on a minimisation model.
+  ///
+  /// - Parameter model: the model; its objective is minimised.
+  /// - Returns: the progress at the end (with a plan unless ``Progress/failure``
+  ///   says why not), or the failure.
+  package func minimizeCost(_ model: LinearModel) throws(PlanningError) -> Progress {
+    var progress = Progress()
+    for step in Self.costSteps {
+      if progress.failure != nil || isProven(progress.objective, bound: progress.bound) { break }
+      guard !isPastDeadline else {
+        progress.timedOut = true
+        break
+      }
+      try perform(step, on: model, &progress)
     }
+    if progress.values == nil, progress.failure == nil {
+      progress.failure = .noPlan(
+        progress.timedOut ? .timeLimit : progress.fullModelTermination ?? .failed, nil)
+    }
+    return progress
   }
 
-  enum Failure: Error {
-    case infeasible, unbounded
-    case noPlan(TerminationStatus, String?)
-  }
-
-  var remaining: Double {
-    let left = deadline - clock.now
-    return max(0.05, Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18)
-  }
-
-  /// Minimises the model's objective, starting from a known plan when there is one.
+  /// Runs one step and records what it did.
   ///
   /// - Parameters:
-  ///   - model: the model to minimise.
-  ///   - start: a feasible plan to improve on.
-  ///   - integral: whether every plan's objective is a whole number (the
-  ///     variety tie-break), so that a bound of 11.2 proves a plan of 12 optimal.
-  func minimize(_ model: LinearModel, start: [Double]? = nil, integral: Bool = false)
-    throws(MealPlanError) -> Result<Outcome, Failure>
+  ///   - step: the step; ``Step/tieBreak`` is run by ``breakTies(_:objective:cap:from:)`` instead.
+  ///   - model: the model being minimised.
+  ///   - progress: the state, updated.
+  package func perform(_ step: Step, on model: LinearModel, _ progress: inout Progress) throws(PlanningError)
   {
-    var seconds = 0.0
-    let root = try solveRelaxation(model, fixed: [:], seconds: &seconds)
-    switch root.status {
-    case .infeasible: return .failure(.infeasible)
-    case .unbounded: return .failure(.unbounded)
-    case .optimal: break
-    default: return .failure(.noPlan(root.termination, root.message))
+    let solves = progress.solves
+    let seconds = progress.seconds
+    switch step {
+    case .withoutBudget: try withoutBudget(model, &progress)
+    case .relaxation: try relaxation(model, &progress)
+    case .separateDays: try separateDays(model, &progress)
+    case .dive: try dive(model, &progress)
+    case .improveDays: try improveDays(model, &progress)
+    case .lagrangian: try lagrangian(model, &progress)
+    case .relaxAndFix: try relaxAndFix(model, &progress)
+    case .fullModel: try fullModel(model, &progress)
+    case .tieBreak: break
     }
-    var bound = root.objectiveValue
-    var best: [Double]? = start
-    func objective(_ values: [Double]?) -> Double { values.map { model.objective.value($0) } ?? .infinity }
-    func consider(_ values: [Double]?) {
-      if let values, objective(values) < objective(best) { best = values }
-    }
-    func enough(_ value: Double) -> Bool {
-      guard let bound, value.isFinite else { return false }
-      if integral, value <= (bound - 1e-6).rounded(.up) + 1e-6 { return true }
-      return value - bound <= relativeGap * max(abs(value), 1e-9)
-    }
-    if let days = try dayByDay(model, seconds: &seconds) {
-      bound = max(bound ?? -.infinity, days.bound)
-      consider(try complete(model, fixing: days.values, seconds: &seconds))
-    }
-    if let start, !enough(objective(start)) {
-      // Re-planning day by day from a known plan is the cheapest way to improve it.
-      consider(try improveByDays(model, from: start, seconds: &seconds, enough: enough))
-    }
-    if !enough(objective(best)) {
-      consider(try dive(model, root: root, seconds: &seconds))
-    }
-    if let current = best, !enough(objective(current)) {
-      consider(try improveByDays(model, from: current, seconds: &seconds, enough: enough))
-    }
-    if let current = best, !enough(objective(current)),
-      let lagrange = try lagrangeBound(model, upper: objective(current), seconds: &seconds)
-    {
-      bound = max(bound ?? -.infinity, lagrange)
-    }
-    if !enough(objective(best)), clock.now < deadline {
-      let before = objective(best)
-      consider(try relaxAndFix(model, within: remaining / 4, seconds: &seconds))
-      if let current = best, objective(current) < before, !enough(objective(current)) {
-        consider(try improveByDays(model, from: current, seconds: &seconds, enough: enough))
-      }
-    }
-    var termination = TerminationStatus.completed
-    if !enough(objective(best)), clock.now < deadline {
-      var improving = model
-      if best != nil {
-        let value = objective(best)
-        improving.addConstraint(
-          "cutoff", model.objective, .lessThan(value - max(relativeGap * abs(value), 1e-6)))
-      }
-      let result = try run(improving, timeLimit: remaining)
-      seconds += result.seconds
-      termination = result.termination
-      if result.status == .optimal || result.status == .feasible, result.values.count == model.variables.count
-      {
-        let proven = result.status == .optimal || result.termination == .gapLimit
-        if proven, let gap = result.relativeGap ?? 0.0 as Double? {
-          let value = objective(result.values)
-          bound = max(bound ?? -.infinity, value - gap * abs(value))
-        }
-        consider(result.values)
-      } else if result.status == .infeasible, result.termination == .completed, best != nil {
-        // No plan beats the incumbent by more than the gap: it is within the gap.
-        let value = objective(best)
-        bound = max(bound ?? -.infinity, value - relativeGap * abs(value))
-      } else if best == nil {
-        switch result.status {
-        case .infeasible: return .failure(.infeasible)
-        case .unbounded: return .failure(.unbounded)
-        default: return .failure(.noPlan(result.termination, result.message))
-        }
-      }
-    }
-    guard let values = best else { return .failure(.noPlan(termination, nil)) }
-    let value = objective(values)
-    let proven = enough(value)
-    return .success(
-      Outcome(
-        values: values, objective: value, bound: bound,
-        termination: proven
-          ? (value - (bound ?? value) <= 1e-9 ? .completed : .gapLimit)
-          : (termination == .completed ? .failed : termination),
-        seconds: seconds))
+    progress.records.append(
+      StepRecord(
+        step: step, solves: progress.solves - solves, seconds: progress.seconds - seconds,
+        bound: progress.bound, objective: progress.objective))
   }
 
-  /// The model with every variable continuous and some variables fixed.
-  static func relaxation(of model: LinearModel, fixed: [Int: Double]) -> LinearModel {
-    var relaxed = LinearModel(name: model.name)
-    for (index, variable) in model.variables.enumerated() {
-      let value = fixed[index]
-      relaxed.addVariable(variable.name, lower: value ?? variable.lower, upper: value ?? variable.upper)
-    }
-    for constraint in model.constraints {
-      relaxed.addConstraint(constraint.name, constraint.expression, constraint.set)
-    }
-    relaxed.setObjective(model.sense, model.objective)
-    return relaxed
-  }
-
-  func solveRelaxation(_ model: LinearModel, fixed: [Int: Double], seconds: inout Double)
-    throws(MealPlanError) -> Solution
+  /// Solves a model, counting the call.
+  func run(_ model: LinearModel, _ progress: inout Progress, gap: Double? = nil) throws(PlanningError)
+    -> Solution
   {
-    let result = try run(Self.relaxation(of: model, fixed: fixed), timeLimit: remaining)
-    seconds += result.seconds
+    var options = SolverOptions()
+    options.timeLimit = remaining
+    options.relativeGap = gap ?? relativeGap
+    if Task.isCancelled { throw .cancelled }
+    let result: Solution
+    do {
+      result = try solver.solve(model, options: options)
+    } catch {
+      throw PlanningError(error)
+    }
+    progress.solves += 1
+    progress.seconds += result.seconds
+    if result.termination == .timeLimit { progress.timedOut = true }
     return result
   }
 
-  /// Fix-and-resolve diving from the root relaxation; `nil` when it fails or time runs out.
-  func dive(_ model: LinearModel, root: Solution, seconds: inout Double) throws(MealPlanError) -> [Double]? {
-    let integers = model.variables.indices.filter { model.variables[$0].kind != .continuous }
-    var fixed: [Int: Double] = [:]
-    var steps: [(added: [Int], chosen: Int, alternative: Double?)] = []
-    var current = root
-    var failures = 0
-    while clock.now < deadline {
-      let values = current.values
-      guard values.count == model.variables.count else { return nil }
-      func isWhole(_ index: Int) -> Bool { abs(values[index] - values[index].rounded()) < 1e-6 }
-      let fractional = integers.filter { !isWhole($0) && fixed[$0] == nil }
-      if fractional.isEmpty { return values }
-      var added: [Int]
-      let chosen: Int
-      let value: Double
-      let alternative: Double?
-      if let pick = fractional.filter({ picks.contains($0) }).max(by: { values[$0] < values[$1] }) {
-        // Slots already decided stay decided; the most decided open slot is decided next.
-        added = integers.filter { fixed[$0] == nil && picks.contains($0) && values[$0] > 1 - 1e-6 }
-        (chosen, value, alternative) = (pick, 1, 0)
-      } else {
-        added = integers.filter { fixed[$0] == nil && isWhole($0) && values[$0] > 0.5 }
-        let distance = { (index: Int) in abs(values[index] - values[index].rounded()) }
-        guard let serve = fractional.min(by: { distance($0) < distance($1) }) else { return nil }
-        let rounded = values[serve].rounded()
-        let other = rounded > values[serve] ? rounded - 1 : rounded + 1
-        (chosen, value, alternative) = (serve, rounded, other)
-      }
-      for index in added { fixed[index] = values[index].rounded() }
-      fixed[chosen] = value
-      steps.append((added, chosen, alternative))
-      current = try solveRelaxation(model, fixed: fixed, seconds: &seconds)
-      while current.status != .optimal {
-        failures += 1
-        guard failures <= 40, let last = steps.popLast(), clock.now < deadline else { return nil }
-        for index in last.added { fixed[index] = nil }
-        fixed[last.chosen] = last.alternative
-        if last.alternative != nil { steps.append(([], last.chosen, nil)) }
-        current = try solveRelaxation(model, fixed: fixed, seconds: &seconds)
-      }
+  /// Whether a solve returned a whole point of the model.
+  static func hasValues(_ result: Solution, count: Int) -> Bool {
+    (result.status == .optimal || result.status == .feasible) && result.values.count == count
+  }
+}
+
+extension MealPlanSearch {
+  /// ``Step/withoutBudget``: a budget that does not bind costs nothing to
+  /// check. The cost steps run on the model ``LinearModel/dropping(_:)`` its
+  /// ``ConstraintGroup/budget`` rows, with at most half the remaining time.
+  /// Dropping rows can only lower the minimum, so that search's bound holds
+  /// for the week; its plan counts when it keeps the budget rows too. When
+  /// the week without budget is infeasible, so is the week. Without budget
+  /// rows the step does nothing.
+  func withoutBudget(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
+    guard !model.constraints(in: .budget).isEmpty else { return }
+    var inner = self
+    inner.deadline = min(deadline, clock.now + .seconds(remaining / 2))
+    let found = try inner.minimizeCost(model.dropping([.budget]))
+    progress.solves += found.solves
+    progress.seconds += found.seconds
+    progress.unbudgeted = found.records
+    if found.failure == .infeasible { progress.failure = .infeasible }
+    if let bound = found.bound { progress.raise(bound) }
+    // The other rows are the inner model's, which its search kept; check the budget's.
+    if let values = found.values,
+      model.keeping([.budget]).isFeasible(values, tolerance: tuning.feasibilityTolerance)
+    {
+      progress.consider(values, in: model)
     }
-    return nil
   }
 
-  func run(_ model: LinearModel, timeLimit: Double?, gap: Double? = nil) throws(MealPlanError) -> Solution {
-    var options = SolverOptions()
-    options.timeLimit = timeLimit
-    options.relativeGap = gap ?? relativeGap
-    if Task.isCancelled { throw .cancelled }
-    do {
-      return try solver.solve(model, options: options)
-    } catch {
-      throw PlanningError(error)
+  /// ``Step/relaxation``: the LP relaxation. Its optimum bounds every plan;
+  /// an infeasible or unbounded relaxation ends the search.
+  func relaxation(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
+    let root = try run(model.relaxingIntegrality(), &progress)
+    switch root.status {
+    case .optimal:
+      progress.root = root
+      if let value = root.objectiveValue { progress.raise(value) }
+    case .infeasible: progress.failure = .infeasible
+    case .unbounded: progress.failure = .unbounded
+    default: progress.failure = .noPlan(root.termination, root.message)
+    }
+  }
+
+  /// ``Step/fullModel``: the last resort. The whole MIP goes to the solver
+  /// with the remaining time and a cutoff row that asks for a plan better
+  /// than the best by more than the gap. The tree's bound (or, with the
+  /// cutoff, the cutoff if lower) and its proven gap raise the bound; an
+  /// infeasible answer proves the best plan within the gap.
+  func fullModel(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
+    var improving = model
+    let best = progress.objective
+    let cutoff = best.isFinite ? best - max(relativeGap * abs(best), 1e-6) : Double.infinity
+    if best.isFinite {
+      improving.addConstraint("cutoff", model.objective, .lessThan(cutoff), group: .cutoff)
+    }
+    let result = try run(improving, &progress)
+    progress.fullModelTermination = result.termination
+    if let treeBound = result.bound, result.status != .infeasible, result.status != .unbounded {
+      // Every plan either keeps the cutoff (then it costs at least the tree's
+      // bound, even when the time limit stopped the tree) or costs more than it.
+      progress.raise(min(treeBound, cutoff))
+    }
+    if Self.hasValues(result, count: model.variables.count) {
+      if result.status == .optimal || result.termination == .gapLimit {
+        let value = model.objective.value(result.values)
+        progress.raise(value - (result.relativeGap ?? 0) * abs(value))
+      }
+      try accept(result.values, in: model, &progress)
+    } else if result.status == .infeasible, result.termination == .completed {
+      if best.isFinite {
+        // No plan beats the best by more than the gap: it is within the gap.
+        progress.raise(best - relativeGap * abs(best))
+      } else {
+        progress.failure = .infeasible
+      }
+    } else if result.status == .unbounded, !best.isFinite {
+      progress.failure = .unbounded
+    } else if !best.isFinite {
+      progress.failure = .noPlan(result.termination, result.message)
     }
   }
 }

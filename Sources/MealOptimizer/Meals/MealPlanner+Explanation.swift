@@ -2,22 +2,18 @@ import Foundation
 
 extension MealPlanner {
   /// Sentences that say why no plan exists, found by arithmetic on the allowed
-  /// recipes and, when the problem has budgets, by solving it without them.
+  /// recipes and, when the problem has budgets, by searching the model
+  /// without its ``ConstraintGroup/budget`` rows.
   func explainInfeasible(builder: MealPlanModelBuilder, built: MealPlanModel) -> [String] {
     var reasons = dailyBoundReasons(builder: builder, built: built)
     let problem = builder.problem
     if !problem.budgets.isEmpty {
-      var unbudgeted = problem
-      unbudgeted.budgets = []
-      unbudgeted.tieBreak = .none
       let clock = ContinuousClock()
-      if let model = try? MealPlanModelBuilder(problem: unbudgeted).build(), model.conflicts.isEmpty,
-        case .success(let outcome)? = try? MealPlanSearch(
-          solver: solver, slots: model.slots, relativeGap: options.relativeGap,
-          deadline: clock.now + .seconds(min(options.timeLimit ?? 10, 10))
-        ).minimize(model.model)
-      {
-        let cost = outcome.objective
+      let search = MealPlanSearch(
+        solver: solver, slots: built.slots, relativeGap: options.relativeGap,
+        deadline: clock.now + .seconds(min(options.timeLimit ?? 10, 10)))
+      if let found = try? search.minimizeCost(built.model.dropping([.budget])), found.values != nil {
+        let cost = found.objective
         let limits = problem.budgets.map {
           "\(format($0.amount)) \(problem.currency) per \($0.period.rawValue)"
         }

@@ -1,22 +1,19 @@
 import Foundation
 
-/// Solves a ``MealPlanProblem``: builds its model, finds the cheapest week
-/// (within the relative gap), then the best week by the tie-break among weeks
-/// of (nearly) the same cost, and checks the result independently before
-/// returning it.
+/// Solves a ``MealPlanProblem``: builds its model, runs the meal-plan
+/// search on it, and checks the result independently before returning it.
 ///
-/// Both stages run a search on top of the ``Solver`` protocol (see
-/// docs/meals.md): lower bounds from the LP relaxation, from each day solved
-/// alone, and from a Lagrangian relaxation of the rows that tie days
-/// together; plans from the days side by side, a fix-and-resolve dive and
-/// day-by-day re-planning; and, only while the proven gap is above the
-/// target, the full MIP with a cutoff for the remaining time.
-///
-/// The tie-break is lexicographic: with the cheapest cost found C, the second
-/// stage keeps the cost at most C × (1 + ``MealPlannerOptions/tieBreakTolerance``)
-/// and minimises the tie-break for at most
-/// ``MealPlannerOptions/tieBreakTimeLimit`` seconds, starting from the
-/// cheapest week, which stands if nothing better is found.
+/// The search (`MealPlanSearch`, see docs/meals.md "Solving") is a fixed
+/// list of named steps on top of the ``Solver`` protocol: bounds from the LP
+/// relaxation, from each day solved alone and from a Lagrangian relaxation
+/// of the rows that tie days together; plans from the days side by side, a
+/// fix-and-resolve dive, day-by-day re-planning and relax-and-fix; and, only
+/// while the proven gap is above the target, the full MIP for the remaining
+/// time. Then the tie-break, lexicographic: among plans whose cost stays
+/// under a cap that keeps the plan within ``MealPlannerOptions/relativeGap``
+/// of the proven bound (and within ``MealPlannerOptions/tieBreakTolerance``
+/// of the cheapest plan found), slot by slot, for a fixed number of solves.
+/// The gap reported is that of the plan returned, against the proven bound.
 ///
 /// ```swift
 /// let plan = try await MealPlanner(solver: GLPKSolver()).solve(problem)
@@ -66,51 +63,16 @@ public struct MealPlanner: Sendable {
       return plan
     }
     let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(options.timeLimit ?? 86_400)
+    let deadline = start + .seconds(options.timeLimit ?? 86_400)
     let search = MealPlanSearch(
       solver: solver, slots: built.slots, relativeGap: options.relativeGap, deadline: deadline)
-    // A budget that does not bind costs nothing to check: solve without the
-    // budget rows first (in at most half the time); if that week is within
-    // budget it is the answer, with the same bound.
-    var unbudgeted: MealPlanSearch.Outcome?
-    if !problem.budgets.isEmpty {
-      let free = MealPlanSearch.dropping(built.model) { $0.name.hasPrefix("budget[") }
-      let half = clock.now + .seconds((options.timeLimit ?? 86_400) / 2)
-      let quick = MealPlanSearch(
-        solver: solver, slots: built.slots, relativeGap: options.relativeGap, deadline: min(deadline, half))
-      if case .success(let outcome) = try quick.minimize(free),
-        MealPlanSearch.satisfies(built.model, outcome.values)
-      {
-        unbudgeted = outcome
-      }
-    }
-    let first: MealPlanSearch.Outcome
-    var found: Result<MealPlanSearch.Outcome, MealPlanSearch.Failure>
-    if let unbudgeted, let gap = unbudgeted.gap, gap <= options.relativeGap {
-      found = .success(unbudgeted)
-    } else {
-      found = try search.minimize(built.model)
-      // The week without budget rows, when within budget, is a plan too, and
-      // its bound holds for the budgeted week: keep the better of each.
-      if let unbudgeted {
-        if case .success(var outcome) = found {
-          if unbudgeted.objective < outcome.objective {
-            let bound = outcome.bound
-            outcome = unbudgeted
-            outcome.bound = bound
-          }
-          outcome.bound = [outcome.bound, unbudgeted.bound].compactMap { $0 }.max()
-          found = .success(outcome)
-        } else {
-          found = .success(unbudgeted)
-        }
-      }
-    }
+    let found = try search.solve(
+      built, tieBreakTolerance: options.tieBreakTolerance,
+      tieBreakSeconds: options.tieBreakTimeLimit)
+    var plan: MealPlan
     switch found {
-    case .success(let outcome):
-      first = outcome
     case .failure(let failure):
-      var plan = empty
+      plan = empty
       switch failure {
       case .unbounded:
         plan.status = .unbounded
@@ -130,39 +92,22 @@ public struct MealPlanner: Sendable {
       }
       plan.report.seconds = (clock.now - start).seconds
       return plan
-    }
-    var values = first.values
-    var tieBreakValue: Double?
-    if let tieBreak = built.tieBreak {
-      var second = built.model
-      let cap = first.objective * (1 + options.tieBreakTolerance) + 1e-7
-      second.addConstraint("cost_cap", built.cost, .lessThan(cap))
-      second.setObjective(.minimize, tieBreak)
-      let tieBreakSearch = MealPlanSearch(
-        solver: solver, slots: built.slots, relativeGap: options.relativeGap,
-        deadline: min(deadline, clock.now + .seconds(options.tieBreakTimeLimit)))
-      if case .success(let outcome) = try tieBreakSearch.minimize(
-        second, start: first.values, integral: problem.tieBreak == .variety)
-      {
-        values = outcome.values
+    case .success(let outcome):
+      plan = MealPlanAssembler(builder: builder, built: built).plan(from: outcome.values)
+      plan.status = outcome.isProven ? .optimal : .feasible
+      plan.report.termination = outcome.termination
+      plan.report.relativeGap = outcome.gap
+      plan.report.bound = outcome.bound
+      plan.tieBreakValue = outcome.tieBreakValue
+      if !outcome.isProven {
+        let gap = outcome.gap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
+        plan.report.explanation = [
+          "the solver stopped (\(outcome.termination.rawValue)) before proving this plan cheapest;"
+            + " it is within \(gap) of the best bound"
+        ]
       }
-      tieBreakValue = tieBreak.value(values)
     }
-    var plan = MealPlanAssembler(builder: builder, built: built).plan(from: values)
-    let proven = first.gap.map { $0 <= options.relativeGap + 1e-12 } ?? false
-    plan.status = proven ? .optimal : .feasible
-    plan.report.termination = proven ? (first.gap == 0 ? .completed : .gapLimit) : first.termination
-    plan.report.relativeGap = first.gap
-    plan.report.bound = first.bound
-    plan.tieBreakValue = tieBreakValue
     plan.report.seconds = (clock.now - start).seconds
-    if !proven {
-      let gap = first.gap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
-      plan.report.explanation = [
-        "the solver stopped (\(first.termination.rawValue)) before proving this plan cheapest;"
-          + " it is within \(gap) of the best bound"
-      ]
-    }
     let violations = MealPlanVerifier(problem: problem).verify(plan)
     guard violations.isEmpty else { throw .verificationFailed(violations) }
     if Task.isCancelled { throw .cancelled }
@@ -198,10 +143,15 @@ public struct MealPlannerOptions: Sendable, Hashable {
   /// The relative gap at which a plan counts as optimal (0.01 is 1%).
   public var relativeGap: Double
   /// How much more than the cheapest cost found the tie-break may spend, as a
-  /// fraction (0.01 is 1%, the default gap: plans within the gap count as equally cheap).
+  /// fraction (0.01 is 1%). The tie-break never spends more than keeps the
+  /// plan within ``relativeGap`` of the proven bound, so this can only narrow
+  /// the allowance (docs/meals.md, "Tie-break").
   public var tieBreakTolerance: Double
-  /// Seconds the tie-break search may use, within ``timeLimit``; the best
-  /// tie-break found by then is kept.
+  /// A safety limit in seconds for the tie-break, within ``timeLimit``. The
+  /// tie-break normally ends at its work limit (a fixed number of solves),
+  /// which gives the same plan on every run; if this limit stops it first,
+  /// the best tie-break found by then is kept and the termination is
+  /// ``TerminationStatus/timeLimit``.
   public var tieBreakTimeLimit: Double
 
   /// Creates options; the defaults suit a week of meals.

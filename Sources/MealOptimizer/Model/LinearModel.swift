@@ -38,10 +38,13 @@ public struct LinearModel: Sendable, Hashable {
     public var name: String
     public var expression: LinearExpression
     public var set: ConstraintSet
+    /// The kind of row this is (a budget, a daily goal), so that searches
+    /// can drop or keep whole kinds; `nil` when the builder gave none.
+    public var group: ConstraintGroup?
   }
 
-  public private(set) var variables: [Variable] = []
-  public private(set) var constraints: [Constraint] = []
+  public internal(set) var variables: [Variable] = []
+  public internal(set) var constraints: [Constraint] = []
   public private(set) var sense: Sense = .minimize
   public private(set) var objective = LinearExpression()
   /// A name for the whole model, used in exports.
@@ -60,11 +63,17 @@ public struct LinearModel: Sendable, Hashable {
   }
 
   /// Adds a constraint `expression ∈ set` and returns a reference to it.
+  ///
+  /// - Parameters:
+  ///   - name: a readable name, such as `budget[week1]`.
+  ///   - expression: the affine expression.
+  ///   - set: the set it must lie in.
+  ///   - group: the kind of row, for ``constraints(in:)`` and ``dropping(_:)``.
   @discardableResult
   public mutating func addConstraint(
-    _ name: String, _ expression: LinearExpression, _ set: ConstraintSet
+    _ name: String, _ expression: LinearExpression, _ set: ConstraintSet, group: ConstraintGroup? = nil
   ) -> ConstraintRef {
-    constraints.append(Constraint(name: name, expression: expression, set: set))
+    constraints.append(Constraint(name: name, expression: expression, set: set, group: group))
     return ConstraintRef(index: constraints.count - 1)
   }
 
