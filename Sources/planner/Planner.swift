@@ -10,7 +10,7 @@ enum Planner {
   static var commands: [any Command.Type] {
     [
       SolveCommand.self, CheckCommand.self, TestCommand.self, HealthCommand.self, FoodsCommand.self,
-      RecipesCommand.self, RecipeCommand.self, ExportCommand.self, CatalogCommand.self,
+      RecipesCommand.self, RecipeCommand.self, ExportCommand.self, CatalogCommand.self, RulesCommand.self,
     ]
   }
 

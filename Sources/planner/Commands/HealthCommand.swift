@@ -7,7 +7,10 @@ enum HealthCommand: Command {
   static let info = CommandInfo(
     name: "health",
     abstract: "Check a week of home readings against health alert rules.",
-    usage: "planner health <readings> [--rules FILE] [--rule-set NAME] [--as-of DATE] [--format text|json]",
+    usage: """
+      planner health <readings> [--rules FILE] [--rule-set NAME] [--as-of DATE] [--format text|json]
+             planner health --database URL [--rules FILE] [--as-of DATE] [--patients A,B] [--format text|json|csv] [--explain]
+      """,
     discussion: """
       Readings are a CSV file (columns date, weight, systolic, diastolic, sugar, symptoms; a unit may follow
       a column name: "weight (kg)", "sugar (mmol/L)"), a JSON file, or an Apple Health export.xml.
@@ -22,10 +25,11 @@ enum HealthCommand: Command {
       .option(
         "as-of", value: "DATE", "The last day of the window (default: the latest reading), as 2026-11-29."),
       OutputFormat.option([.text, .json]),
-    ]
+    ] + DatabaseHealth.options
   )
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+    if DatabaseHealth.isRequested(arguments) { return try DatabaseHealth.run(arguments, console: console) }
     let format = try arguments.format([.text, .json])
     let path = try arguments.positionals(exactly: ["a readings file"], command: info.name)[0]
     var asOf: Day?
