@@ -30,7 +30,9 @@ struct PostgresServer {
   /// Whether a server can be tried here; CI sets `PLANNER_REQUIRE_POSTGRES=1` so that a
   /// missing server fails instead of skipping.
   static var isAvailable: Bool {
-    binaries != nil || ProcessInfo.processInfo.environment["PLANNER_REQUIRE_POSTGRES"] == "1"
+    let environment = ProcessInfo.processInfo.environment
+    return binaries != nil || environment["PLANNER_REQUIRE_POSTGRES"] == "1"
+      || environment["PLANNER_TEST_DATABASE"] != nil
   }
 
   /// The note shown when the tests are skipped.
@@ -79,8 +81,17 @@ struct PostgresServer {
     try? FileManager.default.removeItem(at: directory)
   }
 
-  /// Runs `body` with a connection to a fresh server, then stops it.
+  /// Runs `body` with a connection to a fresh database, then drops it: in the server that
+  /// `PLANNER_TEST_DATABASE` names (CI's throwaway cluster), else in a server started for it.
   static func withConnection<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
+    if let shared = ProcessInfo.processInfo.environment["PLANNER_TEST_DATABASE"], !shared.isEmpty {
+      let admin = try PostgresConnection(url: shared)
+      let name = "planner_test_\(UUID().uuidString.prefix(8).lowercased())"
+      try admin.execute("CREATE DATABASE \(name)")
+      defer { _ = try? admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+      let connection = try PostgresConnection(url: shared + " dbname=\(name)")
+      return try body(connection)
+    }
     let server = try start()
     defer { server.stop() }
     let connection = try PostgresConnection(url: server.connectionString)
