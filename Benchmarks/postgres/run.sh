@@ -19,7 +19,7 @@ PLANNER_PG_SETTINGS="-c work_mem=256MB -c shared_buffers=512MB -c max_wal_size=4
 trap postgres_cluster_stop EXIT
 
 swift build --product planner >/dev/null
-"$(swift build --show-bin-path)/planner" rules sql baseline > "$PLANNER_PG_DIR/query.sql"
+"$(swift build --show-bin-path)/planner" rules sql baseline --unique-days > "$PLANNER_PG_DIR/query.sql"
 
 now() { date +%s.%N; }
 load_start=$(now)
@@ -37,6 +37,7 @@ SELECT 'p' || lpad(p::text, 7, '0'), DATE '2026-03-01' + d,
   NULL
 FROM generate_series(1, $patients) AS p, generate_series(0, 6) AS d
 ORDER BY random();
+ALTER TABLE readings ADD PRIMARY KEY (patient_id, day);
 ANALYZE readings;
 SQL
 load_end=$(now)

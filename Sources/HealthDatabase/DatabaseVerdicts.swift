@@ -16,7 +16,7 @@ public struct DatabaseVerdicts: Sendable {
   /// The rules.
   public let ruleSet: RuleSet
   /// Where the readings are.
-  public let table: ReadingsTable
+  public private(set) var table: ReadingsTable
 
   /// Prepares a runner.
   ///
@@ -50,8 +50,10 @@ public struct DatabaseVerdicts: Sendable {
   public func run(on connection: PostgresConnection, asOf: Day? = nil, patients: [String]? = nil)
     throws(DatabaseError) -> [PatientVerdict]
   {
-    let query = try sql(asOf: asOf, patients: patients)
     try checkTable(on: connection)
+    var runner = self
+    if !table.uniqueDays, try hasUniqueDays(on: connection) { runner.table.uniqueDays = true }
+    let query = try runner.sql(asOf: asOf, patients: patients)
     let result = try connection.query(query)
     return try result.rows.map { row throws(DatabaseError) in try DatabaseVerdicts.verdict(from: row) }
   }
@@ -97,6 +99,20 @@ public struct DatabaseVerdicts: Sendable {
       try require(
         table.symptoms, holds: "symptoms", accept: { category, _ in category == "S" }, hint: "a text type")
     }
+  }
+
+  /// Whether a primary key or unique index (without a condition) covers exactly the patient and day columns.
+  public func hasUniqueDays(on connection: PostgresConnection) throws(DatabaseError) -> Bool {
+    let found = try connection.query(
+      """
+      SELECT count(*) FROM pg_index AS i
+      WHERE i.indrelid = to_regclass($1) AND i.indisunique AND i.indpred IS NULL AND i.indnkeyatts = 2
+        AND (SELECT array_agg(a.attname::text ORDER BY a.attname::text) FROM pg_attribute AS a
+             WHERE a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey::int2[])) = (
+             SELECT array_agg(c ORDER BY c) FROM unnest(ARRAY[$2, $3]) AS c)
+      """, parameters: [table.qualifiedName, table.patientID, table.day])
+    let count = found.rows.first?.first ?? nil
+    return count.flatMap { Int($0) }.map { $0 > 0 } ?? false
   }
 
   /// The metric names (and `symptoms`) that the rules read.

@@ -71,6 +71,7 @@ struct DatabaseErrorTests {
       #expect(verdicts.map(\.patientID) == ["a", "b"])
       #expect(verdicts[0].status == nil && verdicts[0].error == "two readings for 2026-03-06")
       #expect(verdicts[1].status == .notEnoughData)
+      #expect(try !runner.hasUniqueDays(on: connection))
       #expect(throws: DatabaseError.self) { try connection.execute("SELECT * FROM nowhere") }
     }
   }

@@ -154,7 +154,9 @@ struct GeneratedPatientsTests {
       rows.rows.swapAt(index, generator.next(index + 1))
     }
     try PostgresServer.withConnection { connection in
-      try rows.load(into: connection)
+      // A primary key on (patient_id, day): the runner sees it and skips the duplicate-day pass.
+      try rows.load(into: connection, primaryKey: true)
+      #expect(try DatabaseVerdicts(ruleSet: .baseline).hasUniqueDays(on: connection))
       for ruleSet in [RuleSet.baseline, Self.everything] {
         let compiled = try ruleSet.compiled()
         let expected = try patients.map { patient in

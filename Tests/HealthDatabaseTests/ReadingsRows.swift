@@ -16,13 +16,13 @@ struct ReadingsRows {
   }
 
   /// Creates `table` in the default layout and loads the rows, in their current order.
-  func load(into connection: PostgresConnection, table: String = "readings") throws {
+  func load(into connection: PostgresConnection, table: String = "readings", primaryKey: Bool = false) throws {
     try connection.execute(
       """
       DROP TABLE IF EXISTS \(table);
       CREATE TABLE \(table) (
         patient_id text NOT NULL, day date NOT NULL, weight numeric, systolic numeric, diastolic numeric,
-        sugar numeric, symptoms text)
+        sugar numeric, symptoms text\(primaryKey ? ", PRIMARY KEY (patient_id, day)" : ""))
       """)
     var data = ""
     for row in rows {

@@ -62,6 +62,14 @@ public struct ReadingsTable: Sendable, Hashable {
   public var sugar: Column
   /// The symptom text column; `symptoms` by default.
   public var symptoms: String
+  /// Whether the table guarantees one row per patient and day (a primary key or unique
+  /// index on the two columns); `false` by default.
+  ///
+  /// When `false`, the query looks for patients with two rows for one day and reports them
+  /// in its `error` column, as the Swift engine refuses such readings; when `true`, that
+  /// extra pass over the table is skipped. ``DatabaseVerdicts`` sets it by itself when the
+  /// table has such an index.
+  public var uniqueDays: Bool = false
 
   /// Creates a table description; every part has the default's value unless given.
   public init(

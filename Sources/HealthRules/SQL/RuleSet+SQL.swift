@@ -107,9 +107,7 @@ struct PostgresQueryText {
         GROUP BY patient_id
       ),
       duplicates AS (
-        SELECT patient_id, min(day) AS day
-        FROM (SELECT patient_id, day FROM source GROUP BY patient_id, day HAVING count(*) > 1) AS d
-        GROUP BY patient_id
+        \(duplicates)
       ),
       windows AS (
         SELECT
@@ -132,6 +130,16 @@ struct PostgresQueryText {
       \(laterals.joined(separator: "\n"))
       ORDER BY w.patient_id COLLATE "C"
 
+      """
+  }
+
+  /// Patients with two rows for one day, and the earliest such day; none when the table says so.
+  private var duplicates: String {
+    if table.uniqueDays { return "SELECT NULL::text AS patient_id, NULL::date AS day WHERE false" }
+    return """
+      SELECT patient_id, min(day) AS day
+        FROM (SELECT patient_id, day FROM source GROUP BY patient_id, day HAVING count(*) > 1) AS d
+        GROUP BY patient_id
       """
   }
 

@@ -23,6 +23,8 @@ enum RulesCommand: Command {
       DatabaseOptions.table, DatabaseOptions.columns,
       .option("as-of", value: "DATE", "Every patient's today (default: each patient's latest reading)."),
       DatabaseOptions.patients,
+      .flag(
+        "unique-days", "The table has a primary key on (patient, day): skip the check for two rows on one day."),
     ]
   )
 
@@ -36,7 +38,8 @@ enum RulesCommand: Command {
         "unknown dialect '\(dialect)'", hint: "dialects: " + SQLDialect.allCases.map(\.rawValue).joined(separator: ", "))
     }
     let ruleSet = try loadRuleSet(positionals[1], name: arguments.value("rule-set"), console: console)
-    let table = try DatabaseOptions.table(arguments)
+    var table = try DatabaseOptions.table(arguments)
+    table.uniqueDays = arguments.flag("unique-days")
     console.out(
       try DatabaseOptions.sql(
         ruleSet, table: table, asOf: try DatabaseOptions.asOf(arguments),
