@@ -32,11 +32,13 @@ let package = Package(
     .target(name: "HealthRules"),
     .target(name: "PlanDSL", dependencies: ["MealOptimizer", "HealthRules"]),
     // The C boundary to libpq (Debian: libpq-dev; Homebrew: libpq), PostgreSQL's client library.
-    .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+    .systemLibrary(
+      name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
     // Rules evaluated inside PostgreSQL: the only library that links libpq.
     .target(name: "HealthDatabase", dependencies: ["HealthRules", "CLibPQ"]),
     .executableTarget(
-      name: "planner", dependencies: ["PlanDSL", "MealOptimizer", "GLPKBackend", "HealthRules", "HealthDatabase"]),
+      name: "planner",
+      dependencies: ["PlanDSL", "MealOptimizer", "GLPKBackend", "HealthRules", "HealthDatabase"]),
     // Benchmarks: each Benchmarks/*/run.sh builds its target in release mode and prints figures.
     .executableTarget(name: "health-bench", dependencies: ["HealthRules"], path: "Benchmarks/health/Sources"),
     .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer", "GLPKBackend"]),

@@ -22,7 +22,8 @@ public enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .connection(let message): return "cannot connect to the database: \(message)"
-    case .query(let message, let state): return "the database refused the query (SQLSTATE \(state)): \(message)"
+    case .query(let message, let state):
+      return "the database refused the query (SQLSTATE \(state)): \(message)"
     case .missingTable(let name): return "the readings table \(name) does not exist"
     case .column(let message): return message
     case .rules(let error): return error.description

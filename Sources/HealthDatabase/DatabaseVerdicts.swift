@@ -87,12 +87,14 @@ public struct DatabaseVerdicts: Sendable {
     }
     try require(table.patientID, holds: "the patient id", accept: { _, _ in true }, hint: "any type")
     try require(
-      table.day, holds: "the day", accept: { _, name in name == "date" }, hint: "type date (one calendar day)")
+      table.day, holds: "the day", accept: { _, name in name == "date" }, hint: "type date (one calendar day)"
+    )
     let read = DatabaseVerdicts.metricsRead(by: ruleSet)
     for (metric, column) in table.metricColumns where read.contains(metric.name) {
       try require(
         column.name, holds: metric.name,
-        accept: { category, name in category == "N" && name != "float4" && name != "float8" && name != "money" },
+        accept: { category, name in category == "N" && name != "float4" && name != "float8" && name != "money"
+        },
         hint: "an exact number type (numeric, integer); floating point cannot hold readings exactly")
     }
     if read.contains("symptoms") {
@@ -155,7 +157,8 @@ public struct DatabaseVerdicts: Sendable {
       status = known
     }
     return PatientVerdict(
-      patientID: patient, today: today, status: status, alerts: try decode(row[3]), unknown: try decode(row[4]),
+      patientID: patient, today: today, status: status, alerts: try decode(row[3]),
+      unknown: try decode(row[4]),
       missing: try decode(row[5]), error: error)
   }
 

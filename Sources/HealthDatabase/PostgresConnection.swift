@@ -108,7 +108,8 @@ public final class PostgresConnection {
     guard ok else {
       let message = PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
       let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-      throw .query(PostgresConnection.trimmed(message.isEmpty ? "status \(status.rawValue)" : message), sqlState: state)
+      throw .query(
+        PostgresConnection.trimmed(message.isEmpty ? "status \(status.rawValue)" : message), sqlState: state)
     }
     return owned
   }

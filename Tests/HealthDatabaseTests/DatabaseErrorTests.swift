@@ -7,7 +7,8 @@ struct DatabaseErrorTests {
   @Test("a server that is not there is a connection error")
   func noServer() {
     #expect {
-      _ = try PostgresConnection(url: "host=/nonexistent-planner-socket-dir user=nobody password=secret dbname=x")
+      _ = try PostgresConnection(
+        url: "host=/nonexistent-planner-socket-dir user=nobody password=secret dbname=x")
     } throws: { error in
       guard let error = error as? DatabaseError, case .connection(let message) = error else { return false }
       return !message.contains("secret") && !error.description.contains("secret")
@@ -20,7 +21,9 @@ struct DatabaseErrorTests {
     let custom = RuleSet(
       id: "custom", name: "Custom",
       alerts: [
-        Alert(id: "fast", message: "fast", condition: .comparison(.reading(heartRate, .today), .greater, .number(100)))
+        Alert(
+          id: "fast", message: "fast",
+          condition: .comparison(.reading(heartRate, .today), .greater, .number(100)))
       ], otherwise: "ok")
     #expect(throws: SQLError.self) { try custom.sql() }
     do {

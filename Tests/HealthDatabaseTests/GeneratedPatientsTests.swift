@@ -27,7 +27,8 @@ struct GeneratedPatientsTests {
       Alert(
         id: "slope_up", message: "slope",
         condition: .comparison(
-          .aggregate(.slope, .weight, .window), .greaterOrEqual, .constant(Rational(1, 10), Metric.weight.unit.perDay))),
+          .aggregate(.slope, .weight, .window), .greaterOrEqual,
+          .constant(Rational(1, 10), Metric.weight.unit.perDay))),
       Alert(
         id: "percent", message: "percent",
         condition: .comparison(.aggregate(.percentChange, .sugar, .last(3)), .greaterOrEqual, .percent(10))),
@@ -42,7 +43,8 @@ struct GeneratedPatientsTests {
           .comparison(.aggregate(.change, .diastolic, .window), .greater, .constant(5, .mmHg)),
           .not(
             .comparison(
-              .aggregate(.first, .diastolic, .window), .lessOrEqual, .aggregate(.last, .diastolic, .window))))),
+              .aggregate(.first, .diastolic, .window), .lessOrEqual, .aggregate(.last, .diastolic, .window))))
+      ),
       Alert(
         id: "counted", message: "counted",
         condition: .and(
@@ -77,12 +79,14 @@ struct GeneratedPatientsTests {
           .less, .arithmetic(.add, .reading(.weight, .day(1)), .constant(Rational(1, 3), .pound)))),
       Alert(
         id: "equal", message: "equal",
-        condition: .comparison(.reading(.systolic, .day(3)), .equal, .aggregate(.mean, .systolic, .days(2, 4)))),
+        condition: .comparison(
+          .reading(.systolic, .day(3)), .equal, .aggregate(.mean, .systolic, .days(2, 4)))),
     ],
     otherwise: "fine")
 
   static let symptomTexts: [String?] = [
-    nil, nil, "", "none", "Dizzy", "dizzy, tired", "dizziness", "not dizzy", "chest  pain", "CHEST-PAIN at night",
+    nil, nil, "", "none", "Dizzy", "dizzy, tired", "dizziness", "not dizzy", "chest  pain",
+    "CHEST-PAIN at night",
     "no chest pain", "chestpain", "tired\tand dizzy", "back\\slash dizzy", "café dizzy", "can’t sleep",
   ]
 
@@ -178,7 +182,8 @@ struct GeneratedPatientsTests {
         let ids = Set(ruleSet.alerts.map(\.id))
         #expect(fired == ids, "never fired: \(ids.subtracting(fired).sorted())")
         // 'counted' is never unknown: with fewer than 5 sugars its first half is no, so the 'and' is no.
-        #expect(unknown == ids.subtracting(["counted"]), "never unknown: \(ids.subtracting(unknown).sorted())")
+        #expect(
+          unknown == ids.subtracting(["counted"]), "never unknown: \(ids.subtracting(unknown).sorted())")
         #expect(expected.filter { !$0.missing.isEmpty }.count > 1000)
         // The same with a pinned as-of day for every patient.
         let asOf = Day(year: 2026, month: 4, day: 1)!
@@ -204,7 +209,9 @@ struct GeneratedPatientsTests {
       var readings: [Reading] = []
       for offset in stride(from: 6, through: 0, by: -1) where generator.next(5) > 0 {
         let kilograms = "\(70 + generator.next(30)).\(generator.next(10))\(generator.next(10))"
-        let millimoles = generator.pick(["5.5", "6.05", "6.04", "5.55", "\(4 + generator.next(4)).\(generator.next(1000))"])
+        let millimoles = generator.pick([
+          "5.5", "6.05", "6.04", "5.55", "\(4 + generator.next(4)).\(generator.next(1000))",
+        ])
         var day = Measurements()
         day.weight = InputUnit.kilogram.toCanonical(Rational(decimal: kilograms) ?? 0)
         day.sugar = InputUnit.mmolPerL.toCanonical(Rational(decimal: millimoles) ?? 0)
@@ -226,7 +233,9 @@ struct GeneratedPatientsTests {
         systolic: .init(name: "bp_sys", unit: .mmHg), diastolic: .init(name: "bp_dia", unit: .mmHg),
         sugar: .init(name: "glucose", unit: .mmolPerL), symptoms: "notes")
       let found = try DatabaseVerdicts(ruleSet: .baseline, table: table).run(on: connection)
-      let ids = expected.map { PatientVerdict(patientID: String(Int($0.patientID.dropFirst()) ?? -1), verdict: $0) }
+      let ids = expected.map {
+        PatientVerdict(patientID: String(Int($0.patientID.dropFirst()) ?? -1), verdict: $0)
+      }
       #expect(found.sorted { $0.patientID < $1.patientID } == ids.sorted { $0.patientID < $1.patientID })
     }
   }

@@ -17,7 +17,8 @@ struct PostgresServer {
     }
     let root = "/usr/lib/postgresql"
     let versions = ((try? manager.contentsOfDirectory(atPath: root)) ?? []).compactMap(Int.init).sorted()
-    for version in versions.reversed() where manager.isExecutableFile(atPath: "\(root)/\(version)/bin/initdb") {
+    for version in versions.reversed() where manager.isExecutableFile(atPath: "\(root)/\(version)/bin/initdb")
+    {
       return URL(fileURLWithPath: "\(root)/\(version)/bin")
     }
     for directory in ["/usr/local/bin", "/opt/homebrew/bin", "/usr/bin"]
@@ -103,7 +104,8 @@ struct PostgresServer {
   @discardableResult
   private func runTool(_ tool: String, _ arguments: [String], asPostgres: Bool? = nil) throws -> String {
     let argv =
-      (asPostgres ?? asPostgresUser) ? ["/usr/sbin/runuser", "-u", "postgres", "--", tool] + arguments : [tool] + arguments
+      (asPostgres ?? asPostgresUser)
+      ? ["/usr/sbin/runuser", "-u", "postgres", "--", tool] + arguments : [tool] + arguments
     let outputFile = directory.appendingPathComponent("tool-output.txt").path
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

@@ -16,7 +16,8 @@ struct ReadingsRows {
   }
 
   /// Creates `table` in the default layout and loads the rows, in their current order.
-  func load(into connection: PostgresConnection, table: String = "readings", primaryKey: Bool = false) throws {
+  func load(into connection: PostgresConnection, table: String = "readings", primaryKey: Bool = false) throws
+  {
     try connection.execute(
       """
       DROP TABLE IF EXISTS \(table);
@@ -28,7 +29,8 @@ struct ReadingsRows {
     for row in rows {
       let m = row.reading.measurements
       let fields = [
-        ReadingsRows.escape(row.patient), "\(row.reading.date)", ReadingsRows.decimal(m.thousandths["weight"]),
+        ReadingsRows.escape(row.patient), "\(row.reading.date)",
+        ReadingsRows.decimal(m.thousandths["weight"]),
         ReadingsRows.decimal(m.thousandths["systolic"]), ReadingsRows.decimal(m.thousandths["diastolic"]),
         ReadingsRows.decimal(m.thousandths["sugar"]), m.symptoms.map(ReadingsRows.escape) ?? "\\N",
       ]

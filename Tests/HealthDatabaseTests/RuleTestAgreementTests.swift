@@ -14,7 +14,9 @@ struct RuleTestAgreementTests {
     var files: [URL] = []
     for folder in ["Examples", "Tests"] {
       let base = root.appendingPathComponent(folder)
-      guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+      guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
+        continue
+      }
       for case let url as URL in walker where url.pathExtension == "plan" {
         let text = try String(contentsOf: url, encoding: .utf8)
         if text.contains("test \"") { files.append(url) }
@@ -23,7 +25,9 @@ struct RuleTestAgreementTests {
     return files.sorted { $0.path < $1.path }
   }
 
-  @Test("every test block of Examples/home.plan and the fixtures", .enabled(if: PostgresServer.isAvailable, PostgresServer.skipNote))
+  @Test(
+    "every test block of Examples/home.plan and the fixtures",
+    .enabled(if: PostgresServer.isAvailable, PostgresServer.skipNote))
   func everyRuleTest() throws {
     let files = try Self.ruleFiles()
     #expect(files.contains { $0.lastPathComponent == "home.plan" })

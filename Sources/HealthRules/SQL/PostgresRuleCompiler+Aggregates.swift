@@ -6,7 +6,8 @@ extension PostgresRuleCompiler {
   ) throws(SQLError) -> Number {
     guard let days = range.dayNumbers(inWindowOf: length) else {
       throw SQLError(
-        .invalidRules, construct: range.description, message: "'\(range)' is not within the \(length)-day window")
+        .invalidRules, construct: range.description,
+        message: "'\(range)' is not within the \(length)-day window")
     }
     var values: [String] = []
     for day in days { values.append(try slotColumn(metric, day: day)) }
@@ -48,7 +49,8 @@ extension PostgresRuleCompiler {
         denominator: "1000::numeric", level: 1)
     case .percentChange:
       let difference = "(\(last) - \(first))"
-      let defined = "\(enough) AND \(count) >= 2 AND \(first) <> 0 AND \(SQLText.fitsAboveMinimum(difference))"
+      let defined =
+        "\(enough) AND \(count) >= 2 AND \(first) <> 0 AND \(SQLText.fitsAboveMinimum(difference))"
       let change = guarded(defined, numerator: difference, denominator: "1000::numeric", level: 1)
       let base = guarded(defined, numerator: first, denominator: "1000::numeric", level: 1)
       result = percentChange(change, base)
@@ -60,7 +62,8 @@ extension PostgresRuleCompiler {
     let note = Note(
       condition: "\(count) < \(minimum)",
       json: missingJSON(
-        metric: metric.name, range: range.description, days: days, isMissing: { day in
+        metric: metric.name, range: range.description, days: days,
+        isMissing: { day in
           "w.\(metric.name)_\(day) IS NULL"
         }, needed: "\(minimum)", found: count))
     result.notes = [note]
@@ -82,8 +85,14 @@ extension PostgresRuleCompiler {
     let odd = "\(count) % 2 = 1"
     let alias = addSourceStep(
       columns: [
-        ("n", "CASE WHEN \(defined) THEN CASE WHEN \(odd) THEN \(middle) WHEN \(SQLText.fitsAboveMinimum(pair)) THEN \(pair) END END"),
-        ("d", "CASE WHEN \(defined) THEN CASE WHEN \(odd) THEN 1000::numeric WHEN \(SQLText.fitsAboveMinimum(pair)) THEN 2000::numeric END END"),
+        (
+          "n",
+          "CASE WHEN \(defined) THEN CASE WHEN \(odd) THEN \(middle) WHEN \(SQLText.fitsAboveMinimum(pair)) THEN \(pair) END END"
+        ),
+        (
+          "d",
+          "CASE WHEN \(defined) THEN CASE WHEN \(odd) THEN 1000::numeric WHEN \(SQLText.fitsAboveMinimum(pair)) THEN 2000::numeric END END"
+        ),
       ], from: from)
     return Number(numerator: "\(alias).n", denominator: "\(alias).d", level: 1, notes: [])
   }
@@ -95,11 +104,15 @@ extension PostgresRuleCompiler {
     let products = values.indices.map { "(\($0) * \(values[$0]))" }
     let productsFit = products.map { "coalesce(\(SQLText.fits($0)), true)" }.joined(separator: " AND ")
     let zeroedProducts = products.map { "coalesce(\($0), 0)" }
-    let productSums = zeroedProducts.indices.map { "(" + zeroedProducts[...$0].joined(separator: " + ") + ")" }
+    let productSums = zeroedProducts.indices.map {
+      "(" + zeroedProducts[...$0].joined(separator: " + ") + ")"
+    }
     let productSumsFit = productSums.map(SQLText.fits).joined(separator: " AND ")
-    let sx = "(" + values.indices.map { "\($0) * (\(values[$0]) IS NOT NULL)::int" }.joined(separator: " + ") + ")"
+    let sx =
+      "(" + values.indices.map { "\($0) * (\(values[$0]) IS NOT NULL)::int" }.joined(separator: " + ") + ")"
     let sxx =
-      "(" + values.indices.map { "\($0 * $0) * (\(values[$0]) IS NOT NULL)::int" }.joined(separator: " + ") + ")"
+      "(" + values.indices.map { "\($0 * $0) * (\(values[$0]) IS NOT NULL)::int" }.joined(separator: " + ")
+      + ")"
     let sy = prefixSums[prefixSums.count - 1]
     let sxy = productSums[productSums.count - 1]
     let sums = guarded(

@@ -157,7 +157,8 @@ struct PostgresRuleCompiler {
       let sql = column("\(a.sql) \(word) \(b.sql)", level: level)
       return Truth(
         sql: sql, level: level,
-        notes: a.notes.map { $0.requiring("\(a.sql) IS NULL") } + b.notes.map { $0.requiring("\(b.sql) IS NULL") })
+        notes: a.notes.map { $0.requiring("\(a.sql) IS NULL") }
+          + b.notes.map { $0.requiring("\(b.sql) IS NULL") })
     case .not(let x):
       let a = try truth(x)
       let level = a.level + 1
@@ -187,7 +188,8 @@ struct PostgresRuleCompiler {
       "(^|[^[:alnum:]])" + words.joined(separator: "[^[:alnum:]]+") + "([^[:alnum:]]|$)"
     let mentions =
       words.isEmpty
-      ? "false" : texts.map { "coalesce(\($0) ~* \(SQLText.literal(pattern)), false)" }.joined(separator: " OR ")
+      ? "false"
+      : texts.map { "coalesce(\($0) ~* \(SQLText.literal(pattern)), false)" }.joined(separator: " OR ")
     let anyMissing = texts.map { "\($0) IS NULL" }.joined(separator: " OR ")
     let sql = column("CASE WHEN \(mentions) THEN true WHEN \(anyMissing) THEN NULL ELSE false END", level: 1)
     let missingCount = "(" + texts.map { "(\($0) IS NULL)::int" }.joined(separator: " + ") + ")"
@@ -268,7 +270,8 @@ struct PostgresRuleCompiler {
     let reducedFits = "\(SQLText.fitsAboveMinimum(reducedN)) AND \(reducedD) <= \(SQLText.int64Max)"
     let level = max(a.level, b.level) + 1
     return Number(
-      numerator: column("CASE WHEN \(plainFits) THEN \(plainN) WHEN \(reducedFits) THEN \(reducedN) END", level: level),
+      numerator: column(
+        "CASE WHEN \(plainFits) THEN \(plainN) WHEN \(reducedFits) THEN \(reducedN) END", level: level),
       denominator: column(
         "CASE WHEN \(plainFits) THEN \(plainD) WHEN \(reducedFits) THEN \(reducedD) END", level: level),
       level: level, notes: [])
@@ -333,7 +336,8 @@ struct PostgresRuleCompiler {
       dateList = "jsonb_build_array(\(date(ofDay: days.lowerBound)))"
     } else {
       let numbers = days.map { "CASE WHEN \(isMissing($0)) THEN \($0) END" }.joined(separator: ", ")
-      let dates = days.map { "CASE WHEN \(isMissing($0)) THEN \(date(ofDay: $0)) END" }.joined(separator: ", ")
+      let dates = days.map { "CASE WHEN \(isMissing($0)) THEN \(date(ofDay: $0)) END" }.joined(
+        separator: ", ")
       dayList = "to_jsonb(array_remove(ARRAY[\(numbers)]::int[], NULL))"
       dateList = "to_jsonb(array_remove(ARRAY[\(dates)]::date[], NULL))"
     }

@@ -51,7 +51,8 @@ extension RuleSet {
       throw SQLError(
         .unsupported, construct: "window \(windowLength) days",
         message:
-          "a window of \(windowLength) days is longer than SQL output allows (\(RuleSet.maximumSQLWindowLength))")
+          "a window of \(windowLength) days is longer than SQL output allows (\(RuleSet.maximumSQLWindowLength))"
+      )
     }
     try table.validate()
     var compiler = PostgresRuleCompiler(ruleSet: self, table: table)
@@ -76,7 +77,8 @@ extension ReadingsTable {
     for (metric, column) in metricColumns where column.unit.canonical != metric.unit {
       throw SQLError(
         .invalidTable, construct: column.name,
-        message: "column '\(column.name)' holds \(metric.name), which is not measured in \(column.unit.rawValue)")
+        message:
+          "column '\(column.name)' holds \(metric.name), which is not measured in \(column.unit.rawValue)")
     }
   }
 }

@@ -24,18 +24,22 @@ enum RulesCommand: Command {
       .option("as-of", value: "DATE", "Every patient's today (default: each patient's latest reading)."),
       DatabaseOptions.patients,
       .flag(
-        "unique-days", "The table has a primary key on (patient, day): skip the check for two rows on one day."),
+        "unique-days",
+        "The table has a primary key on (patient, day): skip the check for two rows on one day."),
     ]
   )
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let positionals = try arguments.positionals(exactly: ["a subcommand (sql)", "a rules file"], command: info.name)
+    let positionals = try arguments.positionals(
+      exactly: ["a subcommand (sql)", "a rules file"], command: info.name)
     guard positionals[0] == "sql" else {
-      throw .usage("unknown subcommand '\(positionals[0])' for 'planner rules'", hint: "try 'planner rules sql FILE'")
+      throw .usage(
+        "unknown subcommand '\(positionals[0])' for 'planner rules'", hint: "try 'planner rules sql FILE'")
     }
     if let dialect = arguments.value("dialect"), SQLDialect(rawValue: dialect) == nil {
       throw .usage(
-        "unknown dialect '\(dialect)'", hint: "dialects: " + SQLDialect.allCases.map(\.rawValue).joined(separator: ", "))
+        "unknown dialect '\(dialect)'",
+        hint: "dialects: " + SQLDialect.allCases.map(\.rawValue).joined(separator: ", "))
     }
     let ruleSet = try loadRuleSet(positionals[1], name: arguments.value("rule-set"), console: console)
     var table = try DatabaseOptions.table(arguments)

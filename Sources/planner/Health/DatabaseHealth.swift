@@ -7,7 +7,8 @@ enum DatabaseHealth {
   static let options: [OptionSpec] = [
     .option(
       "database", value: "URL",
-      "Evaluate every patient of a PostgreSQL readings table (postgresql://user@host/db); the password comes from PGPASSWORD or ~/.pgpass."),
+      "Evaluate every patient of a PostgreSQL readings table (postgresql://user@host/db); the password comes from PGPASSWORD or ~/.pgpass."
+    ),
     DatabaseOptions.patients, DatabaseOptions.table, DatabaseOptions.columns,
     .flag("explain", "With --database: print the SQL query instead of running it."),
   ]
@@ -61,7 +62,8 @@ enum DatabaseHealth {
     for verdict in verdicts {
       lines.append(
         [
-          verdict.patientID, "\(verdict.today)", verdict.status?.rawValue ?? "", verdict.alerts.joined(separator: ";"),
+          verdict.patientID, "\(verdict.today)", verdict.status?.rawValue ?? "",
+          verdict.alerts.joined(separator: ";"),
           verdict.unknown.joined(separator: ";"), verdict.missing.map(\.description).joined(separator: "; "),
           verdict.error ?? "",
         ].map(field).joined(separator: ","))
@@ -78,13 +80,16 @@ enum DatabaseHealth {
       } else {
         line += verdict.status?.rawValue ?? "?"
         if !verdict.alerts.isEmpty { line += ": " + verdict.alerts.joined(separator: ", ") }
-        if !verdict.missing.isEmpty { line += "; missing " + verdict.missing.map(\.description).joined(separator: "; ") }
+        if !verdict.missing.isEmpty {
+          line += "; missing " + verdict.missing.map(\.description).joined(separator: "; ")
+        }
       }
       rows.append(line)
     }
     let counts = Dictionary(grouping: verdicts, by: { $0.status?.rawValue ?? "error" }).mapValues(\.count)
     let summary = counts.keys.sorted().map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
-    return rows.joined(separator: "\n") + (rows.isEmpty ? "" : "\n") + "\(verdicts.count) patients: \(summary)\n"
+    return rows.joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
+      + "\(verdicts.count) patients: \(summary)\n"
   }
 }
 

@@ -66,7 +66,8 @@ enum DatabaseOptions {
       let keys = ["patient_id", "day", "weight", "systolic", "diastolic", "sugar", "symptoms"]
       throw .usage(
         "unknown column key '\(key)' in '--columns'",
-        hint: closestMatch(to: key, in: keys).map { "did you mean '\($0)'?" } ?? "keys: " + keys.joined(separator: ", "))
+        hint: closestMatch(to: key, in: keys).map { "did you mean '\($0)'?" } ?? "keys: "
+          + keys.joined(separator: ", "))
     }
     if unit != nil, ["patient_id", "day", "symptoms"].contains(key) {
       throw .usage("'\(key)' takes no unit in '--columns'", hint: nil)
