@@ -14,7 +14,7 @@
 postgres_cluster_bin() {
   if [ -n "${PLANNER_PG_BIN:-}" ]; then echo "$PLANNER_PG_BIN"; return; fi
   local newest
-  newest="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+  newest="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
   if [ -n "$newest" ]; then echo "$newest"; return; fi
   dirname "$(command -v initdb 2>/dev/null || echo /nonexistent/initdb)"
 }

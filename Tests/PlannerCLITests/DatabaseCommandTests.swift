@@ -36,7 +36,7 @@ struct DatabaseCommandTests {
     let result = try PlannerProcess.run([
       "health", "--database", "host=/nonexistent-planner-dir user=clinic password=hunter2 dbname=health",
     ])
-    #expect(result.status == 70)
+    #expect(result.status == 65)
     #expect(result.stderr.contains("cannot connect to the database"), "\(result.stderr)")
     #expect(!result.stderr.contains("hunter2") && !result.stdout.contains("hunter2"))
   }

@@ -53,7 +53,7 @@ extension PostgresRuleCompiler {
         "\(enough) AND \(count) >= 2 AND \(first) <> 0 AND \(SQLText.fitsAboveMinimum(difference))"
       let change = guarded(defined, numerator: difference, denominator: "1000::numeric", level: 1)
       let base = guarded(defined, numerator: first, denominator: "1000::numeric", level: 1)
-      result = percentChange(change, base)
+      result = divideNumbers(change, base)
     case .median:
       result = median(values, count: count, enough: enough)
     case .slope:
@@ -68,10 +68,6 @@ extension PostgresRuleCompiler {
         }, needed: "\(minimum)", found: count))
     result.notes = [note]
     return result
-  }
-
-  private mutating func percentChange(_ change: Number, _ base: Number) -> Number {
-    divideNumbers(change, base)
   }
 
   /// The middle reading, or the halved sum of the two middle ones, from the sorted present readings.

@@ -215,8 +215,8 @@ struct PostgresRuleCompiler {
       let note = Note(
         condition: "\(value) IS NULL",
         json: missingJSON(
-          metric: metric.name, range: range.description, days: day...day, isMissing: { _ in "true" },
-          needed: "1", found: "0"))
+          metric: metric.name, range: range.description, days: day...day, isMissing: nil, needed: "1",
+          found: "0"))
       return Number(numerator: value, denominator: "1000::numeric", level: 0, notes: [note])
     case .aggregate(let aggregate, let metric, let range, let requested):
       return try self.aggregate(aggregate, metric, range, requested: requested)
@@ -325,22 +325,31 @@ struct PostgresRuleCompiler {
   // MARK: - Missing readings
 
   /// A `jsonb` missing-reading note, keyed as ``MissingReading`` encodes.
+  ///
+  /// - Parameter isMissing: The SQL test of whether a day lacks its reading, or `nil` when
+  ///   every day of `days` is known to lack it (a single day's reading that is missing).
   func missingJSON(
-    metric: String, range: String, days: ClosedRange<Int>, isMissing: (Int) -> String, needed: String,
+    metric: String, range: String, days: ClosedRange<Int>, isMissing: ((Int) -> String)?, needed: String,
     found: String
   ) -> String {
     let dayList: String
     let dateList: String
-    if days.count == 1, isMissing(days.lowerBound) == "true" {
-      dayList = "jsonb_build_array(\(days.lowerBound))"
-      dateList = "jsonb_build_array(\(date(ofDay: days.lowerBound)))"
-    } else {
-      let numbers = days.map { "CASE WHEN \(isMissing($0)) THEN \($0) END" }.joined(separator: ", ")
-      let dates = days.map { "CASE WHEN \(isMissing($0)) THEN \(date(ofDay: $0)) END" }.joined(
-        separator: ", ")
-      dayList = "to_jsonb(array_remove(ARRAY[\(numbers)]::int[], NULL))"
-      dateList = "to_jsonb(array_remove(ARRAY[\(dates)]::date[], NULL))"
+    guard let isMissing else {
+      dayList = "jsonb_build_array(" + days.map(String.init).joined(separator: ", ") + ")"
+      dateList = "jsonb_build_array(" + days.map(date(ofDay:)).joined(separator: ", ") + ")"
+      return note(metric: metric, range: range, days: dayList, dates: dateList, needed: needed, found: found)
     }
+    let numbers = days.map { "CASE WHEN \(isMissing($0)) THEN \($0) END" }.joined(separator: ", ")
+    let dates = days.map { "CASE WHEN \(isMissing($0)) THEN \(date(ofDay: $0)) END" }.joined(
+      separator: ", ")
+    dayList = "to_jsonb(array_remove(ARRAY[\(numbers)]::int[], NULL))"
+    dateList = "to_jsonb(array_remove(ARRAY[\(dates)]::date[], NULL))"
+    return note(metric: metric, range: range, days: dayList, dates: dateList, needed: needed, found: found)
+  }
+
+  private func note(
+    metric: String, range: String, days dayList: String, dates dateList: String, needed: String, found: String
+  ) -> String {
     return
       "jsonb_build_object('metric', \(SQLText.literal(metric)), 'range', \(SQLText.literal(range)), "
       + "'days', \(dayList), 'dates', \(dateList), 'needed', \(needed), 'found', \(found))"

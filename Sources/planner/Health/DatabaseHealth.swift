@@ -41,7 +41,7 @@ enum DatabaseHealth {
         on: connection, asOf: asOf, patients: patients)
     } catch {
       switch error {
-      case .connection, .unexpectedResult: throw .internalError(error.description)
+      case .unexpectedResult: throw .internalError(error.description)
       default: throw .invalidInput(error.description)
       }
     }
