@@ -57,6 +57,7 @@ let package = Package(
     ),
     .testTarget(name: "PlannerCLITests", dependencies: ["planner"]),
     // Rules in PostgreSQL against the in-process engine, on a throwaway server.
-    .testTarget(name: "HealthDatabaseTests", dependencies: ["HealthDatabase", "HealthRules", "PlanDSL"]),
+    .testTarget(
+      name: "HealthDatabaseTests", dependencies: ["HealthDatabase", "HealthRules", "PlanDSL"], exclude: ["Fixtures"]),
   ]
 )

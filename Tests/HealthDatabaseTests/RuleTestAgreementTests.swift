@@ -57,7 +57,8 @@ struct RuleTestAgreementTests {
         }
       }
     }
-    #expect(cases.count >= 6)
+    #expect(cases.count >= 9)
+    #expect(files.contains { $0.lastPathComponent == "constructs.plan" })
     try PostgresServer.withConnection { connection in
       try rows.load(into: connection)
       for item in cases {
