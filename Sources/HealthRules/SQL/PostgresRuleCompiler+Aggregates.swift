@@ -24,35 +24,37 @@ extension PostgresRuleCompiler {
     var result: Number
     switch aggregate {
     case .mean:
-      result = guarded(
+      result = guardedNumerator(
         "\(enough) AND \(count) > 0 AND \(sumFits) AND \(total) <> \(SQLText.int64Min)", numerator: total,
-        denominator: "(\(count)::numeric * 1000)", level: 1)
+        denominator: "(greatest(\(count), 1)::numeric * 1000)", level: 1)
     case .sum:
-      result = guarded(
+      result = guardedNumerator(
         "\(enough) AND \(sumFits) AND \(total) <> \(SQLText.int64Min)", numerator: total,
         denominator: "1000::numeric", level: 1)
     case .count:
-      result = guarded(enough, numerator: "\(count)::numeric", denominator: "1::numeric", level: 1)
+      result = guardedNumerator(enough, numerator: "\(count)::numeric", denominator: "1::numeric", level: 1)
     case .min, .max:
       let function = aggregate == .min ? "least" : "greatest"
-      result = guarded(
+      result = guardedNumerator(
         "\(enough) AND \(count) > 0", numerator: "\(function)(\(values.joined(separator: ", ")))",
         denominator: "1000::numeric", level: 1)
     case .first:
-      result = guarded("\(enough) AND \(count) > 0", numerator: first, denominator: "1000::numeric", level: 1)
+      result = guardedNumerator(
+        "\(enough) AND \(count) > 0", numerator: first, denominator: "1000::numeric", level: 1)
     case .last:
-      result = guarded("\(enough) AND \(count) > 0", numerator: last, denominator: "1000::numeric", level: 1)
+      result = guardedNumerator(
+        "\(enough) AND \(count) > 0", numerator: last, denominator: "1000::numeric", level: 1)
     case .change:
       let difference = "(\(last) - \(first))"
-      result = guarded(
+      result = guardedNumerator(
         "\(enough) AND \(count) >= 2 AND \(SQLText.fitsAboveMinimum(difference))", numerator: difference,
         denominator: "1000::numeric", level: 1)
     case .percentChange:
       let difference = "(\(last) - \(first))"
       let defined =
         "\(enough) AND \(count) >= 2 AND \(first) <> 0 AND \(SQLText.fitsAboveMinimum(difference))"
-      let change = guarded(defined, numerator: difference, denominator: "1000::numeric", level: 1)
-      let base = guarded(defined, numerator: first, denominator: "1000::numeric", level: 1)
+      let change = guardedNumerator(defined, numerator: difference, denominator: "1000::numeric", level: 1)
+      let base = guardedNumerator(defined, numerator: first, denominator: "1000::numeric", level: 1)
       result = divideNumbers(change, base)
     case .median:
       result = median(values, count: count, enough: enough)
@@ -121,6 +123,7 @@ extension PostgresRuleCompiler {
     let spread = "(\(count) * \(sxx) - \(sx) * \(sx))"
     let defined =
       "\(SQLText.fits(a)) AND \(SQLText.fits(b)) AND \(SQLText.fitsAboveMinimum(numerator)) AND \(spread) > 0"
-    return guarded(defined, numerator: numerator, denominator: "(\(spread)::numeric * 1000)", level: 2)
+    return guardedNumerator(
+      defined, numerator: numerator, denominator: "(greatest(\(spread), 1)::numeric * 1000)", level: 2)
   }
 }

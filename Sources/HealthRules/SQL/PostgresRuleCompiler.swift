@@ -10,9 +10,11 @@
 /// share one `LATERAL` subquery, fenced with `OFFSET 0` so that each value is
 /// computed once per row.
 struct PostgresRuleCompiler {
-  /// A number: SQL expressions for its numerator and denominator (both `NULL` when unknown,
-  /// or the denominator a positive constant), the depth of the step that computes it, and the
-  /// missing-reading notes of the leaves below it.
+  /// A number: SQL expressions for its numerator and denominator, the depth of the step that
+  /// computes it, and the missing-reading notes of the leaves below it.
+  ///
+  /// The value is unknown when the numerator is `NULL`, whatever the denominator; a denominator
+  /// that is not `NULL` is positive, so no `gcd` or `div` over it can divide by zero.
   struct Number {
     var numerator: String
     var denominator: String
@@ -250,9 +252,20 @@ struct PostgresRuleCompiler {
       notes: [])
   }
 
+  /// A value whose numerator is computed under `condition` and whose denominator, positive
+  /// whenever the numerator is known, needs no condition.
+  mutating func guardedNumerator(_ condition: String, numerator: String, denominator: String, level: Int)
+    -> Number
+  {
+    Number(
+      numerator: column("CASE WHEN \(condition) THEN \(numerator) END", level: level),
+      denominator: denominator,
+      level: level, notes: [])
+  }
+
   /// `Rational.negated()`: unknown for the smallest numerator.
   private mutating func negate(_ a: Number) -> Number {
-    guarded(
+    guardedNumerator(
       "\(a.numerator) <> \(SQLText.int64Min)", numerator: "-\(a.numerator)", denominator: a.denominator,
       level: a.level + 1)
   }
