@@ -41,3 +41,27 @@ struct DatabaseCommandTests {
     #expect(!result.stderr.contains("hunter2") && !result.stdout.contains("hunter2"))
   }
 }
+
+extension DatabaseCommandTests {
+  @Test("a rule that SQL cannot express is reported at its alert in the file")
+  func locatedRefusal() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "planner-sql-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("fever.plan")
+    try """
+    rules fever "Fever" {
+      window 7 days
+      alert fievre "Fièvre"
+        when symptoms mention "fièvre" in today
+      otherwise "ok"
+    }
+    """.write(to: file, atomically: true, encoding: .utf8)
+    let result = try PlannerProcess.run(["rules", "sql", file.path])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr.contains("fever.plan:3:3: error: rule set 'fever' cannot be written as SQL"),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("outside ASCII"))
+  }
+}

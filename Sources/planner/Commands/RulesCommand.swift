@@ -1,4 +1,5 @@
 import HealthRules
+import PlanDSL
 
 /// `planner rules sql FILE`: a rule set written as one SQL query.
 enum RulesCommand: Command {
@@ -41,26 +42,31 @@ enum RulesCommand: Command {
         "unknown dialect '\(dialect)'",
         hint: "dialects: " + SQLDialect.allCases.map(\.rawValue).joined(separator: ", "))
     }
-    let ruleSet = try loadRuleSet(positionals[1], name: arguments.value("rule-set"), console: console)
+    let (ruleSet, sources) = try loadRuleSet(
+      positionals[1], name: arguments.value("rule-set"), console: console)
     var table = try DatabaseOptions.table(arguments)
     table.uniqueDays = arguments.flag("unique-days")
     console.out(
       try DatabaseOptions.sql(
         ruleSet, table: table, asOf: try DatabaseOptions.asOf(arguments),
-        patients: DatabaseOptions.patients(arguments)))
+        patients: DatabaseOptions.patients(arguments), sources: sources))
   }
 
-  /// A rule set from a file (or the bundled baseline), chosen by name when the file has several.
-  static func loadRuleSet(_ file: String, name: String?, console: Console) throws(CLIError) -> RuleSet {
-    if file == "baseline" { return .baseline }
-    let sets = try ProgramLoading.load(file, console: console).ruleSets
+  /// A rule set from a file (or the bundled baseline), chosen by name when the file has several,
+  /// with the files it was read from (`nil` for the baseline).
+  static func loadRuleSet(_ file: String, name: String?, console: Console) throws(CLIError) -> (
+    RuleSet, SourceManager?
+  ) {
+    if file == "baseline" { return (.baseline, nil) }
+    let program = try ProgramLoading.load(file, console: console)
+    let sets = program.ruleSets
     if let name {
       guard let found = sets.first(where: { $0.id == name }) ?? (name == "baseline" ? .baseline : nil) else {
         throw .usage(
           "no rule set named '\(name)' in \(file)",
           hint: closestMatch(to: name, in: sets.map(\.id)).map { "did you mean '\($0)'?" })
       }
-      return found
+      return (found, program.sources)
     }
     guard sets.count == 1 else {
       if sets.isEmpty { throw .invalidInput("\(file) declares no 'rules' block") }
@@ -68,6 +74,6 @@ enum RulesCommand: Command {
         "\(file) has several rule sets; choose one with '--rule-set'",
         hint: "rule sets: " + sets.map(\.id).joined(separator: ", "))
     }
-    return sets[0]
+    return (sets[0], program.sources)
   }
 }

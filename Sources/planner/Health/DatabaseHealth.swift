@@ -1,5 +1,6 @@
 import HealthDatabase
 import HealthRules
+import PlanDSL
 
 /// `planner health --database URL`: the verdicts of every patient in a readings table, computed in PostgreSQL.
 enum DatabaseHealth {
@@ -21,19 +22,27 @@ enum DatabaseHealth {
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
     let format = try arguments.format([.text, .json, .csv])
     _ = try arguments.positionals(exactly: [], command: "health")
-    let ruleSet = try HealthCommand.chooseRuleSet(arguments, console: console)
+    let ruleSet: RuleSet
+    var sources: SourceManager?
+    if let file = arguments.value("rules") {
+      (ruleSet, sources) = try RulesCommand.loadRuleSet(
+        file, name: arguments.value("rule-set"), console: console)
+    } else {
+      ruleSet = try HealthCommand.chooseRuleSet(arguments, console: console)
+    }
     let table = try DatabaseOptions.table(arguments)
     let asOf = try DatabaseOptions.asOf(arguments)
     let patients = DatabaseOptions.patients(arguments)
     if arguments.flag("explain") {
-      console.out(try DatabaseOptions.sql(ruleSet, table: table, asOf: asOf, patients: patients))
+      console.out(
+        try DatabaseOptions.sql(ruleSet, table: table, asOf: asOf, patients: patients, sources: sources))
       return
     }
     guard let url = arguments.value("database") else {
       throw .usage("'--explain' goes with '--database URL'", hint: nil)
     }
     // Compile first: a rule that SQL cannot express is reported before connecting.
-    _ = try DatabaseOptions.sql(ruleSet, table: table, asOf: asOf, patients: patients)
+    _ = try DatabaseOptions.sql(ruleSet, table: table, asOf: asOf, patients: patients, sources: sources)
     let verdicts: [PatientVerdict]
     do throws(DatabaseError) {
       let connection = try PostgresConnection(url: url)

@@ -1,4 +1,5 @@
 import HealthRules
+import PlanDSL
 
 /// The options that say where readings live in a database: `--table`, `--columns`, `--as-of`, `--patients`.
 enum DatabaseOptions {
@@ -88,15 +89,15 @@ enum DatabaseOptions {
     arguments.value("patients").map { $0.split(separator: ",").map(String.init) }
   }
 
-  /// The query for a rule set, or a usage or input error naming the construct.
+  /// The query for a rule set, or a usage error, or an input error located at the alert.
   static func sql(
-    _ ruleSet: RuleSet, table: ReadingsTable, asOf: Day?, patients: [String]?
+    _ ruleSet: RuleSet, table: ReadingsTable, asOf: Day?, patients: [String]?, sources: SourceManager?
   ) throws(CLIError) -> String {
     do throws(SQLError) {
       return try ruleSet.sql(dialect: .postgresql, table: table, asOf: asOf, patients: patients)
     } catch {
       if error.kind == .invalidTable { throw .usage(error.description, hint: nil) }
-      throw .invalidInput("rule set '\(ruleSet.id)' cannot be written as SQL: \(error)")
+      throw .invalidInput(SQLErrorLocation.message(for: error, ruleSet: ruleSet, sources: sources))
     }
   }
 }
