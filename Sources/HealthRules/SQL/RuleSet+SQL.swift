@@ -29,7 +29,7 @@ extension RuleSet {
   /// ```
   ///
   /// - Parameters:
-  ///   - dialect: The database; PostgreSQL 12 or later.
+  ///   - dialect: The database; PostgreSQL 13 or later.
   ///   - table: Where the readings are; ``ReadingsTable/default`` by default.
   ///   - asOf: The day to treat as every patient's today; each patient's latest reading's day by default.
   ///   - patients: Only these patients (compared as text); every patient by default.
