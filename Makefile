@@ -11,6 +11,8 @@ DEMO ?= Examples/week.plan --plan week
 ifeq ($(shell uname -s),Darwin)
 BREW_PREFIX := $(shell brew --prefix 2>/dev/null || echo /opt/homebrew)
 SWIFTFLAGS += -Xcc -I$(BREW_PREFIX)/include -Xlinker -L$(BREW_PREFIX)/lib
+# Homebrew's libpq is keg-only.
+SWIFTFLAGS += -Xcc -I$(BREW_PREFIX)/opt/libpq/include -Xlinker -L$(BREW_PREFIX)/opt/libpq/lib
 endif
 
 .PHONY: all bootstrap build release test demo bench lint clean

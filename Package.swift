@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "GLPKBackend", targets: ["GLPKBackend"]),
     .library(name: "HealthRules", targets: ["HealthRules"]),
     .library(name: "PlanDSL", targets: ["PlanDSL"]),
+    .library(name: "HealthDatabase", targets: ["HealthDatabase"]),
     .executable(name: "planner", targets: ["planner"]),
   ],
   targets: [
@@ -30,7 +31,14 @@ let package = Package(
     .target(name: "GLPKBackend", dependencies: ["MealOptimizer", "CGLPK"]),
     .target(name: "HealthRules"),
     .target(name: "PlanDSL", dependencies: ["MealOptimizer", "HealthRules"]),
-    .executableTarget(name: "planner", dependencies: ["PlanDSL", "MealOptimizer", "GLPKBackend", "HealthRules"]),
+    // The C boundary to libpq (Debian: libpq-dev; Homebrew: libpq), PostgreSQL's client library.
+    .systemLibrary(
+      name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+    // Rules evaluated inside PostgreSQL: the only library that links libpq.
+    .target(name: "HealthDatabase", dependencies: ["HealthRules", "CLibPQ"]),
+    .executableTarget(
+      name: "planner",
+      dependencies: ["PlanDSL", "MealOptimizer", "GLPKBackend", "HealthRules", "HealthDatabase"]),
     // Benchmarks: each Benchmarks/*/run.sh builds its target in release mode and prints figures.
     .executableTarget(name: "health-bench", dependencies: ["HealthRules"], path: "Benchmarks/health/Sources"),
     .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer", "GLPKBackend"]),
@@ -48,5 +56,8 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "PlannerCLITests", dependencies: ["planner"]),
+    // Rules in PostgreSQL against the in-process engine, on a throwaway server.
+    .testTarget(
+      name: "HealthDatabaseTests", dependencies: ["HealthDatabase", "HealthRules", "PlanDSL"], exclude: ["Fixtures"]),
   ]
 )

@@ -7,7 +7,10 @@ enum HealthCommand: Command {
   static let info = CommandInfo(
     name: "health",
     abstract: "Check a week of home readings against health alert rules.",
-    usage: "planner health <readings> [--rules FILE] [--rule-set NAME] [--as-of DATE] [--format text|json]",
+    usage: """
+      planner health <readings> [--rules FILE] [--rule-set NAME] [--as-of DATE] [--format text|json]
+             planner health --database URL [--rules FILE] [--as-of DATE] [--patients A,B] [--format text|json|csv] [--explain]
+      """,
     discussion: """
       Readings are a CSV file (columns date, weight, systolic, diastolic, sugar, symptoms; a unit may follow
       a column name: "weight (kg)", "sugar (mmol/L)"), a JSON file, or an Apple Health export.xml.
@@ -31,10 +34,11 @@ enum HealthCommand: Command {
       .option(
         "outbox", value: "FILE",
         "Where alerts that could not be delivered wait for the next run (default: <readings>.outbox.json)."),
-    ]
+    ] + DatabaseHealth.options
   )
 
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+    if DatabaseHealth.isRequested(arguments) { return try DatabaseHealth.run(arguments, console: console) }
     let format = try arguments.format([.text, .json])
     let path = try arguments.positionals(exactly: ["a readings file"], command: info.name)[0]
     let notifier = try AlertNotifier.from(arguments, readingsPath: path)

@@ -1,0 +1,53 @@
+import HealthRules
+
+/// One patient's verdict as computed in the database: the part of a ``Verdict`` that SQL returns.
+///
+/// JSON (keys in `snake_case`):
+/// ```json
+/// { "patient_id": "p-0001", "today": "2026-03-07", "verdict": "alert",
+///   "alerts": ["sugar_high"], "unknown": [], "missing": [] }
+/// ```
+public struct PatientVerdict: Sendable, Hashable, Codable {
+  /// The patient, as text.
+  public var patientID: String
+  /// The last day of the window.
+  public var today: Day
+  /// The verdict; `nil` when ``error`` says why there is none.
+  public var status: Verdict.Status?
+  /// The ids of the fired alerts, in rule order.
+  public var alerts: [String]
+  /// The ids of the alerts that could not be decided, in rule order.
+  public var unknown: [String]
+  /// The readings that undecided alerts needed, as ``Verdict/missing`` lists them.
+  public var missing: [MissingReading]
+  /// Why there is no verdict (`two readings for 2026-03-01`), or `nil`.
+  public var error: String?
+
+  /// Creates a verdict row.
+  public init(
+    patientID: String, today: Day, status: Verdict.Status?, alerts: [String], unknown: [String],
+    missing: [MissingReading], error: String? = nil
+  ) {
+    self.patientID = patientID
+    self.today = today
+    self.status = status
+    self.alerts = alerts
+    self.unknown = unknown
+    self.missing = missing
+    self.error = error
+  }
+
+  /// The same row for an in-process verdict, to compare the two engines.
+  public init(patientID: String, verdict: Verdict) {
+    self.init(
+      patientID: patientID, today: verdict.today, status: verdict.status, alerts: verdict.alerts,
+      unknown: verdict.unknown, missing: verdict.missing)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case patientID = "patient_id"
+    case today
+    case status = "verdict"
+    case alerts, unknown, missing, error
+  }
+}

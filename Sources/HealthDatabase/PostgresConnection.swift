@@ -1,0 +1,179 @@
+internal import CLibPQ
+import Foundation
+
+/// One connection to a PostgreSQL server over libpq; closed when the object goes away.
+///
+/// ```swift
+/// let connection = try PostgresConnection(url: "postgresql://clinic@db.example/health")
+/// let rows = try connection.query("SELECT count(*) FROM readings")
+/// ```
+///
+/// A connection is used from one task at a time; it is not `Sendable`.
+public final class PostgresConnection {
+  private let handle: OpaquePointer
+
+  /// Connects to a server.
+  ///
+  /// - Parameter url: A libpq connection string: a URL (`postgresql://user@host:5432/db`,
+  ///   `postgresql:///db?host=/run/postgresql`) or `key=value` pairs. Missing parts come
+  ///   from the environment (`PGHOST`, `PGPASSWORD`, …), `~/.pgpass` or a service file.
+  /// - Throws: ``DatabaseError/connection(_:)`` with the server's reason.
+  public init(url: String) throws(DatabaseError) {
+    guard !url.contains("\u{0}") else { throw .connection("the connection string holds a NUL character") }
+    guard let connection = PQconnectdb(url) else { throw .connection("out of memory") }
+    guard PQstatus(connection) == CONNECTION_OK else {
+      let message = PostgresConnection.errorText(connection)
+      PQfinish(connection)
+      throw .connection(message)
+    }
+    // Notices (such as "table does not exist, skipping") are not printed by a library.
+    PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    handle = connection
+  }
+
+  deinit {
+    PQfinish(handle)
+  }
+
+  /// Runs one or more statements that return no rows.
+  ///
+  /// - Throws: ``DatabaseError/query(_:sqlState:)``.
+  public func execute(_ sql: String) throws(DatabaseError) {
+    _ = try run(sql, parameters: [])
+  }
+
+  /// Runs a query and returns its rows as text, `nil` for SQL `NULL`.
+  ///
+  /// - Parameters:
+  ///   - sql: One statement; `$1`, `$2`… refer to `parameters`.
+  ///   - parameters: Text values for the placeholders, `nil` for `NULL`.
+  /// - Returns: The column names and the rows.
+  /// - Throws: ``DatabaseError/query(_:sqlState:)``.
+  public func query(_ sql: String, parameters: [String?] = []) throws(DatabaseError) -> QueryRows {
+    try run(sql, parameters: parameters)
+  }
+
+  /// Loads rows with `COPY … FROM STDIN` (text format: tab-separated, `\N` for `NULL`).
+  ///
+  /// - Parameters:
+  ///   - statement: The `COPY table (columns) FROM STDIN` statement.
+  ///   - data: The rows, each ending in a newline, escaped as `COPY`'s text format requires.
+  /// - Throws: ``DatabaseError/query(_:sqlState:)`` when the server rejects the statement or a row.
+  public func copy(_ statement: String, data: String) throws(DatabaseError) {
+    try check(PQexec(handle, statement), expecting: PGRES_COPY_IN).clear()
+    var bytes = Array(data.utf8)
+    let chunk = 1 << 20
+    var offset = 0
+    while offset < bytes.count {
+      let count = min(chunk, bytes.count - offset)
+      let sent = bytes.withUnsafeMutableBufferPointer { buffer in
+        buffer.baseAddress.map { base in
+          (base + offset).withMemoryRebound(to: CChar.self, capacity: count) {
+            PQputCopyData(handle, $0, Int32(count))
+          }
+        } ?? -1
+      }
+      guard sent == 1 else { throw .query(PostgresConnection.errorText(handle), sqlState: "") }
+      offset += count
+    }
+    bytes.removeAll()
+    guard PQputCopyEnd(handle, nil) == 1 else {
+      throw .query(PostgresConnection.errorText(handle), sqlState: "")
+    }
+    try check(PQgetResult(handle), expecting: PGRES_COMMAND_OK).clear()
+    try drainResults()
+  }
+
+  private func run(_ sql: String, parameters: [String?]) throws(DatabaseError) -> QueryRows {
+    let result: OpaquePointer?
+    if parameters.isEmpty {
+      result = PQexec(handle, sql)
+    } else {
+      result = PostgresConnection.withCStrings(parameters) { values in
+        PQexecParams(handle, sql, Int32(values.count), nil, values, nil, nil, 0)
+      }
+    }
+    let checked = try check(result, expecting: nil)
+    return checked.rows()
+  }
+
+  /// The one place a result is checked: success or a ``DatabaseError`` with the server's message.
+  ///
+  /// - Parameter expecting: The status required, or `nil` for any success (rows or a command).
+  private func check(_ result: OpaquePointer?, expecting: ExecStatusType?) throws(DatabaseError) -> PGResult {
+    guard let result else { throw .query(PostgresConnection.errorText(handle), sqlState: "") }
+    let owned = PGResult(result)
+    let status = PQresultStatus(result)
+    let ok = expecting.map { status == $0 } ?? (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK)
+    guard ok else {
+      let message = PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
+      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+      throw .query(
+        PostgresConnection.trimmed(message.isEmpty ? "status \(status.rawValue)" : message), sqlState: state)
+    }
+    return owned
+  }
+
+  private func drainResults() throws(DatabaseError) {
+    while let extra = PQgetResult(handle) {
+      _ = try check(extra, expecting: nil)
+    }
+  }
+
+  private static func errorText(_ connection: OpaquePointer) -> String {
+    trimmed(PQerrorMessage(connection).map { String(cString: $0) } ?? "unknown error")
+  }
+
+  private static func trimmed(_ text: String) -> String {
+    var result = Substring(text)
+    while let last = result.last, last.isWhitespace { result.removeLast() }
+    return String(result)
+  }
+
+  private static func withCStrings<Result>(
+    _ values: [String?], _ body: ([UnsafePointer<CChar>?]) -> Result
+  ) -> Result {
+    let pointers: [UnsafeMutablePointer<CChar>?] = values.map { $0.flatMap { strdup($0) } }
+    defer { for pointer in pointers { free(pointer) } }
+    return body(pointers.map { $0.map { UnsafePointer($0) } })
+  }
+}
+
+/// A libpq result, cleared when it goes away.
+private struct PGResult: ~Copyable {
+  let pointer: OpaquePointer
+
+  init(_ pointer: OpaquePointer) {
+    self.pointer = pointer
+  }
+
+  deinit {
+    PQclear(pointer)
+  }
+
+  consuming func clear() {}
+
+  func rows() -> QueryRows {
+    let columnCount = Int(PQnfields(pointer))
+    let rowCount = Int(PQntuples(pointer))
+    let names = (0..<columnCount).map { String(cString: PQfname(pointer, Int32($0))) }
+    var rows: [[String?]] = []
+    rows.reserveCapacity(rowCount)
+    for row in 0..<rowCount {
+      rows.append(
+        (0..<columnCount).map { column in
+          PQgetisnull(pointer, Int32(row), Int32(column)) == 1
+            ? nil : String(cString: PQgetvalue(pointer, Int32(row), Int32(column)))
+        })
+    }
+    return QueryRows(columns: names, rows: rows)
+  }
+}
+
+/// The rows a query returned, as text.
+public struct QueryRows: Sendable, Hashable {
+  /// The column names, in order.
+  public var columns: [String]
+  /// Each row's values, `nil` for SQL `NULL`.
+  public var rows: [[String?]]
+}

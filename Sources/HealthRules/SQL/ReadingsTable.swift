@@ -1,0 +1,116 @@
+/// Where the readings live in a database: the table, its column names and the units of its values.
+///
+/// One row holds one patient's readings of one calendar day. The default layout is
+///
+/// ```sql
+/// CREATE TABLE readings (
+///   patient_id text    NOT NULL,
+///   day        date    NOT NULL,
+///   weight     numeric,          -- lb
+///   systolic   numeric,          -- mmHg
+///   diastolic  numeric,          -- mmHg
+///   sugar      numeric,          -- mg/dL
+///   symptoms   text,             -- NULL: not recorded; '': none that day
+///   PRIMARY KEY (patient_id, day)
+/// );
+/// ```
+///
+/// A `NULL` value is a missing reading. Values are converted to the canonical unit
+/// (lb, mmHg, mg/dL) exactly and rounded to thousandths, half away from zero, as
+/// the readings files are. Change any name or unit:
+///
+/// ```swift
+/// var table = ReadingsTable.default
+/// table.name = "home_readings"
+/// table.weight = .init(name: "weight_kg", unit: .kilogram)
+/// table.sugar = .init(name: "glucose", unit: .mmolPerL)
+/// ```
+public struct ReadingsTable: Sendable, Hashable {
+  /// A numeric column holding one metric, in a unit that converts to the metric's canonical unit.
+  public struct Column: Sendable, Hashable {
+    /// The column's name.
+    public var name: String
+    /// The unit its values are written in.
+    public var unit: InputUnit
+
+    /// Creates a column description.
+    ///
+    /// - Parameters:
+    ///   - name: The column's name.
+    ///   - unit: The unit its values are in.
+    public init(name: String, unit: InputUnit) {
+      self.name = name
+      self.unit = unit
+    }
+  }
+
+  /// The schema, or `nil` for the connection's search path.
+  public var schema: String?
+  /// The table (or view) name; `readings` by default.
+  public var name: String
+  /// The column identifying a patient (any type; compared as text); `patient_id` by default.
+  public var patientID: String
+  /// The `date` column of the calendar day; `day` by default.
+  public var day: String
+  /// Body weight; `weight` in lb by default.
+  public var weight: Column
+  /// Systolic pressure; `systolic` in mmHg by default.
+  public var systolic: Column
+  /// Diastolic pressure; `diastolic` in mmHg by default.
+  public var diastolic: Column
+  /// Blood glucose; `sugar` in mg/dL by default.
+  public var sugar: Column
+  /// The symptom text column; `symptoms` by default.
+  public var symptoms: String
+  /// Whether the table guarantees one row per patient and day (a primary key or unique
+  /// index on the two columns); `false` by default.
+  ///
+  /// When `false`, the query looks for patients with two rows for one day and reports them
+  /// in its `error` column, as the Swift engine refuses such readings; when `true`, that
+  /// extra pass over the table is skipped. ``DatabaseVerdicts`` sets it by itself when the
+  /// table has such an index.
+  public var uniqueDays: Bool = false
+
+  /// Creates a table description; every part has the default's value unless given.
+  public init(
+    schema: String? = nil, name: String = "readings", patientID: String = "patient_id", day: String = "day",
+    weight: Column = Column(name: "weight", unit: .pound),
+    systolic: Column = Column(name: "systolic", unit: .mmHg),
+    diastolic: Column = Column(name: "diastolic", unit: .mmHg),
+    sugar: Column = Column(name: "sugar", unit: .mgPerDL), symptoms: String = "symptoms"
+  ) {
+    self.schema = schema
+    self.name = name
+    self.patientID = patientID
+    self.day = day
+    self.weight = weight
+    self.systolic = systolic
+    self.diastolic = diastolic
+    self.sugar = sugar
+    self.symptoms = symptoms
+  }
+
+  /// `readings (patient_id, day, weight, systolic, diastolic, sugar, symptoms)` in lb, mmHg and mg/dL.
+  public static let `default` = ReadingsTable()
+
+  /// The column of a built-in metric, or `nil` for a custom metric.
+  public func column(for metric: Metric) -> Column? {
+    switch metric.name {
+    case "weight": return weight
+    case "systolic": return systolic
+    case "diastolic": return diastolic
+    case "sugar": return sugar
+    default: return nil
+    }
+  }
+
+  /// The columns of the built-in metrics, with the metric each holds, in slot order.
+  public var metricColumns: [(metric: Metric, column: Column)] {
+    [(.weight, weight), (.systolic, systolic), (.diastolic, diastolic), (.sugar, sugar)]
+  }
+
+  /// The table's name as SQL writes it, quoted: `"public"."readings"`.
+  public var qualifiedName: String {
+    (schema.map { SQLText.identifier($0) + "." } ?? "") + SQLText.identifier(name)
+  }
+}
