@@ -33,10 +33,44 @@ let package = Package(
         .product(name: "GLPKBackend", package: "planner"),
         .product(name: "HealthRules", package: "planner"),
       ]
-    )
+    ),
+    .target(
+      name: "DocSnippets",
+      dependencies: [
+        .product(name: "PlanDSL", package: "planner"),
+        .product(name: "MealOptimizer", package: "planner"),
+        .product(name: "GLPKBackend", package: "planner"),
+        .product(name: "HealthRules", package: "planner"),
+      ]
+    ),
   ]
 )
 SWIFT
+# Every ```swift snippet of the README and docs/ must compile against the
+# public API: each file's snippets, in order, become the body of one function
+# in a library target of the consumer package (imports are hoisted).
+mkdir -p "$work/consumer/Sources/DocSnippets"
+python3 - "$root" "$work/consumer/Sources/DocSnippets" <<'PY'
+import pathlib, re, sys
+root, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+files = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
+count = 0
+for md in files:
+    blocks = re.findall(r"^```swift\n(.*?)^```", md.read_text(), re.S | re.M)
+    if not blocks:
+        continue
+    body = "\n".join(blocks).splitlines()
+    imports = {"import Foundation", "import GLPKBackend", "import HealthRules", "import MealOptimizer", "import PlanDSL"}
+    imports |= {line.strip() for line in body if line.startswith("import ")}
+    code = [line for line in body if not line.startswith("import ")]
+    name = re.sub(r"\W", "_", str(md.relative_to(root)))
+    text = "\n".join(sorted(imports)) + f"\n\n// From {md.relative_to(root)}.\nfunc snippets_{name}() async throws {{\n"
+    text += "\n".join("  " + line if line else "" for line in code) + "\n}\n"
+    (out / f"{name}.swift").write_text(text)
+    count += len(blocks)
+print(f"check-consumer: {count} Swift snippets from the README and docs")
+PY
+
 flags=()
 if [ "$(uname -s)" = Darwin ]; then
   prefix="$(brew --prefix 2>/dev/null || echo /opt/homebrew)"

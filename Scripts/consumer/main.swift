@@ -95,7 +95,7 @@ do {
   fail("day.plan does not load:\n\(error)")
 }
 guard let day = program.plans.first else { fail("day.plan has no plan") }
-let dayPlan = try await DietPlanner().solve(try program.dietProblem(for: day))
+let dayPlan = try DietPlanner().solve(try program.dietProblem(for: day))
 guard dayPlan.status == .optimal else { fail("day.plan is \(dayPlan.status)") }
 print("day.plan: \(dayPlan.status.rawValue), \(dayPlan.cost ?? 0) USD")
 

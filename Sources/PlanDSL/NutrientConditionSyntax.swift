@@ -6,8 +6,11 @@ import MealOptimizer
 public enum NutrientConditionSyntax {
   /// A mistake in a condition, with a hint where one helps.
   public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong: lowercase, no final period.
     public var message: String
+    /// A suggestion, such as "did you mean 'protein'?".
     public var hint: String?
+    /// The message, then the hint in parentheses.
     public var description: String { message + (hint.map { " (\($0))" } ?? "") }
   }
 

@@ -16,6 +16,15 @@ enum Planner {
   }
 
   static func main() {
+    // The Swift runtime's backtracer catches SIGQUIT and prints "Program
+    // crashed"; a user who sends SIGQUIT (Ctrl-\) means "quit now".
+    // A parent may also have left it blocked (the mask is inherited across exec).
+    signal(SIGQUIT, SIG_DFL)
+    var quit = sigset_t()
+    sigemptyset(&quit)
+    sigaddset(&quit, SIGQUIT)
+    sigprocmask(SIG_UNBLOCK, &quit, nil)
+    StandardStream.reserveClosedDescriptors()
     let console = Console()
     let code = run(Array(CommandLine.arguments.dropFirst()), console: console)
     exit(code.rawValue)

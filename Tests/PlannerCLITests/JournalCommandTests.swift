@@ -38,7 +38,7 @@ struct JournalCommandTests {
     #expect(
       try String(contentsOf: folder.appendingPathComponent("journal.csv"), encoding: .utf8)
         == "date,weight,systolic,diastolic,sugar,symptoms\n2026-11-29,181.2,128,82,104,\"tired, dizzy\"\n")
-    let health = try Self.run(["health", "journal.csv", "--format", "json"], in: folder, status: 0)
+    let health = try Self.run(["health", "journal.csv", "--format", "json"], in: folder, status: 2)
     #expect(health.stdout.contains("\"verdict\" : \"not_enough_data\""))
   }
 

@@ -20,7 +20,9 @@ import Foundation
 /// records of one kind, the earliest of that day (the morning reading) is taken;
 /// for blood pressure, systolic and diastolic are each taken from their earliest
 /// record. Records of other types are skipped by design; records of these types
-/// with bad values are errors.
+/// with bad values are errors. The document type declaration (the DTD at the
+/// top of every export) is not read: it is blanked out before parsing, so its
+/// declarations cannot affect, or crash, the parser.
 public enum AppleHealthReadings {
   /// The record types read, and the field each fills.
   public static let recordTypes: [String: ReadingField] = [
@@ -47,14 +49,22 @@ public enum AppleHealthReadings {
   ///
   /// - Throws: ``ReadingsError``.
   public static func parse(stream: InputStream) throws(ReadingsError) -> [Reading] {
-    try run(XMLParser(stream: stream))
+    #if canImport(FoundationXML)
+      // swift-corelibs-foundation's XMLParser crashes on some DTD declarations
+      // (`#REQUIRED` attributes); the DTD is not needed, so it is blanked out.
+      try run(XMLParser(stream: DoctypeBlankingStream(stream)))
+    #else
+      try run(XMLParser(stream: stream))
+    #endif
   }
 
   /// Parses an export held in memory (small files and tests).
   ///
   /// - Throws: ``ReadingsError``.
   public static func parse(data: Data) throws(ReadingsError) -> [Reading] {
-    try run(XMLParser(data: data))
+    var blanker = DoctypeBlanker()
+    let blanked = blanker.feed(data) + blanker.finish()
+    return try run(XMLParser(data: Data(blanked)))
   }
 
   private static func run(_ parser: XMLParser) throws(ReadingsError) -> [Reading] {

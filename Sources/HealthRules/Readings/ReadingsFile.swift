@@ -39,12 +39,12 @@ public enum ReadingsFile {
         message: "cannot tell the format of '\(url.lastPathComponent)'",
         hint: "use a .csv, .json or .xml (Apple Health export) file")
     }
+    if let problem = RegularFile.problem(at: url.path) {
+      throw ReadingsError(message: "cannot read '\(url.path)': \(problem)")
+    }
     if format == .appleHealth { return try AppleHealthReadings.parse(contentsOf: url) }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw ReadingsError(message: "cannot read '\(url.path)': \(error.localizedDescription)")
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw ReadingsError(message: "cannot read '\(url.path)': \(RegularFile.phrase(for: errno))")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw ReadingsError(message: "'\(url.lastPathComponent)' is not UTF-8 text")

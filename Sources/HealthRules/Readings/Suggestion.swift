@@ -1,10 +1,15 @@
 /// "Did you mean …?" suggestions by edit distance.
 enum Suggestion {
   /// The candidate closest to `word` (ignoring case) within a distance of 2, or `nil`.
+  ///
+  /// A word longer than 64 characters gets no suggestion, and candidates whose
+  /// length differs by more than 2 are skipped, so the work is bounded by the
+  /// candidates, not by the word.
   static func closest(to word: String, among candidates: [String]) -> String? {
+    guard word.utf8.count <= 256, word.count <= 64 else { return nil }
     let target = Array(word.lowercased())
     var best: (name: String, distance: Int)?
-    for candidate in candidates {
+    for candidate in candidates where abs(candidate.count - target.count) <= 2 {
       let distance = editDistance(target, Array(candidate.lowercased()))
       if distance <= min(2, max(1, target.count / 2)), distance < (best?.distance ?? .max) {
         best = (candidate, distance)

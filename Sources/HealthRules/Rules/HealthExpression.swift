@@ -50,9 +50,3 @@ public indirect enum HealthExpression: Sendable, Hashable {
     .arithmetic(.subtract, lhs, rhs)
   }
 }
-
-/// The earlier name of ``HealthExpression``.
-///
-/// Foundation also declares a type named `Expression`; in a file that imports
-/// Foundation, write `HealthExpression` (or `HealthRules.Expression`).
-public typealias Expression = HealthExpression

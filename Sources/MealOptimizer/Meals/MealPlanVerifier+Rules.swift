@@ -77,13 +77,7 @@ extension MealPlanVerifier {
       }
     }
     for rule in problem.avoid {
-      let hit = ingredientFoods.first { food in
-        switch rule {
-        case .food(let id): food.id == id
-        case .tag(let tag): food.tags.contains(tag)
-        case .term(let term): food.id == term || food.tags.contains(term)
-        }
-      }
+      let hit = ingredientFoods.first { AvoidMatcher.food($0, matches: rule) }
       if let hit {
         violations.append(
           .init(rule: "avoid", message: "\(place) serves '\(item.id)', which contains '\(hit.id)'"))

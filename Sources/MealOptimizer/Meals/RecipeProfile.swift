@@ -18,6 +18,8 @@ public struct RecipeProfile: Sendable, Hashable {
   public let foodIDs: Set<String>
   /// The union of the ingredient foods' tags.
   public let foodTags: Set<String>
+  /// The ingredient foods as ``AvoidMatcher`` sees them.
+  let avoidableFoods: [AvoidableFood]
 
   /// Computes a recipe's profile from the foods it uses.
   ///
@@ -36,6 +38,7 @@ public struct RecipeProfile: Sendable, Hashable {
     var cost: Double? = 0
     var tags: [Set<String>] = []
     var ids: Set<String> = []
+    var avoidable: [AvoidableFood] = []
     for ingredient in recipe.ingredients {
       guard let food = foods[ingredient.food] else {
         throw .unknownFood(food: ingredient.food, recipe: recipe.id)
@@ -54,25 +57,25 @@ public struct RecipeProfile: Sendable, Hashable {
         cost = nil
       }
       tags.append(food.tags)
+      if !ids.contains(food.id) { avoidable.append(AvoidableFood(food)) }
       ids.insert(food.id)
     }
     self.recipe = recipe
     self.nutrientsPerServing = nutrients
     self.costPerServing = cost
+    let allergens = avoidable.reduce(into: Set<FoodTag>()) { $0.formUnion($1.allergens) }
     self.labels = Set(DietLabel.derive(ingredientTags: tags, perServing: nutrients))
+      .subtracting(AvoidMatcher.labelsRuledOut(by: allergens))
     self.foodIDs = ids
     self.foodTags = tags.reduce(into: Set<String>()) { $0.formUnion($1) }
+    self.avoidableFoods = avoidable
   }
 
   /// The amount of a nutrient in one serving; 0 when no ingredient has a figure for it.
   public func perServing(_ nutrient: Nutrient) -> Double { nutrientsPerServing[nutrient] ?? 0 }
 
-  /// Whether the recipe contains something an ``AvoidRule`` excludes.
+  /// Whether the recipe contains something an ``AvoidRule`` excludes, as ``AvoidMatcher`` decides.
   public func contains(_ rule: AvoidRule) -> Bool {
-    switch rule {
-    case .food(let id): foodIDs.contains(id)
-    case .tag(let tag): foodTags.contains(tag)
-    case .term(let term): foodIDs.contains(term) || foodTags.contains(term)
-    }
+    avoidableFoods.contains { $0.matches(rule) }
   }
 }

@@ -97,6 +97,19 @@ struct RecipeQueryParser {
     }
   }
 
+  /// Takes the term at the cursor for "without": two words when they name an
+  /// allergen together ("peanut butter", "tree nuts"), else one.
+  mutating func excludeTerm() {
+    guard let first = text(0) else { return }
+    if let second = text(1), AvoidMatcher.allergens(named: first + " " + second) != nil {
+      query.excluding.append(first + " " + second)
+      position += 2
+    } else {
+      query.excluding.append(first)
+      position += 1
+    }
+  }
+
   /// Recognises one construct at the cursor, or leaves the cursor where it was.
   mutating func step() {
     guard let word = text(0) else { return }
@@ -121,8 +134,18 @@ struct RecipeQueryParser {
     } else if ["without", "no", "excluding", "except"].contains(word), let next = text(1),
       !tokens[position + 1].isNumber
     {
-      query.excluding.append(next)
-      position += 2
+      position += 1
+      excludeTerm()
+      // A list of allergens goes on: "without nuts, dairy and eggs", "without nuts or soy".
+      while true {
+        let skip = ["and", "or", "nor"].contains(text(0) ?? "") ? 1 : 0
+        guard let word = text(skip),
+          AvoidMatcher.allergens(named: word) != nil
+            || (text(skip + 1).map { AvoidMatcher.allergens(named: word + " " + $0) != nil } ?? false)
+        else { break }
+        position += skip
+        excludeTerm()
+      }
     } else if word.hasSuffix("-free"), word.count > 5 {
       query.excluding.append(String(word.dropLast(5)))
       position += 1

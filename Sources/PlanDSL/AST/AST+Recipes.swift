@@ -1,29 +1,29 @@
 /// `recipe overnight_oats "Overnight oats" { … }`.
-public struct RecipeDeclaration: Sendable, Hashable {
-  public var name: Identifier
-  public var displayName: StringLiteral?
+package struct RecipeDeclaration: Sendable, Hashable {
+  package var name: Identifier
+  package var displayName: StringLiteral?
   /// `serves 2`.
-  public var serves: QuantityLiteral?
+  package var serves: QuantityLiteral?
   /// `meal breakfast, snack`.
-  public var meals: [Identifier]
+  package var meals: [Identifier]
   /// `time 25 min`.
-  public var time: QuantityLiteral?
-  public var ingredients: [IngredientLine]
-  public var steps: [StringLiteral]
-  public var tags: [Identifier]
-  public var range: SourceRange
+  package var time: QuantityLiteral?
+  package var ingredients: [IngredientLine]
+  package var steps: [StringLiteral]
+  package var tags: [Identifier]
+  package var range: SourceRange
 }
 
 /// `1.5 cup milk`, `80 g oats`, `1 medium banana`, `1/2 cup lentils`, `2 eggs`.
-public struct IngredientLine: Sendable, Hashable {
+package struct IngredientLine: Sendable, Hashable {
   /// The amount; its unit is a unit or one of the food's measures, or absent for a count.
-  public var amount: QuantityLiteral
-  public var food: Identifier
-  public var range: SourceRange
+  package var amount: QuantityLiteral
+  package var food: Identifier
+  package var range: SourceRange
 }
 
 /// Statements a `plan` gains for weekly meal plans built from recipes.
-public enum MealPlanStatement: Sendable, Hashable {
+package enum MealPlanStatement: Sendable, Hashable {
   /// `meals breakfast, lunch, dinner, snack`.
   case meals([Identifier], SourceRange)
   /// `diet vegetarian, gluten-free`.

@@ -1,27 +1,27 @@
 /// `rules home "Home monitoring" { … }`, optionally `extends baseline`.
-public struct RulesDeclaration: Sendable, Hashable {
-  public var name: Identifier
-  public var displayName: StringLiteral?
+package struct RulesDeclaration: Sendable, Hashable {
+  package var name: Identifier
+  package var displayName: StringLiteral?
   /// A rule set whose alerts this one starts from (`extends baseline`).
-  public var base: Identifier?
+  package var base: Identifier?
   /// `window 7 days`.
-  public var window: QuantityLiteral?
-  public var alerts: [AlertStatement]
-  public var otherwise: StringLiteral?
-  public var range: SourceRange
+  package var window: QuantityLiteral?
+  package var alerts: [AlertStatement]
+  package var otherwise: StringLiteral?
+  package var range: SourceRange
 }
 
 /// `alert sugar_high "Your sugar level is high!" urgent when EXPR`.
-public struct AlertStatement: Sendable, Hashable {
-  public var id: Identifier
-  public var message: StringLiteral
-  public var severity: Identifier?
-  public var condition: RuleExpression
-  public var range: SourceRange
+package struct AlertStatement: Sendable, Hashable {
+  package var id: Identifier
+  package var message: StringLiteral
+  package var severity: Identifier?
+  package var condition: RuleExpression
+  package var range: SourceRange
 }
 
 /// A rule expression as written; the checker gives it a type (condition or value).
-public indirect enum RuleExpression: Sendable, Hashable {
+package indirect enum RuleExpression: Sendable, Hashable {
   /// `95 mg/dL`, `110%`, `3`.
   case quantity(QuantityLiteral)
   /// `"chest pain"`.
@@ -42,7 +42,7 @@ public indirect enum RuleExpression: Sendable, Hashable {
   case mention(StringLiteral, DaysLiteral?, SourceRange)
 
   /// Where the whole expression is.
-  public var range: SourceRange {
+  package var range: SourceRange {
     switch self {
     case .quantity(let q): q.range
     case .string(let s): s.range
@@ -56,53 +56,53 @@ public indirect enum RuleExpression: Sendable, Hashable {
 }
 
 /// Days of the window as written: `today`, `yesterday`, `day 3`, `days 4...7`, `last 3 days`, `window`.
-public struct DaysLiteral: Sendable, Hashable {
-  public enum Kind: Sendable, Hashable {
+package struct DaysLiteral: Sendable, Hashable {
+  package enum Kind: Sendable, Hashable {
     case today, yesterday, window
     case day(QuantityLiteral)
     case days(QuantityLiteral, QuantityLiteral)
     case last(QuantityLiteral)
   }
-  public var kind: Kind
-  public var range: SourceRange
+  package var kind: Kind
+  package var range: SourceRange
 }
 
 /// `test "a steady week is healthy" of home { … }`.
-public struct TestDeclaration: Sendable, Hashable {
-  public var name: StringLiteral
+package struct TestDeclaration: Sendable, Hashable {
+  package var name: StringLiteral
   /// The rule set under test; the only one, or `baseline`, when not written.
-  public var ruleSet: Identifier?
-  public var days: [TestDay]
+  package var ruleSet: Identifier?
+  package var days: [TestDay]
   /// `readings "week.csv"`: readings from a file, relative to this file.
-  public var readingsFile: StringLiteral?
+  package var readingsFile: StringLiteral?
   /// `today 2026-11-29`: pins the window's last day.
-  public var today: Token?
-  public var expectations: [Expectation]
-  public var range: SourceRange
+  package var today: Token?
+  package var expectations: [RuleExpectation]
+  package var range: SourceRange
 }
 
 /// `day 1: weight 180 lb, bp 120/80, sugar 95 mg/dL` or `on 2026-11-23: …`.
-public struct TestDay: Sendable, Hashable {
+package struct TestDay: Sendable, Hashable {
   /// `day N` (1 is the oldest day of the window).
-  public var number: QuantityLiteral?
+  package var number: QuantityLiteral?
   /// `on DATE`.
-  public var date: Token?
-  public var readings: [TestReading]
-  public var range: SourceRange
+  package var date: Token?
+  package var readings: [TestReading]
+  package var range: SourceRange
 }
 
 /// One value of a test day: `weight 180 lb`, `bp 120/80`, `symptoms "headache"`.
-public struct TestReading: Sendable, Hashable {
-  public var metric: Identifier
-  public var value: QuantityLiteral?
+package struct TestReading: Sendable, Hashable {
+  package var metric: Identifier
+  package var value: QuantityLiteral?
   /// The diastolic of `bp 120/80`.
-  public var second: QuantityLiteral?
-  public var text: StringLiteral?
-  public var range: SourceRange
+  package var second: QuantityLiteral?
+  package var text: StringLiteral?
+  package var range: SourceRange
 }
 
 /// One `expect` statement of a test.
-public enum Expectation: Sendable, Hashable {
+package enum RuleExpectation: Sendable, Hashable {
   case healthy(SourceRange)
   case notEnoughData(SourceRange)
   case alert(Identifier)
@@ -112,7 +112,7 @@ public enum Expectation: Sendable, Hashable {
   /// `expect mean(weight, days 4...7) == 181.5 lb`.
   case value(RuleExpression, SourceRange)
 
-  public var range: SourceRange {
+  package var range: SourceRange {
     switch self {
     case .healthy(let r), .notEnoughData(let r), .exactAlerts(_, let r), .value(_, let r): r
     case .alert(let id), .noAlert(let id): id.range

@@ -44,6 +44,17 @@ extension Checker {
         ok = false
         continue
       }
+      guard grams >= Self.smallestMeasureGrams else {
+        error(DiagnosticMessage.measureTooSmall(measure.amount))
+        ok = false
+        continue
+      }
+      guard grams <= Self.largestIngredientGrams else {
+        error(
+          DiagnosticMessage.amountTooLarge(measure.amount, what: "a measure"))
+        ok = false
+        continue
+      }
       food.measures.removeAll { $0.name == measure.name.name }
       food.measures.append(Measure(name: measure.name.name, grams: grams.double))
     }
@@ -79,7 +90,13 @@ extension Checker {
           ok = false
           continue
         }
-        food.nutrientsPer100g[definition.nutrient] = (amount * 100 / basis).double
+        let per100 = (amount * 100 / basis).double
+        if let reason = Self.impossibleAmount(per100, of: definition) {
+          // A warning: abstract models (Stigler's diet, in nutrients per dollar) use such figures on purpose.
+          error(
+            DiagnosticMessage.impossibleNutrient(entry.amount, nutrient: entry.nutrient.name, reason: reason))
+        }
+        food.nutrientsPer100g[definition.nutrient] = per100
       }
     }
     if d.nutrition.isEmpty, d.catalog == nil, !hadSyntaxError(in: d.range) {

@@ -68,6 +68,7 @@ extension Checker {
       limits: [], objective: .minimizeCost, wholeServings: false, mealPlan: nil, range: d.range)
     var mealStatements: [MealPlanStatement] = []
     var seen: [String: SourceRange] = [:]
+    var limitRanges: [SourceRange] = []
     let errorsBefore = diagnostics.count
     for statement in d.statements {
       let (key, range) = Self.key(statement)
@@ -97,7 +98,12 @@ extension Checker {
       case .foods(let names, _):
         plan.foodNames = names.compactMap { resolveFood($0) }
       case .limit(let names, let bound, let period, _):
+        let before = plan.limits.count
         checkLimit(names, bound, period, foods: foods, into: &plan)
+        if plan.limits.count > before {
+          checkLimitConflict(plan.limits, at: bound.range, earlier: limitRanges)
+          limitRanges.append(bound.range)
+        }
       case .objective(let sense, let target, _):
         if target.name == "cost" {
           if sense.name == "minimize" {

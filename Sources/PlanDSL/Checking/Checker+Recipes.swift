@@ -48,6 +48,11 @@ extension Checker {
         error(DiagnosticMessage.zeroAmount(line.amount, what: "an ingredient"))
         continue
       }
+      guard grams <= Self.largestIngredientGrams else {
+        error(
+          DiagnosticMessage.amountTooLarge(line.amount, what: "an ingredient"))
+        continue
+      }
       let text = sources.file(line.range.file)?.text(in: line.range) ?? "\(amount.value) \(line.food.name)"
       recipe.ingredients.append(RecipeIngredient(food: food.id, grams: grams.double, quantity: text))
     }
@@ -67,6 +72,9 @@ extension Checker {
     _ statements: [MealPlanStatement], plan: inout PlanSpec, foods: [Food], recipes: [Recipe]
   ) {
     var spec = MealPlanSpec()
+    var avoidNames: [Identifier] = []
+    var lockRecipes: [Identifier] = []
+    var allowedRecipes: [Identifier] = []
     for statement in statements {
       switch statement {
       case .meals(let names, _):
@@ -82,13 +90,18 @@ extension Checker {
       case .avoid(let names, _):
         let tags = Set(foods.flatMap(\.tags))
         for name in names {
-          if foodNames[name.name] != nil {
+          if AvoidMatcher.allergens(named: name.name) != nil {
+            // An allergen is avoided in every form, even when a food has its name: `avoid milk`
+            // excludes cheese and yogurt too, not only the food called `milk`.
+            spec.avoid.append(.term(name.name))
+          } else if foodNames[name.name] != nil {
             spec.avoid.append(.food(name.name))
           } else if tags.contains(name.name) {
             spec.avoid.append(.tag(name.name))
           } else {
             spec.avoid.append(.term(name.name))
           }
+          avoidNames.append(name)
         }
       case .portions(let low, let high, let step, _):
         guard let low, let high else {
@@ -121,6 +134,7 @@ extension Checker {
           continue
         }
         spec.locks.append(SlotLock(day: number, meal: Meal(meal.name), recipe: recipe.name))
+        lockRecipes.append(recipe)
         spec.lockMeals.append(meal)
       case .leftovers(let from, let to, _):
         spec.leftovers.append(LeftoverRule(from: Meal(from.name), to: Meal(to.name)))
@@ -143,6 +157,7 @@ extension Checker {
           for name in names {
             if recipes.contains(where: { $0.id == name.name }) {
               ids.append(name.name)
+              allowedRecipes.append(name)
             } else {
               error(DiagnosticMessage.unknownName("recipe", name, candidates: recipes.map(\.id)))
             }
@@ -177,6 +192,9 @@ extension Checker {
         DiagnosticMessage.invalid(
           "no-recipes", "plan '\(plan.name)' has meals but there are no recipes", at: plan.range))
     }
+    checkAvoidAndLocks(
+      spec, avoidNames: avoidNames, lockRecipes: lockRecipes, allowedRecipes: allowedRecipes, foods: foods,
+      recipes: recipes)
     plan.mealPlan = spec
   }
 }

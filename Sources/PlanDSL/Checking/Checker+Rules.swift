@@ -112,7 +112,7 @@ extension Checker {
   }
 
   /// A rule expression that must be a value (a number with a unit).
-  mutating func value(_ expression: RuleExpression, window: Int) -> HealthRules.Expression? {
+  mutating func value(_ expression: RuleExpression, window: Int) -> HealthExpression? {
     switch expression {
     case .quantity(let quantity):
       return constant(quantity)
@@ -225,11 +225,11 @@ extension Checker {
   }
 
   /// A number with a unit as an exact constant in the engine's canonical units.
-  mutating func constant(_ quantity: QuantityLiteral) -> HealthRules.Expression? {
+  mutating func constant(_ quantity: QuantityLiteral) -> HealthExpression? {
     let text = NSDecimalNumber(decimal: quantity.value).stringValue
     guard let exact = Rational(decimal: text) else {
-      error(
-        DiagnosticMessage.invalid("bad-number", "'\(text)' has too many digits", at: quantity.numberRange))
+      let written = sources.file(quantity.numberRange.file)?.text(in: quantity.numberRange) ?? text
+      error(DiagnosticMessage.tooManyDigits(written, at: quantity.numberRange))
       return nil
     }
     guard let unit = quantity.unit else { return .number(exact) }

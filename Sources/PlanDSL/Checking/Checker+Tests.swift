@@ -138,9 +138,12 @@ extension Checker {
         result.symptoms = text.value
       case "bp":
         guard let systolic = reading.value, let diastolic = reading.second else {
-          error(
-            DiagnosticMessage.invalid(
-              "expected-pressure", "'bp' takes systolic/diastolic, as in 'bp 120/80'", at: reading.range))
+          // A number the parser could not read has been reported already: one root error.
+          if !hadSyntaxError(in: reading.range) {
+            error(
+              DiagnosticMessage.invalid(
+                "expected-pressure", "'bp' takes systolic/diastolic, as in 'bp 120/80'", at: reading.range))
+          }
           continue
         }
         result[.systolic] = readingValue(systolic, default: "mmHg")

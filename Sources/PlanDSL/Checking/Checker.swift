@@ -110,7 +110,7 @@ struct Checker {
   /// Converts a quantity to the canonical unit of `dimension`, reporting a missing
   /// or wrong unit. Returns `nil` after reporting.
   mutating func value(
-    _ quantity: QuantityLiteral, as dimension: Dimension, for what: String, allowUnitless: Bool = false
+    _ quantity: QuantityLiteral, as dimension: UnitDimension, for what: String, allowUnitless: Bool = false
   ) -> Decimal? {
     guard let lookedUp = unitDefinition(quantity) else { return nil }
     guard let unit = lookedUp else {
@@ -129,7 +129,7 @@ struct Checker {
   }
 
   /// A non-negative amount (reports negative ones).
-  mutating func nonNegative(_ quantity: QuantityLiteral, as dimension: Dimension, for what: String)
+  mutating func nonNegative(_ quantity: QuantityLiteral, as dimension: UnitDimension, for what: String)
     -> Decimal?
   {
     guard let amount = value(quantity, as: dimension, for: what) else { return nil }
@@ -141,7 +141,9 @@ struct Checker {
   }
 
   /// A strictly positive amount.
-  mutating func positive(_ quantity: QuantityLiteral, as dimension: Dimension, for what: String) -> Decimal? {
+  mutating func positive(_ quantity: QuantityLiteral, as dimension: UnitDimension, for what: String)
+    -> Decimal?
+  {
     guard let amount = nonNegative(quantity, as: dimension, for: what) else { return nil }
     if amount == 0 {
       error(DiagnosticMessage.zeroAmount(quantity, what: what))

@@ -44,24 +44,36 @@ public struct Program: Sendable {
 
 /// A checked `goal` block.
 public struct GoalSpec: Sendable, Hashable {
+  /// The goal's name in the file.
   public var name: String
+  /// The quoted display name, when one is written.
   public var displayName: String?
+  /// The nutrient goals, in canonical units.
   public var goals: [NutrientGoal]
+  /// Where the goal is declared.
+  /// Where the plan is declared.
   public var range: SourceRange
 }
 
 /// A checked `plan` block.
 public struct PlanSpec: Sendable, Hashable {
+  /// The plan's name in the file.
   public var name: String
+  /// The quoted display name, when one is written.
   public var displayName: String?
+  /// How many days the plan covers.
   public var days: Int
   /// The names of the goal blocks that apply.
   public var goalNames: [String]
+  /// The budget, when one is set.
   public var budget: Budget?
   /// The foods the plan may use; `nil` means every declared food.
   public var foodNames: [String]?
+  /// Limits on foods (`limit oats <= 2 cup per day`).
   public var limits: [LimitSpec]
+  /// What the solver minimises or maximises.
   public var objective: DietObjective
+  /// Whether foods are bought and eaten in whole servings.
   public var wholeServings: Bool
   /// Set for weekly plans of meals built from recipes (a plan with `meals`).
   public var mealPlan: MealPlanSpec?
@@ -70,14 +82,23 @@ public struct PlanSpec: Sendable, Hashable {
 
 /// The meal-plan part of a checked plan: slots, diet, repetition and the rest.
 public struct MealPlanSpec: Sendable, Hashable {
+  /// The meal slots of each day, in order.
   public var slots: [Meal] = []
+  /// Labels every chosen recipe must carry.
   public var diet: Set<DietLabel> = []
+  /// What no chosen recipe may contain (see ``AvoidMatcher``).
   public var avoid: [AvoidRule] = []
+  /// The servings allowed per slot.
   public var portions: PortionOptions = .wholeServing
+  /// How often a recipe may come back.
   public var repetition = RepetitionLimits()
+  /// Slots fixed to a recipe.
   public var locks: [SlotLock] = []
+  /// Slots filled by an earlier slot's leftovers.
   public var leftovers: [LeftoverRule] = []
+  /// Per slot, the recipes and single foods allowed there.
   public var choices: [Meal: SlotChoice] = [:]
+  /// How equally cheap plans are told apart.
   public var tieBreak: MealTieBreak = .variety
   /// Meals named by locks and choices, checked against the slots.
   var lockMeals: [Identifier] = []
@@ -92,6 +113,7 @@ public struct LimitSpec: Sendable, Hashable {
   public var minimum: Double?
   /// Upper bound in grams, or in servings when ``inServings``.
   public var maximum: Double?
+  /// Whether the bounds hold per day or per week.
   public var period: Period
   /// Whether the bounds count servings (each food's `serving` measure) instead of grams.
   public var inServings: Bool

@@ -10,14 +10,18 @@ public struct Diagnostic: Sendable, Hashable, Error {
 
   /// A related place, such as "first defined here".
   public struct Note: Sendable, Hashable {
+    /// What the note says: lowercase, no final period.
     public var message: String
+    /// Where it points, when it points somewhere.
     public var range: SourceRange?
+    /// Creates a note.
     public init(_ message: String, at range: SourceRange?) {
       self.message = message
       self.range = range
     }
   }
 
+  /// Error, warning or note.
   public var severity: Severity
   /// A stable identifier for the kind of problem (`unknown-nutrient`).
   public var id: String
@@ -45,6 +49,7 @@ public struct Diagnostic: Sendable, Hashable, Error {
 
 /// Every diagnostic found in one run, thrown together.
 public struct DiagnosticList: Error, Sendable {
+  /// The diagnostics, in source order.
   public var diagnostics: [Diagnostic]
   /// The files the ranges point into.
   public var sources: SourceManager

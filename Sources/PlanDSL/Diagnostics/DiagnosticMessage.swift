@@ -35,10 +35,28 @@ public enum DiagnosticMessage {
     return Diagnostic(id: "unexpected-character", message: "unexpected character '\(shown)'", at: range)
   }
 
+  static func unexpectedCharacters(_ first: String, count: Int, _ range: SourceRange) -> Diagnostic {
+    let shown =
+      first.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+      ? first : "\\u{\(String(first.unicodeScalars.first?.value ?? 0, radix: 16))}"
+    return Diagnostic(
+      id: "unexpected-character", message: "\(count) unexpected characters, starting with '\(shown)'",
+      at: range)
+  }
+
   static func unterminatedString(_ range: SourceRange) -> Diagnostic {
     Diagnostic(
       id: "unterminated-string", message: "unterminated string", at: range,
       hint: "add a closing '\"' on the same line")
+  }
+
+  static func controlCharacterInString(_ character: String, _ range: SourceRange) -> Diagnostic {
+    let code = String(character.unicodeScalars.first?.value ?? 0, radix: 16, uppercase: true)
+    return Diagnostic(
+      id: "control-character",
+      message:
+        "control character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) in a string",
+      at: range, hint: "remove it; write '\\n' for a line break or '\\t' for a tab")
   }
 
   static func unterminatedComment(_ range: SourceRange) -> Diagnostic {
@@ -51,6 +69,13 @@ public enum DiagnosticMessage {
     Diagnostic(
       id: "unknown-escape", message: "unknown escape '\\\(character)' in string", at: range,
       hint: "use \\\", \\\\, \\n or \\t")
+  }
+
+  static func tooManyErrors(limit: Int, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "too-many-errors", message: "more than \(limit) errors in this file; stopped reading here",
+      at: range,
+      hint: "fix the first errors, or check that this is a .plan file")
   }
 
   // MARK: Parsing
@@ -90,10 +115,34 @@ public enum DiagnosticMessage {
     Diagnostic(id: "bad-number", message: "'\(text)' is not a number", at: range)
   }
 
+  static func tooManyDigits(_ written: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "bad-number", message: "'\(written)' has too many digits for an exact value", at: range,
+      hint: "rules and readings hold exact values of up to 18 digits")
+  }
+
+  static func tooManySignificantDigits(_ text: String, limit: Int, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "bad-number", message: "'\(text)' has more than \(limit) significant digits", at: range,
+      hint: "a number keeps at most \(limit) digits exactly; round it")
+  }
+
   static func strictBound(_ op: String, at range: SourceRange) -> Diagnostic {
     Diagnostic(
       .warning, id: "strict-bound", message: "'\(op)' is read as '\(op)=' in a goal", at: range,
       hint: "write '\(op)=' to say so")
+  }
+
+  static func expressionTooDeep(limit: Int, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "expression-too-deep", message: "expression nests more than \(limit) levels deep", at: range,
+      hint: "split the condition into simpler alerts")
+  }
+
+  static func expressionTooLong(limit: Int, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "expression-too-long", message: "expression has more than \(limit) operators", at: range,
+      hint: "split the condition into simpler alerts")
   }
 
   // MARK: Checking
@@ -140,6 +189,74 @@ public enum DiagnosticMessage {
     Diagnostic(id: "zero-amount", message: "\(what) must be greater than zero", at: quantity.range)
   }
 
+  static func avoidMatchesNothing(_ term: Identifier, candidates: some Sequence<String>) -> Diagnostic {
+    Diagnostic(
+      .warning, id: "avoid-matches-nothing",
+      message: "'avoid \(term.name)' matches no food, so it excludes nothing", at: term.range,
+      hint: Suggestions.hint(for: term.name, in: candidates)
+        ?? "avoid takes an allergen (peanut, milk, …), a food, a tag or a word of a food's name")
+  }
+
+  static func lockConflictsWithDiet(_ recipe: Identifier, labels: [String]) -> Diagnostic {
+    Diagnostic(
+      id: "lock-conflicts-with-diet",
+      message: "recipe '\(recipe.name)' is locked in, but it is not \(labels.joined(separator: " or "))",
+      at: recipe.range, hint: "lock a recipe that fits the plan's diet, or change the diet")
+  }
+
+  static func lockConflictsWithAvoid(_ recipe: Identifier, food: String, avoided: Identifier) -> Diagnostic {
+    Diagnostic(
+      id: "lock-conflicts-with-avoid",
+      message: "recipe '\(recipe.name)' is locked in, but it contains '\(food)', which the plan avoids",
+      at: recipe.range, notes: [.init("'avoid \(avoided.name)' is here", at: avoided.range)])
+  }
+
+  static func conflictingLimits(
+    foods: String, minimum: String, maximum: String, period: String, at range: SourceRange, other: SourceRange
+  ) -> Diagnostic {
+    Diagnostic(
+      id: "conflicting-limits",
+      message:
+        "limits on \(foods) cannot both hold: at least \(minimum) but at most \(maximum) per \(period)",
+      at: range, notes: [.init("the other limit is here", at: other)],
+      hint: "remove one of the limits or widen them")
+  }
+
+  static func impossibleNutrient(_ quantity: QuantityLiteral, nutrient: String, reason: String) -> Diagnostic
+  {
+    Diagnostic(
+      .warning, id: "impossible-nutrient", message: "this much '\(nutrient)' is \(reason)",
+      at: quantity.range,
+      hint: "check the unit (mg or g?) and the amount after 'per'")
+  }
+
+  static func measureTooSmall(_ quantity: QuantityLiteral) -> Diagnostic {
+    Diagnostic(
+      id: "measure-too-small", message: "a measure must weigh at least 0.001 g, not '\(quantity.written)'",
+      at: quantity.range, hint: "check the unit; a pinch of salt is about 0.3 g")
+  }
+
+  static func amountTooLarge(_ quantity: QuantityLiteral, what: String) -> Diagnostic {
+    Diagnostic(
+      id: "amount-too-large", message: "\(what) of '\(quantity.written)' weighs more than one tonne",
+      at: quantity.range, hint: "check the number and its unit")
+  }
+
+  static func allowedRecipeExcluded(
+    _ recipe: Identifier, labels: [String], food: String?, avoided: Identifier?
+  )
+    -> Diagnostic
+  {
+    let why =
+      if let food, let avoided { "it contains '\(food)', which 'avoid \(avoided.name)' excludes" } else {
+        "it is not \(labels.joined(separator: " or "))"
+      }
+    return Diagnostic(
+      .warning, id: "allowed-recipe-excluded",
+      message: "recipe '\(recipe.name)' is allowed here but will never be chosen: \(why)", at: recipe.range,
+      notes: avoided.map { [.init("'avoid \($0.name)' is here", at: $0.range)] } ?? [])
+  }
+
   static func invalid(
     _ id: String, _ message: String, at range: SourceRange?, hint: String? = nil,
     notes: [Diagnostic.Note] = []
@@ -152,4 +269,9 @@ public enum DiagnosticMessage {
   {
     Diagnostic(.warning, id: id, message: message, at: range, hint: hint)
   }
+}
+
+extension QuantityLiteral {
+  /// The number and unit as written: `0.000002 g`, `10000000 tbsp`.
+  var written: String { "\(value)" + (unit.map { " \($0.text)" } ?? "") }
 }

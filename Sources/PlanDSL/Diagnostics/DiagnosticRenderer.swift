@@ -10,13 +10,35 @@ public struct DiagnosticRenderer: Sendable {
   /// Whether to colour the output with ANSI escapes (only on a terminal).
   public var colors: Bool
 
-  public init(colors: Bool = false) { self.colors = colors }
+  /// How many diagnostics are shown; the rest are counted in one line.
+  public var limit: Int
 
-  /// Renders every diagnostic, then a summary line when there are errors.
+  /// The widest source line shown, in characters; a longer line is elided
+  /// around the caret with `…`.
+  public static let maximumLineWidth = 120
+
+  /// The longest message shown, in characters; a longer one keeps its start and end.
+  public static let maximumMessageLength = 240
+
+  public init(colors: Bool = false, limit: Int = 50) {
+    self.colors = colors
+    self.limit = max(1, limit)
+  }
+
+  /// Renders the first ``limit`` diagnostics, a line counting the rest, then
+  /// a summary line when there are errors or warnings.
   public func render(_ list: DiagnosticList) -> String {
     var out = ""
-    for diagnostic in list.diagnostics {
+    for diagnostic in list.diagnostics.prefix(limit) {
       out += render(diagnostic, sources: list.sources)
+    }
+    if list.diagnostics.count > limit {
+      let more = list.diagnostics.count - limit
+      out += "and \(more) more \(more == 1 ? "diagnostic" : "diagnostics") not shown\n"
+      // Where reading stopped is shown even when it is past the limit.
+      for diagnostic in list.diagnostics.dropFirst(limit) where diagnostic.id == "too-many-errors" {
+        out += render(diagnostic, sources: list.sources)
+      }
     }
     let errors = list.diagnostics.filter { $0.severity == .error }.count
     let warnings = list.diagnostics.filter { $0.severity == .warning }.count
@@ -34,7 +56,7 @@ public struct DiagnosticRenderer: Sendable {
     var out = header(diagnostic.severity, diagnostic.message, diagnostic.range, sources)
     out += snippet(diagnostic.range, sources)
     if let hint = diagnostic.hint {
-      out += "  " + paint("hint:", Self.cyan) + " " + hint + "\n"
+      out += "  " + paint("hint:", Self.cyan) + " " + Self.shortened(hint).escapingControlCharacters() + "\n"
     }
     for note in diagnostic.notes {
       out += header(.note, note.message, note.range, sources)
@@ -63,28 +85,112 @@ public struct DiagnosticRenderer: Sendable {
     case .warning: label = paint("warning:", Self.yellow)
     case .note: label = paint("note:", Self.bold)
     }
+    let shown = Self.shortened(message).escapingControlCharacters()
     guard let range, let file = sources.file(range.file) else {
-      return "planner: \(label) \(paint(message, Self.bold))\n"
+      return "planner: \(label) \(paint(shown, Self.bold))\n"
     }
     let (line, column) = file.lineAndColumn(of: range.start)
-    return "\(file.path):\(line):\(column): \(label) \(paint(message, Self.bold))\n"
+    return "\(file.path):\(line):\(column): \(label) \(paint(shown, Self.bold))\n"
   }
 
+  /// A message of at most ``maximumMessageLength`` characters: its start, `…`, its end.
+  static func shortened(_ message: String) -> String {
+    guard message.count > maximumMessageLength else { return message }
+    let tail = maximumMessageLength / 3
+    return message.prefix(maximumMessageLength - tail - 1) + "…" + message.suffix(tail)
+  }
+
+  /// The source line with a caret under the range; a line wider than
+  /// ``maximumLineWidth`` shows only the part around the caret, between `…`.
   private func snippet(_ range: SourceRange?, _ sources: SourceManager) -> String {
     guard let range, let file = sources.file(range.file) else { return "" }
-    let (line, column) = file.lineAndColumn(of: range.start)
-    let text = file.lineText(line).replacingTabs()
-    guard !text.isEmpty else { return "" }
-    let (endLine, endColumn) = file.lineAndColumn(of: max(range.start, range.end))
-    let lastColumn = endLine == line ? max(column, endColumn - 1) : text.count
-    let width = max(1, lastColumn - column + 1)
-    let caret = String(repeating: " ", count: column - 1) + "^" + String(repeating: "~", count: width - 1)
+    let (line, _) = file.lineAndColumn(of: range.start)
+    let bounds = file.lineBounds(line)
+    guard !bounds.isEmpty else { return "" }
+    let start = min(max(range.start, bounds.lowerBound), bounds.upperBound)
+    let end = min(max(range.end, start), bounds.upperBound)
+    // At most a few hundred bytes on each side are decoded, however long the line.
+    let from = Self.boundary(file.bytes, max(bounds.lowerBound, start - 4 * Self.maximumLineWidth), up: true)
+    let to = Self.boundary(file.bytes, min(bounds.upperBound, end + 4 * Self.maximumLineWidth), up: false)
+    var before = Self.visible(file.bytes[from..<start])
+    var marked = Self.visible(file.bytes[start..<end])
+    var after = Self.visible(file.bytes[end..<max(end, to)])
+    var leading = from > bounds.lowerBound
+    var trailing = to < bounds.upperBound
+    if before.count + marked.count + after.count > Self.maximumLineWidth {
+      let width = Self.maximumLineWidth
+      if marked.count > width / 2 {
+        marked = String(marked.prefix(width / 2))
+        after = ""
+        trailing = true
+      }
+      if before.count > width / 3 {
+        before = String(before.suffix(width / 3))
+        leading = true
+      }
+      let room = max(0, width - before.count - marked.count)
+      if after.count > room {
+        after = String(after.prefix(room))
+        trailing = true
+      }
+    }
+    let text = (leading ? "…" : "") + before + marked + after + (trailing ? "…" : "")
+    let column = (leading ? 1 : 0) + before.count
+    let caret =
+      String(repeating: " ", count: column) + "^" + String(repeating: "~", count: max(0, marked.count - 1))
     return "  " + text + "\n  " + paint(caret, Self.green) + "\n"
+  }
+
+  /// The nearest offset at or after (`up`) or at or before `offset` that starts a UTF-8 character.
+  private static func boundary(_ bytes: [UInt8], _ offset: Int, up: Bool) -> Int {
+    var offset = offset
+    while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 {
+      offset += up ? 1 : -1
+    }
+    return offset
+  }
+
+  /// Source text as shown under a diagnostic: tabs as spaces and other control characters as
+  /// `?`, one column each, so the caret stays aligned and nothing reaches the terminal raw.
+  private static func visible(_ bytes: ArraySlice<UInt8>) -> String {
+    var out = ""
+    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+      if scalar == "\t" {
+        out += " "
+      } else if scalar.isControlForDisplay {
+        out += "?"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}
+
+extension Unicode.Scalar {
+  /// C0 and C1 control characters, DEL, and bidirectional embedding, override and isolate marks.
+  var isControlForDisplay: Bool {
+    switch value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
   }
 }
 
 extension String {
-  fileprivate func replacingTabs() -> String {
-    String(map { $0 == "\t" ? " " : $0 })
+  /// The text with control characters written as `\u{…}` (line breaks and tabs as `\n`, `\t`).
+  func escapingControlCharacters() -> String {
+    guard unicodeScalars.contains(where: \.isControlForDisplay) else { return self }
+    var out = ""
+    for scalar in unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case _ where scalar.isControlForDisplay:
+        out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
   }
 }

@@ -1,13 +1,24 @@
 /// Finds the candidate closest to a misspelt name, for "did you mean" hints.
 public enum Suggestions {
+  /// The longest name a hint is searched for; a longer one is not a misspelling.
+  public static let maximumNameLength = 64
+
   /// The closest candidate within a small edit distance, or `nil`.
   ///
-  /// - Complexity: O(n × m × k) for n candidates of length m and a name of length k.
+  /// A name longer than ``maximumNameLength`` gets no hint, and a candidate
+  /// whose length differs from the name's by more than the allowed distance is
+  /// skipped before any distance is computed, so a 1 MB name costs no more than
+  /// reading it.
+  ///
+  /// - Complexity: O(n × m × k) for n candidates of length m and a name of
+  ///   length k ≤ ``maximumNameLength``.
   public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+    guard name.utf8.count <= maximumNameLength * 4, name.count <= maximumNameLength else { return nil }
     let target = Array(name.lowercased())
     let limit = max(1, min(3, target.count / 3 + 1))
     var best: (String, Int)?
     for candidate in candidates {
+      guard abs(candidate.count - target.count) <= limit else { continue }
       let distance = editDistance(target, Array(candidate.lowercased()))
       if distance <= limit, distance < (best?.1 ?? Int.max) || (distance == best?.1 && candidate < best!.0) {
         best = (candidate, distance)

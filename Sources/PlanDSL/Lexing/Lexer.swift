@@ -15,6 +15,9 @@ struct Lexer {
   }
 
   /// Every token of the file, ending with `endOfFile`.
+  ///
+  /// After ``maximumErrors`` diagnostics the rest of the file is not read: one
+  /// more error says where reading stopped, and the tokens end there.
   mutating func tokenize() -> [Token] {
     var tokens: [Token] = []
     while true {
@@ -23,6 +26,9 @@ struct Lexer {
       if token.kind == .endOfFile { return tokens }
     }
   }
+
+  /// How many diagnostics one file may produce before the lexer stops reading it.
+  static let maximumErrors = 1000
 
   private static let symbols: [String] = [
     "...", "..<", "<=", ">=", "==", "!=", "->", "{", "}", "(", ")", "[", "]", ",", ";", ":", "=", ".", "<",
@@ -65,7 +71,39 @@ struct Lexer {
     }
   }
 
+  /// The next token; runs of unexpected characters are reported (one diagnostic per run) and skipped.
   private mutating func next() -> Token {
+    while true {
+      if diagnostics.count >= Self.maximumErrors {
+        skipTrivia()
+        let here = SourceRange(file: file, start: position, end: position)
+        if position < bytes.count {
+          diagnostics.append(DiagnosticMessage.tooManyErrors(limit: Self.maximumErrors, at: here))
+          position = bytes.count
+        }
+        return Token(kind: .endOfFile, value: "", range: here, atLineStart: true)
+      }
+      if let token = nextOrUnexpected() { return token }
+    }
+  }
+
+  /// Whether the byte at the cursor can start nothing: not trivia, a number, a name, a string or a symbol.
+  private func atUnexpectedCharacter() -> Bool {
+    guard let byte = peek() else { return false }
+    if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+      || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\"")
+    {
+      return false
+    }
+    if Self.isDigit(byte) || Self.isIdentifierStart(byte) { return false }
+    return !Self.symbolStarts.contains(byte)
+  }
+
+  /// The first bytes of ``symbols``; each also stands alone as a one-byte symbol.
+  private static let symbolStarts = Set(symbols.compactMap(\.utf8.first))
+
+  /// The next token, or `nil` after reporting and skipping a run of unexpected characters.
+  private mutating func nextOrUnexpected() -> Token? {
     skipTrivia()
     let atLineStart = sawLineBreak
     sawLineBreak = false
@@ -97,13 +135,21 @@ struct Lexer {
       position += symbol.utf8.count
       return make(.symbol)
     }
-    // An unexpected character: report it, skip the whole scalar, and go on.
-    position += Self.scalarLength(byte)
+    // Unexpected characters: report the run once, skip whole scalars, and go on.
+    position = min(bytes.count, position + Self.scalarLength(byte))
+    let first = String(decoding: bytes[start..<position], as: UTF8.self)
+    var count = 1
+    while atUnexpectedCharacter(), let next = peek() {
+      position = min(bytes.count, position + Self.scalarLength(next))
+      count += 1
+    }
     let range = SourceRange(file: file, start: start, end: position)
-    let text = String(decoding: bytes[start..<min(position, bytes.count)], as: UTF8.self)
-    diagnostics.append(DiagnosticMessage.unexpectedCharacter(text, range))
+    diagnostics.append(
+      count == 1
+        ? DiagnosticMessage.unexpectedCharacter(first, range)
+        : DiagnosticMessage.unexpectedCharacters(first, count: count, range))
     sawLineBreak = atLineStart
-    return next()
+    return nil
   }
 
   private func matches(_ symbol: String) -> Bool {
@@ -165,6 +211,14 @@ struct Lexer {
         position += 2
         continue
       }
+      if let width = controlCharacterWidth(at: position) {
+        let scalar = String(decoding: bytes[position..<position + width], as: UTF8.self)
+        diagnostics.append(
+          DiagnosticMessage.controlCharacterInString(
+            scalar, SourceRange(file: file, start: position, end: position + width)))
+        position += width
+        continue
+      }
       value.append(b)
       position += 1
     }
@@ -173,6 +227,22 @@ struct Lexer {
       DiagnosticMessage.unterminatedString(SourceRange(file: file, start: start, end: start + 1)))
     return Token(
       kind: .string, value: String(decoding: value, as: UTF8.self), range: range, atLineStart: atLineStart)
+  }
+
+  /// The length in bytes of a control character at `offset` that a string may not hold raw:
+  /// C0 controls but the tab, DEL, C1 controls, and the bidirectional marks, embeddings,
+  /// overrides and isolates (which can make displayed text read differently from what it is).
+  private func controlCharacterWidth(at offset: Int) -> Int? {
+    let b = bytes[offset]
+    if (b < 0x20 && b != UInt8(ascii: "\t")) || b == 0x7F { return 1 }
+    guard offset + 1 < bytes.count else { return nil }
+    let second = bytes[offset + 1]
+    if b == 0xC2, (0x80...0x9F).contains(second) { return 2 }
+    guard b == 0xE2, offset + 2 < bytes.count else { return nil }
+    let third = bytes[offset + 2]
+    if second == 0x80, [0x8E, 0x8F, 0xAA, 0xAB, 0xAC, 0xAD, 0xAE].contains(third) { return 3 }
+    if second == 0x81, (0xA6...0xA9).contains(third) { return 3 }
+    return nil
   }
 
   private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }

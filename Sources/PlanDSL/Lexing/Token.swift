@@ -1,7 +1,7 @@
 /// One token of a `.plan` file.
-public struct Token: Sendable, Hashable {
+package struct Token: Sendable, Hashable {
   /// What kind of token it is.
-  public enum Kind: Sendable, Hashable {
+  package enum Kind: Sendable, Hashable {
     /// A name: `oats`, `protein`, `gluten-free`, `µg`.
     case identifier
     /// A number literal: `42`, `3.49`, `08120`.
@@ -15,21 +15,21 @@ public struct Token: Sendable, Hashable {
     case endOfFile
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// The token's text as written (for strings, the unescaped contents).
-  public var value: String
-  public var range: SourceRange
+  package var value: String
+  package var range: SourceRange
   /// Whether the token is the first on its line (statements end at line breaks).
-  public var atLineStart: Bool
+  package var atLineStart: Bool
 
   /// Whether this is the symbol `text`.
-  public func isSymbol(_ text: String) -> Bool { kind == .symbol && value == text }
+  package func isSymbol(_ text: String) -> Bool { kind == .symbol && value == text }
 
   /// Whether this is the identifier `text` (keywords are identifiers in context).
-  public func isWord(_ text: String) -> Bool { kind == .identifier && value == text }
+  package func isWord(_ text: String) -> Bool { kind == .identifier && value == text }
 
   /// How the token reads in a message: `'{'`, `end of file`, `string "…"`.
-  public var quoted: String {
+  package var quoted: String {
     switch kind {
     case .endOfFile: "end of file"
     case .string: "string \"\(value)\""

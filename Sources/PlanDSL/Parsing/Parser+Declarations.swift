@@ -3,6 +3,7 @@ extension Parser {
   mutating func parseFile() -> SourceFileSyntax {
     var declarations: [Declaration] = []
     while !atEnd {
+      if stopAfterTooManyErrors() { break }
       if consumeSymbol(";") { continue }
       let before = index
       if let declaration = parseDeclaration() {

@@ -15,13 +15,80 @@ extension Parser {
     }
   }
 
+  /// How deeply a rule expression may nest: parentheses, call arguments, `not` and `-`.
+  ///
+  /// Real rules nest a handful of levels; the limit keeps the parser, the
+  /// checker and the evaluator (all recursive) far from the end of the stack.
+  static let maximumExpressionNesting = 64
+
+  /// How many operators (infix, prefix and `.`) one rule expression may have.
+  ///
+  /// A long chain such as `a + a + … + a` becomes a tree as deep as the chain
+  /// is long; the limit bounds that depth.
+  static let maximumExpressionOperators = 1000
+
   /// A rule expression: conditions, comparisons, arithmetic, calls.
+  ///
+  /// An expression deeper than ``maximumExpressionNesting`` or longer than
+  /// ``maximumExpressionOperators`` is reported once, and the rest of it skipped.
   mutating func parseRuleExpression(level: Int = 0) -> RuleExpression? {
+    if level == 0 {
+      if expressionNesting == 0 { expressionOperators = 0 }
+      guard enterNestedExpression() else { return nil }
+      defer { expressionNesting -= 1 }
+      let expression = parseRuleExpression(level: 1)
+      if expressionNesting == 1, expression == nil, expressionLimitReported { skipRestOfExpression() }
+      return expression
+    }
+    return parseInfixRule(level: level - 1)
+  }
+
+  /// Counts one more level of nesting; reports the limit the first time it is passed.
+  mutating func enterNestedExpression() -> Bool {
+    expressionNesting += 1
+    guard expressionNesting <= Self.maximumExpressionNesting else {
+      expressionNesting -= 1
+      if !expressionLimitReported {
+        expressionLimitReported = true
+        report(DiagnosticMessage.expressionTooDeep(limit: Self.maximumExpressionNesting, at: current.range))
+      }
+      return false
+    }
+    return true
+  }
+
+  /// Counts one more operator; reports the limit the first time it is passed.
+  mutating func countOperator(_ token: Token) -> Bool {
+    expressionOperators += 1
+    guard expressionOperators <= Self.maximumExpressionOperators else {
+      if !expressionLimitReported {
+        expressionLimitReported = true
+        report(DiagnosticMessage.expressionTooLong(limit: Self.maximumExpressionOperators, at: token.range))
+      }
+      return false
+    }
+    return true
+  }
+
+  /// After a limit error: skips the expression's remaining tokens, including
+  /// continuation lines that start with an operator or a closing parenthesis.
+  mutating func skipRestOfExpression() {
+    let operators = Self.infixLevels.flatMap { $0 } + [")", ",", "."]
+    while !atEnd, !current.isSymbol(";"), !current.isSymbol("}") {
+      if current.atLineStart, !atInfix(operators) { break }
+      advance()
+    }
+    expressionLimitReported = false
+  }
+
+  /// The infix operators of `infixLevels[level]` and above.
+  mutating func parseInfixRule(level: Int) -> RuleExpression? {
     if level == Self.infixLevels.count { return parseUnaryRule() }
-    guard var lhs = parseRuleExpression(level: level + 1) else { return nil }
+    guard var lhs = parseInfixRule(level: level + 1) else { return nil }
     while atInfix(Self.infixLevels[level]) {
       let op = advance()
-      guard let rhs = parseRuleExpression(level: level + 1) else { return nil }
+      guard countOperator(op) else { return nil }
+      guard let rhs = parseInfixRule(level: level + 1) else { return nil }
       lhs = .binary(op.value, op.range, lhs, rhs)
       // Comparisons do not chain: `a < b < c` is an error, not `(a < b) < c`.
       if level == 2, atInfix(Self.infixLevels[2]) {
@@ -38,6 +105,8 @@ extension Parser {
   mutating func parseUnaryRule() -> RuleExpression? {
     if current.isWord("not") || current.isSymbol("-") || current.isSymbol("!") {
       let op = advance()
+      guard countOperator(op), enterNestedExpression() else { return nil }
+      defer { expressionNesting -= 1 }
       guard let operand = parseUnaryRule() else { return nil }
       return .unary(op.value == "!" ? "not" : op.value, op.range, operand)
     }
@@ -47,7 +116,7 @@ extension Parser {
   mutating func parsePostfixRule() -> RuleExpression? {
     guard var expression = parsePrimaryRule() else { return nil }
     while current.isSymbol("."), !atEnd {
-      advance()
+      guard countOperator(advance()) else { return nil }
       guard
         let member = parseIdentifier("a day such as 'today' or 'yesterday' after '.'", startsStatement: true)
       else { return nil }

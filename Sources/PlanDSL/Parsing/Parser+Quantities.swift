@@ -23,10 +23,7 @@ extension Parser {
     let start = current.range
     let negative = consumeSymbol("-")
     let number = advance()
-    guard var value = Decimal(string: number.value, locale: Locale(identifier: "en_US_POSIX")) else {
-      report(DiagnosticMessage.badNumber(number.value, at: number.range))
-      return nil
-    }
+    guard var value = exactDecimal(number) else { return nil }
     if negative { value.negate() }
     let numberRange = start.union(number.range)
     let unit = parseUnit()
@@ -38,6 +35,27 @@ extension Parser {
     )
   }
 
+  /// The most significant digits a number may have: what `Decimal` holds exactly.
+  static let maximumSignificantDigits = 38
+
+  /// The value of a number token, or `nil` after reporting one that cannot be
+  /// read or that has more significant digits than `Decimal` holds (it would
+  /// be rounded silently).
+  mutating func exactDecimal(_ number: Token) -> Decimal? {
+    let digits = number.value.filter(\.isNumber).drop { $0 == "0" }.reversed().drop { $0 == "0" }
+    guard digits.count <= Self.maximumSignificantDigits else {
+      report(
+        DiagnosticMessage.tooManySignificantDigits(
+          number.value, limit: Self.maximumSignificantDigits, at: number.range))
+      return nil
+    }
+    guard let value = Decimal(string: number.value, locale: Locale(identifier: "en_US_POSIX")) else {
+      report(DiagnosticMessage.badNumber(number.value, at: number.range))
+      return nil
+    }
+    return value
+  }
+
   /// A number with no unit, when the next word is not a unit (`lock day 3 dinner …`).
   mutating func parsePlainNumber(_ what: String) -> QuantityLiteral? {
     guard current.kind == .number, !atStatementEnd else {
@@ -45,10 +63,7 @@ extension Parser {
       return nil
     }
     let token = advance()
-    guard let value = Decimal(string: token.value, locale: Locale(identifier: "en_US_POSIX")) else {
-      report(DiagnosticMessage.badNumber(token.value, at: token.range))
-      return nil
-    }
+    guard let value = exactDecimal(token) else { return nil }
     return QuantityLiteral(value: value, unit: nil, range: token.range, numberRange: token.range)
   }
 

@@ -137,7 +137,7 @@ extension Parser {
 
   /// `expect healthy`, `expect not enough data`, `expect alert ID`, `expect no alert ID`,
   /// `expect alerts a, b`, `expect EXPRESSION`.
-  mutating func parseExpectation(_ keyword: Token) -> Expectation? {
+  mutating func parseExpectation(_ keyword: Token) -> RuleExpectation? {
     let start = current.range
     if current.isWord("healthy"), !atStatementEnd {
       advance()

@@ -10,6 +10,12 @@ struct Parser {
   var index = 0
   var diagnostics: [Diagnostic] = []
   let file: Int
+  /// How many rule expressions enclose the cursor (see ``maximumExpressionNesting``).
+  var expressionNesting = 0
+  /// Operators read so far in the outermost rule expression.
+  var expressionOperators = 0
+  /// Whether the expression being read has passed a limit (reported once).
+  var expressionLimitReported = false
 
   init(tokens: [Token], file: Int) {
     self.tokens = tokens
@@ -60,6 +66,16 @@ struct Parser {
 
   mutating func report(_ diagnostic: Diagnostic) {
     diagnostics.append(diagnostic)
+  }
+
+  /// After ``Lexer/maximumErrors`` diagnostics, reports where parsing stopped and
+  /// moves to the end of the file; returns whether it did.
+  mutating func stopAfterTooManyErrors() -> Bool {
+    guard diagnostics.count >= Lexer.maximumErrors, !atEnd else { return false }
+    let here = SourceRange(file: file, start: current.range.start, end: current.range.start)
+    diagnostics.append(DiagnosticMessage.tooManyErrors(limit: Lexer.maximumErrors, at: here))
+    index = tokens.count - 1
+    return true
   }
 
   /// Reports "expected X, found Y" at the current token (or just after the previous one at a line break).
@@ -164,6 +180,7 @@ struct Parser {
         report(DiagnosticMessage.unclosedBlock(owner, at: previous.range.afterEnd, opening: open.range))
         return open.range.union(previous.range)
       }
+      if stopAfterTooManyErrors() { return open.range.union(previous.range) }
       let before = index
       statement(&self)
       if index == before {

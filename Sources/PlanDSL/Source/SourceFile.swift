@@ -46,6 +46,15 @@ public struct SourceFile: Sendable, Hashable {
     return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
   }
 
+  /// The byte offsets of a 1-based line, without its line break (empty past the end).
+  func lineBounds(_ line: Int) -> Range<Int> {
+    guard line >= 1, line <= lineStarts.count else { return bytes.count..<bytes.count }
+    let start = lineStarts[line - 1]
+    var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+    if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    return start..<max(start, end)
+  }
+
   /// The text covered by a range.
   public func text(in range: SourceRange) -> String {
     let start = max(0, min(range.start, bytes.count))

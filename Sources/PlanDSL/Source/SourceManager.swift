@@ -1,9 +1,11 @@
 import Foundation
+import HealthRules
 
 /// The files of one program: the root file and everything it includes.
 ///
 /// Ranges in diagnostics and the AST point into these files by index.
 public struct SourceManager: Sendable {
+  /// The files, in the order they were read; a ``SourceRange`` names one by index.
   public private(set) var files: [SourceFile] = []
 
   public init() {}
@@ -34,13 +36,12 @@ enum SourceReader {
     case unreadable(String)
   }
 
+  /// Reads a regular file; anything else (a directory, a FIFO, a device, a
+  /// loop of symbolic links) is unreadable, with the reason in words.
   static func read(_ path: String) -> Outcome {
+    if let problem = RegularFile.problem(at: path) { return .unreadable(problem) }
     guard let data = FileManager.default.contents(atPath: path) else {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-        return .unreadable(isDirectory.boolValue ? "is a directory" : "cannot be read")
-      }
-      return .unreadable("no such file")
+      return .unreadable(RegularFile.phrase(for: errno))
     }
     return decode(Array(data))
   }

@@ -2,7 +2,7 @@ import Foundation
 import MealOptimizer
 
 /// What a unit measures. Quantities are checked by dimension.
-public enum Dimension: String, Sendable, Hashable, CaseIterable {
+public enum UnitDimension: String, Sendable, Hashable, CaseIterable {
   case mass, volume, energy, money, count, percent, time, pressure
   case glucose = "glucose concentration"
   case density
@@ -32,8 +32,10 @@ public enum Dimension: String, Sendable, Hashable, CaseIterable {
 /// definition, the US cup 236.5882365 ml, the thermochemical kilocalorie
 /// 4.184 kJ.
 public struct UnitDefinition: Sendable, Hashable {
+  /// The unit's main symbol (`g` for `grams`).
   public var symbol: String
-  public var dimension: Dimension
+  /// What it measures.
+  public var dimension: UnitDimension
   /// Canonical units in one of this unit, before ``divisor``.
   public var factor: Decimal
   /// What the value times ``factor`` is divided by (4.184 for kJ); 1 for most units.
@@ -49,7 +51,7 @@ public enum Units {
   /// Every known unit by symbol (aliases included).
   public static let table: [String: UnitDefinition] = {
     var table: [String: UnitDefinition] = [:]
-    func add(_ symbols: [String], _ dimension: Dimension, _ factor: String, divisor: String = "1") {
+    func add(_ symbols: [String], _ dimension: UnitDimension, _ factor: String, divisor: String = "1") {
       for symbol in symbols {
         table[symbol] = UnitDefinition(
           symbol: symbols[0], dimension: dimension, factor: d(factor), divisor: d(divisor))

@@ -12,6 +12,8 @@ enum CLIError: Error {
   /// The command ran and its answer is "no": no feasible plan, a failed test, an alert. Exit 1.
   /// The result has already been printed.
   case negativeResult
+  /// `planner health` could not decide: not enough readings. Exit 2. The result has already been printed.
+  case notEnoughData
   /// A bug or an environment failure: exit 70.
   case internalError(String)
 
@@ -19,9 +21,12 @@ enum CLIError: Error {
   enum ExitCode: Int32 {
     case success = 0
     case negativeResult = 1
+    case notEnoughData = 2
     case usage = 64
     case invalidInput = 65
     case internalError = 70
+    /// Standard output or standard error could not be written (a full disk, a closed descriptor).
+    case ioError = 74
   }
 
   var exitCode: ExitCode {
@@ -29,6 +34,7 @@ enum CLIError: Error {
     case .usage: .usage
     case .diagnostics, .invalidInput: .invalidInput
     case .negativeResult: .negativeResult
+    case .notEnoughData: .notEnoughData
     case .internalError: .internalError
     }
   }
@@ -37,12 +43,14 @@ enum CLIError: Error {
   func message(colors: Bool) -> String {
     switch self {
     case .usage(let message, let hint):
-      return "planner: error: \(message)\n" + (hint.map { "  hint: \($0)\n" } ?? "")
+      // Usage messages quote what was typed; control characters in it are shown escaped.
+      return "planner: error: \(message.escapedForTerminal)\n"
+        + (hint.map { "  hint: \($0.escapedForTerminal)\n" } ?? "")
     case .diagnostics(let list):
       return DiagnosticRenderer(colors: colors).render(list)
     case .invalidInput(let message):
       return message.hasSuffix("\n") ? message : "planner: error: \(message)\n"
-    case .negativeResult:
+    case .negativeResult, .notEnoughData:
       return ""
     case .internalError(let message):
       return "planner: internal error: \(message)\n  please report this with the input that caused it\n"

@@ -23,10 +23,10 @@ struct Console {
   }
 
   func out(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    StandardStream.output.write(text)
   }
 
   func err(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    StandardStream.error.write(text)
   }
 }

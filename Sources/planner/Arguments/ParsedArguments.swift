@@ -58,10 +58,45 @@ struct ParsedArguments {
       } else {
         throw .usage("option '--\(spec.name)' needs a value (\(spec.value ?? "VALUE"))", hint: nil)
       }
+      try Self.checkNumber(value, for: spec)
       if !spec.repeatable, values[spec.name] != nil {
         throw .usage("option '--\(spec.name)' is given more than once", hint: nil)
       }
       values[spec.name, default: []].append(value)
+    }
+  }
+
+  /// The largest `SECONDS` value: about 11.6 days, well inside what a solver's
+  /// millisecond counter (a 32-bit integer in GLPK) can hold.
+  static let maximumSeconds = 1_000_000.0
+
+  /// The largest `N` value (a count of results).
+  static let maximumCount = 1_000_000
+
+  /// Checks the values of numeric options, by their placeholder, before any command sees them:
+  /// `SECONDS` is a finite number above 0 and at most ``maximumSeconds``; `N` a whole number from 1 to
+  /// ``maximumCount``. No command can then trap converting an out-of-range number.
+  ///
+  /// - Throws: ``CLIError/usage`` naming the option, the range and the value.
+  static func checkNumber(_ text: String, for spec: OptionSpec) throws(CLIError) {
+    switch spec.value {
+    case "SECONDS":
+      guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+        throw .usage(
+          "'--\(spec.name)' takes a positive number of seconds, not '\(text.escapedForTerminal)'", hint: nil)
+      }
+      guard seconds <= maximumSeconds else {
+        throw .usage(
+          "'--\(spec.name)' takes at most 1000000 seconds, not '\(text.escapedForTerminal)'", hint: nil)
+      }
+    case "N":
+      guard let count = Int(text), count >= 1, count <= maximumCount else {
+        throw .usage(
+          "'--\(spec.name)' takes a whole number from 1 to 1000000, not '\(text.escapedForTerminal)'",
+          hint: nil)
+      }
+    default:
+      break
     }
   }
 

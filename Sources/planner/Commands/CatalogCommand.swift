@@ -25,6 +25,7 @@ enum CatalogCommand: Command {
     guard let output = arguments.value("output") else {
       throw .usage("missing '--output FILE' for 'planner catalog import-sr28'", hint: nil)
     }
+    try OutputFile.checkTarget(output, option: "output")
     let started = Date()
     let catalog: FoodCatalog
     do throws(SR28ImportError) {
@@ -32,15 +33,16 @@ enum CatalogCommand: Command {
     } catch {
       throw .invalidInput("\(error)")
     }
+    let data: Data
     do {
-      let data = try catalog.serialized()
-      try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-      let seconds = Date().timeIntervalSince(started)
-      console.out(
-        "wrote \(output): \(catalog.count) foods, \(catalog.nutrients.count) nutrients, \(data.count) bytes in "
-          + String(format: "%.2f s", seconds) + "\n")
+      data = try catalog.serialized()
     } catch {
-      throw .invalidInput("cannot write '\(output)': \(error)")
+      throw .invalidInput("cannot serialize the catalog: \(error)")
     }
+    try OutputFile.write(data, to: output, option: "output")
+    let seconds = Date().timeIntervalSince(started)
+    console.out(
+      "wrote \(output.escapedForTerminal): \(catalog.count) foods, \(catalog.nutrients.count) nutrients, "
+        + "\(data.count) bytes in " + String(format: "%.2f s", seconds) + "\n")
   }
 }

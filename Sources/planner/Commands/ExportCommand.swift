@@ -42,12 +42,8 @@ enum ExportCommand: Command {
       throw .invalidInput("cannot export plan '\(spec.name)': \(error)")
     }
     if let output = arguments.value("output") {
-      do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-      } catch {
-        throw .invalidInput("cannot write '\(output)': \(error.localizedDescription)")
-      }
-      console.err("wrote \(output)\n")
+      try OutputFile.write(Data(text.utf8), to: output, option: "output")
+      console.err("wrote \(output.escapedForTerminal)\n")
     } else {
       console.out(text)
     }

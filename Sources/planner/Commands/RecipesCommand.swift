@@ -48,6 +48,7 @@ enum RecipesCommand: Command {
           hint: "try a meal, a diet, 'under 30 minutes', 'at least 25 g protein', 'without peanuts'")
       }
       query = parsed.query
+      warnAboutUnmatchedTerms(query.excluding, foods: program.foods, console: console)
     }
     for meal in arguments.all("meal") { query.meals.insert(Meal(meal)) }
     for label in arguments.all("diet") {
@@ -103,6 +104,18 @@ enum RecipesCommand: Command {
     }
     console.out(table.render())
     console.out("\(profiles.count) of \(program.recipes.count) recipes; figures per serving\n")
+  }
+
+  /// Warns about each "without X" that names no allergen and matches no food, so excludes nothing.
+  static func warnAboutUnmatchedTerms(_ terms: [String], foods: [Food], console: Console) {
+    for term in terms where AvoidMatcher.allergens(named: term) == nil {
+      guard !foods.contains(where: { AvoidMatcher.food($0, matches: .term(term)) }) else { continue }
+      let candidates = AvoidMatcher.allergenTerms.keys.filter { !$0.contains(" ") } + foods.map(\.id)
+      let hint = closestMatch(to: term, in: candidates).map { "did you mean '\($0)'?" }
+      console.err(
+        "planner: warning: 'without \(term.escapedForTerminal)' matches no food, so it excludes nothing\n"
+          + (hint.map { "  hint: \($0)\n" } ?? ""))
+    }
   }
 
   /// `30min`, `30 min`, `1h`, `1.5h`, `45`.

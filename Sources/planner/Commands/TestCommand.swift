@@ -36,11 +36,7 @@ enum TestCommand: Command {
     }
     let report = RuleTestReport(results: results)
     if let junit = arguments.value("junit") {
-      do {
-        try Data(JUnitReport.xml(for: report).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
-      } catch {
-        throw .invalidInput("cannot write '\(junit)': \(error.localizedDescription)")
-      }
+      try OutputFile.write(Data(JUnitReport.xml(for: report).utf8), to: junit, option: "junit")
     }
     if format == .json {
       console.out(try JSONText.encode(report))
@@ -60,11 +56,13 @@ struct RuleTestReportText {
     var out = ""
     for result in report.results {
       let mark = result.passed ? paint("PASS", "\u{1B}[32m") : paint("FAIL", "\u{1B}[31m")
-      out += "\(mark)  \(result.name)" + (result.source.map { "  (\($0))" } ?? "") + "\n"
-      if let error = result.error { out += "      error: \(error)\n" }
+      let name = result.name.escapedForTerminal
+      out += "\(mark)  \(name)" + (result.source.map { "  (\($0.escapedForTerminal))" } ?? "") + "\n"
+      if let error = result.error { out += "      error: \("\(error)".escapedForTerminal)\n" }
       for failure in result.failures {
-        out += "      expected \(failure.expected)\n      actual   \(failure.actual)\n"
-        for value in failure.values { out += "        \(value.display)\n" }
+        out += "      expected \(failure.expected.escapedForTerminal)\n"
+        out += "      actual   \(failure.actual.escapedForTerminal)\n"
+        for value in failure.values { out += "        \(value.display.escapedForTerminal)\n" }
       }
     }
     out += report.summary + "\n"

@@ -23,7 +23,7 @@ struct HealthReportText {
   func render(_ verdict: Verdict, window: Window) -> String {
     var lines: [String] = []
     let title = ruleSetName ?? verdict.ruleSet
-    lines.append(bold("\(title): \(verdict.windowStart) to \(verdict.today)"))
+    lines.append(bold("\(title.escapedForTerminal): \(verdict.windowStart) to \(verdict.today)"))
     lines.append("")
     lines.append(contentsOf: verdictLines(verdict))
     lines.append("")
@@ -40,30 +40,33 @@ struct HealthReportText {
     var lines: [String] = []
     switch verdict.status {
     case .healthy:
-      lines.append(color("HEALTHY: ", "32") + verdict.message)
+      lines.append(color("HEALTHY: ", "32") + verdict.message.escapedForTerminal)
     case .alert:
-      lines.append(color("ALERT: ", "31") + verdict.fired.map(\.message).joined(separator: " "))
+      lines.append(
+        color("ALERT: ", "31") + verdict.fired.map(\.message.escapedForTerminal).joined(separator: " "))
     case .notEnoughData:
       lines.append(color("NOT ENOUGH DATA: ", "33") + "some rules could not be decided")
     }
     for result in verdict.results where result.outcome == .fired {
       lines.append(
-        "  " + color("!", "31") + " \(result.id) (\(result.severity.rawValue))  \(result.condition)")
+        "  " + color("!", "31")
+          + " \(result.id) (\(result.severity.rawValue))  \(result.condition.escapedForTerminal)")
       for evidence in result.evidence {
-        lines.append("      \(evidence.comparison)")
+        lines.append("      \(evidence.comparison.escapedForTerminal)")
         for term in evidence.terms {
-          lines.append(
-            "      " + dim("\(term.expression) = \(term.display)\(daysText(term.days, term.dates))"))
+          let value = "\(term.expression) = \(term.display)".escapedForTerminal
+          lines.append("      " + dim(value + daysText(term.days, term.dates)))
         }
       }
     }
     for result in verdict.results where result.outcome == .unknown {
-      lines.append("  " + color("?", "33") + " \(result.id) not decided  \(result.condition)")
+      lines.append(
+        "  " + color("?", "33") + " \(result.id) not decided  \(result.condition.escapedForTerminal)")
       for missing in result.missing {
         lines.append("      " + dim("missing: \(missing.description)"))
       }
       for problem in result.problems {
-        lines.append("      " + dim(problem))
+        lines.append("      " + dim(problem.escapedForTerminal))
       }
     }
     return lines
@@ -122,7 +125,7 @@ struct HealthReportText {
   private func symptomLines(_ window: Window) -> [String] {
     (1...window.length).compactMap { day in
       guard let text = window.symptoms(day: day), !text.isEmpty else { return nil }
-      return "symptoms day \(day) (\(window.date(ofDay: day))): \(text)"
+      return "symptoms day \(day) (\(window.date(ofDay: day))): \(text.escapedForTerminal)"
     }
   }
 

@@ -1,0 +1,40 @@
+import Foundation
+import MealOptimizer
+
+extension Checker {
+  /// Reports the last of `limits` when it cannot hold together with an earlier
+  /// limit on the same foods and period: `limit a >= 5 cup` after
+  /// `limit a <= 2 cup` leaves no amount of `a`, and the solver would only say
+  /// the model is invalid.
+  ///
+  /// - Parameters:
+  ///   - limits: The plan's limits so far; the last one is new.
+  ///   - range: Where the new limit's bound is written.
+  ///   - earlier: Where each earlier limit's bound is written, in order.
+  mutating func checkLimitConflict(_ limits: [LimitSpec], at range: SourceRange, earlier: [SourceRange]) {
+    guard let new = limits.last else { return }
+    let tolerance = 1e-9
+    for (index, old) in limits.dropLast().enumerated() where index < earlier.count {
+      guard Set(old.foods) == Set(new.foods), old.period == new.period, old.inServings == new.inServings
+      else { continue }
+      let pairs = [(new.minimum, old.maximum), (old.minimum, new.maximum)]
+      for case (let minimum?, let maximum?) in pairs
+      where minimum > maximum + tolerance * max(1, abs(maximum)) {
+        let unit = new.inServings ? "servings" : "g"
+        let foods = new.foods.map { "'\($0)'" }.joined(separator: " + ")
+        error(
+          DiagnosticMessage.conflictingLimits(
+            foods: foods, minimum: "\(Self.shortNumber(minimum)) \(unit)",
+            maximum: "\(Self.shortNumber(maximum)) \(unit)", period: new.period.rawValue, at: range,
+            other: earlier[index]))
+        return
+      }
+    }
+  }
+
+  /// A number with at most four significant digits after the point: `473.2`, `1183`, `0.25`.
+  static func shortNumber(_ value: Double) -> String {
+    let rounded = (value * 10).rounded() / 10
+    return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+  }
+}

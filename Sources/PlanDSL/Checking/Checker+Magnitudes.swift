@@ -1,0 +1,30 @@
+import Foundation
+import MealOptimizer
+
+/// Amounts no food can have: they would only reach the solver as numbers it
+/// cannot scale (a plan that fails verification, or a serving so small that a
+/// billion of them are needed), so they are refused where they are written.
+extension Checker {
+  /// The smallest measure: 1 mg (a pinch is about 300 mg, a saffron thread 2 mg).
+  static let smallestMeasureGrams: Decimal = 0.001
+
+  /// The largest ingredient amount or measure: one tonne.
+  static let largestIngredientGrams: Decimal = 1_000_000
+
+  /// The most energy 100 g of food can hold: pure fat has 900 kcal, so 1,000 leaves room for rounding.
+  static let largestEnergyPer100g = 1000.0
+
+  /// Why `per100` (in the nutrient's canonical unit, per 100 g of food) cannot be, or `nil`.
+  static func impossibleAmount(_ per100: Double, of definition: NutrientDefinition) -> String? {
+    if let grams = definition.unit.grams, per100 * grams > 100 * (1 + 1e-6) {
+      return "more than the 100 g of food it is in"
+    }
+    if definition.unit == .kilocalorie, per100 > largestEnergyPer100g {
+      return "more than 1000 kcal per 100 g (pure fat has 900)"
+    }
+    if definition.unit == .kilojoule, per100 > largestEnergyPer100g * 4.184 {
+      return "more than 4184 kJ per 100 g (pure fat has 3766)"
+    }
+    return nil
+  }
+}

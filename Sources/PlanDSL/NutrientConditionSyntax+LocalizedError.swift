@@ -1,0 +1,6 @@
+import Foundation
+
+extension NutrientConditionSyntax.Failure: LocalizedError {
+  /// The message and its hint: `unknown nutrient 'protien' (did you mean 'protein'?)`.
+  public var errorDescription: String? { description }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import PlanDSL
+import Testing
+
+/// What a Swift user of the library sees: names, errors and their descriptions.
+@Suite("The public API of PlanDSL")
+struct PublicAPITests {
+  func error(loading source: String) -> DiagnosticList? {
+    do {
+      _ = try PlanLoader().load(text: source, path: "test.plan")
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test("a diagnostic list describes itself as its rendered text")
+  func diagnosticListDescription() throws {
+    let list = try #require(error(loading: "goal g { protien >= 90 g per day }"))
+    let expected = """
+      test.plan:1:10: error: unknown nutrient 'protien'
+        goal g { protien >= 90 g per day }
+                 ^~~~~~~
+        hint: did you mean 'protein'?
+      1 error generated.
+      """
+    #expect(list.description == expected)
+    #expect(String(describing: list) == expected)
+    #expect((list as any Error).localizedDescription == expected)
+  }
+
+  @Test("one diagnostic describes itself with its severity and hint")
+  func diagnosticDescription() {
+    let diagnostic = Diagnostic(
+      id: "unknown-goal", message: "unknown goal 'gg'", at: nil, hint: "did you mean 'g'?")
+    #expect(
+      (diagnostic as any Error).localizedDescription == "error: unknown goal 'gg' (hint: did you mean 'g'?)")
+  }
+
+  @Test("a bad nutrient condition describes itself with its hint")
+  func conditionFailure() {
+    do {
+      _ = try NutrientConditionSyntax.parse("protien >= 20 g")
+      Issue.record("expected an error")
+    } catch {
+      #expect(
+        (error as any Error).localizedDescription == "unknown nutrient 'protien' (did you mean 'protein'?)")
+    }
+  }
+
+  @Test("units are grouped by 'UnitDimension', which does not collide with Foundation's 'Dimension'")
+  func unitDimension() throws {
+    let gram = try #require(Units.table["g"])
+    #expect(gram.dimension == UnitDimension.mass)
+    #expect(UnitDimension.glucose.canonicalUnit == "mg/dL")
+    // Foundation's Dimension is still reachable by its plain name.
+    #expect(UnitMass.grams.symbol == "g")
+    let _: Foundation.Dimension = UnitMass.grams
+  }
+}
