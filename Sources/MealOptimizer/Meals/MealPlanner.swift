@@ -157,7 +157,7 @@ public struct MealPlannerOptions: Sendable, Hashable {
   /// Creates options; the defaults suit a week of meals.
   public init(
     timeLimit: Double? = 60, relativeGap: Double = 0.01, tieBreakTolerance: Double = 0.01,
-    tieBreakTimeLimit: Double = 5
+    tieBreakTimeLimit: Double = 20
   ) {
     self.timeLimit = timeLimit
     self.relativeGap = relativeGap
