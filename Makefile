@@ -39,7 +39,7 @@ bench: bootstrap
 	bash Benchmarks/run.sh
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests
+	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz/Sources
 
 clean:
 	rm -rf .build

@@ -52,7 +52,8 @@ public enum AppleHealthReadings {
     #if canImport(FoundationXML)
       // swift-corelibs-foundation's XMLParser crashes on some DTD declarations
       // (`#REQUIRED` attributes); the DTD is not needed, so it is blanked out.
-      try run(XMLParser(stream: DoctypeBlankingStream(stream)))
+      let filtered = DoctypeBlankingStream(stream)
+      return try run(XMLParser(stream: filtered), encodingFailure: { filtered.validator.failure })
     #else
       try run(XMLParser(stream: stream))
     #endif
@@ -62,16 +63,32 @@ public enum AppleHealthReadings {
   ///
   /// - Throws: ``ReadingsError``.
   public static func parse(data: Data) throws(ReadingsError) -> [Reading] {
+    var validator = UTF8Validator()
+    let valid = validator.feed(data)
+    if valid == data.count { validator.finish() }
     var blanker = DoctypeBlanker()
-    let blanked = blanker.feed(data) + blanker.finish()
-    return try run(XMLParser(data: Data(blanked)))
+    let blanked = blanker.feed(data.prefix(valid)) + blanker.finish()
+    return try run(XMLParser(data: Data(blanked)), encodingFailure: { validator.failure })
   }
 
-  private static func run(_ parser: XMLParser) throws(ReadingsError) -> [Reading] {
+  /// Runs the parser; `encodingFailure` tells where the input stopped being
+  /// UTF-8 (the parser saw only the bytes before it).
+  private static func run(
+    _ parser: XMLParser, encodingFailure: () -> (line: Int, column: Int)? = { nil }
+  ) throws(ReadingsError) -> [Reading] {
     let handler = AppleHealthHandler()
     parser.delegate = handler
     parser.shouldResolveExternalEntities = false
     let finished = parser.parse()
+    if let (line, column) = encodingFailure() {
+      // What the parser made of the bytes before it (a record cut in two) is not reported.
+      var collector = ReadingsCollector()
+      collector.report(
+        ReadingsIssue(
+          line: line, column: column, message: "the file is not valid UTF-8 here",
+          hint: "Apple Health exports are UTF-8; the file may be damaged or in another encoding"))
+      return try collector.result()
+    }
     if !finished, handler.fatal == nil {
       let message =
         parser.parserError.map { "the XML is malformed: \($0.localizedDescription)" }

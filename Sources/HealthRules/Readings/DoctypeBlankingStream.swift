@@ -8,6 +8,8 @@ import Foundation
 final class DoctypeBlankingStream: InputStream {
   private let base: InputStream
   private var blanker = DoctypeBlanker()
+  /// Checks that the bytes are UTF-8; the stream ends before the first invalid one.
+  private(set) var validator = UTF8Validator()
   private var pending: [UInt8] = []
   private var pendingStart = 0
   private var ended = false
@@ -31,9 +33,11 @@ final class DoctypeBlankingStream: InputStream {
         bytes.baseAddress.map { base.read($0, maxLength: bytes.count) } ?? -1
       }
       if count < 0 { return count }
-      if count == 0 {
+      let valid = count == 0 ? 0 : validator.feed(chunk[0..<count])
+      if count == 0 || valid < count {
+        if count == 0 { validator.finish() }
         ended = true
-        pending = blanker.finish()
+        pending = blanker.feed(chunk[0..<valid]) + blanker.finish()
       } else if blanker.isPassingThrough {
         pending = Array(chunk[0..<count])
       } else {
