@@ -21,7 +21,8 @@ struct DocumentationSnippetTests {
 
   /// The ```plan blocks of one Markdown file, with the line each starts on.
   static func snippets(in relativePath: String) -> [Snippet] {
-    guard let text = try? String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8) else {
+    guard let text = try? String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
+    else {
       return []
     }
     var found: [Snippet] = []
@@ -29,7 +30,8 @@ struct DocumentationSnippetTests {
     for (index, line) in text.components(separatedBy: "\n").enumerated() {
       if let block = current {
         if line.hasPrefix("```") {
-          found.append(Snippet(file: relativePath, line: block.line, text: block.lines.joined(separator: "\n")))
+          found.append(
+            Snippet(file: relativePath, line: block.line, text: block.lines.joined(separator: "\n")))
           current = nil
         } else {
           current?.lines.append(line)
