@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A name as written, with where it was written.

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The catalog of every diagnostic the language front end produces.
 ///
 /// Messages are lowercase, without a final period, and quote code in '…'.

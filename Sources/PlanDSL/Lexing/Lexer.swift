@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Turns the text of one source file into tokens, reporting bad characters.
 ///
 /// Comments are `// to end of line` and `/* block */`. Line breaks are not

@@ -1,3 +1,5 @@
+import Diagnostics
+
 extension Parser {
   /// Parses a whole file.
   mutating func parseFile() -> SourceFileSyntax {

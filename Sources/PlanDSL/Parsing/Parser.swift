@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Parses the tokens of one file into declarations, recovering from errors so

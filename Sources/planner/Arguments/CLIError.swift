@@ -1,3 +1,4 @@
+import Diagnostics
 import PlanDSL
 
 /// Every way a command can end other than success, mapped to a message and an

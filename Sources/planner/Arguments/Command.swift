@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A subcommand: a description, and a run function over parsed arguments.
@@ -17,9 +18,9 @@ struct Console {
   let outputIsTerminal: Bool
 
   init() {
-    let noColor = ProcessInfo.processInfo.environment["NO_COLOR"] != nil
-    errorIsTerminal = !noColor && isatty(2) == 1
-    outputIsTerminal = !noColor && isatty(1) == 1
+    let environment = ProcessInfo.processInfo.environment
+    errorIsTerminal = DiagnosticRenderer.usesColors(onTerminal: isatty(2) == 1, environment: environment)
+    outputIsTerminal = DiagnosticRenderer.usesColors(onTerminal: isatty(1) == 1, environment: environment)
   }
 
   func out(_ text: String) {

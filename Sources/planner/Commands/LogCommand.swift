@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HealthRules
 
@@ -115,9 +116,8 @@ enum LogCommand: Command {
       return .invalidInput(error.description)
     case .invalidJournal(_, let readingsError):
       return .invalidInput(
-        ReadingsIssueText.render(
-          readingsError.issues, location: { "\(path):\($0.line):\($0.column)" },
-          note: "\(path) does not parse, so it was left as it is and nothing was logged"))
+        DiagnosticRenderer().render(readingsError.diagnostics(path: path))
+          + "\(path) does not parse, so it was left as it is and nothing was logged\n")
     case .invalidEntry(let readingsError):
       return .invalidInput(
         ReadingsIssueText.render(
