@@ -11,7 +11,7 @@ extension Checker {
     let ruleSet: RuleSet
     if let name = d.ruleSet {
       guard let found = known[name.name] else {
-        error(DiagnosticMessage.unknownName("rule set", name, candidates: known.keys))
+        error(DiagnosticMessage.unknownName(.ruleSet, name, candidates: known.keys))
         return nil
       }
       ruleSet = found
@@ -21,9 +21,7 @@ extension Checker {
       ruleSet = .baseline
     } else {
       error(
-        DiagnosticMessage.invalid(
-          "ambiguous-test", "test \"\(d.name.value)\" does not say which rule set it tests", at: d.name.range,
-          hint: "write 'test \"\(d.name.value)\" of \(ruleSets[0].id) { … }'"))
+        DiagnosticMessage.ambiguousTest(d.name, firstRuleSet: ruleSets[0].id))
       return nil
     }
     let window = ruleSet.windowLength
@@ -32,9 +30,7 @@ extension Checker {
     let dated = d.days.filter { $0.date != nil }
     if !numbered.isEmpty && (!dated.isEmpty || d.readingsFile != nil) {
       error(
-        DiagnosticMessage.invalid(
-          "mixed-test-days", "a test gives its readings by day number or by date, not both",
-          at: numbered[0].range))
+        DiagnosticMessage.mixedTestDays(at: numbered[0].range))
     }
     if !numbered.isEmpty {
       var days = [Measurements?](repeating: nil, count: window)
@@ -45,9 +41,7 @@ extension Checker {
         }
         if let first = seen[n] {
           error(
-            DiagnosticMessage.invalid(
-              "duplicate-day", "day \(n) is given more than once", at: day.range,
-              notes: [.init("first given here", at: first)]))
+            DiagnosticMessage.duplicateDay(n, at: day.range, first: first))
           continue
         }
         seen[n] = day.range
@@ -61,8 +55,7 @@ extension Checker {
         guard let token = day.date, let date = Day(iso: token.value) else {
           if let token = day.date {
             error(
-              DiagnosticMessage.invalid(
-                "bad-date", "'\(token.value)' is not a calendar date", at: token.range))
+              DiagnosticMessage.badDate(token.value, at: token.range))
           }
           continue
         }
@@ -75,14 +68,14 @@ extension Checker {
       today = Day(iso: token.value)
       if today == nil {
         error(
-          DiagnosticMessage.invalid("bad-date", "'\(token.value)' is not a calendar date", at: token.range))
+          DiagnosticMessage.badDate(token.value, at: token.range))
       }
     }
     var expectations: [RuleTest.Expectation] = []
     let alertIDs = Set(ruleSet.alerts.map(\.id))
     func checkID(_ id: Identifier) -> Bool {
       if alertIDs.contains(id.name) { return true }
-      error(DiagnosticMessage.unknownName("alert", id, candidates: alertIDs))
+      error(DiagnosticMessage.unknownName(.alert, id, candidates: alertIDs))
       return false
     }
     for expectation in d.expectations {
@@ -98,9 +91,7 @@ extension Checker {
           let comparison = ComparisonOperator(rawValue: op)
         else {
           error(
-            DiagnosticMessage.invalid(
-              "expected-comparison", "expected a comparison such as 'mean(weight, days 4...7) == 181.5 lb'",
-              at: expression.range))
+            DiagnosticMessage.expectedComparison(at: expression.range))
           continue
         }
         guard let l = value(lhs, window: window), let r = value(rhs, window: window) else { continue }
@@ -109,9 +100,7 @@ extension Checker {
     }
     if d.expectations.isEmpty, !hadSyntaxError(in: d.range) {
       error(
-        DiagnosticMessage.invalid(
-          "missing-expectation", "test \"\(d.name.value)\" expects nothing", at: d.name.range,
-          hint: "add 'expect healthy', 'expect alert ID' or another expectation"))
+        DiagnosticMessage.missingExpectation(d.name))
     }
     guard diagnostics.count == errorsBefore else { return nil }
     let location = sources.file(d.range.file).map { file in
@@ -131,8 +120,7 @@ extension Checker {
       case "symptoms":
         guard let text = reading.text else {
           error(
-            DiagnosticMessage.invalid(
-              "expected-text", "symptoms are words in quotes, as in symptoms \"headache\"", at: reading.range)
+            DiagnosticMessage.expectedText(at: reading.range)
           )
           continue
         }
@@ -142,8 +130,7 @@ extension Checker {
           // A number the parser could not read has been reported already: one root error.
           if !hadSyntaxError(in: reading.range) {
             error(
-              DiagnosticMessage.invalid(
-                "expected-pressure", "'bp' takes systolic/diastolic, as in 'bp 120/80'", at: reading.range))
+              DiagnosticMessage.expectedPressure(at: reading.range))
           }
           continue
         }
@@ -153,13 +140,12 @@ extension Checker {
         guard let metric = Self.metrics[reading.metric.name] else {
           error(
             DiagnosticMessage.unknownName(
-              "reading", reading.metric, candidates: Array(Self.metrics.keys) + ["bp", "symptoms"]))
+              .reading, reading.metric, candidates: Array(Self.metrics.keys) + ["bp", "symptoms"]))
           continue
         }
         guard let quantity = reading.value, reading.second == nil else {
           error(
-            DiagnosticMessage.invalid(
-              "expected-value", "'\(reading.metric.name)' takes one value with a unit", at: reading.range))
+            DiagnosticMessage.expectedOneValue(metric: reading.metric.name, at: reading.range))
           continue
         }
         let units = [Metric.weight: "lb", .systolic: "mmHg", .diastolic: "mmHg", .sugar: "mg/dL"]
@@ -196,10 +182,7 @@ extension Checker {
     } catch {
       let first = error.issues.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "cannot read it"
       self.error(
-        DiagnosticMessage.invalid(
-          "bad-readings", "readings file '\(literal.value)' has problems: \(first)", at: literal.range,
-          hint: error.issues.count > 1
-            ? "\(error.issues.count) problems; run 'planner health \(literal.value)' to see them all" : nil))
+        DiagnosticMessage.badReadings(literal, first: "\(first)", count: error.issues.count))
       return nil
     }
   }

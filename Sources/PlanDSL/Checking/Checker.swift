@@ -160,10 +160,7 @@ struct Checker {
     }
     if first.code != code {
       error(
-        DiagnosticMessage.invalid(
-          "mixed-currencies", "'\(code)' differs from the currency '\(first.code)' used before", at: range,
-          hint: "a plan uses one currency; convert the prices to '\(first.code)'",
-          notes: [.init("'\(first.code)' was first used here", at: first.range)]))
+        DiagnosticMessage.mixedCurrencies(code, at: range, first: first.code, firstRange: first.range))
     }
   }
 
@@ -171,17 +168,15 @@ struct Checker {
   mutating func wholeNumber(_ quantity: QuantityLiteral, for what: String, range: ClosedRange<Int>) -> Int? {
     if let unit = quantity.unit {
       error(
-        DiagnosticMessage.invalid(
-          "unexpected-unit", "\(what) takes a plain number, not '\(unit.text)'", at: unit.range))
+        DiagnosticMessage.unexpectedUnit(unit, what: what))
       return nil
     }
     let number = NSDecimalNumber(decimal: quantity.value)
     let int = number.intValue
     guard Decimal(int) == quantity.value, range.contains(int) else {
       error(
-        DiagnosticMessage.invalid(
-          "bad-count", "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound)",
-          at: quantity.range))
+        DiagnosticMessage.badCount(
+          what: what, from: range.lowerBound, to: range.upperBound, at: quantity.range))
       return nil
     }
     return int
@@ -193,7 +188,7 @@ struct Checker {
     case "day": return .day
     case "week": return .week
     default:
-      error(DiagnosticMessage.unknownName("period", literal.period, candidates: ["day", "week"]))
+      error(DiagnosticMessage.unknownName(.period, literal.period, candidates: ["day", "week"]))
       return nil
     }
   }

@@ -1,3 +1,4 @@
+import Diagnostics
 import PlanDSL
 
 /// `planner check FILE`: parse and check a plan file without solving it.
@@ -14,7 +15,16 @@ enum CheckCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
     let format = try arguments.format([.text, .json])
     let path = try arguments.positionals(exactly: ["a .plan file"], command: info.name)[0]
-    let program = try ProgramLoading.load(path, console: console)
+    let program: Program
+    do throws(CLIError) {
+      program = try ProgramLoading.load(path, console: console)
+    } catch {
+      // With JSON, the diagnostics are the result: printed on standard output too.
+      if format == .json, case .diagnostics(let list) = error {
+        console.out(try JSONText.encode(CheckFailure(list)))
+      }
+      throw error
+    }
     switch format {
     case .json:
       console.out(try JSONText.encode(CheckSummary(program)))
@@ -28,6 +38,20 @@ enum CheckCommand: Command {
   }
 }
 
+/// What `check --format json` prints for a file with errors: every diagnostic, located.
+struct CheckFailure: Encodable {
+  var status = "error"
+  var errors: Int
+  var warnings: Int
+  var diagnostics: [DiagnosticList.Record]
+
+  init(_ list: DiagnosticList) {
+    diagnostics = list.records
+    errors = list.diagnostics.filter { $0.severity == .error }.count
+    warnings = list.diagnostics.filter { $0.severity == .warning }.count
+  }
+}
+
 /// What `check --format json` prints.
 struct CheckSummary: Encodable {
   var status = "ok"
@@ -37,6 +61,7 @@ struct CheckSummary: Encodable {
   var plans: [String]
   var ruleSets: [String]
   var warnings: Int
+  var diagnostics: [DiagnosticList.Record]
 
   init(_ program: Program) {
     foods = program.foods.map(\.id)
@@ -45,5 +70,6 @@ struct CheckSummary: Encodable {
     plans = program.plans.map(\.name)
     ruleSets = program.ruleSets.map(\.id)
     warnings = program.warnings.count
+    diagnostics = DiagnosticList(program.warnings, sources: program.sources).records
   }
 }
