@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import MealOptimizer
 
@@ -68,6 +69,7 @@ extension Checker {
     var avoidNames: [Identifier] = []
     var lockRecipes: [Identifier] = []
     var allowedRecipes: [Identifier] = []
+    var lockStatements: [(day: Int, range: SourceRange)] = []
     for statement in statements {
       switch statement {
       case .meals(let names, _):
@@ -118,10 +120,11 @@ extension Checker {
         spec.repetition.oncePerDay = true
       case .repeatNotConsecutive:
         spec.repetition.notOnConsecutiveDays = true
-      case .lock(let day, let meal, let recipe, _):
+      case .lock(let day, let meal, let recipe, let statement):
         guard let number = wholeNumber(day, for: "a day", range: 1...366) else { continue }
+        lockStatements.append((number, statement))
         guard recipes.contains(where: { $0.id == recipe.name }) else {
-          error(DiagnosticMessage.unknownName(.recipe, recipe, candidates: recipes.map(\.id)))
+          reportUnknown(.recipe, recipe, candidates: recipes.map(\.id))
           continue
         }
         spec.locks.append(SlotLock(day: number, meal: Meal(meal.name), recipe: recipe.name))
@@ -136,7 +139,7 @@ extension Checker {
         case "foods":
           for name in names {
             guard let food = foods.first(where: { $0.id == name.name }) else {
-              error(DiagnosticMessage.unknownName(.food, name, candidates: foodNames.keys))
+              reportUnknown(.food, name, candidates: foodNames.keys)
               continue
             }
             let grams =
@@ -150,7 +153,7 @@ extension Checker {
               ids.append(name.name)
               allowedRecipes.append(name)
             } else {
-              error(DiagnosticMessage.unknownName(.recipe, name, candidates: recipes.map(\.id)))
+              reportUnknown(.recipe, name, candidates: recipes.map(\.id))
             }
           }
           choice.recipes = .only(ids)
@@ -173,11 +176,11 @@ extension Checker {
     for meal in spec.lockMeals + spec.leftoverMeals where !slotNames.contains(meal.name) {
       error(DiagnosticMessage.unknownName(.meal, meal, candidates: slotNames))
     }
-    for lock in spec.locks where lock.day > plan.days {
-      error(
-        DiagnosticMessage.lockAfterLastDay(day: lock.day, days: plan.days, at: plan.range))
+    for lock in lockStatements where lock.day > plan.days {
+      error(DiagnosticMessage.lockAfterLastDay(day: lock.day, days: plan.days, at: lock.range))
     }
-    if recipes.isEmpty {
+    // A recipe declared with a mistake was reported where it is; the plan does not repeat it.
+    if recipes.isEmpty, declared["recipe", default: [:]].isEmpty {
       error(
         DiagnosticMessage.noRecipes(plan: plan.name, at: plan.range))
     }

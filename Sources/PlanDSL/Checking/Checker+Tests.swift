@@ -11,7 +11,7 @@ extension Checker {
     let ruleSet: RuleSet
     if let name = d.ruleSet {
       guard let found = known[name.name] else {
-        error(DiagnosticMessage.unknownName(.ruleSet, name, candidates: known.keys))
+        reportUnknown(.ruleSet, name, candidates: known.keys, declaredAs: "rules")
         return nil
       }
       ruleSet = found

@@ -34,7 +34,31 @@ struct Checker {
     self.sources = sources
   }
 
-  mutating func error(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+  /// Whether some declarations could not be read (an `include` of a missing file): names
+  /// that may be declared there are not reported as unknown.
+  var incomplete = false
+
+  /// The diagnostics that say a name or a kind of declaration is missing; with an
+  /// ``incomplete`` program they may be wrong, so they are not reported.
+  static let dependOnEveryDeclaration: Set<String> = [
+    DiagnosticID.unknownFood, .unknownGoal, .unknownStore, .unknownRecipe, .unknownRuleSet, .noRecipes,
+    .noFoods, .ambiguousTest,
+  ].reduce(into: []) { $0.insert($1.rawValue) }
+
+  mutating func error(_ diagnostic: Diagnostic) {
+    if incomplete, Self.dependOnEveryDeclaration.contains(diagnostic.id) { return }
+    diagnostics.append(diagnostic)
+  }
+
+  /// Reports an unknown name, unless a declaration of that name exists but had a
+  /// mistake of its own (reported there): one mistake, one error.
+  mutating func reportUnknown(
+    _ kind: DiagnosticMessage.NameKind, _ name: Identifier, candidates: some Sequence<String>,
+    declaredAs keyword: String? = nil
+  ) {
+    if declared[keyword ?? kind.rawValue]?[name.name] != nil { return }
+    error(DiagnosticMessage.unknownName(kind, name, candidates: candidates))
+  }
 
   mutating func check() -> Program {
     declareNames()

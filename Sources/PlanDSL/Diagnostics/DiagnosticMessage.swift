@@ -50,6 +50,19 @@ public enum DiagnosticMessage {
       at: range)
   }
 
+  static func currencySymbol(_ symbol: String, code: String, amount: String, _ range: SourceRange) -> Diagnostic {
+    make(
+      .unexpectedCharacter, "unexpected character '\(symbol)'", at: range,
+      hint: "write the amount, then its currency code, as in '\(amount) \(code)'")
+  }
+
+  static func decimalComma(whole: String, fraction: String, at range: SourceRange) -> Diagnostic {
+    make(
+      .decimalComma, "'\(whole),\(fraction)' is written with a decimal comma", at: range,
+      hint: "numbers use a decimal point: write '\(whole).\(fraction)'"
+        + (fraction.count == 3 ? " (or '\(whole)\(fraction)' if the comma separates thousands)" : ""))
+  }
+
   static func unterminatedString(_ range: SourceRange) -> Diagnostic {
     Diagnostic(
       id: DiagnosticID.unterminatedString.rawValue, message: "unterminated string", at: range,
@@ -88,9 +101,11 @@ public enum DiagnosticMessage {
 
   // MARK: Parsing
 
-  static func expected(_ what: String, found token: Token?, at range: SourceRange) -> Diagnostic {
+  static func expected(_ what: String, found token: Token?, at range: SourceRange, hint: String? = nil)
+    -> Diagnostic
+  {
     let message = token.map { "expected \(what), found \($0.quoted)" } ?? "expected \(what)"
-    return Diagnostic(id: DiagnosticID.expected.rawValue, message: message, at: range)
+    return make(.expected, message, at: range, hint: hint)
   }
 
   static func expectedDeclaration(found token: Token, hint: String?) -> Diagnostic {
@@ -193,10 +208,20 @@ public enum DiagnosticMessage {
   }
 
   static func missingUnit(_ quantity: QuantityLiteral, expected: String, for what: String) -> Diagnostic {
-    Diagnostic(
-      id: DiagnosticID.missingUnit.rawValue, message: "\(what) needs a unit of \(expected)",
-      at: quantity.range,
-      hint: "write a unit after the number, such as '\(quantity.value) g'")
+    let example = UnitDimension(rawValue: expected).map(exampleUnit) ?? "g"
+    return make(
+      .missingUnit, "\(what) needs a unit of \(expected)", at: quantity.range,
+      hint: "write a unit after the number, such as '\(quantity.value) \(example)'")
+  }
+
+  /// A unit to show in a hint for a quantity of this dimension.
+  static func exampleUnit(_ dimension: UnitDimension) -> String {
+    switch dimension {
+    case .money: "USD"
+    case .count: "serving"
+    case .percent: "%"
+    default: dimension.canonicalUnit
+    }
   }
 
   static func negativeAmount(_ quantity: QuantityLiteral, what: String) -> Diagnostic {

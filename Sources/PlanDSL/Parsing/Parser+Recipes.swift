@@ -105,7 +105,7 @@ extension Parser {
         guard let count = parseQuantity("a count") else { return nil }
         if consumeWord("per") {
           guard consumeWord("week") else {
-            expected("'week' after 'per'")
+            expected("'week' after 'per'", hint: Suggestions.hint(for: current.value, in: ["week"]))
             return nil
           }
         }
