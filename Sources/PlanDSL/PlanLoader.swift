@@ -136,14 +136,18 @@ struct LoadSession {
     return result
   }
 
-  /// Errors that are always shown, even on a line that already has one.
+  /// Errors that are always shown, even on a line that already has one: where reading
+  /// stopped, a block's missing brace, and mistakes in the characters themselves (each
+  /// a mistake of its own, not a consequence of another).
   static let structuralErrors: Set<String> = [
     DiagnosticID.tooManyErrors, .unclosedBlock, .unreadableFile, .includeCycle, .notText,
+    .unexpectedCharacter, .controlCharacter, .unknownEscape, .decimalComma,
   ].reduce(into: []) { $0.insert($1.rawValue) }
 
   /// One mistake, one error: on a line where the lexer or the parser found an error,
-  /// only the first error of that line (in source order) is kept; what follows it on the
-  /// line (a statement read short, a value without its unit) is its consequence.
+  /// only the first error of that line (in source order) and ``structuralErrors`` are
+  /// kept; what follows on the line (a statement read short, a value without its unit)
+  /// is a consequence of the first.
   func onlyRootErrors(_ sorted: [Diagnostic], syntaxErrors: [Diagnostic]) -> [Diagnostic] {
     func line(_ range: SourceRange?) -> [Int]? {
       guard let range, let file = sources.file(range.file) else { return nil }

@@ -110,8 +110,11 @@ extension Checker {
           plan.objective =
             sense.name == "minimize" ? .minimize(definition.nutrient) : .maximize(definition.nutrient)
         }
-      case .wholeServings:
+      case .wholeServings(let names, _):
         plan.wholeServings = true
+        if !names.isEmpty {
+          plan.wholeServingFoods = (plan.wholeServingFoods ?? []) + names.compactMap { resolveFood($0) }
+        }
       case .meal(let statement):
         mealStatements.append(statement)
       case .currency(let code, _):
@@ -135,12 +138,6 @@ extension Checker {
       for food in used where food.offers.isEmpty && !hadSyntaxError(in: foodRanges[food.id] ?? d.range) {
         error(
           DiagnosticMessage.missingPrice(food: food.id, plan: plan.name, at: foodNames[food.id]))
-      }
-    }
-    if plan.wholeServings {
-      for food in used where food.measure(named: "serving") == nil {
-        error(
-          DiagnosticMessage.missingServingForWholeServings(food: food.id, at: foodNames[food.id]))
       }
     }
     if used.isEmpty, foodNames.isEmpty || plan.foodNames?.isEmpty == true {
@@ -203,7 +200,7 @@ extension Checker {
     case .foods(_, let r): ("foods", r)
     case .limit(_, _, _, let r): ("limit", r)
     case .objective(_, _, let r): ("objective", r)
-    case .wholeServings(let r): ("whole servings", r)
+    case .wholeServings(_, let r): ("whole servings", r)
     case .currency(_, let r): ("currency", r)
     case .meal(let m): MealPlanStatement.key(m)
     }

@@ -78,7 +78,10 @@ extension Checker {
       error(DiagnosticMessage.unknownName(.alert, id, candidates: alertIDs))
       return false
     }
+    var expectationRanges: [SourceRange] = []
     for expectation in d.expectations {
+      let before = expectations.count
+      defer { if expectations.count > before { expectationRanges.append(expectation.range) } }
       switch expectation {
       case .healthy: expectations.append(.healthy)
       case .notEnoughData: expectations.append(.notEnoughData)
@@ -106,9 +109,16 @@ extension Checker {
     let location = sources.file(d.range.file).map { file in
       "\(file.path):\(file.lineAndColumn(of: d.range.start).line)"
     }
-    return RuleTest(
+    var test = RuleTest(
       name: d.name.value, ruleSet: ruleSet.id, readings: readings, today: today, expectations: expectations,
       source: location)
+    test.expectationSources = expectationRanges.map { range in
+      guard let file = sources.file(range.file) else { return "" }
+      let (line, column) = file.lineAndColumn(of: range.start)
+      return "\(file.path):\(line):\(column)"
+    }
+    ruleTestExpectationRanges.append(expectationRanges)
+    return test
   }
 
   /// One test day's values in canonical units, or `nil` for a blank day.

@@ -34,6 +34,9 @@ struct Checker {
     self.sources = sources
   }
 
+  /// Where each expectation of each lowered rule test was written, in the order of the tests.
+  var ruleTestExpectationRanges: [[SourceRange]] = []
+
   /// Whether some declarations could not be read (an `include` of a missing file): names
   /// that may be declared there are not reported as unknown.
   var incomplete = false
@@ -97,6 +100,7 @@ struct Checker {
       currency: currency?.code)
     program.ruleSets = ruleSets
     program.ruleTests = ruleTests
+    program.ruleTestExpectationRanges = ruleTestExpectationRanges
     return program
   }
 

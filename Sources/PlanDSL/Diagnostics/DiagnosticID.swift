@@ -111,6 +111,7 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
   case expectedText = "expected-text"
   case expectedPressure = "expected-pressure"
   case badReadings = "bad-readings"
+  case failedExpectation = "failed-expectation"
 }
 
 extension DiagnosticMessage {

@@ -95,12 +95,6 @@ extension DiagnosticMessage {
       hint: "add 'measure serving = … g' to the food")
   }
 
-  static func missingServingForWholeServings(food: String, at range: SourceRange?) -> Diagnostic {
-    make(
-      .missingServing, "'whole servings' needs a serving size, but food '\(food)' has none", at: range,
-      hint: "add 'measure serving = … g' to the food")
-  }
-
   static func noFoods(plan: Identifier) -> Diagnostic {
     make(.noFoods, "plan '\(plan.name)' has no foods to choose from", at: plan.range)
   }
@@ -241,6 +235,12 @@ extension DiagnosticMessage {
     make(
       .missingExpectation, "test \"\(name.value)\" expects nothing", at: name.range,
       hint: "add 'expect healthy', 'expect alert ID' or another expectation")
+  }
+
+  static func failedExpectation(test: String, expected: String, actual: String, at range: SourceRange)
+    -> Diagnostic
+  {
+    make(.failedExpectation, "test \"\(test)\" failed: expected \(expected), actual \(actual)", at: range)
   }
 
   static func expectedText(at range: SourceRange) -> Diagnostic {

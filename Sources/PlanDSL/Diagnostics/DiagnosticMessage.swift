@@ -50,7 +50,9 @@ public enum DiagnosticMessage {
       at: range)
   }
 
-  static func currencySymbol(_ symbol: String, code: String, amount: String, _ range: SourceRange) -> Diagnostic {
+  static func currencySymbol(_ symbol: String, code: String, amount: String, _ range: SourceRange)
+    -> Diagnostic
+  {
     make(
       .unexpectedCharacter, "unexpected character '\(symbol)'", at: range,
       hint: "write the amount, then its currency code, as in '\(amount) \(code)'")

@@ -310,7 +310,9 @@ extension Parser {
         expected("'servings' after 'whole'")
         return nil
       }
-      return .wholeServings(range())
+      // 'whole servings' for every food, or 'whole servings eggs, bread' for some.
+      let foods = atStatementEnd ? [] : parseIdentifierList("a food")
+      return .wholeServings(foods, range())
     case "currency":
       return parseIdentifier("a currency code such as 'USD'").map { .currency($0, range()) }
     default:

@@ -88,7 +88,8 @@ struct Parser {
       range = current.range
     }
     report(
-      DiagnosticMessage.expected(what, found: atStatementEnd && !atEnd ? nil : current, at: range, hint: hint))
+      DiagnosticMessage.expected(what, found: atStatementEnd && !atEnd ? nil : current, at: range, hint: hint)
+    )
   }
 
   /// Skips to the end of the current statement.

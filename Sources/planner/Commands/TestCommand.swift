@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HealthRules
 import PlanDSL
@@ -23,6 +24,8 @@ enum TestCommand: Command {
       throw .usage("missing a .plan file for 'planner test'", hint: "planner test Examples/home.plan")
     }
     var results: [RuleTestResult] = []
+    // Each failed expectation, rendered where it was written, by result index.
+    var located: [Int: String] = [:]
     for path in arguments.positionals {
       let program = try ProgramLoading.load(path, console: console)
       let runner: RuleTestRunner
@@ -32,7 +35,15 @@ enum TestCommand: Command {
         throw .invalidInput("\(path): \(error)")
       }
       if program.ruleTests.isEmpty { console.err("\(path): warning: no 'test' blocks\n") }
-      results += runner.run(program.ruleTests).results
+      for (index, result) in runner.run(program.ruleTests).results.enumerated() {
+        let failed = program.failedExpectations(result, ofTest: index)
+        if !failed.isEmpty {
+          located[results.count] = DiagnosticRenderer(colors: console.outputIsTerminal).render(
+            DiagnosticList(failed, sources: program.sources)
+          ).split(separator: "\n").filter { !$0.hasSuffix(" generated.") }.map { "      \($0)\n" }.joined()
+        }
+        results.append(result)
+      }
     }
     let report = RuleTestReport(results: results)
     if let junit = arguments.value("junit") {
@@ -41,7 +52,8 @@ enum TestCommand: Command {
     if format == .json {
       console.out(try JSONText.encode(report))
     } else {
-      console.out(RuleTestReportText(report: report, colors: console.outputIsTerminal).render())
+      console.out(
+        RuleTestReportText(report: report, located: located, colors: console.outputIsTerminal).render())
     }
     if !report.allPassed { throw .negativeResult }
   }
@@ -50,11 +62,13 @@ enum TestCommand: Command {
 /// Test results for a terminal: one line a test, details of failures, the summary line.
 struct RuleTestReportText {
   var report: RuleTestReport
+  /// The failed expectations of a result, rendered at their `expect` lines, by result index.
+  var located: [Int: String] = [:]
   var colors: Bool
 
   func render() -> String {
     var out = ""
-    for result in report.results {
+    for (index, result) in report.results.enumerated() {
       let mark = result.passed ? paint("PASS", "\u{1B}[32m") : paint("FAIL", "\u{1B}[31m")
       let name = result.name.escapedForTerminal
       out += "\(mark)  \(name)" + (result.source.map { "  (\($0.escapedForTerminal))" } ?? "") + "\n"
@@ -64,6 +78,7 @@ struct RuleTestReportText {
         out += "      actual   \(failure.actual.escapedForTerminal)\n"
         for value in failure.values { out += "        \(value.display.escapedForTerminal)\n" }
       }
+      if let text = located[index] { out += text }
     }
     out += report.summary + "\n"
     return out
