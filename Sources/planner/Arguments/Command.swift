@@ -8,6 +8,12 @@ protocol Command {
   ///
   /// - Throws: ``CLIError`` for every outcome other than success.
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError)
+  /// Nested commands (`foods search`), chosen by the first argument; none by default.
+  static var subcommands: [any Command.Type] { get }
+}
+
+extension Command {
+  static var subcommands: [any Command.Type] { [] }
 }
 
 /// Where a command writes: results on standard output, diagnostics on standard error.

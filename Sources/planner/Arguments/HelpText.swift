@@ -29,6 +29,22 @@ enum HelpText {
     return text
   }
 
+  /// A command's help: its info, then its subcommands.
+  static func help(for command: any Command.Type) -> String {
+    var text = help(for: command.info)
+    let subcommands = command.subcommands
+    guard !subcommands.isEmpty else { return text }
+    text += "\nSUBCOMMANDS:\n"
+    let width = (subcommands.map { $0.info.leafName.count }.max() ?? 0) + 2
+    for subcommand in subcommands {
+      text +=
+        "  " + subcommand.info.leafName.padding(toLength: width, withPad: " ", startingAt: 0)
+        + subcommand.info.abstract + "\n"
+    }
+    text += "\nSee 'planner \(command.info.name) <subcommand> --help' for a subcommand's options.\n"
+    return text
+  }
+
   static func help(for info: CommandInfo) -> String {
     var text = "OVERVIEW: \(info.abstract)\n"
     if !info.discussion.isEmpty { text += "\n" + info.discussion + "\n" }
