@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import planner
@@ -49,5 +50,108 @@ struct InProcessCommandTests {
     #expect(run.status == 64)
     #expect(run.stderr.hasPrefix("planner: error: unknown option '--no-such-option' for 'planner \(name)"))
     #expect(run.stdout.isEmpty)
+  }
+
+  @Test(
+    "subcommands have their own help",
+    arguments: [
+      (["foods", "search", "--help"], "USAGE: planner foods search [<words> ...] [--group <GROUP>] ..."),
+      (["foods", "show", "--help"], "USAGE: planner foods show <food> ... [--format <FORMAT>]"),
+      (
+        ["catalog", "import-sr28", "--help"],
+        "USAGE: planner catalog import-sr28 <sr28-directory> [--output <FILE>]"
+      ),
+      (["foods", "--help"], "SUBCOMMANDS:\n  search  "),
+    ])
+  func subcommandHelp(_ arguments: [String], _ expected: String) {
+    let run = CapturedRun(arguments)
+    #expect(run.status == 0)
+    #expect(run.stdout.contains(expected), "\(run.stdout)")
+  }
+
+  @Test(
+    "usage errors of typed commands, before they run",
+    arguments: [
+      (
+        ["foods", "show", "08120", "--where", "protein >= 1 g"],
+        "planner: error: unknown option '--where' for 'planner foods show'"
+      ),
+      (
+        ["foods", "show", "08120", "--limit", "3"],
+        "planner: error: unknown option '--limit' for 'planner foods show'"
+      ),
+      (
+        ["foods", "serch", "oats"],
+        "planner: error: unknown subcommand 'serch' for 'planner foods'\n  hint: did you mean 'search'?\n"
+      ),
+      (["foods"], "planner: error: missing a subcommand for 'planner foods'\n  hint: one of: search, show\n"),
+      (["foods", "search"], "planner: error: missing words to search for, or a filter\n"),
+      (
+        ["foods", "search", "oats", "--limit", "0"],
+        "planner: error: '--limit' takes a whole number from 1 to 1000000, not '0'\n"
+      ),
+      (
+        ["foods", "search", "oats", "--format", "csv"],
+        "planner: error: unknown format 'csv'; expected one of text, json\n"
+      ),
+      (
+        ["catalog", "import-sr28", "dir"],
+        "planner: error: missing '--output FILE' for 'planner catalog import-sr28'\n"
+      ),
+      (
+        ["catalog", "import-sr28", "--output", "x"],
+        "planner: error: missing <sr28-directory> for 'planner catalog import-sr28'\n"
+      ),
+      (["completion"], "planner: error: missing <shell> for 'planner completion'\n"),
+      (["completion", "tcsh"], "planner: error: unknown shell 'tcsh'; expected one of bash, zsh, fish\n"),
+      (
+        ["completion", "bash", "zsh"], "planner: error: unexpected argument 'zsh' for 'planner completion'\n"
+      ),
+    ])
+  func typedUsageErrors(_ arguments: [String], _ expected: String) {
+    let run = CapturedRun(arguments)
+    #expect(run.status == 64)
+    #expect(run.stderr.hasPrefix(expected), "\(run.stderr)")
+    #expect(run.stdout.isEmpty)
+  }
+
+  @Test("'foods search' takes group names in any case, and filters without words")
+  func searchByFiltersAlone() {
+    let run = CapturedRun([
+      "foods", "search", "--group", "dairy and egg products", "--where", "protein >= 20 g", "--limit", "2",
+      "--format", "json",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Dairy and Egg Products"))
+  }
+
+  @Test(
+    "completion scripts name every command, subcommand and option",
+    arguments: CompletionScript.Shell.allCases)
+  func completion(_ shell: CompletionScript.Shell) {
+    let run = CapturedRun(["completion", shell.rawValue])
+    #expect(run.status == 0)
+    for command in Planner.commands {
+      #expect(run.stdout.contains(command.info.name), "\(command.info.name)")
+      for option in command.info.options { #expect(run.stdout.contains(option.name)) }
+    }
+    for word in ["search", "show", "import-sr28", "time-limit", "where"] {
+      #expect(run.stdout.contains(word), "\(word)")
+    }
+  }
+
+  @Test("the bash script parses with 'bash -n'")
+  func bashSyntax() throws {
+    let run = CapturedRun(["completion", "bash"])
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "planner-completion-\(UUID()).bash")
+    try run.stdout.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let bash = Process()
+    bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+    bash.arguments = ["-n", file.path]
+    try bash.run()
+    bash.waitUntilExit()
+    #expect(bash.terminationStatus == 0)
   }
 }
