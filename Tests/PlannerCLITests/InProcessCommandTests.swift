@@ -154,4 +154,24 @@ struct InProcessCommandTests {
     bash.waitUntilExit()
     #expect(bash.terminationStatus == 0)
   }
+
+  @Test("a recipe query's unrecognised words are reported, not fatal")
+  func unrecognisedQueryWords() {
+    let run = CapturedRun(["recipes", "Examples/week.plan", "spicy", "vegan", "dinner"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.hasPrefix("planner: warning: unrecognized: 'spicy'\n"))
+    #expect(run.stdout.contains("lentil_soup"))
+  }
+
+  @Test("'planner recipe --format json' has the ingredients and the steps")
+  func recipeJSON() throws {
+    let run = CapturedRun(["recipe", "Examples/week.plan", "overnight_oats", "--format", "json"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    #expect(object["id"] as? String == "overnight_oats")
+    let ingredients = try #require(object["ingredients"] as? [[String: Any]])
+    #expect(ingredients.first?["food"] as? String == "oats")
+    #expect(ingredients.first?["grams"] as? Double == 121.5)
+    #expect((object["steps"] as? [String])?.isEmpty == false)
+  }
 }

@@ -30,7 +30,7 @@ enum RecipeCommand: Command {
       throw .invalidInput(error.description)
     }
     if format == .json {
-      console.out(try JSONText.encode(RecipeSummary(profile, currency: program.currency ?? "USD")))
+      console.out(try JSONText.encode(RecipeCard(profile, currency: program.currency ?? "USD")))
       return
     }
     console.out(RecipeCardText(profile: profile, foods: foods, currency: program.currency ?? "USD").render())
@@ -84,5 +84,40 @@ struct RecipeCardText {
       }
     }
     return out
+  }
+}
+
+/// What `planner recipe --format json` prints: the summary that `recipes` lists, with the
+/// ingredients and the steps.
+struct RecipeCard: Encodable {
+  /// One ingredient line.
+  struct Ingredient: Encodable {
+    var food: String
+    var grams: Double
+    /// The amount as written (`1.5 cup`), when it was not in grams.
+    var quantity: String?
+  }
+
+  var summary: RecipeSummary
+  var ingredients: [Ingredient]
+  var steps: [String]
+
+  init(_ profile: RecipeProfile, currency: String) {
+    summary = RecipeSummary(profile, currency: currency)
+    ingredients = profile.recipe.ingredients.map {
+      Ingredient(food: $0.food, grams: $0.grams, quantity: $0.quantity)
+    }
+    steps = profile.recipe.steps.map(\.text)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case ingredients, steps
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try summary.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(ingredients, forKey: .ingredients)
+    try container.encode(steps, forKey: .steps)
   }
 }

@@ -43,9 +43,11 @@ enum RecipesCommand: Command {
       let parsed = RecipeQuery.parse(phrase, meals: meals)
       if !parsed.unrecognized.isEmpty {
         let words = parsed.unrecognized.map { "'\($0.word)'" + ($0.reason.map { " (\($0))" } ?? "") }
-        throw .usage(
-          "the query has words planner does not understand: " + words.joined(separator: ", "),
-          hint: "try a meal, a diet, 'under 30 minutes', 'at least 25 g protein', 'without peanuts'")
+        // Reported, not fatal: the words it understood still filter the recipes.
+        console.err(
+          "planner: warning: unrecognized: " + words.joined(separator: ", ")
+            + "\n  hint: try a meal, a diet, 'under 30 minutes', 'at least 25 g protein', 'without peanuts'\n"
+        )
       }
       query = parsed.query
       warnAboutUnmatchedTerms(query.excluding, foods: program.foods, console: console)
