@@ -30,6 +30,8 @@ struct OptionDeclaration<Options> {
   var kind: Kind
   /// One line for the help.
   var help: String
+  /// How a missing argument is named in the error (`a .plan file`); `<name>` when `nil`.
+  var missing: String? = nil
   /// Stores one text into the options value.
   var store: (inout Options, String) throws(CLIError) -> Void
 
@@ -75,21 +77,44 @@ struct OptionDeclaration<Options> {
     }
   }
 
-  /// A required positional argument.
+  /// A required positional argument; `missing` names it in the error when it is not given.
   static func argument<Value: ArgumentValue>(
-    _ name: String, _ keyPath: WritableKeyPath<Options, Value?>, _ help: String
+    _ name: String, _ keyPath: WritableKeyPath<Options, Value?>, missing: String? = nil, _ help: String
   ) -> OptionDeclaration {
-    OptionDeclaration(name: name, kind: .argument(required: true, variadic: false), help: help) {
-      options, text throws(CLIError) in
+    OptionDeclaration(
+      name: name, kind: .argument(required: true, variadic: false), help: help, missing: missing
+    ) { options, text throws(CLIError) in
       options[keyPath: keyPath] = try Value.read(text, for: "<\(name)>")
+    }
+  }
+
+  /// `--format`, `-f`: one of the formats this command writes.
+  static func format(_ keyPath: WritableKeyPath<Options, OutputFormat>, _ allowed: [OutputFormat])
+    -> OptionDeclaration
+  {
+    let names = allowed.map(\.rawValue)
+    return OptionDeclaration(
+      name: "format", short: "f", kind: .option(value: "FORMAT", repeatable: false),
+      help: "Output format: \(names.joined(separator: ", ")) (default: \(names.first ?? "text")).",
+      missing: nil
+    ) { options, text throws(CLIError) in
+      guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
+        throw .usage(
+          "unknown format '\(text.escapedForTerminal)'; expected one of \(names.joined(separator: ", "))",
+          hint: closestMatch(to: text, in: names).map { "did you mean '\($0)'?" })
+      }
+      options[keyPath: keyPath] = format
     }
   }
 
   /// Every remaining positional argument (at least one when `required`).
   static func arguments<Value: ArgumentValue>(
-    _ name: String, _ keyPath: WritableKeyPath<Options, [Value]>, required: Bool = true, _ help: String
+    _ name: String, _ keyPath: WritableKeyPath<Options, [Value]>, required: Bool = true,
+    missing: String? = nil, _ help: String
   ) -> OptionDeclaration {
-    OptionDeclaration(name: name, kind: .argument(required: required, variadic: true), help: help) {
+    OptionDeclaration(
+      name: name, kind: .argument(required: required, variadic: true), help: help, missing: missing
+    ) {
       options, text throws(CLIError) in
       options[keyPath: keyPath].append(try Value.read(text, for: "<\(name)>"))
     }
@@ -154,7 +179,8 @@ extension CommandOptions {
       if positionals.isEmpty {
         if required {
           throw .usage(
-            "missing <\(declaration.name)> for 'planner \(command)'", hint: "see 'planner \(command) --help'")
+            "missing \(declaration.missing ?? "<\(declaration.name)>") for 'planner \(command)'",
+            hint: "see 'planner \(command) --help'")
         }
         continue
       }

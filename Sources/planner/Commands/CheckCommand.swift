@@ -2,19 +2,31 @@ import Diagnostics
 import PlanDSL
 
 /// `planner check FILE`: parse and check a plan file without solving it.
-enum CheckCommand: Command {
-  static let info = CommandInfo(
-    name: "check",
-    abstract: "Check a .plan file for mistakes without solving it.",
-    usage: "planner check <file> [--format text|json]",
-    discussion: "Reports every error and warning with file:line:column, the source line and a caret.",
-    arguments: [("<file>", "The .plan file to check (its includes are checked too).")],
-    options: [OutputFormat.option([.text, .json])]
-  )
+enum CheckCommand: TypedCommand {
+  static let name = "check"
+  static let abstract = "Check a .plan file for mistakes without solving it."
+  static let discussion = """
+    Reports every error and warning with file:line:column, the source line and a caret.
+    With '--format json', the diagnostics (id, severity, file, line, column, message, hints,
+    notes) are printed on standard output, on errors too.
+    """
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let format = try arguments.format([.text, .json])
-    let path = try arguments.positionals(exactly: ["a .plan file"], command: info.name)[0]
+  struct Options: CommandOptions {
+    var file: String?
+    var format = OutputFormat.text
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .argument(
+          "file", \.file, missing: "a .plan file", "The .plan file to check (its includes are checked too)."),
+        .format(\.format, [.text, .json]),
+      ]
+    }
+  }
+
+  static func run(_ options: Options, console: Console) throws(CLIError) {
+    guard let path = options.file else { throw .internalError("check ran without its file") }
+    let format = options.format
     let program: Program
     do throws(CLIError) {
       program = try ProgramLoading.load(path, console: console)

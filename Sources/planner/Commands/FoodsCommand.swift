@@ -37,15 +37,11 @@ enum FoodsCommand: CommandGroup {
             "Only foods with this tag: vegan, vegetarian, gluten-free, dairy-free, …"),
           .option("where", \.conditions, value: "CONDITION", "Only foods meeting a nutrient condition."),
           .option("limit", short: "n", \.limit, value: "N", "How many results to show (default 10)."),
-          .option(
-            "format", short: "f", \.format, value: "FORMAT", "Output format: text, json (default: text)."),
+          .format(\.format, [.text, .json]),
         ]
       }
 
       mutating func validate() throws(CLIError) {
-        guard format == .text || format == .json else {
-          throw .usage("unknown format '\(format.rawValue)'; expected one of text, json", hint: nil)
-        }
         guard !words.isEmpty || !groups.isEmpty || !tags.isEmpty || !conditions.isEmpty else {
           throw .usage(
             "missing words to search for, or a filter", hint: "planner foods search rolled oats")
@@ -70,16 +66,10 @@ enum FoodsCommand: CommandGroup {
       static var declarations: [OptionDeclaration<Options>] {
         [
           .arguments("food", \.food, "An NDB number (08120) or an exact description."),
-          .option(
-            "format", short: "f", \.format, value: "FORMAT", "Output format: text, json (default: text)."),
+          .format(\.format, [.text, .json]),
         ]
       }
 
-      mutating func validate() throws(CLIError) {
-        guard format == .text || format == .json else {
-          throw .usage("unknown format '\(format.rawValue)'; expected one of text, json", hint: nil)
-        }
-      }
     }
 
     static func run(_ options: Options, console: Console) throws(CLIError) {

@@ -3,41 +3,43 @@ import MealOptimizer
 import PlanDSL
 
 /// `planner solve FILE`: the cheapest plan that meets every goal.
-enum SolveCommand: Command {
-  static let info = CommandInfo(
-    name: "solve",
-    abstract: "Solve a plan: the cheapest foods, or week of meals, that meet every goal.",
-    usage: "planner solve <file> [--plan NAME] [--format text|json|markdown] [--time-limit SECONDS]",
-    discussion: """
-      Prints each day's foods with amounts, totals against every goal and the cost.
-      Every plan is re-checked against its goals by independent code before it is shown.
-      Exits 1 when there is no plan: none meets every goal (infeasible), the
-      objective has no bound (unbounded), or the time limit came before any
-      plan (unknown). Exits 65 for a mistake in the plan, 70 for a solver failure.
-      """,
-    arguments: [("<file>", "The .plan file to solve.")],
-    options: [
-      .option("plan", short: "p", value: "NAME", "Which plan to solve when the file has several."),
-      OutputFormat.option([.text, .json, .markdown]),
-      .option(
-        "time-limit", value: "SECONDS",
-        "Stop the solver after this many seconds and show the best plan found (default: none for food plans, 60 for meal plans)."
-      ),
-    ]
-  )
+enum SolveCommand: TypedCommand {
+  static let name = "solve"
+  static let abstract = "Solve a plan: the cheapest foods, or week of meals, that meet every goal."
+  static let discussion = """
+    Prints each day's foods with amounts, totals against every goal and the cost.
+    Every plan is re-checked against its goals by independent code before it is shown.
+    Exits 1 when there is no plan: none meets every goal (infeasible), the
+    objective has no bound (unbounded), or the time limit came before any
+    plan (unknown). Exits 65 for a mistake in the plan, 70 for a solver failure.
+    """
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let format = try arguments.format([.text, .json, .markdown])
-    let path = try arguments.positionals(exactly: ["a .plan file"], command: info.name)[0]
-    var options = SolverOptions()
-    if let text = arguments.value("time-limit") {
-      guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-        throw .usage("'--time-limit' takes a positive number of seconds, not '\(text)'", hint: nil)
-      }
-      options.timeLimit = seconds
+  struct Options: CommandOptions {
+    var file: String?
+    var plan: String?
+    var format = OutputFormat.text
+    var timeLimit: Seconds?
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .argument("file", \.file, missing: "a .plan file", "The .plan file to solve."),
+        .option("plan", short: "p", \.plan, value: "NAME", "Which plan to solve when the file has several."),
+        .format(\.format, [.text, .json, .markdown]),
+        .option(
+          "time-limit", \.timeLimit, value: "SECONDS",
+          "Stop the solver after this many seconds and show the best plan found (default: none for food plans, 60 for meal plans)."
+        ),
+      ]
     }
+  }
+
+  static func run(_ arguments: Options, console: Console) throws(CLIError) {
+    guard let path = arguments.file else { throw .internalError("solve ran without its file") }
+    let format = arguments.format
+    var options = SolverOptions()
+    options.timeLimit = arguments.timeLimit?.value
     let program = try ProgramLoading.load(path, console: console)
-    let spec = try choosePlan(program, name: arguments.value("plan"), path: path)
+    let spec = try choosePlan(program, name: arguments.plan, path: path)
     let title = "Plan '\(spec.name)'" + (spec.displayName.map { " (\($0))" } ?? "")
     let solved: SolvedPlan
     do {

@@ -4,29 +4,35 @@ import HealthRules
 import PlanDSL
 
 /// `planner test FILE…`: run the `test` blocks of rule files, like unit tests.
-enum TestCommand: Command {
-  static let info = CommandInfo(
-    name: "test",
-    abstract: "Run the test blocks of rule files and report each pass or failure.",
-    usage: "planner test <file>… [--junit FILE] [--format text|json]",
-    discussion:
-      "Prints each test with expected and actual values, then 'N passed, N failed'. Exits 1 on any failure.",
-    arguments: [("<file>…", "One or more .plan files with 'rules' and 'test' blocks.")],
-    options: [
-      .option("junit", value: "FILE", "Also write the results as JUnit XML, for CI systems."),
-      OutputFormat.option([.text, .json]),
-    ]
-  )
+enum TestCommand: TypedCommand {
+  static let name = "test"
+  static let abstract = "Run the test blocks of rule files and report each pass or failure."
+  static let discussion = """
+    Prints each test with expected and actual values, and each failed 'expect' at its line with a
+    caret, then 'N passed, N failed'. Exits 1 on any failure.
+    """
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let format = try arguments.format([.text, .json])
-    guard !arguments.positionals.isEmpty else {
-      throw .usage("missing a .plan file for 'planner test'", hint: "planner test Examples/home.plan")
+  struct Options: CommandOptions {
+    var files: [String] = []
+    var junit: String?
+    var format = OutputFormat.text
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .arguments(
+          "file", \.files, missing: "a .plan file", "One or more .plan files with 'rules' and 'test' blocks."),
+        .option("junit", \.junit, value: "FILE", "Also write the results as JUnit XML, for CI systems."),
+        .format(\.format, [.text, .json]),
+      ]
     }
+  }
+
+  static func run(_ options: Options, console: Console) throws(CLIError) {
+    let format = options.format
     var results: [RuleTestResult] = []
     // Each failed expectation, rendered where it was written, by result index.
     var located: [Int: String] = [:]
-    for path in arguments.positionals {
+    for path in options.files {
       let program = try ProgramLoading.load(path, console: console)
       let runner: RuleTestRunner
       do throws(RuleError) {
@@ -46,7 +52,7 @@ enum TestCommand: Command {
       }
     }
     let report = RuleTestReport(results: results)
-    if let junit = arguments.value("junit") {
+    if let junit = options.junit {
       try OutputFile.write(Data(JUnitReport.xml(for: report).utf8), to: junit, option: "junit")
     }
     if format == .json {
