@@ -81,7 +81,7 @@ enum FoodsCommand: CommandGroup {
     do throws(FoodCatalogError) {
       return try FoodCatalog.bundled()
     } catch {
-      throw .internalError("cannot load the bundled catalog: \(error)")
+      throw CLIError(error)
     }
   }
 
@@ -92,7 +92,7 @@ enum FoodsCommand: CommandGroup {
       do throws(NutrientConditionSyntax.Failure) {
         filter.conditions.append(try NutrientConditionSyntax.parse(text))
       } catch {
-        throw .usage("in '--where \(text)': \(error.message)", hint: error.hint)
+        throw CLIError(condition: text, error)
       }
     }
     let catalog = try loadCatalog()

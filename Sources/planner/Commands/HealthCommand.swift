@@ -109,7 +109,7 @@ enum HealthCommand: Command {
     do throws(ReadingsError) {
       return try ReadingsFile.load(from: URL(fileURLWithPath: path))
     } catch {
-      throw .invalidInput(DiagnosticRenderer(colors: colors).render(error.diagnostics(path: path)))
+      throw CLIError(error, path: path, colors: colors)
     }
   }
 }

@@ -38,7 +38,7 @@ enum RecipeCommand: TypedCommand {
     do throws(PlanningError) {
       profile = try RecipeProfile(recipe: recipe, foods: foods)
     } catch {
-      throw .invalidInput(error.description)
+      throw CLIError(error, about: "recipe '\(name)'")
     }
     if format == .json {
       console.out(try JSONText.encode(RecipeCard(profile, currency: program.currency ?? "USD")))

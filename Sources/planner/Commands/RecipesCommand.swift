@@ -73,14 +73,14 @@ enum RecipesCommand: Command {
       do throws(NutrientConditionSyntax.Failure) {
         query.conditions.append(try NutrientConditionSyntax.parse(text))
       } catch {
-        throw .usage("in '--where \(text)': \(error.message)", hint: error.hint)
+        throw CLIError(condition: text, error)
       }
     }
     let profiles: [RecipeProfile]
     do throws(PlanningError) {
       profiles = try query.filter(program.recipes, foods: program.foods)
     } catch {
-      throw .invalidInput(error.description)
+      throw CLIError(error, about: "\(path)")
     }
     if format == .json {
       console.out(

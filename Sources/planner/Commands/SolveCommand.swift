@@ -45,7 +45,7 @@ enum SolveCommand: TypedCommand {
     do {
       solved = try solve(program.problem(for: spec), timeLimit: options.timeLimit)
     } catch {
-      throw failure(error, plan: spec.name)
+      throw CLIError(error, about: "plan '\(spec.name)'")
     }
     switch (solved, format) {
     case (.foods(let plan, _), .json): console.out(try JSONText.encode(plan))
@@ -86,20 +86,6 @@ enum SolveCommand: TypedCommand {
       var options = MealPlannerOptions()
       if let timeLimit { options.timeLimit = timeLimit }
       return .meals(try MealPlanner(options: options).solve(problem), problem)
-    }
-  }
-
-  /// The one mapping from a planner's error to a message and exit code:
-  /// mistakes in the plan are invalid input (65); a solver that fails, a plan
-  /// that fails its check, or a cancelled solve are internal errors (70).
-  /// No plan (infeasible, unbounded, unknown) is not an error: it is printed,
-  /// and the command exits 1.
-  static func failure(_ error: PlanningError, plan: String) -> CLIError {
-    switch error {
-    case .invalidProblem, .solver(.invalidModel), .solver(.invalidOptions):
-      .invalidInput("plan '\(plan)': \(error.description)")
-    case .solver, .verificationFailed, .cancelled:
-      .internalError("plan '\(plan)': \(error.description)")
     }
   }
 

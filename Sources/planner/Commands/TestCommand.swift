@@ -38,7 +38,7 @@ enum TestCommand: TypedCommand {
       do throws(RuleError) {
         runner = try RuleTestRunner(ruleSets: program.ruleSets + [.baseline])
       } catch {
-        throw .invalidInput("\(path): \(error)")
+        throw CLIError(error, path: path)
       }
       if program.ruleTests.isEmpty { console.err("\(path): warning: no 'test' blocks\n") }
       for (index, result) in runner.run(program.ruleTests).results.enumerated() {
