@@ -174,4 +174,19 @@ struct InProcessCommandTests {
     #expect(ingredients.first?["grams"] as? Double == 121.5)
     #expect((object["steps"] as? [String])?.isEmpty == false)
   }
+
+  @Test("a '--where' condition with a mistake is one located diagnostic, exit 64")
+  func whereConditionDiagnostic() {
+    let run = CapturedRun(["foods", "search", "oats", "--where", "protien >= 3 g"])
+    #expect(run.status == 64)
+    #expect(
+      run.stderr == """
+        --where:1:1: error: unknown nutrient 'protien'
+          protien >= 3 g
+          ^~~~~~~
+          hint: did you mean 'protein'?
+        1 error generated.
+
+        """)
+  }
 }

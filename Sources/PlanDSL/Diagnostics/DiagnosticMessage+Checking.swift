@@ -261,6 +261,28 @@ extension DiagnosticMessage {
       hint: count > 1 ? "\(count) problems; run 'planner health \(file.value)' to see them all" : nil)
   }
 
+  // MARK: Nutrient conditions (`--where`)
+
+  static func expectedNutrientCondition(at range: SourceRange) -> Diagnostic {
+    make(.expected, "expected a condition such as 'protein >= 20 g'", at: range)
+  }
+
+  static func expectedConditionOperator(after nutrient: String, at range: SourceRange) -> Diagnostic {
+    make(.expected, "expected '>=', '<=', '>', '<' or '==' after '\(nutrient)'", at: range)
+  }
+
+  static func expectedConditionAmount(after comparison: String, at range: SourceRange) -> Diagnostic {
+    make(.expected, "expected an amount after '\(comparison)'", at: range, hint: "as in 'protein >= 20 g'")
+  }
+
+  static func unsupportedConditionBasis(at range: SourceRange) -> Diagnostic {
+    make(.unknownBasis, "only 'per 100 g' or 'per MEASURE' (such as 'per cup') is supported", at: range)
+  }
+
+  static func unexpectedInCondition(_ token: Token) -> Diagnostic {
+    make(.extraTokens, "unexpected \(token.quoted) in the condition", at: token.range)
+  }
+
   // MARK: Expressions
 
   static func chainedComparison(at range: SourceRange) -> Diagnostic {

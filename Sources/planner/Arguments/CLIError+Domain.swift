@@ -35,8 +35,8 @@ extension CLIError {
     self = .internalError("cannot load the bundled catalog: \(error)")
   }
 
-  /// A `--where` condition that does not read: a usage mistake.
-  init(condition text: String, _ failure: NutrientConditionSyntax.Failure) {
-    self = .usage("in '--where \(text.escapedForTerminal)': \(failure.message)", hint: failure.hint)
+  /// A `--where` condition that does not read: a usage mistake, located in the condition.
+  init(_ failure: NutrientConditionSyntax.Failure) {
+    self = .usageDiagnostics(failure.diagnostics)
   }
 }

@@ -92,7 +92,7 @@ enum FoodsCommand: CommandGroup {
       do throws(NutrientConditionSyntax.Failure) {
         filter.conditions.append(try NutrientConditionSyntax.parse(text))
       } catch {
-        throw CLIError(condition: text, error)
+        throw CLIError(error)
       }
     }
     let catalog = try loadCatalog()

@@ -80,7 +80,7 @@ enum RecipesCommand: TypedCommand {
       do throws(NutrientConditionSyntax.Failure) {
         query.conditions.append(try NutrientConditionSyntax.parse(text))
       } catch {
-        throw CLIError(condition: text, error)
+        throw CLIError(error)
       }
     }
     let profiles: [RecipeProfile]
