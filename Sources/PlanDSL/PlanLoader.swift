@@ -145,21 +145,27 @@ struct LoadSession {
   ].reduce(into: []) { $0.insert($1.rawValue) }
 
   /// One mistake, one error: on a line where the lexer or the parser found an error,
-  /// only the first error of that line (in source order) and ``structuralErrors`` are
-  /// kept; what follows on the line (a statement read short, a value without its unit)
-  /// is a consequence of the first.
+  /// the errors before the first of them, that first one and ``structuralErrors`` are
+  /// kept; what follows it on the line (a statement read short, a value without its
+  /// unit) is its consequence.
   func onlyRootErrors(_ sorted: [Diagnostic], syntaxErrors: [Diagnostic]) -> [Diagnostic] {
     func line(_ range: SourceRange?) -> [Int]? {
       guard let range, let file = sources.file(range.file) else { return nil }
       return [range.file, file.lineAndColumn(of: range.start).line]
     }
-    let brokenLines = Set(syntaxErrors.filter { $0.severity == .error }.compactMap { line($0.range) })
-    var reported: Set<[Int]> = []
+    // The first syntax error of each line, by position.
+    var firstSyntaxError: [[Int]: Int] = [:]
+    for diagnostic in syntaxErrors where diagnostic.severity == .error {
+      guard let range = diagnostic.range, let key = line(range) else { continue }
+      firstSyntaxError[key] = min(firstSyntaxError[key] ?? Int.max, range.start)
+    }
+    var keptRoot: Set<[Int]> = []
     return sorted.filter { diagnostic in
-      guard diagnostic.severity == .error, let key = line(diagnostic.range), brokenLines.contains(key) else {
-        return true
-      }
-      return reported.insert(key).inserted || Self.structuralErrors.contains(diagnostic.id)
+      guard diagnostic.severity == .error, let range = diagnostic.range, let key = line(range),
+        let first = firstSyntaxError[key], range.start >= first
+      else { return true }
+      if Self.structuralErrors.contains(diagnostic.id) { return true }
+      return range.start == first && keptRoot.insert(key).inserted
     }
   }
 }

@@ -263,4 +263,14 @@ struct RecoveryTests {
     #expect(failed.first?.message == "test \"t\" failed: expected healthy, actual alert (high)")
     #expect(result.failures.first?.source == "test.plan:9:10")
   }
+
+  @Test("an error before a syntax error on the same line is kept; what follows the syntax error is not")
+  func errorsAroundASyntaxError() {
+    assertDiagnostics(
+      "plan 1️⃣p { days 2️⃣}\n",
+      [
+        .init("1️⃣", "plan 'p' has no foods to choose from"),
+        .init("2️⃣", "expected a number of days"),
+      ])
+  }
 }

@@ -20,7 +20,7 @@ extension Parser {
         switch keyword.value {
         case "serves": recipe.serves = parser.parseQuantity("a number of servings")
         case "meal", "meals": recipe.meals += parser.parseIdentifierList("a meal such as 'breakfast'")
-        case "time": recipe.time = parser.parseQuantity("a time such as '25 min'", unitRequired: true)
+        case "time": recipe.time = parser.parseQuantity("a time such as '25 min'")
         case "step":
           guard let text = parser.parseOptionalString() else {
             parser.expected("the step's text in quotes")
