@@ -189,4 +189,53 @@ struct InProcessCommandTests {
 
         """)
   }
+
+  @Test(
+    "usage errors of every command, exit 64, nothing on standard output",
+    arguments: [
+      (
+        ["solve"],
+        "planner: error: missing a .plan file for 'planner solve'\n  hint: see 'planner solve --help'\n"
+      ),
+      (["solve", "a.plan", "b.plan"], "planner: error: unexpected argument 'b.plan' for 'planner solve'\n"),
+      (
+        ["solve", "a.plan", "--format", "csv"],
+        "planner: error: unknown format 'csv'; expected one of text, json, markdown\n"
+      ),
+      (
+        ["solve", "a.plan", "--time-limit", "0"],
+        "planner: error: '--time-limit' takes a positive number of seconds, not '0'\n"
+      ),
+      (["check"], "planner: error: missing a .plan file for 'planner check'\n"),
+      (
+        ["check", "a.plan", "--format", "markdown"],
+        "planner: error: unknown format 'markdown'; expected one of text, json\n"
+      ),
+      (["test"], "planner: error: missing a .plan file for 'planner test'\n"),
+      (["recipe", "a.plan"], "planner: error: missing a recipe name for 'planner recipe'\n"),
+      (["recipes"], "planner: error: missing a .plan file for 'planner recipes'\n"),
+      (
+        ["recipes", "a.plan", "--diet", "vegn"],
+        "planner: error: unknown diet 'vegn'\n  hint: did you mean 'vegan'?\n"
+      ),
+      (
+        ["recipes", "a.plan", "--max-time", "soon"],
+        "planner: error: '--max-time' takes a time such as 30min, 1h or 45, not 'soon'\n"
+      ),
+      (
+        ["export", "a.plan", "--to", "lpx"],
+        "planner: error: unknown model format 'lpx'; expected lp or mps\n"
+      ),
+      (["export"], "planner: error: missing a .plan file for 'planner export'\n"),
+      (["health"], "planner: error: "),
+      (["report"], "planner: error: "),
+      (["log"], "planner: error: "),
+      (["nonsense"], "planner: error: unknown command 'nonsense'\n"),
+    ])
+  func usageErrors(_ arguments: [String], _ expected: String) {
+    let run = CapturedRun(arguments)
+    #expect(run.status == 64, "\(run.stderr)")
+    #expect(run.stderr.hasPrefix(expected), "\(run.stderr)")
+    #expect(run.stdout.isEmpty)
+  }
 }
