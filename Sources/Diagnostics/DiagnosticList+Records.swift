@@ -29,6 +29,23 @@ extension DiagnosticList {
     public var hints: [String]
     /// Related places.
     public var notes: [Note]
+    /// Edits that would fix it: replace the text from `line`:`column` up to
+    /// `end_line`:`end_column` (exclusive) with `replacement`.
+    public var fixIts: [FixIt]
+
+    /// A suggested edit, located.
+    public struct FixIt: Sendable, Hashable, Codable {
+      /// The 1-based line where the replaced text starts.
+      public var line: Int
+      /// The 1-based column, in characters, where it starts.
+      public var column: Int
+      /// The line where it ends.
+      public var endLine: Int
+      /// The column just after it.
+      public var endColumn: Int
+      /// The new text.
+      public var replacement: String
+    }
   }
 
   /// The diagnostics as located records, in order.
@@ -41,6 +58,14 @@ extension DiagnosticList {
         notes: diagnostic.notes.map { note in
           let at = location(note.range)
           return Record.Note(message: note.message, file: at.file, line: at.line, column: at.column)
+        },
+        fixIts: diagnostic.fixIts.compactMap { fixIt in
+          guard let file = sources.file(fixIt.range.file) else { return nil }
+          let start = file.lineAndColumn(of: fixIt.range.start)
+          let end = file.lineAndColumn(of: fixIt.range.end)
+          return Record.FixIt(
+            line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+            replacement: fixIt.replacement)
         })
     }
   }

@@ -29,5 +29,10 @@ struct CheckJSONTests {
     #expect(first["message"] as? String == "unknown nutrient 'protien'")
     #expect(first["hints"] as? [String] == ["did you mean 'protein'?"])
     #expect(first["notes"] as? [Any] != nil)
+    let fixIt = try #require((first["fix_its"] as? [[String: Any]])?.first)
+    #expect(fixIt["line"] as? Int == 2)
+    #expect(fixIt["column"] as? Int == 32)
+    #expect(fixIt["end_column"] as? Int == 39)
+    #expect(fixIt["replacement"] as? String == "protein")
   }
 }

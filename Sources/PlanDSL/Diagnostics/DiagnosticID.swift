@@ -118,9 +118,10 @@ extension DiagnosticMessage {
   /// A diagnostic of the catalog entry `id`.
   static func make(
     _ id: DiagnosticID, _ message: String, at range: SourceRange?, severity: Diagnostic.Severity = .error,
-    notes: [Diagnostic.Note] = [], hint: String? = nil
+    notes: [Diagnostic.Note] = [], hint: String? = nil, fixIts: [Diagnostic.FixIt] = []
   ) -> Diagnostic {
-    Diagnostic(severity, id: id.rawValue, message: message, at: range, notes: notes, hint: hint)
+    Diagnostic(
+      severity, id: id.rawValue, message: message, at: range, notes: notes, hint: hint, fixIts: fixIts)
   }
 
   /// The kinds of names an "unknown X" diagnostic is about.

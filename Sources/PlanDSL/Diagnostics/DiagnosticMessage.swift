@@ -62,7 +62,8 @@ public enum DiagnosticMessage {
     make(
       .decimalComma, "'\(whole),\(fraction)' is written with a decimal comma", at: range,
       hint: "numbers use a decimal point: write '\(whole).\(fraction)'"
-        + (fraction.count == 3 ? " (or '\(whole)\(fraction)' if the comma separates thousands)" : ""))
+        + (fraction.count == 3 ? " (or '\(whole)\(fraction)' if the comma separates thousands)" : ""),
+      fixIts: [Diagnostic.FixIt(replacing: range, with: "\(whole).\(fraction)")])
   }
 
   static func unterminatedString(_ range: SourceRange) -> Diagnostic {
@@ -189,9 +190,11 @@ public enum DiagnosticMessage {
     -> Diagnostic
   {
     let known = Array(candidates)
+    let closest = Suggestions.closest(to: name.name, in: known)
     return make(
       kind.id, "unknown \(kind.rawValue) '\(name.name)'", at: name.range,
-      hint: Suggestions.hint(for: name.name, in: known) ?? Suggestions.list(known))
+      hint: closest.map { "did you mean '\($0)'?" } ?? Suggestions.list(known),
+      fixIts: closest.map { [Diagnostic.FixIt(replacing: name.range, with: $0)] } ?? [])
   }
 
   static func unknownUnit(_ unit: UnitName, candidates: some Sequence<String>) -> Diagnostic {
