@@ -238,4 +238,32 @@ struct InProcessCommandTests {
     #expect(run.stderr.hasPrefix(expected), "\(run.stderr)")
     #expect(run.stdout.isEmpty)
   }
+
+  @Test("'planner test' shows a failed expectation at its 'expect' line, with a caret")
+  func failedExpectationIsLocated() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("planner-test-\(UUID()).plan")
+    try """
+    rules r {
+      window 2 days
+      alert high "High" when sugar.today > 120 mg/dL
+    }
+    test "t" of r {
+      day 1: sugar 95 mg/dL
+      day 2: sugar 130 mg/dL
+      expect healthy
+    }
+
+    """.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let run = CapturedRun(["test", file.path])
+    #expect(run.status == 1)
+    #expect(
+      run.stdout.contains(
+        """
+              \(file.path):8:10: error: test "t" failed: expected healthy, actual alert (high)
+                  expect healthy
+                         ^~~~~~~
+
+        """), "\(run.stdout)")
+  }
 }
