@@ -14,6 +14,7 @@ let package = Package(
   name: "planner",
   platforms: [.macOS(.v13)],
   products: [
+    .library(name: "Diagnostics", targets: ["Diagnostics"]),
     .library(name: "MealOptimizer", targets: ["MealOptimizer"]),
     .library(name: "GLPKBackend", targets: ["GLPKBackend"]),
     .library(name: "HealthRules", targets: ["HealthRules"]),
@@ -29,8 +30,10 @@ let package = Package(
     .target(name: "MealOptimizer", resources: [.copy("Resources")]),
     // The GLPK backend of the Solver protocol: the only library that links libglpk.
     .target(name: "GLPKBackend", dependencies: ["MealOptimizer", "CGLPK"]),
-    .target(name: "HealthRules"),
-    .target(name: "PlanDSL", dependencies: ["MealOptimizer", "HealthRules"]),
+    // Source files, ranges, diagnostics and their one renderer: no dependencies.
+    .target(name: "Diagnostics"),
+    .target(name: "HealthRules", dependencies: ["Diagnostics"]),
+    .target(name: "PlanDSL", dependencies: ["Diagnostics", "MealOptimizer", "HealthRules"]),
     // The C boundary to libpq (Debian: libpq-dev; Homebrew: libpq), PostgreSQL's client library.
     .systemLibrary(
       name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
@@ -38,24 +41,27 @@ let package = Package(
     .target(name: "HealthDatabase", dependencies: ["HealthRules", "CLibPQ"]),
     .executableTarget(
       name: "planner",
-      dependencies: ["PlanDSL", "MealOptimizer", "GLPKBackend", "HealthRules", "HealthDatabase"]),
+      dependencies: ["Diagnostics", "PlanDSL", "MealOptimizer", "GLPKBackend", "HealthRules", "HealthDatabase"]),
     // Benchmarks: each Benchmarks/*/run.sh builds its target in release mode and prints figures.
     .executableTarget(name: "health-bench", dependencies: ["HealthRules"], path: "Benchmarks/health/Sources"),
     .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer", "GLPKBackend"]),
     .executableTarget(name: "meals-bench", dependencies: ["MealOptimizer", "GLPKBackend", "PlanDSL"]),
     .executableTarget(name: "catalog-bench", dependencies: ["MealOptimizer"]),
     .testTarget(
-      name: "MealOptimizerTests", dependencies: ["MealOptimizer", "GLPKBackend"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "HealthRulesTests", dependencies: ["HealthRules"], resources: [.copy("Fixtures")]),
+      name: "MealOptimizerTests", dependencies: ["MealOptimizer", "GLPKBackend"],
+      resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "HealthRulesTests", dependencies: ["Diagnostics", "HealthRules"], resources: [.copy("Fixtures")]),
     // The language without a solver: builds and runs where GLPK does not exist.
-    .testTarget(name: "PlanDSLTests", dependencies: ["PlanDSL", "MealOptimizer", "HealthRules"]),
+    .testTarget(
+      name: "PlanDSLTests", dependencies: ["Diagnostics", "PlanDSL", "MealOptimizer", "HealthRules"]),
     // Plans written in the language and solved on real GLPK.
     .testTarget(
       name: "PlanSolvingTests",
-      dependencies: ["PlanDSL", "MealOptimizer", "GLPKBackend"],
+      dependencies: ["Diagnostics", "PlanDSL", "MealOptimizer", "GLPKBackend"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "PlannerCLITests", dependencies: ["planner"]),
+    .testTarget(name: "PlannerCLITests", dependencies: ["planner", "Diagnostics"]),
     // Rules in PostgreSQL against the in-process engine, on a throwaway server.
     .testTarget(
       name: "HealthDatabaseTests", dependencies: ["HealthDatabase", "HealthRules", "PlanDSL"], exclude: ["Fixtures"]),

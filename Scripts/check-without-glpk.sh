@@ -4,7 +4,7 @@
 #
 # 1. In the package's own description, no library target other than the GLPK
 #    backend has CGLPK in its dependency closure.
-# 2. HealthRules, MealOptimizer and PlanDSL, with their tests, are copied into
+# 2. Diagnostics, HealthRules, MealOptimizer and PlanDSL, with their tests, are copied into
 #    a package of their own (no CGLPK target exists there) and built and
 #    tested where GLPK cannot be found: on Linux, when the script may create a
 #    mount namespace (root, as in CI), glpk.h and every libglpk file are
@@ -38,7 +38,7 @@ PY
 work="$(mktemp -d "${TMPDIR:-/tmp}/planner-noglpk.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/Sources" "$work/Tests"
-for target in HealthRules MealOptimizer PlanDSL; do cp -R "Sources/$target" "$work/Sources/"; done
+for target in Diagnostics HealthRules MealOptimizer PlanDSL; do cp -R "Sources/$target" "$work/Sources/"; done
 for target in HealthRulesTests PlanDSLTests; do cp -R "Tests/$target" "$work/Tests/"; done
 cp .swift-format "$work/" 2>/dev/null || true
 # Tests read the docs and the examples (diagnostic ids, snippets).
@@ -52,11 +52,13 @@ let package = Package(
   name: "planner-without-glpk",
   platforms: [.macOS(.v13)],
   targets: [
-    .target(name: "HealthRules"),
+    .target(name: "Diagnostics"),
+    .target(name: "HealthRules", dependencies: ["Diagnostics"]),
     .target(name: "MealOptimizer", resources: [.copy("Resources")]),
-    .target(name: "PlanDSL", dependencies: ["MealOptimizer", "HealthRules"]),
-    .testTarget(name: "HealthRulesTests", dependencies: ["HealthRules"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "PlanDSLTests", dependencies: ["PlanDSL", "MealOptimizer", "HealthRules"]),
+    .target(name: "PlanDSL", dependencies: ["Diagnostics", "MealOptimizer", "HealthRules"]),
+    .testTarget(
+      name: "HealthRulesTests", dependencies: ["Diagnostics", "HealthRules"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "PlanDSLTests", dependencies: ["Diagnostics", "PlanDSL", "MealOptimizer", "HealthRules"]),
   ]
 )
 SWIFT

@@ -1,70 +1,79 @@
+import Diagnostics
 import Foundation
 import MealOptimizer
 
 /// Reads a nutrient condition typed on the command line: `protein >= 20 g`,
 /// `sodium < 140 mg per cup`, `energy <= 250 kcal per 100 g`.
 public enum NutrientConditionSyntax {
-  /// A mistake in a condition, with a hint where one helps.
+  /// A mistake in a condition: a located diagnostic in the condition's text.
   public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The diagnostic, pointing into ``source``.
+    public var diagnostic: Diagnostic
+    /// The condition's text, as a source file named `--where`.
+    public var source: SourceFile
     /// What is wrong: lowercase, no final period.
-    public var message: String
+    public var message: String { diagnostic.message }
     /// A suggestion, such as "did you mean 'protein'?".
-    public var hint: String?
+    public var hint: String? { diagnostic.hint }
     /// The message, then the hint in parentheses.
     public var description: String { message + (hint.map { " (\($0))" } ?? "") }
+
+    /// The diagnostic with its source, for the one renderer.
+    public var diagnostics: DiagnosticList {
+      var sources = SourceManager()
+      _ = sources.add(source)
+      return DiagnosticList([diagnostic], sources: sources)
+    }
   }
 
   /// Parses `NUTRIENT OP AMOUNT [UNIT] [per 100 g | per MEASURE]`.
   ///
   /// - Parameter text: The condition as typed.
   /// - Returns: The condition, its amount in the nutrient's canonical unit.
-  /// - Throws: ``Failure`` naming what is wrong.
+  /// - Throws: ``Failure`` with a located diagnostic from the catalog.
   public static func parse(_ text: String) throws(Failure) -> NutrientCondition {
     let source = SourceFile(path: "--where", text: text)
+    func failure(_ diagnostic: Diagnostic) -> Failure { Failure(diagnostic: diagnostic, source: source) }
     var lexer = Lexer(source, fileIndex: 0)
     let tokens = lexer.tokenize()
-    if let first = lexer.diagnostics.first { throw Failure(message: first.message, hint: first.hint) }
+    if let first = lexer.diagnostics.first { throw failure(first) }
     var parser = Parser(tokens: tokens, file: 0)
     guard let name = parser.parseIdentifier("a nutrient", startsStatement: true) else {
-      throw Failure(message: "expected a condition such as 'protein >= 20 g'", hint: nil)
+      throw failure(DiagnosticMessage.expectedNutrientCondition(at: parser.current.range))
     }
     guard let definition = NutrientTable.lookup(name.name) else {
-      throw Failure(
-        message: "unknown nutrient '\(name.name)'",
-        hint: Suggestions.hint(for: name.name, in: NutrientTable.allNames))
+      throw failure(DiagnosticMessage.unknownName(.nutrient, name, candidates: NutrientTable.allNames))
     }
     let comparisons: [String: NutrientCondition.Comparison] = [
       ">=": .atLeast, "<=": .atMost, ">": .greaterThan, "<": .lessThan, "==": .equal, "=": .equal,
     ]
     guard parser.current.kind == .symbol, let comparison = comparisons[parser.current.value] else {
-      throw Failure(message: "expected '>=', '<=', '>', '<' or '==' after '\(name.name)'", hint: nil)
+      throw failure(DiagnosticMessage.expectedConditionOperator(after: name.name, at: parser.current.range))
     }
     parser.advance()
     guard let quantity = parser.parseQuantity("an amount") else {
-      throw Failure(
-        message: "expected an amount after '\(comparison.rawValue)'", hint: "as in 'protein >= 20 g'")
+      throw failure(
+        DiagnosticMessage.expectedConditionAmount(after: comparison.rawValue, at: parser.current.range))
     }
     var basis = NutrientCondition.Basis.per100g
     if parser.consumeWord("per") {
       if parser.current.kind == .number {
+        let start = parser.current.range
         guard let amount = parser.parseQuantity("an amount"), amount.value == 100, amount.unit?.text == "g"
         else {
-          throw Failure(
-            message: "only 'per 100 g' or 'per MEASURE' (such as 'per cup') is supported", hint: nil)
+          throw failure(DiagnosticMessage.unsupportedConditionBasis(at: start.union(parser.previous.range)))
         }
       } else if let measure = parser.parseIdentifier("a measure such as 'cup'") {
         basis = .perMeasure(measure.name)
       }
     }
     guard parser.atEnd else {
-      throw Failure(message: "unexpected '\(parser.current.value)' in the condition", hint: nil)
+      throw failure(DiagnosticMessage.unexpectedInCondition(parser.current))
     }
     var amount = NSDecimalNumber(decimal: quantity.value).doubleValue
     if let unit = quantity.unit {
       guard let definitionOfUnit = Units.definition(unit.text) else {
-        throw Failure(
-          message: "unknown unit '\(unit.text)'", hint: Suggestions.hint(for: unit.text, in: Units.allSymbols)
-        )
+        throw failure(DiagnosticMessage.unknownUnit(unit, candidates: Units.allSymbols))
       }
       let canonical = NSDecimalNumber(decimal: Units.canonical(quantity.value, definitionOfUnit)).doubleValue
       switch (definition.unit, definitionOfUnit.dimension) {
@@ -73,10 +82,10 @@ public enum NutrientConditionSyntax {
       case (.milligram, .mass): amount = canonical * 1000
       case (.microgram, .mass): amount = canonical * 1_000_000
       default:
-        throw Failure(
-          message:
-            "'\(unit.text)' is a unit of \(definitionOfUnit.dimension.rawValue), but '\(name.name)' is measured in \(definition.unit.rawValue)",
-          hint: nil)
+        throw failure(
+          DiagnosticMessage.wrongDimension(
+            unit, is: definitionOfUnit.dimension.rawValue,
+            expected: definition.unit == .kilocalorie ? "energy" : "mass", for: "'\(name.name)'"))
       }
     }
     return NutrientCondition(definition.nutrient, comparison, amount, basis: basis)

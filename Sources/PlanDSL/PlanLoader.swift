@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import MealOptimizer
 
@@ -106,26 +107,65 @@ struct LoadSession {
   }
 
   mutating func finish() throws(DiagnosticList) -> Program {
-    // Files that could not be read leave nothing to check.
-    if diagnostics.contains(where: { ["unreadable-file", "not-text", "include-cycle"].contains($0.id) }) {
+    // A root file that could not be read leaves nothing to check; an include that
+    // could not be read leaves the rest, checked without "unknown" errors for
+    // names that the missing file may declare.
+    let unread = [DiagnosticID.unreadableFile, .notText, .includeCycle].map(\.rawValue)
+    let incomplete = diagnostics.contains { unread.contains($0.id) }
+    if incomplete, declarations.isEmpty {
       throw DiagnosticList(diagnostics, sources: sources)
     }
     // The parser recovers statement by statement, so the checker runs on what it
     // kept; declarations that held syntax errors are spared "missing" errors.
     var checker = Checker(declarations: declarations, sources: sources)
+    checker.incomplete = incomplete
     checker.syntaxErrors = diagnostics.compactMap(\.range)
     let program = checker.check()
     // In source order, so that a reader meets them top to bottom.
-    let all = (diagnostics + checker.diagnostics).enumerated().sorted { a, b in
+    let sorted = (diagnostics + checker.diagnostics).enumerated().sorted { a, b in
       let (x, y) = (a.element.range, b.element.range)
       if let x, let y, (x.file, x.start) != (y.file, y.start) { return (x.file, x.start) < (y.file, y.start) }
       return a.offset < b.offset
     }.map(\.element)
+    let all = onlyRootErrors(sorted, syntaxErrors: diagnostics)
     if all.contains(where: { $0.severity == .error }) {
       throw DiagnosticList(all, sources: sources)
     }
     var result = program
     result.warnings = all
     return result
+  }
+
+  /// Errors that are always shown, even on a line that already has one: where reading
+  /// stopped, a block's missing brace, and mistakes in the characters themselves (each
+  /// a mistake of its own, not a consequence of another).
+  static let structuralErrors: Set<String> = [
+    DiagnosticID.tooManyErrors, .unclosedBlock, .unreadableFile, .includeCycle, .notText,
+    .unexpectedCharacter, .controlCharacter, .unknownEscape, .decimalComma,
+  ].reduce(into: []) { $0.insert($1.rawValue) }
+
+  /// One mistake, one error: on a line where the lexer or the parser found an error,
+  /// the errors before the first of them, that first one and ``structuralErrors`` are
+  /// kept; what follows it on the line (a statement read short, a value without its
+  /// unit) is its consequence.
+  func onlyRootErrors(_ sorted: [Diagnostic], syntaxErrors: [Diagnostic]) -> [Diagnostic] {
+    func line(_ range: SourceRange?) -> [Int]? {
+      guard let range, let file = sources.file(range.file) else { return nil }
+      return [range.file, file.lineAndColumn(of: range.start).line]
+    }
+    // The first syntax error of each line, by position.
+    var firstSyntaxError: [[Int]: Int] = [:]
+    for diagnostic in syntaxErrors where diagnostic.severity == .error {
+      guard let range = diagnostic.range, let key = line(range) else { continue }
+      firstSyntaxError[key] = min(firstSyntaxError[key] ?? Int.max, range.start)
+    }
+    var keptRoot: Set<[Int]> = []
+    return sorted.filter { diagnostic in
+      guard diagnostic.severity == .error, let range = diagnostic.range, let key = line(range),
+        let first = firstSyntaxError[key], range.start >= first
+      else { return true }
+      if Self.structuralErrors.contains(diagnostic.id) { return true }
+      return range.start == first && keptRoot.insert(key).inserted
+    }
   }
 }

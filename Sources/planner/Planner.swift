@@ -11,7 +11,7 @@ enum Planner {
     [
       SolveCommand.self, CheckCommand.self, TestCommand.self, HealthCommand.self, LogCommand.self,
       ReportCommand.self, FoodsCommand.self, RecipesCommand.self, RecipeCommand.self, ExportCommand.self,
-      CatalogCommand.self, RulesCommand.self,
+      CatalogCommand.self, RulesCommand.self, CompletionCommand.self,
     ]
   }
 
@@ -49,7 +49,7 @@ enum Planner {
     switch first {
     case "--help", "-h", "help":
       if arguments.count > 1, let command = commands.first(where: { $0.info.name == arguments[1] }) {
-        console.out(HelpText.help(for: command.info))
+        console.out(HelpText.help(for: command))
       } else {
         console.out(HelpText.overview(commands))
       }
@@ -66,10 +66,28 @@ enum Planner {
         hint: closestMatch(to: first, in: commands.map { $0.info.name }).map { "did you mean '\($0)'?" }
           ?? "see 'planner --help'")
     }
-    let rest = Array(arguments.dropFirst())
-    let parsed = try ParsedArguments(rest, options: command.info.options, command: command.info.name)
+    try runCommand(command, Array(arguments.dropFirst()), console: console)
+  }
+
+  /// Runs a command, or the subcommand its first argument names, with the arguments after its name.
+  static func runCommand(_ command: any Command.Type, _ arguments: [String], console: Console)
+    throws(CLIError)
+  {
+    let subcommands = command.subcommands
+    if !subcommands.isEmpty, let first = arguments.first, !first.hasPrefix("-") {
+      guard let subcommand = subcommands.first(where: { $0.info.leafName == first }) else {
+        let names = subcommands.map { $0.info.leafName }
+        throw .usage(
+          "unknown subcommand '\(first.escapedForTerminal)' for 'planner \(command.info.name)'",
+          hint: closestMatch(to: first, in: names).map { "did you mean '\($0)'?" }
+            ?? "one of: " + names.joined(separator: ", "))
+      }
+      try runCommand(subcommand, Array(arguments.dropFirst()), console: console)
+      return
+    }
+    let parsed = try ParsedArguments(arguments, options: command.info.options, command: command.info.name)
     if parsed.flag("help") {
-      console.out(HelpText.help(for: command.info))
+      console.out(HelpText.help(for: command))
       return
     }
     try command.run(parsed, console: console)

@@ -166,7 +166,8 @@ struct DietPlannerTests {
     #expect(issues.contains(.unknownFood("tofu", usedBy: "a food limit")))
     #expect(issues.contains(.noEnergyFactor(.fiber)))
     #expect(issues.contains(.invertedBounds("goal on sodium")))
-    #expect(issues.contains(.missingServing(food: "butter")))
+    // Whole servings of a food without a 'serving' measure count 100 g servings.
+    #expect(!issues.contains(.missingServing(food: "butter")))
     #expect(issues.contains(.emptyGroup("none")))
   }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import MealOptimizer
 import PlanDSL
@@ -39,7 +40,7 @@ struct BoundedDiagnosticsTests {
     let source = (0..<60).map { "goal g\($0) { protien >= 1 g }" }.joined(separator: "\n")
     let rendered = render(source)
     #expect(rendered.components(separatedBy: ": error: ").count == 51)
-    #expect(rendered.hasSuffix("and 10 more diagnostics not shown\n60 errors generated.\n"))
+    #expect(rendered.hasSuffix("and 10 more errors not shown\n60 errors generated.\n"))
   }
 
   @Test("a long line is shown around the caret, between '…'")
@@ -95,7 +96,7 @@ struct BoundedDiagnosticsTests {
     #expect(
       rendered.hasSuffix(
         """
-        and 951 more diagnostics not shown
+        and 951 more errors not shown
         test.plan:1001:1: error: more than 1000 errors in this file; stopped reading here
           @@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@
           ^

@@ -1,35 +1,56 @@
 import Foundation
+import HealthRules
+import PlanDSL
 import Testing
 
-/// Every diagnostic id the front end can produce is listed in docs/language.md.
+/// The diagnostic catalog and docs/language.md list the same ids.
 @Suite("The diagnostic catalog and its documentation")
 struct DiagnosticCatalogDocsTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// The literal ids in the PlanDSL sources: `id: "…"`, `invalid("…"` and `warning("…"`.
-  static func ids() throws -> Set<String> {
-    let folder = root.appendingPathComponent("Sources/PlanDSL")
-    let files =
-      FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
-      .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
-    let pattern = try NSRegularExpression(pattern: #"(?:id:\s*|(?:invalid|warning)\(\s*)"([a-z0-9-]+)""#)
+  /// Every id the front end and the readings readers can produce.
+  static let catalogIDs = Set(DiagnosticID.allCases.map(\.rawValue) + [ReadingsError.diagnosticID])
+
+  /// The ids in the first column of the table under "## Diagnostics" in docs/language.md.
+  static func documentedIDs() throws -> Set<String> {
+    let docs = try String(contentsOf: root.appendingPathComponent("docs/language.md"), encoding: .utf8)
+    let section = try #require(docs.range(of: "## Diagnostics"))
     var ids: Set<String> = []
-    for file in files {
-      let text = try String(contentsOf: file, encoding: .utf8)
-      for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-        if let range = Range(match.range(at: 1), in: text) { ids.insert(String(text[range])) }
+    var inTable = false
+    for line in docs[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("## ") { break }
+      if line.hasPrefix("| id |") {
+        inTable = true
+        continue
       }
+      guard inTable, line.hasPrefix("|"), !line.hasPrefix("| ---") else { continue }
+      let first = line.dropFirst().prefix { $0 != "|" }
+      for match in first.matches(of: /`([a-z0-9-]+)`/) { ids.insert(String(match.output.1)) }
     }
     return ids
   }
 
   @Test("docs/language.md lists every diagnostic id")
   func everyIDIsDocumented() throws {
-    let ids = try Self.ids()
-    #expect(ids.count > 60)
-    let docs = try String(contentsOf: Self.root.appendingPathComponent("docs/language.md"), encoding: .utf8)
-    let missing = ids.filter { !docs.contains("`\($0)`") }.sorted()
+    let missing = Self.catalogIDs.subtracting(try Self.documentedIDs()).sorted()
     #expect(missing == [])
+  }
+
+  @Test("docs/language.md lists no id that the catalog does not have")
+  func noStaleIDs() throws {
+    let stale = try Self.documentedIDs().subtracting(Self.catalogIDs).sorted()
+    #expect(stale == [])
+  }
+
+  @Test("each id is its catalog case's name in kebab case")
+  func idsDeriveFromNames() {
+    for id in DiagnosticID.allCases {
+      let name = String(describing: id)
+      let kebab = name.reduce(into: "") { out, character in
+        if character.isUppercase { out += "-" + character.lowercased() } else { out.append(character) }
+      }
+      #expect(id.rawValue == kebab, "\(name)")
+    }
   }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import PlanDSL
 import Testing
@@ -155,10 +156,7 @@ struct DiagnosticTests {
           food oats "Oats {
                     ^
           hint: add a closing '"' on the same line
-        test.plan:1:18: error: expected '{' with the food's nutrition, or '= usda NUMBER', found end of file
-          food oats "Oats {
-                           ^
-        2 errors generated.
+        1 error generated.
 
         """),
   ]

@@ -47,6 +47,9 @@ public struct RuleTest: Sendable, Hashable {
   public var expectations: [Expectation]
   /// Where the test was written (`rules.plan:42`), for reports.
   public var source: String?
+  /// Where each expectation was written (`rules.plan:48:3`), in the order of
+  /// ``expectations``; empty when not known.
+  public var expectationSources: [String] = []
 
   /// Creates a test.
   ///

@@ -10,6 +10,8 @@ public struct ExpectationResult: Sendable, Hashable, Codable {
   public var actual: String
   /// The values computed on the way (readings, aggregates), for the report.
   public var values: [Evidence.Term]
+  /// Where the expectation was written (`rules.plan:12:3`), when known.
+  public var source: String? = nil
 }
 
 /// The outcome of one rule test.

@@ -52,7 +52,11 @@ public struct RuleTestRunner: Sendable {
     }
     let verdict = rules.evaluate(window)
     result.verdict = verdict
-    result.expectations = test.expectations.map { check($0, verdict: verdict, window: window) }
+    result.expectations = test.expectations.enumerated().map { index, expectation in
+      var checked = check(expectation, verdict: verdict, window: window)
+      if test.expectationSources.indices.contains(index) { checked.source = test.expectationSources[index] }
+      return checked
+    }
     result.passed = result.expectations.allSatisfy(\.passed)
     return finish(result, since: start, clock)
   }

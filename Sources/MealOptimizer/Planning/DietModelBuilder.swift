@@ -33,7 +33,7 @@ public struct DietModelBuilder: Sendable {
     var model = LinearModel(name: "diet")
     var gramsPerUnit: [Double] = []
     for food in foods {
-      gramsPerUnit.append(problem.wholeServings.contains(food.id) ? problem.servingGrams(of: food) ?? 1 : 1)
+      gramsPerUnit.append(problem.wholeServings.contains(food.id) ? problem.wholeServingGrams(of: food) : 1)
     }
     var lower = [Double](repeating: 0, count: foods.count)
     var upper = [Double?](repeating: nil, count: foods.count)

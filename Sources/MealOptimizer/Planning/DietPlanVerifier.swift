@@ -170,10 +170,8 @@ public struct DietPlanVerifier: Sendable, Hashable {
         }
       }
       for id in problem.wholeServings {
-        guard let f = position[id], let serving = foods[f].measure(named: DietProblem.servingMeasure)?.grams
-        else {
-          continue
-        }
+        guard let f = position[id] else { continue }
+        let serving = problem.wholeServingGrams(of: foods[f])
         let servings = day[f] / serving
         if abs(servings - servings.rounded()) > 1e-6 {
           violations.append(

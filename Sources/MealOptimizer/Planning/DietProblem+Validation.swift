@@ -13,6 +13,12 @@ extension DietProblem {
     food.measure(named: Self.servingMeasure).map(\.grams).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
   }
 
+  /// Grams in one whole serving of a food: its `serving` measure, or
+  /// ``DietProblem/defaultServingGrams`` when it has none.
+  func wholeServingGrams(of food: Food) -> Double {
+    servingGrams(of: food) ?? Self.defaultServingGrams
+  }
+
   /// Checks the whole problem and reports every mistake at once.
   ///
   /// Nutrient names are checked against ``NutrientTable`` and the foods: a goal on
@@ -76,11 +82,8 @@ extension DietProblem {
       }
     }
     for id in wholeServings.sorted() {
-      guard let food = byID[id] else {
-        issues.append(.unknownFood(id, usedBy: "whole servings"))
-        continue
-      }
-      if servingGrams(of: food) == nil { issues.append(.missingServing(food: id)) }
+      // A food without a 'serving' measure is eaten in servings of 100 g.
+      if byID[id] == nil { issues.append(.unknownFood(id, usedBy: "whole servings")) }
     }
     if !issues.isEmpty { throw .invalidProblem(issues) }
   }

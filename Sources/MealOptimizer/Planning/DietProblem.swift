@@ -26,7 +26,8 @@ public struct DietProblem: Sendable, Hashable, Codable {
   public var groupLimits: [FoodGroupLimit]
   /// Identifiers of foods eaten only in whole servings: each day's amount is an
   /// integer multiple of the food's serving, its measure named
-  /// ``DietProblem/servingMeasure``. Makes the model a MIP.
+  /// ``DietProblem/servingMeasure``, or ``DietProblem/defaultServingGrams``
+  /// when it has none. Makes the model a MIP.
   public var wholeServings: Set<String>
   /// What to optimise.
   public var objective: DietObjective
@@ -64,6 +65,9 @@ extension DietProblem {
   /// The name of the measure that defines one serving of a food (`serving`),
   /// used by ``wholeServings`` and by group limits counted in servings.
   public static let servingMeasure = "serving"
+
+  /// The grams of one serving of a food that has no ``servingMeasure``, for ``wholeServings``.
+  public static let defaultServingGrams = 100.0
 }
 
 /// How often a goal, budget or limit applies.

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// `recipe overnight_oats "Overnight oats" { … }`.
 package struct RecipeDeclaration: Sendable, Hashable {
   package var name: Identifier

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// `rules home "Home monitoring" { … }`, optionally `extends baseline`.
 package struct RulesDeclaration: Sendable, Hashable {
   package var name: Identifier

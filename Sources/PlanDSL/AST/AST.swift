@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A name as written, with where it was written.
@@ -213,7 +214,7 @@ package enum PlanStatement: Sendable, Hashable {
   /// `minimize cost`, `maximize protein`.
   case objective(Identifier, Identifier, SourceRange)
   /// `whole servings` / `servings of 100 g`: quantities in whole servings.
-  case wholeServings(SourceRange)
+  case wholeServings([Identifier], SourceRange)
   /// `currency USD`.
   case currency(Identifier, SourceRange)
   /// A statement of a weekly meal plan (`meals`, `diet`, `repeat`, …).

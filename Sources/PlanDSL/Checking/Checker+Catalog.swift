@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import MealOptimizer
 
@@ -10,10 +11,7 @@ extension Checker {
     for case .use(let use) in declarations {
       guard Self.catalogNames.contains(use.catalog.value) else {
         error(
-          DiagnosticMessage.invalid(
-            "unknown-catalog", "unknown catalog '\(use.catalog.value)'", at: use.catalog.range,
-            hint: Suggestions.hint(for: use.catalog.value, in: Self.catalogNames)
-              ?? "the bundled catalog is \"usda-sr28\""))
+          DiagnosticMessage.unknownCatalog(use.catalog, candidates: Self.catalogNames))
         continue
       }
       guard catalog == nil else { continue }
@@ -21,8 +19,7 @@ extension Checker {
         catalog = try FoodCatalog.bundled()
       } catch {
         self.error(
-          DiagnosticMessage.invalid(
-            "catalog-unavailable", "cannot load the catalog: \(error)", at: use.catalog.range))
+          DiagnosticMessage.catalogUnavailable("\(error)", at: use.catalog.range))
       }
     }
   }
@@ -32,9 +29,7 @@ extension Checker {
     guard let catalog else {
       if !declarations.contains(where: { if case .use = $0 { true } else { false } }) {
         error(
-          DiagnosticMessage.invalid(
-            "missing-use-catalog", "a catalog food needs the catalog", at: reference.range,
-            hint: "add 'use catalog \"usda-sr28\"' at the top of the file"))
+          DiagnosticMessage.missingUseCatalog(at: reference.range))
       }
       return nil
     }
@@ -43,9 +38,7 @@ extension Checker {
       let padded = String(repeating: "0", count: max(0, 5 - text.count)) + text
       if let food = catalog.food(ndbNumber: padded) { return food }
       error(
-        DiagnosticMessage.invalid(
-          "unknown-catalog-food", "no food numbered '\(text)' in the catalog", at: range,
-          hint: "find numbers with 'planner foods search WORDS'"))
+        DiagnosticMessage.unknownCatalogNumber(text, at: range))
       return nil
     case .description(let literal):
       if let food = catalog.food(named: literal.value) { return food }
@@ -56,9 +49,7 @@ extension Checker {
         : "did you mean "
           + matches.map { "\"\($0.description)\" (\($0.ndbNumber))" }.joined(separator: " or ") + "?"
       error(
-        DiagnosticMessage.invalid(
-          "unknown-catalog-food", "no food described \"\(literal.value)\" in the catalog", at: literal.range,
-          hint: hint))
+        DiagnosticMessage.unknownCatalogDescription(literal, hint: hint))
       return nil
     }
   }

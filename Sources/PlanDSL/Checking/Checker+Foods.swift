@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import MealOptimizer
 
@@ -101,9 +102,7 @@ extension Checker {
     }
     if d.nutrition.isEmpty, d.catalog == nil, !hadSyntaxError(in: d.range) {
       error(
-        DiagnosticMessage.invalid(
-          "missing-nutrition", "food '\(d.name.name)' has no nutrition", at: d.name.range,
-          hint: "add 'per 100 g { energy … kcal; protein … g }'"))
+        DiagnosticMessage.missingNutrition(d.name))
       ok = false
     }
     for price in d.prices {
@@ -121,7 +120,7 @@ extension Checker {
         continue
       }
       if let store = price.store, storeNames[store.name] == nil {
-        error(DiagnosticMessage.unknownName("store", store, candidates: storeNames.keys))
+        error(DiagnosticMessage.unknownName(.store, store, candidates: storeNames.keys))
         ok = false
         continue
       }
@@ -137,7 +136,7 @@ extension Checker {
   /// The nutrient a name refers to, reporting unknown names with a hint.
   mutating func nutrient(_ name: Identifier) -> NutrientDefinition? {
     if let definition = NutrientTable.lookup(name.name) { return definition }
-    error(DiagnosticMessage.unknownName("nutrient", name, candidates: NutrientTable.allNames))
+    error(DiagnosticMessage.unknownName(.nutrient, name, candidates: NutrientTable.allNames))
     return nil
   }
 
@@ -186,10 +185,7 @@ extension Checker {
     case .volume:
       guard let density = food.density ?? Self.impliedDensity(of: food) else {
         error(
-          DiagnosticMessage.invalid(
-            "volume-without-density",
-            "'\(unit.text)' is a volume, but food '\(food.id)' has no density or '\(unit.text)' measure",
-            at: unit.range, hint: "add 'measure \(unit.text) = … g' or 'density … g/ml' to the food"))
+          DiagnosticMessage.volumeWithoutDensity(unit, food: food.id))
         return nil
       }
       return Units.canonical(quantity.value, definition) * Decimal(density)

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import MealOptimizer
 
@@ -10,15 +11,12 @@ extension Checker {
       var basis = NutrientGoal.Basis.absolute
       if let of = entry.ofEnergy {
         guard of.name == "energy" else {
-          error(DiagnosticMessage.unknownName("basis", of, candidates: ["energy"]))
+          error(DiagnosticMessage.unknownName(.basis, of, candidates: ["energy"]))
           continue
         }
         guard definition.kilocaloriesPerUnit != nil, definition.nutrient != .energy else {
           error(
-            DiagnosticMessage.invalid(
-              "no-energy-factor",
-              "'\(entry.nutrient.name)' supplies no energy, so it cannot be a percent of energy",
-              at: entry.nutrient.range))
+            DiagnosticMessage.noEnergyFactor(entry.nutrient))
           continue
         }
         basis = .percentOfEnergy
@@ -47,9 +45,7 @@ extension Checker {
       case .between:
         guard bounds[0] <= bounds[1] else {
           error(
-            DiagnosticMessage.invalid(
-              "empty-range", "the range is empty: its lower end is above its upper end", at: entry.bound.range
-            ))
+            DiagnosticMessage.emptyBoundRange(at: entry.bound.range))
           continue
         }
         (goal.minimum, goal.maximum) = (bounds[0].double, bounds[1].double)
@@ -74,9 +70,7 @@ extension Checker {
       let (key, range) = Self.key(statement)
       if !["goal", "limit", "lock", "allow", "avoid"].contains(key), let first = seen[key] {
         error(
-          DiagnosticMessage.invalid(
-            "duplicate-statement", "'\(key)' is already set in this plan", at: range,
-            notes: [.init("first set here", at: first)]))
+          DiagnosticMessage.duplicateStatement(key, at: range, first: first))
         continue
       }
       seen[key] = range
@@ -86,7 +80,7 @@ extension Checker {
       case .goals(let names, _):
         for name in names {
           if goalNames[name.name] == nil {
-            error(DiagnosticMessage.unknownName("goal", name, candidates: goalNames.keys))
+            error(DiagnosticMessage.unknownName(.goal, name, candidates: goalNames.keys))
           } else {
             plan.goalNames.append(name.name)
           }
@@ -110,33 +104,31 @@ extension Checker {
             plan.objective = .minimizeCost
           } else {
             error(
-              DiagnosticMessage.invalid(
-                "maximize-cost", "a plan cannot maximize cost", at: target.range,
-                hint: "write 'minimize cost'"))
+              DiagnosticMessage.maximizeCost(at: target.range))
           }
         } else if let definition = nutrient(target) {
           plan.objective =
             sense.name == "minimize" ? .minimize(definition.nutrient) : .maximize(definition.nutrient)
         }
-      case .wholeServings:
+      case .wholeServings(let names, _):
         plan.wholeServings = true
+        if !names.isEmpty {
+          plan.wholeServingFoods = (plan.wholeServingFoods ?? []) + names.compactMap { resolveFood($0) }
+        }
       case .meal(let statement):
         mealStatements.append(statement)
       case .currency(let code, _):
         if Units.currencies.contains(code.name) {
           noteCurrency(code.name, code.range)
         } else {
-          error(DiagnosticMessage.unknownName("currency", code, candidates: Units.currencies))
+          error(DiagnosticMessage.unknownName(.currency, code, candidates: Units.currencies))
         }
       }
     }
     if !mealStatements.isEmpty {
       if !mealStatements.contains(where: { if case .meals = $0 { true } else { false } }) {
         error(
-          DiagnosticMessage.invalid(
-            "missing-meals", "plan '\(plan.name)' uses meal-plan statements but names no meals",
-            at: d.name.range,
-            hint: "add 'meals breakfast, lunch, dinner'"))
+          DiagnosticMessage.missingMeals(plan: d.name))
       }
       checkMealPlan(mealStatements, plan: &plan, foods: foods, recipes: recipes)
       return diagnostics.count == errorsBefore ? plan : nil
@@ -145,31 +137,19 @@ extension Checker {
     if plan.objective == .minimizeCost || plan.budget != nil {
       for food in used where food.offers.isEmpty && !hadSyntaxError(in: foodRanges[food.id] ?? d.range) {
         error(
-          DiagnosticMessage.invalid(
-            "missing-price", "food '\(food.id)' has no price, but plan '\(plan.name)' counts cost",
-            at: foodNames[food.id],
-            hint: "add 'price … per …' to the food, or list the plan's foods with 'foods …'"))
-      }
-    }
-    if plan.wholeServings {
-      for food in used where food.measure(named: "serving") == nil {
-        error(
-          DiagnosticMessage.invalid(
-            "missing-serving", "'whole servings' needs a serving size, but food '\(food.id)' has none",
-            at: foodNames[food.id], hint: "add 'measure serving = … g' to the food"))
+          DiagnosticMessage.missingPrice(food: food.id, plan: plan.name, at: foodNames[food.id]))
       }
     }
     if used.isEmpty, foodNames.isEmpty || plan.foodNames?.isEmpty == true {
       error(
-        DiagnosticMessage.invalid(
-          "no-foods", "plan '\(plan.name)' has no foods to choose from", at: d.name.range))
+        DiagnosticMessage.noFoods(plan: d.name))
     }
     return diagnostics.count == errorsBefore ? plan : nil
   }
 
   mutating func resolveFood(_ name: Identifier) -> String? {
     guard foodNames[name.name] != nil else {
-      error(DiagnosticMessage.unknownName("food", name, candidates: foodNames.keys))
+      error(DiagnosticMessage.unknownName(.food, name, candidates: foodNames.keys))
       return nil
     }
     return name.name
@@ -190,9 +170,7 @@ extension Checker {
         grams = quantity.value
         for food in limitFoods where food.measure(named: "serving") == nil {
           error(
-            DiagnosticMessage.invalid(
-              "missing-serving", "a limit in servings needs a serving size, but food '\(food.id)' has none",
-              at: unit.range, hint: "add 'measure serving = … g' to the food"))
+            DiagnosticMessage.missingServingForLimit(food: food.id, at: unit.range))
           grams = nil
         }
       } else if limitFoods.count == 1 {
@@ -222,7 +200,7 @@ extension Checker {
     case .foods(_, let r): ("foods", r)
     case .limit(_, _, _, let r): ("limit", r)
     case .objective(_, _, let r): ("objective", r)
-    case .wholeServings(let r): ("whole servings", r)
+    case .wholeServings(_, let r): ("whole servings", r)
     case .currency(_, let r): ("currency", r)
     case .meal(let m): MealPlanStatement.key(m)
     }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import MealOptimizer
 
@@ -21,7 +22,7 @@ extension Checker {
     for line in d.ingredients {
       guard let food = foods.first(where: { $0.id == line.food.name }) else {
         if foodNames[line.food.name] == nil {
-          error(DiagnosticMessage.unknownName("food", line.food, candidates: foodNames.keys))
+          error(DiagnosticMessage.unknownName(.food, line.food, candidates: foodNames.keys))
         }
         continue
       }
@@ -33,12 +34,7 @@ extension Checker {
             ?? food.measures.first
         else {
           error(
-            DiagnosticMessage.invalid(
-              "missing-measure", "'\(line.food.name)' has no measure, so a count of it has no weight",
-              at: amount.range,
-              hint:
-                "write a unit, as in '\(amount.value) g \(line.food.name)', or add 'measure piece = … g' to the food"
-            ))
+            DiagnosticMessage.missingMeasure(line.food, count: amount))
           continue
         }
         amount.unit = UnitName(text: measure.name, range: amount.range)
@@ -58,9 +54,7 @@ extension Checker {
     }
     if d.ingredients.isEmpty, !hadSyntaxError(in: d.range) {
       error(
-        DiagnosticMessage.invalid(
-          "missing-ingredients", "recipe '\(d.name.name)' has no ingredients", at: d.name.range,
-          hint: "add lines such as '80 g oats'"))
+        DiagnosticMessage.missingIngredients(d.name))
     }
     recipe.steps = d.steps.map { RecipeStep($0.value) }
     recipe.tags = Set(d.tags.map(\.name))
@@ -75,6 +69,7 @@ extension Checker {
     var avoidNames: [Identifier] = []
     var lockRecipes: [Identifier] = []
     var allowedRecipes: [Identifier] = []
+    var lockStatements: [(day: Int, range: SourceRange)] = []
     for statement in statements {
       switch statement {
       case .meals(let names, _):
@@ -84,7 +79,7 @@ extension Checker {
           if let label = DietLabel(rawValue: name.name) {
             spec.diet.insert(label)
           } else {
-            error(DiagnosticMessage.unknownName("diet", name, candidates: DietLabel.allCases.map(\.rawValue)))
+            error(DiagnosticMessage.unknownName(.diet, name, candidates: DietLabel.allCases.map(\.rawValue)))
           }
         }
       case .avoid(let names, _):
@@ -115,9 +110,7 @@ extension Checker {
         let options = PortionOptions(minimum: a.double, maximum: b.double, step: s.double)
         if options.stepRange == nil {
           error(
-            DiagnosticMessage.invalid(
-              "bad-portions", "portions must be positive, smallest first, with a step that reaches them",
-              at: low.range.union(high.range)))
+            DiagnosticMessage.badPortions(at: low.range.union(high.range)))
         } else {
           spec.portions = options
         }
@@ -127,10 +120,11 @@ extension Checker {
         spec.repetition.oncePerDay = true
       case .repeatNotConsecutive:
         spec.repetition.notOnConsecutiveDays = true
-      case .lock(let day, let meal, let recipe, _):
+      case .lock(let day, let meal, let recipe, let statement):
         guard let number = wholeNumber(day, for: "a day", range: 1...366) else { continue }
+        lockStatements.append((number, statement))
         guard recipes.contains(where: { $0.id == recipe.name }) else {
-          error(DiagnosticMessage.unknownName("recipe", recipe, candidates: recipes.map(\.id)))
+          reportUnknown(.recipe, recipe, candidates: recipes.map(\.id))
           continue
         }
         spec.locks.append(SlotLock(day: number, meal: Meal(meal.name), recipe: recipe.name))
@@ -145,7 +139,7 @@ extension Checker {
         case "foods":
           for name in names {
             guard let food = foods.first(where: { $0.id == name.name }) else {
-              error(DiagnosticMessage.unknownName("food", name, candidates: foodNames.keys))
+              reportUnknown(.food, name, candidates: foodNames.keys)
               continue
             }
             let grams =
@@ -159,12 +153,12 @@ extension Checker {
               ids.append(name.name)
               allowedRecipes.append(name)
             } else {
-              error(DiagnosticMessage.unknownName("recipe", name, candidates: recipes.map(\.id)))
+              reportUnknown(.recipe, name, candidates: recipes.map(\.id))
             }
           }
           choice.recipes = .only(ids)
         default:
-          error(DiagnosticMessage.unknownName("choice", kind, candidates: ["foods", "recipes"]))
+          error(DiagnosticMessage.unknownName(.choice, kind, candidates: ["foods", "recipes"]))
         }
         spec.choices[Meal(meal.name)] = choice
         spec.lockMeals.append(meal)
@@ -174,23 +168,21 @@ extension Checker {
         } else {
           error(
             DiagnosticMessage.unknownName(
-              "tie-break", name, candidates: MealTieBreak.allCases.map(\.rawValue)))
+              .tieBreak, name, candidates: MealTieBreak.allCases.map(\.rawValue)))
         }
       }
     }
     let slotNames = Set(spec.slots.map(\.name))
     for meal in spec.lockMeals + spec.leftoverMeals where !slotNames.contains(meal.name) {
-      error(DiagnosticMessage.unknownName("meal", meal, candidates: slotNames))
+      error(DiagnosticMessage.unknownName(.meal, meal, candidates: slotNames))
     }
-    for lock in spec.locks where lock.day > plan.days {
-      error(
-        DiagnosticMessage.invalid(
-          "bad-lock", "day \(lock.day) is after the plan's last day, \(plan.days)", at: plan.range))
+    for lock in lockStatements where lock.day > plan.days {
+      error(DiagnosticMessage.lockAfterLastDay(day: lock.day, days: plan.days, at: lock.range))
     }
-    if recipes.isEmpty {
+    // A recipe declared with a mistake was reported where it is; the plan does not repeat it.
+    if recipes.isEmpty, declared["recipe", default: [:]].isEmpty {
       error(
-        DiagnosticMessage.invalid(
-          "no-recipes", "plan '\(plan.name)' has meals but there are no recipes", at: plan.range))
+        DiagnosticMessage.noRecipes(plan: plan.name, at: plan.range))
     }
     checkAvoidAndLocks(
       spec, avoidNames: avoidNames, lockRecipes: lockRecipes, allowedRecipes: allowedRecipes, foods: foods,

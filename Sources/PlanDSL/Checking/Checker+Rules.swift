@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HealthRules
 
@@ -14,7 +15,7 @@ extension Checker {
       if base == nil {
         error(
           DiagnosticMessage.unknownName(
-            "rule set", name, candidates: Array(declared.keys) + Self.bundledRuleSets.keys))
+            .ruleSet, name, candidates: Array(declared.keys) + Self.bundledRuleSets.keys))
       }
     }
     var windowLength = base?.windowLength ?? 7
@@ -36,7 +37,7 @@ extension Checker {
         guard let value = Alert.Severity(rawValue: word.name) else {
           error(
             DiagnosticMessage.unknownName(
-              "severity", word, candidates: Alert.Severity.allCases.map(\.rawValue)))
+              .severity, word, candidates: Alert.Severity.allCases.map(\.rawValue)))
           continue
         }
         severity = value
@@ -50,7 +51,7 @@ extension Checker {
       do throws(RuleError) {
         try single.check()
       } catch {
-        self.error(DiagnosticMessage.invalid("invalid-rule", error.message, at: statement.condition.range))
+        self.error(DiagnosticMessage.invalidRule(error.message, at: statement.condition.range))
         continue
       }
       alerts.append(alert)
@@ -94,7 +95,7 @@ extension Checker {
       return condition(operand, window: window).map { .not($0) }
     case .mention(let word, let days, _):
       guard !word.value.trimmingCharacters(in: .whitespaces).isEmpty else {
-        error(DiagnosticMessage.invalid("empty-word", "the word to look for is empty", at: word.range))
+        error(DiagnosticMessage.emptyWord(at: word.range))
         return nil
       }
       let range = days.flatMap { dayRange($0, window: window) } ?? .today
@@ -106,9 +107,7 @@ extension Checker {
   }
 
   func notACondition(_ expression: RuleExpression) -> Diagnostic {
-    DiagnosticMessage.invalid(
-      "expected-condition", "expected a condition, such as 'sugar.today > 120 mg/dL'", at: expression.range,
-      hint: "compare a value with '>', '>=', '<', '<=', '==' or '!='")
+    DiagnosticMessage.expectedCondition(at: expression.range)
   }
 
   /// A rule expression that must be a value (a number with a unit).
@@ -119,8 +118,7 @@ extension Checker {
     case .member(let base, let member, let arguments, _):
       guard case .name(let name) = base else {
         error(
-          DiagnosticMessage.invalid(
-            "expected-metric", "expected a reading such as 'sugar' before '.'", at: base.range))
+          DiagnosticMessage.expectedMetricBeforeDot(at: base.range))
         return nil
       }
       guard let metric = metric(name) else { return nil }
@@ -133,42 +131,37 @@ extension Checker {
         else {
           if case .quantity = args[0] {
           } else {
-            error(DiagnosticMessage.invalid("expected-day", "expected a day number", at: args[0].range))
+            error(DiagnosticMessage.expectedDay(at: args[0].range))
           }
           return nil
         }
         range = .day(day)
       default:
-        error(DiagnosticMessage.unknownName("day", member, candidates: ["today", "yesterday", "day"]))
+        error(DiagnosticMessage.unknownName(.day, member, candidates: ["today", "yesterday", "day"]))
         return nil
       }
       return .reading(metric, range)
     case .call(let name, let arguments, let range):
       guard let aggregate = Aggregate(rawValue: name.name) else {
-        error(DiagnosticMessage.unknownName("function", name, candidates: Aggregate.allCases.map(\.rawValue)))
+        error(DiagnosticMessage.unknownName(.function, name, candidates: Aggregate.allCases.map(\.rawValue)))
         return nil
       }
       guard arguments.count == 2 || arguments.count == 3 else {
         error(
-          DiagnosticMessage.invalid(
-            "bad-arguments",
-            "'\(name.name)' takes a reading and days, as in '\(name.name)(weight, days 4...7)'", at: range))
+          DiagnosticMessage.badArguments(function: name.name, at: range))
         return nil
       }
       guard case .name(let metricName) = arguments[0], let metric = metric(metricName) else {
         if case .name = arguments[0] {
         } else {
           error(
-            DiagnosticMessage.invalid(
-              "expected-metric", "expected a reading such as 'weight'", at: arguments[0].range))
+            DiagnosticMessage.expectedMetricArgument(at: arguments[0].range))
         }
         return nil
       }
       guard case .days(let days) = arguments[1] else {
         error(
-          DiagnosticMessage.invalid(
-            "expected-days", "expected days such as 'days 4...7', 'last 3 days' or 'window'",
-            at: arguments[1].range))
+          DiagnosticMessage.expectedDays(at: arguments[1].range))
         return nil
       }
       guard let dayRange = dayRange(days, window: window) else { return nil }
@@ -180,8 +173,7 @@ extension Checker {
           if case .quantity = arguments[2] {
           } else {
             error(
-              DiagnosticMessage.invalid(
-                "expected-count", "expected the fewest readings needed, a number", at: arguments[2].range))
+              DiagnosticMessage.expectedCount(at: arguments[2].range))
           }
           return nil
         }
@@ -191,9 +183,7 @@ extension Checker {
     case .binary(let op, _, let lhs, let rhs):
       guard let arithmetic = ArithmeticOperator(rawValue: op) else {
         error(
-          DiagnosticMessage.invalid(
-            "expected-value", "expected a value, found a condition", at: expression.range,
-            hint: "a comparison or 'and'/'or' gives true or false, not a number"))
+          DiagnosticMessage.conditionAsValue(at: expression.range))
         return nil
       }
       guard let l = value(lhs, window: window), let r = value(rhs, window: window) else { return nil }
@@ -203,24 +193,21 @@ extension Checker {
     case .name(let name):
       if Self.metrics[name.name] != nil {
         error(
-          DiagnosticMessage.invalid(
-            "missing-day", "'\(name.name)' needs a day, as in '\(name.name).today'", at: name.range,
-            hint: "or an aggregate such as 'mean(\(name.name), last 3 days)'"))
+          DiagnosticMessage.missingDay(name))
       } else {
-        error(DiagnosticMessage.unknownName("reading", name, candidates: Self.metrics.keys))
+        error(DiagnosticMessage.unknownName(.reading, name, candidates: Self.metrics.keys))
       }
       return nil
     default:
       error(
-        DiagnosticMessage.invalid(
-          "expected-value", "expected a value such as 'sugar.today' or '120 mg/dL'", at: expression.range))
+        DiagnosticMessage.expectedValue(at: expression.range))
       return nil
     }
   }
 
   mutating func metric(_ name: Identifier) -> Metric? {
     if let metric = Self.metrics[name.name] { return metric }
-    error(DiagnosticMessage.unknownName("reading", name, candidates: Self.metrics.keys))
+    error(DiagnosticMessage.unknownName(.reading, name, candidates: Self.metrics.keys))
     return nil
   }
 
@@ -240,7 +227,7 @@ extension Checker {
     }
     guard let canonical = input.toCanonical(exact) else {
       error(
-        DiagnosticMessage.invalid("bad-number", "'\(text) \(unit.text)' is out of range", at: quantity.range))
+        DiagnosticMessage.valueOutOfRange(text, unit: unit.text, at: quantity.range))
       return nil
     }
     return .constant(canonical, input.canonical)
@@ -259,8 +246,7 @@ extension Checker {
       else { return nil }
       guard first <= last else {
         error(
-          DiagnosticMessage.invalid(
-            "empty-range", "the days run backwards: \(first) is after \(last)", at: days.range))
+          DiagnosticMessage.daysRunBackwards(first: first, last: last, at: days.range))
         return nil
       }
       return .days(first, last)

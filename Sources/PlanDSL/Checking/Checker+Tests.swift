@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HealthRules
 
@@ -10,7 +11,7 @@ extension Checker {
     let ruleSet: RuleSet
     if let name = d.ruleSet {
       guard let found = known[name.name] else {
-        error(DiagnosticMessage.unknownName("rule set", name, candidates: known.keys))
+        reportUnknown(.ruleSet, name, candidates: known.keys, declaredAs: "rules")
         return nil
       }
       ruleSet = found
@@ -20,9 +21,7 @@ extension Checker {
       ruleSet = .baseline
     } else {
       error(
-        DiagnosticMessage.invalid(
-          "ambiguous-test", "test \"\(d.name.value)\" does not say which rule set it tests", at: d.name.range,
-          hint: "write 'test \"\(d.name.value)\" of \(ruleSets[0].id) { … }'"))
+        DiagnosticMessage.ambiguousTest(d.name, firstRuleSet: ruleSets[0].id))
       return nil
     }
     let window = ruleSet.windowLength
@@ -31,9 +30,7 @@ extension Checker {
     let dated = d.days.filter { $0.date != nil }
     if !numbered.isEmpty && (!dated.isEmpty || d.readingsFile != nil) {
       error(
-        DiagnosticMessage.invalid(
-          "mixed-test-days", "a test gives its readings by day number or by date, not both",
-          at: numbered[0].range))
+        DiagnosticMessage.mixedTestDays(at: numbered[0].range))
     }
     if !numbered.isEmpty {
       var days = [Measurements?](repeating: nil, count: window)
@@ -44,9 +41,7 @@ extension Checker {
         }
         if let first = seen[n] {
           error(
-            DiagnosticMessage.invalid(
-              "duplicate-day", "day \(n) is given more than once", at: day.range,
-              notes: [.init("first given here", at: first)]))
+            DiagnosticMessage.duplicateDay(n, at: day.range, first: first))
           continue
         }
         seen[n] = day.range
@@ -60,8 +55,7 @@ extension Checker {
         guard let token = day.date, let date = Day(iso: token.value) else {
           if let token = day.date {
             error(
-              DiagnosticMessage.invalid(
-                "bad-date", "'\(token.value)' is not a calendar date", at: token.range))
+              DiagnosticMessage.badDate(token.value, at: token.range))
           }
           continue
         }
@@ -74,17 +68,20 @@ extension Checker {
       today = Day(iso: token.value)
       if today == nil {
         error(
-          DiagnosticMessage.invalid("bad-date", "'\(token.value)' is not a calendar date", at: token.range))
+          DiagnosticMessage.badDate(token.value, at: token.range))
       }
     }
     var expectations: [RuleTest.Expectation] = []
     let alertIDs = Set(ruleSet.alerts.map(\.id))
     func checkID(_ id: Identifier) -> Bool {
       if alertIDs.contains(id.name) { return true }
-      error(DiagnosticMessage.unknownName("alert", id, candidates: alertIDs))
+      error(DiagnosticMessage.unknownName(.alert, id, candidates: alertIDs))
       return false
     }
+    var expectationRanges: [SourceRange] = []
     for expectation in d.expectations {
+      let before = expectations.count
+      defer { if expectations.count > before { expectationRanges.append(expectation.range) } }
       switch expectation {
       case .healthy: expectations.append(.healthy)
       case .notEnoughData: expectations.append(.notEnoughData)
@@ -97,9 +94,7 @@ extension Checker {
           let comparison = ComparisonOperator(rawValue: op)
         else {
           error(
-            DiagnosticMessage.invalid(
-              "expected-comparison", "expected a comparison such as 'mean(weight, days 4...7) == 181.5 lb'",
-              at: expression.range))
+            DiagnosticMessage.expectedComparison(at: expression.range))
           continue
         }
         guard let l = value(lhs, window: window), let r = value(rhs, window: window) else { continue }
@@ -108,17 +103,22 @@ extension Checker {
     }
     if d.expectations.isEmpty, !hadSyntaxError(in: d.range) {
       error(
-        DiagnosticMessage.invalid(
-          "missing-expectation", "test \"\(d.name.value)\" expects nothing", at: d.name.range,
-          hint: "add 'expect healthy', 'expect alert ID' or another expectation"))
+        DiagnosticMessage.missingExpectation(d.name))
     }
     guard diagnostics.count == errorsBefore else { return nil }
     let location = sources.file(d.range.file).map { file in
       "\(file.path):\(file.lineAndColumn(of: d.range.start).line)"
     }
-    return RuleTest(
+    var test = RuleTest(
       name: d.name.value, ruleSet: ruleSet.id, readings: readings, today: today, expectations: expectations,
       source: location)
+    test.expectationSources = expectationRanges.map { range in
+      guard let file = sources.file(range.file) else { return "" }
+      let (line, column) = file.lineAndColumn(of: range.start)
+      return "\(file.path):\(line):\(column)"
+    }
+    ruleTestExpectationRanges.append(expectationRanges)
+    return test
   }
 
   /// One test day's values in canonical units, or `nil` for a blank day.
@@ -130,8 +130,7 @@ extension Checker {
       case "symptoms":
         guard let text = reading.text else {
           error(
-            DiagnosticMessage.invalid(
-              "expected-text", "symptoms are words in quotes, as in symptoms \"headache\"", at: reading.range)
+            DiagnosticMessage.expectedText(at: reading.range)
           )
           continue
         }
@@ -141,8 +140,7 @@ extension Checker {
           // A number the parser could not read has been reported already: one root error.
           if !hadSyntaxError(in: reading.range) {
             error(
-              DiagnosticMessage.invalid(
-                "expected-pressure", "'bp' takes systolic/diastolic, as in 'bp 120/80'", at: reading.range))
+              DiagnosticMessage.expectedPressure(at: reading.range))
           }
           continue
         }
@@ -152,13 +150,12 @@ extension Checker {
         guard let metric = Self.metrics[reading.metric.name] else {
           error(
             DiagnosticMessage.unknownName(
-              "reading", reading.metric, candidates: Array(Self.metrics.keys) + ["bp", "symptoms"]))
+              .reading, reading.metric, candidates: Array(Self.metrics.keys) + ["bp", "symptoms"]))
           continue
         }
         guard let quantity = reading.value, reading.second == nil else {
           error(
-            DiagnosticMessage.invalid(
-              "expected-value", "'\(reading.metric.name)' takes one value with a unit", at: reading.range))
+            DiagnosticMessage.expectedOneValue(metric: reading.metric.name, at: reading.range))
           continue
         }
         let units = [Metric.weight: "lb", .systolic: "mmHg", .diastolic: "mmHg", .sugar: "mg/dL"]
@@ -195,10 +192,7 @@ extension Checker {
     } catch {
       let first = error.issues.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "cannot read it"
       self.error(
-        DiagnosticMessage.invalid(
-          "bad-readings", "readings file '\(literal.value)' has problems: \(first)", at: literal.range,
-          hint: error.issues.count > 1
-            ? "\(error.issues.count) problems; run 'planner health \(literal.value)' to see them all" : nil))
+        DiagnosticMessage.badReadings(literal, first: "\(first)", count: error.issues.count))
       return nil
     }
   }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HealthRules
 import MealOptimizer
@@ -33,7 +34,34 @@ struct Checker {
     self.sources = sources
   }
 
-  mutating func error(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+  /// Where each expectation of each lowered rule test was written, in the order of the tests.
+  var ruleTestExpectationRanges: [[SourceRange]] = []
+
+  /// Whether some declarations could not be read (an `include` of a missing file): names
+  /// that may be declared there are not reported as unknown.
+  var incomplete = false
+
+  /// The diagnostics that say a name or a kind of declaration is missing; with an
+  /// ``incomplete`` program they may be wrong, so they are not reported.
+  static let dependOnEveryDeclaration: Set<String> = [
+    DiagnosticID.unknownFood, .unknownGoal, .unknownStore, .unknownRecipe, .unknownRuleSet, .noRecipes,
+    .noFoods, .ambiguousTest,
+  ].reduce(into: []) { $0.insert($1.rawValue) }
+
+  mutating func error(_ diagnostic: Diagnostic) {
+    if incomplete, Self.dependOnEveryDeclaration.contains(diagnostic.id) { return }
+    diagnostics.append(diagnostic)
+  }
+
+  /// Reports an unknown name, unless a declaration of that name exists but had a
+  /// mistake of its own (reported there): one mistake, one error.
+  mutating func reportUnknown(
+    _ kind: DiagnosticMessage.NameKind, _ name: Identifier, candidates: some Sequence<String>,
+    declaredAs keyword: String? = nil
+  ) {
+    if declared[keyword ?? kind.rawValue]?[name.name] != nil { return }
+    error(DiagnosticMessage.unknownName(kind, name, candidates: candidates))
+  }
 
   mutating func check() -> Program {
     declareNames()
@@ -72,6 +100,7 @@ struct Checker {
       currency: currency?.code)
     program.ruleSets = ruleSets
     program.ruleTests = ruleTests
+    program.ruleTestExpectationRanges = ruleTestExpectationRanges
     return program
   }
 
@@ -159,10 +188,7 @@ struct Checker {
     }
     if first.code != code {
       error(
-        DiagnosticMessage.invalid(
-          "mixed-currencies", "'\(code)' differs from the currency '\(first.code)' used before", at: range,
-          hint: "a plan uses one currency; convert the prices to '\(first.code)'",
-          notes: [.init("'\(first.code)' was first used here", at: first.range)]))
+        DiagnosticMessage.mixedCurrencies(code, at: range, first: first.code, firstRange: first.range))
     }
   }
 
@@ -170,17 +196,15 @@ struct Checker {
   mutating func wholeNumber(_ quantity: QuantityLiteral, for what: String, range: ClosedRange<Int>) -> Int? {
     if let unit = quantity.unit {
       error(
-        DiagnosticMessage.invalid(
-          "unexpected-unit", "\(what) takes a plain number, not '\(unit.text)'", at: unit.range))
+        DiagnosticMessage.unexpectedUnit(unit, what: what))
       return nil
     }
     let number = NSDecimalNumber(decimal: quantity.value)
     let int = number.intValue
     guard Decimal(int) == quantity.value, range.contains(int) else {
       error(
-        DiagnosticMessage.invalid(
-          "bad-count", "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound)",
-          at: quantity.range))
+        DiagnosticMessage.badCount(
+          what: what, from: range.lowerBound, to: range.upperBound, at: quantity.range))
       return nil
     }
     return int
@@ -192,7 +216,7 @@ struct Checker {
     case "day": return .day
     case "week": return .week
     default:
-      error(DiagnosticMessage.unknownName("period", literal.period, candidates: ["day", "week"]))
+      error(DiagnosticMessage.unknownName(.period, literal.period, candidates: ["day", "week"]))
       return nil
     }
   }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HealthRules
 import MealOptimizer
@@ -22,6 +23,9 @@ public struct Program: Sendable {
   public var ruleSets: [RuleSet] = []
   /// Rule tests declared with `test`, in declaration order.
   public var ruleTests: [RuleTest] = []
+  /// Where each expectation of each rule test was written: one list per test of
+  /// ``ruleTests``, in the order of its expectations.
+  public var ruleTestExpectationRanges: [[SourceRange]] = []
   /// Warnings found while checking (errors are thrown instead).
   public var warnings: [Diagnostic]
   /// The currency every price uses, when there are prices.
@@ -73,8 +77,12 @@ public struct PlanSpec: Sendable, Hashable {
   public var limits: [LimitSpec]
   /// What the solver minimises or maximises.
   public var objective: DietObjective
-  /// Whether foods are bought and eaten in whole servings.
+  /// Whether foods are bought and eaten in whole servings (a food's `serving`
+  /// measure, or 100 g when it has none).
   public var wholeServings: Bool
+  /// The foods eaten in whole servings when the plan names them
+  /// (`whole servings eggs, bread`); `nil` means every food of the plan.
+  public var wholeServingFoods: [String]? = nil
   /// Set for weekly plans of meals built from recipes (a plan with `meals`).
   public var mealPlan: MealPlanSpec?
   public var range: SourceRange
@@ -124,5 +132,24 @@ public struct LimitSpec: Sendable, Hashable {
     self.maximum = maximum
     self.period = period
     self.inServings = inServings
+  }
+}
+
+extension Program {
+  /// The failed expectations of a test's result as located diagnostics, each pointing
+  /// at its `expect` statement, for the one renderer.
+  ///
+  /// - Parameters:
+  ///   - result: The result of running `ruleTests[index]`.
+  ///   - index: The test's position in ``ruleTests``.
+  /// - Returns: One error per failed expectation whose place is known.
+  public func failedExpectations(_ result: RuleTestResult, ofTest index: Int) -> [Diagnostic] {
+    guard ruleTestExpectationRanges.indices.contains(index) else { return [] }
+    let ranges = ruleTestExpectationRanges[index]
+    return result.expectations.enumerated().compactMap { position, expectation in
+      guard !expectation.passed, ranges.indices.contains(position) else { return nil }
+      return DiagnosticMessage.failedExpectation(
+        test: result.name, expected: expectation.expected, actual: expectation.actual, at: ranges[position])
+    }
   }
 }

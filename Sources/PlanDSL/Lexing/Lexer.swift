@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Turns the text of one source file into tokens, reporting bad characters.
 ///
 /// Comments are `// to end of line` and `/* block */`. Line breaks are not
@@ -121,6 +123,16 @@ struct Lexer {
       if peek() == UInt8(ascii: "."), let after = peek(1), Self.isDigit(after) {
         position += 1
         while let b = peek(), Self.isDigit(b) { position += 1 }
+      } else if peek() == UInt8(ascii: ","), let after = peek(1), Self.isDigit(after) {
+        // '3,49': a decimal comma. One error, and the number reads as '3.49' so nothing else follows.
+        let whole = String(decoding: bytes[start..<position], as: UTF8.self)
+        position += 1
+        let fractionStart = position
+        while let b = peek(), Self.isDigit(b) { position += 1 }
+        let fraction = String(decoding: bytes[fractionStart..<position], as: UTF8.self)
+        let range = SourceRange(file: file, start: start, end: position)
+        diagnostics.append(DiagnosticMessage.decimalComma(whole: whole, fraction: fraction, at: range))
+        return make(.number, whole + "." + fraction)
       }
       return make(.number)
     }
@@ -144,12 +156,27 @@ struct Lexer {
       count += 1
     }
     let range = SourceRange(file: file, start: start, end: position)
-    diagnostics.append(
-      count == 1
-        ? DiagnosticMessage.unexpectedCharacter(first, range)
-        : DiagnosticMessage.unexpectedCharacters(first, count: count, range))
+    if count == 1, let code = Self.currencyCodes[first], let amount = numberAhead() {
+      diagnostics.append(DiagnosticMessage.currencySymbol(first, code: code, amount: amount, range))
+    } else {
+      diagnostics.append(
+        count == 1
+          ? DiagnosticMessage.unexpectedCharacter(first, range)
+          : DiagnosticMessage.unexpectedCharacters(first, count: count, range))
+    }
     sawLineBreak = atLineStart
     return nil
+  }
+
+  /// Currency symbols written before an amount, and the code the language reads after it.
+  static let currencyCodes = ["$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"]
+
+  /// The number that starts at the cursor (`3.19`), if one does.
+  private func numberAhead() -> String? {
+    var end = position
+    while end < bytes.count, Self.isDigit(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
+    guard end > position, Self.isDigit(bytes[position]) else { return nil }
+    return String(decoding: bytes[position..<end], as: UTF8.self)
   }
 
   private func matches(_ symbol: String) -> Bool {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One token of a `.plan` file.
 package struct Token: Sendable, Hashable {
   /// What kind of token it is.

@@ -47,7 +47,8 @@ extension Program {
             unit: limit.inServings ? .servings : .grams, period: limit.period))
       }
     }
-    let wholeServings = plan.wholeServings ? Set(foods.map(\.id)) : []
+    let wholeServings =
+      plan.wholeServings ? Set(foods.map(\.id)).intersection(plan.wholeServingFoods ?? foods.map(\.id)) : []
     let stores = self.stores.filter { store in foods.contains { $0.offers.contains { $0.store == store.id } }
     }
     return DietProblem(

@@ -1,3 +1,5 @@
+import Diagnostics
+
 extension Parser {
   /// Parses a whole file.
   mutating func parseFile() -> SourceFileSyntax {
@@ -187,11 +189,11 @@ extension Parser {
           parser.expected("'=' and a weight, as in 'measure cup = 81 g'")
           return
         }
-        guard let amount = parser.parseQuantity("a weight such as '81 g'", unitRequired: true) else { return }
+        guard let amount = parser.parseQuantity("a weight such as '81 g'") else { return }
         food.measures.append(
           MeasureStatement(name: name, amount: amount, range: keyword.range.union(amount.range)))
       case "price":
-        guard let price = parser.parseQuantity("a price such as '3.49 USD'", unitRequired: true) else {
+        guard let price = parser.parseQuantity("a price such as '3.49 USD'") else {
           return
         }
         guard parser.consumeWord("per") else {
@@ -211,7 +213,7 @@ extension Parser {
       case "untag":
         food.removedTags += parser.parseIdentifierList("a tag to remove")
       case "density":
-        food.density = parser.parseQuantity("a density such as '1.03 g/ml'", unitRequired: true)
+        food.density = parser.parseQuantity("a density such as '1.03 g/ml'")
       default:
         break
       }
@@ -225,7 +227,7 @@ extension Parser {
       let unit = UnitName(text: token.value, range: token.range)
       return QuantityLiteral(value: 1, unit: unit, range: token.range, numberRange: token.range)
     }
-    return parseQuantity("an amount such as '100 g' or a measure name", unitRequired: true)
+    return parseQuantity("an amount such as '100 g' or a measure name")
   }
 
   mutating func parseGoal() -> Declaration? {
@@ -286,7 +288,7 @@ extension Parser {
       let names = parseIdentifierList("a goal name")
       return names.isEmpty ? nil : .goals(names, range())
     case "budget":
-      guard let amount = parseQuantity("an amount such as '60 USD'", unitRequired: true) else { return nil }
+      guard let amount = parseQuantity("an amount such as '60 USD'") else { return nil }
       return .budget(amount, parsePeriod(), range())
     case "foods":
       let names = parseIdentifierList("a food name")
@@ -308,7 +310,9 @@ extension Parser {
         expected("'servings' after 'whole'")
         return nil
       }
-      return .wholeServings(range())
+      // 'whole servings' for every food, or 'whole servings eggs, bread' for some.
+      let foods = atStatementEnd ? [] : parseIdentifierList("a food")
+      return .wholeServings(foods, range())
     case "currency":
       return parseIdentifier("a currency code such as 'USD'").map { .currency($0, range()) }
     default:

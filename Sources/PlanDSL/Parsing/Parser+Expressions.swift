@@ -93,9 +93,7 @@ extension Parser {
       // Comparisons do not chain: `a < b < c` is an error, not `(a < b) < c`.
       if level == 2, atInfix(Self.infixLevels[2]) {
         report(
-          DiagnosticMessage.invalid(
-            "chained-comparison", "comparisons cannot be chained", at: current.range,
-            hint: "join two comparisons with 'and'"))
+          DiagnosticMessage.chainedComparison(at: current.range))
         return nil
       }
     }
@@ -140,10 +138,8 @@ extension Parser {
     } while consumeSymbol(",")
     guard consumeSymbol(")") else {
       report(
-        DiagnosticMessage.invalid(
-          "expected", "expected ')' to close the arguments",
-          at: atEnd ? previous.range.afterEnd : current.range,
-          notes: [.init("to match this '('", at: open.range)]))
+        DiagnosticMessage.expectedCloseArguments(
+          at: atEnd ? previous.range.afterEnd : current.range, open: open.range))
       return nil
     }
     return arguments
@@ -205,9 +201,8 @@ extension Parser {
       guard let inner = parseRuleExpression() else { return nil }
       guard consumeSymbol(")") else {
         report(
-          DiagnosticMessage.invalid(
-            "expected", "expected ')'", at: atEnd ? previous.range.afterEnd : current.range,
-            notes: [.init("to match this '('", at: open.range)]))
+          DiagnosticMessage.expectedCloseParenthesis(
+            at: atEnd ? previous.range.afterEnd : current.range, open: open.range))
         return nil
       }
       return inner

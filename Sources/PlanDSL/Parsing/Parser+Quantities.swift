@@ -12,7 +12,7 @@ extension Parser {
   }
 
   /// `-`? number unit?, where unit is `%`, a name, `name/name` or `fl oz`.
-  mutating func parseQuantity(_ what: String, unitRequired: Bool = false, startsStatement: Bool = false)
+  mutating func parseQuantity(_ what: String, startsStatement: Bool = false)
     -> QuantityLiteral?
   {
     let atNumber = current.kind == .number || (current.isSymbol("-") && peek().kind == .number)
@@ -26,10 +26,8 @@ extension Parser {
     guard var value = exactDecimal(number) else { return nil }
     if negative { value.negate() }
     let numberRange = start.union(number.range)
+    // A missing unit is the checker's to report: it knows the dimension, so its hint fits.
     let unit = parseUnit()
-    if unit == nil, unitRequired {
-      expected("a unit after '\(number.value)'")
-    }
     return QuantityLiteral(
       value: value, unit: unit, range: numberRange.union(unit?.range ?? numberRange), numberRange: numberRange
     )

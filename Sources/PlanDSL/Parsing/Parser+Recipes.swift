@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 extension Parser {
@@ -19,7 +20,7 @@ extension Parser {
         switch keyword.value {
         case "serves": recipe.serves = parser.parseQuantity("a number of servings")
         case "meal", "meals": recipe.meals += parser.parseIdentifierList("a meal such as 'breakfast'")
-        case "time": recipe.time = parser.parseQuantity("a time such as '25 min'", unitRequired: true)
+        case "time": recipe.time = parser.parseQuantity("a time such as '25 min'")
         case "step":
           guard let text = parser.parseOptionalString() else {
             parser.expected("the step's text in quotes")
@@ -104,7 +105,7 @@ extension Parser {
         guard let count = parseQuantity("a count") else { return nil }
         if consumeWord("per") {
           guard consumeWord("week") else {
-            expected("'week' after 'per'")
+            expected("'week' after 'per'", hint: Suggestions.hint(for: current.value, in: ["week"]))
             return nil
           }
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Parses the tokens of one file into declarations, recovering from errors so
@@ -79,14 +80,16 @@ struct Parser {
   }
 
   /// Reports "expected X, found Y" at the current token (or just after the previous one at a line break).
-  mutating func expected(_ what: String) {
+  mutating func expected(_ what: String, hint: String? = nil) {
     let range: SourceRange
     if atEnd || (current.atLineStart && index > 0) {
       range = previous.range.afterEnd
     } else {
       range = current.range
     }
-    report(DiagnosticMessage.expected(what, found: atStatementEnd && !atEnd ? nil : current, at: range))
+    report(
+      DiagnosticMessage.expected(what, found: atStatementEnd && !atEnd ? nil : current, at: range, hint: hint)
+    )
   }
 
   /// Skips to the end of the current statement.

@@ -1,3 +1,4 @@
+import Diagnostics
 import PlanDSL
 
 /// Every way a command can end other than success, mapped to a message and an
@@ -5,6 +6,8 @@ import PlanDSL
 enum CLIError: Error {
   /// Bad command-line usage: exit 64.
   case usage(String, hint: String?)
+  /// A bad option value with a located diagnostic (a `--where` condition): exit 64.
+  case usageDiagnostics(DiagnosticList)
   /// Invalid input files, with located diagnostics: exit 65.
   case diagnostics(DiagnosticList)
   /// Invalid input described in words (a readings file, a bad value): exit 65.
@@ -31,7 +34,7 @@ enum CLIError: Error {
 
   var exitCode: ExitCode {
     switch self {
-    case .usage: .usage
+    case .usage, .usageDiagnostics: .usage
     case .diagnostics, .invalidInput: .invalidInput
     case .negativeResult: .negativeResult
     case .notEnoughData: .notEnoughData
@@ -46,7 +49,7 @@ enum CLIError: Error {
       // Usage messages quote what was typed; control characters in it are shown escaped.
       return "planner: error: \(message.escapedForTerminal)\n"
         + (hint.map { "  hint: \($0.escapedForTerminal)\n" } ?? "")
-    case .diagnostics(let list):
+    case .diagnostics(let list), .usageDiagnostics(let list):
       return DiagnosticRenderer(colors: colors).render(list)
     case .invalidInput(let message):
       return message.hasSuffix("\n") ? message : "planner: error: \(message)\n"

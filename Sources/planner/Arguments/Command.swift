@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A subcommand: a description, and a run function over parsed arguments.
@@ -7,26 +8,59 @@ protocol Command {
   ///
   /// - Throws: ``CLIError`` for every outcome other than success.
   static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError)
+  /// Nested commands (`foods search`), chosen by the first argument; none by default.
+  static var subcommands: [any Command.Type] { get }
+}
+
+extension Command {
+  static var subcommands: [any Command.Type] { [] }
 }
 
 /// Where a command writes: results on standard output, diagnostics on standard error.
+///
+/// The process writes to its standard streams (``init()``); a test injects its own
+/// writer (``init(outputIsTerminal:errorIsTerminal:write:)``) and runs
+/// `Planner.run` in process.
 struct Console {
+  /// Which stream a text goes to.
+  enum Stream: Sendable {
+    case output, error
+  }
+
   /// Whether standard error is a terminal (colour diagnostics).
   let errorIsTerminal: Bool
   /// Whether standard output is a terminal (colour results).
   let outputIsTerminal: Bool
+  /// Writes a text to a stream.
+  private let writer: (Stream, String) -> Void
 
+  /// The process's standard output and error; colour only on a terminal and without `NO_COLOR`.
   init() {
-    let noColor = ProcessInfo.processInfo.environment["NO_COLOR"] != nil
-    errorIsTerminal = !noColor && isatty(2) == 1
-    outputIsTerminal = !noColor && isatty(1) == 1
+    let environment = ProcessInfo.processInfo.environment
+    errorIsTerminal = DiagnosticRenderer.usesColors(onTerminal: isatty(2) == 1, environment: environment)
+    outputIsTerminal = DiagnosticRenderer.usesColors(onTerminal: isatty(1) == 1, environment: environment)
+    writer = { stream, text in
+      switch stream {
+      case .output: StandardStream.output.write(text)
+      case .error: StandardStream.error.write(text)
+      }
+    }
+  }
+
+  /// A console that hands every text to `write` (for tests).
+  init(
+    outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, write: @escaping (Stream, String) -> Void
+  ) {
+    self.outputIsTerminal = outputIsTerminal
+    self.errorIsTerminal = errorIsTerminal
+    self.writer = write
   }
 
   func out(_ text: String) {
-    StandardStream.output.write(text)
+    writer(.output, text)
   }
 
   func err(_ text: String) {
-    StandardStream.error.write(text)
+    writer(.error, text)
   }
 }

@@ -8,6 +8,9 @@ struct CommandInfo {
   var discussion: String = ""
   var arguments: [(String, String)] = []
   var options: [OptionSpec] = []
+
+  /// The last word of the name: what selects it among its siblings.
+  var leafName: String { name.split(separator: " ").last.map(String.init) ?? name }
 }
 
 /// One option or flag a command accepts.

@@ -22,10 +22,26 @@ enum HelpText {
         -h, --help      Show help.
 
       See 'planner <command> --help' for a command's options.
-      EXIT CODES: 0 success; 1 no feasible plan, a failed test or an alert; 64 bad usage;
-                  65 invalid input; 70 internal error.
+      EXIT CODES: 0 success; 1 no feasible plan, a failed test or an alert; 2 not enough data
+                  (health); 64 bad usage; 65 invalid input; 70 internal error; 74 output failed.
 
       """
+    return text
+  }
+
+  /// A command's help: its info, then its subcommands.
+  static func help(for command: any Command.Type) -> String {
+    var text = help(for: command.info)
+    let subcommands = command.subcommands
+    guard !subcommands.isEmpty else { return text }
+    text += "\nSUBCOMMANDS:\n"
+    let width = (subcommands.map { $0.info.leafName.count }.max() ?? 0) + 2
+    for subcommand in subcommands {
+      text +=
+        "  " + subcommand.info.leafName.padding(toLength: width, withPad: " ", startingAt: 0)
+        + subcommand.info.abstract + "\n"
+    }
+    text += "\nSee 'planner \(command.info.name) <subcommand> --help' for a subcommand's options.\n"
     return text
   }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import PlanDSL
 
 /// Arguments split into options, flags and positionals, checked against a command's options.

@@ -1,30 +1,46 @@
 import Foundation
 import MealOptimizer
 
-/// `planner catalog import-sr28 DIR -o FILE`: builds the food catalog from the USDA SR28 release.
-enum CatalogCommand: Command {
-  static let info = CommandInfo(
-    name: "catalog",
-    abstract: "Build the food catalog file from the USDA SR28 ASCII release.",
-    usage: "planner catalog import-sr28 <sr28-directory> --output FILE",
-    discussion: """
-      Reads FD_GROUP, NUTR_DEF, FOOD_DES, NUT_DATA and WEIGHT (Latin-1, '^'-separated, '~'-quoted)
-      and writes the compact catalog that planner bundles. Scripts/import-catalog.sh regenerates the
-      bundled resource with it.
-      """,
-    arguments: [("import-sr28 <dir>", "The folder holding the SR28 .txt files.")],
-    options: [.option("output", short: "o", value: "FILE", "Where to write the catalog.")]
-  )
+/// `planner catalog`: tools for the food catalog, through the `import-sr28` subcommand.
+enum CatalogCommand: CommandGroup {
+  static let name = "catalog"
+  static let abstract = "Build the food catalog file from the USDA SR28 ASCII release."
+  static var subcommands: [any Command.Type] { [ImportSR28.self] }
+}
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let positionals = try arguments.positionals(
-      exactly: ["an action (import-sr28)", "the SR28 folder"], command: info.name)
-    guard positionals[0] == "import-sr28" else {
-      throw .usage("unknown action '\(positionals[0])' for 'planner catalog'", hint: "use 'import-sr28'")
+/// `planner catalog import-sr28 DIR --output FILE`: builds the food catalog from the USDA SR28 release.
+enum ImportSR28: TypedCommand {
+  static let name = "catalog import-sr28"
+  static let abstract = "Build the food catalog file from the USDA SR28 ASCII release."
+  static let discussion = """
+    Reads FD_GROUP, NUTR_DEF, FOOD_DES, NUT_DATA and WEIGHT (Latin-1, '^'-separated, '~'-quoted)
+    and writes the compact catalog that planner bundles. Scripts/import-catalog.sh regenerates the
+    bundled resource with it.
+    """
+
+  struct Options: CommandOptions {
+    var directory: String?
+    var output: String?
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .argument("sr28-directory", \.directory, "The folder holding the SR28 .txt files."),
+        .option("output", short: "o", \.output, value: "FILE", "Where to write the catalog."),
+      ]
     }
-    guard let output = arguments.value("output") else {
-      throw .usage("missing '--output FILE' for 'planner catalog import-sr28'", hint: nil)
+
+    mutating func validate() throws(CLIError) {
+      guard output != nil else {
+        throw .usage("missing '--output FILE' for 'planner catalog import-sr28'", hint: nil)
+      }
     }
+  }
+
+  static func run(_ options: Options, console: Console) throws(CLIError) {
+    guard let directory = options.directory, let output = options.output else {
+      throw .internalError("import-sr28 ran without its checked options")
+    }
+    let positionals = ["import-sr28", directory]
     try OutputFile.checkTarget(output, option: "output")
     let started = Date()
     let catalog: FoodCatalog

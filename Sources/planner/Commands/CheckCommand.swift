@@ -1,20 +1,42 @@
+import Diagnostics
 import PlanDSL
 
 /// `planner check FILE`: parse and check a plan file without solving it.
-enum CheckCommand: Command {
-  static let info = CommandInfo(
-    name: "check",
-    abstract: "Check a .plan file for mistakes without solving it.",
-    usage: "planner check <file> [--format text|json]",
-    discussion: "Reports every error and warning with file:line:column, the source line and a caret.",
-    arguments: [("<file>", "The .plan file to check (its includes are checked too).")],
-    options: [OutputFormat.option([.text, .json])]
-  )
+enum CheckCommand: TypedCommand {
+  static let name = "check"
+  static let abstract = "Check a .plan file for mistakes without solving it."
+  static let discussion = """
+    Reports every error and warning with file:line:column, the source line and a caret.
+    With '--format json', the diagnostics (id, severity, file, line, column, message, hints,
+    notes) are printed on standard output, on errors too.
+    """
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let format = try arguments.format([.text, .json])
-    let path = try arguments.positionals(exactly: ["a .plan file"], command: info.name)[0]
-    let program = try ProgramLoading.load(path, console: console)
+  struct Options: CommandOptions {
+    var file: String?
+    var format = OutputFormat.text
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .argument(
+          "file", \.file, missing: "a .plan file", "The .plan file to check (its includes are checked too)."),
+        .format(\.format, [.text, .json]),
+      ]
+    }
+  }
+
+  static func run(_ options: Options, console: Console) throws(CLIError) {
+    guard let path = options.file else { throw .internalError("check ran without its file") }
+    let format = options.format
+    let program: Program
+    do throws(CLIError) {
+      program = try ProgramLoading.load(path, console: console)
+    } catch {
+      // With JSON, the diagnostics are the result: printed on standard output too.
+      if format == .json, case .diagnostics(let list) = error {
+        console.out(try JSONText.encode(CheckFailure(list)))
+      }
+      throw error
+    }
     switch format {
     case .json:
       console.out(try JSONText.encode(CheckSummary(program)))
@@ -28,6 +50,20 @@ enum CheckCommand: Command {
   }
 }
 
+/// What `check --format json` prints for a file with errors: every diagnostic, located.
+struct CheckFailure: Encodable {
+  var status = "error"
+  var errors: Int
+  var warnings: Int
+  var diagnostics: [DiagnosticList.Record]
+
+  init(_ list: DiagnosticList) {
+    diagnostics = list.records
+    errors = list.diagnostics.filter { $0.severity == .error }.count
+    warnings = list.diagnostics.filter { $0.severity == .warning }.count
+  }
+}
+
 /// What `check --format json` prints.
 struct CheckSummary: Encodable {
   var status = "ok"
@@ -37,6 +73,7 @@ struct CheckSummary: Encodable {
   var plans: [String]
   var ruleSets: [String]
   var warnings: Int
+  var diagnostics: [DiagnosticList.Record]
 
   init(_ program: Program) {
     foods = program.foods.map(\.id)
@@ -45,5 +82,6 @@ struct CheckSummary: Encodable {
     plans = program.plans.map(\.name)
     ruleSets = program.ruleSets.map(\.id)
     warnings = program.warnings.count
+    diagnostics = DiagnosticList(program.warnings, sources: program.sources).records
   }
 }

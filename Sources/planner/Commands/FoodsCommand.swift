@@ -2,57 +2,78 @@ import Foundation
 import MealOptimizer
 import PlanDSL
 
-/// `planner foods search QUERY` and `planner foods show FOOD`: the bundled USDA catalog.
-enum FoodsCommand: Command {
-  static let info = CommandInfo(
-    name: "foods",
-    abstract: "Search the bundled USDA SR28 catalog and show a food's nutrition.",
-    usage: """
-      planner foods search <words…> [--group GROUP] [--tag TAG] [--where CONDITION] [--limit N] [--format text|json]
-             planner foods show <ndb-number | description> [--format text|json]
-      """,
-    discussion: """
-      search ranks foods by relevance: every word must match a word of the description (or its start),
-      whole words before prefixes, in order, shorter descriptions first.
-      --where takes a condition per 100 g or per household measure: "protein >= 20 g",
-      "sodium < 140 mg per cup". Use a food in a plan with 'food oats = usda 08120'.
-      """,
-    arguments: [
-      ("search <words…>", "Words to look for."),
-      ("show <food>", "An NDB number (08120) or an exact description."),
-    ],
-    options: [
-      .option(
-        "group", value: "GROUP", "Only foods of this food group (see the Group column).", repeatable: true),
-      .option(
-        "tag", value: "TAG", "Only foods with this tag: vegan, vegetarian, gluten-free, dairy-free, …",
-        repeatable: true),
-      .option("where", value: "CONDITION", "Only foods meeting a nutrient condition.", repeatable: true),
-      .option("limit", short: "n", value: "N", "How many results to show (default 10)."),
-      OutputFormat.option([.text, .json]),
-    ]
-  )
+/// `planner foods`: the bundled USDA SR28 catalog, through the `search` and `show` subcommands.
+enum FoodsCommand: CommandGroup {
+  static let name = "foods"
+  static let abstract = "Search the bundled USDA SR28 catalog and show a food's nutrition."
+  static var subcommands: [any Command.Type] { [Search.self, Show.self] }
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let format = try arguments.format([.text, .json])
-    guard let action = arguments.positionals.first else {
-      throw .usage("missing 'search' or 'show' for 'planner foods'", hint: "see 'planner foods --help'")
-    }
-    let rest = Array(arguments.positionals.dropFirst())
-    switch action {
-    case "search":
-      guard !rest.isEmpty else {
-        throw .usage("missing words to search for", hint: "planner foods search rolled oats")
+  /// `planner foods search [WORDS…] [--group G] [--tag T] [--where C] [--limit N]`.
+  enum Search: TypedCommand {
+    static let name = "foods search"
+    static let abstract = "Find catalog foods by words of their description, group, tags and nutrients."
+    static let discussion = """
+      Ranks foods by relevance: every word must match a word of the description (or its start),
+      whole words before prefixes, in order, shorter descriptions first. Without words, the filters
+      alone choose the foods. --where takes a condition per 100 g or per household measure:
+      "protein >= 20 g", "sodium < 140 mg per cup". Group names ignore case.
+      Use a food in a plan with 'food oats = usda 08120'.
+      """
+
+    struct Options: CommandOptions {
+      var words: [String] = []
+      var groups: [String] = []
+      var tags: [String] = []
+      var conditions: [String] = []
+      var limit = 10
+      var format = OutputFormat.text
+
+      static var declarations: [OptionDeclaration<Options>] {
+        [
+          .arguments("words", \.words, required: false, "Words to look for."),
+          .option("group", \.groups, value: "GROUP", "Only foods of this food group (see the Group column)."),
+          .option(
+            "tag", \.tags, value: "TAG",
+            "Only foods with this tag: vegan, vegetarian, gluten-free, dairy-free, …"),
+          .option("where", \.conditions, value: "CONDITION", "Only foods meeting a nutrient condition."),
+          .option("limit", short: "n", \.limit, value: "N", "How many results to show (default 10)."),
+          .format(\.format, [.text, .json]),
+        ]
       }
-      try search(rest.joined(separator: " "), arguments: arguments, format: format, console: console)
-    case "show":
-      guard !rest.isEmpty else { throw .usage("missing the food to show", hint: "planner foods show 08120") }
-      try show(rest.joined(separator: " "), format: format, console: console)
-    default:
-      throw .usage(
-        "unknown action '\(action)' for 'planner foods'",
-        hint: closestMatch(to: action, in: ["search", "show"]).map { "did you mean '\($0)'?" }
-          ?? "use 'search' or 'show'")
+
+      mutating func validate() throws(CLIError) {
+        guard !words.isEmpty || !groups.isEmpty || !tags.isEmpty || !conditions.isEmpty else {
+          throw .usage(
+            "missing words to search for, or a filter", hint: "planner foods search rolled oats")
+        }
+      }
+    }
+
+    static func run(_ options: Options, console: Console) throws(CLIError) {
+      try FoodsCommand.search(options, console: console)
+    }
+  }
+
+  /// `planner foods show FOOD`.
+  enum Show: TypedCommand {
+    static let name = "foods show"
+    static let abstract = "Show a catalog food's nutrition per 100 g and its household measures."
+
+    struct Options: CommandOptions {
+      var food: [String] = []
+      var format = OutputFormat.text
+
+      static var declarations: [OptionDeclaration<Options>] {
+        [
+          .arguments("food", \.food, "An NDB number (08120) or an exact description."),
+          .format(\.format, [.text, .json]),
+        ]
+      }
+
+    }
+
+    static func run(_ options: Options, console: Console) throws(CLIError) {
+      try FoodsCommand.show(options.food.joined(separator: " "), format: options.format, console: console)
     }
   }
 
@@ -60,42 +81,39 @@ enum FoodsCommand: Command {
     do throws(FoodCatalogError) {
       return try FoodCatalog.bundled()
     } catch {
-      throw .internalError("cannot load the bundled catalog: \(error)")
+      throw CLIError(error)
     }
   }
 
-  static func search(_ query: String, arguments: ParsedArguments, format: OutputFormat, console: Console)
-    throws(CLIError)
-  {
-    var limit = 10
-    if let text = arguments.value("limit") {
-      guard let n = Int(text), n > 0 else {
-        throw .usage("'--limit' takes a positive whole number, not '\(text)'", hint: nil)
-      }
-      limit = n
-    }
-    var filter = CatalogSearchFilter(groups: Set(arguments.all("group")), tags: Set(arguments.all("tag")))
-    for text in arguments.all("where") {
+  static func search(_ options: Search.Options, console: Console) throws(CLIError) {
+    let query = options.words.joined(separator: " ")
+    var filter = CatalogSearchFilter(groups: [], tags: Set(options.tags))
+    for text in options.conditions {
       do throws(NutrientConditionSyntax.Failure) {
         filter.conditions.append(try NutrientConditionSyntax.parse(text))
       } catch {
-        throw .usage("in '--where \(text)': \(error.message)", hint: error.hint)
+        throw CLIError(error)
       }
     }
     let catalog = try loadCatalog()
-    let known = Set(catalog.groups)
-    for group in filter.groups where !known.contains(group) {
-      throw .usage(
-        "unknown food group '\(group)'",
-        hint: closestMatch(to: group, in: Array(known)).map { "did you mean '\($0)'?" })
+    // Group names ignore case: "dairy and egg products" is "Dairy and Egg Products".
+    let known = Dictionary(
+      catalog.groups.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    for group in options.groups {
+      guard let name = known[group.lowercased()] else {
+        throw .usage(
+          "unknown food group '\(group.escapedForTerminal)'",
+          hint: closestMatch(to: group, in: catalog.groups).map { "did you mean '\($0)'?" })
+      }
+      filter.groups.insert(name)
     }
-    let matches = catalog.search(query, filters: filter, limit: limit)
-    if format == .json {
+    let matches = catalog.search(query, filters: filter, limit: options.limit)
+    if options.format == .json {
       console.out(try JSONText.encode(matches))
       return
     }
     guard !matches.isEmpty else {
-      console.out("no foods match '\(query)'\n")
+      console.out(query.isEmpty ? "no foods match the filters\n" : "no foods match '\(query)'\n")
       return
     }
     var table = TextTable([.left, .left, .left])

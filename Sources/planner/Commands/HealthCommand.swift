@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HealthRules
 import PlanDSL
@@ -50,7 +51,7 @@ enum HealthCommand: Command {
       asOf = day
     }
     let ruleSet = try chooseRuleSet(arguments, console: console)
-    let readings = try loadReadings(path)
+    let readings = try loadReadings(path, colors: console.errorIsTerminal)
     let compiled: CompiledRuleSet
     do throws(RuleError) {
       compiled = try ruleSet.compiled()
@@ -107,51 +108,12 @@ enum HealthCommand: Command {
     return sets[0]
   }
 
-  /// How many problems of a readings file are shown; the rest are counted.
-  static let shownIssues = 50
-
-  /// Readings from a file, with its problems rendered like compiler diagnostics:
-  /// the first ``shownIssues``, each line elided around the caret when long.
-  static func loadReadings(_ path: String) throws(CLIError) -> [Reading] {
+  /// Readings from a file, with its problems rendered by the one diagnostics renderer.
+  static func loadReadings(_ path: String, colors: Bool = false) throws(CLIError) -> [Reading] {
     do throws(ReadingsError) {
       return try ReadingsFile.load(from: URL(fileURLWithPath: path))
     } catch {
-      var text = ""
-      for issue in error.issues.prefix(shownIssues) {
-        text += "\(path):\(issue.line):\(issue.column): error: \(issue.message.escapedForTerminal)\n"
-        if !issue.lineText.isEmpty {
-          let (line, column, width) = elided(issue.lineText, column: issue.column, length: issue.length)
-          text +=
-            "  \(line)\n  " + String(repeating: " ", count: column - 1) + "^"
-            + String(repeating: "~", count: width - 1) + "\n"
-        }
-        if let hint = issue.hint { text += "  hint: \(hint.escapedForTerminal)\n" }
-        if let related = issue.relatedLine { text += "\(path):\(related): note: see also this line\n" }
-      }
-      if error.issues.count > shownIssues {
-        let more = error.issues.count - shownIssues
-        text += "and \(more) more \(more == 1 ? "error" : "errors") not shown\n"
-      }
-      text += error.issues.count == 1 ? "1 error generated.\n" : "\(error.issues.count) errors generated.\n"
-      throw .invalidInput(text)
+      throw CLIError(error, path: path, colors: colors)
     }
-  }
-
-  /// A source line for display: control characters as `?`, and at most 120
-  /// characters around the caret, with `…` where text was cut. Returns the
-  /// line, the caret's 1-based column in it and the underline's width.
-  static func elided(_ text: String, column: Int, length: Int) -> (String, Int, Int) {
-    let visible = text.unicodeScalars.map { scalar -> Character in
-      scalar.needsTerminalEscape ? (scalar == "\t" ? " " : "?") : Character(scalar)
-    }
-    let width = 120
-    let caret = min(max(0, column - 1), visible.count)
-    var underline = max(1, min(length, max(1, visible.count - caret)))
-    guard visible.count > width else { return (String(visible), caret + 1, underline) }
-    let start = max(0, min(caret - width / 3, visible.count - width))
-    let end = min(visible.count, start + width)
-    underline = max(1, min(underline, end - caret))
-    let line = (start > 0 ? "…" : "") + String(visible[start..<end]) + (end < visible.count ? "…" : "")
-    return (line, caret - start + (start > 0 ? 1 : 0) + 1, underline)
   }
 }

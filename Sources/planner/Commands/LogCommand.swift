@@ -1,36 +1,45 @@
+import Diagnostics
 import Foundation
 import HealthRules
 
 /// `planner log [DATE] weight 181.2 lb, bp 128/82, …`: enter a day's readings into the journal.
-enum LogCommand: Command {
-  static let info = CommandInfo(
-    name: "log",
-    abstract: "Log a day's readings into a journal (CSV or JSON, one row per day).",
-    usage:
-      "planner log [--journal FILE] [--replace] [DATE] weight 181.2 lb, bp 128/82, sugar 104 mg/dL, symptoms \"tired\"",
-    discussion: """
-      Readings: weight (lb, kg, g), bp SYSTOLIC/DIASTOLIC (mmHg), systolic, diastolic, sugar (mg/dL, mmol/L),
-      symptoms "TEXT". They are checked like a readings file (units, plausible ranges, systolic above
-      diastolic). An entry for a day that already has a row merges into it; a different value for a reading
-      already logged that day is refused unless --replace, and the replaced row is kept in FILE.history.
-      The journal is rewritten atomically (temporary file, fsync, rename); a journal that does not parse
-      is never overwritten.
-      """,
-    arguments: [
-      ("[DATE]", "The day, as 2026-11-30, 'today' or 'yesterday' (default: today, local time)."),
-      ("<reading>…", "The readings, such as: weight 181.2 lb, bp 128/82, sugar 104 mg/dL"),
-    ],
-    options: [
-      .option(
-        "journal", short: "j", value: "FILE", "The journal, a .csv or .json file (default: journal.csv)."),
-      .flag("replace", "Replace readings already logged that day (the old row goes to FILE.history)."),
-    ]
-  )
+enum LogCommand: TypedCommand {
+  static let name = "log"
+  static let abstract = "Log a day's readings into a journal (CSV or JSON, one row per day)."
+  static let discussion = """
+    Readings: weight (lb, kg, g), bp SYSTOLIC/DIASTOLIC (mmHg), systolic, diastolic, sugar (mg/dL, mmol/L),
+    symptoms "TEXT". They are checked like a readings file (units, plausible ranges, systolic above
+    diastolic). An entry for a day that already has a row merges into it; a different value for a reading
+    already logged that day is refused unless --replace, and the replaced row is kept in FILE.history.
+    The journal is rewritten atomically (temporary file, fsync, rename); a journal that does not parse
+    is never overwritten. The words may start with the day: 2026-11-30, 'today' or 'yesterday'
+    (default: today, local time).
+    """
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let path = arguments.value("journal") ?? "journal.csv"
+  struct Options: CommandOptions {
+    var words: [String] = []
+    var journal = "journal.csv"
+    var replace = false
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .arguments(
+          "reading", \.words, required: false,
+          "[DATE] then the readings, such as: weight 181.2 lb, bp 128/82, sugar 104 mg/dL"),
+        .option(
+          "journal", short: "j", \.journal, value: "FILE",
+          "The journal, a .csv or .json file (default: journal.csv)."),
+        .flag(
+          "replace", \.replace, "Replace readings already logged that day (the old row goes to FILE.history)."
+        ),
+      ]
+    }
+  }
+
+  static func run(_ options: Options, console: Console) throws(CLIError) {
+    let path = options.journal
     let today = LocalCalendar.today()
-    var words = arguments.positionals
+    var words = options.words
     var argumentOffset = 1
     var day = today
     if let first = words.first?.lowercased(), first == "today" || first == "yesterday" {
@@ -57,7 +66,7 @@ enum LogCommand: Command {
       throw .usage("\(day) is in the future; today is \(today)", hint: "give the day the readings were taken")
     }
     let url = URL(fileURLWithPath: path)
-    let replace = arguments.flag("replace")
+    let replace = options.replace
     let (change, journal): (JournalChange, Journal)
     do throws(JournalError) {
       (change, journal) = try Journal.withExclusiveAccess(to: url) { () throws(JournalError) in
@@ -115,9 +124,8 @@ enum LogCommand: Command {
       return .invalidInput(error.description)
     case .invalidJournal(_, let readingsError):
       return .invalidInput(
-        ReadingsIssueText.render(
-          readingsError.issues, location: { "\(path):\($0.line):\($0.column)" },
-          note: "\(path) does not parse, so it was left as it is and nothing was logged"))
+        DiagnosticRenderer().render(readingsError.diagnostics(path: path))
+          + "\(path) does not parse, so it was left as it is and nothing was logged\n")
     case .invalidEntry(let readingsError):
       return .invalidInput(
         ReadingsIssueText.render(

@@ -3,34 +3,45 @@ import MealOptimizer
 import PlanDSL
 
 /// `planner recipe FILE NAME`: a recipe card.
-enum RecipeCommand: Command {
-  static let info = CommandInfo(
-    name: "recipe",
-    abstract: "Show a recipe card: time, servings, ingredients, nutrition per serving, labels, steps.",
-    usage: "planner recipe <file> <recipe> [--format text|json]",
-    arguments: [("<file>", "The .plan file."), ("<recipe>", "The recipe's name in the file.")],
-    options: [OutputFormat.option([.text, .json])]
-  )
+enum RecipeCommand: TypedCommand {
+  static let name = "recipe"
+  static let abstract =
+    "Show a recipe card: time, servings, ingredients, nutrition per serving, labels, steps."
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let format = try arguments.format([.text, .json])
-    let positionals = try arguments.positionals(
-      exactly: ["a .plan file", "a recipe name"], command: info.name)
-    let program = try ProgramLoading.load(positionals[0], console: console)
-    guard let recipe = program.recipes.first(where: { $0.id == positionals[1] }) else {
+  struct Options: CommandOptions {
+    var file: String?
+    var recipe: String?
+    var format = OutputFormat.text
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .argument("file", \.file, missing: "a .plan file", "The .plan file."),
+        .argument("recipe", \.recipe, missing: "a recipe name", "The recipe's name in the file."),
+        .format(\.format, [.text, .json]),
+      ]
+    }
+  }
+
+  static func run(_ options: Options, console: Console) throws(CLIError) {
+    guard let path = options.file, let name = options.recipe else {
+      throw .internalError("recipe ran without its arguments")
+    }
+    let format = options.format
+    let program = try ProgramLoading.load(path, console: console)
+    guard let recipe = program.recipes.first(where: { $0.id == name }) else {
       throw .usage(
-        "no recipe named '\(positionals[1])' in \(positionals[0])",
-        hint: closestMatch(to: positionals[1], in: program.recipes.map(\.id)).map { "did you mean '\($0)'?" })
+        "no recipe named '\(name.escapedForTerminal)' in \(path.escapedForTerminal)",
+        hint: closestMatch(to: name, in: program.recipes.map(\.id)).map { "did you mean '\($0)'?" })
     }
     let foods = Dictionary(program.foods.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let profile: RecipeProfile
     do throws(PlanningError) {
       profile = try RecipeProfile(recipe: recipe, foods: foods)
     } catch {
-      throw .invalidInput(error.description)
+      throw CLIError(error, about: "recipe '\(name)'")
     }
     if format == .json {
-      console.out(try JSONText.encode(RecipeSummary(profile, currency: program.currency ?? "USD")))
+      console.out(try JSONText.encode(RecipeCard(profile, currency: program.currency ?? "USD")))
       return
     }
     console.out(RecipeCardText(profile: profile, foods: foods, currency: program.currency ?? "USD").render())
@@ -84,5 +95,40 @@ struct RecipeCardText {
       }
     }
     return out
+  }
+}
+
+/// What `planner recipe --format json` prints: the summary that `recipes` lists, with the
+/// ingredients and the steps.
+struct RecipeCard: Encodable {
+  /// One ingredient line.
+  struct Ingredient: Encodable {
+    var food: String
+    var grams: Double
+    /// The amount as written (`1.5 cup`), when it was not in grams.
+    var quantity: String?
+  }
+
+  var summary: RecipeSummary
+  var ingredients: [Ingredient]
+  var steps: [String]
+
+  init(_ profile: RecipeProfile, currency: String) {
+    summary = RecipeSummary(profile, currency: currency)
+    ingredients = profile.recipe.ingredients.map {
+      Ingredient(food: $0.food, grams: $0.grams, quantity: $0.quantity)
+    }
+    steps = profile.recipe.steps.map(\.text)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case ingredients, steps
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try summary.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(ingredients, forKey: .ingredients)
+    try container.encode(steps, forKey: .steps)
   }
 }

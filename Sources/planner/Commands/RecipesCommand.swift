@@ -3,82 +3,91 @@ import MealOptimizer
 import PlanDSL
 
 /// `planner recipes FILE [QUERY]`: list and search the recipes of a plan file.
-enum RecipesCommand: Command {
-  static let info = CommandInfo(
-    name: "recipes",
-    abstract: "List and search the recipes of a plan file.",
-    usage:
-      "planner recipes <file> [query…] [--meal MEAL] [--diet LABEL] [--max-time TIME] [--where CONDITION] [--format text|json]",
-    discussion: """
-      The query may be a phrase a person would type: "vegan dinner under 30 minutes with at least 25 g protein".
-      It is read into the same filters as the options; words it does not understand are reported, not ignored.
-      Nutrient conditions are per serving.
-      """,
-    arguments: [("<file>", "The .plan file."), ("[query…]", "Words or a phrase that filter the recipes.")],
-    options: [
-      .option(
-        "meal", value: "MEAL", "Only recipes for this meal (breakfast, lunch, dinner, snack, …).",
-        repeatable: true),
-      .option(
-        "diet", value: "LABEL", "Only recipes with this derived label: vegan, vegetarian, gluten-free, …",
-        repeatable: true),
-      .option("max-time", value: "TIME", "Only recipes ready within this time (30min, 1h, 45)."),
-      .option(
-        "where", value: "CONDITION", "Only recipes meeting a condition per serving: \"protein >= 25 g\".",
-        repeatable: true),
-      OutputFormat.option([.text, .json]),
-    ]
-  )
+enum RecipesCommand: TypedCommand {
+  static let name = "recipes"
+  static let abstract = "List and search the recipes of a plan file."
+  static let discussion = """
+    The query may be a phrase a person would type: "vegan dinner under 30 minutes with at least 25 g protein".
+    It is read into the same filters as the options; words it does not understand are reported, not ignored.
+    Nutrient conditions are per serving.
+    """
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let format = try arguments.format([.text, .json])
-    guard let path = arguments.positionals.first else {
-      throw .usage("missing a .plan file for 'planner recipes'", hint: "see 'planner recipes --help'")
+  /// A `--max-time` value: `30min`, `1h`, `45`.
+  struct Minutes: ArgumentValue {
+    var value: Double
+
+    static func read(_ text: String, for name: String) throws(CLIError) -> Minutes {
+      guard let minutes = RecipesCommand.minutes(text) else {
+        throw .usage(
+          "'\(name)' takes a time such as 30min, 1h or 45, not '\(text.escapedForTerminal)'", hint: nil)
+      }
+      return Minutes(value: minutes)
     }
+  }
+
+  struct Options: CommandOptions {
+    var file: String?
+    var query: [String] = []
+    var meals: [String] = []
+    var diets: [DietLabel] = []
+    var maximumTime: Minutes?
+    var conditions: [String] = []
+    var format = OutputFormat.text
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .argument("file", \.file, missing: "a .plan file", "The .plan file."),
+        .arguments("query", \.query, required: false, "Words or a phrase that filter the recipes."),
+        .option(
+          "meal", \.meals, value: "MEAL", "Only recipes for this meal (breakfast, lunch, dinner, snack, …)."),
+        .option(
+          "diet", \.diets, value: "LABEL",
+          "Only recipes with this derived label: vegan, vegetarian, gluten-free, …"),
+        .option(
+          "max-time", \.maximumTime, value: "TIME", "Only recipes ready within this time (30min, 1h, 45)."),
+        .option(
+          "where", \.conditions, value: "CONDITION",
+          "Only recipes meeting a condition per serving: \"protein >= 25 g\"."),
+        .format(\.format, [.text, .json]),
+      ]
+    }
+  }
+
+  static func run(_ options: Options, console: Console) throws(CLIError) {
+    guard let path = options.file else { throw .internalError("recipes ran without its file") }
+    let format = options.format
     let program = try ProgramLoading.load(path, console: console)
     var query = RecipeQuery()
-    let phrase = arguments.positionals.dropFirst().joined(separator: " ")
+    let phrase = options.query.joined(separator: " ")
     if !phrase.isEmpty {
       let meals = Set(program.recipes.flatMap(\.meals))
       let parsed = RecipeQuery.parse(phrase, meals: meals)
       if !parsed.unrecognized.isEmpty {
         let words = parsed.unrecognized.map { "'\($0.word)'" + ($0.reason.map { " (\($0))" } ?? "") }
-        throw .usage(
-          "the query has words planner does not understand: " + words.joined(separator: ", "),
-          hint: "try a meal, a diet, 'under 30 minutes', 'at least 25 g protein', 'without peanuts'")
+        // Reported, not fatal: the words it understood still filter the recipes.
+        console.err(
+          "planner: warning: unrecognized: " + words.joined(separator: ", ")
+            + "\n  hint: try a meal, a diet, 'under 30 minutes', 'at least 25 g protein', 'without peanuts'\n"
+        )
       }
       query = parsed.query
       warnAboutUnmatchedTerms(query.excluding, foods: program.foods, console: console)
     }
-    for meal in arguments.all("meal") { query.meals.insert(Meal(meal)) }
-    for label in arguments.all("diet") {
-      guard let value = DietLabel(rawValue: label) else {
-        throw .usage(
-          "unknown diet '\(label)'",
-          hint: closestMatch(to: label, in: DietLabel.allCases.map(\.rawValue)).map {
-            "did you mean '\($0)'?"
-          })
-      }
-      query.labels.insert(value)
-    }
-    if let text = arguments.value("max-time") {
-      guard let minutes = minutes(text) else {
-        throw .usage("'--max-time' takes a time such as 30min, 1h or 45, not '\(text)'", hint: nil)
-      }
-      query.maximumMinutes = minutes
-    }
-    for text in arguments.all("where") {
+    for meal in options.meals { query.meals.insert(Meal(meal)) }
+    query.labels.formUnion(options.diets)
+    if let time = options.maximumTime { query.maximumMinutes = time.value }
+    for text in options.conditions {
       do throws(NutrientConditionSyntax.Failure) {
         query.conditions.append(try NutrientConditionSyntax.parse(text))
       } catch {
-        throw .usage("in '--where \(text)': \(error.message)", hint: error.hint)
+        throw CLIError(error)
       }
     }
     let profiles: [RecipeProfile]
     do throws(PlanningError) {
       profiles = try query.filter(program.recipes, foods: program.foods)
     } catch {
-      throw .invalidInput(error.description)
+      throw CLIError(error, about: "\(path)")
     }
     if format == .json {
       console.out(
@@ -155,5 +164,16 @@ struct RecipeSummary: Encodable {
       profile.nutrientsPerServing.map { ($0.key.name, $0.value) }, uniquingKeysWith: { a, _ in a })
     costPerServing = profile.costPerServing
     self.currency = currency
+  }
+}
+
+extension DietLabel: ArgumentValue {
+  static func read(_ text: String, for name: String) throws(CLIError) -> DietLabel {
+    guard let label = DietLabel(rawValue: text) else {
+      throw .usage(
+        "unknown diet '\(text.escapedForTerminal)'",
+        hint: closestMatch(to: text, in: allCases.map(\.rawValue)).map { "did you mean '\($0)'?" })
+    }
+    return label
   }
 }

@@ -52,7 +52,7 @@ enum ReportCommand: Command {
       asOf = day
     }
     let ruleSet = try HealthCommand.chooseRuleSet(arguments, console: console)
-    let readings = try HealthCommand.loadReadings(path)
+    let readings = try HealthCommand.loadReadings(path, colors: console.errorIsTerminal)
     let compiled: CompiledRuleSet
     do throws(RuleError) {
       compiled = try ruleSet.compiled()

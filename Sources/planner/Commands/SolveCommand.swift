@@ -3,47 +3,49 @@ import MealOptimizer
 import PlanDSL
 
 /// `planner solve FILE`: the cheapest plan that meets every goal.
-enum SolveCommand: Command {
-  static let info = CommandInfo(
-    name: "solve",
-    abstract: "Solve a plan: the cheapest foods, or week of meals, that meet every goal.",
-    usage: "planner solve <file> [--plan NAME] [--format text|json|markdown] [--time-limit SECONDS]",
-    discussion: """
-      Prints each day's foods with amounts, totals against every goal and the cost.
-      Every plan is re-checked against its goals by independent code before it is shown.
-      Exits 1 when there is no plan: none meets every goal (infeasible), the
-      objective has no bound (unbounded), or the time limit came before any
-      plan (unknown). Exits 65 for a mistake in the plan, 70 for a solver failure.
-      """,
-    arguments: [("<file>", "The .plan file to solve.")],
-    options: [
-      .option("plan", short: "p", value: "NAME", "Which plan to solve when the file has several."),
-      OutputFormat.option([.text, .json, .markdown]),
-      .option(
-        "time-limit", value: "SECONDS",
-        "Stop the solver after this many seconds and show the best plan found (default: none for food plans, 60 for meal plans)."
-      ),
-    ]
-  )
+enum SolveCommand: TypedCommand {
+  static let name = "solve"
+  static let abstract = "Solve a plan: the cheapest foods, or week of meals, that meet every goal."
+  static let discussion = """
+    Prints each day's foods with amounts, totals against every goal and the cost.
+    Every plan is re-checked against its goals by independent code before it is shown.
+    Exits 1 when there is no plan: none meets every goal (infeasible), the
+    objective has no bound (unbounded), or the time limit came before any
+    plan (unknown). Exits 65 for a mistake in the plan, 70 for a solver failure.
+    """
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let format = try arguments.format([.text, .json, .markdown])
-    let path = try arguments.positionals(exactly: ["a .plan file"], command: info.name)[0]
-    var options = SolverOptions()
-    if let text = arguments.value("time-limit") {
-      guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-        throw .usage("'--time-limit' takes a positive number of seconds, not '\(text)'", hint: nil)
-      }
-      options.timeLimit = seconds
+  struct Options: CommandOptions {
+    var file: String?
+    var plan: String?
+    var format = OutputFormat.text
+    var timeLimit: Seconds?
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .argument("file", \.file, missing: "a .plan file", "The .plan file to solve."),
+        .option("plan", short: "p", \.plan, value: "NAME", "Which plan to solve when the file has several."),
+        .format(\.format, [.text, .json, .markdown]),
+        .option(
+          "time-limit", \.timeLimit, value: "SECONDS",
+          "Stop the solver after this many seconds and show the best plan found (default: none for food plans, 60 for meal plans)."
+        ),
+      ]
     }
+  }
+
+  static func run(_ arguments: Options, console: Console) throws(CLIError) {
+    guard let path = arguments.file else { throw .internalError("solve ran without its file") }
+    let format = arguments.format
+    var options = SolverOptions()
+    options.timeLimit = arguments.timeLimit?.value
     let program = try ProgramLoading.load(path, console: console)
-    let spec = try choosePlan(program, name: arguments.value("plan"), path: path)
+    let spec = try choosePlan(program, name: arguments.plan, path: path)
     let title = "Plan '\(spec.name)'" + (spec.displayName.map { " (\($0))" } ?? "")
     let solved: SolvedPlan
     do {
       solved = try solve(program.problem(for: spec), timeLimit: options.timeLimit)
     } catch {
-      throw failure(error, plan: spec.name)
+      throw CLIError(error, about: "plan '\(spec.name)'")
     }
     switch (solved, format) {
     case (.foods(let plan, _), .json): console.out(try JSONText.encode(plan))
@@ -84,20 +86,6 @@ enum SolveCommand: Command {
       var options = MealPlannerOptions()
       if let timeLimit { options.timeLimit = timeLimit }
       return .meals(try MealPlanner(options: options).solve(problem), problem)
-    }
-  }
-
-  /// The one mapping from a planner's error to a message and exit code:
-  /// mistakes in the plan are invalid input (65); a solver that fails, a plan
-  /// that fails its check, or a cancelled solve are internal errors (70).
-  /// No plan (infeasible, unbounded, unknown) is not an error: it is printed,
-  /// and the command exits 1.
-  static func failure(_ error: PlanningError, plan: String) -> CLIError {
-    switch error {
-    case .invalidProblem, .solver(.invalidModel), .solver(.invalidOptions):
-      .invalidInput("plan '\(plan)': \(error.description)")
-    case .solver, .verificationFailed, .cancelled:
-      .internalError("plan '\(plan)': \(error.description)")
     }
   }
 

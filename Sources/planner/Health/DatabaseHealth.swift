@@ -1,3 +1,4 @@
+import Diagnostics
 import HealthDatabase
 import HealthRules
 import PlanDSL

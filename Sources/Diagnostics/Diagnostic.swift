@@ -1,7 +1,7 @@
-/// A problem found in a plan file, as plain data.
+/// A problem found in an input file (a plan, a readings file), as plain data.
 ///
-/// A diagnostic is rendered by ``DiagnosticRenderer``; the message texts live
-/// in one catalog (``DiagnosticMessage``) with stable identifiers.
+/// A diagnostic is rendered by ``DiagnosticRenderer``; each front end keeps its
+/// message texts in one catalog, where every entry has a stable identifier.
 public struct Diagnostic: Sendable, Hashable, Error {
   /// How bad it is.
   public enum Severity: String, Sendable, Hashable, Codable {
@@ -21,6 +21,19 @@ public struct Diagnostic: Sendable, Hashable, Error {
     }
   }
 
+  /// A suggested edit: replace the text of a range with other text.
+  public struct FixIt: Sendable, Hashable {
+    /// The text to replace (empty to insert).
+    public var range: SourceRange
+    /// The text to put in its place (empty to delete).
+    public var replacement: String
+    /// Creates a fix-it that replaces `range` with `replacement`.
+    public init(replacing range: SourceRange, with replacement: String) {
+      self.range = range
+      self.replacement = replacement
+    }
+  }
+
   /// Error, warning or note.
   public var severity: Severity
   /// A stable identifier for the kind of problem (`unknown-nutrient`).
@@ -33,10 +46,22 @@ public struct Diagnostic: Sendable, Hashable, Error {
   public var notes: [Note]
   /// A suggestion, such as "did you mean 'protein'?".
   public var hint: String?
+  /// Edits that would fix the problem, such as replacing 'protien' with 'protein'.
+  public var fixIts: [FixIt]
 
+  /// Creates a diagnostic.
+  ///
+  /// - Parameters:
+  ///   - severity: Error (the default), warning or note.
+  ///   - id: The catalog entry's stable identifier.
+  ///   - message: Lowercase, no final period, code quoted in '…'.
+  ///   - range: Where the caret goes, if anywhere.
+  ///   - notes: Related places.
+  ///   - hint: A suggestion shown under the caret.
+  ///   - fixIts: Edits that would fix it.
   public init(
     _ severity: Severity = .error, id: String, message: String, at range: SourceRange?,
-    notes: [Note] = [], hint: String? = nil
+    notes: [Note] = [], hint: String? = nil, fixIts: [FixIt] = []
   ) {
     self.severity = severity
     self.id = id
@@ -44,6 +69,7 @@ public struct Diagnostic: Sendable, Hashable, Error {
     self.range = range
     self.notes = notes
     self.hint = hint
+    self.fixIts = fixIts
   }
 }
 
@@ -54,6 +80,7 @@ public struct DiagnosticList: Error, Sendable {
   /// The files the ranges point into.
   public var sources: SourceManager
 
+  /// Creates a list of diagnostics that point into `sources`.
   public init(_ diagnostics: [Diagnostic], sources: SourceManager) {
     self.diagnostics = diagnostics
     self.sources = sources

@@ -20,9 +20,20 @@ public struct DiagnosticRenderer: Sendable {
   /// The longest message shown, in characters; a longer one keeps its start and end.
   public static let maximumMessageLength = 240
 
+  /// Creates a renderer.
+  ///
+  /// - Parameters:
+  ///   - colors: Whether to colour the output; see ``usesColors(onTerminal:environment:)``.
+  ///   - limit: How many diagnostics are shown in full (at least 1).
   public init(colors: Bool = false, limit: Int = 50) {
     self.colors = colors
     self.limit = max(1, limit)
+  }
+
+  /// Whether diagnostics are coloured: only on a terminal, and never when the
+  /// `NO_COLOR` environment variable is set (to anything; see no-color.org).
+  public static func usesColors(onTerminal isTerminal: Bool, environment: [String: String]) -> Bool {
+    isTerminal && environment["NO_COLOR"] == nil
   }
 
   /// Renders the first ``limit`` diagnostics, a line counting the rest, then
@@ -34,7 +45,9 @@ public struct DiagnosticRenderer: Sendable {
     }
     if list.diagnostics.count > limit {
       let more = list.diagnostics.count - limit
-      out += "and \(more) more \(more == 1 ? "diagnostic" : "diagnostics") not shown\n"
+      let allErrors = list.diagnostics.dropFirst(limit).allSatisfy { $0.severity == .error }
+      let noun = allErrors ? (more == 1 ? "error" : "errors") : (more == 1 ? "diagnostic" : "diagnostics")
+      out += "and \(more) more \(noun) not shown\n"
       // Where reading stopped is shown even when it is past the limit.
       for diagnostic in list.diagnostics.dropFirst(limit) where diagnostic.id == "too-many-errors" {
         out += render(diagnostic, sources: list.sources)

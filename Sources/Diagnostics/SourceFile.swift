@@ -1,6 +1,10 @@
 import Foundation
 
-/// The text of one `.plan` file, with its path and line table.
+/// The text of one input file (a `.plan` file, a readings file), with its path and line table.
+///
+/// A source file may hold an excerpt of a larger file: `firstLine` says which
+/// line of the whole file its text starts on, so a reader that keeps only the
+/// lines at fault still reports their real line numbers.
 public struct SourceFile: Sendable, Hashable {
   /// The path as the user wrote it or as it was resolved from an `include`.
   public let path: String
@@ -8,12 +12,20 @@ public struct SourceFile: Sendable, Hashable {
   public let text: String
   /// The UTF-8 bytes of `text`, which source offsets index.
   public let bytes: [UInt8]
+  /// The line of the whole file on which `text` starts (1 unless this is an excerpt).
+  public let firstLine: Int
   /// The byte offset at which each line starts.
   private let lineStarts: [Int]
 
   /// Creates a source file from text.
-  public init(path: String, text: String) {
+  ///
+  /// - Parameters:
+  ///   - path: The path shown in diagnostics.
+  ///   - text: The file's text, or an excerpt of it.
+  ///   - firstLine: The 1-based line of the whole file on which `text` starts.
+  public init(path: String, text: String, firstLine: Int = 1) {
     self.path = path
+    self.firstLine = max(1, firstLine)
     self.text = text
     self.bytes = Array(text.utf8)
     var starts = [0]
@@ -34,11 +46,26 @@ public struct SourceFile: Sendable, Hashable {
     }
     let start = lineStarts[low]
     let prefix = String(decoding: bytes[start..<clamped], as: UTF8.self)
-    return (low + 1, prefix.count + 1)
+    return (low + firstLine, prefix.count + 1)
   }
 
-  /// The text of a 1-based line, without its line break.
+  /// The byte offset of a 1-based line (of the whole file) and column (in characters),
+  /// clamped to the line.
+  public func offset(line: Int, column: Int) -> Int {
+    let bounds = lineBounds(line)
+    var offset = bounds.lowerBound
+    var remaining = max(0, column - 1)
+    while remaining > 0, offset < bounds.upperBound {
+      offset += 1
+      while offset < bounds.upperBound, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+      remaining -= 1
+    }
+    return offset
+  }
+
+  /// The text of a 1-based line (of the whole file), without its line break.
   public func lineText(_ line: Int) -> String {
+    let line = line - firstLine + 1
     guard line >= 1, line <= lineStarts.count else { return "" }
     let start = lineStarts[line - 1]
     var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
@@ -46,8 +73,10 @@ public struct SourceFile: Sendable, Hashable {
     return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
   }
 
-  /// The byte offsets of a 1-based line, without its line break (empty past the end).
+  /// The byte offsets of a 1-based line (of the whole file), without its line break
+  /// (empty outside the text).
   func lineBounds(_ line: Int) -> Range<Int> {
+    let line = line - firstLine + 1
     guard line >= 1, line <= lineStarts.count else { return bytes.count..<bytes.count }
     let start = lineStarts[line - 1]
     var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
@@ -72,6 +101,7 @@ public struct SourceRange: Sendable, Hashable {
   /// One past the last byte.
   public var end: Int
 
+  /// Creates a range of bytes `start..<end` in the file at index `file`.
   public init(file: Int, start: Int, end: Int) {
     self.file = file
     self.start = start

@@ -52,4 +52,18 @@ public enum Suggestions {
   public static func hint(for name: String, in candidates: some Sequence<String>) -> String? {
     closest(to: name, in: candidates).map { "did you mean '\($0)'?" }
   }
+
+  /// The most candidates ``list(_:)`` names; more are counted.
+  public static let maximumListed = 12
+
+  /// "expected one of: a, b, c" for the candidates, sorted, or `nil` when there are none.
+  ///
+  /// At most ``maximumListed`` are named; the rest are counted ("and 20 more").
+  public static func list(_ candidates: some Sequence<String>) -> String? {
+    let names = Set(candidates).sorted()
+    guard !names.isEmpty else { return nil }
+    let shown = names.prefix(maximumListed).map { "'\($0)'" }.joined(separator: ", ")
+    let more = names.count - min(names.count, maximumListed)
+    return "expected one of: " + shown + (more > 0 ? " and \(more) more" : "")
+  }
 }

@@ -1,0 +1,36 @@
+public import Diagnostics
+
+extension ReadingsError {
+  /// The catalog id of every readings problem (a CSV, JSON or Apple Health file, or a journal entry).
+  public static let diagnosticID = "bad-reading"
+
+  /// The problems as located diagnostics, for the one renderer every input uses.
+  ///
+  /// Each issue's line is kept as an excerpt of the file (a ``SourceFile``
+  /// starting at that line), so a large file is not held again to draw carets.
+  /// A related line (the first row of a duplicated date) becomes a note.
+  ///
+  /// - Parameter path: The file's path, as shown in the diagnostics.
+  /// - Returns: The diagnostics and the excerpts they point into.
+  public func diagnostics(path: String) -> DiagnosticList {
+    var sources = SourceManager()
+    var diagnostics: [Diagnostic] = []
+    for issue in issues {
+      let index = sources.add(SourceFile(path: path, text: issue.lineText, firstLine: issue.line))
+      var range: SourceRange?
+      if let file = sources.file(index) {
+        let start = file.offset(line: issue.line, column: issue.column)
+        let end = file.offset(line: issue.line, column: issue.column + issue.length)
+        range = SourceRange(file: index, start: start, end: end)
+      }
+      var notes: [Diagnostic.Note] = []
+      if let related = issue.relatedLine {
+        let relatedIndex = sources.add(SourceFile(path: path, text: "", firstLine: related))
+        notes.append(.init("see also this line", at: SourceRange(file: relatedIndex, start: 0, end: 0)))
+      }
+      diagnostics.append(
+        Diagnostic(id: Self.diagnosticID, message: issue.message, at: range, notes: notes, hint: issue.hint))
+    }
+    return DiagnosticList(diagnostics, sources: sources)
+  }
+}

@@ -1,0 +1,53 @@
+/// A type an option's or argument's text is read as, with its own check.
+///
+/// The checks run while the options are built, before a command runs, so a
+/// command never sees an out-of-range number.
+protocol ArgumentValue {
+  /// Reads a value from the text given for `name` (`--limit`, `<file>`).
+  ///
+  /// - Throws: ``CLIError/usage(_:hint:)`` naming the option and the text.
+  static func read(_ text: String, for name: String) throws(CLIError) -> Self
+}
+
+extension String: ArgumentValue {
+  static func read(_ text: String, for name: String) throws(CLIError) -> String { text }
+}
+
+extension Int: ArgumentValue {
+  /// A count of results: a whole number from 1 to ``ParsedArguments/maximumCount``.
+  static func read(_ text: String, for name: String) throws(CLIError) -> Int {
+    guard let count = Int(text), count >= 1, count <= ParsedArguments.maximumCount else {
+      throw .usage(
+        "'\(name)' takes a whole number from 1 to 1000000, not '\(text.escapedForTerminal)'", hint: nil)
+    }
+    return count
+  }
+}
+
+/// A positive number of seconds, at most ``ParsedArguments/maximumSeconds``.
+struct Seconds: ArgumentValue, Equatable {
+  var value: Double
+
+  static func read(_ text: String, for name: String) throws(CLIError) -> Seconds {
+    guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+      throw .usage(
+        "'\(name)' takes a positive number of seconds, not '\(text.escapedForTerminal)'", hint: nil)
+    }
+    guard seconds <= ParsedArguments.maximumSeconds else {
+      throw .usage("'\(name)' takes at most 1000000 seconds, not '\(text.escapedForTerminal)'", hint: nil)
+    }
+    return Seconds(value: seconds)
+  }
+}
+
+extension OutputFormat: ArgumentValue {
+  static func read(_ text: String, for name: String) throws(CLIError) -> OutputFormat {
+    guard let format = OutputFormat(rawValue: text) else {
+      throw .usage(
+        "unknown format '\(text.escapedForTerminal)'; expected one of "
+          + allCases.map(\.rawValue).joined(separator: ", "),
+        hint: closestMatch(to: text, in: allCases.map(\.rawValue)).map { "did you mean '\($0)'?" })
+    }
+    return format
+  }
+}
