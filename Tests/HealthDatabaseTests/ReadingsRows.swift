@@ -30,9 +30,9 @@ struct ReadingsRows {
       let m = row.reading.measurements
       let fields = [
         ReadingsRows.escape(row.patient), "\(row.reading.date)",
-        ReadingsRows.decimal(m.thousandths["weight"]),
-        ReadingsRows.decimal(m.thousandths["systolic"]), ReadingsRows.decimal(m.thousandths["diastolic"]),
-        ReadingsRows.decimal(m.thousandths["sugar"]), m.symptoms.map(ReadingsRows.escape) ?? "\\N",
+        ReadingsRows.decimal(m[.weight]), ReadingsRows.decimal(m[.systolic]),
+        ReadingsRows.decimal(m[.diastolic]), ReadingsRows.decimal(m[.sugar]),
+        m.symptoms.map(ReadingsRows.escape) ?? "\\N",
       ]
       data += fields.joined(separator: "\t") + "\n"
     }
@@ -40,9 +40,9 @@ struct ReadingsRows {
       "COPY \(table) (patient_id, day, weight, systolic, diastolic, sugar, symptoms) FROM STDIN", data: data)
   }
 
-  /// Thousandths as an exact decimal (`180500` is `180.500`), or `\N`.
-  static func decimal(_ thousandths: Int64?) -> String {
-    guard let value = thousandths else { return "\\N" }
+  /// A canonical value held in thousandths as an exact decimal (`180.500`), or `\N`.
+  static func decimal(_ canonical: Rational?) -> String {
+    guard let value = canonical?.roundedToThousandths() else { return "\\N" }
     let magnitude = value.magnitude
     let fraction = String(magnitude % 1000)
     return (value < 0 ? "-" : "") + "\(magnitude / 1000)." + String(repeating: "0", count: 3 - fraction.count)

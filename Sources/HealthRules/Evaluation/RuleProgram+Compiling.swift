@@ -105,7 +105,8 @@ extension RuleProgram.Builder {
     case .reading(let metric, let range):
       let slot = slotRange(range).lowerBound
       if let row = metric.builtinIndex {
-        return addTerm(Term(source: .slot, index: Int32(row * length + slot)))
+        return addTerm(
+          Term(source: .slot, index: Int32(row * length + slot), steps: metric.unit.storageScale))
       }
       let into = newNumber()
       append(Instruction(opcode: .customReading, into: into, first: Int32(slot), extra: customIndex(metric)))
@@ -116,7 +117,8 @@ extension RuleProgram.Builder {
       if let row = metric.builtinIndex, aggregate == .mean {
         let start = Int32(row * length + slots.lowerBound)
         let end = Int32(row * length + slots.upperBound)
-        return addTerm(Term(source: .mean, index: start, end: end, minimum: minimum))
+        return addTerm(
+          Term(source: .mean, index: start, end: end, minimum: minimum, steps: metric.unit.storageScale))
       }
       let into = newNumber()
       if let row = metric.builtinIndex {
@@ -124,7 +126,8 @@ extension RuleProgram.Builder {
         let end = Int32(row * length + slots.upperBound)
         append(
           Instruction(
-            opcode: .aggregate, aggregate: aggregate, into: into, first: start, last: end, minimum: minimum))
+            opcode: .aggregate, aggregate: aggregate, into: into, first: start, last: end, minimum: minimum,
+            steps: metric.unit.storageScale))
       } else {
         append(
           Instruction(

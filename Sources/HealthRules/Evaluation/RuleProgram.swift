@@ -24,6 +24,8 @@ final class RuleProgram: Sendable {
     var minimum: Int32 = 0
     /// The index of a constant to multiply by, or -1.
     var scale: Int32 = -1
+    /// The storage scale of a slot's or a mean's metric: a stored `n` is `n / steps`.
+    var steps: Int64 = 1000
   }
 
   enum Opcode: UInt8, Sendable {
@@ -52,6 +54,8 @@ final class RuleProgram: Sendable {
     var last: Int32 = 0
     var minimum: Int32 = 0
     var extra: Int32 = 0
+    /// The storage scale of a built-in aggregate's metric.
+    var steps: Int64 = 1000
   }
 
   let instructions: [Instruction]
@@ -140,11 +144,12 @@ final class RuleProgram: Sendable {
       case .slot:
         let raw = frame.values[Int(term.index)]
         guard raw != Window.missing else { return nil }
-        base = Rational(unreduced: raw, 1000)
+        base = Rational(unreduced: raw, term.steps)
       case .mean:
         guard
           let mean = AggregateKernel.mean(
-            frame.values, from: Int(term.index), through: Int(term.end), minimum: Int(term.minimum))
+            frame.values, from: Int(term.index), through: Int(term.end), minimum: Int(term.minimum),
+            scale: term.steps)
         else { return nil }
         base = mean
       case .register:
@@ -178,7 +183,7 @@ final class RuleProgram: Sendable {
         case .aggregate:
           numbers[into] = AggregateKernel.evaluate(
             instruction.aggregate, frame.values, from: Int(instruction.first),
-            through: Int(instruction.last), minimum: Int(instruction.minimum))
+            through: Int(instruction.last), minimum: Int(instruction.minimum), scale: instruction.steps)
         case .arithmetic:
           numbers[into] = RuleProgram.arithmetic(
             instruction.arithmetic, value(instruction.a, frame),
@@ -188,7 +193,8 @@ final class RuleProgram: Sendable {
         case .customReading:
           if let row = frame.row(of: metrics[Int(instruction.extra)]) {
             let raw = frame.values[row * frame.length + Int(instruction.first)]
-            numbers[into] = raw == Window.missing ? nil : Rational(unreduced: raw, 1000)
+            let steps = metrics[Int(instruction.extra)].unit.storageScale
+            numbers[into] = raw == Window.missing ? nil : Rational(unreduced: raw, steps)
           } else {
             numbers[into] = nil
           }
@@ -199,7 +205,7 @@ final class RuleProgram: Sendable {
             numbers[into] = AggregateKernel.evaluate(
               aggregate, frame.values, from: base + Int(instruction.first),
               through: base + Int(instruction.last),
-              minimum: Int(instruction.minimum))
+              minimum: Int(instruction.minimum), scale: metrics[Int(instruction.extra)].unit.storageScale)
           } else {
             numbers[into] = aggregate == .count && instruction.minimum == 0 ? .zero : nil
           }

@@ -219,7 +219,8 @@ struct PostgresRuleCompiler {
         json: missingJSON(
           metric: metric.name, range: range.description, days: day...day, isMissing: nil, needed: "1",
           found: "0"))
-      return Number(numerator: value, denominator: "1000::numeric", level: 0, notes: [note])
+      return Number(
+        numerator: value, denominator: "\(metric.unit.storageScale)::numeric", level: 0, notes: [note])
     case .aggregate(let aggregate, let metric, let range, let requested):
       return try self.aggregate(aggregate, metric, range, requested: requested)
     case .negate(let operand):
@@ -310,11 +311,13 @@ struct PostgresRuleCompiler {
     let (an, ad, bn, bd) = (a.numerator, a.denominator, b.numerator, b.denominator)
     let sameSum = "(\(an) + \(bn))"
     let sameFits = "\(ad) = \(bd) AND \(SQLText.fits(sameSum))"
+    // Over the least common denominator, as Rational.combine does.
     func cross(_ an: String, _ ad: String, _ bn: String, _ bd: String) -> (String, String, String) {
-      let left = "(\(an) * \(bd))"
-      let right = "(\(bn) * \(ad))"
+      let common = "gcd(\(ad), \(bd))"
+      let left = "(\(an) * div(\(bd), \(common)))"
+      let right = "(\(bn) * div(\(ad), \(common)))"
       let sum = "(\(left) + \(right))"
-      let den = "(\(ad) * \(bd))"
+      let den = "(div(\(ad), \(common)) * \(bd))"
       let fits =
         "\(SQLText.fits(left)) AND \(SQLText.fits(right)) AND \(SQLText.fitsAboveMinimum(sum)) AND \(den) <= \(SQLText.int64Max)"
       return (sum, den, fits)

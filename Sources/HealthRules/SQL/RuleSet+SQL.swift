@@ -155,7 +155,7 @@ struct PostgresQueryText {
       "CAST(r.\(SQLText.identifier(table.day)) AS date) AS day",
     ]
     for (metric, column) in usedMetrics {
-      columns.append("\(thousandths(column)) AS \(metric.name)")
+      columns.append("\(steps(column)) AS \(metric.name)")
     }
     if slots["symptoms"] != nil {
       columns.append("CAST(r.\(SQLText.identifier(table.symptoms)) AS text) AS symptoms")
@@ -163,16 +163,11 @@ struct PostgresQueryText {
     return columns
   }
 
-  /// A column's value in thousandths of the canonical unit, rounded half away from zero, exactly.
-  private func thousandths(_ column: ReadingsTable.Column) -> String {
+  /// A column's value in storage steps of the canonical unit, as the readings files store it:
+  /// converted exactly and rounded to the nearest step, half away from zero.
+  private func steps(_ column: ReadingsTable.Column) -> String {
     let value = "CAST(r.\(SQLText.identifier(column.name)) AS numeric)"
-    let factor = column.unit.factor.reduced
-    if factor.denominator == 1 {
-      return "round(\(value) * \(SQLText.number(factor.numerator * 1000)))"
-    }
-    // round(x * p / q) half away from zero, by exact integer division.
-    return
-      "sign(\(value)) * div(abs(\(value)) * \(SQLText.number(factor.numerator * 2000)) + \(SQLText.number(factor.denominator)), \(SQLText.number(factor.denominator * 2)))"
+    return "round(\(value) * \(SQLText.number(column.unit.stepsPerThousandth * 1000)))"
   }
 
   private var patientFilter: String {

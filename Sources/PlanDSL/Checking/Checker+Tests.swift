@@ -146,8 +146,8 @@ extension Checker {
           }
           continue
         }
-        result[.systolic] = readingValue(systolic, default: "mmHg")
-        result[.diastolic] = readingValue(diastolic, default: "mmHg")
+        store(systolic, as: .systolic, default: "mmHg", in: &result)
+        store(diastolic, as: .diastolic, default: "mmHg", in: &result)
       default:
         guard let metric = Self.metrics[reading.metric.name] else {
           error(
@@ -162,10 +162,26 @@ extension Checker {
           continue
         }
         let units = [Metric.weight: "lb", .systolic: "mmHg", .diastolic: "mmHg", .sugar: "mg/dL"]
-        result[metric] = readingValue(quantity, default: units[metric] ?? "")
+        store(quantity, as: metric, default: units[metric] ?? "", in: &result)
       }
     }
     return result
+  }
+
+  /// Stores a reading as the readings files do: rounded to thousandths of the unit it was
+  /// written in, converted exactly, and remembered in that unit for display.
+  mutating func store(
+    _ quantity: QuantityLiteral, as metric: Metric, default unit: String, in result: inout Measurements
+  ) {
+    guard let value = readingValue(quantity, default: unit) else { return }
+    let input = InputUnit(symbol: quantity.unit?.text ?? unit)
+    if let input, input.canonical == metric.unit, let exact = value.divided(by: input.factor),
+      let steps = input.storageSteps(exact)
+    {
+      result.set(metric, steps: steps, enteredIn: input)
+    } else {
+      result[metric] = value
+    }
   }
 
   /// A reading's value in canonical units (lb, mmHg, mg/dL); a bare number takes the default unit.
