@@ -63,9 +63,10 @@ struct GeneratedPatientsTests {
         condition: .comparison(
           .aggregate(.mean, .weight, .last(3), minimumReadings: 3), .notEqual,
           .aggregate(.mean, .weight, .window, minimumReadings: 6))),
-      Alert(id: "dizzy", message: "dizzy", condition: .symptomsMention("dizzy", .last(3))),
+      // A note, and (below) urgent alerts after warnings: notes apart, alerts most severe first.
+      Alert(id: "dizzy", severity: .info, message: "dizzy", condition: .symptomsMention("dizzy", .last(3))),
       Alert(
-        id: "chest", message: "chest",
+        id: "chest", severity: .urgent, message: "chest",
         condition: .and(.symptomsMention("chest pain", .window), .not(.symptomsMention("no", .today)))),
       // A weight is n / 45,359,237,000 lb: times 1,300,003 overflows 64 bits above about 156 lb.
       Alert(
@@ -80,7 +81,7 @@ struct GeneratedPatientsTests {
           .arithmetic(.multiply, .reading(.weight, .today), .number(Rational(1, 1_073_741_824))),
           .less, .arithmetic(.add, .reading(.weight, .day(1)), .constant(Rational(1, 3), .pound)))),
       Alert(
-        id: "equal", message: "equal",
+        id: "equal", severity: .urgent, message: "equal",
         condition: .comparison(
           .reading(.systolic, .day(3)), .equal, .aggregate(.mean, .systolic, .days(2, 4)))),
     ],
@@ -216,7 +217,13 @@ struct GeneratedPatientsTests {
         let statuses = Set(expected.compactMap(\.status))
         #expect(statuses.count == 3 || ruleSet.id == "everything", "\(statuses)")
         // The data exercise every alert: each fires for some patients and is unknown for others.
-        let fired = Set(expected.flatMap(\.alerts))
+        let fired = Set(expected.flatMap { $0.alerts + $0.notes })
+        if ruleSet.id == "everything" {
+          // Urgent alerts come first in 'alerts'; some patients have all three severities.
+          #expect(
+            expected.contains { $0.severity == .urgent && $0.notes == ["dizzy"] && $0.alerts.count > 2 })
+          #expect(expected.allSatisfy { $0.alerts.first != "median_up" || !$0.alerts.contains("chest") })
+        }
         let unknown = Set(expected.flatMap(\.unknown))
         let ids = Set(ruleSet.alerts.map(\.id))
         #expect(fired == ids, "never fired: \(ids.subtracting(fired).sorted())")
