@@ -140,6 +140,7 @@ public struct DatabaseVerdicts: Sendable {
         visit(b)
       case .not(let a): visit(a)
       case .symptomsMention: names.insert("symptoms")
+      case .daysHolding(_, _, let inner, _): visit(inner)
       }
     }
     for alert in ruleSet.alerts { visit(alert.condition) }

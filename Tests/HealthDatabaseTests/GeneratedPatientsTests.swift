@@ -63,6 +63,20 @@ struct GeneratedPatientsTests {
         condition: .comparison(
           .aggregate(.mean, .weight, .last(3), minimumReadings: 3), .notEqual,
           .aggregate(.mean, .weight, .window, minimumReadings: 6))),
+      // Counting over days, under both missing-day policies ('often_high' is never unknown).
+      Alert(
+        id: "often_high", message: "often high",
+        condition: .daysHolding(
+          3, of: .last(7), .comparison(.reading(.systolic, .today), .greaterOrEqual, .constant(125, .mmHg)),
+          missing: .asFalse)),
+      Alert(
+        id: "rising_days", message: "rising days",
+        condition: .daysHolding(
+          2, of: .days(2, 7), .comparison(.reading(.sugar, .today), .greater, .reading(.sugar, .yesterday)),
+          missing: .asUnknown)),
+      Alert(
+        id: "dizzy_run", message: "dizzy run",
+        condition: .daysHolding(2, of: .last(2), .symptomsMention("dizzy", .today), missing: .asUnknown)),
       // A note, and (below) urgent alerts after warnings: notes apart, alerts most severe first.
       Alert(id: "dizzy", severity: .info, message: "dizzy", condition: .symptomsMention("dizzy", .last(3))),
       Alert(
@@ -229,7 +243,8 @@ struct GeneratedPatientsTests {
         #expect(fired == ids, "never fired: \(ids.subtracting(fired).sorted())")
         // 'counted' is never unknown: with fewer than 5 sugars its first half is no, so the 'and' is no.
         #expect(
-          unknown == ids.subtracting(["counted"]), "never unknown: \(ids.subtracting(unknown).sorted())")
+          unknown == ids.subtracting(["counted", "often_high"]),
+          "never unknown: \(ids.subtracting(unknown).sorted())")
         #expect(expected.filter { !$0.missing.isEmpty }.count > 1000)
         // The same with a pinned as-of day for every patient.
         let asOf = Day(year: 2026, month: 4, day: 1)!

@@ -88,6 +88,23 @@ struct Explainer {
       return inner
     case .symptomsMention(let word, let range):
       return symptoms(word, range, condition: condition)
+    case .daysHolding(let count, let range, let inner, let missing):
+      let days = Condition.perDay(inner, over: range, length: window.length) ?? []
+      let results = days.map(truth)
+      let yes = results.filter { $0.truth == .yes }
+      let unknown = results.filter { $0.truth == .unknown }
+      let outcome = Condition.atLeast(count, yes: yes.count, unknown: unknown.count, missing: missing)
+      switch outcome {
+      case .yes:
+        return ConditionResult(truth: .yes, evidence: yes.flatMap(\.evidence), missing: [], problems: [])
+      case .no:
+        return ConditionResult(truth: .no, evidence: [], missing: [], problems: [])
+      case .unknown:
+        var notes: [MissingReading] = []
+        for note in unknown.flatMap(\.missing) where !notes.contains(note) { notes.append(note) }
+        return ConditionResult(
+          truth: .unknown, evidence: [], missing: notes, problems: unknown.flatMap(\.problems))
+      }
     }
   }
 

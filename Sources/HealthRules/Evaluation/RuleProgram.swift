@@ -30,7 +30,7 @@ final class RuleProgram: Sendable {
 
   enum Opcode: UInt8, Sendable {
     case compare, aggregate, customAggregate, customReading, arithmetic, negate, and, or, not
-    case symptoms
+    case symptoms, atLeast
   }
 
   /// One step. Fields are read according to the opcode:
@@ -42,6 +42,8 @@ final class RuleProgram: Sendable {
   /// - negate: `into` number ← -terms[`a`]
   /// - and / or / not: `into` truth ← truths `a`, `b`
   /// - symptoms: `into` truth ← matcher `extra` over slots `first...last`
+  /// - atLeast: `into` truth ← at least `minimum` of the truths `lists[first...last]` hold
+  ///   (`extra` 1: undecided ones count as no)
   struct Instruction: Sendable {
     var opcode: Opcode
     var comparison: ComparisonOperator = .equal
@@ -67,6 +69,7 @@ final class RuleProgram: Sendable {
   let truthRegisters: Int
   let customMetrics: [Metric]
   let matchers: [SymptomMatcher]
+  let lists: [Int32]
   let length: Int
 
   /// Compiles checked conditions, one per alert, into one program.
@@ -80,6 +83,7 @@ final class RuleProgram: Sendable {
     truthRegisters = builder.truthRegisters
     customMetrics = builder.customMetrics
     matchers = builder.matchers
+    lists = builder.lists
     self.length = length
   }
 
@@ -106,13 +110,17 @@ final class RuleProgram: Sendable {
           customMetrics.withUnsafeBufferPointer { metrics in
             matchers.withUnsafeBufferPointer { matchers in
               results.withUnsafeBufferPointer { results in
-                withUnsafeTemporaryAllocation(of: Rational?.self, capacity: max(1, numberRegisters)) {
-                  numbers in
-                  withUnsafeTemporaryAllocation(of: Truth.self, capacity: max(1, truthRegisters)) { truths in
-                    body(
-                      Runner(
-                        code: code, terms: terms, constants: constants, metrics: metrics, matchers: matchers,
-                        results: results, numbers: numbers, truths: truths))
+                lists.withUnsafeBufferPointer { lists in
+                  withUnsafeTemporaryAllocation(of: Rational?.self, capacity: max(1, numberRegisters)) {
+                    numbers in
+                    withUnsafeTemporaryAllocation(of: Truth.self, capacity: max(1, truthRegisters)) {
+                      truths in
+                      body(
+                        Runner(
+                          code: code, terms: terms, constants: constants, metrics: metrics,
+                          matchers: matchers,
+                          results: results, lists: lists, numbers: numbers, truths: truths))
+                    }
                   }
                 }
               }
@@ -131,6 +139,7 @@ final class RuleProgram: Sendable {
     let metrics: UnsafeBufferPointer<Metric>
     let matchers: UnsafeBufferPointer<SymptomMatcher>
     let results: UnsafeBufferPointer<Int32>
+    let lists: UnsafeBufferPointer<Int32>
     let numbers: UnsafeMutableBufferPointer<Rational?>
     let truths: UnsafeMutableBufferPointer<Truth>
 
@@ -212,6 +221,19 @@ final class RuleProgram: Sendable {
         case .symptoms:
           truths[into] = RuleProgram.symptoms(
             matchers[Int(instruction.extra)], frame, Int(instruction.first)...Int(instruction.last))
+        case .atLeast:
+          var yes = 0
+          var unknown = 0
+          for index in stride(from: Int(instruction.first), through: Int(instruction.last), by: 1) {
+            switch truths[Int(lists[index])] {
+            case .yes: yes += 1
+            case .unknown: unknown += 1
+            case .no: break
+            }
+          }
+          truths[into] = Condition.atLeast(
+            Int(instruction.minimum), yes: yes, unknown: unknown,
+            missing: instruction.extra == 1 ? .asFalse : .asUnknown)
         }
       }
       for alert in results.indices {

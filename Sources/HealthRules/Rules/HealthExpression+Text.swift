@@ -66,6 +66,14 @@ extension Condition: CustomStringConvertible {
     case .symptomsMention(let word, let range):
       body = "symptoms(\(range)) contains \"\(word)\""
       precedence = 4
+    case .daysHolding(let count, let range, let inner, let missing):
+      let days = range.description
+      let head =
+        if case .last(let n) = range, n == count { "\(n) days in a row" } else {
+          "at least \(count) of \(days)"
+        }
+      body = "\(head) (missing counts as \(missing.rawValue)): \(inner.text(parentPrecedence: 0))"
+      precedence = 0
     }
     return precedence < parentPrecedence ? "(\(body))" : body
   }

@@ -167,6 +167,28 @@ struct PostgresRuleCompiler {
       return Truth(sql: column("NOT \(a.sql)", level: level), level: level, notes: a.notes)
     case .symptomsMention(let phrase, let range):
       return try symptoms(phrase, range, construct: condition.description)
+    case .daysHolding(let count, let range, let inner, let missing):
+      guard let conditions = Condition.perDay(inner, over: range, length: length), !conditions.isEmpty else {
+        throw SQLError(
+          .invalidRules, alertID: alertID, construct: condition.description,
+          message: "'\(condition)' reads days outside the \(length)-day window")
+      }
+      var days: [Truth] = []
+      for day in conditions { days.append(try truth(day)) }
+      let yes = "(" + days.map { "coalesce(\($0.sql), false)::int" }.joined(separator: " + ") + ")"
+      let unknown = "(" + days.map { "(\($0.sql) IS NULL)::int" }.joined(separator: " + ") + ")"
+      let level = (days.map(\.level).max() ?? 0) + 1
+      switch missing {
+      case .asFalse:
+        return Truth(sql: column("\(yes) >= \(count)", level: level), level: level, notes: [])
+      case .asUnknown:
+        let sql = column(
+          "CASE WHEN \(yes) >= \(count) THEN true WHEN \(yes) + \(unknown) < \(count) THEN false END",
+          level: level)
+        return Truth(
+          sql: sql, level: level,
+          notes: days.flatMap { day in day.notes.map { $0.requiring("\(day.sql) IS NULL") } })
+      }
     }
   }
 

@@ -40,6 +40,9 @@ package indirect enum RuleExpression: Sendable, Hashable {
   case unary(String, SourceRange, RuleExpression)
   /// `symptoms mention "dizzy" in last 3 days`.
   case mention(StringLiteral, DaysLiteral?, SourceRange)
+  /// `at least 3 of last 7 days (missing counts as false): CONDITION` (`count` is the 3), or
+  /// `2 days in a row (missing counts as unknown): CONDITION` (`count` is `nil`, `days` the last 2).
+  case daysHolding(DaysHoldingLiteral)
 
   /// Where the whole expression is.
   package var range: SourceRange {
@@ -51,8 +54,23 @@ package indirect enum RuleExpression: Sendable, Hashable {
     case .days(let d): d.range
     case .binary(_, _, let l, let r): l.range.union(r.range)
     case .unary(_, let op, let e): op.union(e.range)
+    case .daysHolding(let d): d.range
     }
   }
+}
+
+/// `at least K of DAYS (missing counts as false|unknown): CONDITION` or `N days in a row (…): CONDITION`.
+package struct DaysHoldingLiteral: Sendable, Hashable {
+  /// `K` of `at least K of`, or `nil` for `N days in a row`.
+  package var count: QuantityLiteral?
+  /// The days: as written after `of`, or `last N days` for `N days in a row`.
+  package var days: DaysLiteral
+  /// The `missing counts as …` word and where it is, or `nil` when the clause is absent.
+  package var missing: Identifier?
+  /// The condition, written for one day as if it were today.
+  package var condition: RuleExpression
+  /// The whole construct.
+  package var range: SourceRange
 }
 
 /// Days of the window as written: `today`, `yesterday`, `day 3`, `days 4...7`, `last 3 days`, `window`.

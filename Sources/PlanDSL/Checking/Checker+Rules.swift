@@ -99,10 +99,41 @@ extension Checker {
       }
       let range = days.flatMap { dayRange($0, window: window) } ?? .today
       return .symptomsMention(word.value, range)
+    case .daysHolding(let literal):
+      return daysHolding(literal, window: window)
     default:
       error(notACondition(expression))
       return nil
     }
+  }
+
+  /// `at least K of DAYS (missing counts as …): C` and `N days in a row (…): C`.
+  mutating func daysHolding(_ literal: DaysHoldingLiteral, window: Int) -> Condition? {
+    guard let range = dayRange(literal.days, window: window) else { return nil }
+    let days = range.dayNumbers(inWindowOf: window)?.count ?? 1
+    var count = days
+    if let written = literal.count {
+      guard let k = wholeNumber(written, for: "a number of days", range: 1...window) else { return nil }
+      guard k <= days else {
+        error(DiagnosticMessage.badDayCount(k, days: days, at: written.range))
+        return nil
+      }
+      count = k
+    }
+    guard let word = literal.missing else {
+      error(DiagnosticMessage.missingPolicy(at: literal.days.range))
+      return nil
+    }
+    guard let missing = MissingDays(rawValue: word.name) else {
+      error(DiagnosticMessage.unknownMissingPolicy(word))
+      return nil
+    }
+    guard let inner = condition(literal.condition, window: window) else { return nil }
+    guard Condition.perDay(inner, over: range, length: window) != nil else {
+      error(DiagnosticMessage.dayOutsideWindow(window: window, at: literal.condition.range))
+      return nil
+    }
+    return .daysHolding(count, of: range, inner, missing: missing)
   }
 
   func notACondition(_ expression: RuleExpression) -> Diagnostic {

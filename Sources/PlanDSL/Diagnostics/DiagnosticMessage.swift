@@ -271,6 +271,47 @@ public enum DiagnosticMessage {
   }
 }
 
+// MARK: - Clinical rules, second edition: counting over days
+//
+// Kept in one block, apart from the rest of the catalog, to ease merging with the
+// catalog's reorganisation. Ids: `missing-policy`, `unknown-missing-policy`,
+// `bad-day-count`, `day-outside-window`.
+
+extension DiagnosticMessage {
+  /// `at least 3 of last 7 days: …` without saying how a missing day counts.
+  static func missingPolicy(at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "missing-policy", message: "say how a day with a missing reading counts", at: range,
+      hint: "add '(missing counts as false)' or '(missing counts as unknown)' before the ':'")
+  }
+
+  /// `missing counts as maybe`.
+  static func unknownMissingPolicy(_ word: Identifier) -> Diagnostic {
+    Diagnostic(
+      id: "unknown-missing-policy",
+      message: "a missing day counts as 'false' or 'unknown', not '\(word.name)'",
+      at: word.range,
+      hint: "'false': a day that cannot be decided does not count; 'unknown': it may go either way")
+  }
+
+  /// `at least 8 of last 7 days`.
+  static func badDayCount(_ count: Int, days: Int, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "bad-day-count", message: "at least \(count) of \(days) day\(days == 1 ? "" : "s") can never hold",
+      at: range, hint: "count at most \(days) day\(days == 1 ? "" : "s")")
+  }
+
+  /// A per-day condition that, read on the range's first day, needs days before the window.
+  static func dayOutsideWindow(window: Int, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "day-outside-window",
+      message: "read on the first of these days, this condition needs days before the \(window)-day window",
+      at: range,
+      hint:
+        "the condition is read on each day as if it were today; shorten the days counted or widen 'window'")
+  }
+}
+
 extension QuantityLiteral {
   /// The number and unit as written: `0.000002 g`, `10000000 tbsp`.
   var written: String { "\(value)" + (unit.map { " \($0.text)" } ?? "") }
