@@ -9,6 +9,15 @@ package struct RulesDeclaration: Sendable, Hashable {
   package var alerts: [AlertStatement]
   package var otherwise: StringLiteral?
   package var range: SourceRange
+  /// `define NAME = EXPR`, in order.
+  package var definitions: [DefineStatement] = []
+}
+
+/// `define stage2 = mean(systolic, window) >= 140 mmHg`: a name for a value or a condition.
+package struct DefineStatement: Sendable, Hashable {
+  package var name: Identifier
+  package var expression: RuleExpression
+  package var range: SourceRange
 }
 
 /// `alert sugar_high "Your sugar level is high!" urgent when EXPR`.
@@ -18,6 +27,8 @@ package struct AlertStatement: Sendable, Hashable {
   package var severity: Identifier?
   package var condition: RuleExpression
   package var range: SourceRange
+  /// For a `level` of a `category`: the levels above it, none of which may hold.
+  package var excluding: [Identifier] = []
 }
 
 /// A rule expression as written; the checker gives it a type (condition or value).

@@ -78,6 +78,8 @@ extension Checker {
       }
     }
     var expectations: [RuleTest.Expectation] = []
+    activeDefinitions = ruleDefinitions[ruleSet.id] ?? [:]
+    defer { activeDefinitions = [:] }
     let alertIDs = Set(ruleSet.alerts.map(\.id))
     func checkID(_ id: Identifier) -> Bool {
       if alertIDs.contains(id.name) { return true }

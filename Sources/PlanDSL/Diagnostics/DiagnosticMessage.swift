@@ -275,7 +275,7 @@ public enum DiagnosticMessage {
 //
 // Kept in one block, apart from the rest of the catalog, to ease merging with the
 // catalog's reorganisation. Ids: `missing-policy`, `unknown-missing-policy`,
-// `bad-day-count`, `day-outside-window`.
+// `bad-day-count`, `day-outside-window`, `definition-cycle`, `unknown-alert-reference`.
 
 extension DiagnosticMessage {
   /// `at least 3 of last 7 days: …` without saying how a missing day counts.
@@ -299,6 +299,24 @@ extension DiagnosticMessage {
     Diagnostic(
       id: "bad-day-count", message: "at least \(count) of \(days) day\(days == 1 ? "" : "s") can never hold",
       at: range, hint: "count at most \(days) day\(days == 1 ? "" : "s")")
+  }
+
+  /// `define a = b + 1` with `define b = a`.
+  static func definitionCycle(_ name: Identifier, through chain: [String]) -> Diagnostic {
+    let path = (chain.drop { $0 != name.name } + [name.name]).joined(separator: " -> ")
+    return Diagnostic(
+      id: "definition-cycle", message: "'\(name.name)' is defined in terms of itself (\(path))",
+      at: name.range,
+      hint: "a definition may use other definitions, but not itself")
+  }
+
+  /// `when alert.stage3` with no alert `stage3` above.
+  static func unknownAlertReference(_ id: Identifier, candidates: some Sequence<String>) -> Diagnostic {
+    let near = Suggestions.hint(for: id.name, in: Array(candidates))
+    return Diagnostic(
+      id: "unknown-alert-reference", message: "no alert '\(id.name)' above this one", at: id.range,
+      hint: near
+        ?? "an alert can refer to the alerts written before it (and those of the rule set it extends)")
   }
 
   /// A per-day condition that, read on the range's first day, needs days before the window.
