@@ -101,6 +101,27 @@ struct DefinitionsLanguageTests {
     #expect(program.ruleTests.map { runner.run($0).passed } == [true])
   }
 
+  @Test("'expect unknown ID' parses and passes only when the alert is undecided")
+  func expectUnknown() throws {
+    let source = """
+      rules r {
+        alert up "Up" when sugar.today > sugar.yesterday
+      }
+      test "yesterday missing" of r {
+        day 7: sugar 100 mg/dL
+        expect unknown up
+      }
+      test "both days there" of r {
+        day 6: sugar 100 mg/dL
+        day 7: sugar 101 mg/dL
+        expect unknown up
+      }
+      """
+    let program = try PlanLoader().load(text: source, path: "test.plan")
+    let runner = try RuleTestRunner(ruleSets: program.ruleSets)
+    #expect(program.ruleTests.map { runner.run($0).passed } == [true, false])
+  }
+
   @Test("Examples/guidelines.plan: every category boundary test passes")
   func guidelines() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -136,6 +136,8 @@ package enum RuleExpectation: Sendable, Hashable {
   case notEnoughData(SourceRange)
   case alert(Identifier)
   case noAlert(Identifier)
+  /// `expect unknown ID`: the alert could not be decided.
+  case unknown(Identifier)
   /// `expect alerts a, b` (exactly these); `expect alerts none`.
   case exactAlerts([Identifier], SourceRange)
   /// `expect mean(weight, days 4...7) == 181.5 lb`.
@@ -144,7 +146,7 @@ package enum RuleExpectation: Sendable, Hashable {
   package var range: SourceRange {
     switch self {
     case .healthy(let r), .notEnoughData(let r), .exactAlerts(_, let r), .value(_, let r): r
-    case .alert(let id), .noAlert(let id): id.range
+    case .alert(let id), .noAlert(let id), .unknown(let id): id.range
     }
   }
 }

@@ -92,6 +92,7 @@ extension Checker {
       case .notEnoughData: expectations.append(.notEnoughData)
       case .alert(let id): if checkID(id) { expectations.append(.alert(id.name)) }
       case .noAlert(let id): if checkID(id) { expectations.append(.noAlert(id.name)) }
+      case .unknown(let id): if checkID(id) { expectations.append(.unknown(id.name)) }
       case .exactAlerts(let ids, _):
         if ids.allSatisfy({ checkID($0) }) { expectations.append(.exactAlerts(ids.map(\.name))) }
       case .value(let expression, _):

@@ -166,7 +166,7 @@ extension Parser {
   }
 
   /// `expect healthy`, `expect not enough data`, `expect alert ID`, `expect no alert ID`,
-  /// `expect alerts a, b`, `expect EXPRESSION`.
+  /// `expect unknown ID`, `expect alerts a, b`, `expect EXPRESSION`.
   mutating func parseExpectation(_ keyword: Token) -> RuleExpectation? {
     let start = current.range
     if current.isWord("healthy"), !atStatementEnd {
@@ -185,6 +185,10 @@ extension Parser {
     if current.isWord("alert"), peek().kind == .identifier {
       advance()
       return parseIdentifier("an alert id").map { .alert($0) }
+    }
+    if current.isWord("unknown"), peek().kind == .identifier, !peek().atLineStart {
+      advance()
+      return parseIdentifier("an alert id").map { .unknown($0) }
     }
     if current.isWord("no"), peek().isWord("alert") {
       advance()
