@@ -122,6 +122,31 @@ struct DefinitionsLanguageTests {
     #expect(program.ruleTests.map { runner.run($0).passed } == [true, false])
   }
 
+  @Test("test readings are refused as readings files refuse them: swapped, 400 mmHg, 0 lb, 5000 mg/dL")
+  func implausibleTestReadings() {
+    let output = render(
+      """
+      rules r {
+        alert up "Up" when sugar.today > sugar.yesterday
+      }
+      test "bad readings" of r {
+        day 5: bp 80/120
+        day 6: weight 0 lb, bp 400/80
+        day 7: sugar 5000 mg/dL, weight 80 kg
+        expect healthy
+      }
+      """)
+    let errors = output.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(
+      errors == [
+        "test.plan:5:10: error: systolic 80 mmHg is not above diastolic 120 mmHg",
+        "test.plan:6:17: error: weight must be above 0, found '0 lb'",
+        "test.plan:6:26: error: systolic '400 mmHg' is outside the plausible range 40...300 mmHg",
+        "test.plan:7:16: error: sugar '5000 mg/dL' is outside the plausible range 10...1000 mg/dL",
+      ])
+    #expect(output.contains("hint: did you mean bp 120/80? systolic, the larger, comes first"))
+  }
+
   @Test("Examples/guidelines.plan: every category boundary test passes")
   func guidelines() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -62,22 +62,8 @@ struct ReadingsCollector {
       report(span.issue("'\(trimmed)' is too large"))
       return nil
     }
-    let range = field.plausible
-    if field == .weight, steps <= 0 {
-      report(span.issue("weight must be above 0, found '\(trimmed) \(unit.rawValue)'"))
-      return nil
-    }
-    let perThousandth = (field.metric?.unit.storageScale ?? 1000) / 1000
-    guard range.lowerBound.multipliedReportingOverflow(by: perThousandth).partialValue <= steps,
-      steps <= range.upperBound.multipliedReportingOverflow(by: perThousandth).partialValue
-    else {
-      let low = Rational.milli(range.lowerBound).formatted()
-      let high = Rational.milli(range.upperBound).formatted()
-      let canonicalUnit = field.metric?.unit.symbol ?? ""
-      report(
-        span.issue(
-          "\(field.rawValue) '\(trimmed) \(unit.rawValue)' is outside the plausible range "
-            + "\(low)...\(high) \(canonicalUnit)"))
+    if let problem = field.implausibility(steps: steps, written: trimmed, unit: unit) {
+      report(span.issue(problem))
       return nil
     }
     return steps

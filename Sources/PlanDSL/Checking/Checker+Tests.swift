@@ -151,6 +151,9 @@ extension Checker {
         }
         store(systolic, as: .systolic, default: "mmHg", in: &result)
         store(diastolic, as: .diastolic, default: "mmHg", in: &result)
+        if let s = result[.systolic], let d = result[.diastolic], s <= d {
+          error(DiagnosticMessage.pressureOrder(systolic: systolic, diastolic: diastolic, at: reading.range))
+        }
       default:
         guard let metric = Self.metrics[reading.metric.name] else {
           error(
@@ -181,6 +184,14 @@ extension Checker {
     if let input, input.canonical == metric.unit, let exact = value.divided(by: input.factor),
       let steps = input.storageSteps(exact)
     {
+      // The same plausible ranges as readings files: 0 lb, 400 mmHg and 5000 mg/dL are refused.
+      let written = NSDecimalNumber(decimal: quantity.value).stringValue
+      if let field = ReadingField.allCases.first(where: { $0.metric == metric }),
+        let problem = field.implausibility(steps: steps, written: written, unit: input)
+      {
+        error(DiagnosticMessage.implausibleReading(problem, at: quantity.range))
+        return
+      }
       result.set(metric, steps: steps, enteredIn: input)
     } else {
       result[metric] = value

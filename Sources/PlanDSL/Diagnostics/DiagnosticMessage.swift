@@ -275,7 +275,8 @@ public enum DiagnosticMessage {
 //
 // Kept in one block, apart from the rest of the catalog, to ease merging with the
 // catalog's reorganisation. Ids: `missing-policy`, `unknown-missing-policy`,
-// `bad-day-count`, `day-outside-window`, `definition-cycle`, `unknown-alert-reference`.
+// `bad-day-count`, `day-outside-window`, `definition-cycle`, `unknown-alert-reference`,
+// `implausible-reading`, `pressure-order`.
 
 extension DiagnosticMessage {
   /// `at least 3 of last 7 days: …` without saying how a missing day counts.
@@ -299,6 +300,24 @@ extension DiagnosticMessage {
     Diagnostic(
       id: "bad-day-count", message: "at least \(count) of \(days) day\(days == 1 ? "" : "s") can never hold",
       at: range, hint: "count at most \(days) day\(days == 1 ? "" : "s")")
+  }
+
+  /// A test reading outside the range readings files accept.
+  static func implausibleReading(_ problem: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      id: "implausible-reading", message: problem, at: range,
+      hint: "test readings are checked like readings files; a file with this value would be refused")
+  }
+
+  /// `bp 80/120` in a test: systolic not above diastolic.
+  static func pressureOrder(systolic: QuantityLiteral, diastolic: QuantityLiteral, at range: SourceRange)
+    -> Diagnostic
+  {
+    let s = "\(systolic.value)"
+    let d = "\(diastolic.value)"
+    return Diagnostic(
+      id: "pressure-order", message: "systolic \(s) mmHg is not above diastolic \(d) mmHg", at: range,
+      hint: "did you mean bp \(d)/\(s)? systolic, the larger, comes first")
   }
 
   /// `define a = b + 1` with `define b = a`.
