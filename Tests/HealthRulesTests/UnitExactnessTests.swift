@@ -119,6 +119,12 @@ extension UnitExactnessTests {
     let verdict = try rules.evaluate(readings)
     let evidence = try #require(verdict.results.first?.evidence.first)
     #expect(evidence.comparison == "1 kg >= 1 kg")
+    // A constant written in kg reads back in kg, not as a fraction of a pound.
+    #expect(verdict.results[0].condition == "weight.today - weight.yesterday >= 1 kg")
+    #expect(
+      HealthExpression.constant(Rational(954_848, 10_000), .mgPerDL).description == "5.3 mmol/L")
+    #expect(HealthExpression.constant(Rational(1801, 10), .pound).description == "180.1 lb")
+    #expect(HealthExpression.reading(.weight, .day(3)).description == "weight.day(3)")
     #expect(evidence.terms.map(\.display) == ["81 kg", "80 kg"])
   }
 }
