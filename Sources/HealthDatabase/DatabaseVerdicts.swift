@@ -140,6 +140,7 @@ public struct DatabaseVerdicts: Sendable {
         visit(b)
       case .not(let a): visit(a)
       case .symptomsMention: names.insert("symptoms")
+      case .daysHolding(_, _, let inner, _): visit(inner)
       }
     }
     for alert in ruleSet.alerts { visit(alert.condition) }
@@ -147,7 +148,7 @@ public struct DatabaseVerdicts: Sendable {
   }
 
   static func verdict(from row: [String?]) throws(DatabaseError) -> PatientVerdict {
-    guard row.count == 7, let patient = row[0], let todayText = row[1], let today = Day(iso: todayText) else {
+    guard row.count == 9, let patient = row[0], let todayText = row[1], let today = Day(iso: todayText) else {
       throw .unexpectedResult("a verdict row without a patient or a day")
     }
     let error = row[6]
@@ -156,10 +157,18 @@ public struct DatabaseVerdicts: Sendable {
       guard let known = Verdict.Status(rawValue: text) else { throw .unexpectedResult("verdict '\(text)'") }
       status = known
     }
-    return PatientVerdict(
+    var severity: Alert.Severity?
+    if let text = row[8] {
+      guard let known = Alert.Severity(rawValue: text) else { throw .unexpectedResult("severity '\(text)'") }
+      severity = known
+    }
+    var verdict = PatientVerdict(
       patientID: patient, today: today, status: status, alerts: try decode(row[3]),
       unknown: try decode(row[4]),
       missing: try decode(row[5]), error: error)
+    verdict.notes = try decode(row[7])
+    verdict.severity = severity
+    return verdict
   }
 
   private static func decode<Value: Decodable>(_ text: String?) throws(DatabaseError) -> [Value] {

@@ -4,8 +4,8 @@ import HealthRules
 ///
 /// JSON (keys in `snake_case`):
 /// ```json
-/// { "patient_id": "p-0001", "today": "2026-03-07", "verdict": "alert",
-///   "alerts": ["sugar_high"], "unknown": [], "missing": [] }
+/// { "patient_id": "p-0001", "today": "2026-03-07", "verdict": "alert", "severity": "warning",
+///   "alerts": ["sugar_high"], "notes": [], "unknown": [], "missing": [] }
 /// ```
 public struct PatientVerdict: Sendable, Hashable, Codable {
   /// The patient, as text.
@@ -14,8 +14,12 @@ public struct PatientVerdict: Sendable, Hashable, Codable {
   public var today: Day
   /// The verdict; `nil` when ``error`` says why there is none.
   public var status: Verdict.Status?
-  /// The ids of the fired alerts, in rule order.
+  /// The highest severity of the alerts and notes that fired, or `nil`.
+  public var severity: Alert.Severity?
+  /// The ids of the fired `warning` and `urgent` alerts, most severe first, then in rule order.
   public var alerts: [String]
+  /// The ids of the fired `info` notes, in rule order.
+  public var notes: [String] = []
   /// The ids of the alerts that could not be decided, in rule order.
   public var unknown: [String]
   /// The readings that undecided alerts needed, as ``Verdict/missing`` lists them.
@@ -42,12 +46,15 @@ public struct PatientVerdict: Sendable, Hashable, Codable {
     self.init(
       patientID: patientID, today: verdict.today, status: verdict.status, alerts: verdict.alerts,
       unknown: verdict.unknown, missing: verdict.missing)
+    severity = verdict.severity
+    notes = verdict.notes
   }
 
   enum CodingKeys: String, CodingKey {
     case patientID = "patient_id"
     case today
     case status = "verdict"
-    case alerts, unknown, missing, error
+    case severity
+    case alerts, notes, unknown, missing, error
   }
 }

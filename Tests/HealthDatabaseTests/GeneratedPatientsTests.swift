@@ -63,26 +63,80 @@ struct GeneratedPatientsTests {
         condition: .comparison(
           .aggregate(.mean, .weight, .last(3), minimumReadings: 3), .notEqual,
           .aggregate(.mean, .weight, .window, minimumReadings: 6))),
-      Alert(id: "dizzy", message: "dizzy", condition: .symptomsMention("dizzy", .last(3))),
+      // Counting over days, under both missing-day policies ('often_high' is never unknown).
       Alert(
-        id: "chest", message: "chest",
+        id: "often_high", message: "often high",
+        condition: .daysHolding(
+          3, of: .last(7), .comparison(.reading(.systolic, .today), .greaterOrEqual, .constant(125, .mmHg)),
+          missing: .asFalse)),
+      Alert(
+        id: "rising_days", message: "rising days",
+        condition: .daysHolding(
+          2, of: .days(2, 7), .comparison(.reading(.sugar, .today), .greater, .reading(.sugar, .yesterday)),
+          missing: .asUnknown)),
+      Alert(
+        id: "dizzy_run", message: "dizzy run",
+        condition: .daysHolding(2, of: .last(2), .symptomsMention("dizzy", .today), missing: .asUnknown)),
+      // A note, and (below) urgent alerts after warnings: notes apart, alerts most severe first.
+      Alert(id: "dizzy", severity: .info, message: "dizzy", condition: .symptomsMention("dizzy", .last(3))),
+      Alert(
+        id: "chest", severity: .urgent, message: "chest",
         condition: .and(.symptomsMention("chest pain", .window), .not(.symptomsMention("no", .today)))),
+      // A weight is n / 45,359,237,000 lb: times 1,300,003 overflows 64 bits above about 156 lb.
       Alert(
         id: "overflow", message: "overflow",
         condition: .comparison(
-          .arithmetic(.multiply, .reading(.weight, .today), .number(Rational(92_233_720_368_547))), .greater,
+          .arithmetic(.multiply, .reading(.weight, .today), .number(Rational(1_300_003))), .greater,
           .reading(.weight, .yesterday))),
+      // Over 2^30, the product fits only once cross-reduced, when the weight's steps are a multiple of 8.
       Alert(
         id: "reduced", message: "reduced",
         condition: .comparison(
-          .arithmetic(.multiply, .reading(.weight, .today), .number(Rational(1, 4_611_686_018_427_387_904))),
+          .arithmetic(.multiply, .reading(.weight, .today), .number(Rational(1, 1_073_741_824))),
           .less, .arithmetic(.add, .reading(.weight, .day(1)), .constant(Rational(1, 3), .pound)))),
       Alert(
-        id: "equal", message: "equal",
+        id: "equal", severity: .urgent, message: "equal",
         condition: .comparison(
           .reading(.systolic, .day(3)), .equal, .aggregate(.mean, .systolic, .days(2, 4)))),
     ],
     otherwise: "fine")
+
+  /// Changes against limits in kg and mmol/L, at the readings' own precision.
+  static let unitChanges: RuleSet = {
+    func change(_ metric: Metric, _ op: ComparisonOperator, _ limit: Rational?, _ unit: ValueUnit)
+      -> Condition
+    {
+      .comparison(
+        .arithmetic(.subtract, .reading(metric, .today), .reading(metric, .yesterday)), op,
+        .constant(limit ?? 0, unit))
+    }
+    let kg = InputUnit.kilogram
+    let mmol = InputUnit.mmolPerL
+    return RuleSet(
+      id: "unit_changes", name: "Changes in kg and mmol/L", windowLength: 7,
+      alerts: [
+        Alert(
+          id: "kg_up_1", message: "1", condition: change(.weight, .greaterOrEqual, kg.toCanonical(1), .pound)),
+        Alert(
+          id: "kg_over_1", message: "1+", condition: change(.weight, .greater, kg.toCanonical(1), .pound)),
+        Alert(
+          id: "kg_up_2", message: "2", condition: change(.weight, .greaterOrEqual, kg.toCanonical(2), .pound)),
+        Alert(
+          id: "mean_kg", message: "m",
+          condition: .comparison(
+            .arithmetic(
+              .subtract, .aggregate(.mean, .weight, .days(4, 7)), .aggregate(.mean, .weight, .days(1, 3))),
+            .greaterOrEqual, .constant(kg.toCanonical(Rational(1, 2)) ?? 0, .pound))),
+        Alert(
+          id: "mmol_up", message: "s",
+          condition: change(.sugar, .greaterOrEqual, mmol.toCanonical(1), .mgPerDL)),
+        Alert(
+          id: "sugar_10", message: "10%",
+          condition: .comparison(
+            .reading(.sugar, .today), .greaterOrEqual,
+            .arithmetic(.multiply, .reading(.sugar, .yesterday), .percent(110)))),
+      ], otherwise: "fine")
+  }()
 
   static let symptomTexts: [String?] = [
     nil, nil, "", "none", "Dizzy", "dizzy, tired", "dizziness", "not dizzy", "chest  pain",
@@ -177,13 +231,20 @@ struct GeneratedPatientsTests {
         let statuses = Set(expected.compactMap(\.status))
         #expect(statuses.count == 3 || ruleSet.id == "everything", "\(statuses)")
         // The data exercise every alert: each fires for some patients and is unknown for others.
-        let fired = Set(expected.flatMap(\.alerts))
+        let fired = Set(expected.flatMap { $0.alerts + $0.notes })
+        if ruleSet.id == "everything" {
+          // Urgent alerts come first in 'alerts'; some patients have all three severities.
+          #expect(
+            expected.contains { $0.severity == .urgent && $0.notes == ["dizzy"] && $0.alerts.count > 2 })
+          #expect(expected.allSatisfy { $0.alerts.first != "median_up" || !$0.alerts.contains("chest") })
+        }
         let unknown = Set(expected.flatMap(\.unknown))
         let ids = Set(ruleSet.alerts.map(\.id))
         #expect(fired == ids, "never fired: \(ids.subtracting(fired).sorted())")
         // 'counted' is never unknown: with fewer than 5 sugars its first half is no, so the 'and' is no.
         #expect(
-          unknown == ids.subtracting(["counted"]), "never unknown: \(ids.subtracting(unknown).sorted())")
+          unknown == ids.subtracting(["counted", "often_high"]),
+          "never unknown: \(ids.subtracting(unknown).sorted())")
         #expect(expected.filter { !$0.missing.isEmpty }.count > 1000)
         // The same with a pinned as-of day for every patient.
         let asOf = Day(year: 2026, month: 4, day: 1)!
@@ -202,25 +263,36 @@ struct GeneratedPatientsTests {
     var generator = Generator(state: 7)
     var data = ""
     var expected: [PatientVerdict] = []
+    var expectedChanges: [PatientVerdict] = []
     let compiled = try RuleSet.baseline.compiled()
+    let changes = try Self.unitChanges.compiled()
     for index in 0..<2_000 {
       let id = "s" + String(10_000 + index).dropFirst()
       let today = Day(year: 2026, month: 11, day: 29)!
       var readings: [Reading] = []
+      var previous = 70_000 + generator.next(30_000)
       for offset in stride(from: 6, through: 0, by: -1) where generator.next(5) > 0 {
-        let kilograms = "\(70 + generator.next(30)).\(generator.next(10))\(generator.next(10))"
+        // Often exactly +1.00 or +2.00 kg on the day before: the boundaries of the change rules.
+        let grams = generator.pick([previous + 1000, previous + 2000, 70_000 + generator.next(3000) * 10])
+        previous = grams
+        let kilograms = Rational.milli(Int64(grams)).formatted()
         let millimoles = generator.pick([
-          "5.5", "6.05", "6.04", "5.55", "\(4 + generator.next(4)).\(generator.next(1000))",
+          "5.5", "6.05", "6.04", "5.55", "6.5", "\(4 + generator.next(4)).\(generator.next(1000))",
         ])
         var day = Measurements()
-        day.weight = InputUnit.kilogram.toCanonical(Rational(decimal: kilograms) ?? 0)
-        day.sugar = InputUnit.mmolPerL.toCanonical(Rational(decimal: millimoles) ?? 0)
+        let weight = try #require(Rational(decimal: kilograms).flatMap(InputUnit.kilogram.storageSteps))
+        let sugar = try #require(Rational(decimal: millimoles).flatMap(InputUnit.mmolPerL.storageSteps))
+        day.set(.weight, steps: weight, enteredIn: .kilogram)
+        day.set(.sugar, steps: sugar, enteredIn: .mmolPerL)
         readings.append(Reading(date: today.advanced(by: -offset), measurements: day))
         data += "\(id)\t\(today.advanced(by: -offset))\t\(kilograms)\t\(millimoles)\n"
       }
       guard !readings.isEmpty else { continue }
       expected.append(PatientVerdict(patientID: id, verdict: try compiled.evaluate(readings)))
+      expectedChanges.append(PatientVerdict(patientID: id, verdict: try changes.evaluate(readings)))
     }
+    // The boundaries are reached: +1.00 kg fires '>= 1 kg' and not '> 1 kg'.
+    #expect(expectedChanges.contains { $0.alerts.contains("kg_up_1") && !$0.alerts.contains("kg_over_1") })
     try PostgresServer.withConnection { connection in
       try connection.execute(
         """
@@ -232,11 +304,13 @@ struct GeneratedPatientsTests {
         name: "si", patientID: "pid", day: "measured_on", weight: .init(name: "kg", unit: .kilogram),
         systolic: .init(name: "bp_sys", unit: .mmHg), diastolic: .init(name: "bp_dia", unit: .mmHg),
         sugar: .init(name: "glucose", unit: .mmolPerL), symptoms: "notes")
-      let found = try DatabaseVerdicts(ruleSet: .baseline, table: table).run(on: connection)
-      let ids = expected.map {
-        PatientVerdict(patientID: String(Int($0.patientID.dropFirst()) ?? -1), verdict: $0)
+      for (ruleSet, verdicts) in [(RuleSet.baseline, expected), (Self.unitChanges, expectedChanges)] {
+        let found = try DatabaseVerdicts(ruleSet: ruleSet, table: table).run(on: connection)
+        let ids = verdicts.map {
+          PatientVerdict(patientID: String(Int($0.patientID.dropFirst()) ?? -1), verdict: $0)
+        }
+        #expect(found.sorted { $0.patientID < $1.patientID } == ids.sorted { $0.patientID < $1.patientID })
       }
-      #expect(found.sorted { $0.patientID < $1.patientID } == ids.sorted { $0.patientID < $1.patientID })
     }
   }
 }

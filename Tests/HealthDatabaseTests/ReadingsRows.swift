@@ -30,9 +30,9 @@ struct ReadingsRows {
       let m = row.reading.measurements
       let fields = [
         ReadingsRows.escape(row.patient), "\(row.reading.date)",
-        ReadingsRows.decimal(m.thousandths["weight"]),
-        ReadingsRows.decimal(m.thousandths["systolic"]), ReadingsRows.decimal(m.thousandths["diastolic"]),
-        ReadingsRows.decimal(m.thousandths["sugar"]), m.symptoms.map(ReadingsRows.escape) ?? "\\N",
+        ReadingsRows.decimal(m, .weight), ReadingsRows.decimal(m, .systolic),
+        ReadingsRows.decimal(m, .diastolic), ReadingsRows.decimal(m, .sugar),
+        m.symptoms.map(ReadingsRows.escape) ?? "\\N",
       ]
       data += fields.joined(separator: "\t") + "\n"
     }
@@ -40,13 +40,19 @@ struct ReadingsRows {
       "COPY \(table) (patient_id, day, weight, systolic, diastolic, sugar, symptoms) FROM STDIN", data: data)
   }
 
-  /// Thousandths as an exact decimal (`180500` is `180.500`), or `\N`.
-  static func decimal(_ thousandths: Int64?) -> String {
-    guard let value = thousandths else { return "\\N" }
-    let magnitude = value.magnitude
-    let fraction = String(magnitude % 1000)
-    return (value < 0 ? "-" : "") + "\(magnitude / 1000)." + String(repeating: "0", count: 3 - fraction.count)
-      + fraction
+  /// A metric's stored value as a decimal in its canonical unit, with enough digits (15) that
+  /// the query's `round(x * steps per unit)` gives back the same storage steps, or `\N`.
+  static func decimal(_ measurements: Measurements, _ metric: Metric) -> String {
+    guard let steps = measurements.steps[metric.name] else { return "\\N" }
+    let scale = metric.unit.storageScale
+    var text = (steps < 0 ? "-" : "") + "\(steps.magnitude / UInt64(scale))."
+    var remainder = steps.magnitude % UInt64(scale)
+    for _ in 0..<15 {
+      remainder *= 10
+      text += "\(remainder / UInt64(scale))"
+      remainder %= UInt64(scale)
+    }
+    return text
   }
 
   /// Text escaped for `COPY`'s text format.

@@ -59,15 +59,15 @@ struct JournalTests {
     let header = "date,weight (kg),systolic,diastolic,sugar (mmol/L),symptoms\n"
     try (header + "2026-11-29,81.6,120,80,5.3,\n").write(to: url, atomically: true, encoding: .utf8)
     try Self.log("weight 181.2 lb, sugar 104 mg/dL", into: url)
-    // 181.2 lb = 82.190937444 kg and 104 mg/dL = 5.772646... mmol/L, written with the fewest decimals
-    // that read back to the same thousandths of lb and mg/dL: 82.191 kg, 5.77265 mmol/L.
+    // 181.2 lb = 82.190937444 kg exactly and 104 mg/dL = 5.772646... mmol/L, written with the
+    // fewest decimals that read back to exactly the values logged: 82.190937444 kg, 5.77264654 mmol/L.
     #expect(
       try String(contentsOf: url, encoding: .utf8)
-        == header + "2026-11-29,81.6,120,80,5.3,\n2026-11-30,82.191,,,5.77265,\n")
+        == header + "2026-11-29,81.6,120,80,5.3,\n2026-11-30,82.190937444,,,5.77264654,\n")
     let readings = try ReadingsFile.load(from: url)
     #expect(readings.last?.measurements.weight == Rational(1812, 10))
     #expect(readings.last?.measurements.sugar == 104)
-    #expect(readings.first?.measurements.weight == exact("179.897"))
+    #expect(readings.first?.measurements.weight == Rational(8_160_000_000, 45_359_237))
   }
 
   @Test("readings of different kinds logged through the day merge into the day's row")
@@ -176,10 +176,10 @@ struct JournalTests {
     let entry = try JournalEntry.parse(
       "2026-11-29T07:30 weight 81.6kg, bp 128/82 mmHg, glucose 5.3 mmol/L symptoms mild headache")
     #expect(entry.date == Day(year: 2026, month: 11, day: 29))
-    #expect(entry.measurements.weight == exact("179.897"))
+    #expect(entry.measurements.weight == Rational(8_160_000_000, 45_359_237))
     #expect(entry.measurements.systolic == 128)
     #expect(entry.measurements.diastolic == 82)
-    #expect(entry.measurements.sugar == exact("95.485"))
+    #expect(entry.measurements.sugar == exact("95.4848"))
     #expect(entry.measurements.symptoms == "mild headache")
     #expect(entry.units[.weight] == .kilogram)
   }
@@ -241,7 +241,7 @@ struct JournalTests {
           "units": { "weight": "kg" },
           "readings": [
             { "date": "2026-11-29", "weight": 81.6, "sugar": 95 },
-            { "date": "2026-11-30", "weight": 82.191, "symptoms": "tired \\"very\\", ok" }
+            { "date": "2026-11-30", "weight": 82.190937444, "symptoms": "tired \\"very\\", ok" }
           ]
         }
 

@@ -16,10 +16,11 @@ struct ReadingsFileTests {
     let readings = try ReadingsFile.load(from: Self.fixture("week.csv"))
     #expect(readings.count == 7)
     #expect(readings.map(\.date) == (1...7).map(Self.day))
-    // 81.6 kg = 81.6 / 0.45359237 lb = 179.897...; stored rounded to thousandths.
-    #expect(readings[0].measurements.weight == exact("179.897"))
-    // 5.3 mmol/L * 18.016 = 95.4848 mg/dL -> 95.485
-    #expect(readings[0].measurements.sugar == exact("95.485"))
+    // 81.6 kg = 81.6 / 0.45359237 lb = 8160000000/45359237 lb, held exactly.
+    #expect(readings[0].measurements.weight == Rational(8_160_000_000, 45_359_237))
+    #expect(readings[0].measurements.enteredUnit(of: .weight) == .kilogram)
+    // 5.3 mmol/L * 18.016 = 95.4848 mg/dL, held exactly.
+    #expect(readings[0].measurements.sugar == exact("95.4848"))
     #expect(readings[0].measurements.symptoms == "")
     #expect(readings[1].measurements.symptoms == "tired, mild headache")
     #expect(readings[6].measurements.symptoms == "dizzy, \"light-headed\"")
@@ -48,7 +49,7 @@ struct ReadingsFileTests {
     let readings = try ReadingsFile.load(from: Self.fixture("export.xml"))
     #expect(readings.map(\.date) == [Self.day(6), Self.day(7)])
     let first = readings[0].measurements
-    #expect(first.weight == Rational(82 * 100_000_000, 45_359_237).roundedToThousandths().map(Rational.milli))
+    #expect(first.weight == Rational(82 * 100_000_000, 45_359_237))
     #expect(first.systolic == 120)
     #expect(first.diastolic == 80)
     #expect(first.sugar == exact("99.088"))

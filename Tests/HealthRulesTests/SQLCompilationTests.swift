@@ -22,10 +22,10 @@ struct SQLCompilationTests {
     #expect(unique.contains("FROM \"clinic\".\"readings\" AS r"))
     #expect(unique.contains("DATE '2026-03-07'"))
     #expect(unique.contains("IN ('o''brien')"))
-    // mmol/L to mg/dL is 18.016 = 2252/125: rounded by exact integer division.
-    #expect(
-      unique.contains(
-        "div(abs(CAST(r.\"glucose\" AS numeric)) * 4504000::numeric + 125::numeric, 250::numeric)"))
+    // 1 mmol/L is 18.016 mg/dL, 18,016,000 storage steps of 1/1,000,000 mg/dL: exact, rounded to a step.
+    #expect(unique.contains("round(CAST(r.\"glucose\" AS numeric) * 18016000::numeric)"))
+    // A mean of weight is over the pound's storage scale.
+    #expect(query.contains("45359237000"))
   }
 
   @Test("constructs SQL cannot express exactly, and bad tables, are refused with the construct named")

@@ -26,7 +26,30 @@ struct DiagnosticIDTests {
     .notText, .includeCycle, .catalogUnavailable, .failedExpectation,
   ]
 
+  static let week = "rules w {\n  window 7 days\n"
+
   static let cases: [Case] = [
+    Case(
+      .missingPolicy, week + "  alert a \"A\" when at least 2 of last 3 days: sugar.today > 120 mg/dL\n}\n"),
+    Case(
+      .unknownMissingPolicy,
+      week
+        + "  alert a \"A\" when at least 2 of last 3 days (missing counts as maybe): sugar.today > 120 mg/dL\n}\n"
+    ),
+    Case(
+      .badDayCount,
+      week
+        + "  alert a \"A\" when at least 5 of last 3 days (missing counts as false): sugar.today > 120 mg/dL\n}\n"
+    ),
+    Case(
+      .dayOutsideWindow,
+      week
+        + "  alert a \"A\" when at least 2 of last 7 days (missing counts as false): sugar.today > sugar.yesterday\n}\n"
+    ),
+    Case(.definitionCycle, week + "  define a = b\n  define b = a\n  alert x \"X\" when a > 1\n}\n"),
+    Case(.unknownAlertReference, week + "  alert b \"B\" when alert.zzz\n}\n"),
+    Case(.implausibleReading, rules + "test \"t\" of r {\n  day 2: weight 0 lb\n  expect healthy\n}\n"),
+    Case(.pressureOrder, rules + "test \"t\" of r {\n  day 2: bp 80/120\n  expect healthy\n}\n"),
     Case(.unreadableFile, "include \"nope.plan\"\n" + food),
     Case(.emptyFile, "// nothing here\n"),
     Case(.unexpectedCharacter, "food oats @ {}\n"),

@@ -1,5 +1,5 @@
-import Foundation
 import Diagnostics
+import Foundation
 import Testing
 
 @testable import PlanDSL

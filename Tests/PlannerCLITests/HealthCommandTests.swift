@@ -52,7 +52,10 @@ struct HealthCommandTests {
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(object["verdict"] as? String == "alert")
-    #expect(Set(object["alerts"] as? [String] ?? []) == ["weight_gain", "sugar_high", "dizzy"])
+    #expect(object["severity"] as? String == "warning")
+    #expect(object["alerts"] as? [String] == ["weight_gain", "sugar_high"])
+    // 'dizzy' is an info note: listed apart, it does not make the verdict an alert.
+    #expect(object["notes"] as? [String] == ["dizzy"])
   }
 
   @Test("a steady week is healthy under the baseline rules, exit 0")
@@ -63,6 +66,28 @@ struct HealthCommandTests {
     let result = try PlannerProcess.run(["health", file.path])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("You are in good health, keep up the good work"))
+  }
+
+  @Test("an info note alone is healthy, exit 0, with the note shown")
+  func noteAloneIsHealthy() throws {
+    var csv = "date,weight (kg),systolic,diastolic,sugar,symptoms\n"
+    for day in 23...29 { csv += "2026-11-\(day),80.0,120,80,95,\(day == 29 ? "a bit dizzy" : "")\n" }
+    let file = try temporary("note.csv", csv)
+    let result = try PlannerProcess.run(["health", file.path, "--rules", "Examples/home.plan"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("HEALTHY: You are in good health, keep up the good work"))
+    #expect(result.stdout.contains("i dizzy (info)"))
+    #expect(result.stdout.contains("note: You reported dizziness in the last three days"))
+    let json = try PlannerProcess.run([
+      "health", file.path, "--rules", "Examples/home.plan", "--format", "json",
+    ])
+    #expect(json.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["verdict"] as? String == "healthy")
+    #expect(object["severity"] as? String == "info")
+    #expect(object["alerts"] as? [String] == [])
+    #expect(object["notes"] as? [String] == ["dizzy"])
   }
 
   @Test("a bad readings file gives every located error, exit 65")

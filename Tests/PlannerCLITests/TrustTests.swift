@@ -73,7 +73,7 @@ struct TrustTests {
       of: "2026-11-29,180,120,80,95", with: "2026-11-29,180,120,80,120")
     let sparse = "date,weight\n2026-11-29,180\n"
     for (csv, status, line) in [
-      (steady, Int32(0), "HEALTHY: "), (rising, 1, "ALERT: "), (sparse, 2, "NOT ENOUGH DATA: "),
+      (steady, Int32(0), "HEALTHY: "), (rising, 1, "ALERT (warning): "), (sparse, 2, "NOT ENOUGH DATA: "),
     ] {
       let result = try PlannerProcess.run(["health", try temporary("week.csv", csv).path])
       #expect(result.status == status, "\(line)")

@@ -1,4 +1,6 @@
-/// The arithmetic of aggregates over one metric's row of thousandths, shared by both evaluators.
+/// The arithmetic of aggregates over one metric's row of storage steps, shared by both evaluators.
+///
+/// `scale` is the row's ``ValueUnit/storageScale``: a stored integer `n` is the value `n / scale`.
 enum AggregateKernel {
   /// The fewest readings an aggregate can be computed from at all.
   static func structuralMinimum(_ aggregate: Aggregate) -> Int {
@@ -16,7 +18,9 @@ enum AggregateKernel {
 
   /// The mean of the present values in `numbers[start...end]`, or `nil`.
   @inline(__always)
-  static func mean(_ numbers: UnsafePointer<Int64>, from start: Int, through end: Int, minimum: Int)
+  static func mean(
+    _ numbers: UnsafePointer<Int64>, from start: Int, through end: Int, minimum: Int, scale: Int64
+  )
     -> Rational?
   {
     var sum: Int64 = 0
@@ -31,7 +35,7 @@ enum AggregateKernel {
       }
     }
     guard count >= minimum, count > 0, sum != .min else { return nil }
-    return Rational(unreduced: sum, count &* 1000)
+    return Rational(unreduced: sum, count &* scale)
   }
 
   /// Any aggregate of the present values in `numbers[start...end]` (slot `start` is day `firstDay`),
@@ -39,9 +43,10 @@ enum AggregateKernel {
   ///
   /// - Complexity: O(k) in the number of days, O(k log k) for the median.
   static func evaluate(
-    _ aggregate: Aggregate, _ numbers: UnsafePointer<Int64>, from start: Int, through end: Int, minimum: Int
+    _ aggregate: Aggregate, _ numbers: UnsafePointer<Int64>, from start: Int, through end: Int, minimum: Int,
+    scale: Int64
   ) -> Rational? {
-    if aggregate == .mean { return mean(numbers, from: start, through: end, minimum: minimum) }
+    if aggregate == .mean { return mean(numbers, from: start, through: end, minimum: minimum, scale: scale) }
     var count: Int64 = 0
     var sum: Int64 = 0
     var low = Int64.max
@@ -66,41 +71,44 @@ enum AggregateKernel {
     case .count:
       return Rational(unreduced: count, 1)
     case .sum:
-      return overflow || sum == .min ? nil : Rational(unreduced: sum, 1000)
+      return overflow || sum == .min ? nil : Rational(unreduced: sum, scale)
     case .mean:
       return nil
     case .min:
-      return count > 0 ? Rational(unreduced: low, 1000) : nil
+      return count > 0 ? Rational(unreduced: low, scale) : nil
     case .max:
-      return count > 0 ? Rational(unreduced: high, 1000) : nil
+      return count > 0 ? Rational(unreduced: high, scale) : nil
     case .first:
-      return first.map { Rational(unreduced: $0, 1000) }
+      return first.map { Rational(unreduced: $0, scale) }
     case .last:
-      return last.map { Rational(unreduced: $0, 1000) }
+      return last.map { Rational(unreduced: $0, scale) }
     case .change:
       guard let first, let last, count >= 2 else { return nil }
       let (difference, o) = last.subtractingReportingOverflow(first)
-      return o || difference == .min ? nil : Rational(unreduced: difference, 1000)
+      return o || difference == .min ? nil : Rational(unreduced: difference, scale)
     case .percentChange:
       guard let first, let last, count >= 2, first != 0 else { return nil }
       let (difference, o) = last.subtractingReportingOverflow(first)
       guard !o, difference != .min else { return nil }
-      return Rational(unreduced: difference, 1000).divided(by: Rational(unreduced: first, 1000))
+      return first < 0 ? Rational(-difference, -first) : Rational(difference, first)
     case .median:
       guard count > 0 else { return nil }
       let sorted = UnsafeBufferPointer(start: numbers + start, count: end - start + 1)
         .filter { $0 != Window.missing }.sorted()
       let middle = sorted.count / 2
-      if sorted.count % 2 == 1 { return Rational(unreduced: sorted[middle], 1000) }
+      if sorted.count % 2 == 1 { return Rational(unreduced: sorted[middle], scale) }
       let (pair, o) = sorted[middle - 1].addingReportingOverflow(sorted[middle])
-      return o || pair == .min ? nil : Rational(unreduced: pair, 2000)
+      let (double, o2) = scale.multipliedReportingOverflow(by: 2)
+      return o || o2 || pair == .min ? nil : Rational(unreduced: pair, double)
     case .slope:
-      return slope(numbers, from: start, through: end)
+      return slope(numbers, from: start, through: end, scale: scale)
     }
   }
 
   /// The least-squares slope per day of the present values, or `nil` with fewer than two.
-  private static func slope(_ numbers: UnsafePointer<Int64>, from start: Int, through end: Int) -> Rational? {
+  private static func slope(_ numbers: UnsafePointer<Int64>, from start: Int, through end: Int, scale: Int64)
+    -> Rational?
+  {
     var n: Int64 = 0
     var sx: Int64 = 0
     var sy: Int64 = 0
@@ -124,7 +132,8 @@ enum AggregateKernel {
     else { return nil }
     let spread = n * sxx - sx * sx
     guard spread > 0, numerator != .min else { return nil }
-    return Rational(unreduced: numerator, spread * 1000)
+    guard let denominator = checked(spread, times: scale) else { return nil }
+    return Rational(unreduced: numerator, denominator)
   }
 
   private static func checked(_ a: Int64, plus b: Int64) -> Int64? {

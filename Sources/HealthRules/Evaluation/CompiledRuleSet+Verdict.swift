@@ -33,7 +33,8 @@ extension CompiledRuleSet {
     for note in results.flatMap(\.missing) where !missing.contains(note) {
       missing.append(note)
     }
-    let fired = results.filter { $0.outcome == .fired }
+    let fired = Verdict.bySeverity(results.filter { $0.outcome == .fired && $0.severity != .info })
+    let notes = results.filter { $0.outcome == .fired && $0.severity == .info }
     let status = outcomes.status
     let message: String
     switch status {
@@ -44,8 +45,8 @@ extension CompiledRuleSet {
       message = "Not enough data to decide: " + reasons.joined(separator: "; ")
     }
     return Verdict(
-      status: status, message: message, ruleSet: ruleSet.id, today: window.today,
-      windowStart: window.firstDay, alerts: fired.map(\.id),
+      status: status, severity: (fired + notes).map(\.severity).max(), message: message, ruleSet: ruleSet.id,
+      today: window.today, windowStart: window.firstDay, alerts: fired.map(\.id), notes: notes.map(\.id),
       unknown: results.filter { $0.outcome == .unknown }.map(\.id), results: results, missing: missing)
   }
 

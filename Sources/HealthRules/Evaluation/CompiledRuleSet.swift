@@ -11,6 +11,8 @@ public struct CompiledRuleSet: Sendable {
   private let program: RuleProgram
   /// Each alert's condition as rules spell it, rendered once.
   let conditionTexts: [String]
+  /// Bit `i` set when alert `i` is an `info` note.
+  let infoMask: UInt64
 
   /// Checks and compiles a rule set.
   ///
@@ -21,6 +23,11 @@ public struct CompiledRuleSet: Sendable {
     self.ruleSet = ruleSet
     program = RuleProgram(conditions: ruleSet.alerts.map(\.condition), length: ruleSet.windowLength)
     conditionTexts = ruleSet.alerts.map(\.condition.description)
+    var mask: UInt64 = 0
+    for (index, alert) in ruleSet.alerts.enumerated() where alert.severity == .info {
+      mask |= UInt64(1) << UInt64(index)
+    }
+    infoMask = mask
   }
 
   /// The outcome of every alert for one window: the fast path, with no evidence.
@@ -37,7 +44,7 @@ public struct CompiledRuleSet: Sendable {
         guard let base = values.baseAddress else { return (UInt64(0), UInt64(0)) }
         return program.run(Frame(values: base, length: length))
       }
-      return RuleOutcomes(fired: fired, unknown: unknown, count: ruleSet.alerts.count)
+      return RuleOutcomes(fired: fired, unknown: unknown, count: ruleSet.alerts.count, info: infoMask)
     }
     let (fired, unknown) = window.numbers.withUnsafeBufferPointer { values in
       window.symptomTexts.withUnsafeBufferPointer { symptoms in
@@ -48,7 +55,7 @@ public struct CompiledRuleSet: Sendable {
         }
       }
     }
-    return RuleOutcomes(fired: fired, unknown: unknown, count: ruleSet.alerts.count)
+    return RuleOutcomes(fired: fired, unknown: unknown, count: ruleSet.alerts.count, info: infoMask)
   }
 
   /// The outcomes for many windows, in order: the fast path for screening a population.
@@ -76,7 +83,7 @@ public struct CompiledRuleSet: Sendable {
             guard let base = values.baseAddress else { return (UInt64(0), UInt64(0)) }
             return runner.run(Frame(values: base, length: length))
           }
-          results.append(RuleOutcomes(fired: fired, unknown: unknown, count: count))
+          results.append(RuleOutcomes(fired: fired, unknown: unknown, count: count, info: infoMask))
         }
       }
     }

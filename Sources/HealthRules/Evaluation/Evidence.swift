@@ -10,6 +10,8 @@ public struct Evidence: Sendable, Hashable, Codable {
     public var unit: ValueUnit
     /// Symptom text, for a symptom match.
     public var text: String?
+    /// The unit the patient entered the readings in (kg, mmol/L), when not `unit`; `display` uses it.
+    public var shownIn: InputUnit?
     /// The day numbers whose readings were used.
     public var days: [Int]
     /// The dates of those days.
@@ -32,11 +34,12 @@ public struct Evidence: Sendable, Hashable, Codable {
     public var display: String {
       if let text { return "\"\(text)\"" }
       guard let value else { return "missing" }
-      return Evidence.display(value, unit)
+      return Evidence.display(value, unit, enteredIn: shownIn)
     }
 
     enum CodingKeys: String, CodingKey {
       case expression, value, exact, unit, text, days, dates, display
+      case shownIn = "shown_in"
     }
 
     /// Encodes `value` as a JSON number (rounded to three decimals) and `exact` as text.
@@ -52,6 +55,7 @@ public struct Evidence: Sendable, Hashable, Codable {
       try container.encode(days, forKey: .days)
       try container.encode(dates, forKey: .dates)
       try container.encode(display, forKey: .display)
+      try container.encodeIfPresent(shownIn, forKey: .shownIn)
     }
 
     /// Decodes what ``encode(to:)`` wrote.
@@ -63,6 +67,7 @@ public struct Evidence: Sendable, Hashable, Codable {
       text = try container.decodeIfPresent(String.self, forKey: .text)
       days = try container.decode([Int].self, forKey: .days)
       dates = try container.decode([Day].self, forKey: .dates)
+      shownIn = try container.decodeIfPresent(InputUnit.self, forKey: .shownIn)
     }
   }
 
@@ -80,8 +85,11 @@ public struct Evidence: Sendable, Hashable, Codable {
     self.terms = terms
   }
 
-  static func display(_ value: Rational, _ unit: ValueUnit) -> String {
-    unit.symbol.isEmpty ? value.formatted() : "\(value.formatted()) \(unit.symbol)"
+  static func display(_ value: Rational, _ unit: ValueUnit, enteredIn entered: InputUnit? = nil) -> String {
+    if let entered, entered.canonical == unit, let shown = value.divided(by: entered.factor) {
+      return "\(shown.formatted()) \(entered.rawValue)"
+    }
+    return unit.symbol.isEmpty ? value.formatted() : "\(value.formatted()) \(unit.symbol)"
   }
 }
 

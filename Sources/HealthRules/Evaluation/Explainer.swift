@@ -53,6 +53,17 @@ extension Window {
 struct Explainer {
   let window: Window
 
+  /// The unit the patient entered values of `unit` in (kg for a kg patient's weight), if not `unit`.
+  func enteredUnit(_ unit: ValueUnit) -> InputUnit? {
+    window.enteredUnits.sorted { $0.key < $1.key }.first { $0.value.canonical == unit }?.value
+  }
+
+  /// A value for display, in the unit the patient entered such values in.
+  func shown(_ value: ExpressionValue) -> String {
+    guard let number = value.value else { return "unknown" }
+    return Evidence.display(number, value.unit, enteredIn: enteredUnit(value.unit))
+  }
+
   func truth(_ condition: Condition) -> ConditionResult {
     switch condition {
     case .comparison(let lhs, let op, let rhs):
@@ -65,7 +76,7 @@ struct Explainer {
       let holds = op.holds(forOrder: Rational.compare(left, right))
       let evidence = Evidence(
         condition: condition.description,
-        comparison: "\(a.display) \(op.rawValue) \(b.display)", terms: a.terms + b.terms)
+        comparison: "\(shown(a)) \(op.rawValue) \(shown(b))", terms: a.terms + b.terms)
       return ConditionResult(truth: holds ? .yes : .no, evidence: [evidence], missing: [], problems: [])
     case .and(let x, let y):
       return combine(truth(x), truth(y), result: { $0 && $1 }, decisive: .no)
@@ -77,6 +88,23 @@ struct Explainer {
       return inner
     case .symptomsMention(let word, let range):
       return symptoms(word, range, condition: condition)
+    case .daysHolding(let count, let range, let inner, let missing):
+      let days = Condition.perDay(inner, over: range, length: window.length) ?? []
+      let results = days.map(truth)
+      let yes = results.filter { $0.truth == .yes }
+      let unknown = results.filter { $0.truth == .unknown }
+      let outcome = Condition.atLeast(count, yes: yes.count, unknown: unknown.count, missing: missing)
+      switch outcome {
+      case .yes:
+        return ConditionResult(truth: .yes, evidence: yes.flatMap(\.evidence), missing: [], problems: [])
+      case .no:
+        return ConditionResult(truth: .no, evidence: [], missing: [], problems: [])
+      case .unknown:
+        var notes: [MissingReading] = []
+        for note in unknown.flatMap(\.missing) where !notes.contains(note) { notes.append(note) }
+        return ConditionResult(
+          truth: .unknown, evidence: [], missing: notes, problems: unknown.flatMap(\.problems))
+      }
     }
   }
 
@@ -136,8 +164,9 @@ struct Explainer {
           metric: metric.name, range: range.description, days: [day], dates: [date], needed: 1, found: 0)
         return ExpressionValue(value: nil, unit: unit, terms: [], missing: [missing], problems: [])
       }
-      let term = Evidence.Term(
+      var term = Evidence.Term(
         expression: expression.description, value: value, unit: unit, days: [day], dates: [date])
+      term.shownIn = enteredUnit(unit)
       return ExpressionValue(value: value, unit: unit, terms: [term], missing: [], problems: [])
     case .aggregate(let aggregate, let metric, let range, let requested):
       return explainAggregate(aggregate, metric, range, requested, expression: expression, unit: unit)
@@ -185,7 +214,7 @@ struct Explainer {
         values.baseAddress.flatMap {
           AggregateKernel.evaluate(
             aggregate, $0, from: base + days.lowerBound - 1, through: base + days.upperBound - 1,
-            minimum: minimum)
+            minimum: minimum, scale: window.scale(ofRow: row))
         }
       }
     } else if aggregate == .count && minimum == 0 {
@@ -193,11 +222,11 @@ struct Explainer {
     }
     var result = ExpressionValue(value: value, unit: unit, terms: [], missing: [], problems: [])
     if let value {
-      result.terms = [
-        Evidence.Term(
-          expression: expression.description, value: value, unit: unit, days: present,
-          dates: present.map(window.date(ofDay:)))
-      ]
+      var term = Evidence.Term(
+        expression: expression.description, value: value, unit: unit, days: present,
+        dates: present.map(window.date(ofDay:)))
+      term.shownIn = enteredUnit(unit)
+      result.terms = [term]
     } else if present.count < minimum {
       result.missing = [
         MissingReading(

@@ -10,6 +10,8 @@ public struct RuleOutcomes: Sendable, Hashable {
   public var unknown: UInt64
   /// The number of alerts.
   public var count: Int
+  /// Alerts of severity `info`: notes that never change the verdict.
+  public var info: UInt64 = 0
 
   /// Creates outcomes from masks.
   public init(fired: UInt64, unknown: UInt64, count: Int) {
@@ -26,11 +28,18 @@ public struct RuleOutcomes: Sendable, Hashable {
     return .no
   }
 
-  /// The verdict these outcomes lead to: alert if any fired, else not enough data
-  /// if any is unknown, else healthy.
+  /// Creates outcomes from masks, with the mask of `info` alerts.
+  public init(fired: UInt64, unknown: UInt64, count: Int, info: UInt64) {
+    self.init(fired: fired, unknown: unknown, count: count)
+    self.info = info
+  }
+
+  /// The verdict these outcomes lead to: alert if any `warning` or `urgent` alert fired,
+  /// else not enough data if any of them is unknown, else healthy. `info` alerts are
+  /// notes: they never change the verdict.
   public var status: Verdict.Status {
-    if fired != 0 { return .alert }
-    if unknown != 0 { return .notEnoughData }
+    if fired & ~info != 0 { return .alert }
+    if unknown & ~info != 0 { return .notEnoughData }
     return .healthy
   }
 }

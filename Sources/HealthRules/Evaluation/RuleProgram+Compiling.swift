@@ -9,6 +9,8 @@ extension RuleProgram {
     private(set) var truthRegisters = 0
     private(set) var customMetrics: [Metric] = []
     private(set) var matchers: [SymptomMatcher] = []
+    /// Truth registers listed by `atLeast` instructions, one run per instruction.
+    private(set) var lists: [Int32] = []
 
     init(length: Int) {
       self.length = length
@@ -41,6 +43,12 @@ extension RuleProgram {
       if let index = customMetrics.firstIndex(of: metric) { return Int32(index) }
       customMetrics.append(metric)
       return Int32(customMetrics.count - 1)
+    }
+
+    /// Appends a run of truth registers; returns its first and last index in `lists`.
+    mutating func addList(_ registers: [Int32]) -> (first: Int32, last: Int32) {
+      lists.append(contentsOf: registers)
+      return (Int32(lists.count - registers.count), Int32(lists.count - 1))
     }
 
     mutating func newNumber() -> Int32 {
@@ -92,6 +100,16 @@ extension RuleProgram.Builder {
           opcode: .symptoms, into: into, first: Int32(slots.lowerBound), last: Int32(slots.upperBound),
           extra: addMatcher(SymptomMatcher(word))))
       return into
+    case .daysHolding(let count, let range, let inner, let missing):
+      let days = Condition.perDay(inner, over: range, length: length) ?? []
+      let registers = days.map { emit($0) }
+      let run = addList(registers)
+      let into = newTruth()
+      append(
+        Instruction(
+          opcode: .atLeast, into: into, first: run.first, last: run.last, minimum: Int32(count),
+          extra: missing == .asFalse ? 1 : 0))
+      return into
     }
   }
 
@@ -105,7 +123,8 @@ extension RuleProgram.Builder {
     case .reading(let metric, let range):
       let slot = slotRange(range).lowerBound
       if let row = metric.builtinIndex {
-        return addTerm(Term(source: .slot, index: Int32(row * length + slot)))
+        return addTerm(
+          Term(source: .slot, index: Int32(row * length + slot), steps: metric.unit.storageScale))
       }
       let into = newNumber()
       append(Instruction(opcode: .customReading, into: into, first: Int32(slot), extra: customIndex(metric)))
@@ -116,7 +135,8 @@ extension RuleProgram.Builder {
       if let row = metric.builtinIndex, aggregate == .mean {
         let start = Int32(row * length + slots.lowerBound)
         let end = Int32(row * length + slots.upperBound)
-        return addTerm(Term(source: .mean, index: start, end: end, minimum: minimum))
+        return addTerm(
+          Term(source: .mean, index: start, end: end, minimum: minimum, steps: metric.unit.storageScale))
       }
       let into = newNumber()
       if let row = metric.builtinIndex {
@@ -124,7 +144,8 @@ extension RuleProgram.Builder {
         let end = Int32(row * length + slots.upperBound)
         append(
           Instruction(
-            opcode: .aggregate, aggregate: aggregate, into: into, first: start, last: end, minimum: minimum))
+            opcode: .aggregate, aggregate: aggregate, into: into, first: start, last: end, minimum: minimum,
+            steps: metric.unit.storageScale))
       } else {
         append(
           Instruction(

@@ -24,11 +24,13 @@ final class RuleProgram: Sendable {
     var minimum: Int32 = 0
     /// The index of a constant to multiply by, or -1.
     var scale: Int32 = -1
+    /// The storage scale of a slot's or a mean's metric: a stored `n` is `n / steps`.
+    var steps: Int64 = 1000
   }
 
   enum Opcode: UInt8, Sendable {
     case compare, aggregate, customAggregate, customReading, arithmetic, negate, and, or, not
-    case symptoms
+    case symptoms, atLeast
   }
 
   /// One step. Fields are read according to the opcode:
@@ -40,6 +42,8 @@ final class RuleProgram: Sendable {
   /// - negate: `into` number ← -terms[`a`]
   /// - and / or / not: `into` truth ← truths `a`, `b`
   /// - symptoms: `into` truth ← matcher `extra` over slots `first...last`
+  /// - atLeast: `into` truth ← at least `minimum` of the truths `lists[first...last]` hold
+  ///   (`extra` 1: undecided ones count as no)
   struct Instruction: Sendable {
     var opcode: Opcode
     var comparison: ComparisonOperator = .equal
@@ -52,6 +56,8 @@ final class RuleProgram: Sendable {
     var last: Int32 = 0
     var minimum: Int32 = 0
     var extra: Int32 = 0
+    /// The storage scale of a built-in aggregate's metric.
+    var steps: Int64 = 1000
   }
 
   let instructions: [Instruction]
@@ -63,6 +69,7 @@ final class RuleProgram: Sendable {
   let truthRegisters: Int
   let customMetrics: [Metric]
   let matchers: [SymptomMatcher]
+  let lists: [Int32]
   let length: Int
 
   /// Compiles checked conditions, one per alert, into one program.
@@ -76,6 +83,7 @@ final class RuleProgram: Sendable {
     truthRegisters = builder.truthRegisters
     customMetrics = builder.customMetrics
     matchers = builder.matchers
+    lists = builder.lists
     self.length = length
   }
 
@@ -102,13 +110,17 @@ final class RuleProgram: Sendable {
           customMetrics.withUnsafeBufferPointer { metrics in
             matchers.withUnsafeBufferPointer { matchers in
               results.withUnsafeBufferPointer { results in
-                withUnsafeTemporaryAllocation(of: Rational?.self, capacity: max(1, numberRegisters)) {
-                  numbers in
-                  withUnsafeTemporaryAllocation(of: Truth.self, capacity: max(1, truthRegisters)) { truths in
-                    body(
-                      Runner(
-                        code: code, terms: terms, constants: constants, metrics: metrics, matchers: matchers,
-                        results: results, numbers: numbers, truths: truths))
+                lists.withUnsafeBufferPointer { lists in
+                  withUnsafeTemporaryAllocation(of: Rational?.self, capacity: max(1, numberRegisters)) {
+                    numbers in
+                    withUnsafeTemporaryAllocation(of: Truth.self, capacity: max(1, truthRegisters)) {
+                      truths in
+                      body(
+                        Runner(
+                          code: code, terms: terms, constants: constants, metrics: metrics,
+                          matchers: matchers,
+                          results: results, lists: lists, numbers: numbers, truths: truths))
+                    }
                   }
                 }
               }
@@ -127,6 +139,7 @@ final class RuleProgram: Sendable {
     let metrics: UnsafeBufferPointer<Metric>
     let matchers: UnsafeBufferPointer<SymptomMatcher>
     let results: UnsafeBufferPointer<Int32>
+    let lists: UnsafeBufferPointer<Int32>
     let numbers: UnsafeMutableBufferPointer<Rational?>
     let truths: UnsafeMutableBufferPointer<Truth>
 
@@ -140,11 +153,12 @@ final class RuleProgram: Sendable {
       case .slot:
         let raw = frame.values[Int(term.index)]
         guard raw != Window.missing else { return nil }
-        base = Rational(unreduced: raw, 1000)
+        base = Rational(unreduced: raw, term.steps)
       case .mean:
         guard
           let mean = AggregateKernel.mean(
-            frame.values, from: Int(term.index), through: Int(term.end), minimum: Int(term.minimum))
+            frame.values, from: Int(term.index), through: Int(term.end), minimum: Int(term.minimum),
+            scale: term.steps)
         else { return nil }
         base = mean
       case .register:
@@ -178,7 +192,7 @@ final class RuleProgram: Sendable {
         case .aggregate:
           numbers[into] = AggregateKernel.evaluate(
             instruction.aggregate, frame.values, from: Int(instruction.first),
-            through: Int(instruction.last), minimum: Int(instruction.minimum))
+            through: Int(instruction.last), minimum: Int(instruction.minimum), scale: instruction.steps)
         case .arithmetic:
           numbers[into] = RuleProgram.arithmetic(
             instruction.arithmetic, value(instruction.a, frame),
@@ -188,7 +202,8 @@ final class RuleProgram: Sendable {
         case .customReading:
           if let row = frame.row(of: metrics[Int(instruction.extra)]) {
             let raw = frame.values[row * frame.length + Int(instruction.first)]
-            numbers[into] = raw == Window.missing ? nil : Rational(unreduced: raw, 1000)
+            let steps = metrics[Int(instruction.extra)].unit.storageScale
+            numbers[into] = raw == Window.missing ? nil : Rational(unreduced: raw, steps)
           } else {
             numbers[into] = nil
           }
@@ -199,13 +214,26 @@ final class RuleProgram: Sendable {
             numbers[into] = AggregateKernel.evaluate(
               aggregate, frame.values, from: base + Int(instruction.first),
               through: base + Int(instruction.last),
-              minimum: Int(instruction.minimum))
+              minimum: Int(instruction.minimum), scale: metrics[Int(instruction.extra)].unit.storageScale)
           } else {
             numbers[into] = aggregate == .count && instruction.minimum == 0 ? .zero : nil
           }
         case .symptoms:
           truths[into] = RuleProgram.symptoms(
             matchers[Int(instruction.extra)], frame, Int(instruction.first)...Int(instruction.last))
+        case .atLeast:
+          var yes = 0
+          var unknown = 0
+          for index in stride(from: Int(instruction.first), through: Int(instruction.last), by: 1) {
+            switch truths[Int(lists[index])] {
+            case .yes: yes += 1
+            case .unknown: unknown += 1
+            case .no: break
+            }
+          }
+          truths[into] = Condition.atLeast(
+            Int(instruction.minimum), yes: yes, unknown: unknown,
+            missing: instruction.extra == 1 ? .asFalse : .asUnknown)
         }
       }
       for alert in results.indices {

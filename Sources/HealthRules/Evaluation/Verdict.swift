@@ -1,14 +1,19 @@
 /// The answer to "am I at risk?" for one window: which alerts fired, or healthy, or not enough data.
 ///
-/// - `alert` when any alert fired; alerts that could not be decided are listed in ``unknown``.
-/// - `healthy` only when every alert was decided and none fired.
+/// - `alert` when any `warning` or `urgent` alert fired; alerts that could not be decided are
+///   listed in ``unknown``.
+/// - `healthy` when every `warning` and `urgent` alert was decided and none fired.
 /// - `notEnoughData` otherwise, with ``missing`` saying which readings are needed.
+///
+/// Alerts of severity `info` are notes: they never change the verdict, and those that
+/// fired are listed in ``notes``, apart from ``alerts``. ``severity`` is the highest
+/// severity of everything that fired, notes included.
 ///
 /// JSON (keys in `snake_case`):
 /// ```json
-/// { "verdict": "alert", "message": "Your sugar level is high!", "rule_set": "baseline",
+/// { "verdict": "alert", "severity": "warning", "message": "Your sugar level is high!", "rule_set": "baseline",
 ///   "today": "2026-03-07", "window_start": "2026-03-01", "alerts": ["sugar_high"],
-///   "unknown": [], "results": [ … ], "missing": [] }
+///   "notes": [], "unknown": [], "results": [ … ], "missing": [] }
 /// ```
 public struct Verdict: Sendable, Hashable, Codable {
   /// The overall outcome.
@@ -20,7 +25,10 @@ public struct Verdict: Sendable, Hashable, Codable {
 
   /// The overall outcome.
   public var status: Status
-  /// What to tell the patient: the fired alerts' messages, the "otherwise" message, or what is missing.
+  /// The highest severity of the alerts and notes that fired, or `nil` when none did.
+  public var severity: Alert.Severity?
+  /// What to tell the patient: the fired alerts' messages, most severe first, the
+  /// "otherwise" message, or what is missing. Notes are not part of it.
   public var message: String
   /// The rule set's id.
   public var ruleSet: String
@@ -28,8 +36,10 @@ public struct Verdict: Sendable, Hashable, Codable {
   public var today: Day
   /// The first day of the window.
   public var windowStart: Day
-  /// The ids of the alerts that fired, in rule order.
+  /// The ids of the `warning` and `urgent` alerts that fired, most severe first, then in rule order.
   public var alerts: [String]
+  /// The ids of the `info` alerts (notes) that fired, in rule order.
+  public var notes: [String]
   /// The ids of the alerts that could not be decided.
   public var unknown: [String]
   /// Every alert's outcome with its evidence, in rule order.
@@ -39,16 +49,63 @@ public struct Verdict: Sendable, Hashable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case status = "verdict"
+    case severity
     case message
     case ruleSet = "rule_set"
     case today
     case windowStart = "window_start"
-    case alerts, unknown, results, missing
+    case alerts, notes, unknown, results, missing
   }
 
-  /// The results of the alerts that fired.
+  /// Creates a verdict.
+  public init(
+    status: Status, severity: Alert.Severity?, message: String, ruleSet: String, today: Day, windowStart: Day,
+    alerts: [String], notes: [String], unknown: [String], results: [AlertResult], missing: [MissingReading]
+  ) {
+    self.status = status
+    self.severity = severity
+    self.message = message
+    self.ruleSet = ruleSet
+    self.today = today
+    self.windowStart = windowStart
+    self.alerts = alerts
+    self.notes = notes
+    self.unknown = unknown
+    self.results = results
+    self.missing = missing
+  }
+
+  /// Encodes every key, `severity` as `null` when nothing fired.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(status, forKey: .status)
+    try container.encode(severity, forKey: .severity)
+    try container.encode(message, forKey: .message)
+    try container.encode(ruleSet, forKey: .ruleSet)
+    try container.encode(today, forKey: .today)
+    try container.encode(windowStart, forKey: .windowStart)
+    try container.encode(alerts, forKey: .alerts)
+    try container.encode(notes, forKey: .notes)
+    try container.encode(unknown, forKey: .unknown)
+    try container.encode(results, forKey: .results)
+    try container.encode(missing, forKey: .missing)
+  }
+
+  /// The results of the `warning` and `urgent` alerts that fired, most severe first.
   public var fired: [AlertResult] {
-    results.filter { $0.outcome == .fired }
+    Verdict.bySeverity(results.filter { $0.outcome == .fired && $0.severity != .info })
+  }
+
+  /// The results of the notes (`info` alerts) that fired, in rule order.
+  public var firedNotes: [AlertResult] {
+    results.filter { $0.outcome == .fired && $0.severity == .info }
+  }
+
+  /// Results ordered most severe first, keeping rule order among equals.
+  static func bySeverity(_ results: [AlertResult]) -> [AlertResult] {
+    results.enumerated().sorted { a, b in
+      a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
+    }.map(\.element)
   }
 }
 

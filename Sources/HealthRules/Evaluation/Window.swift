@@ -4,8 +4,9 @@
 /// day before today, whether or not anything was recorded on it. A day with no
 /// reading is missing: rules that need it are unknown rather than true or false.
 ///
-/// Values are kept in one array of thousandths, a row of `length` slots per metric,
-/// with the four built-in metrics first, so compiled rules read them by index.
+/// Values are kept in one array of storage steps (``ValueUnit/storageScale``), a row of
+/// `length` slots per metric, with the four built-in metrics first, so compiled rules
+/// read them by index.
 public struct Window: Sendable, Hashable {
   /// The marker stored for a missing value.
   static let missing = Int64.min
@@ -16,8 +17,10 @@ public struct Window: Sendable, Hashable {
   public let length: Int
   /// Custom metrics present in the window, after the four built-in ones.
   public private(set) var customMetrics: [Metric]
-  /// Thousandths per metric and slot; `Window.missing` when not recorded.
+  /// Storage steps per metric and slot; `Window.missing` when not recorded.
   var numbers: [Int64]
+  /// The unit each metric was last entered in, when not its canonical unit, for display.
+  public private(set) var enteredUnits: [String: InputUnit] = [:]
   /// Symptom text per slot; `nil` when not recorded.
   var symptomTexts: [String?]
 
@@ -93,7 +96,7 @@ public struct Window: Sendable, Hashable {
   public func value(_ metric: Metric, day number: Int) -> Rational? {
     guard (1...length).contains(number), let row = row(of: metric) else { return nil }
     let raw = numbers[row * length + number - 1]
-    return raw == Window.missing ? nil : Rational.milli(raw)
+    return raw == Window.missing ? nil : Rational(raw, metric.unit.storageScale)
   }
 
   /// The symptom text of day `number`, or `nil` when not recorded.
@@ -108,7 +111,7 @@ public struct Window: Sendable, Hashable {
     var result = Measurements(symptoms: symptomTexts[number - 1])
     for (row, metric) in metrics.enumerated() {
       let raw = numbers[row * length + number - 1]
-      if raw != Window.missing { result.set(metric, thousandths: raw) }
+      if raw != Window.missing { result.set(metric, steps: raw, enteredIn: enteredUnits[metric.name]) }
     }
     return result.isEmpty ? nil : result
   }
@@ -125,10 +128,11 @@ public struct Window: Sendable, Hashable {
   public mutating func set(_ measurements: Measurements, day number: Int) {
     precondition((1...length).contains(number), "day \(number) is outside the window")
     for row in 0..<metrics.count { numbers[row * length + number - 1] = Window.missing }
-    for (name, value) in measurements.thousandths.sorted(by: { $0.key < $1.key }) {
+    for (name, value) in measurements.steps.sorted(by: { $0.key < $1.key }) {
       let metric = Metric(name: name, unit: Metric.builtins.first { $0.name == name }?.unit ?? .number)
       let row = rowCreating(metric)
       numbers[row * length + number - 1] = value == Window.missing ? value + 1 : value
+      if let unit = measurements.enteredUnits[name] { enteredUnits[name] = unit }
     }
     symptomTexts[number - 1] = measurements.symptoms
   }
@@ -140,6 +144,15 @@ public struct Window: Sendable, Hashable {
   ///
   /// - Precondition: `number` is within the window.
   public mutating func set(_ metric: Metric, day number: Int, thousandths value: Int64?) {
+    let (steps, overflow) = (value ?? 0).multipliedReportingOverflow(by: metric.unit.storageScale / 1000)
+    set(metric, day: number, steps: value == nil || overflow ? nil : steps)
+  }
+
+  /// Sets one value, in storage steps of the metric's canonical unit (``ValueUnit/storageScale``),
+  /// or clears it with `nil`.
+  ///
+  /// - Precondition: `number` is within the window.
+  public mutating func set(_ metric: Metric, day number: Int, steps value: Int64?) {
     precondition((1...length).contains(number), "day \(number) is outside the window")
     let row = rowCreating(metric)
     let stored = value.map { $0 == Window.missing ? $0 + 1 : $0 } ?? Window.missing
@@ -157,6 +170,11 @@ public struct Window: Sendable, Hashable {
   /// Declares the canonical unit of a custom metric before setting its values.
   public mutating func declare(_ metric: Metric) {
     _ = rowCreating(metric)
+  }
+
+  /// The storage scale of a row's values.
+  func scale(ofRow row: Int) -> Int64 {
+    row < metrics.count ? metrics[row].unit.storageScale : 1000
   }
 
   /// The row index of a metric, or `nil` when the window has no row for it.

@@ -194,17 +194,22 @@ public struct Journal: Sendable {
     var conflicts: [JournalConflict] = []
     var replacedFields: [ReadingField] = []
     for field in ReadingField.allCases {
-      guard let metric = field.metric, let value = entry.measurements.thousandths[metric.name] else {
+      guard let metric = field.metric, let value = entry.measurements.steps[metric.name] else {
         continue
       }
-      if let old = merged.thousandths[metric.name], old != value {
+      let scale = metric.unit.storageScale
+      if let old = merged.steps[metric.name], old != value {
         conflicts.append(
           JournalConflict(
-            field: field, logged: Evidence.display(.milli(old), metric.unit),
-            entered: Evidence.display(.milli(value), metric.unit), location: entry.locations[field]))
+            field: field,
+            logged: Evidence.display(
+              Rational(old, scale), metric.unit, enteredIn: merged.enteredUnit(of: metric)),
+            entered: Evidence.display(
+              Rational(value, scale), metric.unit, enteredIn: entry.measurements.enteredUnit(of: metric)),
+            location: entry.locations[field]))
         replacedFields.append(field)
       }
-      merged.set(metric, thousandths: value)
+      merged.set(metric, steps: value, enteredIn: entry.measurements.enteredUnit(of: metric))
     }
     if let symptoms = entry.measurements.symptoms {
       if let old = merged.symptoms, !old.isEmpty, old != symptoms {
@@ -293,12 +298,13 @@ public struct Journal: Sendable {
     let days = readings.map { reading -> String in
       var members = ["\"date\": \"\(reading.date)\""]
       for column in columns {
-        guard let metric = column.field.metric, let value = reading.measurements.thousandths[metric.name]
+        guard let metric = column.field.metric, let value = reading.measurements.steps[metric.name]
         else {
           continue
         }
         let unit = column.unit ?? column.field.units.first ?? .pound
-        members.append("\"\(column.field.rawValue)\": \(JournalCSV.decimal(thousandths: value, in: unit))")
+        members.append(
+          "\"\(column.field.rawValue)\": \(JournalCSV.decimal(steps: value, of: metric, in: unit))")
       }
       if let symptoms = reading.measurements.symptoms {
         members.append("\"symptoms\": \(JournalCSV.jsonString(symptoms))")
@@ -318,11 +324,12 @@ public struct Journal: Sendable {
         case .date: return reading.date.description
         case .symptoms: return JournalCSV.quoted(reading.measurements.symptoms ?? "")
         default:
-          guard let metric = column.field.metric, let value = reading.measurements.thousandths[metric.name]
+          guard let metric = column.field.metric, let value = reading.measurements.steps[metric.name]
           else {
             return ""
           }
-          return JournalCSV.decimal(thousandths: value, in: column.unit ?? column.field.units.first ?? .pound)
+          return JournalCSV.decimal(
+            steps: value, of: metric, in: column.unit ?? column.field.units.first ?? .pound)
         }
       }
       lines.append(cells.joined(separator: ","))
@@ -355,7 +362,7 @@ public struct Journal: Sendable {
     let stamp = ISO8601DateFormatter().string(from: now)
     for reading in replaced {
       let numbers = Metric.builtins.map { metric in
-        reading.measurements.thousandths[metric.name].map { Rational.milli($0).formatted() } ?? ""
+        reading.measurements[metric].map { $0.formatted() } ?? ""
       }
       let cells =
         [stamp, reading.date.description] + numbers + [JournalCSV.quoted(reading.measurements.symptoms ?? "")]
@@ -467,13 +474,13 @@ enum JournalCSV {
     return out + "\""
   }
 
-  /// The shortest decimal in `unit` that reads back to `thousandths` of the canonical unit.
-  static func decimal(thousandths: Int64, in unit: InputUnit) -> String {
-    let canonical = Rational.milli(thousandths)
+  /// The shortest decimal in `unit` that reads back to the same storage steps of `metric`.
+  static func decimal(steps: Int64, of metric: Metric, in unit: InputUnit) -> String {
+    let canonical = Rational(steps, metric.unit.storageScale)
     guard let exact = canonical.divided(by: unit.factor) else { return canonical.formatted() }
     for digits in 0...12 {
       let text = exact.formatted(maximumFractionDigits: digits)
-      if let value = Rational(decimal: text), unit.toCanonical(value)?.roundedToThousandths() == thousandths {
+      if let value = Rational(decimal: text), unit.storageSteps(value) == steps {
         return text
       }
     }

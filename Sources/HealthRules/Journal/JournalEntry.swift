@@ -284,7 +284,7 @@ struct EntryParser {
       return
     }
     guard let metric = field.metric else { return }
-    measurements.set(metric, thousandths: value)
+    measurements.set(metric, steps: value, enteredIn: unit)
     locations[field] = location
     units[field] = unit
   }
@@ -313,15 +313,15 @@ struct EntryParser {
       diastolicToken.text, field: .diastolic, unit: .mmHg, at: span(diastolicToken))
     guard let systolic, let diastolic else { return }
     var pair = Measurements()
-    pair.set(.systolic, thousandths: systolic)
-    pair.set(.diastolic, thousandths: diastolic)
+    pair.set(.systolic, steps: systolic)
+    pair.set(.diastolic, steps: diastolic)
     let swapped = "did you mean bp \(parts[1])/\(parts[0])? systolic, the larger, comes first"
     if let issue = ReadingsCollector.pressureIssue(pair, at: span(value), hint: swapped) {
       collector.report(issue)
       return
     }
-    measurements.set(.systolic, thousandths: systolic)
-    measurements.set(.diastolic, thousandths: diastolic)
+    measurements.set(.systolic, steps: systolic)
+    measurements.set(.diastolic, steps: diastolic)
     let location = JournalEntry.Location(column: value.column, length: value.length)
     locations[.systolic] = location
     locations[.diastolic] = location

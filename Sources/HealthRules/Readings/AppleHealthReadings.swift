@@ -105,7 +105,8 @@ public enum AppleHealthReadings {
 final class AppleHealthHandler: NSObject, XMLParserDelegate {
   struct Pick {
     var time: String
-    var thousandths: Int64
+    var steps: Int64
+    var unit: InputUnit
     var span: SourceSpan
   }
 
@@ -149,9 +150,9 @@ final class AppleHealthHandler: NSObject, XMLParserDelegate {
       collector.report(span.issue("unit '\(unitText)' is not a unit of \(field.rawValue); expected \(names)"))
       return
     }
-    guard let thousandths = collector.number(valueText, field: field, unit: unit, at: span) else { return }
+    guard let steps = collector.number(valueText, field: field, unit: unit, at: span) else { return }
     if let existing = picks[day]?[field], existing.time <= time { return }
-    picks[day, default: [:]][field] = Pick(time: time, thousandths: thousandths, span: span)
+    picks[day, default: [:]][field] = Pick(time: time, steps: steps, unit: unit, span: span)
   }
 
   func finish() throws(ReadingsError) -> [Reading] {
@@ -171,7 +172,7 @@ final class AppleHealthHandler: NSObject, XMLParserDelegate {
       guard let fields = picks[day] else { continue }
       var measurements = Measurements()
       for (field, pick) in fields {
-        if let metric = field.metric { measurements.set(metric, thousandths: pick.thousandths) }
+        if let metric = field.metric { measurements.set(metric, steps: pick.steps, enteredIn: pick.unit) }
       }
       let first = fields.values.map(\.span).min { ($0.line, $0.column) < ($1.line, $1.column) }
       let span = first ?? SourceSpan(line: 1, column: 1, length: 1, lineText: "")

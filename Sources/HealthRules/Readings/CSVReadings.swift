@@ -157,7 +157,7 @@ public enum CSVReadings {
           valid = false
           continue
         }
-        measurements.set(metric, thousandths: value)
+        measurements.set(metric, steps: value, enteredIn: unit)
         if field == .systolic { systolicSpan = cell.span }
       } else if let value = Rational(decimal: cell.text.trimmingSpaces())?.roundedToThousandths() {
         measurements.set(metric, thousandths: value)

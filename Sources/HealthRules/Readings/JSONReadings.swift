@@ -143,8 +143,8 @@ public enum JSONReadings {
             continue
           case .number(let text):
             let unit = units[field] ?? field.units[0]
-            if let thousandths = collector.number(text, field: field, unit: unit, at: value.span) {
-              measurements.set(metric, thousandths: thousandths)
+            if let steps = collector.number(text, field: field, unit: unit, at: value.span) {
+              measurements.set(metric, steps: steps, enteredIn: unit)
               if field == .systolic { systolicSpan = value.span }
             } else {
               valid = false

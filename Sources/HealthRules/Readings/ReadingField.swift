@@ -51,6 +51,33 @@ public enum ReadingField: String, Sendable, Hashable, CaseIterable {
     }
   }
 
+  /// Why a value of this field is impossible, or `nil` when it is plausible: weight above 0
+  /// and at most 1500 lb, systolic 40...300 mmHg, diastolic 20...200 mmHg, sugar 10...1000 mg/dL.
+  ///
+  /// Readings files and test blocks refuse the same values with this message.
+  ///
+  /// - Parameters:
+  ///   - steps: The value in storage steps of the canonical unit (``InputUnit/storageSteps(_:)``).
+  ///   - written: The number as written, for the message.
+  ///   - unit: The unit it was written in.
+  public func implausibility(steps: Int64, written: String, unit: InputUnit) -> String? {
+    guard let metric else { return nil }
+    if self == .weight, steps <= 0 {
+      return "weight must be above 0, found '\(written) \(unit.rawValue)'"
+    }
+    let perThousandth = metric.unit.storageScale / 1000
+    let range = plausible
+    guard range.lowerBound.multipliedReportingOverflow(by: perThousandth).partialValue <= steps,
+      steps <= range.upperBound.multipliedReportingOverflow(by: perThousandth).partialValue
+    else {
+      let low = Rational.milli(range.lowerBound).formatted()
+      let high = Rational.milli(range.upperBound).formatted()
+      return
+        "\(rawValue) '\(written) \(unit.rawValue)' is outside the plausible range \(low)...\(high) \(metric.unit.symbol)"
+    }
+    return nil
+  }
+
   /// Finds a field by a header name, ignoring case and surrounding spaces.
   public init?(name: some StringProtocol) {
     let key = name.trimmingSpaces().lowercased()

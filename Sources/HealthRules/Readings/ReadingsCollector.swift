@@ -44,7 +44,9 @@ struct ReadingsCollector {
     return day
   }
 
-  /// Parses a numeric cell in `unit` into thousandths of the canonical unit, or records why not.
+  /// Parses a numeric cell in `unit` into storage steps of the canonical unit, or records why not.
+  ///
+  /// The value is rounded to thousandths of `unit`, then converted exactly (``InputUnit/storageSteps(_:)``).
   mutating func number(
     _ text: String, field: ReadingField, unit: InputUnit, at span: SourceSpan
   ) -> Int64? {
@@ -56,26 +58,15 @@ struct ReadingsCollector {
       report(span.issue("'\(trimmed)' is not a number", hint: hint))
       return nil
     }
-    guard let canonical = unit.toCanonical(value), let thousandths = canonical.roundedToThousandths() else {
+    guard let steps = unit.storageSteps(value) else {
       report(span.issue("'\(trimmed)' is too large"))
       return nil
     }
-    let range = field.plausible
-    if field == .weight, thousandths <= 0 {
-      report(span.issue("weight must be above 0, found '\(trimmed) \(unit.rawValue)'"))
+    if let problem = field.implausibility(steps: steps, written: trimmed, unit: unit) {
+      report(span.issue(problem))
       return nil
     }
-    guard range.contains(thousandths) else {
-      let low = Rational.milli(range.lowerBound).formatted()
-      let high = Rational.milli(range.upperBound).formatted()
-      let canonicalUnit = field.metric?.unit.symbol ?? ""
-      report(
-        span.issue(
-          "\(field.rawValue) '\(trimmed) \(unit.rawValue)' is outside the plausible range "
-            + "\(low)...\(high) \(canonicalUnit)"))
-      return nil
-    }
-    return thousandths
+    return steps
   }
 
   /// Parses a unit written for `field`, or records why it is not one of the field's units.
@@ -105,11 +96,11 @@ struct ReadingsCollector {
   static func pressureIssue(
     _ measurements: Measurements, at span: SourceSpan, hint: String = "are the two columns swapped?"
   ) -> ReadingsIssue? {
-    guard let systolic = measurements.thousandths[Metric.systolic.name],
-      let diastolic = measurements.thousandths[Metric.diastolic.name], systolic <= diastolic
+    guard let systolic = measurements[.systolic], let diastolic = measurements[.diastolic],
+      systolic <= diastolic
     else { return nil }
-    let s = Rational.milli(systolic).formatted()
-    let d = Rational.milli(diastolic).formatted()
+    let s = systolic.formatted()
+    let d = diastolic.formatted()
     return span.issue("systolic \(s) mmHg is not above diastolic \(d) mmHg", hint: hint)
   }
 

@@ -20,7 +20,7 @@ struct ChartLimits {
       collect(b, alert: alert, metrics: &metrics)
     case .not(let a):
       collect(a, alert: alert, metrics: &metrics)
-    case .symptomsMention:
+    case .symptomsMention, .daysHolding:
       break
     case .comparison(let lhs, let op, let rhs):
       ChartLimits.metrics(in: lhs, into: &metrics)

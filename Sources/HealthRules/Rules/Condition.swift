@@ -18,6 +18,12 @@ public indirect enum Condition: Sendable, Hashable {
   /// range has no symptom text recorded, and no when every day has one.
   /// A word matches whole words only: `ache` does not match `headache`.
   case symptomsMention(String, DayRange)
+  /// The condition holds on at least `count` days of the range: `at least 3 of last 7 days`,
+  /// or, with `count` equal to the number of days, `3 days in a row` ending on the range's last day.
+  ///
+  /// The condition is written for one day, as if that day were today (see
+  /// ``shifted(back:inWindowOf:)``); `missing` says how an undecided day counts.
+  case daysHolding(Int, of: DayRange, Condition, missing: MissingDays)
 
   /// `lhs && rhs` builds `.and`.
   public static func && (lhs: Condition, rhs: Condition) -> Condition {

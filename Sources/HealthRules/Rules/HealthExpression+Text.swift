@@ -12,6 +12,21 @@ extension HealthExpression: CustomStringConvertible {
     }
   }
 
+  /// A constant that is not a whole number of thousandths of its canonical unit but is one
+  /// of another input unit, as it was most likely written: `1 kg` rather than
+  /// `100000000/45359237 lb`, `3 mmol/L` rather than `54.048 mg/dL`... only when needed.
+  static func writtenInOtherUnit(_ value: Rational, _ unit: ValueUnit) -> String? {
+    guard value.multiplied(by: Rational(1000))?.reduced.denominator != 1 else { return nil }
+    for input in InputUnit.allCases where input.canonical == unit && input.factor != .one {
+      if let written = value.divided(by: input.factor),
+        written.multiplied(by: Rational(1000))?.reduced.denominator == 1
+      {
+        return "\(written) \(input.rawValue)"
+      }
+    }
+    return nil
+  }
+
   func text(parentPrecedence: Int) -> String {
     let body: String
     switch self {
@@ -20,12 +35,15 @@ extension HealthExpression: CustomStringConvertible {
         let percent = value.multiplied(by: Rational(100)), percent.reduced.denominator == 1
       {
         body = "\(percent)%"
+      } else if let written = HealthExpression.writtenInOtherUnit(value, unit) {
+        body = written
       } else {
         body = unit.symbol.isEmpty ? "\(value)" : "\(value) \(unit.symbol)"
       }
     case .reading(let metric, let range):
       switch range {
       case .today, .yesterday: body = "\(metric.name).\(range)"
+      case .day(let n): body = "\(metric.name).day(\(n))"
       default: body = "\(metric.name)(\(range))"
       }
     case .aggregate(let aggregate, let metric, let range, let minimum):
@@ -47,6 +65,21 @@ extension Condition: CustomStringConvertible {
     text(parentPrecedence: 0)
   }
 
+  /// A constant that is not a whole number of thousandths of its canonical unit but is one
+  /// of another input unit, as it was most likely written: `1 kg` rather than
+  /// `100000000/45359237 lb`, `3 mmol/L` rather than `54.048 mg/dL`... only when needed.
+  static func writtenInOtherUnit(_ value: Rational, _ unit: ValueUnit) -> String? {
+    guard value.multiplied(by: Rational(1000))?.reduced.denominator != 1 else { return nil }
+    for input in InputUnit.allCases where input.canonical == unit && input.factor != .one {
+      if let written = value.divided(by: input.factor),
+        written.multiplied(by: Rational(1000))?.reduced.denominator == 1
+      {
+        return "\(written) \(input.rawValue)"
+      }
+    }
+    return nil
+  }
+
   func text(parentPrecedence: Int) -> String {
     let body: String
     let precedence: Int
@@ -66,6 +99,14 @@ extension Condition: CustomStringConvertible {
     case .symptomsMention(let word, let range):
       body = "symptoms(\(range)) contains \"\(word)\""
       precedence = 4
+    case .daysHolding(let count, let range, let inner, let missing):
+      let days = range.description
+      let head =
+        if case .last(let n) = range, n == count { "\(n) days in a row" } else {
+          "at least \(count) of \(days)"
+        }
+      body = "\(head) (missing counts as \(missing.rawValue)): \(inner.text(parentPrecedence: 0))"
+      precedence = 0
     }
     return precedence < parentPrecedence ? "(\(body))" : body
   }

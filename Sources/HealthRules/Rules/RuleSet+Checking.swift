@@ -41,6 +41,21 @@ extension RuleSet {
         throw RuleError(.emptyWord, alertID: alertID, message: "a symptom word cannot be empty")
       }
       try checkRange(range, windowLength: windowLength, alertID: alertID)
+    case .daysHolding(let count, let range, let inner, _):
+      try checkRange(range, windowLength: windowLength, alertID: alertID)
+      try check(inner, windowLength: windowLength, alertID: alertID)
+      let days = range.dayNumbers(inWindowOf: windowLength)?.count ?? 0
+      guard (1...max(1, days)).contains(count) else {
+        throw RuleError(
+          .invalidMinimum, alertID: alertID,
+          message: "'at least \(count) of \(range)' needs a count from 1 to \(days)")
+      }
+      guard Condition.perDay(inner, over: range, length: windowLength) != nil else {
+        throw RuleError(
+          .dayOutOfRange, alertID: alertID,
+          message:
+            "'\(inner)' read on each day of '\(range)' needs days before the \(windowLength)-day window")
+      }
     }
   }
 

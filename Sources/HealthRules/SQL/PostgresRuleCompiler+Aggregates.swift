@@ -21,45 +21,50 @@ extension PostgresRuleCompiler {
     let total = prefixSums[prefixSums.count - 1]
     let first = "coalesce(" + values.joined(separator: ", ") + ")"
     let last = "coalesce(" + values.reversed().joined(separator: ", ") + ")"
+    let steps = metric.unit.storageScale
+    let scale = "\(steps)::numeric"
     var result: Number
     switch aggregate {
     case .mean:
       result = guardedNumerator(
         "\(enough) AND \(count) > 0 AND \(sumFits) AND \(total) <> \(SQLText.int64Min)", numerator: total,
-        denominator: "(greatest(\(count), 1)::numeric * 1000)", level: 1)
+        denominator: "(greatest(\(count), 1)::numeric * \(steps))", level: 1)
     case .sum:
       result = guardedNumerator(
         "\(enough) AND \(sumFits) AND \(total) <> \(SQLText.int64Min)", numerator: total,
-        denominator: "1000::numeric", level: 1)
+        denominator: scale, level: 1)
     case .count:
       result = guardedNumerator(enough, numerator: "\(count)::numeric", denominator: "1::numeric", level: 1)
     case .min, .max:
       let function = aggregate == .min ? "least" : "greatest"
       result = guardedNumerator(
         "\(enough) AND \(count) > 0", numerator: "\(function)(\(values.joined(separator: ", ")))",
-        denominator: "1000::numeric", level: 1)
+        denominator: scale, level: 1)
     case .first:
       result = guardedNumerator(
-        "\(enough) AND \(count) > 0", numerator: first, denominator: "1000::numeric", level: 1)
+        "\(enough) AND \(count) > 0", numerator: first, denominator: scale, level: 1)
     case .last:
       result = guardedNumerator(
-        "\(enough) AND \(count) > 0", numerator: last, denominator: "1000::numeric", level: 1)
+        "\(enough) AND \(count) > 0", numerator: last, denominator: scale, level: 1)
     case .change:
       let difference = "(\(last) - \(first))"
       result = guardedNumerator(
         "\(enough) AND \(count) >= 2 AND \(SQLText.fitsAboveMinimum(difference))", numerator: difference,
-        denominator: "1000::numeric", level: 1)
+        denominator: scale, level: 1)
     case .percentChange:
       let difference = "(\(last) - \(first))"
       let defined =
         "\(enough) AND \(count) >= 2 AND \(first) <> 0 AND \(SQLText.fitsAboveMinimum(difference))"
-      let change = guardedNumerator(defined, numerator: difference, denominator: "1000::numeric", level: 1)
-      let base = guardedNumerator(defined, numerator: first, denominator: "1000::numeric", level: 1)
-      result = divideNumbers(change, base)
+      // Rational(difference, first): in lowest terms, the sign on the numerator.
+      let divisor = "gcd(abs(\(difference)), abs(\(first)))"
+      result = guarded(
+        defined, numerator: "(sign(\(first)) * div(\(difference), \(divisor)))",
+        denominator: "div(abs(\(first)), \(divisor))", level: 1)
     case .median:
-      result = median(values, count: count, enough: enough)
+      result = median(values, count: count, enough: enough, steps: steps)
     case .slope:
-      result = slope(values, count: count, enough: enough, prefixSums: prefixSums, sumFits: sumFits)
+      result = slope(
+        values, count: count, enough: enough, prefixSums: prefixSums, sumFits: sumFits, steps: steps)
     }
     let note = Note(
       condition: "\(count) < \(minimum)",
@@ -73,7 +78,7 @@ extension PostgresRuleCompiler {
   }
 
   /// The middle reading, or the halved sum of the two middle ones, from the sorted present readings.
-  private mutating func median(_ values: [String], count: String, enough: String) -> Number {
+  private mutating func median(_ values: [String], count: String, enough: String, steps: Int64) -> Number {
     let rows = values.map { "(\($0))" }.joined(separator: ", ")
     let from =
       "(SELECT array_agg(t.v ORDER BY t.v) FILTER (WHERE t.v IS NOT NULL) AS s FROM (VALUES \(rows)) AS t(v)) AS q"
@@ -89,7 +94,7 @@ extension PostgresRuleCompiler {
         ),
         (
           "d",
-          "CASE WHEN \(defined) THEN CASE WHEN \(odd) THEN 1000::numeric WHEN \(SQLText.fitsAboveMinimum(pair)) THEN 2000::numeric END END"
+          "CASE WHEN \(defined) THEN CASE WHEN \(odd) THEN \(steps)::numeric WHEN \(SQLText.fitsAboveMinimum(pair)) THEN \(2 * steps)::numeric END END"
         ),
       ], from: from)
     return Number(numerator: "\(alias).n", denominator: "\(alias).d", level: 1, notes: [])
@@ -97,7 +102,7 @@ extension PostgresRuleCompiler {
 
   /// The least-squares slope per day with x the day's offset in the range, checked as the kernel checks it.
   private mutating func slope(
-    _ values: [String], count: String, enough: String, prefixSums: [String], sumFits: String
+    _ values: [String], count: String, enough: String, prefixSums: [String], sumFits: String, steps: Int64
   ) -> Number {
     let products = values.indices.map { "(\($0) * \(values[$0]))" }
     let productsFit = products.map { "coalesce(\(SQLText.fits($0)), true)" }.joined(separator: " AND ")
@@ -124,6 +129,6 @@ extension PostgresRuleCompiler {
     let defined =
       "\(SQLText.fits(a)) AND \(SQLText.fits(b)) AND \(SQLText.fitsAboveMinimum(numerator)) AND \(spread) > 0"
     return guardedNumerator(
-      defined, numerator: numerator, denominator: "(greatest(\(spread), 1)::numeric * 1000)", level: 2)
+      defined, numerator: numerator, denominator: "(greatest(\(spread), 1)::numeric * \(steps))", level: 2)
   }
 }

@@ -167,6 +167,28 @@ struct PostgresRuleCompiler {
       return Truth(sql: column("NOT \(a.sql)", level: level), level: level, notes: a.notes)
     case .symptomsMention(let phrase, let range):
       return try symptoms(phrase, range, construct: condition.description)
+    case .daysHolding(let count, let range, let inner, let missing):
+      guard let conditions = Condition.perDay(inner, over: range, length: length), !conditions.isEmpty else {
+        throw SQLError(
+          .invalidRules, alertID: alertID, construct: condition.description,
+          message: "'\(condition)' reads days outside the \(length)-day window")
+      }
+      var days: [Truth] = []
+      for day in conditions { days.append(try truth(day)) }
+      let yes = "(" + days.map { "coalesce(\($0.sql), false)::int" }.joined(separator: " + ") + ")"
+      let unknown = "(" + days.map { "(\($0.sql) IS NULL)::int" }.joined(separator: " + ") + ")"
+      let level = (days.map(\.level).max() ?? 0) + 1
+      switch missing {
+      case .asFalse:
+        return Truth(sql: column("\(yes) >= \(count)", level: level), level: level, notes: [])
+      case .asUnknown:
+        let sql = column(
+          "CASE WHEN \(yes) >= \(count) THEN true WHEN \(yes) + \(unknown) < \(count) THEN false END",
+          level: level)
+        return Truth(
+          sql: sql, level: level,
+          notes: days.flatMap { day in day.notes.map { $0.requiring("\(day.sql) IS NULL") } })
+      }
     }
   }
 
@@ -219,7 +241,8 @@ struct PostgresRuleCompiler {
         json: missingJSON(
           metric: metric.name, range: range.description, days: day...day, isMissing: nil, needed: "1",
           found: "0"))
-      return Number(numerator: value, denominator: "1000::numeric", level: 0, notes: [note])
+      return Number(
+        numerator: value, denominator: "\(metric.unit.storageScale)::numeric", level: 0, notes: [note])
     case .aggregate(let aggregate, let metric, let range, let requested):
       return try self.aggregate(aggregate, metric, range, requested: requested)
     case .negate(let operand):
@@ -310,11 +333,13 @@ struct PostgresRuleCompiler {
     let (an, ad, bn, bd) = (a.numerator, a.denominator, b.numerator, b.denominator)
     let sameSum = "(\(an) + \(bn))"
     let sameFits = "\(ad) = \(bd) AND \(SQLText.fits(sameSum))"
+    // Over the least common denominator, as Rational.combine does.
     func cross(_ an: String, _ ad: String, _ bn: String, _ bd: String) -> (String, String, String) {
-      let left = "(\(an) * \(bd))"
-      let right = "(\(bn) * \(ad))"
+      let common = "gcd(\(ad), \(bd))"
+      let left = "(\(an) * div(\(bd), \(common)))"
+      let right = "(\(bn) * div(\(ad), \(common)))"
       let sum = "(\(left) + \(right))"
-      let den = "(\(ad) * \(bd))"
+      let den = "(div(\(ad), \(common)) * \(bd))"
       let fits =
         "\(SQLText.fits(left)) AND \(SQLText.fits(right)) AND \(SQLText.fitsAboveMinimum(sum)) AND \(den) <= \(SQLText.int64Max)"
       return (sum, den, fits)

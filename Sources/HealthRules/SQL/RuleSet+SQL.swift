@@ -123,10 +123,12 @@ struct PostgresQueryText {
         w.patient_id,
         to_char(w.today, 'YYYY-MM-DD') AS today,
         \(verdict) AS verdict,
-        CASE WHEN dup.day IS NULL THEN \(idList { "\($0)" }) END AS alerts,
+        CASE WHEN dup.day IS NULL THEN \(idList(bySeverity: true, including: { $0.severity != .info }, { "\($0)" })) END AS alerts,
         CASE WHEN dup.day IS NULL THEN \(idList { "\($0) IS NULL" }) END AS unknown,
         \(missing) AS missing,
-        CASE WHEN dup.day IS NOT NULL THEN 'two readings for ' || to_char(dup.day, 'YYYY-MM-DD') END AS error
+        CASE WHEN dup.day IS NOT NULL THEN 'two readings for ' || to_char(dup.day, 'YYYY-MM-DD') END AS error,
+        CASE WHEN dup.day IS NULL THEN \(idList(including: { $0.severity == .info }, { "\($0)" })) END AS notes,
+        \(severity) AS severity
       FROM windows AS w
       LEFT JOIN duplicates AS dup ON dup.patient_id = w.patient_id
       \(laterals.joined(separator: "\n"))
@@ -155,7 +157,7 @@ struct PostgresQueryText {
       "CAST(r.\(SQLText.identifier(table.day)) AS date) AS day",
     ]
     for (metric, column) in usedMetrics {
-      columns.append("\(thousandths(column)) AS \(metric.name)")
+      columns.append("\(steps(column)) AS \(metric.name)")
     }
     if slots["symptoms"] != nil {
       columns.append("CAST(r.\(SQLText.identifier(table.symptoms)) AS text) AS symptoms")
@@ -163,16 +165,11 @@ struct PostgresQueryText {
     return columns
   }
 
-  /// A column's value in thousandths of the canonical unit, rounded half away from zero, exactly.
-  private func thousandths(_ column: ReadingsTable.Column) -> String {
+  /// A column's value in storage steps of the canonical unit, as the readings files store it:
+  /// converted exactly and rounded to the nearest step, half away from zero.
+  private func steps(_ column: ReadingsTable.Column) -> String {
     let value = "CAST(r.\(SQLText.identifier(column.name)) AS numeric)"
-    let factor = column.unit.factor.reduced
-    if factor.denominator == 1 {
-      return "round(\(value) * \(SQLText.number(factor.numerator * 1000)))"
-    }
-    // round(x * p / q) half away from zero, by exact integer division.
-    return
-      "sign(\(value)) * div(abs(\(value)) * \(SQLText.number(factor.numerator * 2000)) + \(SQLText.number(factor.denominator)), \(SQLText.number(factor.denominator * 2)))"
+    return "round(\(value) * \(SQLText.number(column.unit.stepsPerThousandth * 1000)))"
   }
 
   private var patientFilter: String {
@@ -194,21 +191,50 @@ struct PostgresQueryText {
     return columns
   }
 
+  /// The truths of the `warning` and `urgent` alerts, which decide the verdict; `info` notes do not.
+  private var decidingTruths: [PostgresRuleCompiler.Truth] {
+    zip(ruleSet.alerts, truths).filter { $0.0.severity != .info }.map(\.1)
+  }
+
   private var verdict: String {
-    guard !truths.isEmpty else { return "CASE WHEN dup.day IS NULL THEN 'healthy' END" }
-    let fired = truths.map { "coalesce(\($0.sql), false)" }.joined(separator: " OR ")
+    let deciding = decidingTruths
+    guard !deciding.isEmpty else { return "CASE WHEN dup.day IS NULL THEN 'healthy' END" }
+    let fired = deciding.map { "coalesce(\($0.sql), false)" }.joined(separator: " OR ")
+    let unknown = deciding.map { "\($0.sql) IS NULL" }.joined(separator: " OR ")
     return
-      "CASE WHEN dup.day IS NOT NULL THEN NULL WHEN \(fired) THEN 'alert' WHEN \(anyUnknown) THEN 'not_enough_data' ELSE 'healthy' END"
+      "CASE WHEN dup.day IS NOT NULL THEN NULL WHEN \(fired) THEN 'alert' WHEN \(unknown) THEN 'not_enough_data' ELSE 'healthy' END"
+  }
+
+  /// The highest severity of the alerts and notes that fired, or `NULL`.
+  private var severity: String {
+    let cases = Alert.Severity.allCases.sorted(by: >).compactMap { level -> String? in
+      let fired = zip(ruleSet.alerts, truths).filter { $0.0.severity == level }
+        .map { "coalesce(\($0.1.sql), false)" }
+      guard !fired.isEmpty else { return nil }
+      return "WHEN \(fired.joined(separator: " OR ")) THEN \(SQLText.literal(level.rawValue))"
+    }
+    guard !cases.isEmpty else { return "NULL::text" }
+    return "CASE WHEN dup.day IS NOT NULL THEN NULL \(cases.joined(separator: " ")) END"
   }
 
   private var anyUnknown: String {
     truths.map { "\($0.sql) IS NULL" }.joined(separator: " OR ")
   }
 
-  /// A `jsonb` array of the ids of the alerts whose truth satisfies `test`, in rule order.
-  private func idList(_ test: (String) -> String) -> String {
-    guard !truths.isEmpty else { return "'[]'::jsonb" }
-    let items = zip(ruleSet.alerts, truths).map { alert, truth in
+  /// A `jsonb` array of the ids of the alerts whose truth satisfies `test`, in rule order, or most
+  /// severe first when `bySeverity`; only the alerts `including` accepts.
+  private func idList(
+    bySeverity: Bool = false, including: (Alert) -> Bool = { _ in true }, _ test: (String) -> String
+  ) -> String {
+    var pairs = Array(zip(ruleSet.alerts, truths).enumerated()).filter { including($0.element.0) }
+    if bySeverity {
+      pairs.sort { a, b in
+        a.element.0.severity != b.element.0.severity
+          ? a.element.0.severity > b.element.0.severity : a.offset < b.offset
+      }
+    }
+    guard !pairs.isEmpty else { return "'[]'::jsonb" }
+    let items = pairs.map(\.element).map { alert, truth in
       "CASE WHEN \(test(truth.sql)) THEN \(SQLText.literal(alert.id)) END"
     }
     return "to_jsonb(array_remove(ARRAY[\(items.joined(separator: ", "))]::text[], NULL))"

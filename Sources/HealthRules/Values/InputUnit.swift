@@ -8,7 +8,12 @@
 ///   glucose, 180.16 g/mol, divided by 10);
 /// - `lb`, `mmHg` and `mg/dL` are canonical (factor 1).
 ///
-/// Readings are then rounded to thousandths of the canonical unit, half away from zero.
+/// A reading is converted exactly and kept as a whole number of storage steps of its
+/// canonical unit (``ValueUnit/storageScale``). Every thousandth of every input unit is a
+/// whole number of steps, so a value written with up to three decimals in any unit is
+/// held exactly: `81.0 kg` minus `80.0 kg` is exactly `1 kg` whatever unit a rule compares
+/// it with. Finer values are rounded to the nearest step (about 2.2e-11 lb or 1e-6 mg/dL),
+/// half away from zero.
 public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
   case pound = "lb"
   case kilogram = "kg"
@@ -34,6 +39,27 @@ public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
     case .gram: return Rational(100_000, 45_359_237)
     case .mmolPerL: return Rational(18_016, 1000)
     }
+  }
+
+  /// How many storage steps of the canonical unit one thousandth of this unit is, exactly.
+  public var stepsPerThousandth: Int64 {
+    switch self {
+    case .pound: return 45_359_237
+    case .kilogram: return 100_000_000
+    case .gram: return 100_000
+    case .mmHg: return 1
+    case .mgPerDL: return 1000
+    case .mmolPerL: return 18_016
+    }
+  }
+
+  /// The storage steps of a value written in this unit: the value converted exactly and
+  /// rounded to the nearest step, half away from zero; `nil` on overflow.
+  ///
+  /// Exact for any value with at most three decimals: `storageSteps(80.5)` in kg is
+  /// `80_500 * 100_000_000`.
+  public func storageSteps(_ value: Rational) -> Int64? {
+    value.roundedToSteps(stepsPerThousandth * 1000)
   }
 
   /// Converts a value in this unit to the canonical unit, exactly.

@@ -55,6 +55,23 @@ extension Rational {
     return quotient
   }
 
+  /// This value as a whole number of `1 / scale` steps, rounded half away from zero,
+  /// or `nil` when it does not fit in 64 bits.
+  ///
+  /// Exact when the value is a multiple of `1 / scale`: `(8000000000/45359237).roundedToSteps(45_359_237_000)`
+  /// is `8_000_000_000_000`. Intermediate products use 128 bits.
+  public func roundedToSteps(_ scale: Int64) -> Int64? {
+    guard scale > 0 else { return nil }
+    let product = numerator.magnitude.multipliedFullWidth(by: scale.magnitude)
+    let divisor = denominator.magnitude
+    guard product.high < divisor else { return nil }
+    let (quotient, remainder) = divisor.dividingFullWidth(product)
+    guard quotient < UInt64(Int64.max) else { return nil }
+    let rounded = remainder >= divisor - remainder ? quotient + 1 : quotient
+    guard rounded <= UInt64(Int64.max) else { return nil }
+    return numerator < 0 ? -Int64(rounded) : Int64(rounded)
+  }
+
   /// Decimal text with at most `maximumFractionDigits` digits, rounded half away from zero.
   ///
   /// Trailing zeros are dropped: `181.5`, `181.333`, `-2`.

@@ -1,6 +1,6 @@
 /// An exact fraction of two 64-bit integers, used for every value the rule engine compares.
 ///
-/// Readings are stored in thousandths of a unit, and percents such as `110%`
+/// Readings are stored as whole steps of a fine unit (``ValueUnit/storageScale``), and percents such as `110%`
 /// are the fraction `11/10`, so `sugar.today >= sugar.yesterday * 110%` is decided
 /// by integer cross-multiplication: a sugar of 100 then 110 fires, 100 then
 /// 109.9 does not. Binary floating point never decides a comparison.
@@ -119,10 +119,12 @@ extension Rational {
   }
 
   private static func combine(_ a: Rational, _ b: Rational, sign: Int64) -> Rational? {
-    let (left, o1) = a.numerator.multipliedReportingOverflow(by: b.denominator)
-    let (right, o2) = b.numerator.multipliedReportingOverflow(by: a.denominator)
+    // Over the least common denominator, so values stored at a fine scale stay in range.
+    let common = Int64(gcd(a.denominator.magnitude, b.denominator.magnitude))
+    let (left, o1) = a.numerator.multipliedReportingOverflow(by: b.denominator / common)
+    let (right, o2) = b.numerator.multipliedReportingOverflow(by: a.denominator / common)
     let (sum, o3) = left.addingReportingOverflow(right)
-    let (den, o4) = a.denominator.multipliedReportingOverflow(by: b.denominator)
+    let (den, o4) = (a.denominator / common).multipliedReportingOverflow(by: b.denominator)
     guard !(o1 || o2 || o3 || o4), sum != .min else { return nil }
     return Rational(unreduced: sum, den)
   }

@@ -27,6 +27,22 @@ public struct ValueUnit: Sendable, Hashable, Codable, CustomStringConvertible {
     ValueUnit(symbol.isEmpty ? "/day" : symbol + "/day")
   }
 
+  /// How many integer steps of storage make one of this unit: readings are kept as whole
+  /// multiples of `1 / storageScale`.
+  ///
+  /// The scale is chosen so that every input unit converts exactly: a pound is
+  /// 45,359,237,000 steps, so a thousandth of a kilogram (100,000,000 steps) and a
+  /// thousandth of a pound (45,359,237 steps) are both whole; a mg/dL is 1,000,000
+  /// steps, so a thousandth of a mmol/L (18,016 steps) is whole. Other units store
+  /// thousandths.
+  public var storageScale: Int64 {
+    switch symbol {
+    case "lb": return 45_359_237_000
+    case "mg/dL": return 1_000_000
+    default: return 1000
+    }
+  }
+
   /// The symbol, or `""` for a plain number.
   public var description: String { symbol }
 }

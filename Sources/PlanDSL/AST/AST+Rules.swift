@@ -11,6 +11,15 @@ package struct RulesDeclaration: Sendable, Hashable {
   package var alerts: [AlertStatement]
   package var otherwise: StringLiteral?
   package var range: SourceRange
+  /// `define NAME = EXPR`, in order.
+  package var definitions: [DefineStatement] = []
+}
+
+/// `define stage2 = mean(systolic, window) >= 140 mmHg`: a name for a value or a condition.
+package struct DefineStatement: Sendable, Hashable {
+  package var name: Identifier
+  package var expression: RuleExpression
+  package var range: SourceRange
 }
 
 /// `alert sugar_high "Your sugar level is high!" urgent when EXPR`.
@@ -20,6 +29,8 @@ package struct AlertStatement: Sendable, Hashable {
   package var severity: Identifier?
   package var condition: RuleExpression
   package var range: SourceRange
+  /// For a `level` of a `category`: the levels above it, none of which may hold.
+  package var excluding: [Identifier] = []
 }
 
 /// A rule expression as written; the checker gives it a type (condition or value).
@@ -42,6 +53,9 @@ package indirect enum RuleExpression: Sendable, Hashable {
   case unary(String, SourceRange, RuleExpression)
   /// `symptoms mention "dizzy" in last 3 days`.
   case mention(StringLiteral, DaysLiteral?, SourceRange)
+  /// `at least 3 of last 7 days (missing counts as false): CONDITION` (`count` is the 3), or
+  /// `2 days in a row (missing counts as unknown): CONDITION` (`count` is `nil`, `days` the last 2).
+  case daysHolding(DaysHoldingLiteral)
 
   /// Where the whole expression is.
   package var range: SourceRange {
@@ -53,8 +67,23 @@ package indirect enum RuleExpression: Sendable, Hashable {
     case .days(let d): d.range
     case .binary(_, _, let l, let r): l.range.union(r.range)
     case .unary(_, let op, let e): op.union(e.range)
+    case .daysHolding(let d): d.range
     }
   }
+}
+
+/// `at least K of DAYS (missing counts as false|unknown): CONDITION` or `N days in a row (…): CONDITION`.
+package struct DaysHoldingLiteral: Sendable, Hashable {
+  /// `K` of `at least K of`, or `nil` for `N days in a row`.
+  package var count: QuantityLiteral?
+  /// The days: as written after `of`, or `last N days` for `N days in a row`.
+  package var days: DaysLiteral
+  /// The `missing counts as …` word and where it is, or `nil` when the clause is absent.
+  package var missing: Identifier?
+  /// The condition, written for one day as if it were today.
+  package var condition: RuleExpression
+  /// The whole construct.
+  package var range: SourceRange
 }
 
 /// Days of the window as written: `today`, `yesterday`, `day 3`, `days 4...7`, `last 3 days`, `window`.
@@ -109,6 +138,8 @@ package enum RuleExpectation: Sendable, Hashable {
   case notEnoughData(SourceRange)
   case alert(Identifier)
   case noAlert(Identifier)
+  /// `expect unknown ID`: the alert could not be decided.
+  case unknown(Identifier)
   /// `expect alerts a, b` (exactly these); `expect alerts none`.
   case exactAlerts([Identifier], SourceRange)
   /// `expect mean(weight, days 4...7) == 181.5 lb`.
@@ -117,7 +148,7 @@ package enum RuleExpectation: Sendable, Hashable {
   package var range: SourceRange {
     switch self {
     case .healthy(let r), .notEnoughData(let r), .exactAlerts(_, let r), .value(_, let r): r
-    case .alert(let id), .noAlert(let id): id.range
+    case .alert(let id), .noAlert(let id), .unknown(let id): id.range
     }
   }
 }

@@ -26,6 +26,24 @@ extension Checker {
     }
     var alerts: [Alert] = []
     var seen: [String: SourceRange] = [:]
+    activeAlerts = Dictionary(
+      (base?.alerts ?? []).map { ($0.id, $0.condition) }, uniquingKeysWith: { a, _ in a })
+    var rawConditions: [String: Condition] = [:]
+    activeDefinitions = base.flatMap { ruleDefinitions[$0.id] } ?? [:]
+    var definedAt: [String: SourceRange] = [:]
+    for definition in d.definitions {
+      if let first = definedAt[definition.name.name] {
+        error(DiagnosticMessage.duplicate("definition", definition.name, first: first))
+        continue
+      }
+      definedAt[definition.name.name] = definition.name.range
+      activeDefinitions[definition.name.name] = definition.expression
+    }
+    ruleDefinitions[d.name.name] = activeDefinitions
+    defer {
+      activeAlerts = [:]
+      activeDefinitions = [:]
+    }
     for statement in d.alerts {
       if let first = seen[statement.id.name] {
         error(DiagnosticMessage.duplicate("alert", statement.id, first: first))
@@ -42,7 +60,13 @@ extension Checker {
         }
         severity = value
       }
-      guard let condition = condition(statement.condition, window: windowLength) else { continue }
+      guard let own = condition(statement.condition, window: windowLength) else { continue }
+      rawConditions[statement.id.name] = own
+      // A category's level holds only when no level above it does.
+      var condition = own
+      for above in statement.excluding {
+        if let other = rawConditions[above.name] { condition = .and(condition, .not(other)) }
+      }
       let alert = Alert(
         id: statement.id.name, severity: severity, message: statement.message.value, condition: condition)
       // The engine's own checks (units that cannot be compared, days outside the window).
@@ -55,6 +79,7 @@ extension Checker {
         continue
       }
       alerts.append(alert)
+      activeAlerts[alert.id] = alert.condition
     }
     guard diagnostics.count == errorsBefore else { return nil }
     let otherwise = d.otherwise?.value ?? base?.otherwise ?? "You are in good health, keep up the good work"
@@ -71,8 +96,30 @@ extension Checker {
     "weight": .weight, "systolic": .systolic, "diastolic": .diastolic, "sugar": .sugar, "glucose": .sugar,
   ]
 
+  /// Checks a `define`d name's expression where it is used, reporting a definition that uses itself.
+  mutating func expand<T>(_ name: Identifier, _ body: (inout Checker, RuleExpression) -> T?) -> T? {
+    guard let definition = activeDefinitions[name.name] else { return nil }
+    guard !expandingDefinitions.contains(name.name) else {
+      error(DiagnosticMessage.definitionCycle(name, through: expandingDefinitions))
+      return nil
+    }
+    expandingDefinitions.append(name.name)
+    defer { expandingDefinitions.removeLast() }
+    return body(&self, definition)
+  }
+
   /// A rule expression that must be a condition (true, false or unknown).
   mutating func condition(_ expression: RuleExpression, window: Int) -> Condition? {
+    if case .name(let name) = expression, activeDefinitions[name.name] != nil {
+      return expand(name) { checker, definition in checker.condition(definition, window: window) }
+    }
+    if case .member(.name(let base), let id, nil, _) = expression, base.name == "alert" {
+      guard let referred = activeAlerts[id.name] else {
+        error(DiagnosticMessage.unknownAlertReference(id, candidates: activeAlerts.keys))
+        return nil
+      }
+      return referred
+    }
     switch expression {
     case .binary(let op, let opRange, let lhs, let rhs):
       switch op {
@@ -100,10 +147,41 @@ extension Checker {
       }
       let range = days.flatMap { dayRange($0, window: window) } ?? .today
       return .symptomsMention(word.value, range)
+    case .daysHolding(let literal):
+      return daysHolding(literal, window: window)
     default:
       error(notACondition(expression))
       return nil
     }
+  }
+
+  /// `at least K of DAYS (missing counts as …): C` and `N days in a row (…): C`.
+  mutating func daysHolding(_ literal: DaysHoldingLiteral, window: Int) -> Condition? {
+    guard let range = dayRange(literal.days, window: window) else { return nil }
+    let days = range.dayNumbers(inWindowOf: window)?.count ?? 1
+    var count = days
+    if let written = literal.count {
+      guard let k = wholeNumber(written, for: "a number of days", range: 1...window) else { return nil }
+      guard k <= days else {
+        error(DiagnosticMessage.badDayCount(k, days: days, at: written.range))
+        return nil
+      }
+      count = k
+    }
+    guard let word = literal.missing else {
+      error(DiagnosticMessage.missingPolicy(at: literal.days.range))
+      return nil
+    }
+    guard let missing = MissingDays(rawValue: word.name) else {
+      error(DiagnosticMessage.unknownMissingPolicy(word))
+      return nil
+    }
+    guard let inner = condition(literal.condition, window: window) else { return nil }
+    guard Condition.perDay(inner, over: range, length: window) != nil else {
+      error(DiagnosticMessage.dayOutsideWindow(window: window, at: literal.condition.range))
+      return nil
+    }
+    return .daysHolding(count, of: range, inner, missing: missing)
   }
 
   func notACondition(_ expression: RuleExpression) -> Diagnostic {
@@ -190,6 +268,8 @@ extension Checker {
       return .arithmetic(arithmetic, l, r)
     case .unary("-", _, let operand):
       return value(operand, window: window).map { .negate($0) }
+    case .name(let name) where activeDefinitions[name.name] != nil:
+      return expand(name) { checker, definition in checker.value(definition, window: window) }
     case .name(let name):
       if Self.metrics[name.name] != nil {
         error(

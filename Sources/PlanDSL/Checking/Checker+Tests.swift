@@ -72,6 +72,8 @@ extension Checker {
       }
     }
     var expectations: [RuleTest.Expectation] = []
+    activeDefinitions = ruleDefinitions[ruleSet.id] ?? [:]
+    defer { activeDefinitions = [:] }
     let alertIDs = Set(ruleSet.alerts.map(\.id))
     func checkID(_ id: Identifier) -> Bool {
       if alertIDs.contains(id.name) { return true }
@@ -87,6 +89,7 @@ extension Checker {
       case .notEnoughData: expectations.append(.notEnoughData)
       case .alert(let id): if checkID(id) { expectations.append(.alert(id.name)) }
       case .noAlert(let id): if checkID(id) { expectations.append(.noAlert(id.name)) }
+      case .unknown(let id): if checkID(id) { expectations.append(.unknown(id.name)) }
       case .exactAlerts(let ids, _):
         if ids.allSatisfy({ checkID($0) }) { expectations.append(.exactAlerts(ids.map(\.name))) }
       case .value(let expression, _):
@@ -144,8 +147,11 @@ extension Checker {
           }
           continue
         }
-        result[.systolic] = readingValue(systolic, default: "mmHg")
-        result[.diastolic] = readingValue(diastolic, default: "mmHg")
+        store(systolic, as: .systolic, default: "mmHg", in: &result)
+        store(diastolic, as: .diastolic, default: "mmHg", in: &result)
+        if let s = result[.systolic], let d = result[.diastolic], s <= d {
+          error(DiagnosticMessage.pressureOrder(systolic: systolic, diastolic: diastolic, at: reading.range))
+        }
       default:
         guard let metric = Self.metrics[reading.metric.name] else {
           error(
@@ -159,10 +165,34 @@ extension Checker {
           continue
         }
         let units = [Metric.weight: "lb", .systolic: "mmHg", .diastolic: "mmHg", .sugar: "mg/dL"]
-        result[metric] = readingValue(quantity, default: units[metric] ?? "")
+        store(quantity, as: metric, default: units[metric] ?? "", in: &result)
       }
     }
     return result
+  }
+
+  /// Stores a reading as the readings files do: rounded to thousandths of the unit it was
+  /// written in, converted exactly, and remembered in that unit for display.
+  mutating func store(
+    _ quantity: QuantityLiteral, as metric: Metric, default unit: String, in result: inout Measurements
+  ) {
+    guard let value = readingValue(quantity, default: unit) else { return }
+    let input = InputUnit(symbol: quantity.unit?.text ?? unit)
+    if let input, input.canonical == metric.unit, let exact = value.divided(by: input.factor),
+      let steps = input.storageSteps(exact)
+    {
+      // The same plausible ranges as readings files: 0 lb, 400 mmHg and 5000 mg/dL are refused.
+      let written = NSDecimalNumber(decimal: quantity.value).stringValue
+      if let field = ReadingField.allCases.first(where: { $0.metric == metric }),
+        let problem = field.implausibility(steps: steps, written: written, unit: input)
+      {
+        error(DiagnosticMessage.implausibleReading(problem, at: quantity.range))
+        return
+      }
+      result.set(metric, steps: steps, enteredIn: input)
+    } else {
+      result[metric] = value
+    }
   }
 
   /// A reading's value in canonical units (lb, mmHg, mg/dL); a bare number takes the default unit.

@@ -11,6 +11,14 @@ struct Checker {
   let declarations: [Declaration]
   let sources: SourceManager
   var diagnostics: [Diagnostic] = []
+  /// `define`d names of each rule set, by rule set id.
+  var ruleDefinitions: [String: [String: RuleExpression]] = [:]
+  /// The definitions in scope while checking a rule set or a test.
+  var activeDefinitions: [String: RuleExpression] = [:]
+  /// Definitions being expanded, innermost last, to report a cycle.
+  var expandingDefinitions: [String] = []
+  /// The conditions of the alerts checked so far in the current rule set, for `alert.ID`.
+  var activeAlerts: [String: Condition] = [:]
   /// The catalog named by `use catalog`, once loaded.
   var catalog: FoodCatalog?
   /// Where the parser found errors; declarations covering one are not told they miss something.

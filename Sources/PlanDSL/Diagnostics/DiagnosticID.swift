@@ -7,6 +7,15 @@ import Diagnostics
 /// name in kebab case (`unknownNutrient` is `unknown-nutrient`). Entries of
 /// ``DiagnosticMessage`` take their id from here, so no id is built at run time.
 public enum DiagnosticID: String, CaseIterable, Sendable {
+  // Rules, second edition: counting over days, definitions, test readings
+  case missingPolicy = "missing-policy"
+  case unknownMissingPolicy = "unknown-missing-policy"
+  case badDayCount = "bad-day-count"
+  case dayOutsideWindow = "day-outside-window"
+  case definitionCycle = "definition-cycle"
+  case unknownAlertReference = "unknown-alert-reference"
+  case implausibleReading = "implausible-reading"
+  case pressureOrder = "pressure-order"
   // Files
   case unreadableFile = "unreadable-file"
   case notText = "not-text"

@@ -310,6 +310,83 @@ public enum DiagnosticMessage {
   }
 }
 
+// MARK: - Clinical rules, second edition: counting over days
+//
+// Kept in one block, apart from the rest of the catalog, to ease merging with the
+// catalog's reorganisation. Ids: `missing-policy`, `unknown-missing-policy`,
+// `bad-day-count`, `day-outside-window`, `definition-cycle`, `unknown-alert-reference`,
+// `implausible-reading`, `pressure-order`.
+
+extension DiagnosticMessage {
+  /// `at least 3 of last 7 days: …` without saying how a missing day counts.
+  static func missingPolicy(at range: SourceRange) -> Diagnostic {
+    make(
+      .missingPolicy, "say how a day with a missing reading counts", at: range,
+      hint: "add '(missing counts as false)' or '(missing counts as unknown)' before the ':'")
+  }
+
+  /// `missing counts as maybe`.
+  static func unknownMissingPolicy(_ word: Identifier) -> Diagnostic {
+    make(
+      .unknownMissingPolicy, "a missing day counts as 'false' or 'unknown', not '\(word.name)'",
+      at: word.range,
+      hint: "'false': a day that cannot be decided does not count; 'unknown': it may go either way")
+  }
+
+  /// `at least 8 of last 7 days`.
+  static func badDayCount(_ count: Int, days: Int, at range: SourceRange) -> Diagnostic {
+    make(
+      .badDayCount, "at least \(count) of \(days) day\(days == 1 ? "" : "s") can never hold",
+      at: range, hint: "count at most \(days) day\(days == 1 ? "" : "s")")
+  }
+
+  /// A test reading outside the range readings files accept.
+  static func implausibleReading(_ problem: String, at range: SourceRange) -> Diagnostic {
+    make(
+      .implausibleReading, problem, at: range,
+      hint: "test readings are checked like readings files; a file with this value would be refused")
+  }
+
+  /// `bp 80/120` in a test: systolic not above diastolic.
+  static func pressureOrder(systolic: QuantityLiteral, diastolic: QuantityLiteral, at range: SourceRange)
+    -> Diagnostic
+  {
+    let s = "\(systolic.value)"
+    let d = "\(diastolic.value)"
+    return make(
+      .pressureOrder, "systolic \(s) mmHg is not above diastolic \(d) mmHg", at: range,
+      hint: "did you mean bp \(d)/\(s)? systolic, the larger, comes first")
+  }
+
+  /// `define a = b + 1` with `define b = a`.
+  static func definitionCycle(_ name: Identifier, through chain: [String]) -> Diagnostic {
+    let path = (chain.drop { $0 != name.name } + [name.name]).joined(separator: " -> ")
+    return make(
+      .definitionCycle, "'\(name.name)' is defined in terms of itself (\(path))",
+      at: name.range,
+      hint: "a definition may use other definitions, but not itself")
+  }
+
+  /// `when alert.stage3` with no alert `stage3` above.
+  static func unknownAlertReference(_ id: Identifier, candidates: some Sequence<String>) -> Diagnostic {
+    let near = Suggestions.hint(for: id.name, in: Array(candidates))
+    return make(
+      .unknownAlertReference, "no alert '\(id.name)' above this one", at: id.range,
+      hint: near
+        ?? "an alert can refer to the alerts written before it (and those of the rule set it extends)")
+  }
+
+  /// A per-day condition that, read on the range's first day, needs days before the window.
+  static func dayOutsideWindow(window: Int, at range: SourceRange) -> Diagnostic {
+    make(
+      .dayOutsideWindow,
+      "read on the first of these days, this condition needs days before the \(window)-day window",
+      at: range,
+      hint:
+        "the condition is read on each day as if it were today; shorten the days counted or widen 'window'")
+  }
+}
+
 extension QuantityLiteral {
   /// The number and unit as written: `0.000002 g`, `10000000 tbsp`.
   var written: String { "\(value)" + (unit.map { " \($0.text)" } ?? "") }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 extension Parser {
   /// Infix operators by precedence, lowest first.
   static let infixLevels: [[String]] = [
@@ -188,7 +190,81 @@ extension Parser {
     }
   }
 
+  /// `at least K of DAYS (missing counts as …): CONDITION`, at `at least`.
+  mutating func parseAtLeast() -> RuleExpression? {
+    let start = advance().range
+    advance()  // 'least'
+    guard current.kind == .number, let count = parseQuantity("a number of days") else {
+      if !atEnd, current.kind != .number { expected("a number of days, as in 'at least 3 of last 7 days'") }
+      return nil
+    }
+    guard consumeWord("of") else {
+      expected("'of' and the days, as in 'at least 3 of last 7 days'")
+      return nil
+    }
+    guard let days = parseDays() else {
+      expected("days such as 'last 7 days' or 'days 1...7'")
+      return nil
+    }
+    return parseDaysHoldingRest(count: count, days: days, start: start)
+  }
+
+  /// `N days in a row (missing counts as …): CONDITION`, at the number.
+  mutating func parseInARow() -> RuleExpression? {
+    let start = current.range
+    guard var n = parseQuantity("a number of days") else { return nil }
+    n.unit = nil
+    n.range = n.numberRange
+    // 'in a row'
+    advance()
+    advance()
+    advance()
+    let days = DaysLiteral(kind: .last(n), range: start.union(previous.range))
+    return parseDaysHoldingRest(count: nil, days: days, start: start)
+  }
+
+  /// `(missing counts as false|unknown): CONDITION` after the days.
+  mutating func parseDaysHoldingRest(count: QuantityLiteral?, days: DaysLiteral, start: SourceRange)
+    -> RuleExpression?
+  {
+    var missing: Identifier?
+    if current.isSymbol("(") {
+      let open = advance()
+      guard consumeWord("missing"), consumeWord("counts"), consumeWord("as"), current.kind == .identifier
+      else {
+        expected("'missing counts as false' or 'missing counts as unknown'")
+        return nil
+      }
+      let word = advance()
+      missing = Identifier(name: word.value, range: word.range)
+      guard consumeSymbol(")") else {
+        report(
+          DiagnosticMessage.expectedCloseParenthesis(
+            at: atEnd ? previous.range.afterEnd : current.range, open: open.range))
+        return nil
+      }
+    }
+    guard consumeSymbol(":") else {
+      expected("':' and the condition for one day, as in ': systolic.today >= 135 mmHg'")
+      return nil
+    }
+    guard enterNestedExpression() else { return nil }
+    defer { expressionNesting -= 1 }
+    guard let condition = parseRuleExpression(level: 1) else { return nil }
+    return .daysHolding(
+      DaysHoldingLiteral(
+        count: count, days: days, missing: missing, condition: condition, range: start.union(previous.range)))
+  }
+
   mutating func parsePrimaryRule() -> RuleExpression? {
+    if current.isWord("at"), peek().isWord("least") {
+      return parseAtLeast()
+    }
+    if current.kind == .number, peek().isWord("days") || peek().isWord("day"), peek(2).isWord("in"),
+      peek(3).isWord("a"), peek(4).isWord("row")
+    {
+      return parseInARow()
+    }
     if current.kind == .number {
       return parseQuantity("a number").map { .quantity($0) }
     }

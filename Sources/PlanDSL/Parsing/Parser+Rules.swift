@@ -1,5 +1,5 @@
 extension Parser {
-  static let rulesKeywords = ["window", "alert", "otherwise"]
+  static let rulesKeywords = ["window", "alert", "otherwise", "define", "category"]
 
   mutating func parseRules() -> Declaration? {
     let start = current.range
@@ -20,6 +20,10 @@ extension Parser {
             return
           }
           rules.otherwise = message
+        case "define":
+          if let definition = parser.parseDefine(keyword) { rules.definitions.append(definition) }
+        case "category":
+          rules.alerts.append(contentsOf: parser.parseCategory())
         default:
           if let alert = parser.parseAlert(keyword) { rules.alerts.append(alert) }
         }
@@ -27,6 +31,32 @@ extension Parser {
     }
     rules.range = start.union(previous.range)
     return .rules(rules)
+  }
+
+  /// `define NAME = EXPR`.
+  mutating func parseDefine(_ keyword: Token) -> DefineStatement? {
+    guard let name = parseIdentifier("a name, as in 'define stage2 = …'") else { return nil }
+    guard consumeSymbol("=") else {
+      expected("'=' and an expression, as in 'define high = systolic.today >= 140 mmHg'")
+      return nil
+    }
+    guard let expression = parseRuleExpression() else { return nil }
+    return DefineStatement(name: name, expression: expression, range: keyword.range.union(previous.range))
+  }
+
+  /// `category NAME { level ID "message" [severity] when CONDITION … }`: each level is an alert
+  /// that fires only when no level above it holds.
+  mutating func parseCategory() -> [AlertStatement] {
+    guard parseIdentifier("a category name, as in 'category bp { … }'") != nil else { return [] }
+    var levels: [AlertStatement] = []
+    _ = parseBlock(of: "category") { parser in
+      parser.parseStatement(in: "category", keywords: ["level"]) { parser, keyword in
+        guard var level = parser.parseAlert(keyword) else { return }
+        level.excluding = levels.map(\.id)
+        levels.append(level)
+      }
+    }
+    return levels
   }
 
   /// `alert ID "message" [info|warning|urgent] when CONDITION` (the condition may continue on following lines).
@@ -136,7 +166,7 @@ extension Parser {
   }
 
   /// `expect healthy`, `expect not enough data`, `expect alert ID`, `expect no alert ID`,
-  /// `expect alerts a, b`, `expect EXPRESSION`.
+  /// `expect unknown ID`, `expect alerts a, b`, `expect EXPRESSION`.
   mutating func parseExpectation(_ keyword: Token) -> RuleExpectation? {
     let start = current.range
     if current.isWord("healthy"), !atStatementEnd {
@@ -155,6 +185,10 @@ extension Parser {
     if current.isWord("alert"), peek().kind == .identifier {
       advance()
       return parseIdentifier("an alert id").map { .alert($0) }
+    }
+    if current.isWord("unknown"), peek().kind == .identifier, !peek().atLineStart {
+      advance()
+      return parseIdentifier("an alert id").map { .unknown($0) }
     }
     if current.isWord("no"), peek().isWord("alert") {
       advance()

@@ -68,14 +68,14 @@ enum DatabaseHealth {
       text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
         ? "\"" + text.replacingOccurrencesOfQuote() + "\"" : text
     }
-    var lines = ["patient_id,today,verdict,alerts,unknown,missing,error"]
+    var lines = ["patient_id,today,verdict,alerts,unknown,missing,error,severity,notes"]
     for verdict in verdicts {
       lines.append(
         [
           verdict.patientID, "\(verdict.today)", verdict.status?.rawValue ?? "",
           verdict.alerts.joined(separator: ";"),
           verdict.unknown.joined(separator: ";"), verdict.missing.map(\.description).joined(separator: "; "),
-          verdict.error ?? "",
+          verdict.error ?? "", verdict.severity?.rawValue ?? "", verdict.notes.joined(separator: ";"),
         ].map(field).joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"
@@ -89,7 +89,9 @@ enum DatabaseHealth {
         line += "error: \(error)"
       } else {
         line += verdict.status?.rawValue ?? "?"
+        if verdict.status == .alert, let severity = verdict.severity { line += " (\(severity.rawValue))" }
         if !verdict.alerts.isEmpty { line += ": " + verdict.alerts.joined(separator: ", ") }
+        if !verdict.notes.isEmpty { line += "; notes " + verdict.notes.joined(separator: ", ") }
         if !verdict.missing.isEmpty {
           line += "; missing " + verdict.missing.map(\.description).joined(separator: "; ")
         }

@@ -6,7 +6,7 @@ import HealthRules
 /// ```
 /// Home monitoring: 2026-03-01 to 2026-03-07
 ///
-/// ALERT: Your sugar level is high!
+/// ALERT (warning): Your sugar level is high!
 ///   ! sugar_high (warning)  sugar.today >= sugar.yesterday * 110%
 ///       121 mg/dL >= 121 mg/dL
 ///       sugar.today = 121 mg/dL on day 7 (2026-03-07)
@@ -42,15 +42,19 @@ struct HealthReportText {
     case .healthy:
       lines.append(color("HEALTHY: ", "32") + verdict.message.escapedForTerminal)
     case .alert:
+      let severity = verdict.severity.map { " (\($0.rawValue))" } ?? ""
       lines.append(
-        color("ALERT: ", "31") + verdict.fired.map(\.message.escapedForTerminal).joined(separator: " "))
+        color("ALERT\(severity): ", "31")
+          + verdict.fired.map(\.message.escapedForTerminal).joined(separator: " "))
     case .notEnoughData:
       lines.append(color("NOT ENOUGH DATA: ", "33") + "some rules could not be decided")
     }
-    for result in verdict.results where result.outcome == .fired {
+    for result in verdict.fired + verdict.firedNotes {
+      let mark = result.severity == .info ? color("i", "36") : color("!", "31")
+      let message = result.severity == .info ? "  note: \(result.message.escapedForTerminal)" : ""
       lines.append(
-        "  " + color("!", "31")
-          + " \(result.id) (\(result.severity.rawValue))  \(result.condition.escapedForTerminal)")
+        "  " + mark
+          + " \(result.id) (\(result.severity.rawValue))  \(result.condition.escapedForTerminal)\(message)")
       for evidence in result.evidence {
         lines.append("      \(evidence.comparison.escapedForTerminal)")
         for term in evidence.terms {

@@ -71,12 +71,14 @@ struct WeeklyReportHTML {
       <p class="message">\(x(verdict.status == .notEnoughData ? "Some rules could not be decided." : verdict.message))</p>
 
       """
-    let fired = verdict.results.filter { $0.outcome == .fired }
+    // Alerts most severe first, then notes (info), which do not make the verdict an alert.
+    let fired = verdict.fired + verdict.firedNotes
     if !fired.isEmpty {
       html += "<ul class=\"evidence\">\n"
       for result in fired {
+        let kind = result.severity == .info ? "data-note" : "data-alert"
         html += """
-          <li data-alert="\(x(result.id))"><strong>\(x(result.message))</strong> \
+          <li \(kind)="\(x(result.id))"><strong>\(x(result.message))</strong> \
           <span class="severity">(\(result.id), \(result.severity.rawValue))</span><br/>
           <code>\(x(result.condition))</code>
 

@@ -18,7 +18,7 @@ struct WeeklyReportMarkdown {
     lines.append("")
     lines.append(verdict.status == .notEnoughData ? "Some rules could not be decided." : verdict.message)
     lines.append("")
-    for result in verdict.results where result.outcome == .fired {
+    for result in verdict.fired + verdict.firedNotes {
       lines.append(
         "- **\(result.message)** (\(result.id), \(result.severity.rawValue)): `\(result.condition)`")
       for evidence in result.evidence {
