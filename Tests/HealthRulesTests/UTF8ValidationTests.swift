@@ -64,3 +64,51 @@ struct UTF8ValidationTests {
     #expect(issues { try AppleHealthReadings.parse(data: data) } == expected)
   }
 }
+
+/// A processing instruction without data (`<?x?>`) made Foundation's XMLParser
+/// read a null pointer (found by `Scripts/fuzz.sh`); instructions after the
+/// XML declaration are blanked, which keeps every line and column in place.
+@Suite("Processing instructions in Apple Health exports")
+struct ProcessingInstructionTests {
+  func blanked(_ text: String, chunk: Int = 1_000) -> String {
+    var blanker = ProcessingInstructionBlanker()
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    var start = 0
+    while start < bytes.count {
+      let end = min(bytes.count, start + chunk)
+      out += blanker.feed(bytes[start..<end])
+      start = end
+    }
+    out += blanker.finish()
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  @Test(
+    "the declaration is kept; other instructions become blanks of the same length", arguments: [1, 2, 1_000])
+  func blanks(chunk: Int) {
+    #expect(
+      blanked("<?xml version=\"1.0\"?>\n<?x?>\n<a>1 < 2<?y\nz?></a>", chunk: chunk)
+        == "<?xml version=\"1.0\"?>\n     \n<a>1 < 2   \n   </a>")
+    #expect(blanked("<?x?>\n<a/>", chunk: chunk) == "     \n<a/>")
+    #expect(blanked("<a/><", chunk: chunk) == "<a/><")
+  }
+
+  @Test("exports with an instruction without data are read, not a crash")
+  func export() throws {
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <?x?>
+      <HealthData locale="en_US">
+       <Record type="HKQuantityTypeIdentifierBodyMass" unit="kg" startDate="2026-03-06 07:10:00 -0500" value="82"/>
+      </HealthData>
+      """
+    let readings = try AppleHealthReadings.parse(data: Data(text.utf8))
+    #expect(readings.map(\.date.description) == ["2026-03-06"])
+    let url = try #require(
+      Bundle.module.url(
+        forResource: "processing-instruction-without-data", withExtension: "xml",
+        subdirectory: "Fixtures/fuzz"))
+    #expect(throws: ReadingsError.self) { try AppleHealthReadings.parse(contentsOf: url) }
+  }
+}

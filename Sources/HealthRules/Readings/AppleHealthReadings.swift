@@ -67,7 +67,9 @@ public enum AppleHealthReadings {
     let valid = validator.feed(data)
     if valid == data.count { validator.finish() }
     var blanker = DoctypeBlanker()
-    let blanked = blanker.feed(data.prefix(valid)) + blanker.finish()
+    var instructions = ProcessingInstructionBlanker()
+    let blanked =
+      instructions.feed(blanker.feed(data.prefix(valid)) + blanker.finish()) + instructions.finish()
     return try run(XMLParser(data: Data(blanked)), encodingFailure: { validator.failure })
   }
 

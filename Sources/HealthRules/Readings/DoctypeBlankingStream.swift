@@ -8,6 +8,7 @@ import Foundation
 final class DoctypeBlankingStream: InputStream {
   private let base: InputStream
   private var blanker = DoctypeBlanker()
+  private var instructions = ProcessingInstructionBlanker()
   /// Checks that the bytes are UTF-8; the stream ends before the first invalid one.
   private(set) var validator = UTF8Validator()
   private var pending: [UInt8] = []
@@ -37,11 +38,11 @@ final class DoctypeBlankingStream: InputStream {
       if count == 0 || valid < count {
         if count == 0 { validator.finish() }
         ended = true
-        pending = blanker.feed(chunk[0..<valid]) + blanker.finish()
+        pending = instructions.feed(blanker.feed(chunk[0..<valid]) + blanker.finish()) + instructions.finish()
       } else if blanker.isPassingThrough {
-        pending = Array(chunk[0..<count])
+        pending = instructions.feed(chunk[0..<count])
       } else {
-        pending = blanker.feed(chunk[0..<count])
+        pending = instructions.feed(blanker.feed(chunk[0..<count]))
       }
       pendingStart = 0
     }
