@@ -1,4 +1,5 @@
 import Foundation
+import HealthRules
 import MealOptimizer
 
 extension Checker {
@@ -104,8 +105,42 @@ extension Checker {
           checkLimitConflict(plan.limits, at: bound.range, earlier: limitRanges)
           limitRanges.append(bound.range)
         }
+      case .pantry(let name, _):
+        if declared["pantry", default: [:]][name.name] == nil {
+          error(DiagnosticMessage.unknownName("pantry", name, candidates: declared["pantry", default: [:]].keys))
+        } else {
+          plan.pantry = name.name
+        }
+      case .stores(let names, _):
+        var ids: [String] = []
+        for name in names {
+          if storeNames[name.name] == nil {
+            error(DiagnosticMessage.unknownName("store", name, candidates: storeNames.keys))
+          } else {
+            ids.append(name.name)
+          }
+        }
+        plan.stores = ids
+      case .storeLimit(let quantity, _):
+        if let count = wholeNumber(quantity, for: "'stores at most'", range: 1...1000) { plan.maximumStores = count }
+      case .start(let token, _):
+        if let day = Day(iso: token.value) {
+          plan.start = day
+        } else {
+          error(DiagnosticMessage.invalid("bad-date", "'\(token.value)' is not a calendar date", at: token.range))
+        }
       case .objective(let sense, let target, _):
-        if target.name == "cost" {
+        if target.name == "cost eaten" {
+          if sense.name == "minimize" {
+            plan.objective = .minimizeCost
+            plan.minimizesCostEaten = true
+          } else {
+            error(
+              DiagnosticMessage.invalid(
+                "maximize-cost", "a plan cannot maximize cost", at: target.range,
+                hint: "write 'minimize cost eaten'"))
+          }
+        } else if target.name == "cost" {
           if sense.name == "minimize" {
             plan.objective = .minimizeCost
           } else {
@@ -225,6 +260,10 @@ extension Checker {
     case .wholeServings(let r): ("whole servings", r)
     case .currency(_, let r): ("currency", r)
     case .meal(let m): MealPlanStatement.key(m)
+    case .pantry(_, let r): ("pantry", r)
+    case .stores(_, let r): ("stores", r)
+    case .storeLimit(_, let r): ("stores at most", r)
+    case .start(_, let r): ("start", r)
     }
   }
 }
