@@ -17,7 +17,8 @@ import Testing
   /// package count from 0 to `most`, for offers whose grams must cover each
   /// food's need (`need[food]` grams), plus the trips of the stores used.
   static func cheapest(
-    need: [String: Double], offers: [(food: String, offer: Offer)], trips: [String: Decimal], maximumStores: Int? = nil,
+    need: [String: Double], offers: [(food: String, offer: Offer)], trips: [String: Decimal],
+    maximumStores: Int? = nil,
     most: Int = 6
   ) -> (cost: Decimal, stores: Set<String>) {
     var best: (cost: Decimal, stores: Set<String>)?
@@ -47,7 +48,9 @@ import Testing
     return best ?? (-1, [])
   }
 
-  static func solve(_ problem: DietProblem, sourceLocation: SourceLocation = #_sourceLocation) throws -> DietPlan {
+  static func solve(_ problem: DietProblem, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> DietPlan
+  {
     let plan = try DietPlanner(solver: GLPKSolver()).solve(problem)
     #expect(plan.status == .optimal, sourceLocation: sourceLocation)
     return plan
@@ -116,7 +119,9 @@ import Testing
   }
 
   /// Two foods, two stores with trips: A is cheap at north, B at south.
-  static func twoStores(maximumStores: Int? = nil) -> (DietProblem, [(food: String, offer: Offer)], [String: Decimal]) {
+  static func twoStores(maximumStores: Int? = nil) -> (
+    DietProblem, [(food: String, offer: Offer)], [String: Decimal]
+  ) {
     let offers: [(food: String, offer: Offer)] = [
       ("a", Offer(store: "north", price: 2, packageGrams: 500)),
       ("a", Offer(store: "south", price: 3.5, packageGrams: 500)),
@@ -128,7 +133,9 @@ import Testing
     let b = Self.food("b", .fiber, per100g: 10, offers: offers.filter { $0.food == "b" }.map(\.offer))
     let problem = DietProblem(
       foods: [a, b],
-      stores: [Store(id: "north", name: "North", tripCost: 2.5), Store(id: "south", name: "South", tripCost: 2)],
+      stores: [
+        Store(id: "north", name: "North", tripCost: 2.5), Store(id: "south", name: "South", tripCost: 2),
+      ],
       goals: [NutrientGoal(.protein, minimum: 150), NutrientGoal(.fiber, minimum: 50)],
       purchasing: Purchasing(maximumStores: maximumStores))
     return (problem, offers, trips)
@@ -177,7 +184,9 @@ import Testing
     #expect(expected.cost < min(gallonsOnly.cost, halvesOnly.cost))
     let plan = try Self.solve(problem)
     Self.expectPaid(plan, expected.cost)
-    let packages = Dictionary((plan.groceries?.items ?? []).map { ($0.packageName ?? "", $0.packages) }) { $0 + $1 }
+    let packages = Dictionary((plan.groceries?.items ?? []).map { ($0.packageName ?? "", $0.packages) }) {
+      $0 + $1
+    }
     #expect(packages == ["gallon": 2, "half gallon": 1])
   }
 
@@ -186,7 +195,8 @@ import Testing
     let bag = Offer(store: "market", price: 2, packageGrams: 500)
     let rice = Self.food("rice", .energy, per100g: 100, offers: [loose, bag])
     let problem = DietProblem(
-      foods: [rice], stores: [Store(id: "market", name: "Market")], goals: [NutrientGoal(.energy, minimum: 1100)],
+      foods: [rice], stores: [Store(id: "market", name: "Market")],
+      goals: [NutrientGoal(.energy, minimum: 1100)],
       purchasing: Purchasing())
     // Independently: k bags and the rest loose, for k = 0...3.
     let costs = (0...3).map { k -> Double in 2 * Double(k) + max(0, 1100 - 500 * Double(k)) * 2.99 / 1000 }
@@ -220,8 +230,12 @@ import Testing
       Self.food("small", .energy, per100g: 100, offers: [small]),
     ]
     let recipes = [
-      Recipe(id: "cheap", name: "Cheap", servings: 1, meals: [.dinner], ingredients: [.init(food: "bulk", grams: 300)]),
-      Recipe(id: "dear", name: "Dear", servings: 1, meals: [.dinner], ingredients: [.init(food: "small", grams: 300)]),
+      Recipe(
+        id: "cheap", name: "Cheap", servings: 1, meals: [.dinner],
+        ingredients: [.init(food: "bulk", grams: 300)]),
+      Recipe(
+        id: "dear", name: "Dear", servings: 1, meals: [.dinner],
+        ingredients: [.init(food: "small", grams: 300)]),
     ]
     var problem = MealPlanProblem(
       foods: foods, stores: [Store(id: "shop", name: "Shop")], recipes: recipes, days: 1, slots: [.dinner],
@@ -264,7 +278,10 @@ import Testing
       #expect(abs((listed[food] ?? 0) - grams) < 1e-6 * max(1, grams), "\(food)")
     }
     for item in groceries.items {
-      #expect(abs((item.gramsNeeded ?? 0) + (item.gramsLeft ?? 0) - Double(item.packages) * (item.packageGrams ?? 0)) < 1e-6)
+      #expect(
+        abs(
+          (item.gramsNeeded ?? 0) + (item.gramsLeft ?? 0) - Double(item.packages) * (item.packageGrams ?? 0))
+          < 1e-6)
     }
     #expect(groceries.total == plan.cost)
   }

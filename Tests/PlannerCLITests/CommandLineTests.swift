@@ -10,7 +10,7 @@ struct CommandLineTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("optimal"))
     #expect(result.stdout.contains("Goals"))
-    #expect(result.stdout.contains("Shopping list (whole packages)"))
+    #expect(result.stdout.contains("Shopping list (what you pay at the till)"))
     #expect(result.stderr.isEmpty)
   }
 

@@ -91,7 +91,8 @@ public struct Offer: Sendable, Hashable, Codable {
   public var soldLoose: Bool
 
   public init(
-    store: String? = nil, price: Decimal, packageGrams: Double, packageName: String? = nil, soldLoose: Bool = false
+    store: String? = nil, price: Decimal, packageGrams: Double, packageName: String? = nil,
+    soldLoose: Bool = false
   ) {
     self.store = store
     self.price = price

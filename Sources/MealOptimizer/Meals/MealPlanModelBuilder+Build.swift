@@ -56,7 +56,8 @@ extension MealPlanModelBuilder {
     addRepetitionRows(slots: slots, to: &model)
     let tieBreak = addTieBreak(slots: slots, to: &model)
     model.setObjective(.minimize, cost)
-    var built = MealPlanModel(model: model, cost: cost, tieBreak: tieBreak, slots: slots, conflicts: conflicts)
+    var built = MealPlanModel(
+      model: model, cost: cost, tieBreak: tieBreak, slots: slots, conflicts: conflicts)
     built.purchaseRows = purchaseRows
     return built
   }
@@ -70,29 +71,38 @@ extension MealPlanModelBuilder {
   {
     var eaten: [String: [Int: LinearExpression]] = [:]
     var most: [String: Double] = [:]
+    var picks: [String: [VariableRef]] = [:]
     for slot in slots {
       var slotMost: [String: Double] = [:]
       for option in slot.options {
         let recipe = candidates[option.candidate].profile.recipe
         guard recipe.servings > 0 else { continue }
-        let largest = option.stepSize * Double(option.steps == nil ? option.fixedSteps : maximumSteps(slot.meal))
+        for ingredient in recipe.ingredients where ingredient.grams > 0 {
+          picks[ingredient.food, default: []].append(option.pick)
+        }
+        let largest =
+          option.stepSize * Double(option.steps == nil ? option.fixedSteps : maximumSteps(slot.meal))
         for ingredient in recipe.ingredients {
           let perServing = ingredient.grams / recipe.servings
           let (variable, coefficient) = option.servingTerm(perServing)
-          eaten[ingredient.food, default: [:]][slot.day, default: LinearExpression()].add(variable, coefficient)
+          eaten[ingredient.food, default: [:]][slot.day, default: LinearExpression()].add(
+            variable, coefficient)
           slotMost[ingredient.food] = max(slotMost[ingredient.food] ?? 0, perServing * largest)
         }
       }
       for (food, grams) in slotMost { most[food, default: 0] += grams }
     }
     let rows = PurchaseRows(
-      adding: &model, foods: problem.foods, stores: problem.stores, purchasing: purchasing, days: problem.days,
+      adding: &model, foods: problem.foods, stores: problem.stores, purchasing: purchasing,
+      days: problem.days,
       eaten: eaten, maximumGrams: most)
+    rows.addFirstPackageRows(to: &model, picks: picks, pantry: purchasing.pantry)
     for budget in problem.budgets {
       let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
       let days = Double(problem.days)
       let limit = budget.period == .week ? amount * days / 7 : amount * days
-      model.addConstraint("budget[paid,\(budget.period.rawValue)]", rows.paid, .lessThan(limit), group: .budget)
+      model.addConstraint(
+        "budget[paid,\(budget.period.rawValue)]", rows.paid, .lessThan(limit), group: .budget)
     }
     return rows
   }

@@ -118,7 +118,9 @@ extension MealPlanSearch {
   {
     let whole = days.mapValues { $0.rounded() }
     var fixed = model.fixing(whole)
-    if !fixed.variables.indices.contains(where: { whole[VariableRef(index: $0)] == nil && fixed.variables[$0].kind != .continuous }) {
+    if !fixed.variables.indices.contains(where: {
+      whole[VariableRef(index: $0)] == nil && fixed.variables[$0].kind != .continuous
+    }) {
       fixed = fixed.relaxingIntegrality()
     }
     fixed.constraints.removeAll { $0.expression.terms.allSatisfy { whole[$0.variable] != nil } }

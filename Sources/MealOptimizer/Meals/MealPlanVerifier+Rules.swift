@@ -138,11 +138,13 @@ extension MealPlanVerifier {
     var purchases: [Purchase] = []
     for item in plan.groceries?.items ?? [] {
       let offer = foods[item.food]?.offers.first { offer in
-        offer.store == item.store && offer.packageGrams == item.packageGrams && offer.price == item.packagePrice
+        offer.store == item.store && offer.packageGrams == item.packageGrams
+          && offer.price == item.packagePrice
           && offer.soldLoose == (item.loose ?? false)
       }
       guard let offer else {
-        violations.append(.init(rule: "purchase", message: "\(item.food) is bought at an offer the food does not have"))
+        violations.append(
+          .init(rule: "purchase", message: "\(item.food) is bought at an offer the food does not have"))
         continue
       }
       let grams = offer.soldLoose ? item.gramsBought ?? 0 : Double(item.packages) * offer.packageGrams
@@ -158,12 +160,14 @@ extension MealPlanVerifier {
       let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
       let limit = amount * Double(problem.days) / (budget.period == .week ? 7 : 1)
       if paid > limit + 1e-6 * max(1, limit) {
-        violations.append(.init(rule: "budget", message: "the plan pays \(paid) at the till, above its budget of \(limit)"))
+        violations.append(
+          .init(rule: "budget", message: "the plan pays \(paid) at the till, above its budget of \(limit)"))
       }
     }
     let total = plan.groceries.map { NSDecimalNumber(decimal: $0.total).doubleValue } ?? 0
     if abs(total - paid) > 0.005 {
-      violations.append(.init(rule: "cost", message: "the shopping list totals \(total) but its purchases cost \(paid)"))
+      violations.append(
+        .init(rule: "cost", message: "the shopping list totals \(total) but its purchases cost \(paid)"))
     }
     if purchasing.costBasis == .paid, let cost = plan.cost,
       abs(NSDecimalNumber(decimal: cost).doubleValue - paid) > 0.005

@@ -167,7 +167,8 @@ public struct DietModelBuilder: Sendable {
     }
     var model = built.model
     let rows = PurchaseRows(
-      adding: &model, foods: problem.foods, stores: problem.stores, purchasing: purchasing, days: problem.days,
+      adding: &model, foods: problem.foods, stores: problem.stores, purchasing: purchasing,
+      days: problem.days,
       eaten: eaten, maximumGrams: most)
     if let budget = problem.budget {
       let amount = NSDecimalNumber(decimal: budget.amount).doubleValue

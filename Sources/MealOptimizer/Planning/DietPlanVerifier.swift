@@ -88,7 +88,8 @@ public struct DietPlanVerifier: Sendable, Hashable {
       var eaten: [String: [Double]] = [:]
       for (f, food) in foods.enumerated() { eaten[food.id, default: []] = grams.map { $0[f] } }
       let checker = PurchaseCheck(
-        purchasing: purchasing, foods: Dictionary(foods.map { ($0.id, $0) }) { a, _ in a }, stores: problem.stores,
+        purchasing: purchasing, foods: Dictionary(foods.map { ($0.id, $0) }) { a, _ in a },
+        stores: problem.stores,
         days: problem.days, tolerance: tolerance)
       let checked = checker.check(purchases ?? [], eaten: eaten)
       if purchases == nil {
@@ -105,7 +106,9 @@ public struct DietPlanVerifier: Sendable, Hashable {
         violations.append(
           PlanViolation(
             rule: "budget",
-            message: "the plan pays \(paid.rounded(places: 2)) at the till, above the budget of \(limit.rounded(places: 2))"))
+            message:
+              "the plan pays \(paid.rounded(places: 2)) at the till, above the budget of \(limit.rounded(places: 2))"
+          ))
       }
     } else if let budget = problem.budget {
       let spends = budget.period == .week ? [totals.cost] : grams.map { amounts($0, problem: problem).cost }

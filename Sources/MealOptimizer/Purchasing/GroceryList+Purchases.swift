@@ -79,17 +79,21 @@ extension GroceryList {
     for (lot, used) in zip(purchasing.pantry, draw.used) {
       if used > 1e-9 {
         fromPantry.append(
-          PantryAmount(food: lot.food, name: name(lot.food), grams: used, category: lot.category, useBy: lot.useBy))
+          PantryAmount(
+            food: lot.food, name: name(lot.food), grams: used, category: lot.category, useBy: lot.useBy))
       }
       let left = max(0, lot.grams) - used
       if left > 1e-9 {
         leftovers.append(
-          PantryAmount(food: lot.food, name: name(lot.food), grams: left, category: lot.category, useBy: lot.useBy))
+          PantryAmount(
+            food: lot.food, name: name(lot.food), grams: left, category: lot.category, useBy: lot.useBy))
       }
     }
     let storeNames = Dictionary(stores.map { ($0.id, $0) }) { a, _ in a }
     let ordered = purchases.sorted {
-      ($0.food, $0.offer.store ?? "", -$0.offer.packageGrams) < ($1.food, $1.offer.store ?? "", -$1.offer.packageGrams)
+      ($0.food, $0.offer.store ?? "", -$0.offer.packageGrams) < (
+        $1.food, $1.offer.store ?? "", -$1.offer.packageGrams
+      )
     }
     var remaining = draw.toBuy
     var items: [GroceryItem] = []

@@ -33,7 +33,9 @@ struct PurchaseCheck {
   ///   - purchases: what the plan says it buys.
   ///   - eaten: grams of each food on each day, `eaten[food][day - 1]`.
   /// - Returns: the till total (packages, loose food and trips) and every violation.
-  func check(_ purchases: [Purchase], eaten: [String: [Double]]) -> (paid: Decimal, violations: [PlanViolation]) {
+  func check(_ purchases: [Purchase], eaten: [String: [Double]]) -> (
+    paid: Decimal, violations: [PlanViolation]
+  ) {
     var violations: [PlanViolation] = []
     var bought: [String: Double] = [:]
     var paid = Decimal()
@@ -41,14 +43,16 @@ struct PurchaseCheck {
     for purchase in purchases {
       guard let food = foods[purchase.food], food.offers.contains(purchase.offer) else {
         violations.append(
-          PlanViolation(rule: "purchase", message: "\(purchase.food) is bought at an offer the food does not have"))
+          PlanViolation(
+            rule: "purchase", message: "\(purchase.food) is bought at an offer the food does not have"))
         continue
       }
       if let store = purchase.offer.store {
         visited.insert(store)
         if let allowed = purchasing.stores, !allowed.contains(store) {
           violations.append(
-            PlanViolation(rule: "purchase", message: "\(purchase.food) is bought at \(store), which the plan excludes"))
+            PlanViolation(
+              rule: "purchase", message: "\(purchase.food) is bought at \(store), which the plan excludes"))
         }
       }
       let grams: Double
@@ -60,7 +64,8 @@ struct PurchaseCheck {
         paid += purchase.offer.price * Decimal(purchase.packages)
       }
       if purchase.packages < 0 || grams < 0 {
-        violations.append(PlanViolation(rule: "purchase", message: "\(purchase.food) is bought in a negative amount"))
+        violations.append(
+          PlanViolation(rule: "purchase", message: "\(purchase.food) is bought in a negative amount"))
       }
       bought[purchase.food, default: 0] += grams
     }
@@ -73,14 +78,17 @@ struct PurchaseCheck {
         violations.append(
           PlanViolation(
             rule: "purchase",
-            message: "\(food): the plan eats \(total) g and needs \(needed) g beyond the pantry, but buys \(have) g"))
+            message:
+              "\(food): the plan eats \(total) g and needs \(needed) g beyond the pantry, but buys \(have) g")
+        )
       }
     }
     for store in stores where visited.contains(store.id) { paid += store.tripCost ?? 0 }
     if let limit = purchasing.maximumStores, visited.count > limit {
       violations.append(
         PlanViolation(
-          rule: "purchase", message: "the plan shops at \(visited.count) stores, more than the \(limit) allowed"))
+          rule: "purchase",
+          message: "the plan shops at \(visited.count) stores, more than the \(limit) allowed"))
     }
     return (paid, violations)
   }

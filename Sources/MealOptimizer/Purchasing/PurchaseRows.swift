@@ -123,6 +123,45 @@ struct PurchaseRows: Sendable, Hashable {
     }
   }
 
+  /// Adds rows that make the LP relaxation pay for whole packages: when a
+  /// dish that uses a food is picked, at least one package of the food is
+  /// bought, and at least one store that sells it is visited
+  /// (`first_pack[food,k]`, `first_visit[food,k]`, ``ConstraintGroup/purchases``).
+  ///
+  /// Both hold in every plan (a picked dish eats some of the food, and what is
+  /// eaten beyond the pantry is bought), so they only cut off fractional
+  /// points; they are added only for foods with no pantry stock and no loose
+  /// offer, where they are valid.
+  ///
+  /// - Parameters:
+  ///   - model: the model.
+  ///   - picks: for each food, the pick variables of the dishes that use it.
+  ///   - pantry: the pantry.
+  func addFirstPackageRows(
+    to model: inout LinearModel, picks: [String: [VariableRef]], pantry: [PantryStock]
+  ) {
+    let stocked = Set(pantry.filter { $0.grams > 0 }.map(\.food))
+    let visitOf = Dictionary(visits.map { ($0.store, $0.variable) }) { a, _ in a }
+    for (food, uses) in picks.sorted(by: { $0.key < $1.key }) where !stocked.contains(food) {
+      let own = lines.filter { $0.food == food }
+      guard !own.isEmpty, !own.contains(where: \.offer.soldLoose) else { continue }
+      let packs = own.map { ($0.variable, 1.0) }
+      let stores = Set(own.compactMap(\.offer.store))
+      let storeTerms =
+        own.allSatisfy({ $0.offer.store != nil }) ? stores.sorted().compactMap { visitOf[$0] } : []
+      for (k, pick) in Set(uses).sorted().enumerated() {
+        model.addConstraint(
+          "first_pack[\(food),\(k + 1)]", LinearExpression(packs + [(pick, -1)]), .greaterThan(0),
+          group: .purchases)
+        if !storeTerms.isEmpty {
+          model.addConstraint(
+            "first_visit[\(food),\(k + 1)]", LinearExpression(storeTerms.map { ($0, 1) } + [(pick, -1)]),
+            .greaterThan(0), group: .purchases)
+        }
+      }
+    }
+  }
+
   /// What a solution buys, with package counts rounded to whole numbers.
   func purchases(from values: [Double]) -> [Purchase] {
     lines.compactMap { line in
@@ -134,7 +173,8 @@ struct PurchaseRows: Sendable, Hashable {
       let packages = Int(max(0, value.rounded()))
       guard packages > 0 else { return nil }
       return Purchase(
-        food: line.food, offer: line.offer, packages: packages, grams: Double(packages) * line.offer.packageGrams)
+        food: line.food, offer: line.offer, packages: packages,
+        grams: Double(packages) * line.offer.packageGrams)
     }
   }
 }

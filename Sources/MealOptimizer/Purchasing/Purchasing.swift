@@ -39,7 +39,8 @@ public struct Purchasing: Sendable, Hashable, Codable {
 
   /// Creates purchasing settings; by default an empty pantry, every store, and the till total minimised.
   public init(
-    pantry: [PantryStock] = [], stores: [String]? = nil, maximumStores: Int? = nil, costBasis: CostBasis = .paid
+    pantry: [PantryStock] = [], stores: [String]? = nil, maximumStores: Int? = nil,
+    costBasis: CostBasis = .paid
   ) {
     self.pantry = pantry
     self.stores = stores
@@ -78,7 +79,8 @@ public struct PantryStock: Sendable, Hashable, Codable {
   public var useBy: String?
 
   /// Creates stock from its parts.
-  public init(food: String, grams: Double, category: String? = nil, lastDay: Int? = nil, useBy: String? = nil) {
+  public init(food: String, grams: Double, category: String? = nil, lastDay: Int? = nil, useBy: String? = nil)
+  {
     self.food = food
     self.grams = grams
     self.category = category
@@ -114,7 +116,8 @@ public struct Purchase: Sendable, Hashable, Codable {
 
   /// What the purchase costs: packages × price, or grams × price per gram for a loose offer.
   public var cost: Decimal {
-    offer.soldLoose ? offer.price * Decimal(grams) / Decimal(offer.packageGrams) : offer.price * Decimal(packages)
+    offer.soldLoose
+      ? offer.price * Decimal(grams) / Decimal(offer.packageGrams) : offer.price * Decimal(packages)
   }
 }
 
@@ -127,8 +130,9 @@ public struct Purchase: Sendable, Hashable, Codable {
 ///   - pantry: the stock.
 ///   - eaten: grams of each food on each day, `eaten[food][day - 1]`.
 /// - Returns: grams used from each lot (in the pantry's order), and each food's grams left to buy.
-func drawPantry(_ pantry: [PantryStock], eaten: [String: [Double]]) -> (used: [Double], toBuy: [String: Double])
-{
+func drawPantry(_ pantry: [PantryStock], eaten: [String: [Double]]) -> (
+  used: [Double], toBuy: [String: Double]
+) {
   var left = pantry.map { max(0, $0.grams) }
   var toBuy: [String: Double] = [:]
   for (food, days) in eaten.sorted(by: { $0.key < $1.key }) {

@@ -107,7 +107,8 @@ extension Checker {
         }
       case .pantry(let name, _):
         if declared["pantry", default: [:]][name.name] == nil {
-          error(DiagnosticMessage.unknownName("pantry", name, candidates: declared["pantry", default: [:]].keys))
+          error(
+            DiagnosticMessage.unknownName("pantry", name, candidates: declared["pantry", default: [:]].keys))
         } else {
           plan.pantry = name.name
         }
@@ -122,12 +123,15 @@ extension Checker {
         }
         plan.stores = ids
       case .storeLimit(let quantity, _):
-        if let count = wholeNumber(quantity, for: "'stores at most'", range: 1...1000) { plan.maximumStores = count }
+        if let count = wholeNumber(quantity, for: "'stores at most'", range: 1...1000) {
+          plan.maximumStores = count
+        }
       case .start(let token, _):
         if let day = Day(iso: token.value) {
           plan.start = day
         } else {
-          error(DiagnosticMessage.invalid("bad-date", "'\(token.value)' is not a calendar date", at: token.range))
+          error(
+            DiagnosticMessage.invalid("bad-date", "'\(token.value)' is not a calendar date", at: token.range))
         }
       case .objective(let sense, let target, _):
         if target.name == "cost eaten" {

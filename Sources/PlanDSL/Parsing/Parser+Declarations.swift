@@ -302,7 +302,8 @@ extension Parser {
 
   static let planKeywords =
     [
-      "days", "goal", "goals", "budget", "foods", "limit", "minimize", "maximize", "whole", "currency", "pantry",
+      "days", "goal", "goals", "budget", "foods", "limit", "minimize", "maximize", "whole", "currency",
+      "pantry",
       "stores", "start",
     ]
     + mealPlanKeywords
