@@ -125,8 +125,10 @@ struct PurchaseRows: Sendable, Hashable {
 
   /// Adds rows that make the LP relaxation pay for whole packages: when a
   /// dish that uses a food is picked, at least one package of the food is
-  /// bought, and at least one store that sells it is visited
-  /// (`first_pack[food,k]`, `first_visit[food,k]`, ``ConstraintGroup/purchases``).
+  /// bought, and at least one store that sells it is visited: a binary
+  /// `bought[food]` at least every such pick (`uses[food,k]`), at most the
+  /// packages bought (`first_pack[food]`) and the visits to stores selling it
+  /// (`first_visit[food]`), all in ``ConstraintGroup/purchases``.
   ///
   /// Both hold in every plan (a picked dish eats some of the food, and what is
   /// eaten beyond the pantry is bought), so they only cut off fractional
@@ -149,15 +151,20 @@ struct PurchaseRows: Sendable, Hashable {
       let stores = Set(own.compactMap(\.offer.store))
       let storeTerms =
         own.allSatisfy({ $0.offer.store != nil }) ? stores.sorted().compactMap { visitOf[$0] } : []
+      // `bought[food]` is 1 when any dish using the food is picked: a handle
+      // the MIP can branch on ("no lentils this week") besides the rows.
+      let bought = model.addVariable("bought[\(food)]", kind: .binary)
+      model.addConstraint(
+        "first_pack[\(food)]", LinearExpression(packs + [(bought, -1)]), .greaterThan(0), group: .purchases)
+      if !storeTerms.isEmpty {
+        model.addConstraint(
+          "first_visit[\(food)]", LinearExpression(storeTerms.map { ($0, 1) } + [(bought, -1)]),
+          .greaterThan(0), group: .purchases)
+      }
       for (k, pick) in Set(uses).sorted().enumerated() {
         model.addConstraint(
-          "first_pack[\(food),\(k + 1)]", LinearExpression(packs + [(pick, -1)]), .greaterThan(0),
+          "uses[\(food),\(k + 1)]", LinearExpression([(pick, 1), (bought, -1)]), .lessThan(0),
           group: .purchases)
-        if !storeTerms.isEmpty {
-          model.addConstraint(
-            "first_visit[\(food),\(k + 1)]", LinearExpression(storeTerms.map { ($0, 1) } + [(pick, -1)]),
-            .greaterThan(0), group: .purchases)
-        }
       }
     }
   }
