@@ -1,3 +1,4 @@
+import Foundation
 import GLPKBackend
 import MealOptimizer
 import PlanDSL
@@ -7,7 +8,8 @@ enum SolveCommand: Command {
   static let info = CommandInfo(
     name: "solve",
     abstract: "Solve a plan: the cheapest foods, or week of meals, that meet every goal.",
-    usage: "planner solve <file> [--plan NAME] [--format text|json|markdown] [--time-limit SECONDS]",
+    usage:
+      "planner solve <file> [--plan NAME] [--format text|json|markdown] [--time-limit SECONDS] [--pantry-out FILE]",
     discussion: """
       Prints each day's foods with amounts, totals against every goal and the cost.
       Every plan is re-checked against its goals by independent code before it is shown.
@@ -22,6 +24,10 @@ enum SolveCommand: Command {
       .option(
         "time-limit", value: "SECONDS",
         "Stop the solver after this many seconds and show the best plan found (default: none for food plans, 60 for meal plans)."
+      ),
+      .option(
+        "pantry-out", value: "FILE",
+        "Write the pantry after the plan (stock left and the rest of opened packages) as a pantry file that another plan can include."
       ),
     ]
   )
@@ -38,6 +44,15 @@ enum SolveCommand: Command {
     }
     let program = try ProgramLoading.load(path, console: console)
     let spec = try choosePlan(program, name: arguments.value("plan"), path: path)
+    let pantryOut = arguments.value("pantry-out")
+    if let pantryOut {
+      guard program.purchasing(for: spec) != nil else {
+        throw .usage(
+          "'--pantry-out' needs a plan that buys food: one that says 'minimize cost', has a budget, or names a pantry",
+          hint: nil)
+      }
+      try OutputFile.checkTarget(pantryOut, option: "--pantry-out")
+    }
     let title = "Plan '\(spec.name)'" + (spec.displayName.map { " (\($0))" } ?? "")
     let solved: SolvedPlan
     do {
@@ -58,6 +73,16 @@ enum SolveCommand: Command {
       console.out(MealPlanText(plan, title: title, stores: problem.stores).render())
     }
     if !solved.status.hasPlan { throw .negativeResult }
+    if let pantryOut {
+      let groceries: GroceryList?
+      switch solved {
+      case .foods(let plan, _): groceries = plan.groceries
+      case .meals(let plan, _): groceries = plan.groceries
+      }
+      let text = PantryFile.text(
+        name: spec.pantry ?? "home", plan: spec.name, leftovers: groceries?.leftovers ?? [])
+      try OutputFile.write(Data(text.utf8), to: pantryOut, option: "--pantry-out")
+    }
   }
 
   /// A solved plan of either kind, with the problem it answers.
