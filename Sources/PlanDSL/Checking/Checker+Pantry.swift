@@ -19,8 +19,7 @@ extension Checker {
       var useBy: String?
       if let token = line.useBy {
         guard Day(iso: token.value) != nil else {
-          error(
-            DiagnosticMessage.invalid("bad-date", "'\(token.value)' is not a calendar date", at: token.range))
+          error(DiagnosticMessage.badDate(token))
           continue
         }
         useBy = token.value

@@ -130,8 +130,7 @@ extension Checker {
         if let day = Day(iso: token.value) {
           plan.start = day
         } else {
-          error(
-            DiagnosticMessage.invalid("bad-date", "'\(token.value)' is not a calendar date", at: token.range))
+          error(DiagnosticMessage.badDate(token))
         }
       case .objective(let sense, let target, _):
         if target.name == "cost eaten" {

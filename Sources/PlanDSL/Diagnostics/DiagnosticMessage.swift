@@ -161,6 +161,12 @@ public enum DiagnosticMessage {
       at: name.range, hint: Suggestions.hint(for: name.name, in: candidates))
   }
 
+  static func badDate(_ token: Token) -> Diagnostic {
+    Diagnostic(
+      id: "bad-date", message: "'\(token.value)' is not a calendar date", at: token.range,
+      hint: "write a date that exists, as yyyy-mm-dd: 2026-12-05")
+  }
+
   static func unknownUnit(_ unit: UnitName, candidates: some Sequence<String>) -> Diagnostic {
     Diagnostic(
       id: "unknown-unit", message: "unknown unit '\(unit.text)'", at: unit.range,
