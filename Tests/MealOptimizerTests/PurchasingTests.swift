@@ -285,4 +285,71 @@ import Testing
     }
     #expect(groceries.total == plan.cost)
   }
+
+  @Test func anOpenedPackageMakesALaterRecipeThatUsesTheRestCheaper() throws {
+    // Day 1 is locked to "a" (200 g of x, sold in 400 g packages); day 2 may
+    // cook "b" (the other 200 g of x) or "c" (200 g of y, cheaper per gram eaten).
+    let xPack = Offer(store: "shop", price: 4, packageGrams: 400)
+    let yPack = Offer(store: "shop", price: 1, packageGrams: 200)
+    let foods = [
+      Self.food("x", .energy, per100g: 100, offers: [xPack]),
+      Self.food("y", .energy, per100g: 100, offers: [yPack]),
+    ]
+    let recipes =
+      ["a", "b"].map {
+        Recipe(id: $0, name: $0, servings: 1, meals: [.dinner], ingredients: [.init(food: "x", grams: 200)])
+      } + [
+        Recipe(id: "c", name: "c", servings: 1, meals: [.dinner], ingredients: [.init(food: "y", grams: 200)])
+      ]
+    var problem = MealPlanProblem(
+      foods: foods, stores: [Store(id: "shop", name: "Shop")], recipes: recipes, days: 2, slots: [.dinner],
+      locks: [SlotLock(day: 1, meal: .dinner, recipe: "a")], tieBreak: .none)
+    let eaten = try MealPlanner(solver: GLPKSolver()).solve(problem)
+    #expect(eaten.days.last?.meals.first?.id == "c")
+    problem.purchasing = Purchasing()
+    // Independently: each choice for day 2, in whole packages.
+    let offers: [(food: String, offer: Offer)] = [("x", xPack), ("y", yPack)]
+    let withB = Self.cheapest(need: ["x": 400], offers: offers, trips: [:])
+    let withC = Self.cheapest(need: ["x": 200, "y": 200], offers: offers, trips: [:])
+    #expect(withB.cost == 4 && withC.cost == 5)
+    let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
+    #expect(plan.status == .optimal)
+    // Day 2 cooks from the opened package of x ("a" or "b", the same food), not "c".
+    #expect(plan.days.last?.meals.first?.id != "c")
+    #expect(plan.cost == min(withB.cost, withC.cost))
+  }
+
+  @Test func aMealPlanChoosesItsStoresAsCheaplyAsPossible() throws {
+    // One dinner a day for two days; every recipe's food is sold at both
+    // stores at different prices, and each store has a trip.
+    let offers: [(food: String, offer: Offer)] = [
+      ("x", Offer(store: "north", price: 2, packageGrams: 300)),
+      ("x", Offer(store: "south", price: 3, packageGrams: 300)),
+      ("y", Offer(store: "north", price: 4, packageGrams: 300)),
+      ("y", Offer(store: "south", price: 1.5, packageGrams: 300)),
+    ]
+    let trips: [String: Decimal] = ["north": 1.25, "south": 1.5]
+    let foods = ["x", "y"].map { id in
+      Self.food(id, .protein, per100g: 10, offers: offers.filter { $0.food == id }.map(\.offer))
+    }
+    let recipes = [
+      Recipe(
+        id: "rx", name: "rx", servings: 1, meals: [.dinner], ingredients: [.init(food: "x", grams: 250)]),
+      Recipe(
+        id: "ry", name: "ry", servings: 1, meals: [.dinner], ingredients: [.init(food: "y", grams: 250)]),
+    ]
+    let problem = MealPlanProblem(
+      foods: foods,
+      stores: trips.keys.sorted().map { Store(id: $0, name: $0.capitalized, tripCost: trips[$0]) },
+      recipes: recipes, days: 2, slots: [.dinner], repetition: RepetitionLimits(maximumPerWeek: 1),
+      tieBreak: .none, purchasing: Purchasing())
+    // Independently: with one cooking of each recipe (the repeat limit), 250 g
+    // of x and 250 g of y, over every store subset and package count.
+    let expected = Self.cheapest(need: ["x": 250, "y": 250], offers: offers, trips: trips)
+    #expect(expected.cost == 6 && expected.stores == ["south"])
+    let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
+    #expect(plan.status == .optimal)
+    #expect(plan.cost == expected.cost)
+    #expect(Set(plan.groceries?.stores?.map(\.id) ?? []) == expected.stores)
+  }
 }
