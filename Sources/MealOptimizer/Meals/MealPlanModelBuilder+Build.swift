@@ -71,14 +71,21 @@ extension MealPlanModelBuilder {
   {
     var eaten: [String: [Int: LinearExpression]] = [:]
     var most: [String: Double] = [:]
-    var picks: [String: [VariableRef]] = [:]
+    var slotPicks: [String: [[VariableRef]]] = [:]
     for slot in slots {
       var slotMost: [String: Double] = [:]
+      var uses: [String: [VariableRef]] = [:]
+      defer {
+        // A leftover slot repeats its source's picks: only fresh slots count.
+        if slot.leftoverOf == nil {
+          for (food, picks) in uses { slotPicks[food, default: []].append(picks) }
+        }
+      }
       for option in slot.options {
         let recipe = candidates[option.candidate].profile.recipe
         guard recipe.servings > 0 else { continue }
-        for ingredient in recipe.ingredients where ingredient.grams > 0 {
-          picks[ingredient.food, default: []].append(option.pick)
+        for food in Set(recipe.ingredients.filter { $0.grams > 0 }.map(\.food)).sorted() {
+          uses[food, default: []].append(option.pick)
         }
         let largest =
           option.stepSize * Double(option.steps == nil ? option.fixedSteps : maximumSteps(slot.meal))
@@ -96,7 +103,7 @@ extension MealPlanModelBuilder {
       adding: &model, foods: problem.foods, stores: problem.stores, purchasing: purchasing,
       days: problem.days,
       eaten: eaten, maximumGrams: most)
-    rows.addFirstPackageRows(to: &model, picks: picks, pantry: purchasing.pantry)
+    rows.addFirstPackageRows(to: &model, slotPicks: slotPicks, pantry: purchasing.pantry)
     for budget in problem.budgets {
       let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
       let days = Double(problem.days)

@@ -124,35 +124,37 @@ struct PurchaseRows: Sendable, Hashable {
   }
 
   /// Adds rows that make the LP relaxation pay for whole packages: when a
-  /// dish that uses a food is picked, at least one package of the food is
-  /// bought, and at least one store that sells it is visited: a binary
-  /// `bought[food]` at least every such pick (`uses[food,k]`), at most the
-  /// packages bought (`first_pack[food]`) and the visits to stores selling it
-  /// (`first_visit[food]`), all in ``ConstraintGroup/purchases``.
+  /// slot serves a dish that uses a food, at least one package of the food is
+  /// bought, and at least one store that sells it is visited. A binary
+  /// `bought[food]` is at least the picks of one slot's dishes that use the
+  /// food, summed (`uses[food,k]`: a slot serves one dish, so the sum is the
+  /// slot's use of the food, and a fractional LP point cannot spread it
+  /// away), at most the packages bought (`first_pack[food]`) and at most the
+  /// visits to stores selling it (`first_visit[food]`); all in
+  /// ``ConstraintGroup/purchases``.
   ///
-  /// Both hold in every plan (a picked dish eats some of the food, and what is
-  /// eaten beyond the pantry is bought), so they only cut off fractional
-  /// points; they are added only for foods with no pantry stock and no loose
-  /// offer, where they are valid.
+  /// Every plan keeps these rows (a dish eats some of each of its foods, and
+  /// what is eaten beyond the pantry is bought), so they only cut off
+  /// fractional points. They are added only for foods with no pantry stock and
+  /// no loose offer, where that holds.
   ///
   /// - Parameters:
   ///   - model: the model.
-  ///   - picks: for each food, the pick variables of the dishes that use it.
+  ///   - slotPicks: for each food, for each slot, the picks of the slot's dishes that use the food.
   ///   - pantry: the pantry.
   func addFirstPackageRows(
-    to model: inout LinearModel, picks: [String: [VariableRef]], pantry: [PantryStock]
+    to model: inout LinearModel, slotPicks: [String: [[VariableRef]]], pantry: [PantryStock]
   ) {
     let stocked = Set(pantry.filter { $0.grams > 0 }.map(\.food))
     let visitOf = Dictionary(visits.map { ($0.store, $0.variable) }) { a, _ in a }
-    for (food, uses) in picks.sorted(by: { $0.key < $1.key }) where !stocked.contains(food) {
+    for (food, slots) in slotPicks.sorted(by: { $0.key < $1.key }) where !stocked.contains(food) {
       let own = lines.filter { $0.food == food }
       guard !own.isEmpty, !own.contains(where: \.offer.soldLoose) else { continue }
       let packs = own.map { ($0.variable, 1.0) }
       let stores = Set(own.compactMap(\.offer.store))
       let storeTerms =
         own.allSatisfy({ $0.offer.store != nil }) ? stores.sorted().compactMap { visitOf[$0] } : []
-      // `bought[food]` is 1 when any dish using the food is picked: a handle
-      // the MIP can branch on ("no lentils this week") besides the rows.
+      // `bought[food]` is also a handle the MIP can branch on ("no lentils this week").
       let bought = model.addVariable("bought[\(food)]", kind: .binary)
       model.addConstraint(
         "first_pack[\(food)]", LinearExpression(packs + [(bought, -1)]), .greaterThan(0), group: .purchases)
@@ -161,9 +163,9 @@ struct PurchaseRows: Sendable, Hashable {
           "first_visit[\(food)]", LinearExpression(storeTerms.map { ($0, 1) } + [(bought, -1)]),
           .greaterThan(0), group: .purchases)
       }
-      for (k, pick) in Set(uses).sorted().enumerated() {
+      for (k, picks) in slots.enumerated() where !picks.isEmpty {
         model.addConstraint(
-          "uses[\(food),\(k + 1)]", LinearExpression([(pick, 1), (bought, -1)]), .lessThan(0),
+          "uses[\(food),\(k + 1)]", LinearExpression(picks.map { ($0, 1) } + [(bought, -1)]), .lessThan(0),
           group: .purchases)
       }
     }
