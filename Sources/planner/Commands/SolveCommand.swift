@@ -68,9 +68,13 @@ enum SolveCommand: Command {
     case (.meals(let plan, let problem), .markdown):
       console.out(MealPlanMarkdown(plan, title: title, stores: problem.stores).render())
     case (.foods(let plan, let problem), _):
-      console.out(DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render())
+      console.out(
+        DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render()
+          + budgetLine(problem.budget.map { [$0] } ?? [], days: problem.days, plan.groceries, plan.currency))
     case (.meals(let plan, let problem), _):
-      console.out(MealPlanText(plan, title: title, stores: problem.stores).render())
+      console.out(
+        MealPlanText(plan, title: title, stores: problem.stores).render()
+          + budgetLine(problem.budgets, days: problem.days, plan.groceries, plan.currency))
     }
     if !solved.status.hasPlan { throw .negativeResult }
     if let pantryOut {
@@ -83,6 +87,19 @@ enum SolveCommand: Command {
         name: spec.pantry ?? "home", plan: spec.name, leftovers: groceries?.leftovers ?? [])
       try OutputFile.write(Data(text.utf8), to: pantryOut, option: "--pantry-out")
     }
+  }
+
+  /// "Budget 80.00 USD per week: 80.00 USD for these 7 days, 61.40 USD paid at the till", for a plan that buys.
+  static func budgetLine(_ budgets: [Budget], days: Int, _ groceries: GroceryList?, _ currency: String)
+    -> String
+  {
+    guard let groceries, groceries.stores != nil else { return "" }
+    return budgets.map { budget in
+      let limit = budget.amount * Decimal(days) / (budget.period == .week ? 7 : 1)
+      return "Budget " + Quantities.money(budget.amount, currency) + " per \(budget.period.rawValue): "
+        + Quantities.money(limit, currency) + " for these \(days) days, "
+        + Quantities.money(groceries.total, currency) + " paid at the till\n"
+    }.joined()
   }
 
   /// A solved plan of either kind, with the problem it answers.
