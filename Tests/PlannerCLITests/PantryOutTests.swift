@@ -33,7 +33,7 @@ struct PantryOutTests {
     #expect((groceries["total"] as? NSNumber)?.doubleValue == 4)
     #expect((object["cost"] as? NSNumber)?.doubleValue == 4)
     let written = try String(contentsOfFile: out, encoding: .utf8)
-    #expect(written.contains("pantry home {"), "\(written)")
+    #expect(written.contains("pantry after_day {"), "\(written)")
     #expect(written.contains("  250 g rice  // opened: the rest of a 400 g package"), "\(written)")
     #expect(!written.contains(" oil"), "\(written)")
     // The file reads back as a pantry another plan can name.
@@ -43,7 +43,7 @@ struct PantryOutTests {
       food rice "Rice" { per 100 g { energy 100 kcal }; price 1 USD per 400 g }
       food oil "Oil" { per 100 g { energy 900 kcal }; price 5 USD per 500 g }
       goal g { energy >= 200 kcal }
-      plan next { goal g; pantry home; foods rice }
+      plan next { goal g; pantry after_day; foods rice }
       """)
     defer { try? FileManager.default.removeItem(atPath: next) }
     let second = try PlannerProcess.run(["solve", next, "--format", "json"])

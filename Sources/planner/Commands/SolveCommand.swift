@@ -84,7 +84,7 @@ enum SolveCommand: Command {
       case .meals(let plan, _): groceries = plan.groceries
       }
       let text = PantryFile.text(
-        name: spec.pantry ?? "home", plan: spec.name, leftovers: groceries?.leftovers ?? [])
+        name: "after_\(spec.name)", plan: spec.name, leftovers: groceries?.leftovers ?? [])
       try OutputFile.write(Data(text.utf8), to: pantryOut, option: "--pantry-out")
     }
   }

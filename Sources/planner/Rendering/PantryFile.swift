@@ -7,7 +7,7 @@ enum PantryFile {
   /// opened packages noted in a comment.
   ///
   /// - Parameters:
-  ///   - name: the pantry's name (the plan's own pantry name, so that next week's plan can keep `pantry NAME`).
+  ///   - name: the pantry's name (`after_week` after plan `week`), which next week's plan names.
   ///   - plan: the plan that left it, for the header comment.
   ///   - leftovers: the plan's ``GroceryList/leftovers``.
   static func text(name: String, plan: String, leftovers: [PantryAmount]) -> String {
