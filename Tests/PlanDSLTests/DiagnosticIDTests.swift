@@ -117,6 +117,7 @@ struct DiagnosticIDTests {
     Case(.emptyRange, food + "goal g { protein 100...50 g per day }\n"),
     Case(.duplicateStatement, food + "goal g { protein >= 1 g }\nplan p { goal g; days 7; days 6 }\n"),
     Case(.maximizeCost, food + "goal g { protein >= 1 g }\nplan p { goal g; maximize cost }\n"),
+    Case(.unknownPantry, food + "goal g { protein >= 1 g }\nplan p { goal g; pantry home }\n"),
     Case(.missingMeals, recipe + "goal g { protein >= 1 g }\nplan p { goal g; repeat at most 2 per week }\n"),
     Case(
       .missingPrice,

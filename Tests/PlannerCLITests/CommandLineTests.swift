@@ -10,13 +10,13 @@ struct CommandLineTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("optimal"))
     #expect(result.stdout.contains("Goals"))
-    #expect(result.stdout.contains("Shopping list (whole packages)"))
+    #expect(result.stdout.contains("Shopping list (what you pay at the till)"))
     #expect(result.stderr.isEmpty)
   }
 
   @Test(
     "every example file checks without errors or warnings",
-    arguments: ["pantry", "foods", "catalog", "week", "home"])
+    arguments: ["pantry", "foods", "catalog", "week", "home", "next-week"])
   func examplesCheck(_ name: String) throws {
     let result = try PlannerProcess.run(["check", "Examples/\(name).plan"])
     #expect(result.status == 0, "\(result.stderr)")

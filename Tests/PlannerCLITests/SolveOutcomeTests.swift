@@ -99,7 +99,7 @@ struct SolveOutcomeTests {
         price 2 USD per 1000 g
       }
       goal daily { energy >= 2000 kcal; protein >= 10 g }
-      plan day { goal daily }
+      plan day { goal daily; minimize cost eaten }
       """)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let result = try PlannerProcess.run(["solve", path])

@@ -86,12 +86,46 @@ public struct Offer: Sendable, Hashable, Codable {
   public var packageGrams: Double
   /// What a package is called (`bag`, `block`), when it has a name.
   public var packageName: String?
+  /// Whether the food is sold loose, by weight: any amount may be bought, at
+  /// ``price`` per ``packageGrams`` (`price 2.99 USD per kg loose`).
+  public var soldLoose: Bool
 
-  public init(store: String? = nil, price: Decimal, packageGrams: Double, packageName: String? = nil) {
+  public init(
+    store: String? = nil, price: Decimal, packageGrams: Double, packageName: String? = nil,
+    soldLoose: Bool = false
+  ) {
     self.store = store
     self.price = price
     self.packageGrams = packageGrams
     self.packageName = packageName
+    self.soldLoose = soldLoose
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case store, price
+    case packageGrams
+    case packageName
+    case soldLoose
+  }
+
+  /// Decodes an offer; `soldLoose` may be left out (false).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    store = try container.decodeIfPresent(String.self, forKey: .store)
+    price = try container.decode(Decimal.self, forKey: .price)
+    packageGrams = try container.decode(Double.self, forKey: .packageGrams)
+    packageName = try container.decodeIfPresent(String.self, forKey: .packageName)
+    soldLoose = try container.decodeIfPresent(Bool.self, forKey: .soldLoose) ?? false
+  }
+
+  /// Encodes an offer; `soldLoose` only when true, so fixed-package offers read as before.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(store, forKey: .store)
+    try container.encode(price, forKey: .price)
+    try container.encode(packageGrams, forKey: .packageGrams)
+    try container.encodeIfPresent(packageName, forKey: .packageName)
+    if soldLoose { try container.encode(true, forKey: .soldLoose) }
   }
 
   /// The price of one gram.

@@ -5,8 +5,20 @@ import Foundation
 public struct GroceryList: Sendable, Hashable, Codable {
   /// One line per food, sorted by store, then food name.
   public var items: [GroceryItem]
-  /// The price of every package.
+  /// The price of every package, and, for a list built from purchases, every trip.
   public var total: Decimal
+  /// The stores visited, with their trips; set for a list built from purchases.
+  public var stores: [GroceryStore]?
+  /// What the plan takes from the pantry; set for a list built from purchases.
+  public var fromPantry: [PantryAmount]?
+  /// What is left after the plan: pantry stock and the rest of opened
+  /// packages; set for a list built from purchases.
+  public var leftovers: [PantryAmount]?
+
+  enum CodingKeys: String, CodingKey {
+    case items, total, stores, leftovers
+    case fromPantry = "from_pantry"
+  }
 
   /// Creates a list from its lines; the total is the sum of their costs.
   public init(items: [GroceryItem]) {
@@ -72,6 +84,17 @@ public struct GroceryItem: Sendable, Hashable, Codable {
   public var packagePrice: Decimal?
   /// The price of all the packages.
   public var cost: Decimal
+  /// Grams the plan needs from this line (beyond the pantry); set for a list built from purchases.
+  public var gramsNeeded: Double?
+  /// Grams bought on this line and not needed by the plan.
+  public var gramsLeft: Double?
+  /// Grams bought on this line.
+  public var gramsBought: Double?
+  /// `true` when the line is sold loose, by weight.
+  public var loose: Bool?
+
+  /// The price of one package (or, loose, of ``packageGrams``): the JSON `price`.
+  public var price: Decimal? { packagePrice }
 
   /// Creates a grocery line from its parts.
   public init(
@@ -94,5 +117,46 @@ public struct GroceryItem: Sendable, Hashable, Codable {
     case packageGrams = "package_grams"
     case packageName = "package_name"
     case packagePrice = "package_price"
+    case gramsNeeded = "grams_needed"
+    case gramsLeft = "grams_left"
+    case gramsBought = "grams_bought"
+    case loose, price
+  }
+
+  /// Decodes a line; the purchase fields may be left out.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    food = try c.decode(String.self, forKey: .food)
+    name = try c.decode(String.self, forKey: .name)
+    grams = try c.decode(Double.self, forKey: .grams)
+    store = try c.decodeIfPresent(String.self, forKey: .store)
+    packages = try c.decode(Int.self, forKey: .packages)
+    packageGrams = try c.decodeIfPresent(Double.self, forKey: .packageGrams)
+    packageName = try c.decodeIfPresent(String.self, forKey: .packageName)
+    packagePrice = try c.decodeIfPresent(Decimal.self, forKey: .packagePrice)
+    cost = try c.decode(Decimal.self, forKey: .cost)
+    gramsNeeded = try c.decodeIfPresent(Double.self, forKey: .gramsNeeded)
+    gramsLeft = try c.decodeIfPresent(Double.self, forKey: .gramsLeft)
+    gramsBought = try c.decodeIfPresent(Double.self, forKey: .gramsBought)
+    loose = try c.decodeIfPresent(Bool.self, forKey: .loose)
+  }
+
+  /// Encodes a line, with `price` (the package price) and the purchase fields when set.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(food, forKey: .food)
+    try c.encode(name, forKey: .name)
+    try c.encode(grams, forKey: .grams)
+    try c.encodeIfPresent(store, forKey: .store)
+    try c.encode(packages, forKey: .packages)
+    try c.encodeIfPresent(packageGrams, forKey: .packageGrams)
+    try c.encodeIfPresent(packageName, forKey: .packageName)
+    try c.encodeIfPresent(packagePrice, forKey: .packagePrice)
+    try c.encodeIfPresent(packagePrice, forKey: .price)
+    try c.encode(cost, forKey: .cost)
+    try c.encodeIfPresent(gramsNeeded, forKey: .gramsNeeded)
+    try c.encodeIfPresent(gramsLeft, forKey: .gramsLeft)
+    try c.encodeIfPresent(gramsBought, forKey: .gramsBought)
+    try c.encodeIfPresent(loose, forKey: .loose)
   }
 }

@@ -20,6 +20,7 @@ struct MealPlanAssembler {
     var dayNutrients: [Int: [Nutrient: Double]] = [:]
     var dayCost: [Int: Double] = [:]
     var grams: [String: Double] = [:]
+    var eaten: [String: [Double]] = [:]
     var servedMeals: [Int: [PlannedMeal]] = [:]
     for slot in built.slots {
       guard let option = slot.options.first(where: { values[$0.pick.index] > 0.5 }) else { continue }
@@ -31,7 +32,9 @@ struct MealPlanAssembler {
       }
       dayCost[slot.day, default: 0] += cost
       for ingredient in profile.recipe.ingredients {
-        grams[ingredient.food, default: 0] += ingredient.grams / profile.recipe.servings * servings
+        let amount = ingredient.grams / profile.recipe.servings * servings
+        grams[ingredient.food, default: 0] += amount
+        eaten[ingredient.food, default: Array(repeating: 0, count: problem.days)][slot.day - 1] += amount
       }
       let source = slot.leftoverOf.map { built.slots[$0] }
       servedMeals[slot.day, default: []].append(
@@ -56,11 +59,18 @@ struct MealPlanAssembler {
         nutrients: Self.named(totals))
     }
     let foods = Dictionary(problem.foods.map { ($0.id, $0) }) { a, _ in a }
+    var groceries = GroceryList(grams: grams, foods: foods)
+    var cost = Self.money(dayCost.values.reduce(0, +))
+    if let purchasing = problem.purchasing, let purchases = built.purchases(from: values) {
+      groceries = GroceryList(
+        eaten: eaten, purchases: purchases, purchasing: purchasing, foods: foods, stores: problem.stores)
+      if purchasing.costBasis == .paid { cost = groceries.total.rounded(places: 2) }
+    }
     return MealPlan(
       status: .optimal, report: SolveReport(termination: .completed), currency: problem.currency,
       slots: problem.slots, days: days,
-      weeks: weeks, cost: Self.money(dayCost.values.reduce(0, +)),
-      groceries: GroceryList(grams: grams, foods: foods), tieBreak: problem.tieBreak)
+      weeks: weeks, cost: cost,
+      groceries: groceries, tieBreak: problem.tieBreak)
   }
 
   static func named(_ totals: [Nutrient: Double]) -> [String: Double] {

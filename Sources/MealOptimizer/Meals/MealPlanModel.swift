@@ -20,6 +20,13 @@ public struct MealPlanModel: Sendable {
   /// Reasons, found before solving, why no plan can exist (a slot with no
   /// allowed recipe, a lock on an excluded recipe); empty when none were found.
   public let conflicts: [String]
+  /// The purchase part, when the problem has ``MealPlanProblem/purchasing``.
+  var purchaseRows: PurchaseRows?
+
+  /// What a solution buys, when the problem has ``MealPlanProblem/purchasing``.
+  public func purchases(from values: [Double]) -> [Purchase]? {
+    purchaseRows?.purchases(from: values)
+  }
 }
 
 /// One slot of one day in a ``MealPlanModel``.

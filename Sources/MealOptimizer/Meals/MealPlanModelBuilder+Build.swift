@@ -1,3 +1,5 @@
+import Foundation
+
 extension MealPlanModelBuilder {
   /// Builds the model.
   ///
@@ -43,11 +45,78 @@ extension MealPlanModelBuilder {
       }
     }
     addGoalRows(slots: slots, to: &model)
-    addBudgetRows(slots: slots, to: &model)
+    var purchaseRows: PurchaseRows?
+    if let purchasing = problem.purchasing {
+      let rows = addPurchaseRows(purchasing, slots: slots, to: &model)
+      if purchasing.costBasis == .paid { cost = rows.paid }
+      purchaseRows = rows
+    } else {
+      addBudgetRows(slots: slots, to: &model)
+    }
     addRepetitionRows(slots: slots, to: &model)
     let tieBreak = addTieBreak(slots: slots, to: &model)
     model.setObjective(.minimize, cost)
-    return MealPlanModel(model: model, cost: cost, tieBreak: tieBreak, slots: slots, conflicts: conflicts)
+    var built = MealPlanModel(
+      model: model, cost: cost, tieBreak: tieBreak, slots: slots, conflicts: conflicts)
+    built.purchaseRows = purchaseRows
+    return built
+  }
+
+  /// Adds the purchase part (``PurchaseRows``): each food's grams per day
+  /// from every slot's servings (a leftover slot counts again, as its food is
+  /// bought), and a `budget[paid]` row bounding the till total by every
+  /// budget over the whole plan (a weekly budget × days / 7, a daily one × days).
+  func addPurchaseRows(_ purchasing: Purchasing, slots: [ModelSlot], to model: inout LinearModel)
+    -> PurchaseRows
+  {
+    var eaten: [String: [Int: LinearExpression]] = [:]
+    var most: [String: Double] = [:]
+    var slotPicks: [String: [[VariableRef]]] = [:]
+    for slot in slots {
+      var slotMost: [String: Double] = [:]
+      var uses: [String: [VariableRef]] = [:]
+      defer {
+        // A leftover slot repeats its source's picks: only fresh slots count.
+        if slot.leftoverOf == nil {
+          for (food, picks) in uses { slotPicks[food, default: []].append(picks) }
+        }
+      }
+      for option in slot.options {
+        let recipe = candidates[option.candidate].profile.recipe
+        guard recipe.servings > 0 else { continue }
+        for food in Set(recipe.ingredients.filter { $0.grams > 0 }.map(\.food)).sorted() {
+          uses[food, default: []].append(option.pick)
+        }
+        let largest =
+          option.stepSize * Double(option.steps == nil ? option.fixedSteps : maximumSteps(slot.meal))
+        for ingredient in recipe.ingredients {
+          let perServing = ingredient.grams / recipe.servings
+          let (variable, coefficient) = option.servingTerm(perServing)
+          eaten[ingredient.food, default: [:]][slot.day, default: LinearExpression()].add(
+            variable, coefficient)
+          slotMost[ingredient.food] = max(slotMost[ingredient.food] ?? 0, perServing * largest)
+        }
+      }
+      for (food, grams) in slotMost { most[food, default: 0] += grams }
+    }
+    let rows = PurchaseRows(
+      adding: &model, foods: problem.foods, stores: problem.stores, purchasing: purchasing,
+      days: problem.days,
+      eaten: eaten, maximumGrams: most)
+    rows.addFirstPackageRows(to: &model, slotPicks: slotPicks, pantry: purchasing.pantry)
+    for budget in problem.budgets {
+      let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
+      let days = Double(problem.days)
+      let limit = budget.period == .week ? amount * days / 7 : amount * days
+      model.addConstraint(
+        "budget[paid,\(budget.period.rawValue)]", rows.paid, .lessThan(limit), group: .budget)
+    }
+    return rows
+  }
+
+  /// The most portion steps a slot allows.
+  func maximumSteps(_ meal: Meal) -> Int {
+    portions(for: meal).stepRange?.upperBound ?? 1
   }
 
   /// A slot of a day, as a name part (`day3,dinner`) and a sort key.

@@ -48,6 +48,10 @@ public struct MealPlanProblem: Sendable, Hashable, Codable {
   public var tieBreak: MealTieBreak
   /// The currency of every price (`USD`).
   public var currency: String
+  /// Purchases inside the model (packages, stores, trips, the pantry); `nil`
+  /// for the plain model, where cost is the food eaten at its cheapest price
+  /// per gram. See ``Purchasing``.
+  public var purchasing: Purchasing?
 
   /// Creates a problem; everything but the foods and recipes has a default.
   public init(
@@ -56,8 +60,9 @@ public struct MealPlanProblem: Sendable, Hashable, Codable {
     portions: PortionOptions = .wholeServing, goals: [NutrientGoal] = [], budgets: [Budget] = [],
     diet: Set<DietLabel> = [], avoid: [AvoidRule] = [], repetition: RepetitionLimits = RepetitionLimits(),
     locks: [SlotLock] = [], leftovers: [LeftoverRule] = [], tieBreak: MealTieBreak = .variety,
-    currency: String = "USD"
+    currency: String = "USD", purchasing: Purchasing? = nil
   ) {
+    self.purchasing = purchasing
     self.foods = foods
     self.stores = stores
     self.recipes = recipes
@@ -250,7 +255,7 @@ extension MealPlanProblem {
   enum CodingKeys: String, CodingKey {
     case foods, stores, recipes, days, slots, portions, goals, budgets, diet, avoid, repetition, locks,
       leftovers
-    case currency
+    case currency, purchasing
     case slotChoices = "slot_choices"
     case tieBreak = "tie_break"
   }

@@ -105,19 +105,29 @@ extension MealPlanSearch {
   }
 
   /// The best point of the model with every day variable fixed at the given
-  /// values, rounded to whole numbers: an LP over the other variables. Rows
-  /// on the day variables alone are constants then; they are left to
-  /// ``LinearModel/isFeasible(_:tolerance:)`` with the search's tolerance
-  /// rather than to the solver's (GLPK's LP tolerance is 1e-7, tighter than
-  /// its integrality tolerance). `nil` when the LP is infeasible.
+  /// values, rounded to whole numbers: an LP over the other variables, or,
+  /// when some of them are integer (the packages and store visits of a plan
+  /// with purchasing), a small MIP solved to optimality: the week's purchases
+  /// re-solved exactly for its meals. Rows on the day variables alone are
+  /// constants then; they are left to ``LinearModel/isFeasible(_:tolerance:)``
+  /// with the search's tolerance rather than to the solver's (GLPK's LP
+  /// tolerance is 1e-7, tighter than its integrality tolerance). `nil` when
+  /// the completion is infeasible.
   func complete(_ model: LinearModel, days: [VariableRef: Double], _ progress: inout Progress)
     throws(PlanningError) -> [Double]?
   {
     let whole = days.mapValues { $0.rounded() }
-    var fixed = model.fixing(whole).relaxingIntegrality()
+    var fixed = model.fixing(whole)
+    if !fixed.variables.indices.contains(where: {
+      whole[VariableRef(index: $0)] == nil && fixed.variables[$0].kind != .continuous
+    }) {
+      fixed = fixed.relaxingIntegrality()
+    }
     fixed.constraints.removeAll { $0.expression.terms.allSatisfy { whole[$0.variable] != nil } }
-    let result = try run(fixed, &progress)
-    guard result.status == .optimal, result.values.count == model.variables.count else { return nil }
+    let result = try run(fixed, &progress, gap: fixed.isMixedInteger ? 0 : nil)
+    guard result.status == .optimal || (result.status == .feasible && result.termination == .gapLimit),
+      result.values.count == model.variables.count
+    else { return nil }
     return result.values
   }
 

@@ -9,7 +9,12 @@ extension MealPlanSearch {
   /// ``Tuning/diveBacktracks`` dead ends.
   func dive(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     guard let root = progress.root else { return }
-    let integers = model.variables.indices.filter { model.variables[$0].kind != .continuous }
+    // Only the days' choices are dived on; `accept` completes the rest (the
+    // purchases of a plan with purchasing) exactly.
+    let dayVariables = Set(dayBlocks.joined().map(\.index))
+    let integers = model.variables.indices.filter {
+      model.variables[$0].kind != .continuous && dayVariables.contains($0)
+    }
     var fixed: [VariableRef: Double] = [:]
     var steps: [(added: [Int], chosen: Int, alternative: Double?)] = []
     var current = root

@@ -117,13 +117,62 @@ extension MealPlanVerifier {
         }
       }
       let spent = period.days.reduce(0) { $0 + (dayCosts[$1] ?? 0) }
-      for budget in problem.budgets where budget.period == period.period {
+      // With purchasing, budgets bound what is paid: see `checkPurchases`.
+      for budget in problem.budgets where budget.period == period.period && problem.purchasing == nil {
         let limit = NSDecimalNumber(decimal: budget.amount).doubleValue * period.scale
         if spent > limit + 1e-6 * max(1, limit) {
           violations.append(
             .init(rule: "budget", message: "\(period.label) costs \(spent), above the budget of \(limit)"))
         }
       }
+    }
+    return violations
+  }
+
+  /// Checks what the plan's grocery list buys against what its meals eat
+  /// (``PurchaseCheck``), the budgets against what is paid, and the plan's
+  /// cost and the list's total against the recomputed till total.
+  func checkPurchases(_ plan: MealPlan, eaten: [String: [Double]]) -> [PlanViolation] {
+    guard let purchasing = problem.purchasing else { return [] }
+    var violations: [PlanViolation] = []
+    var purchases: [Purchase] = []
+    for item in plan.groceries?.items ?? [] {
+      let offer = foods[item.food]?.offers.first { offer in
+        offer.store == item.store && offer.packageGrams == item.packageGrams
+          && offer.price == item.packagePrice
+          && offer.soldLoose == (item.loose ?? false)
+      }
+      guard let offer else {
+        violations.append(
+          .init(rule: "purchase", message: "\(item.food) is bought at an offer the food does not have"))
+        continue
+      }
+      let grams = offer.soldLoose ? item.gramsBought ?? 0 : Double(item.packages) * offer.packageGrams
+      purchases.append(Purchase(food: item.food, offer: offer, packages: item.packages, grams: grams))
+    }
+    let checker = PurchaseCheck(
+      purchasing: purchasing, foods: foods, stores: problem.stores, days: problem.days,
+      tolerance: { 1e-6 * max(1, abs($0)) })
+    let checked = checker.check(purchases, eaten: eaten)
+    violations += checked.violations
+    let paid = NSDecimalNumber(decimal: checked.paid).doubleValue
+    for budget in problem.budgets {
+      let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
+      let limit = amount * Double(problem.days) / (budget.period == .week ? 7 : 1)
+      if paid > limit + 1e-6 * max(1, limit) {
+        violations.append(
+          .init(rule: "budget", message: "the plan pays \(paid) at the till, above its budget of \(limit)"))
+      }
+    }
+    let total = plan.groceries.map { NSDecimalNumber(decimal: $0.total).doubleValue } ?? 0
+    if abs(total - paid) > 0.005 {
+      violations.append(
+        .init(rule: "cost", message: "the shopping list totals \(total) but its purchases cost \(paid)"))
+    }
+    if purchasing.costBasis == .paid, let cost = plan.cost,
+      abs(NSDecimalNumber(decimal: cost).doubleValue - paid) > 0.005
+    {
+      violations.append(.init(rule: "cost", message: "the plan costs \(cost) but pays \(paid) at the till"))
     }
     return violations
   }

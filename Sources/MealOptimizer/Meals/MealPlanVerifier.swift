@@ -68,6 +68,7 @@ public struct MealPlanVerifier: Sendable {
     }
     var dayTotals: [Int: [Nutrient: Double]] = [:]
     var dayCosts: [Int: Double] = [:]
+    var eaten: [String: [Double]] = [:]
     guard plan.days.map(\.day) == Array(1...max(problem.days, 1)), problem.days >= 1 else {
       fail("slot", "the plan has days \(plan.days.map(\.day)), not 1...\(problem.days)")
       return violations
@@ -84,6 +85,9 @@ public struct MealPlanVerifier: Sendable {
           fail("slot", "day \(day.day) \(meal) serves unknown '\(item.id)'")
           continue
         }
+        for (food, amount) in grams {
+          eaten[food, default: Array(repeating: 0, count: problem.days)][day.day - 1] += amount
+        }
         for (nutrient, amount) in nutrients(of: grams) {
           dayTotals[day.day, default: [:]][nutrient, default: 0] += amount
         }
@@ -97,6 +101,7 @@ public struct MealPlanVerifier: Sendable {
     }
     violations += checkGoalsAndBudgets(dayTotals: dayTotals, dayCosts: dayCosts)
     violations += checkRepetition(plan)
+    violations += checkPurchases(plan, eaten: eaten)
     return violations
   }
 }

@@ -14,6 +14,13 @@ public struct DietModel: Sendable, Hashable {
   /// plan), two for a percent-of-energy goal with both bounds. Read their
   /// duals with ``Solution/dual(_:)``.
   public internal(set) var goalConstraints: [GoalKey: [ConstraintRef]] = [:]
+  /// The purchase part of the model, when the problem has ``DietProblem/purchasing``.
+  var purchaseRows: PurchaseRows?
+
+  /// What a solution buys, when the problem has ``DietProblem/purchasing``.
+  public func purchases(from solution: Solution) -> [Purchase]? {
+    purchaseRows?.purchases(from: solution.values)
+  }
 
   /// A goal of the problem on one day, or over the whole plan.
   public struct GoalKey: Sendable, Hashable {
@@ -39,7 +46,9 @@ public struct DietModel: Sendable, Hashable {
   /// Values within 1e-9 g of zero, including tiny negative ones left by the
   /// solver's tolerances, become exactly zero. Empty when the solution has no values.
   public func grams(from solution: Solution) -> [[Double]] {
-    guard solution.values.count == foodIDs.count * days else { return [] }
+    guard solution.values.count == model.variables.count, solution.values.count >= foodIDs.count * days else {
+      return []
+    }
     return (1...days).map { day in
       foodIDs.indices.map { food in
         let grams = solution.values[variable(food: food, day: day).index] * gramsPerUnit[food]

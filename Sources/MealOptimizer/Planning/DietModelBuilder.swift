@@ -54,6 +54,9 @@ public struct DietModelBuilder: Sendable {
       model: model, foodIDs: foods.map(\.id), days: problem.days, gramsPerUnit: gramsPerUnit)
     var result = built
     (result.model, result.goalConstraints) = addRows(to: model, problem: problem, built: built)
+    if let purchasing = problem.purchasing {
+      addPurchases(purchasing, problem: problem, to: &result)
+    }
     return result
   }
 
@@ -146,6 +149,58 @@ public struct DietModelBuilder: Sendable {
       model.setObjective(.maximize, expression(days: all, weight: perGram(nutrient)))
     }
     return (model, goalConstraints)
+  }
+
+  /// Adds the purchase part (``PurchaseRows``), bounds what is paid by the
+  /// budget, and makes the till total the objective when the problem minimises
+  /// cost paid.
+  private func addPurchases(_ purchasing: Purchasing, problem: DietProblem, to built: inout DietModel) {
+    var eaten: [String: [Int: LinearExpression]] = [:]
+    var most: [String: Double] = [:]
+    for (f, food) in problem.foods.enumerated() {
+      for day in 1...problem.days {
+        eaten[food.id, default: [:]][day] = LinearExpression([
+          (built.variable(food: f, day: day), built.gramsPerUnit[f])
+        ])
+      }
+      most[food.id] = Self.mostGrams(of: food, problem: problem)
+    }
+    var model = built.model
+    let rows = PurchaseRows(
+      adding: &model, foods: problem.foods, stores: problem.stores, purchasing: purchasing,
+      days: problem.days,
+      eaten: eaten, maximumGrams: most)
+    if let budget = problem.budget {
+      let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
+      let days = Double(problem.days)
+      model.constraints.removeAll { $0.name == "budget" || $0.name.hasPrefix("budget[") }
+      model.addConstraint(
+        "budget[paid]", rows.paid, .lessThan(budget.period == .week ? amount * days / 7 : amount * days),
+        group: .budget)
+    }
+    if case .minimizeCost = problem.objective, purchasing.costBasis == .paid {
+      model.setObjective(.minimize, rows.paid)
+    }
+    built.model = model
+    built.purchaseRows = rows
+  }
+
+  /// An upper bound on the grams of a food over the whole plan: from its
+  /// daily limit, or the tightest daily or whole-plan maximum of a nutrient it
+  /// holds, or 100 kg a day when nothing bounds it.
+  static func mostGrams(of food: Food, problem: DietProblem) -> Double {
+    let days = Double(problem.days)
+    var most = 100_000 * days
+    for limit in problem.foodLimits where limit.food == food.id {
+      if let maximum = limit.maximumGrams { most = min(most, maximum * days) }
+    }
+    for goal in problem.goals where goal.basis == .absolute {
+      guard let maximum = goal.maximum, let per100 = food.nutrientsPer100g[goal.nutrient], per100 > 0 else {
+        continue
+      }
+      most = min(most, maximum / per100 * 100 * (goal.period == .day ? days : 1))
+    }
+    return most
   }
 
   private static func set(_ minimum: Double?, _ maximum: Double?) -> ConstraintSet {

@@ -28,9 +28,17 @@ public struct DietPlanVerifier: Sendable, Hashable {
   ///   - grams: Grams of each food, `grams[day - 1][food]`, foods in the problem's order.
   ///   - objectiveValue: The cost the solver reported, checked against the
   ///     recomputed cost when the objective is cost.
+  ///   - purchases: What the plan buys; required when the problem has
+  ///     ``DietProblem/purchasing``. The verifier recomputes what must be
+  ///     bought from the grams and the pantry, checks the plan buys at least
+  ///     that at allowed stores, and recomputes what is paid from the offers
+  ///     and trips; budgets and a cost objective are then checked against
+  ///     what is paid.
   /// - Returns: The recomputed days and totals, and every violation found.
   /// - Complexity: O(*d* × *f* × *g*) for *d* days, *f* foods and *g* goals and limits.
-  public func verify(_ problem: DietProblem, grams: [[Double]], objectiveValue: Double? = nil)
+  public func verify(
+    _ problem: DietProblem, grams: [[Double]], objectiveValue: Double? = nil, purchases: [Purchase]? = nil
+  )
     -> DietPlanVerification
   {
     var violations: [PlanViolation] = []
@@ -75,7 +83,34 @@ public struct DietPlanVerifier: Sendable, Hashable {
     let totalGrams = foods.indices.map { f in grams.reduce(0) { $0 + $1[f] } }
     let totals = amounts(totalGrams, problem: problem)
     violations += limitViolations(problem, grams: grams)
-    if let budget = problem.budget {
+    var paid: Decimal?
+    if let purchasing = problem.purchasing {
+      var eaten: [String: [Double]] = [:]
+      for (f, food) in foods.enumerated() { eaten[food.id, default: []] = grams.map { $0[f] } }
+      let checker = PurchaseCheck(
+        purchasing: purchasing, foods: Dictionary(foods.map { ($0.id, $0) }) { a, _ in a },
+        stores: problem.stores,
+        days: problem.days, tolerance: tolerance)
+      let checked = checker.check(purchases ?? [], eaten: eaten)
+      if purchases == nil {
+        violations.append(PlanViolation(rule: "purchase", message: "the plan says nothing of what it buys"))
+      }
+      violations += checked.violations
+      paid = checked.paid
+    }
+    if let budget = problem.budget, let paid {
+      let days = Decimal(problem.days)
+      let limit = budget.period == .week ? budget.amount * days / 7 : budget.amount * days
+      let limitValue = NSDecimalNumber(decimal: limit).doubleValue
+      if exceeds(NSDecimalNumber(decimal: paid).doubleValue, maximum: limitValue) {
+        violations.append(
+          PlanViolation(
+            rule: "budget",
+            message:
+              "the plan pays \(paid.rounded(places: 2)) at the till, above the budget of \(limit.rounded(places: 2))"
+          ))
+      }
+    } else if let budget = problem.budget {
       let spends = budget.period == .week ? [totals.cost] : grams.map { amounts($0, problem: problem).cost }
       for (index, spend) in spends.enumerated() {
         let limit = NSDecimalNumber(decimal: budget.amount).doubleValue
@@ -89,7 +124,9 @@ public struct DietPlanVerifier: Sendable, Hashable {
       }
     }
     if case .minimizeCost = problem.objective, let objectiveValue {
-      let cost = NSDecimalNumber(decimal: totals.cost).doubleValue
+      let cost = NSDecimalNumber(
+        decimal: problem.purchasing?.costBasis == .paid ? paid ?? totals.cost : totals.cost
+      ).doubleValue
       if abs(cost - objectiveValue) > tolerance(objectiveValue) {
         violations.append(
           PlanViolation(
@@ -97,8 +134,10 @@ public struct DietPlanVerifier: Sendable, Hashable {
             message: "the solver reported a cost of \(objectiveValue) but the foods cost \(cost)"))
       }
     }
-    return DietPlanVerification(
+    var verification = DietPlanVerification(
       days: days, weeklyGoals: weekly, foodTotals: totals.lines, cost: totals.cost, violations: violations)
+    verification.paid = paid
+    return verification
   }
 
   func tolerance(_ bound: Double) -> Double { absoluteTolerance + relativeTolerance * abs(bound) }
@@ -238,6 +277,9 @@ public struct DietPlanVerification: Sendable, Hashable {
   public var cost: Decimal
   /// Every bound the plan breaks; empty for a valid plan.
   public var violations: [PlanViolation]
+  /// What the plan pays at the till (packages, loose food, trips), recomputed,
+  /// when the problem has ``DietProblem/purchasing``.
+  public var paid: Decimal?
 
   /// Creates a verification from its parts.
   public init(

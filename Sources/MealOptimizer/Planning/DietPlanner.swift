@@ -119,7 +119,9 @@ public struct DietPlanner: Sendable {
       ]
     }
     let grams = built.grams(from: solution)
-    let verification = verifier.verify(problem, grams: grams, objectiveValue: solution.objectiveValue)
+    let purchases = built.purchases(from: solution)
+    let verification = verifier.verify(
+      problem, grams: grams, objectiveValue: solution.objectiveValue, purchases: purchases)
     guard verification.isValid else { throw .verificationFailed(verification.violations) }
     let marginal = MarginalCosts(problem: problem, model: built, solution: solution, grams: grams)
     let days = verification.days.map { day in
@@ -128,12 +130,20 @@ public struct DietPlanner: Sendable {
       return day
     }
     let foods = Dictionary(problem.foods.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let groceries = GroceryList(
+    var groceries = GroceryList(
       grams: Dictionary(verification.foodTotals.map { ($0.food, $0.grams) }, uniquingKeysWith: +),
       foods: foods)
+    var cost = verification.cost
+    if let purchasing = problem.purchasing, let purchases {
+      var eaten: [String: [Double]] = [:]
+      for (f, food) in problem.foods.enumerated() { eaten[food.id] = grams.map { $0[f] } }
+      groceries = GroceryList(
+        eaten: eaten, purchases: purchases, purchasing: purchasing, foods: foods, stores: problem.stores)
+      if purchasing.costBasis == .paid, let paid = verification.paid { cost = paid }
+    }
     return DietPlan(
-      status: status, report: report, currency: problem.currency, cost: verification.cost.rounded(places: 2),
-      exactCost: NSDecimalNumber(decimal: verification.cost).doubleValue,
+      status: status, report: report, currency: problem.currency, cost: cost.rounded(places: 2),
+      exactCost: NSDecimalNumber(decimal: cost).doubleValue,
       objectiveValue: solution.objectiveValue,
       days: days, weeklyGoals: marginal.apply(to: verification.weeklyGoals, day: nil),
       foodTotals: verification.foodTotals, groceries: groceries)

@@ -33,12 +33,17 @@ public struct DietProblem: Sendable, Hashable, Codable {
   public var objective: DietObjective
   /// The currency of every price (`USD`).
   public var currency: String
+  /// Purchases inside the model (packages, stores, trips, the pantry); `nil`
+  /// for the plain model, where cost is the food eaten at its cheapest price
+  /// per gram. See ``Purchasing``.
+  public var purchasing: Purchasing?
 
   public init(
     foods: [Food], stores: [Store] = [], days: Int = 1, goals: [NutrientGoal] = [], budget: Budget? = nil,
     foodLimits: [FoodLimit] = [], groupLimits: [FoodGroupLimit] = [], wholeServings: Set<String> = [],
-    objective: DietObjective = .minimizeCost, currency: String = "USD"
+    objective: DietObjective = .minimizeCost, currency: String = "USD", purchasing: Purchasing? = nil
   ) {
+    self.purchasing = purchasing
     self.foods = foods
     self.stores = stores
     self.days = days
@@ -54,7 +59,7 @@ public struct DietProblem: Sendable, Hashable, Codable {
 
 extension DietProblem {
   enum CodingKeys: String, CodingKey {
-    case foods, stores, days, goals, budget, objective, currency
+    case foods, stores, days, goals, budget, objective, currency, purchasing
     case foodLimits = "food_limits"
     case groupLimits = "group_limits"
     case wholeServings = "whole_servings"

@@ -65,6 +65,7 @@ package enum Declaration: Sendable, Hashable {
   case rules(RulesDeclaration)
   case test(TestDeclaration)
   case recipe(RecipeDeclaration)
+  case pantry(PantryDeclaration)
 
   /// The declared name, for declarations that have one.
   package var name: Identifier? {
@@ -76,6 +77,7 @@ package enum Declaration: Sendable, Hashable {
     case .plan(let d): d.name
     case .rules(let d): d.name
     case .recipe(let d): d.name
+    case .pantry(let d): d.name
     case .test: nil
     }
   }
@@ -92,6 +94,7 @@ package enum Declaration: Sendable, Hashable {
     case .rules: "rules"
     case .test: "test"
     case .recipe: "recipe"
+    case .pantry: "pantry"
     }
   }
 }
@@ -170,6 +173,26 @@ package struct PriceStatement: Sendable, Hashable {
   /// The package: `42 oz`, `block` (one measure), `12 large`.
   package var package: QuantityLiteral
   package var store: Identifier?
+  /// `loose`: sold by weight, any amount at the price per package.
+  package var loose = false
+  package var range: SourceRange
+}
+
+/// `pantry home "At home" { 2 kg rice; 6 large eggs category "baking" use by 2026-12-05 }`.
+package struct PantryDeclaration: Sendable, Hashable {
+  package var name: Identifier
+  package var displayName: StringLiteral?
+  package var lines: [PantryLine]
+  package var range: SourceRange
+}
+
+/// One line of a pantry: `AMOUNT [UNIT] FOOD [category "…"] [use by DATE]`.
+package struct PantryLine: Sendable, Hashable {
+  package var amount: QuantityLiteral
+  package var food: Identifier
+  package var category: StringLiteral?
+  /// The use-by date token (`2026-12-05`).
+  package var useBy: Token?
   package var range: SourceRange
 }
 
@@ -219,6 +242,14 @@ package enum PlanStatement: Sendable, Hashable {
   case currency(Identifier, SourceRange)
   /// A statement of a weekly meal plan (`meals`, `diet`, `repeat`, …).
   case meal(MealPlanStatement)
+  /// `pantry home`: the stock the plan draws on first.
+  case pantry(Identifier, SourceRange)
+  /// `stores aldi, market`: the stores the plan may buy at.
+  case stores([Identifier], SourceRange)
+  /// `stores at most 2`.
+  case storeLimit(QuantityLiteral, SourceRange)
+  /// `start 2026-12-01`: the date of day 1, for use-by dates.
+  case start(Token, SourceRange)
 }
 
 /// A parsed file: its declarations in order.

@@ -127,7 +127,9 @@ extension Checker {
       // The package as written ("42 oz", "block", "12 large"), for shopping lists.
       let packageName = sources.file(price.package.range.file)?.text(in: price.package.range)
       food.offers.append(
-        Offer(store: price.store?.name, price: cost, packageGrams: package.double, packageName: packageName))
+        Offer(
+          store: price.store?.name, price: cost, packageGrams: package.double, packageName: packageName,
+          soldLoose: price.loose))
     }
     food.tags = food.tags.union(d.tags.map(\.name)).subtracting(d.removedTags.map(\.name))
     return ok ? food : nil

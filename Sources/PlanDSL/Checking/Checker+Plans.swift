@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import HealthRules
 import MealOptimizer
 
 extension Checker {
@@ -98,8 +99,42 @@ extension Checker {
           checkLimitConflict(plan.limits, at: bound.range, earlier: limitRanges)
           limitRanges.append(bound.range)
         }
+      case .pantry(let name, _):
+        if declared["pantry", default: [:]][name.name] == nil {
+          error(
+            DiagnosticMessage.unknownName(.pantry, name, candidates: declared["pantry", default: [:]].keys))
+        } else {
+          plan.pantry = name.name
+        }
+      case .stores(let names, _):
+        var ids: [String] = []
+        for name in names {
+          if storeNames[name.name] == nil {
+            error(DiagnosticMessage.unknownName(.store, name, candidates: storeNames.keys))
+          } else {
+            ids.append(name.name)
+          }
+        }
+        plan.stores = ids
+      case .storeLimit(let quantity, _):
+        if let count = wholeNumber(quantity, for: "'stores at most'", range: 1...1000) {
+          plan.maximumStores = count
+        }
+      case .start(let token, _):
+        if let day = Day(iso: token.value) {
+          plan.start = day
+        } else {
+          error(DiagnosticMessage.badDate(token))
+        }
       case .objective(let sense, let target, _):
-        if target.name == "cost" {
+        if target.name == "cost eaten" {
+          if sense.name == "minimize" {
+            plan.objective = .minimizeCost
+            plan.minimizesCostEaten = true
+          } else {
+            error(DiagnosticMessage.maximizeCost(at: target.range))
+          }
+        } else if target.name == "cost" {
           if sense.name == "minimize" {
             plan.objective = .minimizeCost
           } else {
@@ -203,6 +238,10 @@ extension Checker {
     case .wholeServings(_, let r): ("whole servings", r)
     case .currency(_, let r): ("currency", r)
     case .meal(let m): MealPlanStatement.key(m)
+    case .pantry(_, let r): ("pantry", r)
+    case .stores(_, let r): ("stores", r)
+    case .storeLimit(_, let r): ("stores at most", r)
+    case .start(_, let r): ("start", r)
     }
   }
 }

@@ -84,11 +84,15 @@ struct Checker {
       case .store(let d): if let store = checkStore(d) { stores.append(store) }
       case .food(let d): if let food = checkFood(d) { foods.append(food) }
       case .goal(let d): goals.append(checkGoal(d))
-      case .plan, .use, .include, .rules, .test, .recipe: break
+      case .plan, .use, .include, .rules, .test, .recipe, .pantry: break
       }
     }
     for case .recipe(let d) in declarations where !isDuplicate(.recipe(d)) {
       if let recipe = checkRecipe(d, foods: foods) { recipes.append(recipe) }
+    }
+    var pantries: [PantrySpec] = []
+    for case .pantry(let d) in declarations where !isDuplicate(.pantry(d)) {
+      if let pantry = checkPantry(d, foods: foods) { pantries.append(pantry) }
     }
     var ruleSets: [RuleSet] = []
     for case .rules(let d) in declarations where !isDuplicate(.rules(d)) {
@@ -107,6 +111,7 @@ struct Checker {
       warnings: [],
       currency: currency?.code)
     program.ruleSets = ruleSets
+    program.pantries = pantries
     program.ruleTests = ruleTests
     program.ruleTestExpectationRanges = ruleTestExpectationRanges
     return program

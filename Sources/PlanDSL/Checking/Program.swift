@@ -30,6 +30,11 @@ public struct Program: Sendable {
   public var warnings: [Diagnostic]
   /// The currency every price uses, when there are prices.
   public var currency: String?
+  /// Pantries declared with `pantry`, in declaration order.
+  public var pantries: [PantrySpec] = []
+
+  /// The pantry with this name.
+  public func pantry(named name: String) -> PantrySpec? { pantries.first { $0.name == name } }
 
   /// The food with this identifier.
   public func food(_ id: String) -> Food? { foods.first { $0.id == id } }
@@ -86,6 +91,37 @@ public struct PlanSpec: Sendable, Hashable {
   /// Set for weekly plans of meals built from recipes (a plan with `meals`).
   public var mealPlan: MealPlanSpec?
   public var range: SourceRange
+  /// The pantry the plan draws on (`pantry home`).
+  public var pantry: String?
+  /// The stores the plan may buy at (`stores aldi, market`); `nil` for all.
+  public var stores: [String]?
+  /// The most stores the plan may visit (`stores at most 2`).
+  public var maximumStores: Int?
+  /// The date of day 1 (`start 2026-12-01`); `nil` for today.
+  public var start: Day?
+  /// Whether `minimize cost eaten` asks for the food eaten rather than what is paid.
+  public var minimizesCostEaten = false
+}
+
+/// A checked `pantry` block: stock at home, in grams.
+public struct PantrySpec: Sendable, Hashable {
+  /// The pantry's name in the file.
+  public var name: String
+  /// The quoted display name, when one is written.
+  public var displayName: String?
+  /// The stock, each line's ``PantryStock/useBy`` as written and ``PantryStock/lastDay`` unset.
+  public var stock: [PantryStock]
+  public var range: SourceRange
+
+  /// The stock for a plan starting on `start`: each use-by date becomes the
+  /// last plan day the stock may be eaten (day 1 is `start`).
+  public func stock(startingOn start: Day) -> [PantryStock] {
+    stock.map { item in
+      var item = item
+      if let text = item.useBy, let date = Day(iso: text) { item.lastDay = start.distance(to: date) + 1 }
+      return item
+    }
+  }
 }
 
 /// The meal-plan part of a checked plan: slots, diet, repetition and the rest.

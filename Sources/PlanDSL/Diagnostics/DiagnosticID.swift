@@ -115,6 +115,7 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
   case mixedTestDays = "mixed-test-days"
   case duplicateDay = "duplicate-day"
   case badDate = "bad-date"
+  case unknownPantry = "unknown-pantry"
   case expectedComparison = "expected-comparison"
   case missingExpectation = "missing-expectation"
   case expectedText = "expected-text"
@@ -135,7 +136,8 @@ extension DiagnosticMessage {
 
   /// The kinds of names an "unknown X" diagnostic is about.
   enum NameKind: String, Sendable {
-    case alert, basis, choice, currency, day, diet, food, function, goal, meal, nutrient, period, reading
+    case alert, basis, choice, currency, day, diet, food, function, goal, meal, nutrient, pantry, period,
+      reading
     case recipe, severity, store
     case ruleSet = "rule set"
     case tieBreak = "tie-break"
@@ -154,6 +156,7 @@ extension DiagnosticMessage {
       case .goal: .unknownGoal
       case .meal: .unknownMeal
       case .nutrient: .unknownNutrient
+      case .pantry: .unknownPantry
       case .period: .unknownPeriod
       case .reading: .unknownReading
       case .recipe: .unknownRecipe

@@ -197,6 +197,12 @@ public enum DiagnosticMessage {
       fixIts: closest.map { [Diagnostic.FixIt(replacing: name.range, with: $0)] } ?? [])
   }
 
+  static func badDate(_ token: Token) -> Diagnostic {
+    make(
+      .badDate, "'\(token.value)' is not a calendar date", at: token.range,
+      hint: "write a date that exists, as yyyy-mm-dd: 2026-12-05")
+  }
+
   static func unknownUnit(_ unit: UnitName, candidates: some Sequence<String>) -> Diagnostic {
     Diagnostic(
       id: DiagnosticID.unknownUnit.rawValue, message: "unknown unit '\(unit.text)'", at: unit.range,

@@ -55,7 +55,7 @@ extension Program {
       foods: foods, stores: stores, days: plan.days, goals: goals, budget: plan.budget,
       foodLimits: foodLimits,
       groupLimits: groupLimits, wholeServings: wholeServings, objective: plan.objective,
-      currency: currency ?? "USD")
+      currency: currency ?? "USD", purchasing: purchasing(for: plan))
   }
 }
 

@@ -14,6 +14,6 @@ extension Program {
       slotChoices: meals.choices,
       portions: meals.portions, goals: goals, budgets: plan.budget.map { [$0] } ?? [], diet: meals.diet,
       avoid: meals.avoid, repetition: meals.repetition, locks: meals.locks, leftovers: meals.leftovers,
-      tieBreak: meals.tieBreak, currency: currency ?? "USD")
+      tieBreak: meals.tieBreak, currency: currency ?? "USD", purchasing: purchasing(for: plan))
   }
 }

@@ -54,6 +54,7 @@ extension Parser {
     case "rules": return parseRules()
     case "test": return parseTest()
     case "recipe": return parseRecipe()
+    case "pantry": return parsePantry()
     default:
       let hint = Suggestions.hint(for: current.value, in: Self.declarationKeywords)
       report(DiagnosticMessage.expectedDeclaration(found: current, hint: hint))
@@ -201,13 +202,15 @@ extension Parser {
           return
         }
         guard let package = parser.parseServingAmount() else { return }
+        let loose = parser.consumeWord("loose")
         var store: Identifier?
         if parser.consumeWord("at") {
           store = parser.parseIdentifier("a store name after 'at'")
         }
         food.prices.append(
           PriceStatement(
-            price: price, package: package, store: store, range: keyword.range.union(parser.previous.range)))
+            price: price, package: package, store: store, loose: loose,
+            range: keyword.range.union(parser.previous.range)))
       case "tags", "tag":
         food.tags += parser.parseIdentifierList("a tag such as 'vegan'")
       case "untag":
@@ -259,8 +262,52 @@ extension Parser {
       GoalDeclaration(name: name, displayName: display, entries: entries, range: start.union(previous.range)))
   }
 
+  /// `pantry home "At home" { 2 kg rice; 1/2 cup olive_oil; 6 large eggs category "baking" use by 2026-12-05 }`.
+  mutating func parsePantry() -> Declaration? {
+    let start = current.range
+    guard let (name, display) = parseHeader("pantry") else { return nil }
+    var lines: [PantryLine] = []
+    _ = parseBlock(of: "pantry") { parser in
+      guard let ingredient = parser.parseIngredientUntil(["category", "use"]) else {
+        parser.skipStatement()
+        return
+      }
+      var line = PantryLine(amount: ingredient.amount, food: ingredient.food, range: ingredient.range)
+      while !parser.atStatementEnd {
+        if parser.consumeWord("category") {
+          guard let category = parser.parseOptionalString() else {
+            parser.expected("a category in quotes after 'category', as in 'category \"baking\"'")
+            parser.skipStatement()
+            return
+          }
+          line.category = category
+        } else if parser.consumeWord("use") {
+          guard parser.consumeWord("by"), parser.current.kind == .date, !parser.atStatementEnd else {
+            parser.expected("'by' and a date such as 2026-12-05 after 'use'")
+            parser.skipStatement()
+            return
+          }
+          line.useBy = parser.advance()
+        } else {
+          parser.expected("'category \"…\"', 'use by DATE' or the end of the line")
+          parser.skipStatement()
+          return
+        }
+      }
+      line.range = line.range.union(parser.previous.range)
+      lines.append(line)
+      parser.finishStatement("the pantry line")
+    }
+    return .pantry(
+      PantryDeclaration(name: name, displayName: display, lines: lines, range: start.union(previous.range)))
+  }
+
   static let planKeywords =
-    ["days", "goal", "goals", "budget", "foods", "limit", "minimize", "maximize", "whole", "currency"]
+    [
+      "days", "goal", "goals", "budget", "foods", "limit", "minimize", "maximize", "whole", "currency",
+      "pantry",
+      "stores", "start",
+    ]
     + mealPlanKeywords
 
   mutating func parsePlan() -> Declaration? {
@@ -302,9 +349,31 @@ extension Parser {
       guard let bound = parseBound("a bound such as '<= 200 g'") else { return nil }
       return .limit(foods, bound, parsePeriod(), range())
     case "minimize", "maximize":
-      return parseIdentifier("'cost' or a nutrient name").map {
-        .objective(Identifier(name: keyword.value, range: keyword.range), $0, range())
+      guard var target = parseIdentifier("'cost' or a nutrient name") else { return nil }
+      if target.name == "cost", current.kind == .identifier, current.value == "eaten", !atStatementEnd {
+        let eaten = advance()
+        target = Identifier(name: "cost eaten", range: target.range.union(eaten.range))
       }
+      return .objective(Identifier(name: keyword.value, range: keyword.range), target, range())
+    case "pantry":
+      return parseIdentifier("a pantry name").map { .pantry($0, range()) }
+    case "stores":
+      if consumeWord("at") {
+        guard consumeWord("most") else {
+          expected("'most' and a number, as in 'stores at most 2'")
+          return nil
+        }
+        return parseQuantity("a number of stores").map { .storeLimit($0, range()) }
+      }
+      let names = parseIdentifierList("a store name")
+      return names.isEmpty ? nil : .stores(names, range())
+    case "start":
+      guard current.kind == .date, !atStatementEnd else {
+        expected("a date such as 2026-12-01 after 'start'")
+        return nil
+      }
+      let date = advance()
+      return .start(date, range())
     case "whole":
       guard consumeWord("servings") else {
         expected("'servings' after 'whole'")

@@ -37,6 +37,13 @@ extension Parser {
 
   /// `AMOUNT [UNIT] FOOD`, where AMOUNT may be a fraction (`1/2`).
   mutating func parseIngredient() -> IngredientLine? {
+    parseIngredientUntil([])
+  }
+
+  /// `AMOUNT [UNIT] FOOD`, where the line may go on with one of `followers`
+  /// (the pantry's `category` and `use by`): `6 eggs category "…"` reads
+  /// `eggs` as the food.
+  mutating func parseIngredientUntil(_ followers: Set<String>) -> IngredientLine? {
     let start = current.range
     guard var amount = parseQuantity("an amount", startsStatement: true) else { return nil }
     if amount.unit == nil, current.isSymbol("/"), peek().kind == .number {
@@ -53,7 +60,8 @@ extension Parser {
       if let unit = amount.unit { amount.range = amount.range.union(unit.range) }
     }
     // `2 eggs`: the one word read as a unit is the food.
-    if atStatementEnd, let unit = amount.unit, !unit.text.contains(" "), !unit.text.contains("/") {
+    let endsHere = atStatementEnd || (current.kind == .identifier && followers.contains(current.value))
+    if endsHere, let unit = amount.unit, !unit.text.contains(" "), !unit.text.contains("/") {
       amount.unit = nil
       amount.range = amount.numberRange
       return IngredientLine(

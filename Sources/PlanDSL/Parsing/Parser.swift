@@ -143,7 +143,7 @@ struct Parser {
 
   /// Words that start a top-level declaration.
   static let declarationKeywords = [
-    "use", "include", "store", "food", "goal", "plan", "rules", "test", "recipe",
+    "use", "include", "store", "food", "goal", "plan", "rules", "test", "recipe", "pantry",
   ]
 
   /// Whether the current token looks like the start of a new top-level declaration

@@ -1,3 +1,4 @@
+import Foundation
 import GLPKBackend
 import MealOptimizer
 import PlanDSL
@@ -19,6 +20,7 @@ enum SolveCommand: TypedCommand {
     var plan: String?
     var format = OutputFormat.text
     var timeLimit: Seconds?
+    var pantryOut: String?
 
     static var declarations: [OptionDeclaration<Options>] {
       [
@@ -28,6 +30,10 @@ enum SolveCommand: TypedCommand {
         .option(
           "time-limit", \.timeLimit, value: "SECONDS",
           "Stop the solver after this many seconds and show the best plan found (default: none for food plans, 60 for meal plans)."
+        ),
+        .option(
+          "pantry-out", \.pantryOut, value: "FILE",
+          "Write the pantry after the plan (stock left and the rest of opened packages) as a pantry file that another plan can include."
         ),
       ]
     }
@@ -40,6 +46,15 @@ enum SolveCommand: TypedCommand {
     options.timeLimit = arguments.timeLimit?.value
     let program = try ProgramLoading.load(path, console: console)
     let spec = try choosePlan(program, name: arguments.plan, path: path)
+    let pantryOut = arguments.pantryOut
+    if let pantryOut {
+      guard program.purchasing(for: spec) != nil else {
+        throw .usage(
+          "'--pantry-out' needs a plan that buys food: one that says 'minimize cost', has a budget, or names a pantry",
+          hint: nil)
+      }
+      try OutputFile.checkTarget(pantryOut, option: "--pantry-out")
+    }
     let title = "Plan '\(spec.name)'" + (spec.displayName.map { " (\($0))" } ?? "")
     let solved: SolvedPlan
     do {
@@ -55,11 +70,38 @@ enum SolveCommand: TypedCommand {
     case (.meals(let plan, let problem), .markdown):
       console.out(MealPlanMarkdown(plan, title: title, stores: problem.stores).render())
     case (.foods(let plan, let problem), _):
-      console.out(DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render())
+      console.out(
+        DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render()
+          + budgetLine(problem.budget.map { [$0] } ?? [], days: problem.days, plan.groceries, plan.currency))
     case (.meals(let plan, let problem), _):
-      console.out(MealPlanText(plan, title: title, stores: problem.stores).render())
+      console.out(
+        MealPlanText(plan, title: title, stores: problem.stores).render()
+          + budgetLine(problem.budgets, days: problem.days, plan.groceries, plan.currency))
     }
     if !solved.status.hasPlan { throw .negativeResult }
+    if let pantryOut {
+      let groceries: GroceryList?
+      switch solved {
+      case .foods(let plan, _): groceries = plan.groceries
+      case .meals(let plan, _): groceries = plan.groceries
+      }
+      let text = PantryFile.text(
+        name: "after_\(spec.name)", plan: spec.name, leftovers: groceries?.leftovers ?? [])
+      try OutputFile.write(Data(text.utf8), to: pantryOut, option: "--pantry-out")
+    }
+  }
+
+  /// "Budget 80.00 USD per week: 80.00 USD for these 7 days, 61.40 USD paid at the till", for a plan that buys.
+  static func budgetLine(_ budgets: [Budget], days: Int, _ groceries: GroceryList?, _ currency: String)
+    -> String
+  {
+    guard let groceries, groceries.stores != nil else { return "" }
+    return budgets.map { budget in
+      let limit = budget.amount * Decimal(days) / (budget.period == .week ? 7 : 1)
+      return "Budget " + Quantities.money(budget.amount, currency) + " per \(budget.period.rawValue): "
+        + Quantities.money(limit, currency) + " for these \(days) days, "
+        + Quantities.money(groceries.total, currency) + " paid at the till\n"
+    }.joined()
   }
 
   /// A solved plan of either kind, with the problem it answers.

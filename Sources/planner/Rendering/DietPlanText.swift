@@ -54,8 +54,12 @@ struct DietPlanText {
       }
       out += table.render()
     }
-    out += "\nCost of the food eaten: \(Quantities.money(cost, plan.currency))\n"
-    if let groceries = plan.groceries, !groceries.items.isEmpty {
+    if let groceries = plan.groceries, groceries.stores != nil {
+      out += "\nCost: " + MealPlanText.costPhrase(cost, groceries: groceries, currency: plan.currency) + "\n"
+    } else {
+      out += "\nCost of the food eaten: \(Quantities.money(cost, plan.currency))\n"
+    }
+    if let groceries = plan.groceries, !groceries.items.isEmpty || groceries.fromPantry?.isEmpty == false {
       out += "\n" + MealPlanText.groceryText(groceries, currency: plan.currency, stores: stores)
     }
     return out

@@ -40,6 +40,28 @@ struct MealPlanMarkdown {
   /// The shopping list as a Markdown section: store, food, packages, cost.
   static func groceryMarkdown(_ groceries: GroceryList, currency: String, stores: [String: String]) -> String
   {
+    if let visited = groceries.stores {
+      let names = Dictionary(visited.map { ($0.id, $0) }) { a, _ in a }
+      var out =
+        "\n## Shopping list\n\n| Store | Food | Needed | Bought | Cost | Left |\n| --- | --- | ---: | --- | ---: | ---: |\n"
+      for item in groceries.items {
+        let store = item.store.map { names[$0]?.name ?? $0 } ?? ""
+        out +=
+          "| \(store) | \(item.name) | \(Quantities.number(item.gramsNeeded ?? item.grams, digits: 0)) g | "
+          + "\(MealPlanText.packageText(item)) | \(Quantities.money(item.cost, currency)) | "
+          + "\(Quantities.number(item.gramsLeft ?? 0, digits: 0)) g |\n"
+      }
+      for store in visited where store.trip > 0 {
+        out += "| \(store.name) | trip | | | \(Quantities.money(store.trip, currency)) | |\n"
+      }
+      if let pantry = groceries.fromPantry, !pantry.isEmpty {
+        out +=
+          "\nFrom the pantry: "
+          + pantry.map { "\($0.name) \(Quantities.number($0.grams, digits: 0)) g" }.joined(separator: ", ")
+          + "\n"
+      }
+      return out + "\nTotal paid: **\(Quantities.money(groceries.total, currency))**\n"
+    }
     var out = "\n## Shopping list\n\n| Store | Food | Packages | Cost |\n| --- | --- | ---: | ---: |\n"
     for item in groceries.items {
       let store = item.store.map { stores[$0] ?? $0 } ?? ""

@@ -21,7 +21,9 @@ struct MealPlanText {
       return out
     }
     out += ", \(plan.days.count) days"
-    if let cost = plan.cost { out += ", " + Quantities.money(cost, plan.currency) + " of food" }
+    if let cost = plan.cost {
+      out += ", " + Self.costPhrase(cost, groceries: plan.groceries, currency: plan.currency)
+    }
     if let gap = plan.report.relativeGap, plan.status == .feasible || gap > 1e-4 {
       out += " (within \(Quantities.number(gap * 100, digits: 2))% of the cheapest)"
     }
@@ -37,7 +39,7 @@ struct MealPlanText {
         "  Week \(week.week)  " + Quantities.money(week.cost, plan.currency) + "  " + goalsLine(week.goals)
         + "\n"
     }
-    if let groceries = plan.groceries, !groceries.items.isEmpty {
+    if let groceries = plan.groceries, !groceries.items.isEmpty || groceries.fromPantry?.isEmpty == false {
       out += "\n" + Self.groceryText(groceries, currency: plan.currency, stores: stores)
     }
     return out
@@ -79,8 +81,18 @@ struct MealPlanText {
     text.count <= width ? text : String(text.prefix(width - 1)) + "…"
   }
 
+  /// "12.40 USD paid at the till" when the plan's cost is its shopping list's
+  /// total, "9.85 USD of food" (and what is paid, when known) otherwise.
+  static func costPhrase(_ cost: Decimal, groceries: GroceryList?, currency: String) -> String {
+    guard let groceries, groceries.stores != nil else { return Quantities.money(cost, currency) + " of food" }
+    if groceries.total == cost { return Quantities.money(cost, currency) + " paid at the till" }
+    return Quantities.money(cost, currency) + " of food, " + Quantities.money(groceries.total, currency)
+      + " paid at the till"
+  }
+
   /// The shopping list, grouped by store, in whole packages.
   static func groceryText(_ groceries: GroceryList, currency: String, stores: [String: String]) -> String {
+    if let visited = groceries.stores { return purchaseText(groceries, visited: visited, currency: currency) }
     var out = "Shopping list (whole packages)\n"
     let grouped = Dictionary(grouping: groceries.items) { $0.store ?? "" }
     for store in grouped.keys.sorted() {
@@ -103,6 +115,65 @@ struct MealPlanText {
       out += table.render()
     }
     out += "  Total " + Quantities.money(groceries.total, currency) + "\n"
+    return out
+  }
+
+  /// A package as a shopper reads it: `3 × 1 lb`, `2 × gallon_jug (3904 g)`, `450 g loose`.
+  static func packageText(_ item: GroceryItem) -> String {
+    guard let grams = item.packageGrams else { return "" }
+    if item.loose == true { return Quantities.number(item.gramsBought ?? 0, digits: 0) + " g loose" }
+    let name = item.packageName ?? Quantities.number(grams, digits: 0) + " g"
+    let weight = name.first?.isNumber == true ? "" : " (\(Quantities.number(grams, digits: 0)) g)"
+    return "\(item.packages) × " + name + weight
+  }
+
+  /// The shopping list of a plan that buys inside the model: per store with
+  /// its trip, each line needed vs bought and what is left; then what comes
+  /// from the pantry and what is left after the plan.
+  static func purchaseText(_ groceries: GroceryList, visited: [GroceryStore], currency: String) -> String {
+    var out = "Shopping list (what you pay at the till)\n"
+    let grouped = Dictionary(grouping: groceries.items) { $0.store ?? "" }
+    let names = Dictionary(visited.map { ($0.id, $0) }) { a, _ in a }
+    for store in grouped.keys.sorted() {
+      let header = names[store].map {
+        $0.name + ($0.trip > 0 ? ", trip " + Quantities.money($0.trip, currency) : "")
+      }
+      out += "  " + (store.isEmpty ? "Anywhere" : header ?? store) + "\n"
+      var table = TextTable([.left, .right, .left, .right, .left])
+      table.indent = "    "
+      for item in grouped[store] ?? [] {
+        let needed = Quantities.number(item.gramsNeeded ?? item.grams, digits: 0) + " g needed:"
+        let left =
+          (item.gramsLeft ?? 0) >= 0.5
+          ? "(" + Quantities.number(item.gramsLeft ?? 0, digits: 0) + " g left)" : ""
+        table.add([item.name, needed, packageText(item), Quantities.money(item.cost, currency), left])
+      }
+      out += table.render()
+    }
+    if let pantry = groceries.fromPantry, !pantry.isEmpty {
+      out += "  From the pantry\n"
+      var table = TextTable([.left, .right, .left])
+      table.indent = "    "
+      for use in pantry {
+        table.add([
+          use.name, Quantities.number(use.grams, digits: 0) + " g", use.category.map { "[\($0)]" } ?? "",
+        ])
+      }
+      out += table.render()
+    }
+    if let left = groceries.leftovers, !left.isEmpty {
+      out += "  Left after the plan\n"
+      var table = TextTable([.left, .right, .left])
+      table.indent = "    "
+      for item in left {
+        let note =
+          item.packageGrams.map { "of a \(Quantities.number($0, digits: 0)) g package" }
+          ?? (item.category.map { "[\($0)]" } ?? "")
+        table.add([item.name, Quantities.number(item.grams, digits: 0) + " g", note])
+      }
+      out += table.render()
+    }
+    out += "  Total paid " + Quantities.money(groceries.total, currency) + "\n"
     return out
   }
 }

@@ -1,0 +1,140 @@
+import Foundation
+
+/// A store on a shopping list, with its trip.
+public struct GroceryStore: Sendable, Hashable, Codable {
+  /// The store's identifier.
+  public var id: String
+  /// Its name for people.
+  public var name: String
+  /// What one trip costs (0 when the plan counts none).
+  public var trip: Decimal
+
+  /// Creates a store line from its parts.
+  public init(id: String, name: String, trip: Decimal) {
+    self.id = id
+    self.name = name
+    self.trip = trip
+  }
+}
+
+/// Stock a plan takes from the pantry, or stock left after it.
+public struct PantryAmount: Sendable, Hashable, Codable {
+  /// The food's identifier.
+  public var food: String
+  /// The food's name for people.
+  public var name: String
+  /// Grams.
+  public var grams: Double
+  /// The user's category for the stock, when it has one.
+  public var category: String?
+  /// The use-by date, as written, when the stock has one.
+  public var useBy: String?
+  /// For what is left of a package bought for the plan: the package's grams (an opened package).
+  public var packageGrams: Double?
+
+  /// Creates an amount from its parts.
+  public init(
+    food: String, name: String, grams: Double, category: String? = nil, useBy: String? = nil,
+    packageGrams: Double? = nil
+  ) {
+    self.food = food
+    self.name = name
+    self.grams = grams
+    self.category = category
+    self.useBy = useBy
+    self.packageGrams = packageGrams
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case food, name, grams, category
+    case useBy = "use_by"
+    case packageGrams = "package_grams"
+  }
+}
+
+extension GroceryList {
+  /// Builds the list from what a plan buys: one line per offer bought, each
+  /// with the grams the plan needs from it and the grams left over; the
+  /// stores visited with their trips; what comes from the pantry; what is
+  /// left after the plan. The total is everything paid, trips included.
+  ///
+  /// The pantry is drawn day by day, soonest use-by first; each food's need
+  /// beyond the pantry is taken from its purchases in list order (store,
+  /// then larger packages first), and whatever remains is left over.
+  ///
+  /// - Parameters:
+  ///   - eaten: grams of each food on each day, `eaten[food][day - 1]`.
+  ///   - purchases: what the plan buys.
+  ///   - purchasing: the pantry.
+  ///   - foods: the foods, by identifier.
+  ///   - stores: the plan's stores.
+  public init(
+    eaten: [String: [Double]], purchases: [Purchase], purchasing: Purchasing, foods: [String: Food],
+    stores: [Store]
+  ) {
+    let draw = drawPantry(purchasing.pantry, eaten: eaten)
+    func name(_ id: String) -> String { foods[id].map { Self.shortName($0) } ?? id }
+    var fromPantry: [PantryAmount] = []
+    var leftovers: [PantryAmount] = []
+    for (lot, used) in zip(purchasing.pantry, draw.used) {
+      if used > 1e-9 {
+        fromPantry.append(
+          PantryAmount(
+            food: lot.food, name: name(lot.food), grams: used, category: lot.category, useBy: lot.useBy))
+      }
+      let left = max(0, lot.grams) - used
+      if left > 1e-9 {
+        leftovers.append(
+          PantryAmount(
+            food: lot.food, name: name(lot.food), grams: left, category: lot.category, useBy: lot.useBy))
+      }
+    }
+    let storeNames = Dictionary(stores.map { ($0.id, $0) }) { a, _ in a }
+    let ordered = purchases.sorted {
+      ($0.food, $0.offer.store ?? "", -$0.offer.packageGrams) < (
+        $1.food, $1.offer.store ?? "", -$1.offer.packageGrams
+      )
+    }
+    var remaining = draw.toBuy
+    var items: [GroceryItem] = []
+    for purchase in ordered {
+      let need = min(max(0, remaining[purchase.food] ?? 0), purchase.grams)
+      remaining[purchase.food] = (remaining[purchase.food] ?? 0) - need
+      let left = max(0, purchase.grams - need)
+      var item = GroceryItem(
+        food: purchase.food, name: name(purchase.food), grams: need, store: purchase.offer.store,
+        packages: purchase.packages, packageGrams: purchase.offer.packageGrams,
+        packageName: purchase.offer.packageName, packagePrice: purchase.offer.price, cost: purchase.cost)
+      item.gramsNeeded = need
+      item.gramsLeft = left
+      item.gramsBought = purchase.grams
+      item.loose = purchase.offer.soldLoose ? true : nil
+      items.append(item)
+      if left > 1e-9 {
+        leftovers.append(
+          PantryAmount(
+            food: purchase.food, name: name(purchase.food), grams: left,
+            packageGrams: purchase.offer.soldLoose ? nil : purchase.offer.packageGrams))
+      }
+    }
+    items.sort { ($0.store ?? "", $0.name, $0.food) < ($1.store ?? "", $1.name, $1.food) }
+    let visited = Set(purchases.compactMap(\.offer.store))
+    let storeLines = visited.sorted().map { id in
+      GroceryStore(id: id, name: storeNames[id]?.name ?? id, trip: storeNames[id]?.tripCost ?? 0)
+    }
+    self.init(items: items)
+    self.stores = storeLines
+    self.fromPantry = fromPantry
+    self.leftovers = leftovers
+    self.total = items.reduce(0) { $0 + $1.cost } + storeLines.reduce(0) { $0 + $1.trip }
+  }
+
+  /// A short name for a shopping list: the food's name up to its first comma
+  /// when that leaves a word or two ("Milk" for "Milk, reduced fat, fluid,
+  /// 2% milkfat, ..."), else the whole name.
+  public static func shortName(_ food: Food) -> String {
+    let head = food.name.split(separator: ",", maxSplits: 1).first.map(String.init) ?? food.name
+    let trimmed = head.trimmingCharacters(in: .whitespaces)
+    return trimmed.isEmpty ? food.name : trimmed
+  }
+}
