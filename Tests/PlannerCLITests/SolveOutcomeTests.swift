@@ -1,5 +1,8 @@
 import Foundation
+import MealOptimizer
 import Testing
+
+@testable import planner
 
 /// `planner solve` maps every outcome of both planners to one exit code.
 @Suite("planner solve outcomes and exit codes")
@@ -108,5 +111,18 @@ struct SolveOutcomeTests {
     #expect(
       result.stdout.contains("met, at the minimum (0.000526 USD per kcal)\n"), "stdout: \(result.stdout)")
     #expect(result.stdout.contains("  met\n"))
+  }
+}
+
+/// Food plans get the same default time limit as meal plans (issue "Trust":
+/// a 200-food whole-servings week once ran for 656 s without one).
+@Suite("Default time limit")
+struct DefaultTimeLimitTests {
+  @Test("food plans and meal plans stop at 60 s by default, and solve --help says so")
+  func bothKindsHaveALimit() {
+    #expect(SolveCommand.defaultTimeLimit == 60)
+    #expect(MealPlannerOptions().timeLimit == 60)
+    let run = CapturedRun(["solve", "--help"])
+    #expect(run.stdout.contains("(default: 60, for food plans and meal plans alike)"))
   }
 }

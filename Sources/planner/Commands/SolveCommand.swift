@@ -29,7 +29,7 @@ enum SolveCommand: TypedCommand {
         .format(\.format, [.text, .json, .markdown]),
         .option(
           "time-limit", \.timeLimit, value: "SECONDS",
-          "Stop the solver after this many seconds and show the best plan found (default: none for food plans, 60 for meal plans)."
+          "Stop the solver after this many seconds and show the best plan found (default: 60, for food plans and meal plans alike)."
         ),
         .option(
           "pantry-out", \.pantryOut, value: "FILE",
@@ -117,12 +117,17 @@ enum SolveCommand: TypedCommand {
     }
   }
 
+  /// Seconds a solve may take when `--time-limit` is not given, for both kinds of plan.
+  static let defaultTimeLimit: Double = MealPlannerOptions().timeLimit ?? 60
+
   /// Solves a problem of either kind with GLPK.
   static func solve(_ problem: PlanProblem, timeLimit: Double?) throws(PlanningError) -> SolvedPlan {
     switch problem {
     case .foods(let problem):
       var options = SolverOptions()
-      options.timeLimit = timeLimit
+      // Food plans stop at the same default as meal plans: a whole-servings
+      // model can otherwise search for many minutes.
+      options.timeLimit = timeLimit ?? defaultTimeLimit
       return .foods(try DietPlanner(options: options).solve(problem), problem)
     case .meals(let problem):
       var options = MealPlannerOptions()
