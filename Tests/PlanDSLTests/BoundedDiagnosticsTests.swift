@@ -7,15 +7,6 @@ import Testing
 /// Bad input of any size gives bounded work and bounded output.
 @Suite("Bounded diagnostics")
 struct BoundedDiagnosticsTests {
-  func render(_ source: String) -> String {
-    do {
-      _ = try PlanLoader().load(text: source, path: "test.plan")
-      return "no error"
-    } catch {
-      return DiagnosticRenderer().render(error)
-    }
-  }
-
   @Test("a 1 MB unknown name gets no hint, at once; a short one still does")
   func longNameHint() {
     let started = Date()

@@ -7,15 +7,6 @@ import Testing
 /// `at least K of DAYS (missing counts as …): C` and `N days in a row (…): C` in the language.
 @Suite("Counting over days in the language")
 struct DaysHoldingLanguageTests {
-  func render(_ source: String) -> String {
-    do {
-      _ = try PlanLoader().load(text: source, path: "test.plan")
-      return "no error"
-    } catch {
-      return DiagnosticRenderer().render(error)
-    }
-  }
-
   func rules(_ condition: String) -> String {
     "rules r {\n  window 7 days\n  alert a \"A\" when \(condition)\n}\n"
   }

@@ -7,15 +7,6 @@ import Testing
 /// `define`, `alert.ID` and `category { level … }` in the language.
 @Suite("Definitions, alert references and categories")
 struct DefinitionsLanguageTests {
-  func render(_ source: String) -> String {
-    do {
-      _ = try PlanLoader().load(text: source, path: "test.plan")
-      return "no error"
-    } catch {
-      return DiagnosticRenderer().render(error)
-    }
-  }
-
   static let high = Condition.comparison(.reading(.systolic, .today), .greaterOrEqual, .constant(140, .mmHg))
   static let raised = Condition.comparison(
     .reading(.systolic, .today), .greaterOrEqual, .constant(130, .mmHg))

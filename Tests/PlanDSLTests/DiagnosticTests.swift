@@ -186,12 +186,4 @@ struct DiagnosticTests {
     }
   }
 
-  func render(_ source: String) -> String {
-    do {
-      _ = try PlanLoader().load(text: source, path: "test.plan")
-      return "no error"
-    } catch {
-      return DiagnosticRenderer().render(error)
-    }
-  }
 }

@@ -7,15 +7,6 @@ import Testing
 /// evaluator are refused with one located error, never a stack overflow.
 @Suite("Limits on rule expressions")
 struct ExpressionLimitTests {
-  func render(_ source: String) -> String {
-    do {
-      _ = try PlanLoader().load(text: source, path: "test.plan")
-      return "no error"
-    } catch {
-      return DiagnosticRenderer().render(error)
-    }
-  }
-
   func rules(_ condition: String) -> String {
     "rules r {\n  window 7 days\n  alert a \"A\" when \(condition)\n}\n"
   }

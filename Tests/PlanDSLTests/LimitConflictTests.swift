@@ -21,15 +21,6 @@ struct LimitConflictTests {
     """
   }
 
-  func render(_ source: String) -> String {
-    do {
-      _ = try PlanLoader().load(text: source, path: "test.plan")
-      return "no error"
-    } catch {
-      return DiagnosticRenderer().render(error)
-    }
-  }
-
   @Test("'limit a <= 2 cup' and 'limit a >= 5 cup' are one located error with a note")
   func conflict() {
     #expect(
