@@ -82,14 +82,14 @@ extension Checker {
         }
         severity = value
       }
-      guard let own = condition(statement.condition, window: windowLength) else { continue }
+      let parts = messageParts(statement.message, window: windowLength)
+      guard let own = condition(statement.condition, window: windowLength), let parts else { continue }
       rawConditions[statement.id.name] = own
       // A category's level holds only when no level above it does.
       var condition = own
       for above in statement.excluding {
         if let other = rawConditions[above.name] { condition = .and(condition, .not(other)) }
       }
-      guard let parts = messageParts(statement.message, window: windowLength) else { continue }
       let alert =
         parts.contains(where: { if case .value = $0 { true } else { false } })
         ? Alert(
@@ -230,8 +230,8 @@ extension Checker {
     }
     // A file of spaces with the value's text where it is written, so tokens keep their offsets.
     let length = max(sources.file(range.file)?.bytes.count ?? 0, range.start + inner.count)
-    var blank = [UInt8](repeating: UInt8(ascii: " "), count: length)
-    blank.replaceSubrange(range.start..<(range.start + inner.count), with: inner)
+    var blank = [UInt8](repeating: UInt8(ascii: " "), count: length + 1)
+    blank.replaceSubrange(range.start..<(range.start + inner.count), with: inner + [UInt8(ascii: "}")])
     let file = SourceFile(path: sources.file(range.file)?.path ?? "", text: String(decoding: blank, as: UTF8.self))
     guard file.bytes.count == blank.count else {
       error(DiagnosticMessage.badTemplate("the value is not readable text", at: range))
@@ -247,7 +247,7 @@ extension Checker {
       return nil
     }
     guard let expression else { return nil }
-    guard parser.atEnd else {
+    guard parser.current.isSymbol("}") else {
       error(DiagnosticMessage.badTemplate("expected one value between '{' and '}'", at: parser.current.range))
       return nil
     }
