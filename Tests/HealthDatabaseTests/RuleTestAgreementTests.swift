@@ -46,7 +46,8 @@ struct RuleTestAgreementTests {
         let length = ruleSet.windowLength
         for (name, steps) in test.parameters.sorted(by: { $0.key < $1.key }) {
           let unit = ruleSet.parameters[name] ?? .number
-          parameters.append((id, name, ReadingsRows.decimal(steps: steps, scale: unit.storageScale), unit.symbol))
+          parameters.append(
+            (id, name, ReadingsRows.decimal(steps: steps, scale: unit.storageScale), unit.symbol))
         }
         switch test.readings {
         case .days(let days):

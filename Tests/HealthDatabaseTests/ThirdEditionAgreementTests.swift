@@ -36,7 +36,8 @@ struct ThirdEditionAgreementTests {
   }
 
   static let rules: RuleSet = {
-    let systolicHigh: Condition = .comparison(.reading(.systolic, .today), .greaterOrEqual, .constant(135, .mmHg))
+    let systolicHigh: Condition = .comparison(
+      .reading(.systolic, .today), .greaterOrEqual, .constant(135, .mmHg))
     var set = RuleSet(
       id: "third", name: "Third edition", windowLength: 7,
       alerts: [
@@ -55,9 +56,12 @@ struct ThirdEditionAgreementTests {
           id: "counted_unknown", message: "U",
           condition: .comparison(
             .countDays(.last(4), systolicHigh, missing: .asUnknown), .greaterOrEqual, .number(2))),
-        Alert(id: "run_false", message: "F", condition: .inARow(2, within: .window, systolicHigh, missing: .asFalse)),
         Alert(
-          id: "run_unknown", message: "Q", condition: .inARow(3, within: .days(2, 6), systolicHigh, missing: .asUnknown)),
+          id: "run_false", message: "F",
+          condition: .inARow(2, within: .window, systolicHigh, missing: .asFalse)),
+        Alert(
+          id: "run_unknown", message: "Q",
+          condition: .inARow(3, within: .days(2, 6), systolicHigh, missing: .asUnknown)),
         Alert(
           id: "over_dry", message: "D",
           condition: .comparison(
@@ -84,7 +88,9 @@ struct ThirdEditionAgreementTests {
       for back in 0..<7 where back == 0 || generator.next(5) > 0 {
         var m = Measurements(symptoms: Self.text(&generator))
         if generator.next(4) > 0 { m[.systolic] = Rational(Int64(125 + generator.next(20))) }
-        if generator.next(3) > 0 { m.set(.weight, steps: Int64(80_000 + generator.next(3_000)) * 100_000_000, enteredIn: .kilogram) }
+        if generator.next(3) > 0 {
+          m.set(.weight, steps: Int64(80_000 + generator.next(3_000)) * 100_000_000, enteredIn: .kilogram)
+        }
         readings.append(Reading(date: today.advanced(by: -back), measurements: m))
       }
       rows.add(id, readings)
@@ -103,7 +109,8 @@ struct ThirdEditionAgreementTests {
         DROP TABLE IF EXISTS patient_parameters;
         CREATE TABLE patient_parameters (patient_id text, name text, value numeric, unit text)
         """)
-      try connection.copy("COPY patient_parameters (patient_id, name, value, unit) FROM STDIN", data: parameters)
+      try connection.copy(
+        "COPY patient_parameters (patient_id, name, value, unit) FROM STDIN", data: parameters)
       let found = try DatabaseVerdicts(ruleSet: Self.rules).run(on: connection, asOf: today)
       #expect(found.count == expected.count)
       var mismatches = 0

@@ -5,7 +5,8 @@ import Testing
 /// per-patient parameters and moving a rule set to another window, in the engine.
 @Suite("Rules, third edition: counts, runs, symptoms, rates, templates, parameters, windows")
 struct ThirdEditionTests {
-  static let high: Condition = .comparison(.reading(.systolic, .today), .greaterOrEqual, .constant(135, .mmHg))
+  static let high: Condition = .comparison(
+    .reading(.systolic, .today), .greaterOrEqual, .constant(135, .mmHg))
 
   /// Systolic 134, —, —, 150, —, —, 136 and the other days' pressures as given.
   func week(_ systolic: [Rational?]) -> Window {
@@ -45,7 +46,8 @@ struct ThirdEditionTests {
         alerts: [
           Alert(
             id: "often", message: "often",
-            condition: .comparison(.countDays(.window, Self.high, missing: missing), .greaterOrEqual, .number(3)))
+            condition: .comparison(
+              .countDays(.window, Self.high, missing: missing), .greaterOrEqual, .number(3)))
         ], otherwise: "fine")
       return try rules.compiled().evaluate(week(systolic))
     }
@@ -59,7 +61,9 @@ struct ThirdEditionTests {
 
   @Test("N days in a row in DAYS: a run anywhere; a gap breaks it; undecided days under both policies")
   func runs() throws {
-    func run(_ missing: MissingDays, within range: DayRange = .window, _ systolic: [Rational?]) throws -> Truth {
+    func run(_ missing: MissingDays, within range: DayRange = .window, _ systolic: [Rational?]) throws
+      -> Truth
+    {
       try week(systolic).evaluate(.inARow(2, within: range, Self.high, missing: missing)).truth
     }
     #expect(try run(.asFalse, [120, 120, 135, 140, 120, 120, 120]) == .yes)
@@ -75,10 +79,15 @@ struct ThirdEditionTests {
     #expect(try run(.asUnknown, [135, 135, nil, 120, 120, 120, 120]) == .yes)
     #expect(try run(.asUnknown, [120, nil, 120, nil, 120, nil, 120]) == .no)
     // Compiled code agrees with the explaining evaluator.
-    for systolic: [Rational?] in [gap, [135, 135, nil, 120, 120, 120, 120], [120, nil, 120, nil, 120, nil, 120]] {
+    for systolic: [Rational?] in [
+      gap, [135, 135, nil, 120, 120, 120, 120], [120, nil, 120, nil, 120, nil, 120],
+    ] {
       let rules = RuleSet(
         id: "r", name: "R",
-        alerts: [Alert(id: "run", message: "run", condition: .inARow(2, within: .window, Self.high, missing: .asUnknown))],
+        alerts: [
+          Alert(
+            id: "run", message: "run", condition: .inARow(2, within: .window, Self.high, missing: .asUnknown))
+        ],
         otherwise: "fine")
       let outcome = try rules.compiled().outcomes(for: week(systolic)).outcome(ofAlertAt: 0)
       #expect(outcome == (try week(systolic).evaluate(rules.alerts[0].condition).truth))
@@ -118,14 +127,17 @@ struct ThirdEditionTests {
     // Slope of 6 lb over 6 days: 1 lb/day.
     #expect(try value(.aggregate(.slope, .weight, .window), in: window) == 1)
     let change = HealthExpression.arithmetic(
-      .divide, .arithmetic(.subtract, .reading(.weight, .today), .reading(.weight, .day(1))), .constant(6, .day))
+      .divide, .arithmetic(.subtract, .reading(.weight, .today), .reading(.weight, .day(1))),
+      .constant(6, .day))
     #expect(try window.evaluate(change).unit == ValueUnit("lb/day"))
     #expect(try value(change, in: window) == 1)
-    #expect(try RuleSet.unit(of: .constant(perWeek, .pound.perDay) * .constant(7, .day), windowLength: 7) == .pound)
+    #expect(
+      try RuleSet.unit(of: .constant(perWeek, .pound.perDay) * .constant(7, .day), windowLength: 7) == .pound)
     #expect(HealthExpression.constant(perWeek, .pound.perDay).description == "1 kg/week")
     #expect(HealthExpression.constant(Rational(1, 2), .pound.perDay).description == "0.5 lb/day")
     #expect(throws: RuleError.self) {
-      try RuleSet.unit(of: .arithmetic(.add, .aggregate(.slope, .weight, .window), .constant(1, .pound)), windowLength: 7)
+      try RuleSet.unit(
+        of: .arithmetic(.add, .aggregate(.slope, .weight, .window), .constant(1, .pound)), windowLength: 7)
     }
   }
 
@@ -144,7 +156,10 @@ struct ThirdEditionTests {
       alerts: [
         Alert(
           id: "gain", template: "Weight up {gain} since yesterday ({sugar})",
-          parts: [.text("Weight up "), .value(gain), .text(" since yesterday ("), .value(.reading(.sugar, .today)), .text(")")],
+          parts: [
+            .text("Weight up "), .value(gain), .text(" since yesterday ("), .value(.reading(.sugar, .today)),
+            .text(")"),
+          ],
           condition: .comparison(gain, .greater, .constant(Rational(100_000_000, 45_359_237), .pound)))
       ], otherwise: "fine")
     let verdict = try rules.compiled().evaluate(window)
@@ -157,7 +172,8 @@ struct ThirdEditionTests {
     let over = Condition.comparison(
       .reading(.weight, .today) - .parameter("dry_weight", .pound), .greater,
       .constant(Rational(200_000_000, 45_359_237), .pound))
-    var rules = RuleSet(id: "p", name: "P", alerts: [Alert(id: "over", message: "over", condition: over)], otherwise: "fine")
+    var rules = RuleSet(
+      id: "p", name: "P", alerts: [Alert(id: "over", message: "over", condition: over)], otherwise: "fine")
     rules.parameters = ["dry_weight": .pound]
     let compiled = try rules.compiled()
     var window = Window(today: Day(year: 2026, month: 3, day: 7)!, length: 7)
@@ -165,7 +181,10 @@ struct ThirdEditionTests {
     m7.set(.weight, steps: 82_000 * 100_000_000, enteredIn: .kilogram)
     window.set(m7, day: 7)
     #expect(compiled.evaluate(window).unknown == ["over"])
-    #expect(compiled.evaluate(window).missing.map(\.description) == ["parameter dry_weight: no value given for this patient"])
+    #expect(
+      compiled.evaluate(window).missing.map(\.description) == [
+        "parameter dry_weight: no value given for this patient"
+      ])
     let set = window.setParameter("dry_weight", Rational(80), unit: .kilogram)
     #expect(set)
     #expect(compiled.evaluate(window).status == .healthy)

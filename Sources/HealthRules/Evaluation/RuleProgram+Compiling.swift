@@ -197,7 +197,8 @@ extension RuleProgram.Builder {
     case .parameter(let name, let unit):
       let into = newNumber()
       append(
-        Instruction(opcode: .parameter, into: into, extra: parameterIndex(name, unit), steps: unit.storageScale))
+        Instruction(
+          opcode: .parameter, into: into, extra: parameterIndex(name, unit), steps: unit.storageScale))
       return addTerm(Term(source: .register, index: into))
     }
   }

@@ -28,7 +28,8 @@ struct SymptomMatcher: Sendable, Hashable {
     guard tokens.count >= words.count else { return false }
     for start in 0...(tokens.count - words.count) where !tokens[start].negated {
       var all = true
-      for (offset, word) in words.enumerated() where !SymptomMatcher.word(tokens[start + offset].word, is: word) {
+      for (offset, word) in words.enumerated()
+      where !SymptomMatcher.word(tokens[start + offset].word, is: word) {
         all = false
         break
       }

@@ -296,7 +296,8 @@ struct PostgresRuleCompiler {
       let level = (days.map(\.level).max() ?? 0) + 1
       switch missing {
       case .asFalse:
-        return Number(numerator: column(yes, level: level), denominator: "1::numeric", level: level, notes: [])
+        return Number(
+          numerator: column(yes, level: level), denominator: "1::numeric", level: level, notes: [])
       case .asUnknown:
         let anyUnknown = days.map { "\($0.sql) IS NULL" }.joined(separator: " OR ")
         return Number(

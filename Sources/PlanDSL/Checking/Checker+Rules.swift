@@ -166,7 +166,13 @@ extension Checker {
     guard text.contains("{") || text.contains("}") else { return [.text(text)] }
     let bytes = Array(text.utf8)
     let file = sources.file(message.range.file)
-    let raw = file.map { Array($0.bytes[min(message.range.start + 1, $0.bytes.count)..<max(message.range.start + 1, min(message.range.end - 1, $0.bytes.count))]) }
+    let raw = file.map {
+      Array(
+        $0.bytes[
+          min(
+            message.range.start + 1, $0.bytes.count)..<max(
+              message.range.start + 1, min(message.range.end - 1, $0.bytes.count))])
+    }
     // Where the value's bytes start in the file: exact when the string has no escapes.
     let exact = raw == bytes
     var parts: [Alert.MessagePart] = []
@@ -209,7 +215,9 @@ extension Checker {
       if !literal.isEmpty { parts.append(.text(String(decoding: literal, as: UTF8.self))) }
       literal = []
       let inner = Array(bytes[(index + 1)..<close])
-      if let expression = templateValue(inner, at: location(index + 1, inner.count), message: message, window: window) {
+      if let expression = templateValue(
+        inner, at: location(index + 1, inner.count), message: message, window: window)
+      {
         parts.append(.value(expression))
       } else {
         ok = false
@@ -232,7 +240,8 @@ extension Checker {
     let length = max(sources.file(range.file)?.bytes.count ?? 0, range.start + inner.count)
     var blank = [UInt8](repeating: UInt8(ascii: " "), count: length + 1)
     blank.replaceSubrange(range.start..<(range.start + inner.count), with: inner + [UInt8(ascii: "}")])
-    let file = SourceFile(path: sources.file(range.file)?.path ?? "", text: String(decoding: blank, as: UTF8.self))
+    let file = SourceFile(
+      path: sources.file(range.file)?.path ?? "", text: String(decoding: blank, as: UTF8.self))
     guard file.bytes.count == blank.count else {
       error(DiagnosticMessage.badTemplate("the value is not readable text", at: range))
       return nil

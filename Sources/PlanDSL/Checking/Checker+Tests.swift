@@ -257,7 +257,8 @@ extension Checker {
         error(DiagnosticMessage.parameterUnit(name.name, kind: kind, units: units, at: statement.value.range))
         continue
       }
-      guard let steps = input.map({ $0.storageSteps(exact) }) ?? exact.roundedToSteps(unit.storageScale) else {
+      guard let steps = input.map({ $0.storageSteps(exact) }) ?? exact.roundedToSteps(unit.storageScale)
+      else {
         error(DiagnosticMessage.valueOutOfRange(text, unit: input?.rawValue ?? "", at: statement.value.range))
         continue
       }

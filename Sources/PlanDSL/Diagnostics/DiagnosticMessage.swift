@@ -342,7 +342,8 @@ extension DiagnosticMessage {
   }
 
   /// `at least 8 of last 7 days`.
-  static func badDayCount(_ count: Int, days: Int, inARow: Bool = false, at range: SourceRange) -> Diagnostic {
+  static func badDayCount(_ count: Int, days: Int, inARow: Bool = false, at range: SourceRange) -> Diagnostic
+  {
     let plural = days == 1 ? "" : "s"
     return make(
       .badDayCount,
@@ -408,11 +409,14 @@ extension QuantityLiteral {
 
 extension DiagnosticMessage {
   /// `given dry_weight 70 mmHg` for a mass, or a plain number given a unit.
-  static func parameterUnit(_ name: String, kind: String, units: [String], at range: SourceRange) -> Diagnostic {
+  static func parameterUnit(_ name: String, kind: String, units: [String], at range: SourceRange)
+    -> Diagnostic
+  {
     make(
       .parameterUnit,
       units.isEmpty
-        ? "parameter '\(name)' is a plain number" : "parameter '\(name)' is a \(kind), given in \(units.joined(separator: ", "))",
+        ? "parameter '\(name)' is a plain number"
+        : "parameter '\(name)' is a \(kind), given in \(units.joined(separator: ", "))",
       at: range,
       hint: units.isEmpty ? "write the number alone" : "as in 'given \(name) 70 \(units[0])'")
   }
@@ -421,7 +425,9 @@ extension DiagnosticMessage {
   static func badTemplate(_ problem: String, at range: SourceRange) -> Diagnostic {
     make(
       .badTemplate, "in the message: \(problem)", at: range,
-      hint: "write a value between braces, as in \"Weight up {weight.today - weight.yesterday}\"; '{{' and '}}' are braces")
+      hint:
+        "write a value between braces, as in \"Weight up {weight.today - weight.yesterday}\"; '{{' and '}}' are braces"
+    )
   }
 
   /// `extends` with a shorter window than an inherited alert's days.

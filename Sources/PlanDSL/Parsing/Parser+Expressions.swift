@@ -242,7 +242,8 @@ extension Parser {
     let open = advance()
     guard let days = parseDays() else { return nil }
     guard consumeWord("where") else {
-      expected("'where' and the condition for one day, as in 'count(last 7 days where sugar.today > 180 mg/dL, …)'")
+      expected(
+        "'where' and the condition for one day, as in 'count(last 7 days where sugar.today > 180 mg/dL, …)'")
       return nil
     }
     guard enterNestedExpression() else { return nil }
@@ -250,7 +251,8 @@ extension Parser {
     guard let condition = parseRuleExpression(level: 1) else { return nil }
     var missing: Identifier?
     if consumeSymbol(",") {
-      guard consumeWord("missing"), consumeWord("counts"), consumeWord("as"), current.kind == .identifier else {
+      guard consumeWord("missing"), consumeWord("counts"), consumeWord("as"), current.kind == .identifier
+      else {
         expected("'missing counts as false' or 'missing counts as unknown'")
         return nil
       }
@@ -264,7 +266,8 @@ extension Parser {
       return nil
     }
     return .countDays(
-      CountDaysLiteral(days: days, condition: condition, missing: missing, range: start.union(previous.range)))
+      CountDaysLiteral(days: days, condition: condition, missing: missing, range: start.union(previous.range))
+    )
   }
 
   /// `(missing counts as false|unknown): CONDITION` after the days.

@@ -50,7 +50,9 @@ extension Parser {
 
   /// `parameter NAME: mass|pressure|glucose|number`.
   mutating func parseParameter(_ keyword: Token) -> ParameterStatement? {
-    guard let name = parseIdentifier("a parameter name, as in 'parameter dry_weight: mass'") else { return nil }
+    guard let name = parseIdentifier("a parameter name, as in 'parameter dry_weight: mass'") else {
+      return nil
+    }
     guard consumeSymbol(":") else {
       expected("':' and the parameter's kind, as in 'parameter dry_weight: mass'")
       return nil

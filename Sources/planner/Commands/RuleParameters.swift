@@ -21,7 +21,9 @@ enum RuleParameters {
 
   /// `dry_weight=70.5kg` as the parameter's name and its value in storage steps.
   static func parse(_ text: String, ruleSet: RuleSet) throws(CLIError) -> (String, Int64) {
-    let parts = text.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
+    let parts = text.split(separator: "=", maxSplits: 1).map {
+      String($0).trimmingCharacters(in: .whitespaces)
+    }
     let declared = ruleSet.parameters.keys.sorted()
     guard parts.count == 2, !parts[0].isEmpty else {
       throw .usage(
