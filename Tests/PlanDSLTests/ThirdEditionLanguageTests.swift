@@ -187,6 +187,16 @@ struct ThirdEditionLanguageTests {
         == "mean(weight, days 7...10) > mean(weight, days 4...6)")
   }
 
+  @Test("a unit mistake in an expectation is found by check, located, not at run time")
+  func expectationUnits() {
+    let errors = render(
+      rules("  alert a \"A\" when weight.today > 1 lb\n")
+        + "test \"t\" of r {\n  day 7: weight 3 lb\n  expect weight.today == 3 mmHg\n"
+        + "  expect count(window where weight.today > 1 lb, missing counts as false) == 1\n}\n"
+    ).split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(errors == ["test.plan:7:10: error: cannot compare 'lb' with 'mmHg' in 'weight.today == 3 mmHg'"])
+  }
+
   @Test("Examples/heart-failure.plan: every boundary test passes")
   func heartFailure() throws {
     let program = try PlanLoader().load(

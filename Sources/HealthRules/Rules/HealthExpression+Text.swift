@@ -56,7 +56,7 @@ extension HealthExpression: CustomStringConvertible {
       default: body = "\(metric.name)(\(range))"
       }
     case .aggregate(let aggregate, let metric, let range, let minimum):
-      let needs = minimum.map { ", min \($0)" } ?? ""
+      let needs = minimum.map { ", \($0)" } ?? ""
       body = "\(aggregate.rawValue)(\(metric.name), \(range)\(needs))"
     case .arithmetic(let op, let lhs, let rhs):
       let p = precedence
@@ -110,7 +110,7 @@ extension Condition: CustomStringConvertible {
       body = "not \(operand.text(parentPrecedence: 3))"
       precedence = 3
     case .symptomsMention(let word, let range):
-      body = "symptoms(\(range)) contains \"\(word)\""
+      body = range == .today ? "symptoms mention \"\(word)\"" : "symptoms mention \"\(word)\" in \(range)"
       precedence = 4
     case .daysHolding(let count, let range, let inner, let missing):
       let days = range.description

@@ -102,6 +102,13 @@ extension Checker {
           continue
         }
         guard let l = value(lhs, window: window), let r = value(rhs, window: window) else { continue }
+        // Units that cannot be compared are a mistake in the file, found here rather than when run.
+        do throws(RuleError) {
+          try RuleSet.check(.comparison(l, comparison, r), windowLength: window)
+        } catch {
+          self.error(DiagnosticMessage.invalidRule(error.message, at: expression.range))
+          continue
+        }
         expectations.append(.value(l, comparison, r))
       }
     }
