@@ -16,6 +16,13 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
   case unknownAlertReference = "unknown-alert-reference"
   case implausibleReading = "implausible-reading"
   case pressureOrder = "pressure-order"
+  // Rules, third edition: parameters, symptoms, message templates, extends
+  case unknownSymptom = "unknown-symptom"
+  case unknownParameter = "unknown-parameter"
+  case unknownParameterKind = "unknown-parameter-kind"
+  case parameterUnit = "parameter-unit"
+  case badTemplate = "bad-template"
+  case inheritedDaysOutsideWindow = "inherited-days-outside-window"
   // Files
   case unreadableFile = "unreadable-file"
   case notText = "not-text"
@@ -138,9 +145,10 @@ extension DiagnosticMessage {
   enum NameKind: String, Sendable {
     case alert, basis, choice, currency, day, diet, food, function, goal, meal, nutrient, pantry, period,
       reading
-    case recipe, severity, store
+    case recipe, severity, store, symptom, parameter
     case ruleSet = "rule set"
     case tieBreak = "tie-break"
+    case parameterKind = "parameter kind"
 
     /// The catalog entry of "unknown" this kind.
     var id: DiagnosticID {
@@ -164,6 +172,9 @@ extension DiagnosticMessage {
       case .severity: .unknownSeverity
       case .store: .unknownStore
       case .tieBreak: .unknownTieBreak
+      case .symptom: .unknownSymptom
+      case .parameter: .unknownParameter
+      case .parameterKind: .unknownParameterKind
       }
     }
   }
