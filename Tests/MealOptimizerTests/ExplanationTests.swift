@@ -174,3 +174,40 @@ struct ExplanationTests {
     #expect(conflicts.map { $0["column"] as? Int } == [3, 3])
   }
 }
+
+@Suite("Why a recipe lacks a label")
+struct MissingLabelTests {
+  static let foods: [String: Food] = [
+    "beans": Food(id: "beans", name: "Beans", nutrientsPer100g: [.energy: 340], tags: ["vegan", "vegetarian"]),
+    "salsa": Food(id: "salsa", name: "Salsa", nutrientsPer100g: [.energy: 29]),
+    "chicken": Food(id: "chicken", name: "Chicken", nutrientsPer100g: [.energy: 165], tags: ["meat"]),
+  ]
+
+  @Test("the salsa case names salsa as the only blocker of vegetarian, with the tag to add")
+  func salsa() throws {
+    let tacos = Recipe(
+      id: "tacos", name: "Tacos", servings: 2,
+      ingredients: [RecipeIngredient(food: "beans", grams: 200), RecipeIngredient(food: "salsa", grams: 60)])
+    let missing = RecipeProfile.missingLabels(of: tacos, foods: Self.foods)
+    let vegetarian = try #require(missing.first { $0.label == .vegetarian })
+    #expect(vegetarian.blockers.map(\.food) == ["salsa"])
+    #expect(vegetarian.blockers.map(\.reason) == [.missingTag])
+    #expect(vegetarian.onlyMissingTags)
+    #expect(
+      vegetarian.message
+        == "not vegetarian: 'salsa' has no vegetarian tag; add `tags vegetarian` to the food if it is")
+  }
+
+  @Test("a food tagged against the label is named with its tag, not as untagged")
+  func contraryTag() throws {
+    let stew = Recipe(
+      id: "stew", name: "Stew", servings: 2,
+      ingredients: [RecipeIngredient(food: "chicken", grams: 200), RecipeIngredient(food: "beans", grams: 100)])
+    let missing = RecipeProfile.missingLabels(of: stew, foods: Self.foods)
+    let vegetarian = try #require(missing.first { $0.label == .vegetarian })
+    #expect(vegetarian.blockers.map(\.food) == ["chicken"])
+    #expect(vegetarian.blockers.map(\.tag) == ["meat"])
+    #expect(!vegetarian.onlyMissingTags)
+    #expect(vegetarian.message == "not vegetarian: 'chicken' is tagged meat")
+  }
+}
