@@ -106,6 +106,7 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
   case lockConflictsWithDiet = "lock-conflicts-with-diet"
   case lockConflictsWithAvoid = "lock-conflicts-with-avoid"
   case allowedRecipeExcluded = "allowed-recipe-excluded"
+  case dietExcludesUntagged = "diet-excludes-untagged"
   // Rules
   case invalidRule = "invalid-rule"
   case emptyWord = "empty-word"
