@@ -106,6 +106,12 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
   case lockConflictsWithDiet = "lock-conflicts-with-diet"
   case lockConflictsWithAvoid = "lock-conflicts-with-avoid"
   case allowedRecipeExcluded = "allowed-recipe-excluded"
+  case dietExcludesUntagged = "diet-excludes-untagged"
+  // Households and adaptations
+  case unknownHousehold = "unknown-household"
+  case unknownMember = "unknown-member"
+  case unknownPlan = "unknown-plan"
+  case badProfile = "bad-profile"
   // Rules
   case invalidRule = "invalid-rule"
   case emptyWord = "empty-word"
@@ -145,7 +151,7 @@ extension DiagnosticMessage {
   enum NameKind: String, Sendable {
     case alert, basis, choice, currency, day, diet, food, function, goal, meal, nutrient, pantry, period,
       reading
-    case recipe, severity, store, symptom, parameter
+    case recipe, severity, store, symptom, parameter, household, member, plan
     case ruleSet = "rule set"
     case tieBreak = "tie-break"
     case parameterKind = "parameter kind"
@@ -163,6 +169,9 @@ extension DiagnosticMessage {
       case .function: .unknownFunction
       case .goal: .unknownGoal
       case .meal: .unknownMeal
+      case .household: .unknownHousehold
+      case .member: .unknownMember
+      case .plan: .unknownPlan
       case .nutrient: .unknownNutrient
       case .pantry: .unknownPantry
       case .period: .unknownPeriod
