@@ -26,6 +26,7 @@ enum ReportCommand: Command {
       .option("rule-set", value: "NAME", "Which rule set of the file, when it has several."),
       .option(
         "as-of", value: "DATE", "The last day of the report (default: the latest reading), as 2026-11-29."),
+      .option("param", value: "NAME=VALUE", RuleParameters.help, repeatable: true),
       .option("format", short: "f", value: "FORMAT", "Output format: html, markdown (default: html)."),
       .option("output", short: "o", value: "FILE", "Write the report here (default: standard output)."),
     ]
@@ -59,9 +60,10 @@ enum ReportCommand: Command {
     } catch {
       throw .invalidInput(error.description)
     }
+    let parameters = try RuleParameters.values(arguments.all("param"), ruleSet: ruleSet)
     let report: WeeklyReport
     do throws(WindowError) {
-      report = try WeeklyReport(readings: readings, rules: compiled, asOf: asOf)
+      report = try WeeklyReport(readings: readings, rules: compiled, asOf: asOf, parameters: parameters)
     } catch {
       throw .invalidInput("\(path): \(error)")
     }
