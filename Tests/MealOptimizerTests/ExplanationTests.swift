@@ -211,3 +211,15 @@ struct MissingLabelTests {
     #expect(vegetarian.message == "not vegetarian: 'chicken' is tagged meat")
   }
 }
+
+@Suite("Sentences that differ only in their day")
+struct DaySentencesTests {
+  @Test("seven days of one sentence become one, days that skip are listed")
+  func collapse() {
+    let week = (1...7).map { "day \($0): every recipe for breakfast is excluded" }
+    #expect(DaySentences.collapse(week) == ["days 1 to 7: every recipe for breakfast is excluded"])
+    #expect(
+      DaySentences.collapse(["day 1: a", "day 3: a", "day 5: a", "the budget", "the budget", "day 2: b"])
+        == ["days 1, 3 and 5: a", "the budget", "day 2: b"])
+  }
+}
