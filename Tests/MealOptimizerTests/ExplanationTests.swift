@@ -223,3 +223,33 @@ struct DaySentencesTests {
         == ["days 1, 3 and 5: a", "the budget", "day 2: b"])
   }
 }
+
+@Suite("Meal plans explain")
+struct MealPlanExplanationTests {
+  @Test("a budget below the cheapest week is a conflict citing the budget line, with the cheapest cost")
+  func budgetConflict() throws {
+    let cheapest = try MealTestKitchen.solve(MealTestKitchen.problem(tieBreak: .none))
+    let cost = try #require(cheapest.cost)
+    let place = SourceReference(file: "week.plan", line: 9, column: 3)
+    let tight = Budget(cost * Decimal(0.9), per: .week, source: place)
+    let plan = try MealTestKitchen.solve(MealTestKitchen.problem(budgets: [tight], tieBreak: .none))
+    #expect(plan.status == .infeasible)
+    let conflict = try #require(plan.explanation?.conflicts.first)
+    #expect(conflict.line.kind == .budget)
+    #expect(conflict.line.source == place)
+    let reached = try #require(conflict.reachable)
+    // Both searches prove the cheapest week within 1%; the plan's cost is rounded to cents.
+    let proven = NSDecimalNumber(decimal: cost).doubleValue
+    #expect(abs(reached - proven) <= 0.01 * proven + 0.005)
+    #expect(conflict.relaxation == reached - NSDecimalNumber(decimal: tight.amount).doubleValue)
+    #expect(plan.report.explanation.contains { $0.hasSuffix("(at week.plan:9:3)") })
+  }
+
+  @Test("a slot no recipe can fill on any day is said once for the whole week")
+  func collapsedDays() throws {
+    let plan = try MealTestKitchen.solve(MealTestKitchen.problem(diet: [.vegan, .keto, .glutenFree]))
+    #expect(plan.status == .infeasible)
+    #expect(plan.report.explanation.allSatisfy { $0.hasPrefix("days 1 to 7: ") })
+    #expect(Set(plan.report.explanation).count == plan.report.explanation.count)
+  }
+}
