@@ -16,7 +16,9 @@ private func proteinOnABudget() -> DietProblem {
   return DietProblem(
     foods: [beans, rice],
     goals: [
-      NutrientGoal(.energy, minimum: 1000, maximum: 5000, source: SourceReference(file: "week.plan", line: 11, column: 3)),
+      NutrientGoal(
+        .energy, minimum: 1000, maximum: 5000, source: SourceReference(file: "week.plan", line: 11, column: 3)
+      ),
       NutrientGoal(.protein, minimum: 250, source: SourceReference(file: "week.plan", line: 12, column: 3)),
     ],
     budget: Budget(2, per: .day, source: SourceReference(file: "week.plan", line: 20, column: 3)))
@@ -64,7 +66,8 @@ struct ExplanationTests {
     let explanation = try #require(plan.explanation)
     #expect(explanation.conflicts.map(\.line.kind) == [.goal, .budget])
     #expect(explanation.conflicts.map(\.line.index) == [1, 0])
-    #expect(explanation.conflicts.map { $0.line.source?.description } == ["week.plan:12:3", "week.plan:20:3"])
+    #expect(
+      explanation.conflicts.map { $0.line.source?.description } == ["week.plan:12:3", "week.plan:20:3"])
     let protein = explanation.conflicts[0]
     #expect(protein.side == .minimum)
     #expect(abs((protein.reachable ?? 0) - 200) < 1e-6)
@@ -89,9 +92,10 @@ struct ExplanationTests {
     #expect(plan.status == .infeasible)
     let explanation = try #require(plan.explanation)
     #expect(explanation.conflicts.map(\.line.index) == [2, 5, 8])
-    #expect(explanation.conflicts.map(\.line.statement) == [
-      "energy at most 1000 kcal a day", "protein at least 100 g a day", "fat at least 70 g a day",
-    ])
+    #expect(
+      explanation.conflicts.map(\.line.statement) == [
+        "energy at most 1000 kcal a day", "protein at least 100 g a day", "fat at least 70 g a day",
+      ])
     // Energy alone moves to 400 + 630 kcal; protein alone to (1000 − 630) / 4 g; fat alone to (1000 − 400) / 9 g.
     let reached = explanation.conflicts.map { $0.reachable ?? -1 }
     #expect(abs(reached[0] - 1030) < 1e-6)
@@ -110,7 +114,8 @@ struct ExplanationTests {
     var problem = smallProblem()
     problem.goals[1].minimum = 80
     let costs = try DietExplainer().explainCosts(problem)
-    let protein = try #require(costs.marginalCosts.first { $0.line.subject == "protein" && $0.side == .minimum })
+    let protein = try #require(
+      costs.marginalCosts.first { $0.line.subject == "protein" && $0.side == .minimum })
     #expect(protein.method == .dual)
     #expect(protein.binding)
     let base = try #require(try DietPlanner().solve(problem).objectiveValue)
@@ -120,7 +125,8 @@ struct ExplanationTests {
     let difference = (after - base) / 0.01
     #expect(difference > 0)
     #expect(abs((protein.perUnit ?? 0) - difference) < 1e-9)
-    let energy = try #require(costs.marginalCosts.first { $0.line.subject == "energy" && $0.side == .maximum })
+    let energy = try #require(
+      costs.marginalCosts.first { $0.line.subject == "energy" && $0.side == .maximum })
     #expect(!energy.binding)
     #expect(energy.message == "energy between 2000 kcal and 2500 kcal a day: not binding")
   }
@@ -131,7 +137,8 @@ struct ExplanationTests {
     problem.goals[1].minimum = 80
     problem.wholeServings = ["oats", "butter", "lentils"]
     let costs = try DietExplainer().explainCosts(problem)
-    let protein = try #require(costs.marginalCosts.first { $0.line.subject == "protein" && $0.side == .minimum })
+    let protein = try #require(
+      costs.marginalCosts.first { $0.line.subject == "protein" && $0.side == .minimum })
     #expect(protein.method == .resolve)
     #expect(protein.step == 5)
     let base = try #require(try DietPlanner().solve(problem).objectiveValue)
@@ -178,7 +185,8 @@ struct ExplanationTests {
 @Suite("Why a recipe lacks a label")
 struct MissingLabelTests {
   static let foods: [String: Food] = [
-    "beans": Food(id: "beans", name: "Beans", nutrientsPer100g: [.energy: 340], tags: ["vegan", "vegetarian"]),
+    "beans": Food(
+      id: "beans", name: "Beans", nutrientsPer100g: [.energy: 340], tags: ["vegan", "vegetarian"]),
     "salsa": Food(id: "salsa", name: "Salsa", nutrientsPer100g: [.energy: 29]),
     "chicken": Food(id: "chicken", name: "Chicken", nutrientsPer100g: [.energy: 165], tags: ["meat"]),
   ]
@@ -202,7 +210,9 @@ struct MissingLabelTests {
   func contraryTag() throws {
     let stew = Recipe(
       id: "stew", name: "Stew", servings: 2,
-      ingredients: [RecipeIngredient(food: "chicken", grams: 200), RecipeIngredient(food: "beans", grams: 100)])
+      ingredients: [
+        RecipeIngredient(food: "chicken", grams: 200), RecipeIngredient(food: "beans", grams: 100),
+      ])
     let missing = RecipeProfile.missingLabels(of: stew, foods: Self.foods)
     let vegetarian = try #require(missing.first { $0.label == .vegetarian })
     #expect(vegetarian.blockers.map(\.food) == ["chicken"])

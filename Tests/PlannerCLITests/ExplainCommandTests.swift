@@ -27,7 +27,8 @@ struct ExplainCommandTests {
   func infeasibleJSON() throws {
     let result = try PlannerProcess.run(["solve", "Examples/infeasible.plan", "--format", "json"])
     #expect(result.status == 1)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let explanation = try #require(object["explanation"] as? [String: Any])
     let conflicts = try #require(explanation["conflicts"] as? [[String: Any]])
     #expect(conflicts.map { $0["kind"] as? String } == ["goal", "budget"])
@@ -58,7 +59,8 @@ struct ExplainCommandTests {
       }
 
       """
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("explain-\(UUID().uuidString).plan")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "explain-\(UUID().uuidString).plan")
     try Data(plan.utf8).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     let result = try PlannerProcess.run(["solve", url.path, "--explain"])
@@ -66,7 +68,8 @@ struct ExplainCommandTests {
     // Beans give 20 g protein for 0.20 USD: each gram costs 0.01 USD.
     #expect(
       result.stdout.contains(
-        "protein at least 150 g a day (\(url.path):10:3): each extra 1 g a day on the protein minimum adds 0.01 USD\n"))
+        "protein at least 150 g a day (\(url.path):10:3): each extra 1 g a day on the protein minimum adds 0.01 USD\n"
+      ))
     #expect(result.stdout.contains("energy at most 5000 kcal a day (\(url.path):11:3): not binding\n"))
     // Rice gives 70 g protein per USD against beans' 100 g: it enters at 0.70 USD per kg.
     #expect(result.stdout.contains("rice would be used at 0.70 USD per kg or less (now 1.00 USD)\n"))
@@ -109,8 +112,11 @@ struct ExplainCommandTests {
     let recipes = try PlannerProcess.run(["recipes", url.path, "--format", "json"])
     #expect(
       recipes.stdout.contains(
-        "\"message\" : \"not vegetarian: 'salsa' has no vegetarian tag; add `tags vegetarian` to the food if it is\""))
+        "\"message\" : \"not vegetarian: 'salsa' has no vegetarian tag; add `tags vegetarian` to the food if it is\""
+      ))
     let card = try PlannerProcess.run(["recipe", url.path, "tacos"])
-    #expect(card.stdout.contains("  not vegetarian: 'salsa' has no vegetarian tag; add `tags vegetarian` to the food if it is\n"))
+    #expect(
+      card.stdout.contains(
+        "  not vegetarian: 'salsa' has no vegetarian tag; add `tags vegetarian` to the food if it is\n"))
   }
 }

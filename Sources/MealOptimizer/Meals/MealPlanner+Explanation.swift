@@ -31,7 +31,8 @@ extension MealPlanner {
             + " \(problem.days) day\(problem.days == 1 ? "" : "s") (\(format(cost / days)) per day,"
             + " \(format(cost / days * 7)) per week), "
             + (below ? "above" : "but not within") + " the budget of " + limits.joined(separator: " and ")
-            + (below ? "" : " on every day") + (places.isEmpty ? "" : " (" + places.joined(separator: ", ") + ")"))
+            + (below ? "" : " on every day")
+            + (places.isEmpty ? "" : " (" + places.joined(separator: ", ") + ")"))
         for (index, budget) in problem.budgets.enumerated() {
           let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
           let reached = perPeriod(budget.period)
@@ -43,7 +44,8 @@ extension MealPlanner {
                 subject: "cost", source: budget.source),
               side: .maximum, bound: amount, reachable: reached, relaxation: max(0, reached - amount),
               unit: problem.currency, period: budget.period,
-              message: "the cheapest plan that meets every other rule costs \(format(reached)) \(problem.currency)"
+              message:
+                "the cheapest plan that meets every other rule costs \(format(reached)) \(problem.currency)"
                 + " per \(budget.period.rawValue)"))
         }
         return PlanExplanation(sentences: reasons, conflicts: conflicts)
@@ -72,7 +74,8 @@ extension MealPlanner {
       let line = PlanLine(
         kind: .goal, index: index,
         statement: DietLineModel.statement(
-          String(describing: goal.nutrient), goal.minimum, goal.maximum, goal.nutrient.definition?.unit.rawValue ?? "",
+          String(describing: goal.nutrient), goal.minimum, goal.maximum,
+          goal.nutrient.definition?.unit.rawValue ?? "",
           .day),
         subject: String(describing: goal.nutrient), source: goal.source)
       let unit = goal.nutrient.definition?.unit.rawValue ?? ""
@@ -100,7 +103,8 @@ extension MealPlanner {
           )
           conflicts.append(
             LineRelaxation(
-              line: line, side: .minimum, bound: minimum, reachable: most, relaxation: minimum - most, unit: unit,
+              line: line, side: .minimum, bound: minimum, reachable: most, relaxation: minimum - most,
+              unit: unit,
               period: .day, message: reasons[reasons.count - 1]))
           break
         }
@@ -110,7 +114,8 @@ extension MealPlanner {
           )
           conflicts.append(
             LineRelaxation(
-              line: line, side: .maximum, bound: maximum, reachable: least, relaxation: least - maximum, unit: unit,
+              line: line, side: .maximum, bound: maximum, reachable: least, relaxation: least - maximum,
+              unit: unit,
               period: .day, message: reasons[reasons.count - 1]))
           break
         }
