@@ -75,7 +75,7 @@ extension Program {
       }
       switch result.outcome {
       case .fired:
-        let evidence = result.evidence.map(\.comparison).joined(separator: "; ")
+        let evidence = result.evidence.map(Self.describe).joined(separator: "; ")
         var adaptation = unchanged(
           .applied, verdict.today,
           Self.describe(spec.goals) + " because \(spec.alert) fired on \(verdict.today)"
@@ -114,6 +114,22 @@ extension Program {
       }
     }
     return problem
+  }
+
+  /// The condition with each reading's value after it:
+  /// `systolic.today (132 mmHg) >= systolic.yesterday (120 mmHg) * 110%`.
+  static func describe(_ evidence: Evidence) -> String {
+    var text = evidence.condition
+    var shown: [(mark: String, text: String)] = []
+    let terms = evidence.terms.sorted { $0.expression.count > $1.expression.count }
+    for (index, term) in terms.enumerated() where text.contains(term.expression) {
+      // A placeholder keeps a shorter expression from matching inside a longer one.
+      let mark = "\u{1}\(index)\u{1}"
+      shown.append((mark, "\(term.expression) (\(term.display))"))
+      text = text.replacingOccurrences(of: term.expression, with: mark)
+    }
+    for (mark, value) in shown { text = text.replacingOccurrences(of: mark, with: value) }
+    return text
   }
 
   /// `sodium cap 1500 mg a day`, `protein at least 90 g a day`, `energy 1800...2200 kcal a day`.
