@@ -83,7 +83,8 @@ extension Program {
         adaptation.evidence = evidence.isEmpty ? nil : evidence
         return adaptation
       case .notFired:
-        return unchanged(.notApplied, verdict.today, "no change: \(spec.alert) did not fire on \(verdict.today)")
+        return unchanged(
+          .notApplied, verdict.today, "no change: \(spec.alert) did not fire on \(verdict.today)")
       case .unknown:
         let missing = result.missing.map(\.description).joined(separator: "; ")
         return unchanged(
@@ -95,7 +96,8 @@ extension Program {
   }
 
   /// A plan's problem with the goals of every applied adaptation added.
-  public static func applying(_ adaptations: [PlanAdaptation], to problem: MealPlanProblem) -> MealPlanProblem {
+  public static func applying(_ adaptations: [PlanAdaptation], to problem: MealPlanProblem) -> MealPlanProblem
+  {
     var problem = problem
     for adaptation in adaptations where adaptation.state == .applied {
       problem.goals += adaptation.goals
@@ -105,7 +107,9 @@ extension Program {
 
   /// A household's problem with the goals of every applied adaptation added:
   /// to its member, or to every member when it names none.
-  public static func applying(_ adaptations: [PlanAdaptation], to problem: HouseholdProblem) -> HouseholdProblem {
+  public static func applying(_ adaptations: [PlanAdaptation], to problem: HouseholdProblem)
+    -> HouseholdProblem
+  {
     var problem = problem
     for adaptation in adaptations where adaptation.state == .applied {
       for index in problem.household.members.indices
@@ -143,7 +147,8 @@ extension Program {
       }
       let period = goal.period == .day ? "a day" : "a week"
       switch (goal.minimum, goal.maximum) {
-      case (let low?, let high?) where low == high: return "\(goal.nutrient) exactly \(number(low))\(unit) \(period)"
+      case (let low?, let high?) where low == high:
+        return "\(goal.nutrient) exactly \(number(low))\(unit) \(period)"
       case (let low?, let high?): return "\(goal.nutrient) \(number(low))...\(number(high))\(unit) \(period)"
       case (let low?, nil): return "\(goal.nutrient) at least \(number(low))\(unit) \(period)"
       case (nil, let high?): return "\(goal.nutrient) cap \(number(high))\(unit) \(period)"
