@@ -95,14 +95,36 @@ extension Program {
     }
   }
 
-  /// A plan's problem with the goals of every applied adaptation added.
+  /// A plan's problem with the goals of every applied adaptation added (see
+  /// ``tightening(_:with:)``).
   public static func applying(_ adaptations: [PlanAdaptation], to problem: MealPlanProblem) -> MealPlanProblem
   {
     var problem = problem
     for adaptation in adaptations where adaptation.state == .applied {
-      problem.goals += adaptation.goals
+      problem.goals = tightening(problem.goals, with: adaptation.goals)
     }
     return problem
+  }
+
+  /// Goals with others added: a goal on the same nutrient, basis and period
+  /// becomes the tighter of the two on each side; any other is appended.
+  public static func tightening(_ goals: [NutrientGoal], with added: [NutrientGoal]) -> [NutrientGoal] {
+    var goals = goals
+    for goal in added {
+      guard
+        let index = goals.firstIndex(where: {
+          $0.nutrient == goal.nutrient && $0.basis == goal.basis && $0.period == goal.period
+        })
+      else {
+        goals.append(goal)
+        continue
+      }
+      let low = [goals[index].minimum, goal.minimum].compactMap { $0 }.max()
+      let high = [goals[index].maximum, goal.maximum].compactMap { $0 }.min()
+      goals[index].minimum = low
+      goals[index].maximum = high
+    }
+    return goals
   }
 
   /// A household's problem with the goals of every applied adaptation added:
@@ -114,7 +136,8 @@ extension Program {
     for adaptation in adaptations where adaptation.state == .applied {
       for index in problem.household.members.indices
       where adaptation.member == nil || adaptation.member == problem.household.members[index].id {
-        problem.household.members[index].goals += adaptation.goals
+        problem.household.members[index].goals = tightening(
+          problem.household.members[index].goals, with: adaptation.goals)
       }
     }
     return problem
