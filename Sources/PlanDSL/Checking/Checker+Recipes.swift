@@ -200,6 +200,7 @@ extension Checker {
     checkAvoidAndLocks(
       spec, avoidNames: avoidNames, lockRecipes: lockRecipes, allowedRecipes: allowedRecipes, foods: foods,
       recipes: recipes)
+    checkUntaggedDietFoods(spec, statements: statements, foods: foods, recipes: recipes)
     plan.mealPlan = spec
   }
 }

@@ -11,10 +11,10 @@ struct Checker {
   let declarations: [Declaration]
   let sources: SourceManager
   var diagnostics: [Diagnostic] = []
-  /// `define`d names of each rule set, by rule set id.
-  var ruleDefinitions: [String: [String: RuleExpression]] = [:]
-  /// The definitions in scope while checking a rule set or a test.
-  var activeDefinitions: [String: RuleExpression] = [:]
+  /// The names each rule set declares (`define`, `parameter`, `symptom`), by rule set id.
+  var ruleScopes: [String: RuleScope] = [:]
+  /// The names in scope while checking a rule set or a test.
+  var scope = RuleScope()
   /// Definitions being expanded, innermost last, to report a cycle.
   var expandingDefinitions: [String] = []
   /// The conditions of the alerts checked so far in the current rule set, for `alert.ID`.

@@ -169,6 +169,8 @@ public struct LimitSpec: Sendable, Hashable {
   public var period: Period
   /// Whether the bounds count servings (each food's `serving` measure) instead of grams.
   public var inServings: Bool
+  /// Where the `limit` statement was written.
+  public var source: SourceReference?
 
   public init(foods: [String], minimum: Double?, maximum: Double?, period: Period, inServings: Bool) {
     self.foods = foods

@@ -16,6 +16,13 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
   case unknownAlertReference = "unknown-alert-reference"
   case implausibleReading = "implausible-reading"
   case pressureOrder = "pressure-order"
+  // Rules, third edition: parameters, symptoms, message templates, extends
+  case unknownSymptom = "unknown-symptom"
+  case unknownParameter = "unknown-parameter"
+  case unknownParameterKind = "unknown-parameter-kind"
+  case parameterUnit = "parameter-unit"
+  case badTemplate = "bad-template"
+  case inheritedDaysOutsideWindow = "inherited-days-outside-window"
   // Files
   case unreadableFile = "unreadable-file"
   case notText = "not-text"
@@ -99,6 +106,7 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
   case lockConflictsWithDiet = "lock-conflicts-with-diet"
   case lockConflictsWithAvoid = "lock-conflicts-with-avoid"
   case allowedRecipeExcluded = "allowed-recipe-excluded"
+  case dietExcludesUntagged = "diet-excludes-untagged"
   // Households and adaptations
   case unknownHousehold = "unknown-household"
   case unknownMember = "unknown-member"
@@ -143,9 +151,10 @@ extension DiagnosticMessage {
   enum NameKind: String, Sendable {
     case alert, basis, choice, currency, day, diet, food, function, goal, meal, nutrient, pantry, period,
       reading
-    case recipe, severity, store, household, member, plan
+    case recipe, severity, store, symptom, parameter, household, member, plan
     case ruleSet = "rule set"
     case tieBreak = "tie-break"
+    case parameterKind = "parameter kind"
 
     /// The catalog entry of "unknown" this kind.
     var id: DiagnosticID {
@@ -172,6 +181,9 @@ extension DiagnosticMessage {
       case .severity: .unknownSeverity
       case .store: .unknownStore
       case .tieBreak: .unknownTieBreak
+      case .symptom: .unknownSymptom
+      case .parameter: .unknownParameter
+      case .parameterKind: .unknownParameterKind
       }
     }
   }

@@ -21,6 +21,7 @@ enum SolveCommand: TypedCommand {
     var format = OutputFormat.text
     var timeLimit: Seconds?
     var pantryOut: String?
+    var explain = false
     var readings: [String] = []
     var asOf: String?
 
@@ -36,6 +37,10 @@ enum SolveCommand: TypedCommand {
         .option(
           "pantry-out", \.pantryOut, value: "FILE",
           "Write the pantry after the plan (stock left and the rest of opened packages) as a pantry file that another plan can include."
+        ),
+        .flag(
+          "explain", \.explain,
+          "Also say what each goal, limit and budget costs, and at what price each unused food would enter (food-level plans)."
         ),
         .option(
           "readings", \.readings, value: "FILE",
@@ -80,6 +85,7 @@ enum SolveCommand: TypedCommand {
     } catch {
       throw CLIError(error, about: "plan '\(spec.name)'")
     }
+    if arguments.explain { solved = try explainCosts(solved, timeLimit: options.timeLimit, about: spec.name) }
     if case .meals(var plan, let problem) = solved, !adaptations.isEmpty {
       plan.adaptations = adaptations
       solved = .meals(plan, problem)
@@ -88,7 +94,9 @@ enum SolveCommand: TypedCommand {
     case (.foods(let plan, _), .json): console.out(try JSONText.encode(plan))
     case (.meals(let plan, _), .json): console.out(try JSONText.encode(plan))
     case (.foods(let plan, let problem), .markdown):
-      console.out(DietPlanMarkdown(plan, title: title, foods: problem.foods, stores: problem.stores).render())
+      console.out(
+        DietPlanMarkdown(plan, title: title, foods: problem.foods, stores: problem.stores).render()
+          + (plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? ""))
     case (.meals(let plan, let problem), .markdown):
       console.out(
         MealPlanMarkdown(plan, title: title, stores: problem.stores).render()
@@ -96,7 +104,8 @@ enum SolveCommand: TypedCommand {
     case (.foods(let plan, let problem), _):
       console.out(
         DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render()
-          + budgetLine(problem.budget.map { [$0] } ?? [], days: problem.days, plan.groceries, plan.currency))
+          + budgetLine(problem.budget.map { [$0] } ?? [], days: problem.days, plan.groceries, plan.currency)
+          + (plan.hasPlan ? plan.explanation.map { ExplanationRenderer(explanation: $0).text() } ?? "" : ""))
     case (.meals(let plan, let problem), _):
       console.out(
         SolveAdaptations.text(adaptations) + MealPlanText(plan, title: title, stores: problem.stores).render()
