@@ -27,7 +27,7 @@ let package = Package(
     // reach GLPK's abort() and keeps GLPK's terminal output off.
     .target(name: "CGLPK", path: "Sources/CGLPK", linkerSettings: [.linkedLibrary("glpk")]),
     // The nutrition domain, the solver-neutral model, the planners: no C.
-    .target(name: "MealOptimizer", resources: [.copy("Resources")]),
+    .target(name: "MealOptimizer", dependencies: ["Diagnostics"], resources: [.copy("Resources")]),
     // The GLPK backend of the Solver protocol: the only library that links libglpk.
     .target(name: "GLPKBackend", dependencies: ["MealOptimizer", "CGLPK"]),
     // Source files, ranges, diagnostics and their one renderer: no dependencies.

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One day's readings as a person types them: `weight 181.2 lb, bp 128/82, sugar 104 mg/dL, symptoms "tired"`.
 ///
 /// An entry is a list of items, separated by commas (the commas may be left out):
@@ -220,7 +222,7 @@ struct EntryParser {
     collector.report(
       span(token).issue(
         "unknown reading '\(shown)'",
-        hint: Suggestion.hint(for: token.text, among: JournalEntry.itemNames)
+        hint: Suggestions.hint(for: token.text, in: JournalEntry.itemNames)
           ?? "the readings are weight, bp, systolic, diastolic, sugar and symptoms"))
   }
 

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Reads daily readings from CSV text.
 ///
 /// The first non-blank line is a header naming the columns, in any order:
@@ -74,7 +76,7 @@ public enum CSVReadings {
       } else {
         let message = key.isEmpty ? "empty column name" : "unknown column '\(key)'"
         let hint =
-          Suggestion.hint(for: key, among: ReadingField.allNames + customMetrics.map(\.name))
+          Suggestions.hint(for: key, in: ReadingField.allNames + customMetrics.map(\.name))
           ?? "the columns are date, weight, systolic, diastolic, sugar and symptoms"
         collector.report(cell.span.issue(message, hint: hint))
         columns.append(nil)

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Reads daily readings from JSON.
 ///
 /// Two shapes are accepted:
@@ -48,7 +50,7 @@ public enum JSONReadings {
           collector.report(
             member.keySpan.issue(
               "unknown key '\(member.key)'",
-              hint: Suggestion.hint(for: member.key, among: ["readings", "units"])
+              hint: Suggestions.hint(for: member.key, in: ["readings", "units"])
                 ?? "the top level holds 'readings' and 'units'"))
         }
       }
@@ -80,7 +82,7 @@ public enum JSONReadings {
         collector.report(
           member.keySpan.issue(
             "'\(member.key)' has no unit to set",
-            hint: Suggestion.hint(for: member.key, among: ["weight", "systolic", "diastolic", "sugar"])))
+            hint: Suggestions.hint(for: member.key, in: ["weight", "systolic", "diastolic", "sugar"])))
         continue
       }
       let names = field.units.map(\.rawValue).joined(separator: ", ")
@@ -174,7 +176,7 @@ public enum JSONReadings {
         collector.report(
           member.keySpan.issue(
             "unknown key '\(member.key)'",
-            hint: Suggestion.hint(for: member.key, among: ReadingField.allNames + customMetrics.map(\.name))
+            hint: Suggestions.hint(for: member.key, in: ReadingField.allNames + customMetrics.map(\.name))
               ?? "the keys are date, weight, systolic, diastolic, sugar and symptoms"))
         valid = false
       }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Where a value sits in a readings file.
 struct SourceSpan: Sendable, Hashable {
   var line: Int
@@ -81,7 +83,7 @@ struct ReadingsCollector {
       report(
         span.issue(
           "unknown unit '\(text)'",
-          hint: Suggestion.hint(for: String(text), among: field.units.map(\.rawValue))
+          hint: Suggestions.hint(for: String(text), in: field.units.map(\.rawValue))
             ?? "'\(field.rawValue)' takes \(names)"))
       return nil
     }
