@@ -20,7 +20,8 @@ let package = Package(
       name: "fuzz-plan",
       dependencies: [
         "FuzzSupport", .product(name: "PlanDSL", package: "planner"),
-        .product(name: "MealOptimizer", package: "planner"), .product(name: "HealthRules", package: "planner"),
+        .product(name: "MealOptimizer", package: "planner"),
+        .product(name: "HealthRules", package: "planner"),
       ]),
     .executableTarget(
       name: "fuzz-readings",

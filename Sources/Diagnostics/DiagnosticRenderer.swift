@@ -116,7 +116,8 @@ public struct DiagnosticRenderer: Sendable {
 
   /// `replace 'a' with 'b'`, `insert 'b'` or `delete 'a'`, preceded by the fix-it's place when
   /// it is not on the diagnostic's line; `nil` when its file is unknown.
-  static func describe(_ fixIt: Diagnostic.FixIt, near range: SourceRange?, sources: SourceManager) -> String? {
+  static func describe(_ fixIt: Diagnostic.FixIt, near range: SourceRange?, sources: SourceManager) -> String?
+  {
     guard let file = sources.file(fixIt.range.file) else { return nil }
     func quoted(_ text: String) -> String { "'" + shortened(text).escapingControlCharacters() + "'" }
     let old = file.text(in: fixIt.range)

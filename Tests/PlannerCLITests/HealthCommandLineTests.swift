@@ -111,8 +111,14 @@ struct HealthCommandLineTests {
         ["rules", "sq", "baseline"],
         "unknown subcommand 'sq' for 'planner rules'\n  hint: did you mean 'sql'?\n"
       ),
-      (["rules", "sql"], "missing a rules file for 'planner rules sql'\n  hint: see 'planner rules sql --help'\n"),
-      (["rules", "sql", "baseline", "--dialect", "mysql"], "unknown dialect 'mysql'\n  hint: dialects: postgresql\n"),
+      (
+        ["rules", "sql"],
+        "missing a rules file for 'planner rules sql'\n  hint: see 'planner rules sql --help'\n"
+      ),
+      (
+        ["rules", "sql", "baseline", "--dialect", "mysql"],
+        "unknown dialect 'mysql'\n  hint: dialects: postgresql\n"
+      ),
       (
         ["rules", "sql", "baseline", "--tabel", "t"],
         "unknown option '--tabel' for 'planner rules sql'\n  hint: did you mean '--table'?\n"
@@ -155,7 +161,9 @@ struct HealthCommandLineTests {
         "USAGE: planner report --journal <FILE> [--rules <FILE>] [--rule-set <NAME>] [--as-of <DATE>] "
           + "[--format <FORMAT>] [--output <FILE>]\n"
       ),
-      (["rules", "--help"], "SUBCOMMANDS:\n  sql  Print a rule set as one SQL query over a readings table.\n"),
+      (
+        ["rules", "--help"], "SUBCOMMANDS:\n  sql  Print a rule set as one SQL query over a readings table.\n"
+      ),
       (
         ["rules", "sql", "--help"],
         "USAGE: planner rules sql <file> [--rule-set <NAME>] [--dialect <NAME>] [--table <NAME>] "

@@ -83,7 +83,9 @@ extension PlanIssue {
     var suggestion: String?
     var closest = limit + 1
     for candidate in known.sorted() {
-      guard let distance = Suggestions.distance(Array(name.utf8), Array(candidate.utf8), limit: limit), distance < closest else {
+      guard let distance = Suggestions.distance(Array(name.utf8), Array(candidate.utf8), limit: limit),
+        distance < closest
+      else {
         continue
       }
       closest = distance

@@ -60,7 +60,8 @@ enum ReportCommand: TypedCommand {
   static func run(_ options: Options, console: Console) throws(CLIError) {
     guard let path = options.journal else { throw .internalError("report ran without its journal") }
     let asOf = options.asOf
-    let ruleSet = try HealthCommand.chooseRuleSet(file: options.rules, name: options.ruleSet, console: console)
+    let ruleSet = try HealthCommand.chooseRuleSet(
+      file: options.rules, name: options.ruleSet, console: console)
     let readings = try HealthCommand.loadReadings(path, colors: console.errorIsTerminal)
     let compiled: CompiledRuleSet
     do throws(RuleError) {

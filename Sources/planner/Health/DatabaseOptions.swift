@@ -120,7 +120,8 @@ struct PatientList: ArgumentValue, Equatable {
   static func read(_ text: String, for name: String) throws(CLIError) -> PatientList {
     let ids = text.split(separator: ",").map(String.init)
     guard !ids.isEmpty else {
-      throw .usage("'\(name)' takes patient ids separated by commas, not '\(text.escapedForTerminal)'", hint: nil)
+      throw .usage(
+        "'\(name)' takes patient ids separated by commas, not '\(text.escapedForTerminal)'", hint: nil)
     }
     return PatientList(ids: ids)
   }
