@@ -20,6 +20,7 @@ enum HealthCommand: TypedCommand {
     var rules: String?
     var ruleSet: String?
     var asOf: Day?
+    var parameters: [String] = []
     var format = OutputFormat.text
     var notify: String?
     var notifyURL: String?
@@ -41,6 +42,7 @@ enum HealthCommand: TypedCommand {
         .option(
           "as-of", \.asOf, value: "DATE",
           "The last day of the window (default: the latest reading), as 2026-11-29."),
+        .option("param", \.parameters, value: "NAME=VALUE", RuleParameters.help),
         .format(\.format, [.text, .json, .csv]),
         .option(
           "notify", \.notify, value: "COMMAND",
@@ -72,8 +74,10 @@ enum HealthCommand: TypedCommand {
             "unexpected argument '\(readings.escapedForTerminal)' for 'planner health --database'",
             hint: "with --database the readings come from the table; leave out the file")
         }
-        for (name, given) in [("notify", notify), ("notify-url", notifyURL), ("outbox", outbox)]
-        where given != nil {
+        for (name, given) in [
+          ("notify", notify != nil), ("notify-url", notifyURL != nil), ("outbox", outbox != nil),
+          ("param", !parameters.isEmpty),
+        ] where given {
           throw .usage("'--\(name)' does not go with '--database'", hint: nil)
         }
         return
@@ -109,12 +113,13 @@ enum HealthCommand: TypedCommand {
     } catch {
       throw .invalidInput(error.description)
     }
-    let window: Window
+    var window: Window
     do throws(WindowError) {
       window = try compiled.window(for: readings, asOf: options.asOf)
     } catch {
       throw .invalidInput("\(path): \(error)")
     }
+    try RuleParameters.apply(options.parameters, ruleSet: ruleSet, to: &window)
     let verdict = compiled.evaluate(window)
     if options.format == .json {
       console.out(try JSONText.encode(verdict))
