@@ -39,6 +39,14 @@ struct HealthCommandLineTests {
           + "  hint: with --database the readings come from the table; leave out the file\n"
       ),
       (
+        ["health", "--database", "postgresql://localhost/x", "--param", "dry_weight=70kg"],
+        "'--param' does not go with '--database'\n"
+      ),
+      (
+        ["health", readings, "--param", "dry_weight"],
+        "'--param' takes NAME=VALUE, such as dry_weight=70.5kg, not 'dry_weight'\n"
+      ),
+      (
         ["health", "--database", "postgresql://localhost/x", "--notify", "true"],
         "'--notify' does not go with '--database'\n"
       ),
@@ -151,7 +159,7 @@ struct HealthCommandLineTests {
     arguments: [
       (
         ["health", "--help"],
-        "USAGE: planner health [<readings>] [--rules <FILE>] [--rule-set <NAME>] [--as-of <DATE>] "
+        "USAGE: planner health [<readings>] [--rules <FILE>] [--rule-set <NAME>] [--as-of <DATE>] [--param <NAME=VALUE>] ... "
           + "[--format <FORMAT>] [--notify <COMMAND>] [--notify-url <URL>] [--outbox <FILE>] "
           + "[--database <URL>] [--patients <A,B>] [--table <NAME>] [--columns <LIST>] [--explain]\n"
       ),
