@@ -111,13 +111,13 @@ enum HealthCommand: TypedCommand {
     do throws(RuleError) {
       compiled = try ruleSet.compiled()
     } catch {
-      throw .invalidInput(error.description)
+      throw CLIError(error)
     }
     var window: Window
     do throws(WindowError) {
       window = try compiled.window(for: readings, asOf: options.asOf)
     } catch {
-      throw .invalidInput("\(path): \(error)")
+      throw CLIError(error, path: path)
     }
     try RuleParameters.apply(options.parameters, ruleSet: ruleSet, to: &window)
     let verdict = compiled.evaluate(window)

@@ -67,13 +67,13 @@ enum ReportCommand: TypedCommand {
     do throws(RuleError) {
       compiled = try ruleSet.compiled()
     } catch {
-      throw .invalidInput(error.description)
+      throw CLIError(error)
     }
     let report: WeeklyReport
     do throws(WindowError) {
       report = try WeeklyReport(readings: readings, rules: compiled, asOf: asOf)
     } catch {
-      throw .invalidInput("\(path): \(error)")
+      throw CLIError(error, path: path)
     }
     let source = URL(fileURLWithPath: path).lastPathComponent
     let text =
@@ -87,7 +87,7 @@ enum ReportCommand: TypedCommand {
     do throws(AtomicFileError) {
       try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: output))
     } catch {
-      throw .invalidInput(error.description)
+      throw CLIError(error)
     }
     console.err("wrote \(output) (\(report.verdict.status.rawValue), \(report.charts.count) charts)\n")
   }
