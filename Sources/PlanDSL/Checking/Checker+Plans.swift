@@ -65,7 +65,7 @@ extension Checker {
       limits: [], objective: .minimizeCost, wholeServings: false, mealPlan: nil, range: d.range)
     var mealStatements: [MealPlanStatement] = []
     var seen: [String: SourceRange] = [:]
-    var limitRanges: [SourceRange] = []
+    var limitRanges: [LimitConflictKey: [(limit: LimitSpec, range: SourceRange)]] = [:]
     let errorsBefore = diagnostics.count
     for statement in d.statements {
       let (key, range) = Self.key(statement)
@@ -95,9 +95,10 @@ extension Checker {
       case .limit(let names, let bound, let period, _):
         let before = plan.limits.count
         checkLimit(names, bound, period, foods: foods, into: &plan)
-        if plan.limits.count > before {
-          checkLimitConflict(plan.limits, at: bound.range, earlier: limitRanges)
-          limitRanges.append(bound.range)
+        if plan.limits.count > before, let new = plan.limits.last {
+          let key = LimitConflictKey(foods: Set(new.foods), period: new.period, inServings: new.inServings)
+          checkLimitConflict(new, at: bound.range, earlier: limitRanges[key, default: []])
+          limitRanges[key, default: []].append((new, bound.range))
         }
       case .pantry(let name, _):
         if declared["pantry", default: [:]][name.name] == nil {
@@ -168,7 +169,7 @@ extension Checker {
       checkMealPlan(mealStatements, plan: &plan, foods: foods, recipes: recipes)
       return diagnostics.count == errorsBefore ? plan : nil
     }
-    let used = plan.foodNames.map { names in foods.filter { names.contains($0.id) } } ?? foods
+    let used = plan.foodNames.map { names in foods.filter { [names = Set(names)] in names.contains($0.id) } } ?? foods
     if plan.objective == .minimizeCost || plan.budget != nil {
       for food in used where food.offers.isEmpty && !hadSyntaxError(in: foodRanges[food.id] ?? d.range) {
         error(
@@ -196,7 +197,7 @@ extension Checker {
   ) {
     let ids = names.compactMap { resolveFood($0) }
     guard ids.count == names.count, let period = period(periodLiteral) else { return }
-    let limitFoods = ids.compactMap { id in foods.first { $0.id == id } }
+    let limitFoods = ids.compactMap { id in checkedFood(id, in: foods) }
     guard limitFoods.count == ids.count else { return }
     var bounds: [Double] = []
     for quantity in bound.quantities {
