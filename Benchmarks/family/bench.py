@@ -32,9 +32,13 @@ OPTIMA = {200: 17.54349057, 1000: 5.9507921, 4000: 3.710022403, 8000: 3.20707140
 TOLERANCE = 1e-6
 
 
+CPU = {}  # command -> median CPU seconds (user + system) of its runs
+
+
 def timed(command, runs):
-    """Median wall seconds over runs, the last run's output, and the largest peak RSS (MB)."""
-    times, out, peak = [], "", 0.0
+    """Median wall seconds over runs, the last run's output, and the largest peak RSS (MB).
+    The median CPU seconds (user + system) go to CPU[tuple(command)]."""
+    times, cpu, out, peak = [], [], "", 0.0
     for _ in range(runs):
         start = time.perf_counter()
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -44,11 +48,13 @@ def timed(command, runs):
         _, status, usage = os.wait4(process.pid, 0)
         process.returncode = os.waitstatus_to_exitcode(status)
         times.append(time.perf_counter() - start)
+        cpu.append(usage.ru_utime + usage.ru_stime)
         if process.returncode != 0:
             sys.exit(f"bench: {' '.join(command)} failed ({process.returncode}):\n"
                      f"{err_bytes.decode(errors='replace')}{out_bytes.decode(errors='replace')}")
         out = out_bytes.decode()
         peak = max(peak, usage.ru_maxrss / 1024)
+    CPU[tuple(command)] = statistics.median(cpu)
     return statistics.median(times), out, peak
 
 
@@ -128,32 +134,39 @@ def main():
         megabytes = os.path.getsize(plan) / 1e6
         print(f"== {size} foods x 7 days ({megabytes:.2f} MB .plan)", file=sys.stderr, flush=True)
 
-        def record(tool, seconds, objective, peak, extra=""):
-            rows.append([size, tool, seconds, None, objective, peak, extra])
+        def record(tool, seconds, objective, peak, extra="", cpu=None):
+            rows.append([size, tool, seconds, None, objective, peak, extra, cpu])
             if objective is not None and optimum is not None:
                 if abs(objective - optimum) > TOLERANCE * max(1.0, abs(optimum)):
                     failures.append(f"{tool} on {size}: objective {objective:.9f}, expected {optimum}")
             print(f"   {tool:<22} {seconds:8.3f} s" + (f"  {objective:.9f}" if objective is not None else ""),
                   file=sys.stderr, flush=True)
 
-        seconds, _, peak = timed([args.planner, "check", plan], args.runs)
-        record("planner check", seconds, None, peak, f"{megabytes / seconds:.1f} MB/s")
-        seconds, out, peak = timed([args.planner, "solve", plan], args.runs)
+        command = [args.planner, "check", plan]
+        seconds, _, peak = timed(command, args.runs)
+        cpu = CPU[tuple(command)]
+        record("planner check", seconds, None, peak,
+               f"{megabytes / seconds:.1f} MB/s wall, {megabytes / cpu:.1f} MB/s CPU", cpu)
+        command = [args.planner, "solve", plan]
+        seconds, out, peak = timed(command, args.runs)
         _, json_out, _ = timed([args.planner, "solve", plan, "--format", "json"], 1)
-        record("planner solve", seconds, objective_from(json_out, r'"objective_value"\s*:\s*([-0-9.eE+]+)'), peak)
+        record("planner solve", seconds, objective_from(json_out, r'"objective_value"\s*:\s*([-0-9.eE+]+)'), peak,
+               cpu=CPU[tuple(command)])
         if args.glpk_c:
             seconds, out, peak = timed([args.glpk_c, table], args.runs)
             solve = objective_from(out, r"solve ([0-9.]+) s")
             record("GLPK C API, defaults", seconds, objective_from(out, r"objective ([-0-9.eE+]+)"), peak,
-                   f"simplex {solve:.3f} s")
+                   f"simplex {solve:.3f} s", CPU[(args.glpk_c, table)])
         if args.glpsol:
             subprocess.run([args.planner, "export", plan, "--to", "mps", "--output", mps], check=True,
                            capture_output=True)
             solution = mps + ".sol"
-            seconds, out, peak = timed([args.glpsol, "--freemps", mps, "--min", "-o", solution], args.runs)
+            command = [args.glpsol, "--freemps", mps, "--min", "-o", solution]
+            seconds, out, peak = timed(command, args.runs)
             with open(solution) as f:
                 text = f.read()
-            record("glpsol on the MPS", seconds, objective_from(text, r"Objective:\s+\S+\s+=\s+([-0-9.eE+]+)"), peak)
+            record("glpsol on the MPS", seconds, objective_from(text, r"Objective:\s+\S+\s+=\s+([-0-9.eE+]+)"), peak,
+                   cpu=CPU[tuple(command)])
         if args.python:
             peers = os.path.join(HERE, "peers.py")
             seconds, out, peak = timed([args.python, peers, "highs", table], args.runs)
@@ -168,6 +181,14 @@ def main():
     for row in rows:
         base = next(r[2] for r in rows if r[0] == row[0] and r[1] == "planner solve")
         row[3] = row[2] / base
+    # The ratio the issue's target is stated in: planner solve / GLPK's C API, wall and CPU.
+    summary = []
+    for size in sizes:
+        planner = next((r for r in rows if r[0] == size and r[1] == "planner solve"), None)
+        c_api = next((r for r in rows if r[0] == size and r[1] == "GLPK C API, defaults"), None)
+        if planner and c_api:
+            cpu = (f", CPU {planner[7] / c_api[7]:.2f}x" if planner[7] and c_api[7] else "")
+            summary.append(f"{size} x 7: planner solve / GLPK C API = {planner[2] / c_api[2]:.2f}x wall{cpu}")
 
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
@@ -175,12 +196,17 @@ def main():
         f"Machine: {machine()}.",
         f"Versions: {versions(args)}.",
         "",
-        "| foods x days | tool | median s | x planner solve | objective | peak MB | note |",
-        "| --- | --- | ---: | ---: | ---: | ---: | --- |",
+        "| foods x days | tool | median s (wall) | x planner solve | CPU s | objective | peak MB | note |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
-    for size, tool, seconds, ratio, objective, peak, extra in rows:
+    for size, tool, seconds, ratio, objective, peak, extra, cpu in rows:
         shown = f"{objective:.9f}" if objective is not None else ""
-        lines.append(f"| {size} x 7 | {tool} | {seconds:.3f} | {ratio:.2f} | {shown} | {peak:.0f} | {extra} |")
+        cpu_text = f"{cpu:.3f}" if cpu is not None else ""
+        lines.append(
+            f"| {size} x 7 | {tool} | {seconds:.3f} | {ratio:.2f} | {cpu_text} | {shown} | {peak:.0f} | {extra} |")
+    lines.append("")
+    for line in summary:
+        lines.append(f"- {line}")
     lines.append("")
     lines.append("Every objective agrees with the issue's optimum to 1e-6"
                  if not failures else "OBJECTIVES DISAGREE: " + "; ".join(failures))

@@ -154,6 +154,11 @@ extension Checker {
     case .internationalUnit:
       return value(quantity, as: .internationalUnits, for: what)
     case .gram, .milligram, .microgram:
+      // Written in the nutrient's own unit (`sodium 643 mg`): the value as written, without
+      // converting to grams and back (the same value; `Decimal` arithmetic is slow).
+      if let unit = quantity.unit?.text, Units.definition(unit)?.symbol == definition.unit.rawValue {
+        return quantity.value
+      }
       guard let grams = value(quantity, as: .mass, for: what) else { return nil }
       switch definition.unit {
       case .milligram: return grams * 1000
