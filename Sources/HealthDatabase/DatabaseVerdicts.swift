@@ -128,6 +128,8 @@ public struct DatabaseVerdicts: Sendable {
         visit(a)
         visit(b)
       case .negate(let a): visit(a)
+      case .countDays(_, let inner, _): visit(inner)
+      case .parameter: break
       }
     }
     func visit(_ condition: Condition) {
@@ -140,7 +142,7 @@ public struct DatabaseVerdicts: Sendable {
         visit(b)
       case .not(let a): visit(a)
       case .symptomsMention: names.insert("symptoms")
-      case .daysHolding(_, _, let inner, _): visit(inner)
+      case .daysHolding(_, _, let inner, _), .inARow(_, _, let inner, _): visit(inner)
       }
     }
     for alert in ruleSet.alerts { visit(alert.condition) }

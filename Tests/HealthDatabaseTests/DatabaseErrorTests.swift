@@ -39,7 +39,7 @@ struct DatabaseErrorTests {
       _ = try accented.sql()
       Issue.record("a non-ASCII symptom word was accepted")
     } catch {
-      #expect(error.kind == .unsupported && error.description.contains("symptoms(today) contains \"fièvre\""))
+      #expect(error.kind == .unsupported && error.description.contains("symptoms mention \"fièvre\""))
     }
     var table = ReadingsTable.default
     table.weight = .init(name: "weight", unit: .mmHg)

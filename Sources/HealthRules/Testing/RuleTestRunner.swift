@@ -43,13 +43,14 @@ public struct RuleTestRunner: Sendable {
         + (Suggestion.hint(for: test.ruleSet, among: known).map { "; \($0)" } ?? "")
       return finish(result, since: start, clock)
     }
-    let window: Window
+    var window: Window
     switch makeWindow(test, length: rules.ruleSet.windowLength) {
     case .success(let made): window = made
     case .failure(let failure):
       result.error = failure.message
       return finish(result, since: start, clock)
     }
+    for (name, steps) in test.parameters { window.setParameter(name, steps: steps) }
     let verdict = rules.evaluate(window)
     result.verdict = verdict
     result.expectations = test.expectations.enumerated().map { index, expectation in

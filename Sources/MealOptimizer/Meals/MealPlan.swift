@@ -30,6 +30,8 @@ public struct MealPlan: Sendable, Hashable, Codable {
   public var tieBreak: MealTieBreak
   /// The tie-break's value in this plan (repeats, or distance from the goals' middles).
   public var tieBreakValue: Double?
+  /// Goals changed by health alerts before planning, with why (see ``PlanAdaptation``).
+  public var adaptations: [PlanAdaptation]?
 
   /// Creates a value from its parts.
   public init(
@@ -58,7 +60,7 @@ public struct MealPlan: Sendable, Hashable, Codable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case kind, status, report, currency, slots, days, weeks, cost, groceries
+    case kind, status, report, currency, slots, days, weeks, cost, groceries, adaptations
     case tieBreak = "tie_break"
     case tieBreakValue = "tie_break_value"
   }

@@ -38,7 +38,8 @@ extension Checker {
         bounds.append(amount)
       }
       guard bounds.count == entry.bound.quantities.count else { continue }
-      var goal = NutrientGoal(definition.nutrient, basis: basis, period: period)
+      var goal = NutrientGoal(
+        definition.nutrient, basis: basis, period: period, source: sourceReference(entry.range))
       switch entry.bound.kind {
       case .atLeast: goal.minimum = bounds[0].double
       case .atMost: goal.maximum = bounds[0].double
@@ -86,16 +87,18 @@ extension Checker {
             plan.goalNames.append(name.name)
           }
         }
-      case .budget(let amount, let period, _):
+      case .budget(let amount, let period, let range):
         if let money = nonNegative(amount, as: .money, for: "a budget"), let period = self.period(period) {
-          plan.budget = Budget(money, per: period)
+          plan.budget = Budget(money, per: period, source: sourceReference(range))
         }
       case .foods(let names, _):
         plan.foodNames = names.compactMap { resolveFood($0) }
-      case .limit(let names, let bound, let period, _):
+      case .limit(let names, let bound, let period, let range):
         let before = plan.limits.count
         checkLimit(names, bound, period, foods: foods, into: &plan)
-        if plan.limits.count > before, let new = plan.limits.last {
+        if plan.limits.count > before {
+          plan.limits[plan.limits.count - 1].source = sourceReference(range)
+          let new = plan.limits[plan.limits.count - 1]
           let key = LimitConflictKey(foods: Set(new.foods), period: new.period, inServings: new.inServings)
           checkLimitConflict(new, at: bound.range, earlier: limitRanges[key, default: []])
           limitRanges[key, default: []].append((new, bound.range))

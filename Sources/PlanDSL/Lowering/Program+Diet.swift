@@ -42,13 +42,14 @@ extension Program {
     for limit in plan.limits {
       if limit.foods.count == 1, limit.period == .day, !limit.inServings {
         foodLimits.append(
-          FoodLimit(food: limit.foods[0], minimumGrams: limit.minimum, maximumGrams: limit.maximum))
+          FoodLimit(
+            food: limit.foods[0], minimumGrams: limit.minimum, maximumGrams: limit.maximum, source: limit.source))
       } else {
         groupLimits.append(
           FoodGroupLimit(
             limit.foods.joined(separator: "+"), foods: limit.foods, minimum: limit.minimum,
             maximum: limit.maximum,
-            unit: limit.inServings ? .servings : .grams, period: limit.period))
+            unit: limit.inServings ? .servings : .grams, period: limit.period, source: limit.source))
       }
     }
     let wholeServings =

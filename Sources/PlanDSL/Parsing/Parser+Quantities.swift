@@ -120,6 +120,13 @@ extension Parser {
       let second = advance()
       text += "/" + second.value
       range = range.union(second.range)
+      // A rate of a compound unit: `mg/dL/day`, `mmol/L/week`.
+      if current.isSymbol("/"), peek().isWord("day") || peek().isWord("week"), !atStatementEnd {
+        advance()
+        let third = advance()
+        text += "/" + third.value
+        range = range.union(third.range)
+      }
     }
     return UnitName(text: text, range: range)
   }

@@ -9,7 +9,7 @@ enum HealthCommand: Command {
     name: "health",
     abstract: "Check a week of home readings against health alert rules.",
     usage: """
-      planner health <readings> [--rules FILE] [--rule-set NAME] [--as-of DATE] [--format text|json]
+      planner health <readings> [--rules FILE] [--rule-set NAME] [--as-of DATE] [--param NAME=VALUE] [--format text|json]
              planner health --database URL [--rules FILE] [--as-of DATE] [--patients A,B] [--format text|json|csv] [--explain]
       """,
     discussion: """
@@ -26,6 +26,7 @@ enum HealthCommand: Command {
       .option("rule-set", value: "NAME", "Which rule set of the file, when it has several."),
       .option(
         "as-of", value: "DATE", "The last day of the window (default: the latest reading), as 2026-11-29."),
+      .option("param", value: "NAME=VALUE", RuleParameters.help, repeatable: true),
       OutputFormat.option([.text, .json]),
       .option(
         "notify", value: "COMMAND",
@@ -58,12 +59,13 @@ enum HealthCommand: Command {
     } catch {
       throw .invalidInput(error.description)
     }
-    let window: Window
+    var window: Window
     do throws(WindowError) {
       window = try compiled.window(for: readings, asOf: asOf)
     } catch {
       throw .invalidInput("\(path): \(error)")
     }
+    try RuleParameters.apply(arguments.all("param"), ruleSet: ruleSet, to: &window)
     let verdict = compiled.evaluate(window)
     if format == .json {
       console.out(try JSONText.encode(verdict))
