@@ -132,6 +132,13 @@ struct DiagnosticIDTests {
     Case(.duplicateStatement, food + "goal g { protein >= 1 g }\nplan p { goal g; days 7; days 6 }\n"),
     Case(.maximizeCost, food + "goal g { protein >= 1 g }\nplan p { goal g; maximize cost }\n"),
     Case(.unknownPantry, food + "goal g { protein >= 1 g }\nplan p { goal g; pantry home }\n"),
+    Case(.unknownHousehold, recipe + "plan p {\n  meals breakfast\n  household famly\n}\n"),
+    Case(
+      .unknownMember,
+      recipe + rules + "household h { member ana {} }\nplan p {\n  meals breakfast\n  household h\n}\n"
+        + "adapt p when r.a for anna { sodium <= 1500 mg per day }\n"),
+    Case(.unknownPlan, recipe + rules + "adapt weak when r.a { sodium <= 1500 mg per day }\n"),
+    Case(.badProfile, "household h {\n  member ana { profile { age 40; sex female } }\n}\n"),
     Case(.missingMeals, recipe + "goal g { protein >= 1 g }\nplan p { goal g; repeat at most 2 per week }\n"),
     Case(
       .missingPrice,
