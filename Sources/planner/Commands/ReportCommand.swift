@@ -36,6 +36,7 @@ enum ReportCommand: TypedCommand {
     var asOf: Day?
     var format = Format.html
     var output: String?
+    var parameters: [String] = []
 
     static var declarations: [OptionDeclaration<Options>] {
       [
@@ -49,6 +50,7 @@ enum ReportCommand: TypedCommand {
         .option(
           "as-of", \.asOf, value: "DATE",
           "The last day of the report (default: the latest reading), as 2026-11-29."),
+        .option("param", \.parameters, value: "NAME=VALUE", RuleParameters.help),
         .option(
           "format", short: "f", \.format, value: "FORMAT", "Output format: html, markdown (default: html)."),
         .option(
@@ -69,9 +71,10 @@ enum ReportCommand: TypedCommand {
     } catch {
       throw CLIError(error)
     }
+    let parameters = try RuleParameters.values(options.parameters, ruleSet: ruleSet)
     let report: WeeklyReport
     do throws(WindowError) {
-      report = try WeeklyReport(readings: readings, rules: compiled, asOf: asOf)
+      report = try WeeklyReport(readings: readings, rules: compiled, asOf: asOf, parameters: parameters)
     } catch {
       throw CLIError(error, path: path)
     }
