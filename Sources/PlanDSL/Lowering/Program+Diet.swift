@@ -31,7 +31,11 @@ extension Program {
   }
 
   private func foodLevelProblem(for plan: PlanSpec) -> DietProblem {
-    let foods = plan.foodNames.map { names in names.compactMap { food($0) } } ?? self.foods
+    let foods =
+      plan.foodNames.map { names in
+        let byID = Dictionary(self.foods.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return names.compactMap { byID[$0] }
+      } ?? self.foods
     let goals = goals(of: plan)
     var foodLimits: [FoodLimit] = []
     var groupLimits: [FoodGroupLimit] = []
@@ -39,7 +43,8 @@ extension Program {
       if limit.foods.count == 1, limit.period == .day, !limit.inServings {
         foodLimits.append(
           FoodLimit(
-            food: limit.foods[0], minimumGrams: limit.minimum, maximumGrams: limit.maximum, source: limit.source))
+            food: limit.foods[0], minimumGrams: limit.minimum, maximumGrams: limit.maximum,
+            source: limit.source))
       } else {
         groupLimits.append(
           FoodGroupLimit(

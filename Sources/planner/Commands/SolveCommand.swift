@@ -46,7 +46,9 @@ enum SolveCommand: TypedCommand {
           "readings", \.readings, value: "FILE",
           "Health readings for the plan's 'adapt' blocks (MEMBER=FILE for one member of a household); goals of alerts that fire are added."
         ),
-        .option("as-of", \.asOf, value: "DATE", "The day the rules are evaluated for (default: the latest reading)."),
+        .option(
+          "as-of", \.asOf, value: "DATE", "The day the rules are evaluated for (default: the latest reading)."
+        ),
       ]
     }
   }
