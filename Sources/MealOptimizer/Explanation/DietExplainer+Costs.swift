@@ -40,7 +40,7 @@ extension DietExplainer {
       for side in lines.lines[l].sides {
         let line = lines.lines[l]
         let bound = line.bound(side) ?? 0
-            if integer {
+        if integer {
           let step = Self.resolveStep(for: bound)
           var change: Double?
           if let moved = lines.moving(l, side: side, by: step) {
@@ -80,10 +80,14 @@ extension DietExplainer {
     let clean = change.map { binding ? $0 : 0 }
     let where_ = line.line.source.map { " (\($0))" } ?? ""
     let period = Self.per(line.period, budget: line.line.kind == .budget)
-    let what = line.line.kind == .budget ? "the budget" : "\(line.line.subject) \(side == .minimum ? "minimum" : "maximum")"
+    let what =
+      line.line.kind == .budget
+      ? "the budget" : "\(line.line.subject) \(side == .minimum ? "minimum" : "maximum")"
     let amountText = { (value: Double) in Self.amount(line, value, currency: currency) }
     let objective = { (delta: Double) -> String in
-      let size = objectiveUnit == currency ? DietLineModel.money(abs(delta), currency) : DietLineModel.number(abs(delta)) + " " + objectiveUnit
+      let size =
+        objectiveUnit == currency
+        ? DietLineModel.money(abs(delta), currency) : DietLineModel.number(abs(delta)) + " " + objectiveUnit
       if objectiveUnit == currency { return (delta > 0 ? "adds " : "saves ") + size }
       return (delta > 0 ? "raises the objective by " : "lowers the objective by ") + size
     }
@@ -139,7 +143,8 @@ extension DietExplainer {
       }
       costs.append(
         ReducedCost(
-          food: food.id, name: food.name, price: now, enteringPrice: price, per: per, currency: problem.currency,
+          food: food.id, name: food.name, price: now, enteringPrice: price, per: per,
+          currency: problem.currency,
           message: message))
     }
     // Closest to entering first.
@@ -150,7 +155,9 @@ extension DietExplainer {
   static func packageText(_ grams: Double) -> String {
     if abs(grams - 1000) < 1e-6 { return "kg" }
     let pounds = grams / 453.59237
-    if abs(pounds - pounds.rounded()) < 0.001 { return pounds.rounded() == 1 ? "lb" : "\(Int(pounds.rounded())) lb" }
+    if abs(pounds - pounds.rounded()) < 0.001 {
+      return pounds.rounded() == 1 ? "lb" : "\(Int(pounds.rounded())) lb"
+    }
     let ounces = grams / 28.349523125
     if abs(ounces - ounces.rounded()) < 0.001 { return "\(Int(ounces.rounded())) oz" }
     return DietLineModel.number(grams.rounded()) + " g"
@@ -199,7 +206,9 @@ extension DietLineModel {
       if let energy = line.energy?[k] {
         // k·amount − share·energy: a share raised by step percent subtracts step/100 of the energy.
         guard (side == .minimum ? set.lower : set.upper) != nil else { continue }
-        for term in energy.terms { copy.constraints[row].expression.add(term.variable, -term.coefficient * step / 100) }
+        for term in energy.terms {
+          copy.constraints[row].expression.add(term.variable, -term.coefficient * step / 100)
+        }
         continue
       }
       let delta = step / rowFactor(l, row: row)

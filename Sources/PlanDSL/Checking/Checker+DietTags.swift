@@ -47,7 +47,8 @@ extension DiagnosticMessage {
     _ label: Identifier, food: String, recipes: [String], declaredAt: SourceRange?
   ) -> Diagnostic {
     let tag = label.name == "pescatarian" ? "vegetarian" : label.name
-    let list = recipes.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+    let list =
+      recipes.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
       + (recipes.count > 3 ? " and \(recipes.count - 3) more" : "")
     return Diagnostic(
       .warning, id: DiagnosticID.dietExcludesUntagged.rawValue,

@@ -8,7 +8,7 @@ enum ReportCommand: Command {
     abstract:
       "Write the weekly report of a journal: verdict, evidence, a chart per reading (HTML or Markdown).",
     usage:
-      "planner report --journal FILE [--rules FILE] [--rule-set NAME] [--as-of DATE] [--format html|markdown] [-o FILE]",
+      "planner report --journal FILE [--rules FILE] [--rule-set NAME] [--as-of DATE] [--plan FILE --plan NAME] [--household NAME] [--format html|markdown] [-o FILE]",
     discussion: """
       The HTML page is self-contained (inline CSS and SVG, no scripts, no network), fits a phone's width and
       prints on A4. It shows the verdict and its evidence, a chart per reading over the rules' window (and over
@@ -28,6 +28,11 @@ enum ReportCommand: Command {
         "as-of", value: "DATE", "The last day of the report (default: the latest reading), as 2026-11-29."),
       .option("format", short: "f", value: "FORMAT", "Output format: html, markdown (default: html)."),
       .option("output", short: "o", value: "FILE", "Write the report here (default: standard output)."),
+      .option(
+        "plan", value: "FILE|NAME",
+        "Add the week's meals, cost and shopping list: a .plan file, and (given again) which meal plan of it.",
+        repeatable: true),
+      .option("household", value: "NAME", "Check that the plan is the household's (one part per member)."),
     ]
   )
 
@@ -66,10 +71,11 @@ enum ReportCommand: Command {
       throw .invalidInput("\(path): \(error)")
     }
     let source = URL(fileURLWithPath: path).lastPathComponent
+    let meals = try ReportPlan.section(arguments, readings: readings, asOf: asOf, console: console)
     let text =
       format == "html"
-      ? WeeklyReportHTML(report: report, source: source).render()
-      : WeeklyReportMarkdown(report: report, source: source).render()
+      ? WeeklyReportHTML(report: report, source: source, meals: meals).render()
+      : WeeklyReportMarkdown(report: report, source: source, meals: meals).render()
     guard let output = arguments.value("output"), output != "-" else {
       console.out(text)
       return
