@@ -22,7 +22,8 @@ extension DietExplainer {
   ///   line for a plan in whole servings.
   public func explainCosts(_ problem: DietProblem) throws(PlanningError) -> PlanExplanation {
     let lines = try DietLineModel(problem)
-    let base = try solve(lines.model)
+    let deadline = ContinuousClock.now + .seconds(totalSeconds)
+    let base = try solve(lines.model, until: deadline)
     guard base.status.hasValues, base.values.count == lines.model.variables.count,
       let objective = base.objectiveValue
     else {
@@ -43,13 +44,15 @@ extension DietExplainer {
         if integer {
           let step = Self.resolveStep(for: bound)
           var change: Double?
+          var unmeasured = false
           if let moved = lines.moving(l, side: side, by: step) {
-            let again = try solve(moved)
+            let again = try solve(moved, until: deadline)
             if again.status.hasValues, let other = again.objectiveValue { change = other - objective }
+            unmeasured = again.status == .unknown
           }
           costs.append(
             marginal(
-              lines, l, side, method: .resolve, step: step, change: change,
+              lines, l, side, method: .resolve, step: step, change: change, unmeasured: unmeasured,
               objectiveUnit: objectiveUnit, currency: problem.currency))
         } else {
           let change = lines.dualChange(l, side: side, solution: base)
@@ -72,13 +75,13 @@ extension DietExplainer {
 
   private func marginal(
     _ lines: DietLineModel, _ l: Int, _ side: PlanLine.Side, method: MarginalCost.Method, step: Double,
-    change: Double?, objectiveUnit: String, currency: String
+    change: Double?, unmeasured: Bool = false, objectiveUnit: String, currency: String
   ) -> MarginalCost {
     let line = lines.lines[l]
     let bound = line.bound(side) ?? 0
     let binding = change.map { abs($0) > 1e-7 * max(1, abs(bound)) } ?? false
     let clean = change.map { binding ? $0 : 0 }
-    let where_ = line.line.source.map { " (\($0))" } ?? ""
+    let placeText = line.line.source.map { " (\($0))" } ?? ""
     let period = Self.per(line.period, budget: line.line.kind == .budget)
     let what =
       line.line.kind == .budget
@@ -91,7 +94,7 @@ extension DietExplainer {
       if objectiveUnit == currency { return (delta > 0 ? "adds " : "saves ") + size }
       return (delta > 0 ? "raises the objective by " : "lowers the objective by ") + size
     }
-    var message = line.line.statement + where_ + ": "
+    var message = line.line.statement + placeText + ": "
     if let change = clean {
       if !binding {
         message += "not binding"
@@ -106,6 +109,8 @@ extension DietExplainer {
       } else {
         message += "raising the \(what) to \(amountText(bound + step)) \(period) \(objective(change))"
       }
+    } else if unmeasured {
+      message += "not measured: the time limit came before the re-solve finished"
     } else {
       message += "raising the \(what) to \(amountText(bound + step)) \(period) leaves no plan"
     }

@@ -32,6 +32,9 @@ public struct DietExplainer: Sendable {
   public var options: SolverOptions
   /// The most seconds one solve inside an explanation may take.
   public var solveSeconds: Double = 10
+  /// The most seconds a whole explanation may take; past it, the remaining
+  /// solves are skipped and the conflict is reported as not proven minimal.
+  public var totalSeconds: Double = 30
 
   /// Creates an explainer that solves with the given backend and settings.
   public init(solver: any Solver, options: SolverOptions = SolverOptions()) {
@@ -67,10 +70,17 @@ public struct DietExplainer: Sendable {
     return (mantissa >= 5 ? 5 : mantissa >= 2 ? 2 : 1) * power
   }
 
-  func solve(_ model: LinearModel) throws(PlanningError) -> Solution {
+  func solve(_ model: LinearModel, until deadline: ContinuousClock.Instant? = nil) throws(PlanningError)
+    -> Solution
+  {
     if Task.isCancelled { throw .cancelled }
     var options = options
     options.timeLimit = min(options.timeLimit ?? solveSeconds, solveSeconds)
+    if let deadline {
+      let left = (deadline - ContinuousClock.now).seconds
+      guard left > 0.01 else { return Solution(termination: .timeLimit, status: .unknown) }
+      options.timeLimit = min(options.timeLimit ?? left, left)
+    }
     do {
       return try solver.solve(model, options: options)
     } catch {
@@ -92,9 +102,10 @@ public struct DietExplainer: Sendable {
   ///   of the conflict, and one more.
   public func explainInfeasible(_ problem: DietProblem) throws(PlanningError) -> PlanExplanation {
     let lines = try DietLineModel(problem)
+    let deadline = ContinuousClock.now + .seconds(totalSeconds)
     let all = Set(lines.lines.indices)
     func infeasible(_ kept: Set<Int>) throws(PlanningError) -> Bool? {
-      let solution = try solve(lines.model(keeping: kept, feasibilityOnly: true))
+      let solution = try solve(lines.model(keeping: kept, feasibilityOnly: true), until: deadline)
       switch solution.status {
       case .infeasible: return true
       case .optimal, .feasible, .unbounded: return false
@@ -125,7 +136,7 @@ public struct DietExplainer: Sendable {
     for l in members {
       let sides = lines.lines[l].sides.map { (line: l, side: $0) }
       let (model, slacks) = lines.elastic(relaxing: sides) { _, _ in 1 }
-      let solution = try solve(model)
+      let solution = try solve(model, until: deadline)
       var moved = sides[0].side
       if solution.values.count == model.variables.count {
         let amounts = slacks.map { solution.values[$0.index] }
@@ -143,7 +154,7 @@ public struct DietExplainer: Sendable {
     let (elastic, slacks) = lines.elastic(relaxing: everySide) { l, side in
       Self.weight(of: lines.lines[l].line.kind, side: side)
     }
-    let solution = try solve(elastic)
+    let solution = try solve(elastic, until: deadline)
     if solution.status.hasValues, solution.values.count == elastic.variables.count {
       let point = Array(solution.values.prefix(lines.model.variables.count))
       for (k, side) in everySide.enumerated() {

@@ -107,7 +107,7 @@ public struct DietPlanner: Sendable {
         ? try? DietExplainer(solver: solver, options: options).explainInfeasible(problem) : nil
       if Task.isCancelled { throw .cancelled }
       report.explanation =
-        (why?.sentences ?? ["no plan meets every goal and limit"]) + (solution.message.map { [$0] } ?? [])
+        why?.sentences ?? (["no plan meets every goal and limit"] + (solution.message.map { [$0] } ?? []))
       var plan = DietPlan(status: .infeasible, report: report, currency: problem.currency)
       plan.explanation = why
       return plan

@@ -23,10 +23,12 @@ extension Checker {
     for recipe in recipes where recipe.meals.isEmpty || !recipe.meals.isDisjoint(with: slots) {
       guard let profile = try? RecipeProfile(recipe: recipe, foods: foodsByID) else { continue }
       guard !spec.diet.isSubset(of: profile.labels) else { continue }
-      for missing in profile.missingLabels(foods: foodsByID)
-      where spec.diet.contains(missing.label) && missing.onlyMissingTags {
-        for food in missing.blockers.compactMap(\.food) {
-          excluded[missing.label, default: [:]][food, default: []].append(recipe.id)
+      // Only recipes that tags alone keep out: every label of the diet they lack lacks only tags.
+      let missing = profile.missingLabels(foods: foodsByID).filter { spec.diet.contains($0.label) }
+      guard missing.allSatisfy(\.onlyMissingTags) else { continue }
+      for label in missing {
+        for food in label.blockers.compactMap(\.food) {
+          excluded[label.label, default: [:]][food, default: []].append(recipe.id)
         }
       }
     }

@@ -31,7 +31,11 @@ extension Program {
   }
 
   private func foodLevelProblem(for plan: PlanSpec) -> DietProblem {
-    let foods = plan.foodNames.map { names in names.compactMap { food($0) } } ?? self.foods
+    let foods =
+      plan.foodNames.map { names in
+        let byID = Dictionary(self.foods.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return names.compactMap { byID[$0] }
+      } ?? self.foods
     let goals = goals(of: plan)
     var foodLimits: [FoodLimit] = []
     var groupLimits: [FoodGroupLimit] = []
