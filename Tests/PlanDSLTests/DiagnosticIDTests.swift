@@ -169,7 +169,9 @@ struct DiagnosticIDTests {
       recipe + "plan p {\n  meals breakfast\n  avoid oats\n  allow breakfast recipes porridge\n}\n"),
     Case(
       .dietExcludesUntagged,
-      food + "recipe porridge {\n  80 g oats\n  meal breakfast\n}\nplan p {\n  meals breakfast\n  diet vegetarian\n}\n"),
+      food
+        + "recipe porridge {\n  80 g oats\n  meal breakfast\n}\nplan p {\n  meals breakfast\n  diet vegetarian\n}\n"
+    ),
     Case(.invalidRule, "rules r {\n  alert a \"A\" when weight.today > 120 mg/dL\n}\n"),
     Case(.emptyWord, "rules r {\n  alert a \"A\" when symptoms mention \" \"\n}\n"),
     Case(.expectedCondition, "rules r {\n  alert a \"A\" when sugar.today\n}\n"),

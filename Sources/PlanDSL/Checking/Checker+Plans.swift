@@ -66,7 +66,7 @@ extension Checker {
       limits: [], objective: .minimizeCost, wholeServings: false, mealPlan: nil, range: d.range)
     var mealStatements: [MealPlanStatement] = []
     var seen: [String: SourceRange] = [:]
-    var limitRanges: [SourceRange] = []
+    var limitRanges: [LimitConflictKey: [(limit: LimitSpec, range: SourceRange)]] = [:]
     let errorsBefore = diagnostics.count
     for statement in d.statements {
       let (key, range) = Self.key(statement)
@@ -98,8 +98,10 @@ extension Checker {
         checkLimit(names, bound, period, foods: foods, into: &plan)
         if plan.limits.count > before {
           plan.limits[plan.limits.count - 1].source = sourceReference(range)
-          checkLimitConflict(plan.limits, at: bound.range, earlier: limitRanges)
-          limitRanges.append(bound.range)
+          let new = plan.limits[plan.limits.count - 1]
+          let key = LimitConflictKey(foods: Set(new.foods), period: new.period, inServings: new.inServings)
+          checkLimitConflict(new, at: bound.range, earlier: limitRanges[key, default: []])
+          limitRanges[key, default: []].append((new, bound.range))
         }
       case .pantry(let name, _):
         if declared["pantry", default: [:]][name.name] == nil {
@@ -168,9 +170,9 @@ extension Checker {
           DiagnosticMessage.missingMeals(plan: d.name))
       }
       checkMealPlan(mealStatements, plan: &plan, foods: foods, recipes: recipes)
-      return diagnostics.count == errorsBefore ? plan : nil
+      return diagnostics[errorsBefore...].contains { $0.severity == .error } ? nil : plan
     }
-    let used = plan.foodNames.map { names in foods.filter { names.contains($0.id) } } ?? foods
+    let used = plan.foodNames.map { names in foods.filter { [names = Set(names)] in names.contains($0.id) } } ?? foods
     if plan.objective == .minimizeCost || plan.budget != nil {
       for food in used where food.offers.isEmpty && !hadSyntaxError(in: foodRanges[food.id] ?? d.range) {
         error(
@@ -181,7 +183,7 @@ extension Checker {
       error(
         DiagnosticMessage.noFoods(plan: d.name))
     }
-    return diagnostics.count == errorsBefore ? plan : nil
+    return diagnostics[errorsBefore...].contains { $0.severity == .error } ? nil : plan
   }
 
   mutating func resolveFood(_ name: Identifier) -> String? {
@@ -198,7 +200,7 @@ extension Checker {
   ) {
     let ids = names.compactMap { resolveFood($0) }
     guard ids.count == names.count, let period = period(periodLiteral) else { return }
-    let limitFoods = ids.compactMap { id in foods.first { $0.id == id } }
+    let limitFoods = ids.compactMap { id in checkedFood(id, in: foods) }
     guard limitFoods.count == ids.count else { return }
     var bounds: [Double] = []
     for quantity in bound.quantities {

@@ -20,7 +20,7 @@ extension Checker {
       recipe.minutes = minutes.double
     }
     for line in d.ingredients {
-      guard let food = foods.first(where: { $0.id == line.food.name }) else {
+      guard let food = checkedFood(line.food.name, in: foods) else {
         if foodNames[line.food.name] == nil {
           error(DiagnosticMessage.unknownName(.food, line.food, candidates: foodNames.keys))
         }
@@ -151,7 +151,7 @@ extension Checker {
         switch kind.name {
         case "foods":
           for name in names {
-            guard let food = foods.first(where: { $0.id == name.name }) else {
+            guard let food = checkedFood(name.name, in: foods) else {
               reportUnknown(.food, name, candidates: foodNames.keys)
               continue
             }

@@ -256,8 +256,10 @@ extension Checker {
       return nil
     }
     guard let expression else { return nil }
-    guard parser.current.isSymbol("}") else {
-      error(DiagnosticMessage.badTemplate("expected one value between '{' and '}'", at: parser.current.range))
+    guard parser.current.isSymbol("}"), parser.current.range.start == range.start + inner.count else {
+      // A comment can hide the closing brace: then the whole value is the place.
+      let place = parser.current.range.start < range.start + inner.count ? parser.current.range : range
+      error(DiagnosticMessage.badTemplate("expected one value between '{' and '}'", at: place))
       return nil
     }
     guard let value = value(expression, window: window) else { return nil }

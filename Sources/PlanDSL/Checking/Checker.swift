@@ -23,6 +23,8 @@ struct Checker {
   var catalog: FoodCatalog?
   /// Where the parser found errors; declarations covering one are not told they miss something.
   var syntaxErrors: [SourceRange] = []
+  /// Each checked food's position in the checked foods, by id (see ``checkedFood(_:in:)``).
+  var checkedFoodPositions: [String: Int] = [:]
 
   /// Whether the parser reported an error inside `range`.
   func hadSyntaxError(in range: SourceRange) -> Bool {
@@ -87,6 +89,7 @@ struct Checker {
       case .plan, .use, .include, .rules, .test, .recipe, .pantry, .household, .adapt: break
       }
     }
+    checkedFoodPositions = Self.foodPositions(foods)
     for case .recipe(let d) in declarations where !isDuplicate(.recipe(d)) {
       if let recipe = checkRecipe(d, foods: foods) { recipes.append(recipe) }
     }

@@ -9,11 +9,9 @@ import PlanDSL
 /// evaluated on the report's readings.
 enum ReportPlan {
   /// The plan section, or `nil` when no `--plan` is given.
-  static func section(_ arguments: ParsedArguments, readings: [Reading], asOf: Day?, console: Console)
-    throws(CLIError) -> PlanReportSection?
-  {
-    let values = arguments.all("plan")
-    let household = arguments.value("household")
+  static func section(
+    plans values: [String], household: String?, readings: [Reading], asOf: Day?, console: Console
+  ) throws(CLIError) -> PlanReportSection? {
     guard !values.isEmpty else {
       if household != nil { throw .usage("'--household' needs '--plan FILE'", hint: nil) }
       return nil
