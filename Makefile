@@ -1,6 +1,8 @@
 # planner: two commands for a new user.
 #   make demo   solves the bundled example week and prints the plan
 #   make test   runs the whole test suite
+#   make bench  planner against GLPK, glpsol, HiGHS and CBC on the SR28 diet family
+#               (docs/performance.md); make bench-all runs every benchmark
 # Both install GLPK first when it is missing (Scripts/bootstrap.sh).
 
 SWIFT ?= swift
@@ -15,7 +17,7 @@ SWIFTFLAGS += -Xcc -I$(BREW_PREFIX)/include -Xlinker -L$(BREW_PREFIX)/lib
 SWIFTFLAGS += -Xcc -I$(BREW_PREFIX)/opt/libpq/include -Xlinker -L$(BREW_PREFIX)/opt/libpq/lib
 endif
 
-.PHONY: all bootstrap build release test demo bench lint clean
+.PHONY: all bootstrap build release test demo bench bench-all lint clean
 
 all: build
 
@@ -36,6 +38,9 @@ demo: bootstrap
 	$$($(SWIFT) build --show-bin-path $(SWIFTFLAGS))/planner solve $(DEMO)
 
 bench: bootstrap
+	bash Benchmarks/family/run.sh
+
+bench-all: bootstrap
 	bash Benchmarks/run.sh
 
 lint:

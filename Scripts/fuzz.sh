@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Fuzzes planner's inputs with libFuzzer (the Swift toolchain's -sanitize=fuzzer,
-# with AddressSanitizer): the .plan front end and the readings readers.
+# with AddressSanitizer): the .plan front end, the readings readers and the
+# command line.
 #
 #   bash Scripts/fuzz.sh [SECONDS] [TARGET...]
 #
-# SECONDS is the budget for each target (default 60); TARGET is fuzz-plan or
-# fuzz-readings (default both). Seeds come from Examples/ and the tests'
-# fixtures; the corpus grows in .build/fuzz/corpus/TARGET. Every crashing,
-# timing-out or memory-hungry input is saved in Fuzz/crashers/TARGET/ and the
-# script exits 1. Replay one with the target built without libFuzzer:
+# SECONDS is the budget for each target (default 60); TARGET is fuzz-plan,
+# fuzz-readings or fuzz-cli (default all three). Seeds come from Examples/ and
+# the tests' fixtures; the corpus grows in .build/fuzz/corpus/TARGET. Every
+# input that once crashed is kept in Fuzz/regressions/TARGET/ and run first,
+# every run (libFuzzer reads that directory as a second corpus). Every
+# crashing, timing-out or memory-hungry input is saved in Fuzz/crashers/TARGET/
+# and the script exits 1. Replay one with the target built without libFuzzer:
 #   swift run --package-path Fuzz fuzz-plan Fuzz/crashers/fuzz-plan/crash-…
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +19,7 @@ root="$(pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz-plan fuzz-readings)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz-plan fuzz-readings fuzz-cli)
 
 flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
 for target in "${targets[@]}"; do
@@ -39,30 +42,46 @@ seed() {
       for file in Tests/HealthRulesTests/Fixtures/*.json; do
         [ -f "$file" ] && { printf '\x01'; cat "$file"; } > "$corpus/seed-json-$(basename "$file")"
       done
-      for file in Tests/HealthRulesTests/Fixtures/*.xml; do
+      for file in Tests/HealthRulesTests/Fixtures/*.xml Tests/HealthRulesTests/Fixtures/fuzz/*.xml; do
         [ -f "$file" ] && { printf '\x02'; cat "$file"; } > "$corpus/seed-xml-$(basename "$file")"
       done
       printf '\x03weight 181.2 lb, bp 128/82, sugar 104 mg/dL, symptoms "tired"' > "$corpus/seed-entry" ;;
+    fuzz-cli)
+      # One argument a line; the files named are the fuzz target's copies of the examples.
+      local n=0
+      for line in "check foods.plan" "solve foods.plan" "solve foods.plan --format json --time-limit 5" \
+        "test guidelines.plan" "health readings.csv --rules guidelines.plan" "health export.xml --format json" \
+        "health week.json --as-of 2026-03-07" "log weight 180 lb, bp 120/80 --journal journal.csv" \
+        "report readings.csv --output report.html" "foods search lentils --limit 3" \
+        "recipes guidelines.plan breakfast without peanut" "rules guidelines.plan" "export foods.plan" \
+        "catalog" "completion bash" "solve --help" "--version"; do
+        n=$((n + 1))
+        printf '%s' "$line" | tr ' ' '\n' > "$corpus/seed-$n"
+      done ;;
   esac
 }
 
 status=0
 for target in "${targets[@]}"; do
-  corpus=".build/fuzz/corpus/$target"
-  crashers="Fuzz/crashers/$target"
+  # Absolute paths: fuzz-cli runs each input in its own working directory.
+  corpus="$root/.build/fuzz/corpus/$target"
+  crashers="$root/Fuzz/crashers/$target"
+  regressions="$root/Fuzz/regressions/$target"
   seed "$target" "$corpus"
-  mkdir -p "$crashers"
+  mkdir -p "$crashers" "$regressions"
   echo "fuzz: $target for ${seconds}s (corpus $corpus)" >&2
   log="$(mktemp)"
   # Leaks are not findings here (Foundation's XML parser keeps caches); crashes,
   # traps, sanitizer errors, time-outs and memory blow-ups are.
-  if ! ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" "$bin/$target" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+  if ! ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" "$bin/$target" "$corpus" "$regressions" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
     -max_len=65536 -artifact_prefix="$crashers/" -print_final_stats=1 2> >(tee "$log" >&2); then
     echo "fuzz: $target found a crash, a timeout or a memory blow-up; the input is in $crashers/" >&2
     status=1
   fi
   runs="$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -n 1 || echo 0)"
-  echo "fuzz: $target: $runs executions in ${seconds}s"
+  rate="$(grep -Eo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -n 1 || echo 0)"
+  coverage="$(grep -Eo 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -n 1 || echo 'cov: ?')"
+  echo "fuzz: $target: $runs executions in ${seconds}s ($rate/s), $coverage"
   rm -f "$log"
 done
 exit $status

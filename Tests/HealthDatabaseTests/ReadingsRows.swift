@@ -44,7 +44,11 @@ struct ReadingsRows {
   /// the query's `round(x * steps per unit)` gives back the same storage steps, or `\N`.
   static func decimal(_ measurements: Measurements, _ metric: Metric) -> String {
     guard let steps = measurements.steps[metric.name] else { return "\\N" }
-    let scale = metric.unit.storageScale
+    return decimal(steps: steps, scale: metric.unit.storageScale)
+  }
+
+  /// Storage steps as a decimal of the unit, with 15 digits.
+  static func decimal(steps: Int64, scale: Int64) -> String {
     var text = (steps < 0 ? "-" : "") + "\(steps.magnitude / UInt64(scale))."
     var remainder = steps.magnitude % UInt64(scale)
     for _ in 0..<15 {

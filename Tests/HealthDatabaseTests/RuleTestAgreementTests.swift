@@ -33,6 +33,7 @@ struct RuleTestAgreementTests {
     #expect(files.contains { $0.lastPathComponent == "home.plan" })
     var cases: [(id: String, ruleSet: RuleSet, asOf: Day?, expected: PatientVerdict)] = []
     var rows = ReadingsRows()
+    var parameters: [(patient: String, name: String, value: String, unit: String)] = []
     for file in files {
       let program = try PlanLoader().load(path: file.path)
       let ruleSets = program.ruleSets + [.baseline]
@@ -43,6 +44,11 @@ struct RuleTestAgreementTests {
         else { continue }
         let id = "\(file.lastPathComponent)#\(index)"
         let length = ruleSet.windowLength
+        for (name, steps) in test.parameters.sorted(by: { $0.key < $1.key }) {
+          let unit = ruleSet.parameters[name] ?? .number
+          parameters.append(
+            (id, name, ReadingsRows.decimal(steps: steps, scale: unit.storageScale), unit.symbol))
+        }
         switch test.readings {
         case .days(let days):
           let today = verdict.today
@@ -61,6 +67,17 @@ struct RuleTestAgreementTests {
     #expect(files.contains { $0.lastPathComponent == "constructs.plan" })
     try PostgresServer.withConnection { connection in
       try rows.load(into: connection)
+      try connection.execute(
+        """
+        DROP TABLE IF EXISTS patient_parameters;
+        CREATE TABLE patient_parameters (
+          patient_id text NOT NULL, name text NOT NULL, value numeric NOT NULL, unit text,
+          PRIMARY KEY (patient_id, name))
+        """)
+      try connection.copy(
+        "COPY patient_parameters (patient_id, name, value, unit) FROM STDIN",
+        data: parameters.map { "\($0.patient)\t\($0.name)\t\($0.value)\t\($0.unit)\n" }.joined())
+      #expect(parameters.count >= 10)
       for item in cases {
         let found = try DatabaseVerdicts(ruleSet: item.ruleSet).run(
           on: connection, asOf: item.asOf, patients: [item.id])

@@ -61,9 +61,9 @@ struct AppleHealthDoctypeTests {
   @Test("the blanker keeps line breaks and blanks exactly the declaration, fed in any chunk size")
   func blanker() {
     let text =
-      "<?xml version=\"1.0\"?>\n<!-- a -->\n<!DOCTYPE a [\n<!ATTLIST a b CDATA #REQUIRED>\n]>\n<a x='<!DOCTYPE'/>"
+      "<?x y?>\n<!-- a -->\n<!DOCTYPE a [\n<!ATTLIST a b CDATA #REQUIRED>\n]>\n<a x='<!DOCTYPE'/>"
     let expected =
-      "<?xml version=\"1.0\"?>\n<!-- a -->\n" + String(repeating: " ", count: 13) + "\n"
+      "<?x y?>\n<!-- a -->\n" + String(repeating: " ", count: 13) + "\n"
       + String(repeating: " ", count: 30) + "\n  \n<a x='<!DOCTYPE'/>"
     for size in [1, 2, 3, 7, 1000] {
       var blanker = DoctypeBlanker()

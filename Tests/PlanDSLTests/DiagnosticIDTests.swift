@@ -48,6 +48,20 @@ struct DiagnosticIDTests {
     ),
     Case(.definitionCycle, week + "  define a = b\n  define b = a\n  alert x \"X\" when a > 1\n}\n"),
     Case(.unknownAlertReference, week + "  alert b \"B\" when alert.zzz\n}\n"),
+    Case(.unknownSymptom, week + "  alert b \"B\" when symptoms mention dyspnoea\n}\n"),
+    Case(.unknownParameterKind, week + "  parameter dry_weight: massy\n}\n"),
+    Case(
+      .unknownParameter,
+      week + "  parameter dry_weight: mass\n  alert a \"A\" when weight.today > dry_weight\n}\n"
+        + "test \"t\" of w {\n  given dry_wieght 80 kg\n  expect healthy\n}\n"),
+    Case(
+      .parameterUnit,
+      week + "  parameter dry_weight: mass\n  alert a \"A\" when weight.today > dry_weight\n}\n"
+        + "test \"t\" of w {\n  given dry_weight 80 mmHg\n  expect healthy\n}\n"),
+    Case(.badTemplate, week + "  alert a \"Up {weight.today\" when weight.today > 1 lb\n}\n"),
+    Case(
+      .inheritedDaysOutsideWindow,
+      week + "  alert a \"A\" when weight.day(1) > 1 lb\n}\nrules s extends w {\n  window 3 days\n}\n"),
     Case(.implausibleReading, rules + "test \"t\" of r {\n  day 2: weight 0 lb\n  expect healthy\n}\n"),
     Case(.pressureOrder, rules + "test \"t\" of r {\n  day 2: bp 80/120\n  expect healthy\n}\n"),
     Case(.unreadableFile, "include \"nope.plan\"\n" + food),
@@ -118,6 +132,13 @@ struct DiagnosticIDTests {
     Case(.duplicateStatement, food + "goal g { protein >= 1 g }\nplan p { goal g; days 7; days 6 }\n"),
     Case(.maximizeCost, food + "goal g { protein >= 1 g }\nplan p { goal g; maximize cost }\n"),
     Case(.unknownPantry, food + "goal g { protein >= 1 g }\nplan p { goal g; pantry home }\n"),
+    Case(.unknownHousehold, recipe + "plan p {\n  meals breakfast\n  household famly\n}\n"),
+    Case(
+      .unknownMember,
+      recipe + rules + "household h { member ana {} }\nplan p {\n  meals breakfast\n  household h\n}\n"
+        + "adapt p when r.a for anna { sodium <= 1500 mg per day }\n"),
+    Case(.unknownPlan, recipe + rules + "adapt weak when r.a { sodium <= 1500 mg per day }\n"),
+    Case(.badProfile, "household h {\n  member ana { profile { age 40; sex female } }\n}\n"),
     Case(.missingMeals, recipe + "goal g { protein >= 1 g }\nplan p { goal g; repeat at most 2 per week }\n"),
     Case(
       .missingPrice,
@@ -146,6 +167,11 @@ struct DiagnosticIDTests {
     Case(
       .allowedRecipeExcluded,
       recipe + "plan p {\n  meals breakfast\n  avoid oats\n  allow breakfast recipes porridge\n}\n"),
+    Case(
+      .dietExcludesUntagged,
+      food
+        + "recipe porridge {\n  80 g oats\n  meal breakfast\n}\nplan p {\n  meals breakfast\n  diet vegetarian\n}\n"
+    ),
     Case(.invalidRule, "rules r {\n  alert a \"A\" when weight.today > 120 mg/dL\n}\n"),
     Case(.emptyWord, "rules r {\n  alert a \"A\" when symptoms mention \" \"\n}\n"),
     Case(.expectedCondition, "rules r {\n  alert a \"A\" when sugar.today\n}\n"),

@@ -23,7 +23,8 @@ extension CompiledRuleSet {
         }
       results.append(
         AlertResult(
-          id: alert.id, severity: alert.severity, message: alert.message, outcome: outcome,
+          id: alert.id, severity: alert.severity,
+          message: truth == .yes ? explainer.message(alert.messageParts) : alert.message, outcome: outcome,
           condition: conditionTexts[index],
           evidence: truth == .yes ? explained?.evidence ?? [] : [],
           missing: truth == .unknown ? explained?.missing ?? [] : [],

@@ -46,12 +46,17 @@ public struct CompiledRuleSet: Sendable {
       }
       return RuleOutcomes(fired: fired, unknown: unknown, count: ruleSet.alerts.count, info: infoMask)
     }
+    let parameterValues = program.parameters.map { window.parameterSteps[$0.name] ?? Window.missing }
     let (fired, unknown) = window.numbers.withUnsafeBufferPointer { values in
       window.symptomTexts.withUnsafeBufferPointer { symptoms in
         window.customMetrics.withUnsafeBufferPointer { customMetrics in
-          guard let base = values.baseAddress else { return (UInt64(0), UInt64(0)) }
-          return program.run(
-            Frame(values: base, symptoms: symptoms, customMetrics: customMetrics, length: window.length))
+          parameterValues.withUnsafeBufferPointer { parameters in
+            guard let base = values.baseAddress else { return (UInt64(0), UInt64(0)) }
+            return program.run(
+              Frame(
+                values: base, symptoms: symptoms, customMetrics: customMetrics, length: window.length,
+                parameters: parameters))
+          }
         }
       }
     }

@@ -89,6 +89,9 @@ public struct Evidence: Sendable, Hashable, Codable {
     if let entered, entered.canonical == unit, let shown = value.divided(by: entered.factor) {
       return "\(shown.formatted()) \(entered.rawValue)"
     }
+    if let entered, entered.canonical == unit.perDayBase, let shown = value.divided(by: entered.factor) {
+      return "\(shown.formatted()) \(entered.rawValue)/day"
+    }
     return unit.symbol.isEmpty ? value.formatted() : "\(value.formatted()) \(unit.symbol)"
   }
 }
@@ -97,7 +100,8 @@ public struct Evidence: Sendable, Hashable, Codable {
 public struct MissingReading: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The metric (`sugar`), or `symptoms` for symptom text.
   public var metric: String
-  /// The range the rule looked at, as rules spell it (`yesterday`, `days 1...3`).
+  /// The range the rule looked at, as rules spell it (`yesterday`, `days 1...3`), or
+  /// `parameter` for a per-patient parameter with no value (``metric`` is its name).
   public var range: String
   /// The day numbers in that range with no reading.
   public var days: [Int]
@@ -120,6 +124,9 @@ public struct MissingReading: Sendable, Hashable, Codable, CustomStringConvertib
 
   /// `sugar yesterday: no reading on day 6 (2026-03-06)`, or with counts for ranges.
   public var description: String {
+    if range == "parameter", days.isEmpty {
+      return "parameter \(metric): no value given for this patient"
+    }
     let list = zip(days, dates).map { "day \($0) (\($1))" }.joined(separator: ", ")
     if needed <= 1 && found == 0 && days.count == 1 {
       return "\(metric) \(range): no reading on \(list)"

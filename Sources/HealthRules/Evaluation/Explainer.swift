@@ -55,13 +55,26 @@ struct Explainer {
 
   /// The unit the patient entered values of `unit` in (kg for a kg patient's weight), if not `unit`.
   func enteredUnit(_ unit: ValueUnit) -> InputUnit? {
-    window.enteredUnits.sorted { $0.key < $1.key }.first { $0.value.canonical == unit }?.value
+    window.enteredUnits.sorted { $0.key < $1.key }.first {
+      $0.value.canonical == unit || $0.value.canonical == unit.perDayBase
+    }?.value
   }
 
   /// A value for display, in the unit the patient entered such values in.
   func shown(_ value: ExpressionValue) -> String {
     guard let number = value.value else { return "unknown" }
     return Evidence.display(number, value.unit, enteredIn: enteredUnit(value.unit))
+  }
+
+  /// A message template with its values computed in this window, each shown in the unit the
+  /// patient entered such values in (`unknown` when it cannot be computed).
+  func message(_ parts: [Alert.MessagePart]) -> String {
+    parts.map { part in
+      switch part {
+      case .text(let text): return text
+      case .value(let expression): return shown(number(expression))
+      }
+    }.joined()
   }
 
   func truth(_ condition: Condition) -> ConditionResult {
@@ -100,6 +113,29 @@ struct Explainer {
       case .no:
         return ConditionResult(truth: .no, evidence: [], missing: [], problems: [])
       case .unknown:
+        var notes: [MissingReading] = []
+        for note in unknown.flatMap(\.missing) where !notes.contains(note) { notes.append(note) }
+        return ConditionResult(
+          truth: .unknown, evidence: [], missing: notes, problems: unknown.flatMap(\.problems))
+      }
+    case .inARow(let count, let range, let inner, let missing):
+      let days = Condition.perDay(inner, over: range, length: window.length) ?? []
+      let results = days.map(truth)
+      let outcome = Condition.run(count, in: results.map(\.truth), missing: missing)
+      switch outcome {
+      case .yes:
+        // The evidence of the first run that holds.
+        for start in 0...(results.count - count)
+        where results[start..<(start + count)].allSatisfy({ $0.truth == .yes }) {
+          return ConditionResult(
+            truth: .yes, evidence: results[start..<(start + count)].flatMap(\.evidence), missing: [],
+            problems: [])
+        }
+        return ConditionResult(truth: .yes, evidence: [], missing: [], problems: [])
+      case .no:
+        return ConditionResult(truth: .no, evidence: [], missing: [], problems: [])
+      case .unknown:
+        let unknown = results.filter { $0.truth == .unknown }
         var notes: [MissingReading] = []
         for note in unknown.flatMap(\.missing) where !notes.contains(note) { notes.append(note) }
         return ConditionResult(
@@ -178,6 +214,32 @@ struct Explainer {
         if inner.value == nil { inner.problems.append("'\(expression)' overflows") }
       }
       return inner
+    case .countDays(let range, let inner, let missing):
+      let days = Condition.perDay(inner, over: range, length: window.length) ?? []
+      let numbers = range.dayNumbers(inWindowOf: window.length).map(Array.init) ?? []
+      let results = days.map(truth)
+      let held = zip(numbers, results).filter { $0.1.truth == .yes }.map(\.0)
+      let undecided = results.filter { $0.truth == .unknown }
+      if missing == .asUnknown, !undecided.isEmpty {
+        var notes: [MissingReading] = []
+        for note in undecided.flatMap(\.missing) where !notes.contains(note) { notes.append(note) }
+        return ExpressionValue(
+          value: nil, unit: unit, terms: [], missing: notes, problems: undecided.flatMap(\.problems))
+      }
+      let value = Rational(unreduced: Int64(held.count), 1)
+      let term = Evidence.Term(
+        expression: expression.description, value: value, unit: unit, days: held,
+        dates: held.map(window.date(ofDay:)))
+      return ExpressionValue(value: value, unit: unit, terms: [term], missing: [], problems: [])
+    case .parameter(let name, _):
+      guard let value = window.parameter(name, unit: unit) else {
+        let missing = MissingReading(
+          metric: name, range: "parameter", days: [], dates: [], needed: 1, found: 0)
+        return ExpressionValue(value: nil, unit: unit, terms: [], missing: [missing], problems: [])
+      }
+      var term = Evidence.Term(expression: name, value: value, unit: unit, days: [], dates: [])
+      term.shownIn = enteredUnit(unit)
+      return ExpressionValue(value: value, unit: unit, terms: [term], missing: [], problems: [])
     case .arithmetic(let op, let lhs, let rhs):
       let a = number(lhs)
       let b = number(rhs)

@@ -5,15 +5,19 @@ struct Frame {
   let symptoms: UnsafeBufferPointer<String?>
   let customMetrics: UnsafeBufferPointer<Metric>
   let length: Int
+  /// The program's parameters' values in storage steps, in the program's order; `Window.missing` when absent.
+  let parameters: UnsafeBufferPointer<Int64>
 
   init(
     values: UnsafePointer<Int64>, symptoms: UnsafeBufferPointer<String?>,
-    customMetrics: UnsafeBufferPointer<Metric>, length: Int
+    customMetrics: UnsafeBufferPointer<Metric>, length: Int,
+    parameters: UnsafeBufferPointer<Int64> = UnsafeBufferPointer(start: nil, count: 0)
   ) {
     self.values = values
     self.symptoms = symptoms
     self.customMetrics = customMetrics
     self.length = length
+    self.parameters = parameters
   }
 
   /// A frame for programs that read only built-in metrics.

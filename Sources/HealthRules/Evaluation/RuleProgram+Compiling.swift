@@ -11,6 +11,7 @@ extension RuleProgram {
     private(set) var matchers: [SymptomMatcher] = []
     /// Truth registers listed by `atLeast` instructions, one run per instruction.
     private(set) var lists: [Int32] = []
+    private(set) var parameters: [(name: String, unit: ValueUnit)] = []
 
     init(length: Int) {
       self.length = length
@@ -49,6 +50,12 @@ extension RuleProgram {
     mutating func addList(_ registers: [Int32]) -> (first: Int32, last: Int32) {
       lists.append(contentsOf: registers)
       return (Int32(lists.count - registers.count), Int32(lists.count - 1))
+    }
+
+    mutating func parameterIndex(_ name: String, _ unit: ValueUnit) -> Int32 {
+      if let index = parameters.firstIndex(where: { $0.name == name }) { return Int32(index) }
+      parameters.append((name, unit))
+      return Int32(parameters.count - 1)
     }
 
     mutating func newNumber() -> Int32 {
@@ -110,6 +117,16 @@ extension RuleProgram.Builder {
           opcode: .atLeast, into: into, first: run.first, last: run.last, minimum: Int32(count),
           extra: missing == .asFalse ? 1 : 0))
       return into
+    case .inARow(let count, let range, let inner, let missing):
+      let days = Condition.perDay(inner, over: range, length: length) ?? []
+      let registers = days.map { emit($0) }
+      let run = addList(registers)
+      let into = newTruth()
+      append(
+        Instruction(
+          opcode: .inARow, into: into, first: run.first, last: run.last, minimum: Int32(count),
+          extra: missing == .asFalse ? 1 : 0))
+      return into
     }
   }
 
@@ -166,6 +183,22 @@ extension RuleProgram.Builder {
       let inner = term(operand)
       let into = newNumber()
       append(Instruction(opcode: .negate, into: into, a: inner))
+      return addTerm(Term(source: .register, index: into))
+    case .countDays(let range, let inner, let missing):
+      let days = Condition.perDay(inner, over: range, length: length) ?? []
+      let registers = days.map { emit($0) }
+      let run = addList(registers)
+      let into = newNumber()
+      append(
+        Instruction(
+          opcode: .countDays, into: into, first: run.first, last: run.last,
+          extra: missing == .asFalse ? 1 : 0))
+      return addTerm(Term(source: .register, index: into))
+    case .parameter(let name, let unit):
+      let into = newNumber()
+      append(
+        Instruction(
+          opcode: .parameter, into: into, extra: parameterIndex(name, unit), steps: unit.storageScale))
       return addTerm(Term(source: .register, index: into))
     }
   }

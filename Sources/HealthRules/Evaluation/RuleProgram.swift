@@ -30,7 +30,7 @@ final class RuleProgram: Sendable {
 
   enum Opcode: UInt8, Sendable {
     case compare, aggregate, customAggregate, customReading, arithmetic, negate, and, or, not
-    case symptoms, atLeast
+    case symptoms, atLeast, inARow, countDays, parameter
   }
 
   /// One step. Fields are read according to the opcode:
@@ -44,6 +44,10 @@ final class RuleProgram: Sendable {
   /// - symptoms: `into` truth ← matcher `extra` over slots `first...last`
   /// - atLeast: `into` truth ← at least `minimum` of the truths `lists[first...last]` hold
   ///   (`extra` 1: undecided ones count as no)
+  /// - inARow: `into` truth ← `minimum` consecutive truths of `lists[first...last]` hold (`extra` as above)
+  /// - countDays: `into` number ← how many truths of `lists[first...last]` hold (`extra` 1: undecided
+  ///   ones count as no; 0: unknown when any is undecided)
+  /// - parameter: `into` number ← parameter `extra`, `steps` per unit
   struct Instruction: Sendable {
     var opcode: Opcode
     var comparison: ComparisonOperator = .equal
@@ -71,6 +75,8 @@ final class RuleProgram: Sendable {
   let matchers: [SymptomMatcher]
   let lists: [Int32]
   let length: Int
+  /// The parameters read, in the order frames give their values.
+  let parameters: [(name: String, unit: ValueUnit)]
 
   /// Compiles checked conditions, one per alert, into one program.
   init(conditions: [Condition], length: Int) {
@@ -84,12 +90,13 @@ final class RuleProgram: Sendable {
     customMetrics = builder.customMetrics
     matchers = builder.matchers
     lists = builder.lists
+    parameters = builder.parameters
     self.length = length
   }
 
   /// Whether the program reads nothing but the built-in metrics' numbers (no symptoms, no custom metrics).
   var readsOnlyBuiltinMetrics: Bool {
-    matchers.isEmpty && customMetrics.isEmpty
+    matchers.isEmpty && customMetrics.isEmpty && parameters.isEmpty
   }
 
   // MARK: Running
@@ -234,6 +241,26 @@ final class RuleProgram: Sendable {
           truths[into] = Condition.atLeast(
             Int(instruction.minimum), yes: yes, unknown: unknown,
             missing: instruction.extra == 1 ? .asFalse : .asUnknown)
+        case .inARow:
+          let days = stride(from: Int(instruction.first), through: Int(instruction.last), by: 1).map {
+            truths[Int(lists[$0])]
+          }
+          truths[into] = Condition.run(
+            Int(instruction.minimum), in: days, missing: instruction.extra == 1 ? .asFalse : .asUnknown)
+        case .countDays:
+          var yes: Int64 = 0
+          var unknown = false
+          for index in stride(from: Int(instruction.first), through: Int(instruction.last), by: 1) {
+            switch truths[Int(lists[index])] {
+            case .yes: yes += 1
+            case .unknown: unknown = true
+            case .no: break
+            }
+          }
+          numbers[into] = unknown && instruction.extra == 0 ? nil : Rational(unreduced: yes, 1)
+        case .parameter:
+          let raw = frame.parameters[Int(instruction.extra)]
+          numbers[into] = raw == Window.missing ? nil : Rational(unreduced: raw, instruction.steps)
         }
       }
       for alert in results.indices {

@@ -23,6 +23,8 @@ public struct Window: Sendable, Hashable {
   public private(set) var enteredUnits: [String: InputUnit] = [:]
   /// Symptom text per slot; `nil` when not recorded.
   var symptomTexts: [String?]
+  /// Per-patient parameters (`dry_weight`), in storage steps of their canonical unit.
+  public private(set) var parameterSteps: [String: Int64] = [:]
 
   /// Creates an empty window of `length` days ending on `today`.
   ///
@@ -165,6 +167,29 @@ public struct Window: Sendable, Hashable {
   public mutating func setSymptoms(_ text: String?, day number: Int) {
     precondition((1...length).contains(number), "day \(number) is outside the window")
     symptomTexts[number - 1] = text
+  }
+
+  /// Sets a per-patient parameter that rules read as `.parameter(name, unit)`, in storage
+  /// steps of its canonical unit (``ValueUnit/storageScale``), or clears it with `nil`.
+  public mutating func setParameter(_ name: String, steps: Int64?) {
+    parameterSteps[name] = steps.map { $0 == Window.missing ? $0 + 1 : $0 }
+  }
+
+  /// Sets a per-patient parameter from a value and the unit it was written in (`nil` for a
+  /// plain number), converted exactly and rounded to storage steps as readings are.
+  ///
+  /// - Returns: `false` when the value does not fit.
+  @discardableResult
+  public mutating func setParameter(_ name: String, _ value: Rational, unit: InputUnit?) -> Bool {
+    let steps = unit.map { $0.storageSteps(value) } ?? value.roundedToSteps(ValueUnit.number.storageScale)
+    guard let steps else { return false }
+    setParameter(name, steps: steps)
+    return true
+  }
+
+  /// The value of a per-patient parameter whose canonical unit is `unit`, or `nil` when not given.
+  public func parameter(_ name: String, unit: ValueUnit) -> Rational? {
+    parameterSteps[name].map { Rational(unreduced: $0, unit.storageScale) }
   }
 
   /// Declares the canonical unit of a custom metric before setting its values.

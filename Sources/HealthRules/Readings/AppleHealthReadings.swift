@@ -20,9 +20,12 @@ import Foundation
 /// records of one kind, the earliest of that day (the morning reading) is taken;
 /// for blood pressure, systolic and diastolic are each taken from their earliest
 /// record. Records of other types are skipped by design; records of these types
-/// with bad values are errors. The document type declaration (the DTD at the
-/// top of every export) is not read: it is blanked out before parsing, so its
-/// declarations cannot affect, or crash, the parser.
+/// with bad values are errors. Before parsing, the bytes go through
+/// ``AppleHealthInputFilter``: they must be UTF-8, an XML declaration must be
+/// well-formed (version 1.0, encoding UTF-8) and at the very start, and the
+/// declaration, the document type declaration (the DTD at the top of every
+/// export) and processing instructions are blanked out, so none of them can
+/// affect, or crash, the parser.
 public enum AppleHealthReadings {
   /// The record types read, and the field each fills.
   public static let recordTypes: [String: ReadingField] = [
@@ -40,7 +43,7 @@ public enum AppleHealthReadings {
   /// - Complexity: O(n) time in the file size; memory grows with the number of days, not the file.
   public static func parse(contentsOf url: URL) throws(ReadingsError) -> [Reading] {
     guard let stream = InputStream(url: url) else {
-      throw ReadingsError(message: "cannot open '\(url.path)'")
+      throw ReadingsError(.cannotReadFile, message: "cannot open '\(url.path)'")
     }
     return try parse(stream: stream)
   }
@@ -49,54 +52,37 @@ public enum AppleHealthReadings {
   ///
   /// - Throws: ``ReadingsError``.
   public static func parse(stream: InputStream) throws(ReadingsError) -> [Reading] {
-    #if canImport(FoundationXML)
-      // swift-corelibs-foundation's XMLParser crashes on some DTD declarations
-      // (`#REQUIRED` attributes); the DTD is not needed, so it is blanked out.
-      let filtered = DoctypeBlankingStream(stream)
-      return try run(XMLParser(stream: filtered), encodingFailure: { filtered.validator.failure })
-    #else
-      try run(XMLParser(stream: stream))
-    #endif
+    let filtered = AppleHealthInputStream(stream)
+    return try run(XMLParser(stream: filtered), failure: { filtered.filter.failure })
   }
 
   /// Parses an export held in memory (small files and tests).
   ///
   /// - Throws: ``ReadingsError``.
   public static func parse(data: Data) throws(ReadingsError) -> [Reading] {
-    var validator = UTF8Validator()
-    let valid = validator.feed(data)
-    if valid == data.count { validator.finish() }
-    var blanker = DoctypeBlanker()
-    var instructions = ProcessingInstructionBlanker()
-    let blanked =
-      instructions.feed(blanker.feed(data.prefix(valid)) + blanker.finish()) + instructions.finish()
-    return try run(XMLParser(data: Data(blanked)), encodingFailure: { validator.failure })
+    var filter = AppleHealthInputFilter()
+    let filtered = filter.feed(data) + filter.finish()
+    if let failure = filter.failure { throw ReadingsError(issues: [failure]) }
+    return try run(XMLParser(data: Data(filtered)))
   }
 
-  /// Runs the parser; `encodingFailure` tells where the input stopped being
-  /// UTF-8 (the parser saw only the bytes before it).
+  /// Runs the parser; `failure` tells why the filtered input stopped early (the
+  /// parser saw only the bytes before it, and what it made of them is not reported).
   private static func run(
-    _ parser: XMLParser, encodingFailure: () -> (line: Int, column: Int)? = { nil }
+    _ parser: XMLParser, failure: () -> ReadingsIssue? = { nil }
   ) throws(ReadingsError) -> [Reading] {
     let handler = AppleHealthHandler()
     parser.delegate = handler
     parser.shouldResolveExternalEntities = false
     let finished = parser.parse()
-    if let (line, column) = encodingFailure() {
-      // What the parser made of the bytes before it (a record cut in two) is not reported.
-      var collector = ReadingsCollector()
-      collector.report(
-        ReadingsIssue(
-          line: line, column: column, message: "the file is not valid UTF-8 here",
-          hint: "Apple Health exports are UTF-8; the file may be damaged or in another encoding"))
-      return try collector.result()
-    }
+    if let failure = failure() { throw ReadingsError(issues: [failure]) }
     if !finished, handler.fatal == nil {
       let message =
         parser.parserError.map { "the XML is malformed: \($0.localizedDescription)" }
         ?? "the XML is malformed"
       handler.collector.report(
-        ReadingsIssue(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), message: message))
+        ReadingsIssue(
+          .xmlSyntax, line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), message: message))
     }
     if let fatal = handler.fatal { handler.collector.report(fatal) }
     return try handler.finish()
@@ -137,19 +123,20 @@ final class AppleHealthHandler: NSObject, XMLParserDelegate {
     let span = SourceSpan(
       line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), length: 1, lineText: "")
     guard let start = attributes["startDate"] ?? attributes["creationDate"] else {
-      collector.report(span.issue("a \(field.rawValue) record without a 'startDate'"))
+      collector.report(span.issue(.missingDate, "a \(field.rawValue) record without a 'startDate'"))
       return
     }
     guard let day = collector.date(start, at: span) else { return }
     let time = start.count > 11 ? String(start.dropFirst(11)) : ""
     guard let valueText = attributes["value"] else {
-      collector.report(span.issue("a \(field.rawValue) record without a 'value'"))
+      collector.report(span.issue(.missingValue, "a \(field.rawValue) record without a 'value'"))
       return
     }
     let unitText = attributes["unit"] ?? field.units[0].rawValue
     guard let unit = InputUnit(symbol: unitText), field.units.contains(unit) else {
       let names = field.units.map(\.rawValue).joined(separator: ", ")
-      collector.report(span.issue("unit '\(unitText)' is not a unit of \(field.rawValue); expected \(names)"))
+      collector.report(
+        span.issue(.wrongUnit, "unit '\(unitText)' is not a unit of \(field.rawValue); expected \(names)"))
       return
     }
     guard let steps = collector.number(valueText, field: field, unit: unit, at: span) else { return }
@@ -161,13 +148,14 @@ final class AppleHealthHandler: NSObject, XMLParserDelegate {
     if !sawHealthData && collector.issues.isEmpty {
       collector.report(
         ReadingsIssue(
-          line: 1, column: 1, message: "this is not an Apple Health export: no <HealthData> element",
+          .notAppleHealth, line: 1, column: 1,
+          message: "this is not an Apple Health export: no <HealthData> element",
           hint: "use the export.xml from the Health app's \"Export All Health Data\""))
     }
     if sawHealthData && !closedHealthData && collector.issues.isEmpty {
       collector.report(
         ReadingsIssue(
-          line: lastLine, column: 1, message: "the export ends before '</HealthData>'",
+          .xmlSyntax, line: lastLine, column: 1, message: "the export ends before '</HealthData>'",
           hint: "the file may be cut short; export it again"))
     }
     for day in picks.keys.sorted() {

@@ -12,6 +12,10 @@
 /// only at the prolog (before the root element); once the root element starts,
 /// bytes pass through untouched.
 ///
+/// It also finds an XML declaration (`<?xml …?>`) that is not at the very
+/// start of the file (``misplacedDeclaration``): ``XMLDeclarationReader`` reads
+/// and blanks the one at the start before these bytes get here.
+///
 /// - Complexity: O(n) in the bytes fed, with O(1) memory.
 struct DoctypeBlanker: Sendable {
   private enum State: Sendable {
@@ -39,6 +43,26 @@ struct DoctypeBlanker: Sendable {
   private var quote: UInt8?
   private var inSubset = false
   private var inComment = false
+  /// Where the next byte is (line and column from 1, columns in characters), and the text of its line so far.
+  private var line = 1
+  private var column = 1
+  private var lineBytes: [UInt8] = []
+  private var offset = 0
+  /// Where the held `<` is.
+  private var heldPlace = (line: 1, column: 1)
+
+  /// An XML declaration found after the start of the file, in the prolog (outside comments and the DTD).
+  var misplacedDeclaration: ReadingsIssue? {
+    misplaced.map { issue in
+      var issue = issue
+      issue.lineText = String(decoding: misplacedLine, as: UTF8.self)
+      return issue
+    }
+  }
+  private var misplaced: ReadingsIssue?
+  /// The misplaced declaration's line, read on to its end (at most 256 bytes) as bytes are fed.
+  private var misplacedLine: [UInt8] = []
+  private var misplacedLineOpen = false
 
   /// Whether everything fed so far has been in or after the root element.
   var isPassingThrough: Bool { state == .body && held.isEmpty }
@@ -51,6 +75,15 @@ struct DoctypeBlanker: Sendable {
     while index != bytes.endIndex, !isPassingThrough {
       feed(bytes[index], into: &out)
       index = bytes.index(after: index)
+    }
+    if misplacedLineOpen {
+      for byte in bytes[index...] {
+        guard byte != 0x0A, byte != 0x0D, misplacedLine.count < 256 else {
+          misplacedLineOpen = false
+          break
+        }
+        misplacedLine.append(byte)
+      }
     }
     out.append(contentsOf: bytes[index...])
     return out
@@ -67,6 +100,7 @@ struct DoctypeBlanker: Sendable {
   }
 
   private mutating func feed(_ byte: UInt8, into out: inout [UInt8]) {
+    defer { advance(past: byte) }
     switch state {
     case .body:
       out.append(byte)
@@ -89,14 +123,62 @@ struct DoctypeBlanker: Sendable {
     }
   }
 
+  /// Counts lines and columns (a byte order mark at the start takes no column).
+  private mutating func advance(past byte: UInt8) {
+    defer { offset += 1 }
+    if misplacedLineOpen {
+      if byte == 0x0A || byte == 0x0D || misplacedLine.count >= 256 {
+        misplacedLineOpen = false
+      } else {
+        misplacedLine.append(byte)
+      }
+    }
+    if byte == 0x0A {
+      line += 1
+      column = 1
+      lineBytes = []
+      return
+    }
+    if lineBytes.count < 256 { lineBytes.append(byte) }
+    if byte & 0xC0 != 0x80, !(offset == 0 && byte == 0xEF) { column += 1 }
+  }
+
+  /// Whether held bytes can be the start of `<?xml` followed by a space or `?` (any case).
+  private static func isDeclaration(_ bytes: [UInt8]) -> Bool {
+    guard bytes.count <= 6 else { return false }
+    return bytes.enumerated().allSatisfy { offset, byte in
+      switch offset {
+      case 0: byte == UInt8(ascii: "<")
+      case 1: byte == UInt8(ascii: "?")
+      case 2...4: byte | 0x20 == Array("xml".utf8)[offset - 2]
+      default: XMLDeclarationReader.isSpace(byte) || byte == UInt8(ascii: "?")
+      }
+    }
+  }
+
   private mutating func prolog(_ byte: UInt8, into out: inout [UInt8]) {
     if held.isEmpty {
-      if byte == UInt8(ascii: "<") { held = [byte] } else { out.append(byte) }
+      if byte == UInt8(ascii: "<") {
+        held = [byte]
+        heldPlace = (line, column)
+      } else {
+        out.append(byte)
+      }
       return
     }
     held.append(byte)
     let isDoctype = held.elementsEqual(Self.doctype.prefix(held.count))
     let isComment = held.elementsEqual(Self.commentStart.prefix(held.count))
+    let isDeclaration = Self.isDeclaration(held)
+    if isDeclaration, held.count == 6, misplaced == nil {
+      misplaced = ReadingsIssue(
+        .xmlSyntax, line: heldPlace.line, column: heldPlace.column, length: 5,
+        message: "the XML declaration must be at the very start of the file",
+        hint: "remove it, or move it to the start of line 1 with nothing before it")
+      // This byte's line text is added by `advance(past:)`, which runs after this.
+      misplacedLine = Array(lineBytes)
+      misplacedLineOpen = true
+    }
     if isDoctype, held.count == Self.doctype.count {
       out.append(contentsOf: repeatElement(0x20, count: held.count))
       held = []
@@ -110,11 +192,15 @@ struct DoctypeBlanker: Sendable {
       held = []
       state = .comment
       last = (0, 0, 0)
-    } else if !isDoctype, !isComment {
+    } else if !isDoctype, !isComment, !isDeclaration || held.count == 6 {
       out.append(contentsOf: held)
-      state = held.count >= 2 && held[1] == UInt8(ascii: "?") ? .instruction : .body
+      let isInstruction = held.count >= 2 && held[1] == UInt8(ascii: "?")
+      state = isInstruction ? .instruction : .body
+      // Inside an instruction, its opening `?` does not close it (`<?>` is not closed).
+      let tail = Array(held.dropFirst(isInstruction ? 2 : held.count - 1).suffix(3))
+      let padded = Array(repeating: UInt8(0), count: 3 - tail.count) + tail
+      last = (padded[0], padded[1], padded[2])
       held = []
-      last = (0, 0, byte)
     }
   }
 

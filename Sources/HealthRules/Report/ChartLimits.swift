@@ -20,7 +20,7 @@ struct ChartLimits {
       collect(b, alert: alert, metrics: &metrics)
     case .not(let a):
       collect(a, alert: alert, metrics: &metrics)
-    case .symptomsMention, .daysHolding:
+    case .symptomsMention, .daysHolding, .inARow:
       break
     case .comparison(let lhs, let op, let rhs):
       ChartLimits.metrics(in: lhs, into: &metrics)
@@ -70,7 +70,7 @@ struct ChartLimits {
 
   private static func metrics(in expression: HealthExpression, into names: inout Set<String>) {
     switch expression {
-    case .constant: break
+    case .constant, .parameter, .countDays: break
     case .reading(let metric, _), .aggregate(_, let metric, _, _): names.insert(metric.name)
     case .arithmetic(_, let a, let b):
       metrics(in: a, into: &names)

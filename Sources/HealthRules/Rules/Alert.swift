@@ -27,6 +27,17 @@ public struct Alert: Sendable, Hashable, Identifiable {
   public var message: String
   /// When it fires.
   public var condition: Condition
+  /// The message as text and values: `Weight up {weight.today - weight.yesterday}` is
+  /// `[.text("Weight up "), .value(…)]`. A message with no values is one `.text`.
+  public var messageParts: [MessagePart]
+
+  /// A piece of a message template.
+  public enum MessagePart: Sendable, Hashable {
+    /// Text shown as it is.
+    case text(String)
+    /// A value computed in the window and shown in the unit the patient entered it in.
+    case value(HealthExpression)
+  }
 
   /// Creates an alert.
   ///
@@ -40,5 +51,24 @@ public struct Alert: Sendable, Hashable, Identifiable {
     self.severity = severity
     self.message = message
     self.condition = condition
+    messageParts = [.text(message)]
+  }
+
+  /// Creates an alert whose message shows values from the window when it fires.
+  ///
+  /// - Parameters:
+  ///   - id: A stable identifier, unique within its rule set.
+  ///   - severity: How serious it is.
+  ///   - template: The message as written, with `{…}` around each value (kept in ``message``).
+  ///   - parts: The message as text and values.
+  ///   - condition: When it fires.
+  public init(
+    id: String, severity: Severity = .warning, template: String, parts: [MessagePart], condition: Condition
+  ) {
+    self.id = id
+    self.severity = severity
+    self.message = template
+    self.condition = condition
+    messageParts = parts
   }
 }

@@ -40,7 +40,33 @@ extension Condition {
       return range.shifted(back: days, inWindowOf: length).map {
         .daysHolding(count, of: $0, inner, missing: missing)
       }
+    case .inARow(let count, let range, let inner, let missing):
+      return range.shifted(back: days, inWindowOf: length).map {
+        .inARow(count, within: $0, inner, missing: missing)
+      }
     }
+  }
+
+  /// The outcome of "some `count` days in a row hold" over per-day truths, oldest first:
+  /// yes when some run of `count` days is all yes, no when every run has a no (or, with
+  /// `missing: .asFalse`, a day that is not yes), else unknown.
+  static func run(_ count: Int, in days: [Truth], missing: MissingDays) -> Truth {
+    guard count >= 1, days.count >= count else { return .no }
+    var result = Truth.no
+    for start in 0...(days.count - count) {
+      var yes = 0
+      var unknown = 0
+      for truth in days[start..<(start + count)] {
+        switch truth {
+        case .yes: yes += 1
+        case .unknown: unknown += 1
+        case .no: break
+        }
+      }
+      result = result || atLeast(count, yes: yes, unknown: unknown, missing: missing)
+      if result == .yes { return .yes }
+    }
+    return result
   }
 
   /// The conditions of `.daysHolding(_:of:_:missing:)`, one for each day of `range`, oldest first,
@@ -82,6 +108,10 @@ extension HealthExpression {
       return .arithmetic(op, l, r)
     case .negate(let operand):
       return operand.shifted(back: days, inWindowOf: length).map { .negate($0) }
+    case .countDays(let range, let inner, let missing):
+      return range.shifted(back: days, inWindowOf: length).map { .countDays($0, inner, missing: missing) }
+    case .parameter:
+      return self
     }
   }
 }

@@ -24,6 +24,11 @@ public indirect enum Condition: Sendable, Hashable {
   /// The condition is written for one day, as if that day were today (see
   /// ``shifted(back:inWindowOf:)``); `missing` says how an undecided day counts.
   case daysHolding(Int, of: DayRange, Condition, missing: MissingDays)
+  /// The condition holds on `count` consecutive days somewhere in the range: `2 days in a row
+  /// in window`. Each run of `count` days is `.daysHolding(count, of: run, …)`, and the runs
+  /// are or-ed: yes when some run holds on every day, no when every run has a day where it
+  /// does not hold (an undecided day counting as `missing` says), else unknown.
+  case inARow(Int, within: DayRange, Condition, missing: MissingDays)
 
   /// `lhs && rhs` builds `.and`.
   public static func && (lhs: Condition, rhs: Condition) -> Condition {

@@ -17,6 +17,15 @@ extension HealthExpression: CustomStringConvertible {
   /// `100000000/45359237 lb`, `3 mmol/L` rather than `54.048 mg/dL`... only when needed.
   static func writtenInOtherUnit(_ value: Rational, _ unit: ValueUnit) -> String? {
     guard value.multiplied(by: Rational(1000))?.reduced.denominator != 1 else { return nil }
+    if let base = unit.perDayBase {
+      // A rate: per day in another unit, else per week.
+      if let perDay = writtenInOtherUnit(value, base) { return perDay + "/day" }
+      guard let weekly = value.multiplied(by: Rational(7)) else { return nil }
+      if weekly.multiplied(by: Rational(1000))?.reduced.denominator == 1 {
+        return "\(weekly) \(base.symbol)/week"
+      }
+      return writtenInOtherUnit(weekly, base).map { $0 + "/week" }
+    }
     for input in InputUnit.allCases where input.canonical == unit && input.factor != .one {
       if let written = value.divided(by: input.factor),
         written.multiplied(by: Rational(1000))?.reduced.denominator == 1
@@ -47,13 +56,17 @@ extension HealthExpression: CustomStringConvertible {
       default: body = "\(metric.name)(\(range))"
       }
     case .aggregate(let aggregate, let metric, let range, let minimum):
-      let needs = minimum.map { ", min \($0)" } ?? ""
+      let needs = minimum.map { ", \($0)" } ?? ""
       body = "\(aggregate.rawValue)(\(metric.name), \(range)\(needs))"
     case .arithmetic(let op, let lhs, let rhs):
       let p = precedence
       body = "\(lhs.text(parentPrecedence: p)) \(op.rawValue) \(rhs.text(parentPrecedence: p + 1))"
     case .negate(let operand):
       body = "-\(operand.text(parentPrecedence: 3))"
+    case .countDays(let range, let inner, let missing):
+      body = "count(\(range) where \(inner), missing counts as \(missing.rawValue))"
+    case .parameter(let name, _):
+      body = name
     }
     return precedence < parentPrecedence ? "(\(body))" : body
   }
@@ -97,7 +110,7 @@ extension Condition: CustomStringConvertible {
       body = "not \(operand.text(parentPrecedence: 3))"
       precedence = 3
     case .symptomsMention(let word, let range):
-      body = "symptoms(\(range)) contains \"\(word)\""
+      body = range == .today ? "symptoms mention \"\(word)\"" : "symptoms mention \"\(word)\" in \(range)"
       precedence = 4
     case .daysHolding(let count, let range, let inner, let missing):
       let days = range.description
@@ -106,6 +119,10 @@ extension Condition: CustomStringConvertible {
           "at least \(count) of \(days)"
         }
       body = "\(head) (missing counts as \(missing.rawValue)): \(inner.text(parentPrecedence: 0))"
+      precedence = 0
+    case .inARow(let count, let range, let inner, let missing):
+      body =
+        "\(count) days in a row in \(range) (missing counts as \(missing.rawValue)): \(inner.text(parentPrecedence: 0))"
       precedence = 0
     }
     return precedence < parentPrecedence ? "(\(body))" : body

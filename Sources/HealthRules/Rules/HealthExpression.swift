@@ -19,6 +19,16 @@ public indirect enum HealthExpression: Sendable, Hashable {
   case arithmetic(ArithmeticOperator, HealthExpression, HealthExpression)
   /// `-operand`.
   case negate(HealthExpression)
+  /// The number of days of the range on which a condition holds, a plain number:
+  /// `count(last 7 days where systolic.today >= 135 mmHg, missing counts as false)`.
+  ///
+  /// The condition is written for one day, as if that day were today. With
+  /// `missing: .asFalse` an undecided day does not count; with `.asUnknown` the count
+  /// is unknown when any day is undecided.
+  case countDays(DayRange, Condition, missing: MissingDays)
+  /// A per-patient parameter (`dry_weight`), in its canonical unit; unknown when the
+  /// window has no value for it (see ``Window/setParameter(_:steps:)``).
+  case parameter(String, ValueUnit)
 
   /// A percent as a plain number: `percent(110)` is `11/10`.
   public static func percent(_ value: Rational) -> HealthExpression {

@@ -17,10 +17,19 @@ extension RuleSet {
         throw RuleError(.duplicateAlert, alertID: alert.id, message: "alert '\(alert.id)' is defined twice")
       }
       try RuleSet.check(alert.condition, windowLength: windowLength, alertID: alert.id)
+      for case .value(let expression) in alert.messageParts {
+        _ = try RuleSet.unit(of: expression, windowLength: windowLength, alertID: alert.id)
+      }
     }
   }
 
-  static func check(_ condition: Condition, windowLength: Int, alertID: String?) throws(RuleError) {
+  /// Checks one condition against a window of `windowLength` days: days inside the window,
+  /// units that can be compared, counts that can hold.
+  ///
+  /// - Throws: The first ``RuleError`` found, naming `alertID` when given.
+  public static func check(_ condition: Condition, windowLength: Int, alertID: String? = nil)
+    throws(RuleError)
+  {
     switch condition {
     case .comparison(let lhs, let op, let rhs):
       let left = try unit(of: lhs, windowLength: windowLength, alertID: alertID)
@@ -50,12 +59,28 @@ extension RuleSet {
           .invalidMinimum, alertID: alertID,
           message: "'at least \(count) of \(range)' needs a count from 1 to \(days)")
       }
-      guard Condition.perDay(inner, over: range, length: windowLength) != nil else {
+      try checkPerDay(inner, over: range, windowLength: windowLength, alertID: alertID)
+    case .inARow(let count, let range, let inner, _):
+      try checkRange(range, windowLength: windowLength, alertID: alertID)
+      try check(inner, windowLength: windowLength, alertID: alertID)
+      let days = range.dayNumbers(inWindowOf: windowLength)?.count ?? 0
+      guard (1...max(1, days)).contains(count) else {
         throw RuleError(
-          .dayOutOfRange, alertID: alertID,
-          message:
-            "'\(inner)' read on each day of '\(range)' needs days before the \(windowLength)-day window")
+          .invalidMinimum, alertID: alertID,
+          message: "'\(count) days in a row in \(range)' needs a count from 1 to \(days)")
       }
+      try checkPerDay(inner, over: range, windowLength: windowLength, alertID: alertID)
+    }
+  }
+
+  private static func checkPerDay(
+    _ inner: Condition, over range: DayRange, windowLength: Int, alertID: String?
+  ) throws(RuleError) {
+    guard Condition.perDay(inner, over: range, length: windowLength) != nil else {
+      throw RuleError(
+        .dayOutOfRange, alertID: alertID,
+        message:
+          "'\(inner)' read on each day of '\(range)' needs days before the \(windowLength)-day window")
     }
   }
 
@@ -90,6 +115,13 @@ extension RuleSet {
       return aggregate.resultUnit(for: metric.unit)
     case .negate(let operand):
       return try unit(of: operand, windowLength: windowLength, alertID: alertID)
+    case .countDays(let range, let inner, _):
+      try checkRange(range, windowLength: windowLength, alertID: alertID)
+      try check(inner, windowLength: windowLength, alertID: alertID)
+      try checkPerDay(inner, over: range, windowLength: windowLength, alertID: alertID)
+      return .number
+    case .parameter(_, let unit):
+      return unit
     case .arithmetic(let op, let lhs, let rhs):
       let left = try unit(of: lhs, windowLength: windowLength, alertID: alertID)
       let right = try unit(of: rhs, windowLength: windowLength, alertID: alertID)
@@ -99,9 +131,14 @@ extension RuleSet {
       case .multiply:
         if right == .number { return left }
         if left == .number { return right }
+        // A rate times days: `0.5 lb/day * 3 days` is lb.
+        if right == .day, let base = left.perDayBase { return base }
+        if left == .day, let base = right.perDayBase { return base }
       case .divide:
         if left == right { return .number }
         if right == .number { return left }
+        // A change over days: `(weight.today - weight.day(1)) / 6 days` is lb/day.
+        if right == .day, left.perDayBase == nil, left != .day { return left.perDay }
       }
       throw RuleError(
         .unitMismatch, alertID: alertID,

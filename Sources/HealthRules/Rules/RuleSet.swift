@@ -13,6 +13,9 @@ public struct RuleSet: Sendable, Hashable, Identifiable {
   public var alerts: [Alert]
   /// The message when every rule was evaluated and none fired.
   public var otherwise: String
+  /// Per-patient parameters the rules read (`parameter dry_weight: mass`), by name, with
+  /// their canonical units; a window gives their values (``Window/setParameter(_:steps:)``).
+  public var parameters: [String: ValueUnit] = [:]
 
   /// Creates a rule set.
   ///

@@ -51,6 +51,8 @@ struct PostgresRuleCompiler {
   private var columnCount = 0
   /// Pivoted slots read by the rules: metric name and day number.
   private(set) var slots: [String: Set<Int>] = [:]
+  /// The parameters read by the rules, with their canonical units.
+  private(set) var parameters: [String: ValueUnit] = [:]
   private var alertID: String?
 
   init(ruleSet: RuleSet, table: ReadingsTable) {
@@ -189,7 +191,37 @@ struct PostgresRuleCompiler {
           sql: sql, level: level,
           notes: days.flatMap { day in day.notes.map { $0.requiring("\(day.sql) IS NULL") } })
       }
+    case .inARow(let count, let range, let inner, let missing):
+      let days = try perDayTruths(inner, over: range, construct: condition.description)
+      // Each run of `count` days is an AND of its days (Kleene's, or with undecided days as
+      // false); some run holding is the OR of the runs.
+      let value: (Truth) -> String =
+        missing == .asFalse ? { "coalesce(\($0.sql), false)" } : { $0.sql }
+      var runs: [String] = []
+      for start in 0...(days.count - count) {
+        runs.append("(" + days[start..<(start + count)].map(value).joined(separator: " AND ") + ")")
+      }
+      let level = (days.map(\.level).max() ?? 0) + 1
+      let sql = column(runs.joined(separator: " OR "), level: level)
+      return Truth(
+        sql: sql, level: level,
+        notes: missing == .asFalse
+          ? [] : days.flatMap { day in day.notes.map { $0.requiring("\(day.sql) IS NULL") } })
     }
+  }
+
+  /// The truths of a per-day condition on each day of a range, oldest first.
+  private mutating func perDayTruths(_ inner: Condition, over range: DayRange, construct: String)
+    throws(SQLError) -> [Truth]
+  {
+    guard let conditions = Condition.perDay(inner, over: range, length: length), !conditions.isEmpty else {
+      throw SQLError(
+        .invalidRules, alertID: alertID, construct: construct,
+        message: "'\(construct)' reads days outside the \(length)-day window")
+    }
+    var days: [Truth] = []
+    for day in conditions { days.append(try truth(day)) }
+    return days
   }
 
   private mutating func symptoms(_ phrase: String, _ range: DayRange, construct: String) throws(SQLError)
@@ -208,8 +240,7 @@ struct PostgresRuleCompiler {
     }
     for day in days { slots["symptoms", default: []].insert(day) }
     let texts = days.map { "w.symptoms_\($0)" }
-    let pattern =
-      "(^|[^[:alnum:]])" + words.joined(separator: "[^[:alnum:]]+") + "([^[:alnum:]]|$)"
+    let pattern = Self.symptomPattern(words)
     let mentions =
       words.isEmpty
       ? "false"
@@ -223,6 +254,20 @@ struct PostgresRuleCompiler {
         metric: "symptoms", range: range.description, days: days, isMissing: { "w.symptoms_\($0) IS NULL" },
         needed: "\(days.count)", found: "(\(days.count) - \(missingCount))"))
     return Truth(sql: sql, level: 1, notes: [note])
+  }
+
+  /// The regular expression (for `~*`) that finds a phrase as ``SymptomMatcher`` does: its
+  /// words in a row, each also with `s` or `es`, after the start of a clause (the text's start,
+  /// `.`, `,`, `;`, `:`, `!`, `?` or the word `but`) with no negation word between.
+  static func symptomPattern(_ words: [String]) -> String {
+    let end = "(?=[^[:alnum:]]|$)"
+    let negation = "(?:" + SymptomMatcher.negations.sorted().joined(separator: "|") + ")"
+    let breaks = "[" + SymptomMatcher.clauseBreaks.sorted().map(String.init).joined() + "]"
+    let clauseStart = "(?:^|\(breaks)|(?:^|[^[:alnum:]])but\(end))"
+    let separator = "[^[:alnum:]" + SymptomMatcher.clauseBreaks.sorted().map(String.init).joined() + "]"
+    let word = "(?!\(negation)\(end))[[:alnum:]]+\(end)"
+    let phrase = words.map { "\($0)(?:e?s)?" }.joined(separator: "[^[:alnum:]]+") + end
+    return clauseStart + "(?:" + separator + "|" + word + ")*" + phrase
   }
 
   // MARK: - Numbers
@@ -245,6 +290,31 @@ struct PostgresRuleCompiler {
         numerator: value, denominator: "\(metric.unit.storageScale)::numeric", level: 0, notes: [note])
     case .aggregate(let aggregate, let metric, let range, let requested):
       return try self.aggregate(aggregate, metric, range, requested: requested)
+    case .countDays(let range, let inner, let missing):
+      let days = try perDayTruths(inner, over: range, construct: expression.description)
+      let yes = "(" + days.map { "coalesce(\($0.sql), false)::int" }.joined(separator: " + ") + ")::numeric"
+      let level = (days.map(\.level).max() ?? 0) + 1
+      switch missing {
+      case .asFalse:
+        return Number(
+          numerator: column(yes, level: level), denominator: "1::numeric", level: level, notes: [])
+      case .asUnknown:
+        let anyUnknown = days.map { "\($0.sql) IS NULL" }.joined(separator: " OR ")
+        return Number(
+          numerator: column("CASE WHEN NOT (\(anyUnknown)) THEN \(yes) END", level: level),
+          denominator: "1::numeric", level: level,
+          notes: days.flatMap { day in day.notes.map { $0.requiring("\(day.sql) IS NULL") } })
+      }
+    case .parameter(let name, let unit):
+      parameters[name] = unit
+      let value = "w.\(PostgresRuleCompiler.parameterColumn(name))"
+      let note = Note(
+        condition: "\(value) IS NULL",
+        json:
+          "jsonb_build_object('metric', \(SQLText.literal(name)), 'range', 'parameter', 'days', '[]'::jsonb, "
+          + "'dates', '[]'::jsonb, 'needed', 1, 'found', 0)")
+      return Number(
+        numerator: value, denominator: "\(unit.storageScale)::numeric", level: 0, notes: [note])
     case .negate(let operand):
       let inner = try number(operand)
       var result = negate(inner)
@@ -358,6 +428,11 @@ struct PostgresRuleCompiler {
         "CASE WHEN \(sameFits) THEN \(ad) WHEN \(crossFits) THEN \(crossD) WHEN \(reducedFits) THEN \(reducedD) END",
         level: level),
       level: level, notes: [])
+  }
+
+  /// The pivoted column of a parameter: `param_dry_weight` (names are checked identifiers).
+  static func parameterColumn(_ name: String) -> String {
+    SQLText.identifier("param_" + name)
   }
 
   // MARK: - Missing readings

@@ -70,6 +70,61 @@ public struct ReadingsTable: Sendable, Hashable {
   /// extra pass over the table is skipped. ``DatabaseVerdicts`` sets it by itself when the
   /// table has such an index.
   public var uniqueDays: Bool = false
+  /// Where per-patient parameters (`parameter dry_weight: mass`) are: a table with one row
+  /// per patient and parameter; ``ParametersTable/default`` by default.
+  public var parameters: ParametersTable = .default
+
+  /// A table of per-patient parameters, one row per patient and parameter name:
+  ///
+  /// ```sql
+  /// CREATE TABLE patient_parameters (
+  ///   patient_id text    NOT NULL,
+  ///   name       text    NOT NULL,  -- dry_weight
+  ///   value      numeric NOT NULL,  -- 70.5
+  ///   unit       text,              -- kg, lb, g, mmHg, mg/dL, mmol/L; NULL or '' for a plain number
+  ///   PRIMARY KEY (patient_id, name)
+  /// );
+  /// ```
+  ///
+  /// A value is converted to the parameter's canonical unit exactly and rounded to storage
+  /// steps, as readings are. A patient with no row for a parameter, two rows for it, or a
+  /// unit of another kind (`mmHg` for a mass) has no value: rules that need it are unknown.
+  /// The table is read only by rule sets that declare parameters.
+  public struct ParametersTable: Sendable, Hashable {
+    /// The schema, or `nil` for the connection's search path.
+    public var schema: String?
+    /// The table name; `patient_parameters` by default.
+    public var name: String
+    /// The patient column, compared as text; `patient_id` by default.
+    public var patientID: String
+    /// The parameter's name; `name` by default.
+    public var parameter: String
+    /// The value; `value` by default.
+    public var value: String
+    /// The unit the value is written in; `unit` by default.
+    public var unit: String
+
+    /// Creates a parameters table description.
+    public init(
+      schema: String? = nil, name: String = "patient_parameters", patientID: String = "patient_id",
+      parameter: String = "name", value: String = "value", unit: String = "unit"
+    ) {
+      self.schema = schema
+      self.name = name
+      self.patientID = patientID
+      self.parameter = parameter
+      self.value = value
+      self.unit = unit
+    }
+
+    /// `patient_parameters (patient_id, name, value, unit)`.
+    public static let `default` = ParametersTable()
+
+    /// The table's name as SQL writes it, quoted.
+    public var qualifiedName: String {
+      (schema.map { SQLText.identifier($0) + "." } ?? "") + SQLText.identifier(name)
+    }
+  }
 
   /// Creates a table description; every part has the default's value unless given.
   public init(

@@ -60,7 +60,7 @@ extension RuleSet {
     for alert in alerts { truths.append(try compiler.compile(alert)) }
     return PostgresQueryText(
       ruleSet: self, table: table, asOf: asOf, patients: patients, slots: compiler.slots,
-      laterals: compiler.lateralClauses, truths: truths
+      parameters: compiler.parameters, laterals: compiler.lateralClauses, truths: truths
     ).text
   }
 }
@@ -90,6 +90,7 @@ struct PostgresQueryText {
   let asOf: Day?
   let patients: [String]?
   let slots: [String: Set<Int>]
+  let parameters: [String: ValueUnit]
   let laterals: [String]
   let truths: [PostgresRuleCompiler.Truth]
 
@@ -188,7 +189,31 @@ struct PostgresQueryText {
         columns.append("max(s.\(name)) FILTER (WHERE s.day = \(date)) AS \(name)_\(day)")
       }
     }
+    for (name, unit) in parameters.sorted(by: { $0.key < $1.key }) {
+      columns.append("\(parameterValue(name, unit)) AS \(PostgresRuleCompiler.parameterColumn(name))")
+    }
     return columns
+  }
+
+  /// A patient's parameter in storage steps of its canonical unit: the value converted exactly
+  /// and rounded half away from zero; `NULL` with no row, two rows, or a unit of another kind.
+  private func parameterValue(_ name: String, _ unit: ValueUnit) -> String {
+    let t = table.parameters
+    let unitText = "lower(btrim(CAST(pp.\(SQLText.identifier(t.unit)) AS text), E' \\t'))"
+    var cases: [String] = []
+    for input in InputUnit.allCases where input.canonical == unit {
+      let words = InputUnit.spellings(of: input).map(SQLText.literal).joined(separator: ", ")
+      cases.append("WHEN \(unitText) IN (\(words)) THEN \(SQLText.number(input.stepsPerThousandth * 1000))")
+    }
+    if unit == .number {
+      cases.append("WHEN coalesce(\(unitText), '') = '' THEN \(SQLText.number(unit.storageScale))")
+    }
+    let factor = "CASE \(cases.joined(separator: " ")) END"
+    let value = "round(CAST(pp.\(SQLText.identifier(t.value)) AS numeric) * \(factor))"
+    return
+      "(SELECT CASE WHEN count(*) = 1 THEN max(\(value)) END FROM \(t.qualifiedName) AS pp "
+      + "WHERE CAST(pp.\(SQLText.identifier(t.patientID)) AS text) = p.patient_id "
+      + "AND CAST(pp.\(SQLText.identifier(t.parameter)) AS text) = \(SQLText.literal(name)))"
   }
 
   /// The truths of the `warning` and `urgent` alerts, which decide the verdict; `info` notes do not.

@@ -50,6 +50,9 @@ public struct RuleTest: Sendable, Hashable {
   /// Where each expectation was written (`rules.plan:48:3`), in the order of
   /// ``expectations``; empty when not known.
   public var expectationSources: [String] = []
+  /// Per-patient parameters (`given dry_weight 70 kg`), in storage steps of their canonical
+  /// unit, as ``Window/setParameter(_:steps:)`` takes them.
+  public var parameters: [String: Int64] = [:]
 
   /// Creates a test.
   ///

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Runs rule tests against compiled rule sets.
 ///
 /// ```swift
@@ -40,16 +42,17 @@ public struct RuleTestRunner: Sendable {
       let known = compiled.keys.sorted()
       result.error =
         "unknown rule set '\(test.ruleSet)'"
-        + (Suggestion.hint(for: test.ruleSet, among: known).map { "; \($0)" } ?? "")
+        + (Suggestions.hint(for: test.ruleSet, in: known).map { "; \($0)" } ?? "")
       return finish(result, since: start, clock)
     }
-    let window: Window
+    var window: Window
     switch makeWindow(test, length: rules.ruleSet.windowLength) {
     case .success(let made): window = made
     case .failure(let failure):
       result.error = failure.message
       return finish(result, since: start, clock)
     }
+    for (name, steps) in test.parameters { window.setParameter(name, steps: steps) }
     let verdict = rules.evaluate(window)
     result.verdict = verdict
     result.expectations = test.expectations.enumerated().map { index, expectation in

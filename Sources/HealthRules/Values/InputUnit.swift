@@ -69,6 +69,19 @@ public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
     value.multiplied(by: factor)
   }
 
+  /// The spellings ``init(symbol:)`` accepts for a unit, lowercased (besides Apple Health's
+  /// `mmol<…>/L`).
+  public static func spellings(of unit: InputUnit) -> [String] {
+    switch unit {
+    case .pound: return ["lb", "lbs", "pound", "pounds"]
+    case .kilogram: return ["kg", "kgs", "kilogram", "kilograms"]
+    case .gram: return ["g", "gram", "grams"]
+    case .mmHg: return ["mmhg"]
+    case .mgPerDL: return ["mg/dl"]
+    case .mmolPerL: return ["mmol/l"]
+    }
+  }
+
   /// Finds a unit by its symbol or a common spelling (`kg`, `kgs`, `pounds`, `mmol/l`),
   /// ignoring case, or returns `nil`.
   ///
@@ -76,13 +89,11 @@ public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
   /// spelling is accepted as `mmol/L`.
   public init?(symbol: some StringProtocol) {
     let key = symbol.trimmingSpaces().lowercased()
+    if let unit = InputUnit.allCases.first(where: { InputUnit.spellings(of: $0).contains(key) }) {
+      self = unit
+      return
+    }
     switch key {
-    case "lb", "lbs", "pound", "pounds": self = .pound
-    case "kg", "kgs", "kilogram", "kilograms": self = .kilogram
-    case "g", "gram", "grams": self = .gram
-    case "mmhg": self = .mmHg
-    case "mg/dl": self = .mgPerDL
-    case "mmol/l": self = .mmolPerL
     default:
       if key.hasPrefix("mmol<"), key.hasSuffix(">/l") {
         self = .mmolPerL

@@ -22,6 +22,15 @@ public struct ValueUnit: Sendable, Hashable, Codable, CustomStringConvertible {
   /// A plain number: a count, a ratio or a percent.
   public static let number = ValueUnit("")
 
+  /// Days, the unit of `3 days` in a rule (`change(…) / 3 days` is a rate).
+  public static let day = ValueUnit("day")
+
+  /// For a rate (`lb/day`), the unit it is per day of (`lb`); `nil` otherwise.
+  public var perDayBase: ValueUnit? {
+    guard symbol.hasSuffix("/day") else { return nil }
+    return ValueUnit(String(symbol.dropLast(4)))
+  }
+
   /// This unit per day, the unit of a slope.
   public var perDay: ValueUnit {
     ValueUnit(symbol.isEmpty ? "/day" : symbol + "/day")

@@ -26,10 +26,15 @@ public struct MealPlan: Sendable, Hashable, Codable {
   public var cost: Decimal?
   /// What to buy, in whole packages, for the whole plan.
   public var groceries: GroceryList?
+  /// Why there is no plan, for an infeasible plan whose budget or daily goals
+  /// are out of reach; `nil` otherwise.
+  public var explanation: PlanExplanation?
   /// The tie-break used among equally cheap plans.
   public var tieBreak: MealTieBreak
   /// The tie-break's value in this plan (repeats, or distance from the goals' middles).
   public var tieBreakValue: Double?
+  /// Goals changed by health alerts before planning, with why (see ``PlanAdaptation``).
+  public var adaptations: [PlanAdaptation]?
 
   /// Creates a value from its parts.
   public init(
@@ -62,7 +67,8 @@ public struct MealPlan: Sendable, Hashable, Codable {
   public var cooking: CookingPlan?
 
   enum CodingKeys: String, CodingKey {
-    case kind, status, report, currency, slots, days, weeks, cost, groceries, cooking
+    case kind, status, report, currency, slots, days, weeks, cost, groceries, explanation, adaptations,
+      cooking
     case tieBreak = "tie_break"
     case tieBreakValue = "tie_break_value"
   }

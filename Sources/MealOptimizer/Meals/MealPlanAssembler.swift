@@ -82,19 +82,28 @@ struct MealPlanAssembler {
   }
 
   func checks(_ totals: [Nutrient: Double], period: Period, scale: Double) -> [GoalCheck] {
-    problem.goals.filter { $0.period == period }.map { goal in
-      switch goal.basis {
-      case .absolute:
-        return GoalCheck(
-          nutrient: goal.nutrient, basis: .absolute, period: period, total: totals[goal.nutrient] ?? 0,
-          minimum: goal.minimum.map { $0 * scale }, maximum: goal.maximum.map { $0 * scale })
-      case .percentOfEnergy:
-        let energy = totals[.energy] ?? 0
-        let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
-        let share = energy > 0 ? factor * (totals[goal.nutrient] ?? 0) / energy : 0
-        return GoalCheck(
-          nutrient: goal.nutrient, basis: .percentOfEnergy, period: period, total: share,
-          minimum: goal.minimum, maximum: goal.maximum)
+    Checks(goals: problem.goals).checks(totals, period: period, scale: scale)
+  }
+
+  /// Totals against a list of goals (a plan's, or a household member's).
+  struct Checks {
+    let goals: [NutrientGoal]
+
+    func checks(_ totals: [Nutrient: Double], period: Period, scale: Double) -> [GoalCheck] {
+      goals.filter { $0.period == period }.map { goal in
+        switch goal.basis {
+        case .absolute:
+          return GoalCheck(
+            nutrient: goal.nutrient, basis: .absolute, period: period, total: totals[goal.nutrient] ?? 0,
+            minimum: goal.minimum.map { $0 * scale }, maximum: goal.maximum.map { $0 * scale })
+        case .percentOfEnergy:
+          let energy = totals[.energy] ?? 0
+          let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
+          let share = energy > 0 ? factor * (totals[goal.nutrient] ?? 0) / energy : 0
+          return GoalCheck(
+            nutrient: goal.nutrient, basis: .percentOfEnergy, period: period, total: share,
+            minimum: goal.minimum, maximum: goal.maximum)
+        }
       }
     }
   }

@@ -62,6 +62,10 @@ public struct ModelOption: Sendable, Hashable {
   public let fixedSteps: Int
   /// The builder's index of the recipe or food serving.
   let candidate: Int
+  /// In a household plan, each eating member's integer portion (in steps of
+  /// ``stepSize``), in the order of the household's members who eat the slot;
+  /// empty in a plan for one person. See ``HouseholdPlanner``.
+  public var memberSteps: [VariableRef] = []
 
   /// The servings as terms of the model: coefficient `c` per serving gives `(variable, c × …)`.
   func servingTerm(_ perServing: Double) -> (VariableRef, Double) {

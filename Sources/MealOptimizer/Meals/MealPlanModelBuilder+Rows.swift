@@ -103,13 +103,27 @@ extension MealPlanModelBuilder {
     return result
   }
 
+  /// The pick variables of each recipe on each day it is on the table: a
+  /// leftover slot repeats its source's pick on the day it is eaten.
+  func servings(_ slots: [ModelSlot]) -> [String: [Int: [VariableRef]]] {
+    var result: [String: [Int: [VariableRef]]] = [:]
+    for slot in slots {
+      for option in slot.options where option.kind == .recipe {
+        result[option.id, default: [:]][slot.day, default: []].append(option.pick)
+      }
+    }
+    return result
+  }
+
   func addRepetitionRows(slots: [ModelSlot], to model: inout LinearModel) {
     let rules = problem.repetition
     let cooked = cookings(slots)
+    let served = rules.counting == .meals ? servings(slots) : cooked
     for (recipe, byDay) in cooked.sorted(by: { $0.key < $1.key }) {
       if let limit = rules.maximumPerWeek {
+        let counted = served[recipe] ?? byDay
         for block in weekBlocks() {
-          let picks = block.days.flatMap { byDay[$0] ?? [] }
+          let picks = block.days.flatMap { counted[$0] ?? [] }
           if picks.count > limit {
             model.addConstraint(
               "repeat[\(recipe),week\(block.number)]", LinearExpression(picks.map { ($0, 1) }),

@@ -177,21 +177,54 @@ public enum AvoidRule: Sendable, Hashable, Codable {
   case term(String)
 }
 
-/// Limits on how often a recipe comes back. They count cookings: a leftover
-/// slot (see ``LeftoverRule``) is not a new cooking. Single foods are not limited.
+/// Limits on how often a recipe comes back. Single foods are not limited.
+///
+/// ``maximumPerWeek`` counts meals on the table by default: a leftover slot
+/// (see ``LeftoverRule``) serves the dish again and counts again, so a dish
+/// cooked twice with leftovers each time is on the table four times. With
+/// ``counting`` set to ``Counting/cookings`` it counts cookings instead, and a
+/// leftover slot is not a new one.
 public struct RepetitionLimits: Sendable, Hashable, Codable {
-  /// The most times a recipe may be cooked in each block of seven days; `nil` for no limit.
+  /// What ``RepetitionLimits/maximumPerWeek`` counts.
+  public enum Counting: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Every slot that serves the recipe, leftovers included (the default).
+    case meals
+    /// Only the slots that cook it; leftover slots are not counted.
+    case cookings
+  }
+
+  /// The most times a recipe may be served (or cooked, see ``counting``) in
+  /// each block of seven days; `nil` for no limit.
   public var maximumPerWeek: Int?
   /// Whether a recipe may be eaten at most once a day (leftovers count as eaten).
   public var oncePerDay: Bool
   /// Whether a recipe may not be cooked on two consecutive days.
   public var notOnConsecutiveDays: Bool
+  /// What ``maximumPerWeek`` counts: meals on the table or cookings.
+  public var counting: Counting
 
   /// Creates a value from its parts.
-  public init(maximumPerWeek: Int? = nil, oncePerDay: Bool = false, notOnConsecutiveDays: Bool = false) {
+  public init(
+    maximumPerWeek: Int? = nil, oncePerDay: Bool = false, notOnConsecutiveDays: Bool = false,
+    counting: Counting = .meals
+  ) {
     self.maximumPerWeek = maximumPerWeek
     self.oncePerDay = oncePerDay
     self.notOnConsecutiveDays = notOnConsecutiveDays
+    self.counting = counting
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case maximumPerWeek, oncePerDay, notOnConsecutiveDays, counting
+  }
+
+  /// Decodes limits; a missing `counting` means ``Counting/meals``.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    maximumPerWeek = try container.decodeIfPresent(Int.self, forKey: .maximumPerWeek)
+    oncePerDay = try container.decodeIfPresent(Bool.self, forKey: .oncePerDay) ?? false
+    notOnConsecutiveDays = try container.decodeIfPresent(Bool.self, forKey: .notOnConsecutiveDays) ?? false
+    counting = try container.decodeIfPresent(Counting.self, forKey: .counting) ?? .meals
   }
 }
 

@@ -4,10 +4,14 @@ extension MealPlanSearch {
   /// The pick and portion variables of each day's fresh slots, by day.
   var dayBlocks: [[VariableRef]] {
     var blocks: [Int: [VariableRef]] = [:]
-    for slot in slots where slot.leftoverOf == nil {
+    for slot in slots {
       for option in slot.options {
-        blocks[slot.day, default: []].append(option.pick)
-        if let steps = option.steps { blocks[slot.day, default: []].append(steps) }
+        if slot.leftoverOf == nil {
+          blocks[slot.day, default: []].append(option.pick)
+          if let steps = option.steps { blocks[slot.day, default: []].append(steps) }
+        }
+        // A household member's portion belongs to the day it is eaten, leftovers too.
+        if !option.memberSteps.isEmpty { blocks[slot.day, default: []] += option.memberSteps }
       }
     }
     return blocks.keys.sorted().compactMap { blocks[$0] }
@@ -154,9 +158,13 @@ extension MealPlanSearch {
   var slotBlocks: [[VariableRef]] {
     let fresh = slots.filter { $0.leftoverOf == nil }
     return fresh.map { slot in
-      var block = slot.options.flatMap { [$0.pick] + ($0.steps.map { [$0] } ?? []) }
+      var block = slot.options.flatMap { [$0.pick] + ($0.steps.map { [$0] } ?? []) + $0.memberSteps }
       for other in fresh where other.day == slot.day && other.meal != slot.meal {
         block += other.options.compactMap(\.steps)
+      }
+      // A household's portions of the day's other slots (leftover slots too) stay free.
+      for other in slots where other.day == slot.day && other.meal != slot.meal {
+        block += other.options.flatMap(\.memberSteps)
       }
       return block
     }

@@ -181,11 +181,13 @@ extension MealPlanVerifier {
     var violations: [PlanViolation] = []
     let rules = problem.repetition
     var cookedDays: [String: [Int]] = [:]
+    var servedDays: [String: [Int]] = [:]
     for day in plan.days {
       let recipesEaten = day.meals.filter { $0.kind == .recipe }
       for meal in recipesEaten where meal.leftoverFromDay == nil {
         cookedDays[meal.id, default: []].append(day.day)
       }
+      for meal in recipesEaten { servedDays[meal.id, default: []].append(day.day) }
       if rules.oncePerDay {
         let dishes = recipesEaten.map { meal in
           "\(meal.id)@\(meal.leftoverFromDay ?? day.day),\(meal.leftoverFromMeal ?? meal.meal)"
@@ -197,11 +199,14 @@ extension MealPlanVerifier {
     }
     for (id, days) in cookedDays.sorted(by: { $0.key < $1.key }) {
       if let limit = rules.maximumPerWeek {
+        let counted = rules.counting == .meals ? servedDays[id] ?? days : days
+        let verb = rules.counting == .meals ? "served" : "cooked"
         for first in stride(from: 1, through: problem.days, by: 7) {
-          let count = days.filter { (first...(first + 6)).contains($0) }.count
+          let count = counted.filter { (first...(first + 6)).contains($0) }.count
           if count > limit {
             violations.append(
-              .init(rule: "repeat", message: "'\(id)' is cooked \(count) times in the week from day \(first)")
+              .init(
+                rule: "repeat", message: "'\(id)' is \(verb) \(count) times in the week from day \(first)")
             )
           }
         }

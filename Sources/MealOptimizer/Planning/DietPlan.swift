@@ -75,6 +75,9 @@ public struct DietPlan: Sendable, Hashable, Codable {
   public var foodTotals: [FoodAmount]
   /// What to buy for the whole plan, in whole packages; `nil` without a plan.
   public var groceries: GroceryList?
+  /// Why there is no plan (for an infeasible one), or what the goals cost
+  /// (after ``DietExplainer/explain(_:plan:)``); `nil` otherwise.
+  public var explanation: PlanExplanation?
 
   /// Creates a plan from its parts.
   public init(
@@ -98,7 +101,7 @@ public struct DietPlan: Sendable, Hashable, Codable {
   public var hasPlan: Bool { status.hasPlan }
 
   enum CodingKeys: String, CodingKey {
-    case kind, status, report, currency, cost, days, groceries
+    case kind, status, report, currency, cost, days, groceries, explanation
     case exactCost = "exact_cost"
     case objectiveValue = "objective_value"
     case weeklyGoals = "weekly_goals"

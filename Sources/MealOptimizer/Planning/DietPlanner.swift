@@ -31,6 +31,9 @@ public struct DietPlanner: Sendable {
   public var options: SolverOptions
   /// The independent check every plan passes before it is returned.
   public var verifier: DietPlanVerifier
+  /// Whether an infeasible plan comes back with a ``DietPlan/explanation``
+  /// from ``DietExplainer`` (a few more solves); on by default.
+  public var explainsInfeasibility = true
 
   /// Creates a planner that solves with the given backend and settings.
   public init(
@@ -99,8 +102,15 @@ public struct DietPlanner: Sendable {
       let proven = solution.relativeGap.map { $0 <= options.relativeGap + 1e-12 } ?? false
       status = proven ? .optimal : .feasible
     case .infeasible:
-      report.explanation = ["no plan meets every goal and limit"] + (solution.message.map { [$0] } ?? [])
-      return DietPlan(status: .infeasible, report: report, currency: problem.currency)
+      let why =
+        explainsInfeasibility
+        ? try? DietExplainer(solver: solver, options: options).explainInfeasible(problem) : nil
+      if Task.isCancelled { throw .cancelled }
+      report.explanation =
+        why?.sentences ?? (["no plan meets every goal and limit"] + (solution.message.map { [$0] } ?? []))
+      var plan = DietPlan(status: .infeasible, report: report, currency: problem.currency)
+      plan.explanation = why
+      return plan
     case .unbounded:
       report.explanation = ["the objective can improve without end; add a limit or a budget"]
       return DietPlan(status: .unbounded, report: report, currency: problem.currency)

@@ -100,11 +100,14 @@ public struct NutrientGoal: Sendable, Hashable, Codable {
   public var maximum: Double?
   public var basis: Basis
   public var period: Period
+  /// Where the goal was written, for explanations; `nil` for goals built in Swift.
+  public var source: SourceReference?
 
   public init(
     _ nutrient: Nutrient, minimum: Double? = nil, maximum: Double? = nil, basis: Basis = .absolute,
-    period: Period = .day
+    period: Period = .day, source: SourceReference? = nil
   ) {
+    self.source = source
     self.nutrient = nutrient
     self.minimum = minimum
     self.maximum = maximum
@@ -117,7 +120,10 @@ public struct NutrientGoal: Sendable, Hashable, Codable {
 public struct Budget: Sendable, Hashable, Codable {
   public var amount: Decimal
   public var period: Period
-  public init(_ amount: Decimal, per period: Period) {
+  /// Where the budget was written, for explanations; `nil` for budgets built in Swift.
+  public var source: SourceReference?
+  public init(_ amount: Decimal, per period: Period, source: SourceReference? = nil) {
+    self.source = source
     self.amount = amount
     self.period = period
   }
@@ -128,7 +134,12 @@ public struct FoodLimit: Sendable, Hashable, Codable {
   public var food: String
   public var minimumGrams: Double?
   public var maximumGrams: Double?
-  public init(food: String, minimumGrams: Double? = nil, maximumGrams: Double? = nil) {
+  /// Where the limit was written, for explanations; `nil` for limits built in Swift.
+  public var source: SourceReference?
+  public init(
+    food: String, minimumGrams: Double? = nil, maximumGrams: Double? = nil, source: SourceReference? = nil
+  ) {
+    self.source = source
     self.food = food
     self.minimumGrams = minimumGrams
     self.maximumGrams = maximumGrams
@@ -157,11 +168,14 @@ public struct FoodGroupLimit: Sendable, Hashable, Codable {
   public var maximum: Double?
   public var unit: Unit
   public var period: Period
+  /// Where the limit was written, for explanations; `nil` for limits built in Swift.
+  public var source: SourceReference?
 
   public init(
     _ name: String, foods: [String], minimum: Double? = nil, maximum: Double? = nil, unit: Unit = .grams,
-    period: Period = .day
+    period: Period = .day, source: SourceReference? = nil
   ) {
+    self.source = source
     self.name = name
     self.foods = foods
     self.minimum = minimum

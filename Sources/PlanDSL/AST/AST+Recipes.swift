@@ -34,8 +34,8 @@ package enum MealPlanStatement: Sendable, Hashable {
   case avoid([Identifier], SourceRange)
   /// `portions 0.5...2 step 0.5` or `portions whole`.
   case portions(QuantityLiteral?, QuantityLiteral?, QuantityLiteral?, SourceRange)
-  /// `repeat at most 2 per week`.
-  case repeatAtMost(QuantityLiteral, SourceRange)
+  /// `repeat at most 2 per week`, `repeat at most 2 cookings per week`.
+  case repeatAtMost(QuantityLiteral, Identifier?, SourceRange)
   /// `repeat once per day`.
   case repeatOncePerDay(SourceRange)
   /// `repeat not on consecutive days`.
@@ -48,6 +48,8 @@ package enum MealPlanStatement: Sendable, Hashable {
   case allow(Identifier, Identifier, [Identifier], SourceRange)
   /// `tie-break variety`.
   case tieBreak(Identifier, SourceRange)
+  /// `household family`: plan the week for the members of a household.
+  case household(Identifier, SourceRange)
 }
 
 extension MealPlanStatement {
@@ -58,13 +60,14 @@ extension MealPlanStatement {
     case .diet(_, let r): ("diet", r)
     case .avoid(_, let r): ("avoid", r)
     case .portions(_, _, _, let r): ("portions", r)
-    case .repeatAtMost(_, let r): ("repeat at most", r)
+    case .repeatAtMost(_, _, let r): ("repeat at most", r)
     case .repeatOncePerDay(let r): ("repeat once per day", r)
     case .repeatNotConsecutive(let r): ("repeat not on consecutive days", r)
     case .lock(_, _, _, let r): ("lock", r)
     case .leftovers(_, _, let r): ("leftovers", r)
     case .allow(_, _, _, let r): ("allow", r)
     case .tieBreak(_, let r): ("tie-break", r)
+    case .household(_, let r): ("household", r)
     }
   }
 }

@@ -13,6 +13,34 @@ package struct RulesDeclaration: Sendable, Hashable {
   package var range: SourceRange
   /// `define NAME = EXPR`, in order.
   package var definitions: [DefineStatement] = []
+  /// `parameter dry_weight: mass`, in order.
+  package var parameters: [ParameterStatement] = []
+  /// `symptom dyspnea: "short of breath", "SOB"`, in order.
+  package var symptoms: [SymptomStatement] = []
+}
+
+/// `parameter dry_weight: mass`: a value given per patient.
+package struct ParameterStatement: Sendable, Hashable {
+  package var name: Identifier
+  /// `mass`, `pressure`, `glucose` or `number`.
+  package var kind: Identifier
+  package var range: SourceRange
+}
+
+/// `symptom dyspnea: "short of breath", "shortness of breath", "SOB"`: a coded symptom and its synonyms.
+package struct SymptomStatement: Sendable, Hashable {
+  package var name: Identifier
+  package var phrases: [StringLiteral]
+  package var range: SourceRange
+}
+
+/// `count(last 7 days where CONDITION, missing counts as false)`.
+package struct CountDaysLiteral: Sendable, Hashable {
+  package var days: DaysLiteral
+  package var condition: RuleExpression
+  /// The `missing counts as …` word, or `nil` when not written.
+  package var missing: Identifier?
+  package var range: SourceRange
 }
 
 /// `define stage2 = mean(systolic, window) >= 140 mmHg`: a name for a value or a condition.
@@ -56,6 +84,10 @@ package indirect enum RuleExpression: Sendable, Hashable {
   /// `at least 3 of last 7 days (missing counts as false): CONDITION` (`count` is the 3), or
   /// `2 days in a row (missing counts as unknown): CONDITION` (`count` is `nil`, `days` the last 2).
   case daysHolding(DaysHoldingLiteral)
+  /// `count(last 7 days where CONDITION, missing counts as false)`.
+  case countDays(CountDaysLiteral)
+  /// `symptoms mention dyspnea`: a declared symptom, by name.
+  case mentionSymptom(Identifier, DaysLiteral?, SourceRange)
 
   /// Where the whole expression is.
   package var range: SourceRange {
@@ -68,6 +100,8 @@ package indirect enum RuleExpression: Sendable, Hashable {
     case .binary(_, _, let l, let r): l.range.union(r.range)
     case .unary(_, let op, let e): op.union(e.range)
     case .daysHolding(let d): d.range
+    case .countDays(let c): c.range
+    case .mentionSymptom(_, _, let r): r
     }
   }
 }
@@ -82,6 +116,8 @@ package struct DaysHoldingLiteral: Sendable, Hashable {
   package var missing: Identifier?
   /// The condition, written for one day as if it were today.
   package var condition: RuleExpression
+  /// `N days in a row in DAYS`: some run of `count` days anywhere in `days`.
+  package var within: Bool = false
   /// The whole construct.
   package var range: SourceRange
 }
@@ -110,6 +146,14 @@ package struct TestDeclaration: Sendable, Hashable {
   package var today: Token?
   package var expectations: [RuleExpectation]
   package var range: SourceRange
+  /// `given dry_weight 70 kg`: the test patient's parameters.
+  package var given: [GivenStatement] = []
+}
+
+/// `given dry_weight 70 kg` in a test.
+package struct GivenStatement: Sendable, Hashable {
+  package var name: Identifier
+  package var value: QuantityLiteral
 }
 
 /// `day 1: weight 180 lb, bp 120/80, sugar 95 mg/dL` or `on 2026-11-23: …`.

@@ -66,6 +66,8 @@ package enum Declaration: Sendable, Hashable {
   case test(TestDeclaration)
   case recipe(RecipeDeclaration)
   case pantry(PantryDeclaration)
+  case household(HouseholdDeclaration)
+  case adapt(AdaptDeclaration)
 
   /// The declared name, for declarations that have one.
   package var name: Identifier? {
@@ -78,7 +80,8 @@ package enum Declaration: Sendable, Hashable {
     case .rules(let d): d.name
     case .recipe(let d): d.name
     case .pantry(let d): d.name
-    case .test: nil
+    case .household(let d): d.name
+    case .test, .adapt: nil
     }
   }
 
@@ -95,6 +98,8 @@ package enum Declaration: Sendable, Hashable {
     case .test: "test"
     case .recipe: "recipe"
     case .pantry: "pantry"
+    case .household: "household"
+    case .adapt: "adapt"
     }
   }
 }

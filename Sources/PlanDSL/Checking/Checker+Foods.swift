@@ -91,7 +91,8 @@ extension Checker {
           ok = false
           continue
         }
-        let per100 = (amount * 100 / basis).double
+        // Most figures are given per 100 g: no division (Foundation's decimal division is slow).
+        let per100 = basis == 100 ? amount.double : (amount * 100 / basis).double
         if let reason = Self.impossibleAmount(per100, of: definition) {
           // A warning: abstract models (Stigler's diet, in nutrients per dollar) use such figures on purpose.
           error(
@@ -153,6 +154,11 @@ extension Checker {
     case .internationalUnit:
       return value(quantity, as: .internationalUnits, for: what)
     case .gram, .milligram, .microgram:
+      // Written in the nutrient's own unit (`sodium 643 mg`): the value as written, without
+      // converting to grams and back (the same value; `Decimal` arithmetic is slow).
+      if let unit = quantity.unit?.text, Units.definition(unit)?.symbol == definition.unit.rawValue {
+        return quantity.value
+      }
       guard let grams = value(quantity, as: .mass, for: what) else { return nil }
       switch definition.unit {
       case .milligram: return grams * 1000

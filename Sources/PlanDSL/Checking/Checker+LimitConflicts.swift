@@ -3,21 +3,21 @@ import Foundation
 import MealOptimizer
 
 extension Checker {
-  /// Reports the last of `limits` when it cannot hold together with an earlier
+  /// Reports a new limit when it cannot hold together with an earlier
   /// limit on the same foods and period: `limit a >= 5 cup` after
   /// `limit a <= 2 cup` leaves no amount of `a`, and the solver would only say
   /// the model is invalid.
   ///
   /// - Parameters:
-  ///   - limits: The plan's limits so far; the last one is new.
+  ///   - new: The new limit.
   ///   - range: Where the new limit's bound is written.
-  ///   - earlier: Where each earlier limit's bound is written, in order.
-  mutating func checkLimitConflict(_ limits: [LimitSpec], at range: SourceRange, earlier: [SourceRange]) {
-    guard let new = limits.last else { return }
+  ///   - earlier: The plan's earlier limits on the same foods, period and unit
+  ///     (a ``LimitConflictKey``), in order, each with where its bound is written.
+  mutating func checkLimitConflict(
+    _ new: LimitSpec, at range: SourceRange, earlier: [(limit: LimitSpec, range: SourceRange)]
+  ) {
     let tolerance = 1e-9
-    for (index, old) in limits.dropLast().enumerated() where index < earlier.count {
-      guard Set(old.foods) == Set(new.foods), old.period == new.period, old.inServings == new.inServings
-      else { continue }
+    for (old, oldRange) in earlier {
       let pairs = [(new.minimum, old.maximum), (old.minimum, new.maximum)]
       for case (let minimum?, let maximum?) in pairs
       where minimum > maximum + tolerance * max(1, abs(maximum)) {
@@ -27,7 +27,7 @@ extension Checker {
           DiagnosticMessage.conflictingLimits(
             foods: foods, minimum: "\(Self.shortNumber(minimum)) \(unit)",
             maximum: "\(Self.shortNumber(maximum)) \(unit)", period: new.period.rawValue, at: range,
-            other: earlier[index]))
+            other: oldRange))
         return
       }
     }

@@ -10,7 +10,7 @@ extension Checker {
     let errorsBefore = diagnostics.count
     var stock: [PantryStock] = []
     for line in d.lines {
-      guard let id = resolveFood(line.food), let food = foods.first(where: { $0.id == id }) else { continue }
+      guard let id = resolveFood(line.food), let food = checkedFood(id, in: foods) else { continue }
       guard let grams = grams(of: line.amount, in: food, for: "pantry stock") else { continue }
       if grams == 0 {
         error(DiagnosticMessage.zeroAmount(line.amount, what: "pantry stock"))

@@ -38,7 +38,8 @@ extension Checker {
         bounds.append(amount)
       }
       guard bounds.count == entry.bound.quantities.count else { continue }
-      var goal = NutrientGoal(definition.nutrient, basis: basis, period: period)
+      var goal = NutrientGoal(
+        definition.nutrient, basis: basis, period: period, source: sourceReference(entry.range))
       switch entry.bound.kind {
       case .atLeast: goal.minimum = bounds[0].double
       case .atMost: goal.maximum = bounds[0].double
@@ -65,7 +66,7 @@ extension Checker {
       limits: [], objective: .minimizeCost, wholeServings: false, mealPlan: nil, range: d.range)
     var mealStatements: [MealPlanStatement] = []
     var seen: [String: SourceRange] = [:]
-    var limitRanges: [SourceRange] = []
+    var limitRanges: [LimitConflictKey: [(limit: LimitSpec, range: SourceRange)]] = [:]
     let errorsBefore = diagnostics.count
     for statement in d.statements {
       let (key, range) = Self.key(statement)
@@ -86,18 +87,21 @@ extension Checker {
             plan.goalNames.append(name.name)
           }
         }
-      case .budget(let amount, let period, _):
+      case .budget(let amount, let period, let range):
         if let money = nonNegative(amount, as: .money, for: "a budget"), let period = self.period(period) {
-          plan.budget = Budget(money, per: period)
+          plan.budget = Budget(money, per: period, source: sourceReference(range))
         }
       case .foods(let names, _):
         plan.foodNames = names.compactMap { resolveFood($0) }
-      case .limit(let names, let bound, let period, _):
+      case .limit(let names, let bound, let period, let range):
         let before = plan.limits.count
         checkLimit(names, bound, period, foods: foods, into: &plan)
         if plan.limits.count > before {
-          checkLimitConflict(plan.limits, at: bound.range, earlier: limitRanges)
-          limitRanges.append(bound.range)
+          plan.limits[plan.limits.count - 1].source = sourceReference(range)
+          let new = plan.limits[plan.limits.count - 1]
+          let key = LimitConflictKey(foods: Set(new.foods), period: new.period, inServings: new.inServings)
+          checkLimitConflict(new, at: bound.range, earlier: limitRanges[key, default: []])
+          limitRanges[key, default: []].append((new, bound.range))
         }
       case .pantry(let name, _):
         if declared["pantry", default: [:]][name.name] == nil {
@@ -166,9 +170,9 @@ extension Checker {
           DiagnosticMessage.missingMeals(plan: d.name))
       }
       checkMealPlan(mealStatements, plan: &plan, foods: foods, recipes: recipes)
-      return diagnostics.count == errorsBefore ? plan : nil
+      return diagnostics[errorsBefore...].contains { $0.severity == .error } ? nil : plan
     }
-    let used = plan.foodNames.map { names in foods.filter { names.contains($0.id) } } ?? foods
+    let used = plan.foodNames.map { names in foods.filter { [names = Set(names)] in names.contains($0.id) } } ?? foods
     if plan.objective == .minimizeCost || plan.budget != nil {
       for food in used where food.offers.isEmpty && !hadSyntaxError(in: foodRanges[food.id] ?? d.range) {
         error(
@@ -179,7 +183,7 @@ extension Checker {
       error(
         DiagnosticMessage.noFoods(plan: d.name))
     }
-    return diagnostics.count == errorsBefore ? plan : nil
+    return diagnostics[errorsBefore...].contains { $0.severity == .error } ? nil : plan
   }
 
   mutating func resolveFood(_ name: Identifier) -> String? {
@@ -196,7 +200,7 @@ extension Checker {
   ) {
     let ids = names.compactMap { resolveFood($0) }
     guard ids.count == names.count, let period = period(periodLiteral) else { return }
-    let limitFoods = ids.compactMap { id in foods.first { $0.id == id } }
+    let limitFoods = ids.compactMap { id in checkedFood(id, in: foods) }
     guard limitFoods.count == ids.count else { return }
     var bounds: [Double] = []
     for quantity in bound.quantities {

@@ -20,7 +20,7 @@ extension Checker {
       recipe.minutes = minutes.double
     }
     for line in d.ingredients {
-      guard let food = foods.first(where: { $0.id == line.food.name }) else {
+      guard let food = checkedFood(line.food.name, in: foods) else {
         if foodNames[line.food.name] == nil {
           error(DiagnosticMessage.unknownName(.food, line.food, candidates: foodNames.keys))
         }
@@ -114,8 +114,21 @@ extension Checker {
         } else {
           spec.portions = options
         }
-      case .repeatAtMost(let count, _):
+      case .repeatAtMost(let count, let counting, _):
         spec.repetition.maximumPerWeek = wholeNumber(count, for: "'repeat at most'", range: 1...1000)
+        if let counting {
+          let words: [String: RepetitionLimits.Counting] = [
+            "meals": .meals, "meal": .meals, "cookings": .cookings, "cooking": .cookings,
+          ]
+          if let value = words[counting.name] {
+            spec.repetition.counting = value
+          } else {
+            error(DiagnosticMessage.unknownName(.choice, counting, candidates: ["meals", "cookings"]))
+          }
+        }
+      case .household(let name, _):
+        spec.household = name.name
+        spec.householdName = name
       case .repeatOncePerDay:
         spec.repetition.oncePerDay = true
       case .repeatNotConsecutive:
@@ -138,7 +151,7 @@ extension Checker {
         switch kind.name {
         case "foods":
           for name in names {
-            guard let food = foods.first(where: { $0.id == name.name }) else {
+            guard let food = checkedFood(name.name, in: foods) else {
               reportUnknown(.food, name, candidates: foodNames.keys)
               continue
             }
@@ -187,6 +200,7 @@ extension Checker {
     checkAvoidAndLocks(
       spec, avoidNames: avoidNames, lockRecipes: lockRecipes, allowedRecipes: allowedRecipes, foods: foods,
       recipes: recipes)
+    checkUntaggedDietFoods(spec, statements: statements, foods: foods, recipes: recipes)
     plan.mealPlan = spec
   }
 }

@@ -2,6 +2,26 @@ import Diagnostics
 import Foundation
 import HealthRules
 
+/// The names a rule set declares, carried to the rule sets that extend it and to its tests.
+struct RuleScope {
+  /// A `define`d expression and the window length it was written for.
+  struct Definition {
+    var expression: RuleExpression
+    var window: Int
+  }
+
+  var definitions: [String: Definition] = [:]
+  /// `parameter NAME: KIND`, by name, with the canonical unit of its kind.
+  var parameters: [String: ValueUnit] = [:]
+  /// `symptom NAME: …`: the name and its phrases.
+  var symptoms: [String: [String]] = [:]
+
+  /// The kinds a parameter may have, with their canonical units.
+  static let parameterKinds: [String: ValueUnit] = [
+    "mass": .pound, "pressure": .mmHg, "glucose": .mgPerDL, "number": .number,
+  ]
+}
+
 extension Checker {
   /// The rule sets every program can use without declaring them.
   static let bundledRuleSets: [String: RuleSet] = ["baseline": .baseline]
@@ -24,25 +44,27 @@ extension Checker {
       if let unit = days.unit, unit.text == "days" || unit.text == "day" { days.unit = nil }
       windowLength = wholeNumber(days, for: "'window'", range: 2...366) ?? windowLength
     }
+    if let moving = base, moving.windowLength != windowLength {
+      // Inherited day ranges keep their meaning relative to the window's end.
+      do throws(RuleError) {
+        base = try moving.movingWindow(to: windowLength)
+      } catch {
+        self.error(
+          DiagnosticMessage.inheritedDaysOutsideWindow(
+            error.alertID ?? "", base: moving.id, window: windowLength, at: d.window?.range ?? d.name.range))
+      }
+    }
     var alerts: [Alert] = []
     var seen: [String: SourceRange] = [:]
     activeAlerts = Dictionary(
       (base?.alerts ?? []).map { ($0.id, $0.condition) }, uniquingKeysWith: { a, _ in a })
     var rawConditions: [String: Condition] = [:]
-    activeDefinitions = base.flatMap { ruleDefinitions[$0.id] } ?? [:]
-    var definedAt: [String: SourceRange] = [:]
-    for definition in d.definitions {
-      if let first = definedAt[definition.name.name] {
-        error(DiagnosticMessage.duplicate("definition", definition.name, first: first))
-        continue
-      }
-      definedAt[definition.name.name] = definition.name.range
-      activeDefinitions[definition.name.name] = definition.expression
-    }
-    ruleDefinitions[d.name.name] = activeDefinitions
+    scope = base.flatMap { ruleScopes[$0.id] } ?? RuleScope()
+    declareNames(d, window: windowLength)
+    ruleScopes[d.name.name] = scope
     defer {
       activeAlerts = [:]
-      activeDefinitions = [:]
+      scope = RuleScope()
     }
     for statement in d.alerts {
       if let first = seen[statement.id.name] {
@@ -60,15 +82,21 @@ extension Checker {
         }
         severity = value
       }
-      guard let own = condition(statement.condition, window: windowLength) else { continue }
+      let parts = messageParts(statement.message, window: windowLength)
+      guard let own = condition(statement.condition, window: windowLength), let parts else { continue }
       rawConditions[statement.id.name] = own
       // A category's level holds only when no level above it does.
       var condition = own
       for above in statement.excluding {
         if let other = rawConditions[above.name] { condition = .and(condition, .not(other)) }
       }
-      let alert = Alert(
-        id: statement.id.name, severity: severity, message: statement.message.value, condition: condition)
+      let alert =
+        parts.contains(where: { if case .value = $0 { true } else { false } })
+        ? Alert(
+          id: statement.id.name, severity: severity, template: statement.message.value, parts: parts,
+          condition: condition)
+        : Alert(
+          id: statement.id.name, severity: severity, message: statement.message.value, condition: condition)
       // The engine's own checks (units that cannot be compared, days outside the window).
       let single = RuleSet(
         id: d.name.name, name: "", windowLength: windowLength, alerts: [alert], otherwise: "")
@@ -85,9 +113,163 @@ extension Checker {
     let otherwise = d.otherwise?.value ?? base?.otherwise ?? "You are in good health, keep up the good work"
     let ruleSet = (base ?? RuleSet(id: d.name.name, name: "", alerts: [], otherwise: otherwise)).adding(
       alerts)
-    return RuleSet(
+    var result = RuleSet(
       id: d.name.name, name: d.displayName?.value ?? base?.name ?? d.name.name, windowLength: windowLength,
       alerts: ruleSet.alerts, otherwise: otherwise)
+    result.parameters = scope.parameters
+    return result
+  }
+
+  /// Adds a rule set's own definitions, parameters and symptoms to the scope it inherited.
+  mutating func declareNames(_ d: RulesDeclaration, window: Int) {
+    var declaredAt: [String: SourceRange] = [:]
+    func fresh(_ kind: String, _ name: Identifier, in checker: inout Checker) -> Bool {
+      if let first = declaredAt[name.name] {
+        checker.error(DiagnosticMessage.duplicate(kind, name, first: first))
+        return false
+      }
+      declaredAt[name.name] = name.range
+      return true
+    }
+    for definition in d.definitions where fresh("definition", definition.name, in: &self) {
+      scope.definitions[definition.name.name] = RuleScope.Definition(
+        expression: definition.expression, window: window)
+    }
+    for parameter in d.parameters where fresh("parameter", parameter.name, in: &self) {
+      guard let unit = RuleScope.parameterKinds[parameter.kind.name] else {
+        error(
+          DiagnosticMessage.unknownName(
+            .parameterKind, parameter.kind, candidates: RuleScope.parameterKinds.keys.sorted()))
+        continue
+      }
+      scope.parameters[parameter.name.name] = unit
+    }
+    for symptom in d.symptoms where fresh("symptom", symptom.name, in: &self) {
+      var phrases = [symptom.name.name]
+      for phrase in symptom.phrases {
+        guard !phrase.value.trimmingCharacters(in: .whitespaces).isEmpty else {
+          error(DiagnosticMessage.emptyWord(at: phrase.range))
+          continue
+        }
+        phrases.append(phrase.value)
+      }
+      scope.symptoms[symptom.name.name] = phrases
+    }
+  }
+
+  /// A message with `{EXPR}` values: its text and values, each value checked in the window.
+  ///
+  /// `{{` and `}}` are literal braces. Values are parsed from the source text of the
+  /// message, so errors point into the string.
+  mutating func messageParts(_ message: StringLiteral, window: Int) -> [Alert.MessagePart]? {
+    let text = message.value
+    guard text.contains("{") || text.contains("}") else { return [.text(text)] }
+    let bytes = Array(text.utf8)
+    let file = sources.file(message.range.file)
+    let raw = file.map {
+      Array(
+        $0.bytes[
+          min(
+            message.range.start + 1, $0.bytes.count)..<max(
+              message.range.start + 1, min(message.range.end - 1, $0.bytes.count))])
+    }
+    // Where the value's bytes start in the file: exact when the string has no escapes.
+    let exact = raw == bytes
+    var parts: [Alert.MessagePart] = []
+    var literal: [UInt8] = []
+    var index = 0
+    var ok = true
+    func location(_ offset: Int, _ length: Int) -> SourceRange {
+      guard exact else { return message.range }
+      let start = message.range.start + 1 + offset
+      return SourceRange(file: message.range.file, start: start, end: start + length)
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "{"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") {
+        literal.append(byte)
+        index += 2
+        continue
+      }
+      if byte == UInt8(ascii: "}") {
+        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "}") {
+          literal.append(byte)
+          index += 2
+          continue
+        }
+        error(DiagnosticMessage.badTemplate("a '}' without its '{'", at: location(index, 1)))
+        ok = false
+        index += 1
+        continue
+      }
+      guard byte == UInt8(ascii: "{") else {
+        literal.append(byte)
+        index += 1
+        continue
+      }
+      guard let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "}")) else {
+        error(DiagnosticMessage.badTemplate("a '{' without its '}'", at: location(index, 1)))
+        ok = false
+        break
+      }
+      if !literal.isEmpty { parts.append(.text(String(decoding: literal, as: UTF8.self))) }
+      literal = []
+      let inner = Array(bytes[(index + 1)..<close])
+      if let expression = templateValue(
+        inner, at: location(index + 1, inner.count), message: message, window: window)
+      {
+        parts.append(.value(expression))
+      } else {
+        ok = false
+      }
+      index = close + 1
+    }
+    if !literal.isEmpty { parts.append(.text(String(decoding: literal, as: UTF8.self))) }
+    return ok ? parts : nil
+  }
+
+  /// Parses and checks one `{…}` of a message.
+  private mutating func templateValue(
+    _ inner: [UInt8], at range: SourceRange, message: StringLiteral, window: Int
+  ) -> HealthExpression? {
+    guard inner.contains(where: { $0 != UInt8(ascii: " ") }) else {
+      error(DiagnosticMessage.badTemplate("'{}' holds no value", at: range))
+      return nil
+    }
+    // A file of spaces with the value's text where it is written, so tokens keep their offsets.
+    let length = max(sources.file(range.file)?.bytes.count ?? 0, range.start + inner.count)
+    var blank = [UInt8](repeating: UInt8(ascii: " "), count: length + 1)
+    blank.replaceSubrange(range.start..<(range.start + inner.count), with: inner + [UInt8(ascii: "}")])
+    let file = SourceFile(
+      path: sources.file(range.file)?.path ?? "", text: String(decoding: blank, as: UTF8.self))
+    guard file.bytes.count == blank.count else {
+      error(DiagnosticMessage.badTemplate("the value is not readable text", at: range))
+      return nil
+    }
+    var lexer = Lexer(file, fileIndex: range.file)
+    let tokens = lexer.tokenize()
+    var parser = Parser(tokens: tokens, file: range.file)
+    let expression = parser.parseRuleExpression()
+    let problems = lexer.diagnostics + parser.diagnostics
+    if !problems.isEmpty {
+      for problem in problems { diagnostics.append(problem) }
+      return nil
+    }
+    guard let expression else { return nil }
+    guard parser.current.isSymbol("}"), parser.current.range.start == range.start + inner.count else {
+      // A comment can hide the closing brace: then the whole value is the place.
+      let place = parser.current.range.start < range.start + inner.count ? parser.current.range : range
+      error(DiagnosticMessage.badTemplate("expected one value between '{' and '}'", at: place))
+      return nil
+    }
+    guard let value = value(expression, window: window) else { return nil }
+    do throws(RuleError) {
+      _ = try RuleSet.unit(of: value, windowLength: window)
+    } catch {
+      self.error(DiagnosticMessage.invalidRule(error.message, at: expression.range))
+      return nil
+    }
+    return value
   }
 
   // MARK: Typing rule expressions
@@ -96,22 +278,26 @@ extension Checker {
     "weight": .weight, "systolic": .systolic, "diastolic": .diastolic, "sugar": .sugar, "glucose": .sugar,
   ]
 
-  /// Checks a `define`d name's expression where it is used, reporting a definition that uses itself.
-  mutating func expand<T>(_ name: Identifier, _ body: (inout Checker, RuleExpression) -> T?) -> T? {
-    guard let definition = activeDefinitions[name.name] else { return nil }
+  /// Checks a `define`d name's expression where it is used, in the window it was written for,
+  /// reporting a definition that uses itself.
+  mutating func expand<T>(_ name: Identifier, _ body: (inout Checker, RuleExpression, Int) -> T?) -> T? {
+    guard let definition = scope.definitions[name.name] else { return nil }
     guard !expandingDefinitions.contains(name.name) else {
       error(DiagnosticMessage.definitionCycle(name, through: expandingDefinitions))
       return nil
     }
     expandingDefinitions.append(name.name)
     defer { expandingDefinitions.removeLast() }
-    return body(&self, definition)
+    return body(&self, definition.expression, definition.window)
   }
 
   /// A rule expression that must be a condition (true, false or unknown).
   mutating func condition(_ expression: RuleExpression, window: Int) -> Condition? {
-    if case .name(let name) = expression, activeDefinitions[name.name] != nil {
-      return expand(name) { checker, definition in checker.condition(definition, window: window) }
+    if case .name(let name) = expression, scope.definitions[name.name] != nil {
+      // An inherited definition keeps its days relative to the window's end.
+      return expand(name) { checker, definition, written in
+        checker.condition(definition, window: written)?.moved(by: window - written, from: written)
+      }
     }
     if case .member(.name(let base), let id, nil, _) = expression, base.name == "alert" {
       guard let referred = activeAlerts[id.name] else {
@@ -149,6 +335,15 @@ extension Checker {
       return .symptomsMention(word.value, range)
     case .daysHolding(let literal):
       return daysHolding(literal, window: window)
+    case .mentionSymptom(let name, let days, _):
+      guard let phrases = scope.symptoms[name.name] else {
+        error(DiagnosticMessage.unknownName(.symptom, name, candidates: scope.symptoms.keys))
+        return nil
+      }
+      let range = days.flatMap { dayRange($0, window: window) } ?? .today
+      // Synonyms: any of the phrases, or-ed (the same three values as one phrase).
+      let mentions = phrases.map { Condition.symptomsMention($0, range) }
+      return mentions.dropFirst().reduce(mentions[0]) { .or($0, $1) }
     default:
       error(notACondition(expression))
       return nil
@@ -163,7 +358,7 @@ extension Checker {
     if let written = literal.count {
       guard let k = wholeNumber(written, for: "a number of days", range: 1...window) else { return nil }
       guard k <= days else {
-        error(DiagnosticMessage.badDayCount(k, days: days, at: written.range))
+        error(DiagnosticMessage.badDayCount(k, days: days, inARow: literal.within, at: written.range))
         return nil
       }
       count = k
@@ -181,7 +376,27 @@ extension Checker {
       error(DiagnosticMessage.dayOutsideWindow(window: window, at: literal.condition.range))
       return nil
     }
+    if literal.within { return .inARow(count, within: range, inner, missing: missing) }
     return .daysHolding(count, of: range, inner, missing: missing)
+  }
+
+  /// `count(DAYS where C, missing counts as …)`.
+  mutating func countDays(_ literal: CountDaysLiteral, window: Int) -> HealthExpression? {
+    guard let range = dayRange(literal.days, window: window) else { return nil }
+    guard let word = literal.missing else {
+      error(DiagnosticMessage.missingPolicy(at: literal.range, inCount: true))
+      return nil
+    }
+    guard let missing = MissingDays(rawValue: word.name) else {
+      error(DiagnosticMessage.unknownMissingPolicy(word))
+      return nil
+    }
+    guard let inner = condition(literal.condition, window: window) else { return nil }
+    guard Condition.perDay(inner, over: range, length: window) != nil else {
+      error(DiagnosticMessage.dayOutsideWindow(window: window, at: literal.condition.range))
+      return nil
+    }
+    return .countDays(range, inner, missing: missing)
   }
 
   func notACondition(_ expression: RuleExpression) -> Diagnostic {
@@ -268,8 +483,14 @@ extension Checker {
       return .arithmetic(arithmetic, l, r)
     case .unary("-", _, let operand):
       return value(operand, window: window).map { .negate($0) }
-    case .name(let name) where activeDefinitions[name.name] != nil:
-      return expand(name) { checker, definition in checker.value(definition, window: window) }
+    case .name(let name) where scope.definitions[name.name] != nil:
+      return expand(name) { checker, definition, written in
+        checker.value(definition, window: written)?.moved(by: window - written, from: written)
+      }
+    case .name(let name) where scope.parameters[name.name] != nil:
+      return .parameter(name.name, scope.parameters[name.name] ?? .number)
+    case .countDays(let literal):
+      return countDays(literal, window: window)
     case .name(let name):
       if Self.metrics[name.name] != nil {
         error(
@@ -301,16 +522,31 @@ extension Checker {
     }
     guard let unit = quantity.unit else { return .number(exact) }
     if unit.text == "%" { return .percent(exact) }
-    guard let input = InputUnit(symbol: unit.text) else {
-      error(DiagnosticMessage.unknownUnit(unit, candidates: ["%", "lb", "kg", "mmHg", "mg/dL", "mmol/L"]))
+    if unit.text == "day" || unit.text == "days" { return .constant(exact, .day) }
+    // A rate: `0.5 lb/day`, `2 kg/week`, `5 mmHg/day`.
+    var symbol = Substring(unit.text)
+    var days: Int64 = 0
+    if symbol.hasSuffix("/day") {
+      symbol = symbol.dropLast(4)
+      days = 1
+    } else if symbol.hasSuffix("/week") {
+      symbol = symbol.dropLast(5)
+      days = 7
+    }
+    guard let input = InputUnit(symbol: symbol) else {
+      error(
+        DiagnosticMessage.unknownUnit(
+          unit,
+          candidates: ["%", "lb", "kg", "mmHg", "mg/dL", "mmol/L", "days", "lb/day", "kg/week", "mmHg/day"]))
       return nil
     }
-    guard let canonical = input.toCanonical(exact) else {
+    guard let canonical = input.toCanonical(exact), let perDay = canonical.divided(by: Rational(max(days, 1)))
+    else {
       error(
         DiagnosticMessage.valueOutOfRange(text, unit: unit.text, at: quantity.range))
       return nil
     }
-    return .constant(canonical, input.canonical)
+    return .constant(perDay, days == 0 ? input.canonical : input.canonical.perDay)
   }
 
   mutating func dayRange(_ days: DaysLiteral, window: Int) -> DayRange? {

@@ -72,8 +72,9 @@ extension Checker {
       }
     }
     var expectations: [RuleTest.Expectation] = []
-    activeDefinitions = ruleDefinitions[ruleSet.id] ?? [:]
-    defer { activeDefinitions = [:] }
+    scope = ruleScopes[ruleSet.id] ?? RuleScope()
+    defer { scope = RuleScope() }
+    let parameters = given(d.given, ruleSet: ruleSet)
     let alertIDs = Set(ruleSet.alerts.map(\.id))
     func checkID(_ id: Identifier) -> Bool {
       if alertIDs.contains(id.name) { return true }
@@ -101,6 +102,13 @@ extension Checker {
           continue
         }
         guard let l = value(lhs, window: window), let r = value(rhs, window: window) else { continue }
+        // Units that cannot be compared are a mistake in the file, found here rather than when run.
+        do throws(RuleError) {
+          try RuleSet.check(.comparison(l, comparison, r), windowLength: window)
+        } catch {
+          self.error(DiagnosticMessage.invalidRule(error.message, at: expression.range))
+          continue
+        }
         expectations.append(.value(l, comparison, r))
       }
     }
@@ -115,6 +123,7 @@ extension Checker {
     var test = RuleTest(
       name: d.name.value, ruleSet: ruleSet.id, readings: readings, today: today, expectations: expectations,
       source: location)
+    test.parameters = parameters
     test.expectationSources = expectationRanges.map { range in
       guard let file = sources.file(range.file) else { return "" }
       let (line, column) = file.lineAndColumn(of: range.start)
@@ -225,5 +234,43 @@ extension Checker {
         DiagnosticMessage.badReadings(literal, first: "\(first)", count: error.issues.count))
       return nil
     }
+  }
+
+  /// `given NAME VALUE` of a test: each parameter in storage steps of its canonical unit.
+  mutating func given(_ statements: [GivenStatement], ruleSet: RuleSet) -> [String: Int64] {
+    var result: [String: Int64] = [:]
+    var seen: [String: SourceRange] = [:]
+    for statement in statements {
+      let name = statement.name
+      guard let unit = ruleSet.parameters[name.name] else {
+        error(DiagnosticMessage.unknownName(.parameter, name, candidates: ruleSet.parameters.keys))
+        continue
+      }
+      if let first = seen[name.name] {
+        error(DiagnosticMessage.duplicate("given", name, first: first))
+        continue
+      }
+      seen[name.name] = name.range
+      let kind = RuleScope.parameterKinds.first { $0.value == unit }?.key ?? "number"
+      let units = InputUnit.allCases.filter { $0.canonical == unit }.map(\.rawValue)
+      let text = NSDecimalNumber(decimal: statement.value.value).stringValue
+      guard let exact = Rational(decimal: text) else {
+        error(DiagnosticMessage.tooManyDigits(text, at: statement.value.numberRange))
+        continue
+      }
+      let input = statement.value.unit.flatMap { InputUnit(symbol: $0.text) }
+      let fits = unit == .number ? statement.value.unit == nil : input?.canonical == unit
+      guard fits else {
+        error(DiagnosticMessage.parameterUnit(name.name, kind: kind, units: units, at: statement.value.range))
+        continue
+      }
+      guard let steps = input.map({ $0.storageSteps(exact) }) ?? exact.roundedToSteps(unit.storageScale)
+      else {
+        error(DiagnosticMessage.valueOutOfRange(text, unit: input?.rawValue ?? "", at: statement.value.range))
+        continue
+      }
+      result[name.name] = steps
+    }
+    return result
   }
 }

@@ -11,10 +11,10 @@ struct Checker {
   let declarations: [Declaration]
   let sources: SourceManager
   var diagnostics: [Diagnostic] = []
-  /// `define`d names of each rule set, by rule set id.
-  var ruleDefinitions: [String: [String: RuleExpression]] = [:]
-  /// The definitions in scope while checking a rule set or a test.
-  var activeDefinitions: [String: RuleExpression] = [:]
+  /// The names each rule set declares (`define`, `parameter`, `symptom`), by rule set id.
+  var ruleScopes: [String: RuleScope] = [:]
+  /// The names in scope while checking a rule set or a test.
+  var scope = RuleScope()
   /// Definitions being expanded, innermost last, to report a cycle.
   var expandingDefinitions: [String] = []
   /// The conditions of the alerts checked so far in the current rule set, for `alert.ID`.
@@ -23,6 +23,8 @@ struct Checker {
   var catalog: FoodCatalog?
   /// Where the parser found errors; declarations covering one are not told they miss something.
   var syntaxErrors: [SourceRange] = []
+  /// Each checked food's position in the checked foods, by id (see ``checkedFood(_:in:)``).
+  var checkedFoodPositions: [String: Int] = [:]
 
   /// Whether the parser reported an error inside `range`.
   func hadSyntaxError(in range: SourceRange) -> Bool {
@@ -84,9 +86,10 @@ struct Checker {
       case .store(let d): if let store = checkStore(d) { stores.append(store) }
       case .food(let d): if let food = checkFood(d) { foods.append(food) }
       case .goal(let d): goals.append(checkGoal(d))
-      case .plan, .use, .include, .rules, .test, .recipe, .pantry: break
+      case .plan, .use, .include, .rules, .test, .recipe, .pantry, .household, .adapt: break
       }
     }
+    checkedFoodPositions = Self.foodPositions(foods)
     for case .recipe(let d) in declarations where !isDuplicate(.recipe(d)) {
       if let recipe = checkRecipe(d, foods: foods) { recipes.append(recipe) }
     }
@@ -103,8 +106,19 @@ struct Checker {
     for case .test(let d) in declarations {
       if let test = checkTest(d, ruleSets: ruleSets) { ruleTests.append(test) }
     }
+    var households: [HouseholdSpec] = []
+    for case .household(let d) in declarations where !isDuplicate(.household(d)) {
+      households.append(checkHousehold(d, goals: goals))
+    }
     for case .plan(let d) in declarations where !isDuplicate(.plan(d)) {
       if let plan = checkPlan(d, foods: foods, recipes: recipes) { plans.append(plan) }
+    }
+    checkHouseholdPlans(plans, households: households)
+    var adaptations: [AdaptationSpec] = []
+    for case .adapt(let d) in declarations {
+      if let adaptation = checkAdapt(d, plans: plans, households: households, ruleSets: ruleSets) {
+        adaptations.append(adaptation)
+      }
     }
     var program = Program(
       sources: sources, stores: stores, foods: foods, goals: goals, recipes: recipes, plans: plans,
@@ -112,6 +126,8 @@ struct Checker {
       currency: currency?.code)
     program.ruleSets = ruleSets
     program.pantries = pantries
+    program.households = households
+    program.adaptations = adaptations
     program.ruleTests = ruleTests
     program.ruleTestExpectationRanges = ruleTestExpectationRanges
     return program

@@ -32,6 +32,10 @@ public struct Program: Sendable {
   public var currency: String?
   /// Pantries declared with `pantry`, in declaration order.
   public var pantries: [PantrySpec] = []
+  /// Households declared with `household`, in declaration order.
+  public var households: [HouseholdSpec] = []
+  /// Adaptations declared with `adapt`, in declaration order.
+  public var adaptations: [AdaptationSpec] = []
 
   /// The pantry with this name.
   public func pantry(named name: String) -> PantrySpec? { pantries.first { $0.name == name } }
@@ -144,6 +148,10 @@ public struct MealPlanSpec: Sendable, Hashable {
   public var choices: [Meal: SlotChoice] = [:]
   /// How equally cheap plans are told apart.
   public var tieBreak: MealTieBreak = .variety
+  /// The household the week is planned for (`household family`); `nil` for one person.
+  public var household: String?
+  /// Where the household is named.
+  var householdName: Identifier?
   /// Meals named by locks and choices, checked against the slots.
   var lockMeals: [Identifier] = []
   var leftoverMeals: [Identifier] = []
@@ -161,8 +169,14 @@ public struct LimitSpec: Sendable, Hashable {
   public var period: Period
   /// Whether the bounds count servings (each food's `serving` measure) instead of grams.
   public var inServings: Bool
+  /// Where the `limit` statement was written.
+  public var source: SourceReference?
 
-  public init(foods: [String], minimum: Double?, maximum: Double?, period: Period, inServings: Bool) {
+  public init(
+    foods: [String], minimum: Double?, maximum: Double?, period: Period, inServings: Bool,
+    source: SourceReference? = nil
+  ) {
+    self.source = source
     self.foods = foods
     self.minimum = minimum
     self.maximum = maximum

@@ -16,6 +16,13 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
   case unknownAlertReference = "unknown-alert-reference"
   case implausibleReading = "implausible-reading"
   case pressureOrder = "pressure-order"
+  // Rules, third edition: parameters, symptoms, message templates, extends
+  case unknownSymptom = "unknown-symptom"
+  case unknownParameter = "unknown-parameter"
+  case unknownParameterKind = "unknown-parameter-kind"
+  case parameterUnit = "parameter-unit"
+  case badTemplate = "bad-template"
+  case inheritedDaysOutsideWindow = "inherited-days-outside-window"
   // Files
   case unreadableFile = "unreadable-file"
   case notText = "not-text"
@@ -99,6 +106,12 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
   case lockConflictsWithDiet = "lock-conflicts-with-diet"
   case lockConflictsWithAvoid = "lock-conflicts-with-avoid"
   case allowedRecipeExcluded = "allowed-recipe-excluded"
+  case dietExcludesUntagged = "diet-excludes-untagged"
+  // Households and adaptations
+  case unknownHousehold = "unknown-household"
+  case unknownMember = "unknown-member"
+  case unknownPlan = "unknown-plan"
+  case badProfile = "bad-profile"
   // Rules
   case invalidRule = "invalid-rule"
   case emptyWord = "empty-word"
@@ -138,9 +151,10 @@ extension DiagnosticMessage {
   enum NameKind: String, Sendable {
     case alert, basis, choice, currency, day, diet, food, function, goal, meal, nutrient, pantry, period,
       reading
-    case recipe, severity, store
+    case recipe, severity, store, symptom, parameter, household, member, plan
     case ruleSet = "rule set"
     case tieBreak = "tie-break"
+    case parameterKind = "parameter kind"
 
     /// The catalog entry of "unknown" this kind.
     var id: DiagnosticID {
@@ -155,6 +169,9 @@ extension DiagnosticMessage {
       case .function: .unknownFunction
       case .goal: .unknownGoal
       case .meal: .unknownMeal
+      case .household: .unknownHousehold
+      case .member: .unknownMember
+      case .plan: .unknownPlan
       case .nutrient: .unknownNutrient
       case .pantry: .unknownPantry
       case .period: .unknownPeriod
@@ -164,6 +181,9 @@ extension DiagnosticMessage {
       case .severity: .unknownSeverity
       case .store: .unknownStore
       case .tieBreak: .unknownTieBreak
+      case .symptom: .unknownSymptom
+      case .parameter: .unknownParameter
+      case .parameterKind: .unknownParameterKind
       }
     }
   }

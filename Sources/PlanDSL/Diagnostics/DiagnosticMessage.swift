@@ -324,11 +324,13 @@ public enum DiagnosticMessage {
 // `implausible-reading`, `pressure-order`.
 
 extension DiagnosticMessage {
-  /// `at least 3 of last 7 days: …` without saying how a missing day counts.
-  static func missingPolicy(at range: SourceRange) -> Diagnostic {
+  /// `at least 3 of last 7 days: …` (or `count(… where …)`) without saying how a missing day counts.
+  static func missingPolicy(at range: SourceRange, inCount: Bool = false) -> Diagnostic {
     make(
       .missingPolicy, "say how a day with a missing reading counts", at: range,
-      hint: "add '(missing counts as false)' or '(missing counts as unknown)' before the ':'")
+      hint: inCount
+        ? "add ', missing counts as false' or ', missing counts as unknown' before the ')'"
+        : "add '(missing counts as false)' or '(missing counts as unknown)' before the ':'")
   }
 
   /// `missing counts as maybe`.
@@ -340,10 +342,15 @@ extension DiagnosticMessage {
   }
 
   /// `at least 8 of last 7 days`.
-  static func badDayCount(_ count: Int, days: Int, at range: SourceRange) -> Diagnostic {
-    make(
-      .badDayCount, "at least \(count) of \(days) day\(days == 1 ? "" : "s") can never hold",
-      at: range, hint: "count at most \(days) day\(days == 1 ? "" : "s")")
+  static func badDayCount(_ count: Int, days: Int, inARow: Bool = false, at range: SourceRange) -> Diagnostic
+  {
+    let plural = days == 1 ? "" : "s"
+    return make(
+      .badDayCount,
+      inARow
+        ? "\(count) days in a row cannot fit in \(days) day\(plural)"
+        : "at least \(count) of \(days) day\(plural) can never hold",
+      at: range, hint: "count at most \(days) day\(plural)")
   }
 
   /// A test reading outside the range readings files accept.
@@ -396,4 +403,41 @@ extension DiagnosticMessage {
 extension QuantityLiteral {
   /// The number and unit as written: `0.000002 g`, `10000000 tbsp`.
   var written: String { "\(value)" + (unit.map { " \($0.text)" } ?? "") }
+}
+
+// MARK: - Clinical rules, third edition: parameters, symptoms, templates, extends
+
+extension DiagnosticMessage {
+  /// `given dry_weight 70 mmHg` for a mass, or a plain number given a unit.
+  static func parameterUnit(_ name: String, kind: String, units: [String], at range: SourceRange)
+    -> Diagnostic
+  {
+    make(
+      .parameterUnit,
+      units.isEmpty
+        ? "parameter '\(name)' is a plain number"
+        : "parameter '\(name)' is a \(kind), given in \(units.joined(separator: ", "))",
+      at: range,
+      hint: units.isEmpty ? "write the number alone" : "as in 'given \(name) 70 \(units[0])'")
+  }
+
+  /// `{weight.today` without its `}`, `{}`, or a `{…}` that is not one value.
+  static func badTemplate(_ problem: String, at range: SourceRange) -> Diagnostic {
+    make(
+      .badTemplate, "in the message: \(problem)", at: range,
+      hint:
+        "write a value between braces, as in \"Weight up {weight.today - weight.yesterday}\"; '{{' and '}}' are braces"
+    )
+  }
+
+  /// `extends` with a shorter window than an inherited alert's days.
+  static func inheritedDaysOutsideWindow(_ alert: String, base: String, window: Int, at range: SourceRange)
+    -> Diagnostic
+  {
+    make(
+      .inheritedDaysOutsideWindow,
+      "alert '\(alert)' of '\(base)' reads days before this \(window)-day window",
+      at: range,
+      hint: "inherited days keep their place relative to today; widen 'window' or replace the alert")
+  }
 }

@@ -31,20 +31,26 @@ extension Program {
   }
 
   private func foodLevelProblem(for plan: PlanSpec) -> DietProblem {
-    let foods = plan.foodNames.map { names in names.compactMap { food($0) } } ?? self.foods
+    let foods =
+      plan.foodNames.map { names in
+        let byID = Dictionary(self.foods.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return names.compactMap { byID[$0] }
+      } ?? self.foods
     let goals = goals(of: plan)
     var foodLimits: [FoodLimit] = []
     var groupLimits: [FoodGroupLimit] = []
     for limit in plan.limits {
       if limit.foods.count == 1, limit.period == .day, !limit.inServings {
         foodLimits.append(
-          FoodLimit(food: limit.foods[0], minimumGrams: limit.minimum, maximumGrams: limit.maximum))
+          FoodLimit(
+            food: limit.foods[0], minimumGrams: limit.minimum, maximumGrams: limit.maximum,
+            source: limit.source))
       } else {
         groupLimits.append(
           FoodGroupLimit(
             limit.foods.joined(separator: "+"), foods: limit.foods, minimum: limit.minimum,
             maximum: limit.maximum,
-            unit: limit.inServings ? .servings : .grams, period: limit.period))
+            unit: limit.inServings ? .servings : .grams, period: limit.period, source: limit.source))
       }
     }
     let wholeServings =

@@ -55,6 +55,8 @@ extension Parser {
     case "test": return parseTest()
     case "recipe": return parseRecipe()
     case "pantry": return parsePantry()
+    case "household": return parseHousehold()
+    case "adapt": return parseAdapt()
     default:
       let hint = Suggestions.hint(for: current.value, in: Self.declarationKeywords)
       report(DiagnosticMessage.expectedDeclaration(found: current, hint: hint))
@@ -236,28 +238,7 @@ extension Parser {
   mutating func parseGoal() -> Declaration? {
     let start = current.range
     guard let (name, display) = parseHeader("goal") else { return nil }
-    var entries: [GoalEntry] = []
-    _ = parseBlock(of: "goal") { parser in
-      guard let nutrient = parser.parseIdentifier("a nutrient name such as 'protein'", startsStatement: true)
-      else {
-        parser.skipStatement()
-        return
-      }
-      guard let bound = parser.parseBound("a bound such as '>= 90 g' after '\(nutrient.name)'") else {
-        parser.skipStatement()
-        return
-      }
-      var ofEnergy: Identifier?
-      if parser.consumeWord("of") {
-        ofEnergy = parser.parseIdentifier("'energy' after 'of'")
-      }
-      let period = parser.parsePeriod()
-      entries.append(
-        GoalEntry(
-          nutrient: nutrient, bound: bound, ofEnergy: ofEnergy, period: period,
-          range: nutrient.range.union(parser.previous.range)))
-      parser.finishStatement("the goal for '\(nutrient.name)'")
-    }
+    let entries = parseGoalEntries(of: "goal")
     return .goal(
       GoalDeclaration(name: name, displayName: display, entries: entries, range: start.union(previous.range)))
   }

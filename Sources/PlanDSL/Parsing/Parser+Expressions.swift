@@ -219,8 +219,55 @@ extension Parser {
     advance()
     advance()
     advance()
+    // `N days in a row in DAYS`: anywhere in those days.
+    if current.isWord("in"), !atStatementEnd {
+      advance()
+      guard let within = parseDays() else {
+        expected("days such as 'window' or 'last 5 days' after 'in a row in'")
+        return nil
+      }
+      guard case .daysHolding(var literal) = parseDaysHoldingRest(count: n, days: within, start: start) else {
+        return nil
+      }
+      literal.within = true
+      return .daysHolding(literal)
+    }
     let days = DaysLiteral(kind: .last(n), range: start.union(previous.range))
     return parseDaysHoldingRest(count: nil, days: days, start: start)
+  }
+
+  /// `count(DAYS where CONDITION, missing counts as false|unknown)`, at `count`.
+  mutating func parseCountDays() -> RuleExpression? {
+    let start = advance().range
+    let open = advance()
+    guard let days = parseDays() else { return nil }
+    guard consumeWord("where") else {
+      expected(
+        "'where' and the condition for one day, as in 'count(last 7 days where sugar.today > 180 mg/dL, …)'")
+      return nil
+    }
+    guard enterNestedExpression() else { return nil }
+    defer { expressionNesting -= 1 }
+    guard let condition = parseRuleExpression(level: 1) else { return nil }
+    var missing: Identifier?
+    if consumeSymbol(",") {
+      guard consumeWord("missing"), consumeWord("counts"), consumeWord("as"), current.kind == .identifier
+      else {
+        expected("'missing counts as false' or 'missing counts as unknown'")
+        return nil
+      }
+      let word = advance()
+      missing = Identifier(name: word.value, range: word.range)
+    }
+    guard consumeSymbol(")") else {
+      report(
+        DiagnosticMessage.expectedCloseParenthesis(
+          at: atEnd ? previous.range.afterEnd : current.range, open: open.range))
+      return nil
+    }
+    return .countDays(
+      CountDaysLiteral(days: days, condition: condition, missing: missing, range: start.union(previous.range))
+    )
   }
 
   /// `(missing counts as false|unknown): CONDITION` after the days.
@@ -265,6 +312,12 @@ extension Parser {
     {
       return parseInARow()
     }
+    if current.isWord("count"), peek().isSymbol("("),
+      ["today", "yesterday", "window", "day", "days", "last"].contains(peek(2).value),
+      peek(2).kind == .identifier, !peek(3).isSymbol(",")
+    {
+      return parseCountDays()
+    }
     if current.kind == .number {
       return parseQuantity("a number").map { .quantity($0) }
     }
@@ -291,7 +344,22 @@ extension Parser {
         let start = advance().range
         advance()
         guard current.kind == .string else {
-          expected("a word in quotes, as in 'symptoms mention \"dizzy\"'")
+          // A declared symptom by name: `symptoms mention dyspnea`.
+          if current.kind == .identifier, !atStatementEnd {
+            let nameToken = advance()
+            var days: DaysLiteral?
+            if current.isWord("in") || current.isWord("on") {
+              advance()
+              days = parseDays()
+              if days == nil {
+                expected("days such as 'today' or 'last 3 days'")
+                return nil
+              }
+            }
+            return .mentionSymptom(
+              Identifier(name: nameToken.value, range: nameToken.range), days, start.union(previous.range))
+          }
+          expected("a word in quotes, as in 'symptoms mention \"dizzy\"', or a declared symptom's name")
           return nil
         }
         let token = advance()

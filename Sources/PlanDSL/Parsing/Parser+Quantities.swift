@@ -40,6 +40,7 @@ extension Parser {
   /// read or that has more significant digits than `Decimal` holds (it would
   /// be rounded silently).
   mutating func exactDecimal(_ number: Token) -> Decimal? {
+    if let value = Self.shortDecimal(number.value) { return value }
     let digits = number.value.filter(\.isNumber).drop { $0 == "0" }.reversed().drop { $0 == "0" }
     guard digits.count <= Self.maximumSignificantDigits else {
       report(
@@ -52,6 +53,41 @@ extension Parser {
       return nil
     }
     return value
+  }
+
+  /// The value of a plain number of up to 19 significant digits (`643`,
+  /// `51.368`, `0.020`), read from its bytes: the same `Decimal` as
+  /// `Decimal(string:)` gives (trailing zeros dropped, as it does), without
+  /// its cost. `nil` for anything else, which takes the general path.
+  static func shortDecimal(_ text: String) -> Decimal? {
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var scale = 0
+    var seenPoint = false
+    var seenDigit = false
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: ".") {
+        if seenPoint { return nil }
+        seenPoint = true
+        continue
+      }
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      seenDigit = true
+      if seenPoint { scale += 1 }
+      if mantissa == 0, byte == UInt8(ascii: "0") { continue }
+      digits += 1
+      if digits > 19 { return nil }
+      mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+    }
+    guard seenDigit else { return nil }
+    var exponent = -scale
+    // `0.0` keeps its exponent in `Decimal(string:)`; the general path reads it.
+    if mantissa == 0 { return scale == 0 ? Decimal.zero : nil }
+    while mantissa % 10 == 0 {
+      mantissa /= 10
+      exponent += 1
+    }
+    return Decimal(sign: .plus, exponent: exponent, significand: Decimal(mantissa))
   }
 
   /// A number with no unit, when the next word is not a unit (`lock day 3 dinner …`).
@@ -84,6 +120,13 @@ extension Parser {
       let second = advance()
       text += "/" + second.value
       range = range.union(second.range)
+      // A rate of a compound unit: `mg/dL/day`, `mmol/L/week`.
+      if current.isSymbol("/"), peek().isWord("day") || peek().isWord("week"), !atStatementEnd {
+        advance()
+        let third = advance()
+        text += "/" + third.value
+        range = range.union(third.range)
+      }
     }
     return UnitName(text: text, range: range)
   }

@@ -72,7 +72,7 @@ extension Parser {
   }
 
   static let mealPlanKeywords = [
-    "meals", "diet", "avoid", "portions", "repeat", "lock", "leftovers", "allow", "tie-break",
+    "meals", "diet", "avoid", "portions", "repeat", "lock", "leftovers", "allow", "tie-break", "household",
   ]
 
   mutating func parseMealPlanStatement(_ keyword: Token) -> PlanStatement? {
@@ -110,14 +110,21 @@ extension Parser {
       if current.isWord("at"), peek().isWord("most") {
         advance()
         advance()
-        guard let count = parseQuantity("a count") else { return nil }
+        guard var count = parseQuantity("a count") else { return nil }
+        // `3 cookings`: the word after the count says what is counted.
+        var counting: Identifier?
+        if let unit = count.unit, !unit.text.contains(" "), !unit.text.contains("/") {
+          counting = Identifier(name: unit.text, range: unit.range)
+          count.unit = nil
+          count.range = count.numberRange
+        }
         if consumeWord("per") {
           guard consumeWord("week") else {
             expected("'week' after 'per'", hint: Suggestions.hint(for: current.value, in: ["week"]))
             return nil
           }
         }
-        statement = .repeatAtMost(count, range())
+        statement = .repeatAtMost(count, counting, range())
       } else if consumeWord("once") {
         guard consumeWord("per"), consumeWord("day") else {
           expected("'per day' after 'once'")
@@ -160,6 +167,8 @@ extension Parser {
       statement = names.isEmpty ? nil : .allow(meal, kind, names, range())
     case "tie-break":
       statement = parseIdentifier("'variety', 'goal_center' or 'none'").map { .tieBreak($0, range()) }
+    case "household":
+      statement = parseIdentifier("a household name").map { .household($0, range()) }
     default:
       statement = nil
     }

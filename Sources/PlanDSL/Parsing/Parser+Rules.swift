@@ -1,5 +1,5 @@
 extension Parser {
-  static let rulesKeywords = ["window", "alert", "otherwise", "define", "category"]
+  static let rulesKeywords = ["window", "alert", "otherwise", "define", "category", "parameter", "symptom"]
 
   mutating func parseRules() -> Declaration? {
     let start = current.range
@@ -24,6 +24,10 @@ extension Parser {
           if let definition = parser.parseDefine(keyword) { rules.definitions.append(definition) }
         case "category":
           rules.alerts.append(contentsOf: parser.parseCategory())
+        case "parameter":
+          if let parameter = parser.parseParameter(keyword) { rules.parameters.append(parameter) }
+        case "symptom":
+          if let symptom = parser.parseSymptom(keyword) { rules.symptoms.append(symptom) }
         default:
           if let alert = parser.parseAlert(keyword) { rules.alerts.append(alert) }
         }
@@ -42,6 +46,39 @@ extension Parser {
     }
     guard let expression = parseRuleExpression() else { return nil }
     return DefineStatement(name: name, expression: expression, range: keyword.range.union(previous.range))
+  }
+
+  /// `parameter NAME: mass|pressure|glucose|number`.
+  mutating func parseParameter(_ keyword: Token) -> ParameterStatement? {
+    guard let name = parseIdentifier("a parameter name, as in 'parameter dry_weight: mass'") else {
+      return nil
+    }
+    guard consumeSymbol(":") else {
+      expected("':' and the parameter's kind, as in 'parameter dry_weight: mass'")
+      return nil
+    }
+    guard let kind = parseIdentifier("a kind: mass, pressure, glucose or number") else { return nil }
+    return ParameterStatement(name: name, kind: kind, range: keyword.range.union(previous.range))
+  }
+
+  /// `symptom NAME: "phrase", "phrase", …`.
+  mutating func parseSymptom(_ keyword: Token) -> SymptomStatement? {
+    guard let name = parseIdentifier("a symptom name, as in 'symptom dyspnea: \"short of breath\"'") else {
+      return nil
+    }
+    guard consumeSymbol(":") else {
+      expected("':' and the symptom's words in quotes, as in 'symptom dyspnea: \"short of breath\", \"SOB\"'")
+      return nil
+    }
+    var phrases: [StringLiteral] = []
+    repeat {
+      guard let phrase = parseOptionalString() else {
+        expected("words in quotes, as in \"short of breath\"")
+        return nil
+      }
+      phrases.append(phrase)
+    } while consumeSymbol(",")
+    return SymptomStatement(name: name, phrases: phrases, range: keyword.range.union(previous.range))
   }
 
   /// `category NAME { level ID "message" [severity] when CONDITION … }`: each level is an alert
@@ -82,7 +119,7 @@ extension Parser {
       range: keyword.range.union(previous.range))
   }
 
-  static let testKeywords = ["day", "on", "readings", "today", "expect"]
+  static let testKeywords = ["day", "on", "readings", "today", "expect", "given"]
 
   mutating func parseTest() -> Declaration? {
     let start = advance().range
@@ -107,6 +144,11 @@ extension Parser {
             return
           }
           test.readingsFile = file
+        case "given":
+          guard let name = parser.parseIdentifier("a parameter name, as in 'given dry_weight 70 kg'"),
+            let value = parser.parseQuantity("the parameter's value, as in 'given dry_weight 70 kg'")
+          else { return }
+          test.given.append(GivenStatement(name: name, value: value))
         case "today":
           guard parser.current.kind == .date, !parser.atStatementEnd else {
             parser.expected("a date such as 2026-11-29")

@@ -143,7 +143,8 @@ struct Parser {
 
   /// Words that start a top-level declaration.
   static let declarationKeywords = [
-    "use", "include", "store", "food", "goal", "plan", "rules", "test", "recipe", "pantry",
+    "use", "include", "store", "food", "goal", "plan", "rules", "test", "recipe", "pantry", "household",
+    "adapt",
   ]
 
   /// Whether the current token looks like the start of a new top-level declaration
@@ -157,6 +158,7 @@ struct Parser {
     }
     guard peek().kind == .identifier else { return false }
     let third = peek(2)
+    if current.value == "adapt" { return third.isWord("when") }
     return third.isSymbol("{") || third.kind == .string || third.isSymbol("=")
   }
 

@@ -104,7 +104,10 @@ public enum Units {
 
   /// The value of `value` `unit` in canonical units of its dimension.
   public static func canonical(_ value: Decimal, _ unit: UnitDefinition) -> Decimal {
-    unit.divisor == 1 ? value * unit.factor : value * unit.factor / unit.divisor
+    // Canonical units (g, kcal, a currency) skip the multiplication: `Decimal`
+    // arithmetic is slow, and the value is the same.
+    guard unit.divisor == 1 else { return value * unit.factor / unit.divisor }
+    return unit.factor == 1 ? value : value * unit.factor
   }
 
   /// A nutrient's canonical unit as a language unit (`mg` for sodium).

@@ -41,7 +41,7 @@ enum RecipeCommand: TypedCommand {
       throw CLIError(error, about: "recipe '\(name)'")
     }
     if format == .json {
-      console.out(try JSONText.encode(RecipeCard(profile, currency: program.currency ?? "USD")))
+      console.out(try JSONText.encode(RecipeCard(profile, currency: program.currency ?? "USD", foods: foods)))
       return
     }
     console.out(RecipeCardText(profile: profile, foods: foods, currency: program.currency ?? "USD").render())
@@ -66,6 +66,10 @@ struct RecipeCardText {
     out += facts.joined(separator: " · ") + "\n"
     if !profile.labels.isEmpty {
       out += "Labels: " + profile.labels.sorted().map(\.rawValue).joined(separator: ", ") + "\n"
+    }
+    for missing in profile.missingLabels(foods: foods)
+    where missing.blockers.contains(where: { $0.food != nil }) {
+      out += "  " + missing.message + "\n"
     }
     out += "\nIngredients\n"
     for ingredient in recipe.ingredients {
@@ -113,8 +117,8 @@ struct RecipeCard: Encodable {
   var ingredients: [Ingredient]
   var steps: [String]
 
-  init(_ profile: RecipeProfile, currency: String) {
-    summary = RecipeSummary(profile, currency: currency)
+  init(_ profile: RecipeProfile, currency: String, foods: [String: Food]) {
+    summary = RecipeSummary(profile, currency: currency, foods: foods)
     ingredients = profile.recipe.ingredients.map {
       Ingredient(food: $0.food, grams: $0.grams, quantity: $0.quantity)
     }

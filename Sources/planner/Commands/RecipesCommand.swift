@@ -90,8 +90,10 @@ enum RecipesCommand: TypedCommand {
       throw CLIError(error, about: "\(path)")
     }
     if format == .json {
+      let foods = Dictionary(program.foods.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
       console.out(
-        try JSONText.encode(profiles.map { RecipeSummary($0, currency: program.currency ?? "USD") }))
+        try JSONText.encode(
+          profiles.map { RecipeSummary($0, currency: program.currency ?? "USD", foods: foods) }))
       return
     }
     guard !profiles.isEmpty else {
@@ -152,8 +154,11 @@ struct RecipeSummary: Encodable {
   var perServing: [String: Double]
   var costPerServing: Double?
   var currency: String
+  /// Each diet label the recipe lacks, with the ingredients that block it.
+  var missingLabels: [MissingLabel]
 
-  init(_ profile: RecipeProfile, currency: String) {
+  init(_ profile: RecipeProfile, currency: String, foods: [String: Food]) {
+    missingLabels = profile.missingLabels(foods: foods)
     id = profile.recipe.id
     name = profile.recipe.name
     meals = profile.recipe.meals.sorted().map(\.name)

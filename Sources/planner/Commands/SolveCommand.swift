@@ -23,6 +23,9 @@ enum SolveCommand: TypedCommand {
     var format = OutputFormat.text
     var timeLimit: Seconds?
     var pantryOut: String?
+    var explain = false
+    var readings: [String] = []
+    var asOf: String?
 
     static var declarations: [OptionDeclaration<Options>] {
       [
@@ -36,6 +39,17 @@ enum SolveCommand: TypedCommand {
         .option(
           "pantry-out", \.pantryOut, value: "FILE",
           "Write the pantry after the plan (stock left and the rest of opened packages) as a pantry file that another plan can include."
+        ),
+        .flag(
+          "explain", \.explain,
+          "Also say what each goal, limit and budget costs, and at what price each unused food would enter (food-level plans)."
+        ),
+        .option(
+          "readings", \.readings, value: "FILE",
+          "Health readings for the plan's 'adapt' blocks (MEMBER=FILE for one member of a household); goals of alerts that fire are added."
+        ),
+        .option(
+          "as-of", \.asOf, value: "DATE", "The day the rules are evaluated for (default: the latest reading)."
         ),
       ]
     }
@@ -58,11 +72,25 @@ enum SolveCommand: TypedCommand {
       try OutputFile.checkTarget(pantryOut, option: "--pantry-out")
     }
     let title = "Plan '\(spec.name)'" + (spec.displayName.map { " (\($0))" } ?? "")
-    let solved: SolvedPlan
+    let adaptations = try SolveAdaptations.evaluate(
+      program, plan: spec, readings: arguments.readings, asOf: arguments.asOf, console: console)
+    if let household = program.householdProblem(for: spec) {
+      return try solveHousehold(
+        Program.applying(adaptations, to: household), adaptations: adaptations, title: title, spec: spec,
+        format: format, timeLimit: options.timeLimit, pantryOut: pantryOut, console: console)
+    }
+    var problem = program.problem(for: spec)
+    if case .meals(let meals) = problem { problem = .meals(Program.applying(adaptations, to: meals)) }
+    var solved: SolvedPlan
     do {
-      solved = try solve(program.problem(for: spec), timeLimit: options.timeLimit)
+      solved = try solve(problem, timeLimit: options.timeLimit)
     } catch {
       throw CLIError(error, about: "plan '\(spec.name)'")
+    }
+    if arguments.explain { solved = try explainCosts(solved, timeLimit: options.timeLimit, about: spec.name) }
+    if case .meals(var plan, let problem) = solved, !adaptations.isEmpty {
+      plan.adaptations = adaptations
+      solved = .meals(plan, problem)
     }
     switch (solved, format) {
     case (_, .csv):
@@ -73,19 +101,25 @@ enum SolveCommand: TypedCommand {
     case (.foods(let plan, _), .json): console.out(try JSONText.encode(plan))
     case (.meals(let plan, _), .json): console.out(try JSONText.encode(plan))
     case (.foods(let plan, let problem), .markdown):
-      console.out(DietPlanMarkdown(plan, title: title, foods: problem.foods, stores: problem.stores).render())
+      console.out(
+        DietPlanMarkdown(plan, title: title, foods: problem.foods, stores: problem.stores).render()
+          + (plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? ""))
     case (.meals(let plan, let problem), .markdown):
-      console.out(MealPlanMarkdown(plan, title: title, stores: problem.stores).render())
+      console.out(
+        MealPlanMarkdown(plan, title: title, stores: problem.stores).render()
+          + SolveAdaptations.markdown(adaptations))
     case (.foods(let plan, let problem), _):
       console.out(
         DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render()
-          + budgetLine(problem.budget.map { [$0] } ?? [], days: problem.days, plan.groceries, plan.currency))
+          + budgetLine(problem.budget.map { [$0] } ?? [], days: problem.days, plan.groceries, plan.currency)
+          + (plan.hasPlan ? plan.explanation.map { ExplanationRenderer(explanation: $0).text() } ?? "" : ""))
     case (.meals(let plan, let problem), _):
       console.out(
-        MealPlanText(
-          plan, title: title, stores: problem.stores,
-          cooking: plan.cooking.map { ($0, problem.foods) }
-        ).render()
+        SolveAdaptations.text(adaptations)
+          + MealPlanText(
+            plan, title: title, stores: problem.stores,
+            cooking: plan.cooking.map { ($0, problem.foods) }
+          ).render()
           + budgetLine(problem.budgets, days: problem.days, plan.groceries, plan.currency))
     }
     if !solved.status.hasPlan { throw .negativeResult }

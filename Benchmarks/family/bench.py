@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""Issue 13's benchmark: planner against its peers on the SR28 diet family.
+
+Run through Benchmarks/family/run.sh (which builds planner in release mode
+first). For each size it times, as separate processes, the median of --runs
+runs of:
+
+  planner check     the front end alone (parse, check), and its speed in MB/s
+  planner solve     end to end: read, check, build, solve, verify, print
+  glpk C API        glpk_diet.c: build the model with GLPK's C API, glp_simplex defaults
+  glpsol            glpsol --freemps on the MPS that `planner export` writes
+  HiGHS (scipy)     scipy.optimize.linprog(method="highs"), model built in Python
+  CBC (PuLP)        PuLP's bundled CBC, model built in Python
+
+Every objective must agree with the issue's optimum to 1e-6 (relative), or
+the run fails. The table goes to standard output and into docs/performance.md
+between the markers <!-- bench:begin --> and <!-- bench:end -->.
+"""
+import argparse
+import datetime
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+OPTIMA = {200: 17.54349057, 1000: 5.9507921, 4000: 3.710022403, 8000: 3.207071406}
+TOLERANCE = 1e-6
+
+
+CPU = {}  # command -> median CPU seconds (user + system) of its runs
+
+
+def timed(command, runs):
+    """Median wall seconds over runs, the last run's output, and the largest peak RSS (MB).
+    The median CPU seconds (user + system) go to CPU[tuple(command)]."""
+    times, cpu, out, peak = [], [], "", 0.0
+    for _ in range(runs):
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        out_bytes, err_bytes = b"", b""
+        # wait4 gives this child's own peak RSS; read the pipes first so it cannot block.
+        out_bytes, err_bytes = process.stdout.read(), process.stderr.read()
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        times.append(time.perf_counter() - start)
+        cpu.append(usage.ru_utime + usage.ru_stime)
+        if process.returncode != 0:
+            sys.exit(f"bench: {' '.join(command)} failed ({process.returncode}):\n"
+                     f"{err_bytes.decode(errors='replace')}{out_bytes.decode(errors='replace')}")
+        out = out_bytes.decode()
+        peak = max(peak, usage.ru_maxrss / 1024)
+    CPU[tuple(command)] = statistics.median(cpu)
+    return statistics.median(times), out, peak
+
+
+def objective_from(text, pattern):
+    match = re.search(pattern, text)
+    if not match:
+        sys.exit(f"bench: no objective in the output:\n{text[:2000]}")
+    return float(match.group(1))
+
+
+def machine():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        model = platform.processor() or model
+    memory = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kb = int(f.readline().split()[1])
+            memory = f", {kb / 1024 / 1024:.0f} GB RAM"
+    except (OSError, ValueError, IndexError):
+        pass
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    return f"{model}, {os.cpu_count()} cores{memory}, {platform.system()} {platform.release()}; load average {load}"
+
+
+def versions(args):
+    found = []
+    try:
+        text = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout
+        found.append(text.splitlines()[0].strip())
+    except (OSError, IndexError):
+        pass
+    if args.glpk_c:
+        text = subprocess.run([args.glpk_c, "--version"], capture_output=True, text=True).stdout.strip()
+        if text:
+            found.append(text)
+    if args.python:
+        text = subprocess.run([args.python, "-c", "import scipy, sys; print('Python', sys.version.split()[0],"
+                               " '/ scipy', scipy.__version__)"], capture_output=True, text=True).stdout.strip()
+        if text:
+            found.append(text)
+        text = subprocess.run([args.python, "-c", "import pulp; print('PuLP', pulp.__version__)"],
+                              capture_output=True, text=True).stdout.strip()
+        if text:
+            found.append(text)
+    return "; ".join(found)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--planner", required=True)
+    parser.add_argument("--data", required=True, help="folder with family-N.plan and family-N.tsv")
+    parser.add_argument("--sizes", default="200,1000,4000,8000")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--glpk-c", help="the built glpk_diet program (skipped when absent)")
+    parser.add_argument("--glpsol", help="glpsol (skipped when absent)")
+    parser.add_argument("--python", help="a Python with scipy and pulp (skipped when absent)")
+    parser.add_argument("--notes", default="", help="notes on skipped peers, one per line")
+    parser.add_argument("--doc", default=os.path.join(ROOT, "docs", "performance.md"))
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    notes = [line for line in args.notes.splitlines() if line.strip()]
+
+    rows = []  # (size, tool, median seconds, ratio to planner solve, objective, peak MB, extra)
+    failures = []
+    for size in sizes:
+        plan = os.path.join(args.data, f"family-{size}.plan")
+        table = os.path.join(args.data, f"family-{size}.tsv")
+        mps = os.path.join(args.data, f"family-{size}.mps")
+        optimum = OPTIMA.get(size)
+        megabytes = os.path.getsize(plan) / 1e6
+        print(f"== {size} foods x 7 days ({megabytes:.2f} MB .plan)", file=sys.stderr, flush=True)
+
+        def record(tool, seconds, objective, peak, extra="", cpu=None):
+            rows.append([size, tool, seconds, None, objective, peak, extra, cpu])
+            if objective is not None and optimum is not None:
+                if abs(objective - optimum) > TOLERANCE * max(1.0, abs(optimum)):
+                    failures.append(f"{tool} on {size}: objective {objective:.9f}, expected {optimum}")
+            print(f"   {tool:<22} {seconds:8.3f} s" + (f"  {objective:.9f}" if objective is not None else ""),
+                  file=sys.stderr, flush=True)
+
+        command = [args.planner, "check", plan]
+        seconds, _, peak = timed(command, args.runs)
+        cpu = CPU[tuple(command)]
+        record("planner check", seconds, None, peak,
+               f"{megabytes / seconds:.1f} MB/s wall, {megabytes / cpu:.1f} MB/s CPU", cpu)
+        command = [args.planner, "solve", plan]
+        seconds, out, peak = timed(command, args.runs)
+        _, json_out, _ = timed([args.planner, "solve", plan, "--format", "json"], 1)
+        record("planner solve", seconds, objective_from(json_out, r'"objective_value"\s*:\s*([-0-9.eE+]+)'), peak,
+               cpu=CPU[tuple(command)])
+        if args.glpk_c:
+            seconds, out, peak = timed([args.glpk_c, table], args.runs)
+            solve = objective_from(out, r"solve ([0-9.]+) s")
+            record("GLPK C API, defaults", seconds, objective_from(out, r"objective ([-0-9.eE+]+)"), peak,
+                   f"simplex {solve:.3f} s", CPU[(args.glpk_c, table)])
+        if args.glpsol:
+            subprocess.run([args.planner, "export", plan, "--to", "mps", "--output", mps], check=True,
+                           capture_output=True)
+            solution = mps + ".sol"
+            command = [args.glpsol, "--freemps", mps, "--min", "-o", solution]
+            seconds, out, peak = timed(command, args.runs)
+            with open(solution) as f:
+                text = f.read()
+            record("glpsol on the MPS", seconds, objective_from(text, r"Objective:\s+\S+\s+=\s+([-0-9.eE+]+)"), peak,
+                   cpu=CPU[tuple(command)])
+        if args.python:
+            peers = os.path.join(HERE, "peers.py")
+            seconds, out, peak = timed([args.python, peers, "highs", table], args.runs)
+            record("HiGHS (scipy)", objective_from(out, r"total ([0-9.]+) s"),
+                   objective_from(out, r"objective ([-0-9.eE+]+)"), peak,
+                   f"process {seconds:.2f} s")
+            seconds, out, peak = timed([args.python, peers, "cbc", table], args.runs)
+            record("CBC (PuLP)", objective_from(out, r"total ([0-9.]+) s"),
+                   objective_from(out, r"objective ([-0-9.eE+]+)"), peak,
+                   f"process {seconds:.2f} s")
+
+    for row in rows:
+        base = next(r[2] for r in rows if r[0] == row[0] and r[1] == "planner solve")
+        row[3] = row[2] / base
+    # The ratio the issue's target is stated in: planner solve / GLPK's C API, wall and CPU.
+    summary = []
+    for size in sizes:
+        planner = next((r for r in rows if r[0] == size and r[1] == "planner solve"), None)
+        c_api = next((r for r in rows if r[0] == size and r[1] == "GLPK C API, defaults"), None)
+        if planner and c_api:
+            cpu = (f", CPU {planner[7] / c_api[7]:.2f}x" if planner[7] and c_api[7] else "")
+            summary.append(f"{size} x 7: planner solve / GLPK C API = {planner[2] / c_api[2]:.2f}x wall{cpu}")
+
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        f"Measured {date} by `make bench` (Benchmarks/family/run.sh), median of {args.runs} runs each.",
+        f"Machine: {machine()}.",
+        f"Versions: {versions(args)}.",
+        "",
+        "| foods x days | tool | median s (wall) | x planner solve | CPU s | objective | peak MB | note |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for size, tool, seconds, ratio, objective, peak, extra, cpu in rows:
+        shown = f"{objective:.9f}" if objective is not None else ""
+        cpu_text = f"{cpu:.3f}" if cpu is not None else ""
+        lines.append(
+            f"| {size} x 7 | {tool} | {seconds:.3f} | {ratio:.2f} | {cpu_text} | {shown} | {peak:.0f} | {extra} |")
+    lines.append("")
+    for line in summary:
+        lines.append(f"- {line}")
+    lines.append("")
+    lines.append("Every objective agrees with the issue's optimum to 1e-6"
+                 if not failures else "OBJECTIVES DISAGREE: " + "; ".join(failures))
+    for note in notes:
+        lines.append("")
+        lines.append(f"Skipped: {note}")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if os.path.exists(args.doc):
+        with open(args.doc) as f:
+            doc = f.read()
+        begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
+        if begin in doc and end in doc:
+            head, rest = doc.split(begin, 1)
+            _, tail = rest.split(end, 1)
+            with open(args.doc, "w") as f:
+                f.write(head + begin + "\n" + text + end + tail)
+            print(f"bench: wrote the table into {os.path.relpath(args.doc, ROOT)}", file=sys.stderr)
+    if failures:
+        sys.exit("bench: " + "; ".join(failures))
+
+
+if __name__ == "__main__":
+    main()

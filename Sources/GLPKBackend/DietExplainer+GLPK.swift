@@ -1,0 +1,14 @@
+import MealOptimizer
+
+extension DietExplainer {
+  /// Creates an explainer that solves with GLPK.
+  ///
+  /// ```swift
+  /// import GLPKBackend
+  /// let costs = try DietExplainer().explainCosts(problem)
+  /// for cost in costs.marginalCosts { print(cost.message) }
+  /// ```
+  public init(options: SolverOptions = SolverOptions()) {
+    self.init(solver: GLPKSolver(), options: options)
+  }
+}

@@ -1,0 +1,296 @@
+import Foundation
+
+/// Explains a food-level plan: why none exists, and what its goals, limits
+/// and budget cost.
+///
+/// **Why no plan exists.** Every goal, limit and budget of the problem is a
+/// *line*. The explainer finds a minimal set of lines that cannot hold
+/// together (an irreducible infeasible subset) by deletion filtering: it drops
+/// one line at a time and keeps it out when the rest is still infeasible.
+/// For each line of that set it then solves an elastic model in which only
+/// that line may move (every other line holds) and reports how far: "with a
+/// budget of 2.00 USD a day, protein reaches at most 200 g a day". Last, one
+/// elastic model with a slack on every side of every line, each weighted by
+/// ``weight(of:side:)`` over the size of its bound, gives the smallest
+/// weighted change that makes a plan exist.
+///
+/// **What the lines cost.** For a plan in grams (an LP) each side's marginal
+/// cost is the sum of its rows' duals; for a plan in whole servings the
+/// explainer solves again with the bound moved up a step
+/// (``resolveStep(for:)``) and reports the difference. Unused foods get the
+/// price at which they would enter the plan, from the reduced costs.
+///
+/// ```swift
+/// let explainer = DietExplainer(solver: GLPKSolver())
+/// let why = try explainer.explainInfeasible(problem)
+/// print(why.sentences.joined(separator: "\n"))
+/// ```
+public struct DietExplainer: Sendable {
+  /// The solver.
+  public var solver: any Solver
+  /// Settings for each solve; the time limit is capped at ``solveSeconds`` per solve.
+  public var options: SolverOptions
+  /// The most seconds one solve inside an explanation may take.
+  public var solveSeconds: Double = 10
+  /// The most seconds a whole explanation may take; past it, the remaining
+  /// solves are skipped and the conflict is reported as not proven minimal.
+  public var totalSeconds: Double = 30
+
+  /// Creates an explainer that solves with the given backend and settings.
+  public init(solver: any Solver, options: SolverOptions = SolverOptions()) {
+    self.solver = solver
+    self.options = options
+  }
+
+  /// How much moving a side of a line matters, per unit of relative change
+  /// of its bound, in the elastic model: food and group limits 0.5 (habits,
+  /// the first to give), the budget 1, a nutrient minimum 1, a nutrient
+  /// maximum 2 (caps such as sodium and saturated fat protect health).
+  ///
+  /// A slack is measured relative to its bound: moving a 250 g goal by 25 g
+  /// counts as much as moving a 2.00 USD budget by 0.20 USD. A
+  /// percent-of-energy goal's slack is measured in kilocalories, relative to
+  /// its share of a 2,000 kcal day.
+  public static func weight(of kind: PlanLine.Kind, side: PlanLine.Side) -> Double {
+    switch (kind, side) {
+    case (.foodLimit, _), (.groupLimit, _): 0.5
+    case (.budget, _): 1
+    case (.goal, .minimum): 1
+    case (.goal, .maximum): 2
+    }
+  }
+
+  /// The step a re-solve moves a bound by: a tenth of the bound, rounded down
+  /// to 1, 2 or 5 times a power of ten; 1 for a bound of 0.
+  public static func resolveStep(for bound: Double) -> Double {
+    let tenth = abs(bound) / 10
+    guard tenth > 0, tenth.isFinite else { return 1 }
+    let power = pow(10, (log10(tenth)).rounded(.down))
+    let mantissa = tenth / power
+    return (mantissa >= 5 ? 5 : mantissa >= 2 ? 2 : 1) * power
+  }
+
+  func solve(_ model: LinearModel, until deadline: ContinuousClock.Instant? = nil) throws(PlanningError)
+    -> Solution
+  {
+    if Task.isCancelled { throw .cancelled }
+    var options = options
+    options.timeLimit = min(options.timeLimit ?? solveSeconds, solveSeconds)
+    if let deadline {
+      let left = (deadline - ContinuousClock.now).seconds
+      guard left > 0.01 else { return Solution(termination: .timeLimit, status: .unknown) }
+      options.timeLimit = min(options.timeLimit ?? left, left)
+    }
+    do {
+      return try solver.solve(model, options: options)
+    } catch {
+      throw PlanningError(error)
+    }
+  }
+
+  // MARK: - Infeasibility
+
+  /// Why a problem has no plan: a minimal set of conflicting lines with how
+  /// far each must move, and the smallest weighted change.
+  ///
+  /// - Parameter problem: A problem whose model is infeasible.
+  /// - Returns: The explanation; its ``PlanExplanation/sentences`` say it in words.
+  /// - Throws: ``PlanningError/invalidProblem(_:)`` for a problem that does
+  ///   not validate, ``PlanningError/solver(_:)`` when a solve fails,
+  ///   ``PlanningError/cancelled`` when the task is cancelled.
+  /// - Complexity: One solve per line for the deletion filter, one per line
+  ///   of the conflict, and one more.
+  public func explainInfeasible(_ problem: DietProblem) throws(PlanningError) -> PlanExplanation {
+    let lines = try DietLineModel(problem)
+    let deadline = ContinuousClock.now + .seconds(totalSeconds)
+    let all = Set(lines.lines.indices)
+    func infeasible(_ kept: Set<Int>) throws(PlanningError) -> Bool? {
+      let solution = try solve(lines.model(keeping: kept, feasibilityOnly: true), until: deadline)
+      switch solution.status {
+      case .infeasible: return true
+      case .optimal, .feasible, .unbounded: return false
+      case .unknown: return nil
+      }
+    }
+    if try infeasible([]) == true {
+      return PlanExplanation(sentences: [
+        "no plan exists even without any goal, limit or budget: the foods on offer cannot be bought as the plan requires"
+      ])
+    }
+    guard try infeasible(all) != false else {
+      return PlanExplanation(sentences: ["no plan meets every goal and limit"])
+    }
+    // Deletion filter.
+    var kept = all
+    var proven = true
+    for l in lines.lines.indices {
+      let without = kept.subtracting([l])
+      switch try infeasible(without) {
+      case true?: kept = without
+      case false?: break
+      case nil: proven = false
+      }
+    }
+    let members = kept.sorted()
+    var conflicts: [LineRelaxation] = []
+    for l in members {
+      let sides = lines.lines[l].sides.map { (line: l, side: $0) }
+      let (model, slacks) = lines.elastic(relaxing: sides) { _, _ in 1 }
+      let solution = try solve(model, until: deadline)
+      var moved = sides[0].side
+      if solution.values.count == model.variables.count {
+        let amounts = slacks.map { solution.values[$0.index] }
+        if let most = amounts.indices.max(by: { amounts[$0] < amounts[$1] }) { moved = sides[most].side }
+      }
+      let reached =
+        solution.status.hasValues
+        ? lines.value(of: l, side: moved, at: Array(solution.values.prefix(lines.model.variables.count)))
+        : nil
+      conflicts.append(relaxation(lines, l, moved, reached: reached, role: .conflict))
+    }
+    // The weighted elastic model over every side of every line.
+    var relaxed: [LineRelaxation] = []
+    let everySide = lines.lines.indices.flatMap { l in lines.lines[l].sides.map { (line: l, side: $0) } }
+    let (elastic, slacks) = lines.elastic(relaxing: everySide) { l, side in
+      Self.weight(of: lines.lines[l].line.kind, side: side)
+    }
+    let solution = try solve(elastic, until: deadline)
+    if solution.status.hasValues, solution.values.count == elastic.variables.count {
+      let point = Array(solution.values.prefix(lines.model.variables.count))
+      for (k, side) in everySide.enumerated() {
+        let slack = solution.values[slacks[k].index]
+        guard slack > 1e-7 * (lines.lines[side.line].scale[side.side] ?? 1) else { continue }
+        let reached = lines.value(of: side.line, side: side.side, at: point)
+        relaxed.append(relaxation(lines, side.line, side.side, reached: reached, role: .change))
+      }
+    }
+    return PlanExplanation(
+      sentences: Self.sentences(conflicts: conflicts, relaxation: relaxed, lines: lines, proven: proven),
+      conflicts: conflicts, conflictsProven: proven, relaxation: relaxed)
+  }
+
+  private enum Role { case conflict, change }
+
+  private func relaxation(
+    _ lines: DietLineModel, _ l: Int, _ side: PlanLine.Side, reached: Double?, role: Role
+  )
+    -> LineRelaxation
+  {
+    let line = lines.lines[l]
+    let bound = line.bound(side) ?? 0
+    // A reached value on the right side of the bound is a rounding of zero slack.
+    let reachable = reached.map { side == .minimum ? min($0, bound) : max($0, bound) }
+    let message: String
+    if let reachable {
+      message =
+        role == .conflict
+        ? Self.reachPhrase(line, side, reachable, currency: lines.problem.currency)
+        : Self.changePhrase(line, side, reachable, currency: lines.problem.currency)
+    } else {
+      message = "\(line.line.statement)\(Self.at(line.line.source)): relaxing this line alone is not enough"
+    }
+    return LineRelaxation(
+      line: line.line, side: side, bound: bound, reachable: reachable,
+      relaxation: reachable.map { abs(bound - $0) }, unit: line.unit, period: line.period, message: message)
+  }
+
+  static func at(_ source: SourceReference?) -> String { source.map { " at \($0)" } ?? "" }
+
+  static func per(_ period: Period, budget: Bool = false) -> String {
+    period == .day ? "a day" : budget ? "a week" : "over the plan"
+  }
+
+  static func amount(_ line: DietLineModel.Line, _ value: Double, currency: String) -> String {
+    line.line.kind == .budget
+      ? DietLineModel.money(value, currency) : DietLineModel.quantity(value, line.unit)
+  }
+
+  /// What a line reaches when it alone may move: "protein reaches at most 200 g a day (goal at least 250 g a day at week.plan:12:3)".
+  static func reachPhrase(
+    _ line: DietLineModel.Line, _ side: PlanLine.Side, _ value: Double, currency: String
+  )
+    -> String
+  {
+    let subject = line.line.subject
+    let rest =
+      line.line.statement.hasPrefix(subject)
+      ? String(line.line.statement.dropFirst(subject.count + 1)) : line.line.statement
+    let period = per(line.period, budget: line.line.kind == .budget)
+    let reached = amount(line, value, currency: currency)
+    switch (line.line.kind, side) {
+    case (.budget, _):
+      return "the cheapest plan that meets the other lines costs \(reached) \(period)"
+        + " (\(line.line.statement)\(at(line.line.source)))"
+    case (.goal, .minimum):
+      return "\(subject) reaches at most \(reached) \(period) (goal \(rest)\(at(line.line.source)))"
+    case (.goal, .maximum):
+      return "\(subject) is at least \(reached) \(period) (goal \(rest)\(at(line.line.source)))"
+    case (_, .minimum):
+      return "\(subject) can be at most \(reached) \(period) (limit \(rest)\(at(line.line.source)))"
+    case (_, .maximum):
+      return "\(subject) must be at least \(reached) \(period) (limit \(rest)\(at(line.line.source)))"
+    }
+  }
+
+  /// The change a relaxation asks for: "lower the protein goal to at least 200 g a day (week.plan:12:3)".
+  static func changePhrase(
+    _ line: DietLineModel.Line, _ side: PlanLine.Side, _ value: Double, currency: String
+  )
+    -> String
+  {
+    let period = per(line.period, budget: line.line.kind == .budget)
+    let reached = amount(line, value, currency: currency)
+    let place = line.line.source.map { " (\($0))" } ?? ""
+    switch (line.line.kind, side) {
+    case (.budget, _): return "raise the budget to \(reached) \(period)\(place)"
+    case (.goal, .minimum):
+      return "lower the \(line.line.subject) goal to at least \(reached) \(period)\(place)"
+    case (.goal, .maximum):
+      return "raise the \(line.line.subject) goal to at most \(reached) \(period)\(place)"
+    case (_, .minimum):
+      return "lower the limit on \(line.line.subject) to at least \(reached) \(period)\(place)"
+    case (_, .maximum):
+      return "raise the limit on \(line.line.subject) to at most \(reached) \(period)\(place)"
+    }
+  }
+
+  static func sentences(
+    conflicts: [LineRelaxation], relaxation: [LineRelaxation], lines: DietLineModel, proven: Bool
+  ) -> [String] {
+    var sentences: [String] = []
+    let budget = conflicts.first { $0.line.kind == .budget }
+    if let budget, conflicts.count > 1, let line = lines.lines.first(where: { $0.line.kind == .budget }) {
+      let others = conflicts.filter { $0.line.kind != .budget }.map(\.message)
+      let cheapest =
+        budget.reachable.map {
+          "; the cheapest plan that meets the "
+            + (conflicts.allSatisfy { $0.line.kind != .foodLimit && $0.line.kind != .groupLimit }
+              ? "goals" : "other lines")
+            + " costs \(amount(line, $0, currency: lines.problem.currency)) \(per(line.period, budget: true))"
+        } ?? ""
+      sentences.append(
+        "no plan meets every goal: with a budget of \(amount(line, budget.bound, currency: lines.problem.currency))"
+          + " \(per(line.period, budget: true))\(at(line.line.source)), " + others.joined(separator: "; ")
+          + cheapest)
+    } else {
+      sentences.append(
+        "no plan meets every goal and limit: " + conflicts.map(\.message).joined(separator: "; "))
+    }
+    if !conflicts.isEmpty {
+      sentences.append(
+        "these lines cannot all hold together (relax any one of them): "
+          + conflicts.map { $0.line.statement + ($0.line.source.map { " (\($0))" } ?? "") }.joined(
+            separator: ", ")
+          + (proven ? "" : "; a solve stopped at its time limit, so the set may not be minimal"))
+    }
+    if !relaxation.isEmpty {
+      sentences.append("the smallest change: " + relaxation.map(\.message).joined(separator: "; "))
+    }
+    return sentences
+  }
+}
+
+extension ResultStatus {
+  /// Whether a solution with this status has values.
+  var hasValues: Bool { self == .optimal || self == .feasible }
+}

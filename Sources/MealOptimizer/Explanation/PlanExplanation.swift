@@ -1,0 +1,280 @@
+/// Why a plan came out as it did: which lines cannot hold together when no
+/// plan exists, what each binding goal, limit and budget costs, and what an
+/// unused food would have to cost to enter the plan.
+///
+/// Built by ``DietExplainer`` (food-level plans) and by ``MealPlanner`` for
+/// infeasible meal plans; encoded under the plan's `explanation` key with
+/// snake_case keys (docs/json.md).
+///
+/// ```swift
+/// let plan = try DietPlanner(solver: GLPKSolver()).solve(problem)
+/// for conflict in plan.explanation?.conflicts ?? [] {
+///   print(conflict.source?.description ?? "-", conflict.message)
+/// }
+/// ```
+public struct PlanExplanation: Sendable, Hashable, Codable {
+  /// The explanation in sentences for people, in order.
+  public var sentences: [String]
+  /// A minimal set of lines that cannot hold together (an irreducible
+  /// infeasible subset): drop or relax any one of them and the rest can.
+  /// Empty when a plan exists.
+  public var conflicts: [LineRelaxation]
+  /// Whether ``conflicts`` is proven irreducible; `false` when a solve inside
+  /// the search stopped at its time limit, so a line was kept without proof.
+  public var conflictsProven: Bool
+  /// The smallest weighted change that makes a plan exist (the elastic model,
+  /// see ``DietExplainer/weight(of:side:)``): only the lines that move.
+  public var relaxation: [LineRelaxation]
+  /// What each goal, limit and budget costs, for `planner solve --explain`.
+  public var marginalCosts: [MarginalCost]
+  /// What each unused food would have to cost to enter the plan.
+  public var reducedCosts: [ReducedCost]
+
+  /// Creates an explanation from its parts.
+  public init(
+    sentences: [String] = [], conflicts: [LineRelaxation] = [], conflictsProven: Bool = true,
+    relaxation: [LineRelaxation] = [], marginalCosts: [MarginalCost] = [], reducedCosts: [ReducedCost] = []
+  ) {
+    self.sentences = sentences
+    self.conflicts = conflicts
+    self.conflictsProven = conflictsProven
+    self.relaxation = relaxation
+    self.marginalCosts = marginalCosts
+    self.reducedCosts = reducedCosts
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case sentences, conflicts, relaxation
+    case conflictsProven = "conflicts_proven"
+    case marginalCosts = "marginal_costs"
+    case reducedCosts = "reduced_costs"
+  }
+}
+
+/// One goal, limit or budget of a plan, as an explanation names it.
+public struct PlanLine: Sendable, Hashable, Codable {
+  /// What kind of line.
+  public enum Kind: String, Sendable, Hashable, Codable {
+    /// A nutrient goal (``DietProblem/goals``).
+    case goal
+    /// The budget (``DietProblem/budget``).
+    case budget
+    /// A limit on one food (``DietProblem/foodLimits``).
+    case foodLimit = "food_limit"
+    /// A limit on a group of foods (``DietProblem/groupLimits``).
+    case groupLimit = "group_limit"
+  }
+
+  /// Which side of a line's bounds.
+  public enum Side: String, Sendable, Hashable, Codable {
+    /// The lower bound (`at least`).
+    case minimum
+    /// The upper bound (`at most`, a budget).
+    case maximum
+  }
+
+  /// What kind of line.
+  public var kind: Kind
+  /// Its position in the problem's list of that kind (0 for the budget).
+  public var index: Int
+  /// The line in words: `protein at least 250 g a day`.
+  public var statement: String
+  /// What the line bounds: a nutrient (`protein`), a food (`oats`), a group (`milk+cheese`) or `cost`.
+  public var subject: String
+  /// Where the line was written, when the problem came from a plan file.
+  public var source: SourceReference?
+
+  /// Creates a line from its parts.
+  public init(kind: Kind, index: Int, statement: String, subject: String, source: SourceReference? = nil) {
+    self.kind = kind
+    self.index = index
+    self.statement = statement
+    self.subject = subject
+    self.source = source
+  }
+}
+
+/// How far one side of a line must move for a plan to exist.
+///
+/// In JSON the line's place is flattened: `file`, `line`, `column`.
+public struct LineRelaxation: Sendable, Hashable, Codable {
+  /// The line.
+  public var line: PlanLine
+  /// The side that must move.
+  public var side: PlanLine.Side
+  /// The bound as written, in ``unit``.
+  public var bound: Double
+  /// The most (for a minimum) or least (for a maximum) that can be reached
+  /// when this line alone is relaxed and every other line holds; `nil` when
+  /// relaxing this line alone is not enough.
+  public var reachable: Double?
+  /// How far the bound must move: `|bound - reachable|`; `nil` with ``reachable``.
+  public var relaxation: Double?
+  /// The unit of the bound: `g`, `mg`, `kcal`, `%` (of energy), `servings` or the currency.
+  public var unit: String
+  /// Whether the bound holds each day or over the whole plan.
+  public var period: Period
+  /// The sentence for people.
+  public var message: String
+
+  /// Creates a relaxation from its parts.
+  public init(
+    line: PlanLine, side: PlanLine.Side, bound: Double, reachable: Double?, relaxation: Double?, unit: String,
+    period: Period, message: String
+  ) {
+    self.line = line
+    self.side = side
+    self.bound = bound
+    self.reachable = reachable
+    self.relaxation = relaxation
+    self.unit = unit
+    self.period = period
+    self.message = message
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case kind, index, statement, subject, file, line, column, side, bound, reachable, relaxation, unit, period
+    case message
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    var source: SourceReference?
+    if let file = try c.decodeIfPresent(String.self, forKey: .file) {
+      source = SourceReference(
+        file: file, line: try c.decode(Int.self, forKey: .line),
+        column: try c.decode(Int.self, forKey: .column))
+    }
+    line = PlanLine(
+      kind: try c.decode(PlanLine.Kind.self, forKey: .kind), index: try c.decode(Int.self, forKey: .index),
+      statement: try c.decode(String.self, forKey: .statement),
+      subject: try c.decode(String.self, forKey: .subject), source: source)
+    side = try c.decode(PlanLine.Side.self, forKey: .side)
+    bound = try c.decode(Double.self, forKey: .bound)
+    reachable = try c.decodeIfPresent(Double.self, forKey: .reachable)
+    relaxation = try c.decodeIfPresent(Double.self, forKey: .relaxation)
+    unit = try c.decode(String.self, forKey: .unit)
+    period = try c.decode(Period.self, forKey: .period)
+    message = try c.decode(String.self, forKey: .message)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(line.kind, forKey: .kind)
+    try c.encode(line.index, forKey: .index)
+    try c.encode(line.statement, forKey: .statement)
+    try c.encode(line.subject, forKey: .subject)
+    try c.encodeIfPresent(line.source?.file, forKey: .file)
+    try c.encodeIfPresent(line.source?.line, forKey: .line)
+    try c.encodeIfPresent(line.source?.column, forKey: .column)
+    try c.encode(side, forKey: .side)
+    try c.encode(bound, forKey: .bound)
+    try c.encodeIfPresent(reachable, forKey: .reachable)
+    try c.encodeIfPresent(relaxation, forKey: .relaxation)
+    try c.encode(unit, forKey: .unit)
+    try c.encode(period, forKey: .period)
+    try c.encode(message, forKey: .message)
+  }
+}
+
+/// What one side of a goal, limit or budget costs: how the objective changes
+/// when its bound moves up.
+public struct MarginalCost: Sendable, Hashable, Codable {
+  /// How the figure was found.
+  public enum Method: String, Sendable, Hashable, Codable {
+    /// From the LP duals: exact for a small step, for plans in grams.
+    case dual
+    /// By solving again with the bound moved ``MarginalCost/step``, for plans in whole servings.
+    case resolve
+  }
+
+  /// The line.
+  public var line: PlanLine
+  /// The side whose bound moves.
+  public var side: PlanLine.Side
+  /// The bound as written, in ``unit``.
+  public var bound: Double
+  /// The unit of the bound.
+  public var unit: String
+  /// Whether the bound holds each day or over the whole plan.
+  public var period: Period
+  /// Whether the bound limits the plan (a nonzero change).
+  public var binding: Bool
+  /// How the figure was found.
+  public var method: Method
+  /// How far the bound moved up for ``change``: 1 for duals, a step for a re-solve.
+  public var step: Double
+  /// How much the objective changes when the bound moves up by ``step``
+  /// (positive: the plan costs more); `nil` when the re-solved plan has none.
+  public var change: Double?
+  /// ``change`` per unit of the bound.
+  public var perUnit: Double?
+  /// The unit of the objective: the currency, or a nutrient's unit.
+  public var objectiveUnit: String
+  /// The sentence for people.
+  public var message: String
+
+  /// Creates a marginal cost from its parts.
+  public init(
+    line: PlanLine, side: PlanLine.Side, bound: Double, unit: String, period: Period, binding: Bool,
+    method: Method, step: Double, change: Double?, objectiveUnit: String, message: String
+  ) {
+    self.line = line
+    self.side = side
+    self.bound = bound
+    self.unit = unit
+    self.period = period
+    self.binding = binding
+    self.method = method
+    self.step = step
+    self.change = change
+    self.perUnit = change.map { $0 / step }
+    self.objectiveUnit = objectiveUnit
+    self.message = message
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case line, side, bound, unit, period, binding, method, step, change, message
+    case perUnit = "per_unit"
+    case objectiveUnit = "objective_unit"
+  }
+}
+
+/// What an unused food would have to cost for the plan to use it, from the
+/// LP's reduced costs.
+public struct ReducedCost: Sendable, Hashable, Codable {
+  /// The food's identifier.
+  public var food: String
+  /// The food's name for people.
+  public var name: String
+  /// Its price now, per ``per``.
+  public var price: Double
+  /// The price at or below which the plan would use it, per ``per``; `nil`
+  /// when it would not be used even at no cost (another goal or limit keeps it out).
+  public var enteringPrice: Double?
+  /// The amount the prices are for: `454 g`, `kg`, `100 g`.
+  public var per: String
+  /// The currency.
+  public var currency: String
+  /// The sentence for people.
+  public var message: String
+
+  /// Creates a reduced cost from its parts.
+  public init(
+    food: String, name: String, price: Double, enteringPrice: Double?, per: String, currency: String,
+    message: String
+  ) {
+    self.food = food
+    self.name = name
+    self.price = price
+    self.enteringPrice = enteringPrice
+    self.per = per
+    self.currency = currency
+    self.message = message
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case food, name, price, per, currency, message
+    case enteringPrice = "entering_price"
+  }
+}

@@ -1,0 +1,30 @@
+/// Where a goal, limit or budget was written: a file, a 1-based line and a
+/// 1-based column (in characters).
+///
+/// MealOptimizer knows nothing of plan files; a front end (PlanDSL's
+/// lowering) fills these in so that an explanation can point at the line to
+/// change. A problem built in Swift leaves them `nil`.
+///
+/// ```swift
+/// var goal = NutrientGoal(.protein, minimum: 250)
+/// goal.source = SourceReference(file: "week.plan", line: 12, column: 3)
+/// print(goal.source!)  // week.plan:12:3
+/// ```
+public struct SourceReference: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The file's path, as the user wrote it.
+  public var file: String
+  /// The 1-based line.
+  public var line: Int
+  /// The 1-based column, in characters.
+  public var column: Int
+
+  /// Creates a reference to a place in a file.
+  public init(file: String, line: Int, column: Int) {
+    self.file = file
+    self.line = line
+    self.column = column
+  }
+
+  /// `file:line:column`.
+  public var description: String { "\(file):\(line):\(column)" }
+}

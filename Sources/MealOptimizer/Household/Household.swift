@@ -1,0 +1,95 @@
+import Foundation
+
+/// People who share a kitchen: one cooking plan and one shopping list, a
+/// portion for each of them.
+///
+/// Each member has their own goals (written out, or derived from a
+/// ``PersonProfile``), eats some of the plan's slots, and may skip some of
+/// them on some days (a school lunch).
+public struct Household: Sendable, Hashable, Codable {
+  /// The household's identifier.
+  public var id: String
+  /// Its name for people.
+  public var name: String
+  /// The members, in order.
+  public var members: [HouseholdMember]
+
+  /// Creates a household.
+  public init(id: String, name: String? = nil, members: [HouseholdMember]) {
+    self.id = id
+    self.name = name ?? id
+    self.members = members
+  }
+}
+
+/// One person of a ``Household``.
+public struct HouseholdMember: Sendable, Hashable, Codable {
+  /// The member's identifier.
+  public var id: String
+  /// Their name for people.
+  public var name: String
+  /// Their goals, per day or per week, for what they eat.
+  public var goals: [NutrientGoal]
+  /// The profile their energy and protein goals came from, when they have one.
+  public var profile: PersonProfile?
+  /// The slots they eat; `nil` for every slot of the plan.
+  public var meals: [Meal]?
+  /// The slots they skip on some days.
+  public var skips: [SkippedMeal]
+
+  /// Creates a member; with a profile and no goals, the goals are the profile's.
+  public init(
+    id: String, name: String? = nil, goals: [NutrientGoal] = [], profile: PersonProfile? = nil,
+    meals: [Meal]? = nil, skips: [SkippedMeal] = []
+  ) {
+    self.id = id
+    self.name = name ?? id
+    self.goals = goals.isEmpty ? profile?.goals ?? [] : goals
+    self.profile = profile
+    self.meals = meals
+    self.skips = skips
+  }
+
+  /// Whether the member eats a slot on a day.
+  public func eats(_ meal: Meal, day: Int) -> Bool {
+    (meals?.contains(meal) ?? true) && !skips.contains { $0.meal == meal && $0.days.contains(day) }
+  }
+}
+
+/// A slot a member skips on some days: `skip lunch on days 1...5`.
+public struct SkippedMeal: Sendable, Hashable, Codable {
+  /// The slot.
+  public var meal: Meal
+  /// The days, from 1.
+  public var days: ClosedRange<Int>
+
+  /// Creates a value from its parts.
+  public init(meal: Meal, days: ClosedRange<Int>) {
+    self.meal = meal
+    self.days = days
+  }
+}
+
+/// A week of meals for a household: the shared week (recipes, slots,
+/// portions, repetition, leftovers, budgets, purchases) and who eats it.
+///
+/// The shared problem's ``MealPlanProblem/goals`` are not used: every member
+/// has their own. Budgets, repetition, diet, avoid, locks (without servings)
+/// and purchasing apply to the household as a whole.
+public struct HouseholdProblem: Sendable, Hashable, Codable {
+  /// The shared week.
+  public var meals: MealPlanProblem
+  /// Who eats it.
+  public var household: Household
+
+  /// Creates a problem.
+  public init(meals: MealPlanProblem, household: Household) {
+    self.meals = meals
+    self.household = household
+  }
+
+  /// The indices of the members who eat a slot on a day.
+  public func eaters(_ meal: Meal, day: Int) -> [Int] {
+    household.members.indices.filter { household.members[$0].eats(meal, day: day) }
+  }
+}

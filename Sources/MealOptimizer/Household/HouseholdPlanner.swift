@@ -1,0 +1,163 @@
+import Foundation
+
+/// Solves a ``HouseholdProblem``: one dish per shared slot for everyone who
+/// eats it, a portion per member, every member's goals met, at least cost.
+///
+/// The model (``HouseholdModelBuilder``) goes through the same search as a
+/// plan for one person (``MealPlanner``; docs/meals.md "Solving"), with each
+/// member's portions counted on the day they are eaten, and the plan is
+/// re-checked by ``HouseholdPlanVerifier`` before it is returned.
+///
+/// ```swift
+/// let plan = try HouseholdPlanner(solver: GLPKSolver()).solve(problem)
+/// for member in plan.members { print(member.name, member.cost) }
+/// ```
+public struct HouseholdPlanner: Sendable {
+  /// The solver for every model.
+  public let solver: any Solver
+  /// Time limit, gap and tie-break tolerance.
+  public var options: MealPlannerOptions
+
+  /// Creates a planner that solves with the given backend and options.
+  public init(solver: any Solver, options: MealPlannerOptions = MealPlannerOptions()) {
+    self.solver = solver
+    self.options = options
+  }
+
+  /// Plans the household's week.
+  ///
+  /// - Parameter problem: the problem.
+  /// - Returns: a plan with status ``PlanStatus/optimal`` (proven within
+  ///   ``MealPlannerOptions/relativeGap``) or ``PlanStatus/feasible`` (time
+  ///   limit), or without meals and with an explanation when no plan exists or
+  ///   none was found in time.
+  /// - Throws: ``PlanningError/invalidProblem(_:)`` for a malformed problem,
+  ///   ``PlanningError/solver(_:)`` for a solver failure,
+  ///   ``PlanningError/verificationFailed(_:)`` for a plan that fails
+  ///   ``HouseholdPlanVerifier``, and ``PlanningError/cancelled``.
+  public func solve(_ problem: HouseholdProblem) throws(PlanningError) -> HouseholdPlan {
+    var shared = problem.meals
+    shared.goals = problem.household.members.flatMap(\.goals)
+    try shared.validateNutrients()
+    let clock = ContinuousClock()
+    let start = clock.now
+    let builder = try HouseholdModelBuilder(problem: problem)
+    let built = builder.build()
+    let empty = HouseholdPlan(
+      status: .infeasible, report: SolveReport(termination: .completed), currency: problem.meals.currency,
+      household: problem.household.id, slots: problem.meals.slots, tieBreak: problem.meals.tieBreak)
+    if !built.model.conflicts.isEmpty {
+      var plan = empty
+      plan.report.explanation = built.model.conflicts
+      return plan
+    }
+    let deadline = start + .seconds(options.timeLimit ?? 86_400)
+    let search = MealPlanSearch(
+      solver: solver, slots: built.model.slots, relativeGap: options.relativeGap, deadline: deadline)
+    let found = try search.solve(
+      built.model, tieBreakTolerance: options.tieBreakTolerance, tieBreakSeconds: options.tieBreakTimeLimit)
+    var plan: HouseholdPlan
+    switch found {
+    case .failure(let failure):
+      plan = empty
+      switch failure {
+      case .unbounded:
+        plan.status = .unbounded
+        plan.report.explanation = ["the cost has no lower bound; check for negative prices"]
+      case .infeasible:
+        plan.report.explanation = explainInfeasible(builder: builder, built: built)
+      case .noPlan(let termination, let message):
+        let outOfTime = clock.now >= deadline
+        plan.status = .unknown
+        plan.report.termination = termination == .completed && outOfTime ? .timeLimit : termination
+        plan.report.explanation = [
+          message
+            ?? (outOfTime
+              ? "the time limit came before any plan" : "the solver stopped before it found a plan")
+        ]
+      }
+      plan.report.seconds = (clock.now - start).seconds
+      return plan
+    case .success(let outcome):
+      plan = HouseholdAssembler(builder: builder, built: built).plan(from: outcome.values)
+      plan.status = outcome.isProven ? .optimal : .feasible
+      plan.report.termination = outcome.termination
+      plan.report.relativeGap = outcome.gap
+      plan.report.bound = outcome.bound
+      plan.tieBreakValue = outcome.tieBreakValue
+      if !outcome.isProven {
+        let gap = outcome.gap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
+        plan.report.explanation = [
+          "the solver stopped (\(outcome.termination.rawValue)) before proving this plan cheapest;"
+            + " it is within \(gap) of the best bound"
+        ]
+      }
+    }
+    plan.report.seconds = (clock.now - start).seconds
+    let violations = HouseholdPlanVerifier(problem: problem).verify(plan)
+    guard violations.isEmpty else { throw .verificationFailed(violations) }
+    if Task.isCancelled { throw .cancelled }
+    return plan
+  }
+
+  /// Plans the household's week in a task that can be cancelled (see ``MealPlanner``).
+  public func solve(_ problem: HouseholdProblem) async throws(PlanningError) -> HouseholdPlan {
+    let solveNow: (HouseholdProblem) throws(PlanningError) -> HouseholdPlan = self.solve
+    let plan = try solveNow(problem)
+    if Task.isCancelled { throw .cancelled }
+    return plan
+  }
+
+  /// Why no plan exists: a member's daily goal out of reach of every choice,
+  /// or the budget.
+  func explainInfeasible(builder: HouseholdModelBuilder, built: HouseholdModelBuilder.Built) -> [String] {
+    var reasons: [String] = []
+    let week = builder.problem.meals
+    let format = { (value: Double) in String(format: "%.2f", value) }
+    for (index, member) in builder.problem.household.members.enumerated() {
+      goals: for goal in member.goals where goal.period == .day && goal.basis == .absolute {
+        let unit = goal.nutrient.definition?.unit.rawValue ?? ""
+        for day in 1...week.days {
+          var (most, least) = (0.0, 0.0)
+          for (slot, who) in zip(built.model.slots, built.eaters) where slot.day == day && who.contains(index)
+          {
+            let meal = slot.leftoverOf.map { built.model.slots[$0].meal } ?? slot.meal
+            let range = builder.base.portions(for: meal).stepRange ?? 1...1
+            let amounts = slot.options.map { builder.base.amount(goal.nutrient, $0) * $0.stepSize }
+            most += (amounts.max() ?? 0) * Double(range.upperBound)
+            least += (amounts.min() ?? 0) * Double(range.lowerBound)
+          }
+          if let minimum = goal.minimum, most < minimum - 1e-9 {
+            reasons.append(
+              "\(member.name), day \(day): even the richest allowed choices give at most \(format(most)) \(unit) \(goal.nutrient), below the goal of at least \(format(minimum)) \(unit)"
+            )
+            continue goals
+          }
+          if let maximum = goal.maximum, least > maximum + 1e-9 {
+            reasons.append(
+              "\(member.name), day \(day): even the leanest allowed choices give at least \(format(least)) \(unit) \(goal.nutrient), above the goal of at most \(format(maximum)) \(unit)"
+            )
+            continue goals
+          }
+        }
+      }
+    }
+    if reasons.isEmpty, !week.budgets.isEmpty {
+      let search = MealPlanSearch(
+        solver: solver, slots: built.model.slots, relativeGap: options.relativeGap,
+        deadline: ContinuousClock.now + .seconds(min(options.timeLimit ?? 10, 10)))
+      if let found = try? search.minimizeCost(built.model.model.dropping([.budget])), found.values != nil {
+        reasons.append(
+          "the cheapest plan that meets every member's goals and every other rule costs"
+            + " \(format(found.objective)) \(week.currency) for \(week.days) day\(week.days == 1 ? "" : "s"),"
+            + " above the budget")
+      }
+    }
+    if reasons.isEmpty {
+      reasons.append(
+        "no choice of shared dishes and portions meets every member's goals and the plan's rules together;"
+          + " widen a goal range, allow more recipes or portions, or relax the repetition limits")
+    }
+    return reasons
+  }
+}

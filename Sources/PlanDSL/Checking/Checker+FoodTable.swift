@@ -1,0 +1,33 @@
+import MealOptimizer
+
+extension Checker {
+  /// Each checked food's position in `foods`, by id, so that limits, pantry
+  /// lines and ingredients find their food in constant time instead of a
+  /// search over every food (a plan with a limit per food would otherwise be
+  /// checked in time quadratic in its size).
+  static func foodPositions(_ foods: [Food]) -> [String: Int] {
+    var positions: [String: Int] = [:]
+    positions.reserveCapacity(foods.count)
+    for (position, food) in foods.enumerated() where positions[food.id] == nil {
+      positions[food.id] = position
+    }
+    return positions
+  }
+
+  /// The checked food with this id: from ``checkedFoodPositions`` when it
+  /// indexes `foods`, by a search otherwise.
+  func checkedFood(_ id: String, in foods: [Food]) -> Food? {
+    if let position = checkedFoodPositions[id], foods.indices.contains(position), foods[position].id == id {
+      return foods[position]
+    }
+    return foods.first { $0.id == id }
+  }
+}
+
+/// What identifies limits that can conflict: the same foods (in any order),
+/// period and unit.
+struct LimitConflictKey: Hashable {
+  var foods: Set<String>
+  var period: Period
+  var inServings: Bool
+}

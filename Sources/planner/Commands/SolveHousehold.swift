@@ -1,0 +1,39 @@
+import Foundation
+import GLPKBackend
+import MealOptimizer
+import PlanDSL
+
+extension SolveCommand {
+  /// Solves and shows a plan for a household (`household NAME` in the plan).
+  static func solveHousehold(
+    _ problem: HouseholdProblem, adaptations: [PlanAdaptation], title: String, spec: PlanSpec,
+    format: OutputFormat, timeLimit: Double?, pantryOut: String?, console: Console
+  ) throws(CLIError) {
+    var options = MealPlannerOptions()
+    if let timeLimit { options.timeLimit = timeLimit }
+    var plan: HouseholdPlan
+    do {
+      plan = try HouseholdPlanner(solver: GLPKSolver(), options: options).solve(problem)
+    } catch {
+      throw CLIError(error, about: "plan '\(spec.name)'")
+    }
+    if !adaptations.isEmpty { plan.adaptations = adaptations }
+    switch format {
+    case .json: console.out(try JSONText.encode(plan))
+    case .markdown:
+      console.out(
+        HouseholdPlanMarkdown(plan, title: title, problem: problem).render()
+          + SolveAdaptations.markdown(adaptations))
+    default:
+      console.out(
+        SolveAdaptations.text(adaptations) + HouseholdPlanText(plan, title: title, problem: problem).render()
+          + budgetLine(problem.meals.budgets, days: problem.meals.days, plan.groceries, plan.currency))
+    }
+    if !plan.hasPlan { throw .negativeResult }
+    if let pantryOut {
+      let text = PantryFile.text(
+        name: "after_\(spec.name)", plan: spec.name, leftovers: plan.groceries?.leftovers ?? [])
+      try OutputFile.write(Data(text.utf8), to: pantryOut, option: "--pantry-out")
+    }
+  }
+}
