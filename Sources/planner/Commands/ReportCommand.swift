@@ -59,9 +59,11 @@ enum ReportCommand: TypedCommand {
           "output", short: "o", \.output, value: "FILE", "Write the report here (default: standard output)."),
         .option(
           "plan", \.plans, value: "FILE|NAME",
-          "Add the week's meals, cost and shopping list: a .plan file, and (given again) which meal plan of it."),
+          "Add the week's meals, cost and shopping list: a .plan file, and (given again) which meal plan of it."
+        ),
         .option(
-          "household", \.household, value: "NAME", "Check that the plan is the household's (one part per member)."),
+          "household", \.household, value: "NAME",
+          "Check that the plan is the household's (one part per member)."),
       ]
     }
   }
