@@ -98,7 +98,9 @@ struct HouseholdLanguageTests {
     #expect(before.status == .optimal)
     #expect(after.status == .optimal)
     let ana = try #require(after.member("ana"))
-    #expect(ana.goals.last == NutrientGoal(.sodium, maximum: 1500))
+    #expect(
+      ana.goals.last
+        == NutrientGoal(.sodium, maximum: 1500, source: SourceReference(file: "t.plan", line: 7, column: 72)))
     for day in ana.days { #expect(Self.sodium(day) <= 1500 + 1e-9) }
     // Without the cap the cheap, salty toast takes Ana above 1500 mg on some day.
     let untouched = try #require(before.member("ana"))
@@ -151,7 +153,9 @@ struct HouseholdLanguageTests {
           + " systolic.today (132 mmHg) >= systolic.yesterday (120 mmHg) * 110%"
       ])
     let problem = Program.applying(adaptations, to: try #require(program.mealPlanProblem(for: spec)))
-    #expect(problem.goals.last == NutrientGoal(.sodium, maximum: 1200))
+    #expect(
+      problem.goals.last
+        == NutrientGoal(.sodium, maximum: 1200, source: SourceReference(file: "t.plan", line: 7, column: 72)))
     let plan = try MealPlanner(solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30)).solve(
       problem)
     #expect(plan.status == .optimal)

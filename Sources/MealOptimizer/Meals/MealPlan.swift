@@ -62,8 +62,13 @@ public struct MealPlan: Sendable, Hashable, Codable {
     days.first { $0.day == day }?.meals.first { $0.meal == meal }
   }
 
+  /// What to cook when, with each ingredient's share of the cost; set for a
+  /// plan that buys (``MealPlanProblem/purchasing``).
+  public var cooking: CookingPlan?
+
   enum CodingKeys: String, CodingKey {
-    case kind, status, report, currency, slots, days, weeks, cost, groceries, explanation, adaptations
+    case kind, status, report, currency, slots, days, weeks, cost, groceries, explanation, adaptations,
+      cooking
     case tieBreak = "tie_break"
     case tieBreakValue = "tie_break_value"
   }
