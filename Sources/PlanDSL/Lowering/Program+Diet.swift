@@ -43,7 +43,8 @@ extension Program {
       if limit.foods.count == 1, limit.period == .day, !limit.inServings {
         foodLimits.append(
           FoodLimit(
-            food: limit.foods[0], minimumGrams: limit.minimum, maximumGrams: limit.maximum, source: limit.source))
+            food: limit.foods[0], minimumGrams: limit.minimum, maximumGrams: limit.maximum,
+            source: limit.source))
       } else {
         groupLimits.append(
           FoodGroupLimit(
