@@ -27,7 +27,7 @@ let package = Package(
     // reach GLPK's abort() and keeps GLPK's terminal output off.
     .target(name: "CGLPK", path: "Sources/CGLPK", linkerSettings: [.linkedLibrary("glpk")]),
     // The nutrition domain, the solver-neutral model, the planners: no C.
-    .target(name: "MealOptimizer", resources: [.copy("Resources")]),
+    .target(name: "MealOptimizer", dependencies: ["Diagnostics"], resources: [.copy("Resources")]),
     // The GLPK backend of the Solver protocol: the only library that links libglpk.
     .target(name: "GLPKBackend", dependencies: ["MealOptimizer", "CGLPK"]),
     // Source files, ranges, diagnostics and their one renderer: no dependencies.
@@ -41,7 +41,9 @@ let package = Package(
     .target(name: "HealthDatabase", dependencies: ["HealthRules", "CLibPQ"]),
     .executableTarget(
       name: "planner",
-      dependencies: ["Diagnostics", "PlanDSL", "MealOptimizer", "GLPKBackend", "HealthRules", "HealthDatabase"]),
+      dependencies: [
+        "Diagnostics", "PlanDSL", "MealOptimizer", "GLPKBackend", "HealthRules", "HealthDatabase",
+      ]),
     // Benchmarks: each Benchmarks/*/run.sh builds its target in release mode and prints figures.
     .executableTarget(name: "health-bench", dependencies: ["HealthRules"], path: "Benchmarks/health/Sources"),
     .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer", "GLPKBackend"]),
@@ -64,6 +66,7 @@ let package = Package(
     .testTarget(name: "PlannerCLITests", dependencies: ["planner", "Diagnostics"]),
     // Rules in PostgreSQL against the in-process engine, on a throwaway server.
     .testTarget(
-      name: "HealthDatabaseTests", dependencies: ["HealthDatabase", "HealthRules", "PlanDSL"], exclude: ["Fixtures"]),
+      name: "HealthDatabaseTests", dependencies: ["HealthDatabase", "HealthRules", "PlanDSL"],
+      exclude: ["Fixtures"]),
   ]
 )

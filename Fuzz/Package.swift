@@ -27,7 +27,8 @@ let package = Package(
       name: "fuzz-plan",
       dependencies: [
         "FuzzSupport", .product(name: "PlanDSL", package: "planner"),
-        .product(name: "MealOptimizer", package: "planner"), .product(name: "HealthRules", package: "planner"),
+        .product(name: "MealOptimizer", package: "planner"),
+        .product(name: "HealthRules", package: "planner"),
       ]),
     .executableTarget(
       name: "fuzz-readings",
@@ -36,11 +37,15 @@ let package = Package(
       name: "PlannerCLI",
       dependencies: [
         .product(name: "Diagnostics", package: "planner"), .product(name: "PlanDSL", package: "planner"),
-        .product(name: "MealOptimizer", package: "planner"), .product(name: "GLPKBackend", package: "planner"),
-        .product(name: "HealthRules", package: "planner"), .product(name: "HealthDatabase", package: "planner"),
+        .product(name: "MealOptimizer", package: "planner"),
+        .product(name: "GLPKBackend", package: "planner"),
+        .product(name: "HealthRules", package: "planner"),
+        .product(name: "HealthDatabase", package: "planner"),
       ],
       swiftSettings: [
-        .unsafeFlags(["-enable-testing", "-Xfrontend", "-entry-point-function-name", "-Xfrontend", "planner_cli_main"])
+        .unsafeFlags([
+          "-enable-testing", "-Xfrontend", "-entry-point-function-name", "-Xfrontend", "planner_cli_main",
+        ])
       ]),
     .executableTarget(name: "fuzz-cli", dependencies: ["FuzzSupport", "PlannerCLI"]),
   ]

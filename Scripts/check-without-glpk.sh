@@ -54,7 +54,7 @@ let package = Package(
   targets: [
     .target(name: "Diagnostics"),
     .target(name: "HealthRules", dependencies: ["Diagnostics"]),
-    .target(name: "MealOptimizer", resources: [.copy("Resources")]),
+    .target(name: "MealOptimizer", dependencies: ["Diagnostics"], resources: [.copy("Resources")]),
     .target(name: "PlanDSL", dependencies: ["Diagnostics", "MealOptimizer", "HealthRules"]),
     .testTarget(
       name: "HealthRulesTests", dependencies: ["Diagnostics", "HealthRules"], resources: [.copy("Fixtures")]),

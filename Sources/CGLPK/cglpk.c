@@ -176,6 +176,12 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
       parm.presolve = GLP_OFF;
       parm.mip_gap = options->mip_gap;
       parm.tm_lim = milliseconds(options->time_limit);
+      if (options->cuts) {
+        parm.mir_cuts = GLP_ON;
+        parm.gmi_cuts = GLP_ON;
+        parm.cov_cuts = GLP_ON;
+        parm.clq_cuts = GLP_ON;
+      }
       parm.cb_func = watch_search;
       parm.cb_info = &watch;
       result->mip_ran = 1;

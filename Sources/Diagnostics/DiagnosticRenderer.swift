@@ -5,7 +5,11 @@
 ///   protien >= 90 g per day
 ///   ^~~~~~~
 ///   hint: did you mean 'protein'?
+///   fix-it: replace 'protien' with 'protein'
 /// ```
+///
+/// A fix-it on the diagnostic's own line is shown as the edit alone; one
+/// elsewhere starts with its `line:column` (and its file, when that differs).
 public struct DiagnosticRenderer: Sendable {
   /// Whether to colour the output with ANSI escapes (only on a terminal).
   public var colors: Bool
@@ -64,12 +68,16 @@ public struct DiagnosticRenderer: Sendable {
     return out
   }
 
-  /// Renders one diagnostic with its source line, caret, hint and notes.
+  /// Renders one diagnostic with its source line, caret, hint, fix-its and notes.
   public func render(_ diagnostic: Diagnostic, sources: SourceManager) -> String {
     var out = header(diagnostic.severity, diagnostic.message, diagnostic.range, sources)
     out += snippet(diagnostic.range, sources)
     if let hint = diagnostic.hint {
       out += "  " + paint("hint:", Self.cyan) + " " + Self.shortened(hint).escapingControlCharacters() + "\n"
+    }
+    for fixIt in diagnostic.fixIts {
+      guard let edit = Self.describe(fixIt, near: diagnostic.range, sources: sources) else { continue }
+      out += "  " + paint("fix-it:", Self.green) + " " + edit + "\n"
     }
     for note in diagnostic.notes {
       out += header(.note, note.message, note.range, sources)
@@ -104,6 +112,23 @@ public struct DiagnosticRenderer: Sendable {
     }
     let (line, column) = file.lineAndColumn(of: range.start)
     return "\(file.path):\(line):\(column): \(label) \(paint(shown, Self.bold))\n"
+  }
+
+  /// `replace 'a' with 'b'`, `insert 'b'` or `delete 'a'`, preceded by the fix-it's place when
+  /// it is not on the diagnostic's line; `nil` when its file is unknown.
+  static func describe(_ fixIt: Diagnostic.FixIt, near range: SourceRange?, sources: SourceManager) -> String?
+  {
+    guard let file = sources.file(fixIt.range.file) else { return nil }
+    func quoted(_ text: String) -> String { "'" + shortened(text).escapingControlCharacters() + "'" }
+    let old = file.text(in: fixIt.range)
+    let new = fixIt.replacement
+    let edit =
+      old.isEmpty
+      ? "insert \(quoted(new))"
+      : new.isEmpty ? "delete \(quoted(old))" : "replace \(quoted(old)) with \(quoted(new))"
+    let (line, column) = file.lineAndColumn(of: min(max(0, fixIt.range.start), file.bytes.count))
+    guard let range, range.file == fixIt.range.file else { return "\(file.path):\(line):\(column): " + edit }
+    return file.lineAndColumn(of: range.start).line == line ? edit : "\(line):\(column): " + edit
   }
 
   /// A message of at most ``maximumMessageLength`` characters: its start, `…`, its end.

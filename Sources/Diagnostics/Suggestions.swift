@@ -18,17 +18,37 @@ public enum Suggestions {
     let limit = max(1, min(3, target.count / 3 + 1))
     var best: (String, Int)?
     for candidate in candidates {
-      guard abs(candidate.count - target.count) <= limit else { continue }
-      let distance = editDistance(target, Array(candidate.lowercased()))
-      if distance <= limit, distance < (best?.1 ?? Int.max) || (distance == best?.1 && candidate < best!.0) {
+      guard abs(candidate.count - target.count) <= limit,
+        let distance = distance(target, Array(candidate.lowercased()), limit: limit)
+      else { continue }
+      if distance < (best?.1 ?? Int.max) || (distance == best?.1 && candidate < best!.0) {
         best = (candidate, distance)
       }
     }
     return best?.0
   }
 
-  /// Damerau–Levenshtein distance (with adjacent transpositions).
-  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  /// The edit distance between two sequences, or `nil` when it is larger than `limit`: the fewest
+  /// insertions, deletions, substitutions and swaps of two neighbours that turn one into the other
+  /// (Damerau–Levenshtein, optimal string alignment).
+  ///
+  /// The one distance every "did you mean" of planner uses: names in plans and readings (on
+  /// characters), catalog words (on UTF-8 bytes, for speed).
+  ///
+  /// ```swift
+  /// Suggestions.distance(Array("protien"), Array("protein"))            // 1 (a swap)
+  /// Suggestions.distance(Array("cheese".utf8), Array("chess".utf8), limit: 1)  // nil (2 > 1)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - a: One sequence.
+  ///   - b: The other.
+  ///   - limit: The largest distance worth knowing; the work stops once every path exceeds it.
+  /// - Returns: The distance, or `nil` when it exceeds `limit`.
+  /// - Complexity: O(*m* × *n*) in the lengths, less when the limit cuts it short; O(1) when the
+  ///   lengths differ by more than `limit`.
+  public static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int = .max) -> Int? {
+    if abs(a.count - b.count) > limit { return nil }
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous2 = [Int](repeating: 0, count: b.count + 1)
@@ -36,16 +56,21 @@ public enum Suggestions {
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
       current[0] = i
+      var rowMinimum = i
       for j in 1...b.count {
         let cost = a[i - 1] == b[j - 1] ? 0 : 1
         current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
         if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
           current[j] = min(current[j], previous2[j - 2] + 1)
         }
+        rowMinimum = min(rowMinimum, current[j])
       }
+      // Every later row holds a value no smaller than this row's smallest (a swap reaches back
+      // two rows, but the row between holds a substitution as cheap), so none can come back under.
+      if rowMinimum > limit { return nil }
       (previous2, previous, current) = (previous, current, previous2)
     }
-    return previous[b.count]
+    return previous[b.count] <= limit ? previous[b.count] : nil
   }
 
   /// "did you mean 'x'?" for the closest candidate, or `nil`.

@@ -43,7 +43,7 @@ enum GLPKCall {
     var parameters = cglpk_options(
       method: method(options.method), presolve: options.presolve ? 1 : 0, scaling: scaling(options.scaling),
       time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap,
-      should_stop: { Task.isCancelled ? 1 : 0 })
+      should_stop: { Task.isCancelled ? 1 : 0 }, cuts: options.cuts ? 1 : 0)
     var result = cglpk_result()
     result.col_value = buffers.values.baseAddress
     result.col_dual = buffers.columnDuals.baseAddress

@@ -15,6 +15,11 @@ extension GLPKSolver {
       raw.mipRan || model.columns.contains(where: { $0.kind != .continuous })
       ? mipOutcome(raw) : lpOutcome(raw)
     var solution = Solution(termination: termination, status: status, seconds: seconds, message: message)
+    if raw.mipRan, status == .unknown, let bound = raw.mipBound {
+      // Stopped before any plan: the best active node still bounds every
+      // plan, since no node was pruned for want of an incumbent.
+      solution.bound = bound
+    }
     guard status == .optimal || status == .feasible else { return solution }
     solution.values = raw.values
     solution.objectiveValue = raw.objective

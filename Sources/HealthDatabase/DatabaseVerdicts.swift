@@ -101,6 +101,40 @@ public struct DatabaseVerdicts: Sendable {
       try require(
         table.symptoms, holds: "symptoms", accept: { category, _ in category == "S" }, hint: "a text type")
     }
+    if !ruleSet.parameters.isEmpty { try checkParametersTable(on: connection) }
+  }
+
+  /// Checks the per-patient parameters table of a rule set that declares parameters.
+  ///
+  /// - Throws: ``DatabaseError/missingTable(_:)`` or ``DatabaseError/column(_:)``.
+  func checkParametersTable(on connection: PostgresConnection) throws(DatabaseError) {
+    let parameters = table.parameters
+    let name = parameters.qualifiedName
+    let found = try connection.query(
+      """
+      SELECT a.attname, format_type(a.atttypid, a.atttypmod), t.typcategory, t.typname
+      FROM pg_attribute AS a JOIN pg_type AS t ON t.oid = a.atttypid
+      WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
+      """, parameters: [name])
+    guard !found.rows.isEmpty else { throw .missingTable(name) }
+    var types: [String: (display: String, category: String, name: String)] = [:]
+    for row in found.rows {
+      if let column = row[0] { types[column] = (row[1] ?? "?", row[2] ?? "?", row[3] ?? "?") }
+    }
+    let names = ruleSet.parameters.keys.sorted().joined(separator: ", ")
+    for column in [parameters.patientID, parameters.parameter, parameters.value, parameters.unit]
+    where types[column] == nil {
+      let known = types.keys.sorted().joined(separator: ", ")
+      throw .column(
+        "the parameters table \(name) (for \(names)) has no column '\(column)' (columns: \(known))")
+    }
+    if let value = types[parameters.value],
+      value.category != "N" || ["float4", "float8", "money"].contains(value.name)
+    {
+      throw .column(
+        "column '\(parameters.value)' of \(name) is \(value.display); parameter values need an exact number type (numeric, integer)"
+      )
+    }
   }
 
   /// Whether a primary key or unique index (without a condition) covers exactly the patient and day columns.

@@ -76,6 +76,27 @@ struct DatabaseErrorTests {
       #expect(verdicts[1].status == .notEnoughData)
       #expect(try !runner.hasUniqueDays(on: connection))
       #expect(throws: DatabaseError.self) { try connection.execute("SELECT * FROM nowhere") }
+      // Rules with a per-patient parameter read a second table, checked the same way.
+      var perPatient = RuleSet(
+        id: "p", name: "P",
+        alerts: [
+          Alert(
+            id: "over", message: "over",
+            condition: .comparison(.reading(.weight, .today), .greater, .parameter("dry_weight", .pound)))
+        ], otherwise: "fine")
+      perPatient.parameters = ["dry_weight": .pound]
+      let parameters = DatabaseVerdicts(ruleSet: perPatient)
+      #expect(throws: DatabaseError.missingTable("\"patient_parameters\"")) {
+        try parameters.run(on: connection)
+      }
+      try connection.execute(
+        "CREATE TABLE patient_parameters (patient_id text, name text, value double precision, unit text)")
+      do {
+        _ = try parameters.run(on: connection)
+        Issue.record("a double precision parameter value was accepted")
+      } catch {
+        #expect("\(error)".contains("column 'value' of \"patient_parameters\" is double precision"))
+      }
     }
   }
 }

@@ -21,9 +21,10 @@ struct ErrorDescriptionTests {
   @Test("a readings error gives each issue with its line and column")
   func readingsError() {
     let error: any Error = ReadingsError(issues: [
-      ReadingsIssue(line: 4, column: 12, message: "'abc' is not a number"),
+      ReadingsIssue(.invalidNumber, line: 4, column: 12, message: "'abc' is not a number"),
       ReadingsIssue(
-        line: 2, column: 1, message: "unknown column 'sistolic'", hint: "did you mean 'systolic'?"),
+        .unknownColumn, line: 2, column: 1, message: "unknown column 'sistolic'",
+        hint: "did you mean 'systolic'?"),
     ])
     #expect(
       error.localizedDescription

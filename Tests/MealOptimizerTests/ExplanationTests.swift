@@ -16,7 +16,9 @@ private func proteinOnABudget() -> DietProblem {
   return DietProblem(
     foods: [beans, rice],
     goals: [
-      NutrientGoal(.energy, minimum: 1000, maximum: 5000, source: SourceReference(file: "week.plan", line: 11, column: 3)),
+      NutrientGoal(
+        .energy, minimum: 1000, maximum: 5000, source: SourceReference(file: "week.plan", line: 11, column: 3)
+      ),
       NutrientGoal(.protein, minimum: 250, source: SourceReference(file: "week.plan", line: 12, column: 3)),
     ],
     budget: Budget(2, per: .day, source: SourceReference(file: "week.plan", line: 20, column: 3)))
@@ -64,7 +66,8 @@ struct ExplanationTests {
     let explanation = try #require(plan.explanation)
     #expect(explanation.conflicts.map(\.line.kind) == [.goal, .budget])
     #expect(explanation.conflicts.map(\.line.index) == [1, 0])
-    #expect(explanation.conflicts.map { $0.line.source?.description } == ["week.plan:12:3", "week.plan:20:3"])
+    #expect(
+      explanation.conflicts.map { $0.line.source?.description } == ["week.plan:12:3", "week.plan:20:3"])
     let protein = explanation.conflicts[0]
     #expect(protein.side == .minimum)
     #expect(abs((protein.reachable ?? 0) - 200) < 1e-6)
@@ -89,9 +92,10 @@ struct ExplanationTests {
     #expect(plan.status == .infeasible)
     let explanation = try #require(plan.explanation)
     #expect(explanation.conflicts.map(\.line.index) == [2, 5, 8])
-    #expect(explanation.conflicts.map(\.line.statement) == [
-      "energy at most 1000 kcal a day", "protein at least 100 g a day", "fat at least 70 g a day",
-    ])
+    #expect(
+      explanation.conflicts.map(\.line.statement) == [
+        "energy at most 1000 kcal a day", "protein at least 100 g a day", "fat at least 70 g a day",
+      ])
     // Energy alone moves to 400 + 630 kcal; protein alone to (1000 − 630) / 4 g; fat alone to (1000 − 400) / 9 g.
     let reached = explanation.conflicts.map { $0.reachable ?? -1 }
     #expect(abs(reached[0] - 1030) < 1e-6)
@@ -110,7 +114,8 @@ struct ExplanationTests {
     var problem = smallProblem()
     problem.goals[1].minimum = 80
     let costs = try DietExplainer().explainCosts(problem)
-    let protein = try #require(costs.marginalCosts.first { $0.line.subject == "protein" && $0.side == .minimum })
+    let protein = try #require(
+      costs.marginalCosts.first { $0.line.subject == "protein" && $0.side == .minimum })
     #expect(protein.method == .dual)
     #expect(protein.binding)
     let base = try #require(try DietPlanner().solve(problem).objectiveValue)
@@ -120,7 +125,8 @@ struct ExplanationTests {
     let difference = (after - base) / 0.01
     #expect(difference > 0)
     #expect(abs((protein.perUnit ?? 0) - difference) < 1e-9)
-    let energy = try #require(costs.marginalCosts.first { $0.line.subject == "energy" && $0.side == .maximum })
+    let energy = try #require(
+      costs.marginalCosts.first { $0.line.subject == "energy" && $0.side == .maximum })
     #expect(!energy.binding)
     #expect(energy.message == "energy between 2000 kcal and 2500 kcal a day: not binding")
   }
@@ -131,7 +137,8 @@ struct ExplanationTests {
     problem.goals[1].minimum = 80
     problem.wholeServings = ["oats", "butter", "lentils"]
     let costs = try DietExplainer().explainCosts(problem)
-    let protein = try #require(costs.marginalCosts.first { $0.line.subject == "protein" && $0.side == .minimum })
+    let protein = try #require(
+      costs.marginalCosts.first { $0.line.subject == "protein" && $0.side == .minimum })
     #expect(protein.method == .resolve)
     #expect(protein.step == 5)
     let base = try #require(try DietPlanner().solve(problem).objectiveValue)
@@ -178,7 +185,8 @@ struct ExplanationTests {
 @Suite("Why a recipe lacks a label")
 struct MissingLabelTests {
   static let foods: [String: Food] = [
-    "beans": Food(id: "beans", name: "Beans", nutrientsPer100g: [.energy: 340], tags: ["vegan", "vegetarian"]),
+    "beans": Food(
+      id: "beans", name: "Beans", nutrientsPer100g: [.energy: 340], tags: ["vegan", "vegetarian"]),
     "salsa": Food(id: "salsa", name: "Salsa", nutrientsPer100g: [.energy: 29]),
     "chicken": Food(id: "chicken", name: "Chicken", nutrientsPer100g: [.energy: 165], tags: ["meat"]),
   ]
@@ -202,12 +210,56 @@ struct MissingLabelTests {
   func contraryTag() throws {
     let stew = Recipe(
       id: "stew", name: "Stew", servings: 2,
-      ingredients: [RecipeIngredient(food: "chicken", grams: 200), RecipeIngredient(food: "beans", grams: 100)])
+      ingredients: [
+        RecipeIngredient(food: "chicken", grams: 200), RecipeIngredient(food: "beans", grams: 100),
+      ])
     let missing = RecipeProfile.missingLabels(of: stew, foods: Self.foods)
     let vegetarian = try #require(missing.first { $0.label == .vegetarian })
     #expect(vegetarian.blockers.map(\.food) == ["chicken"])
     #expect(vegetarian.blockers.map(\.tag) == ["meat"])
     #expect(!vegetarian.onlyMissingTags)
     #expect(vegetarian.message == "not vegetarian: 'chicken' is tagged meat")
+  }
+}
+
+@Suite("Sentences that differ only in their day")
+struct DaySentencesTests {
+  @Test("seven days of one sentence become one, days that skip are listed")
+  func collapse() {
+    let week = (1...7).map { "day \($0): every recipe for breakfast is excluded" }
+    #expect(DaySentences.collapse(week) == ["days 1 to 7: every recipe for breakfast is excluded"])
+    #expect(
+      DaySentences.collapse(["day 1: a", "day 3: a", "day 5: a", "the budget", "the budget", "day 2: b"])
+        == ["days 1, 3 and 5: a", "the budget", "day 2: b"])
+  }
+}
+
+@Suite("Meal plans explain")
+struct MealPlanExplanationTests {
+  @Test("a budget below the cheapest week is a conflict citing the budget line, with the cheapest cost")
+  func budgetConflict() throws {
+    let cheapest = try MealTestKitchen.solve(MealTestKitchen.problem(tieBreak: .none))
+    let cost = try #require(cheapest.cost)
+    let place = SourceReference(file: "week.plan", line: 9, column: 3)
+    let tight = Budget(cost * Decimal(0.9), per: .week, source: place)
+    let plan = try MealTestKitchen.solve(MealTestKitchen.problem(budgets: [tight], tieBreak: .none))
+    #expect(plan.status == .infeasible)
+    let conflict = try #require(plan.explanation?.conflicts.first)
+    #expect(conflict.line.kind == .budget)
+    #expect(conflict.line.source == place)
+    let reached = try #require(conflict.reachable)
+    // Both searches prove the cheapest week within 1%; the plan's cost is rounded to cents.
+    let proven = NSDecimalNumber(decimal: cost).doubleValue
+    #expect(abs(reached - proven) <= 0.01 * proven + 0.005)
+    #expect(conflict.relaxation == reached - NSDecimalNumber(decimal: tight.amount).doubleValue)
+    #expect(plan.report.explanation.contains { $0.hasSuffix("(at week.plan:9:3)") })
+  }
+
+  @Test("a slot no recipe can fill on any day is said once for the whole week")
+  func collapsedDays() throws {
+    let plan = try MealTestKitchen.solve(MealTestKitchen.problem(diet: [.vegan, .keto, .glutenFree]))
+    #expect(plan.status == .infeasible)
+    #expect(plan.report.explanation.allSatisfy { $0.hasPrefix("days 1 to 7: ") })
+    #expect(Set(plan.report.explanation).count == plan.report.explanation.count)
   }
 }

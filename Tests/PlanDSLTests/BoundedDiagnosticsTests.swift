@@ -45,6 +45,7 @@ struct BoundedDiagnosticsTests {
           …>= 1 g; protein >= 1 g; protein >= 1 g; protien >= 1 g; fiber >= 1 g; fiber >= 1 g; fiber >= 1 g; fiber >= 1 g; fiber >=…
                                                    ^~~~~~~
           hint: did you mean 'protein'?
+          fix-it: replace 'protien' with 'protein'
         1 error generated.
 
         """)

@@ -70,11 +70,13 @@ struct CheckerTests {
   func goals() throws {
     let program = try load()
     let goals = try #require(program.goals.first?.goals)
-    #expect(goals[0] == NutrientGoal(.energy, minimum: 1800, maximum: 2200))
-    #expect(goals[1] == NutrientGoal(.protein, minimum: 90))
-    #expect(goals[2] == NutrientGoal(.sodium, maximum: 2300))
-    #expect(goals[3] == NutrientGoal(.saturatedFat, maximum: 0.1, basis: .percentOfEnergy))
-    #expect(goals[4] == NutrientGoal(.fiber, minimum: 200, period: .week))
+    // Each goal carries where it was written, for explanations.
+    let at = { (line: Int) in SourceReference(file: "t.plan", line: line, column: 3) }
+    #expect(goals[0] == NutrientGoal(.energy, minimum: 1800, maximum: 2200, source: at(15)))
+    #expect(goals[1] == NutrientGoal(.protein, minimum: 90, source: at(16)))
+    #expect(goals[2] == NutrientGoal(.sodium, maximum: 2300, source: at(17)))
+    #expect(goals[3] == NutrientGoal(.saturatedFat, maximum: 0.1, basis: .percentOfEnergy, source: at(18)))
+    #expect(goals[4] == NutrientGoal(.fiber, minimum: 200, period: .week, source: at(19)))
     #expect(program.warnings.map(\.id) == ["strict-bound"])
   }
 
@@ -84,11 +86,13 @@ struct CheckerTests {
     let plan = try #require(program.plan(named: "week"))
     #expect(plan.days == 7)
     #expect(plan.goalNames == ["moderate"])
-    #expect(plan.budget == Budget(60, per: .week))
+    let at = { (line: Int) in SourceReference(file: "t.plan", line: line, column: 3) }
+    #expect(plan.budget == Budget(60, per: .week, source: at(23)))
     #expect(
       plan.limits == [
-        LimitSpec(foods: ["oats"], minimum: nil, maximum: 162, period: .day, inServings: false),
-        LimitSpec(foods: ["tofu", "oats"], minimum: nil, maximum: 1000, period: .day, inServings: false),
+        LimitSpec(foods: ["oats"], minimum: nil, maximum: 162, period: .day, inServings: false, source: at(24)),
+        LimitSpec(
+          foods: ["tofu", "oats"], minimum: nil, maximum: 1000, period: .day, inServings: false, source: at(25)),
       ])
     #expect(plan.objective == .maximize(.protein))
     #expect(program.currency == "USD")

@@ -10,7 +10,8 @@ struct DiagnosticCatalogDocsTests {
     .deletingLastPathComponent()
 
   /// Every id the front end and the readings readers can produce.
-  static let catalogIDs = Set(DiagnosticID.allCases.map(\.rawValue) + [ReadingsError.diagnosticID])
+  static let catalogIDs = Set(
+    DiagnosticID.allCases.map(\.rawValue) + ReadingsDiagnosticID.allCases.map(\.rawValue))
 
   /// The ids in the first column of the table under "## Diagnostics" in docs/language.md.
   static func documentedIDs() throws -> Set<String> {
@@ -43,14 +44,35 @@ struct DiagnosticCatalogDocsTests {
     #expect(stale == [])
   }
 
+  /// The ids in the first column of the table under "### Errors in readings files" in docs/health.md.
+  static func readingsIDsInHealthDocs() throws -> [String] {
+    let docs = try String(contentsOf: root.appendingPathComponent("docs/health.md"), encoding: .utf8)
+    let section = try #require(docs.range(of: "### Errors in readings files"))
+    var ids: [String] = []
+    for line in docs[section.upperBound...].split(separator: "\n") {
+      if line.hasPrefix("#") { break }
+      guard line.hasPrefix("| `") else { continue }
+      let first = line.dropFirst().prefix { $0 != "|" }
+      for match in first.matches(of: /`([a-z0-9-]+)`/) { ids.append(String(match.output.1)) }
+    }
+    return ids
+  }
+
+  @Test("docs/health.md lists the readings catalog, every id once, in the catalog's order")
+  func readingsCatalogIsDocumented() throws {
+    #expect(try Self.readingsIDsInHealthDocs() == ReadingsDiagnosticID.allCases.map(\.rawValue))
+  }
+
   @Test("each id is its catalog case's name in kebab case")
   func idsDeriveFromNames() {
-    for id in DiagnosticID.allCases {
-      let name = String(describing: id)
+    let cases =
+      DiagnosticID.allCases.map { (String(describing: $0), $0.rawValue) }
+      + ReadingsDiagnosticID.allCases.map { (String(describing: $0), $0.rawValue) }
+    for (name, rawValue) in cases {
       let kebab = name.reduce(into: "") { out, character in
         if character.isUppercase { out += "-" + character.lowercased() } else { out.append(character) }
       }
-      #expect(id.rawValue == kebab, "\(name)")
+      #expect(rawValue == kebab, "\(name)")
     }
   }
 }

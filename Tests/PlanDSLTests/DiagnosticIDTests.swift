@@ -132,6 +132,13 @@ struct DiagnosticIDTests {
     Case(.duplicateStatement, food + "goal g { protein >= 1 g }\nplan p { goal g; days 7; days 6 }\n"),
     Case(.maximizeCost, food + "goal g { protein >= 1 g }\nplan p { goal g; maximize cost }\n"),
     Case(.unknownPantry, food + "goal g { protein >= 1 g }\nplan p { goal g; pantry home }\n"),
+    Case(.unknownHousehold, recipe + "plan p {\n  meals breakfast\n  household famly\n}\n"),
+    Case(
+      .unknownMember,
+      recipe + rules + "household h { member ana {} }\nplan p {\n  meals breakfast\n  household h\n}\n"
+        + "adapt p when r.a for anna { sodium <= 1500 mg per day }\n"),
+    Case(.unknownPlan, recipe + rules + "adapt weak when r.a { sodium <= 1500 mg per day }\n"),
+    Case(.badProfile, "household h {\n  member ana { profile { age 40; sex female } }\n}\n"),
     Case(.missingMeals, recipe + "goal g { protein >= 1 g }\nplan p { goal g; repeat at most 2 per week }\n"),
     Case(
       .missingPrice,
@@ -162,7 +169,9 @@ struct DiagnosticIDTests {
       recipe + "plan p {\n  meals breakfast\n  avoid oats\n  allow breakfast recipes porridge\n}\n"),
     Case(
       .dietExcludesUntagged,
-      food + "recipe porridge {\n  80 g oats\n  meal breakfast\n}\nplan p {\n  meals breakfast\n  diet vegetarian\n}\n"),
+      food
+        + "recipe porridge {\n  80 g oats\n  meal breakfast\n}\nplan p {\n  meals breakfast\n  diet vegetarian\n}\n"
+    ),
     Case(.invalidRule, "rules r {\n  alert a \"A\" when weight.today > 120 mg/dL\n}\n"),
     Case(.emptyWord, "rules r {\n  alert a \"A\" when symptoms mention \" \"\n}\n"),
     Case(.expectedCondition, "rules r {\n  alert a \"A\" when sugar.today\n}\n"),

@@ -26,6 +26,7 @@ struct DiagnosticTests {
             per 100 g { energy 379 kcal; protien 13 g }
                                          ^~~~~~~
           hint: did you mean 'protein'?
+          fix-it: replace 'protien' with 'protein'
         1 error generated.
 
         """),
@@ -90,6 +91,7 @@ struct DiagnosticTests {
             limit otas <= 100 g
                   ^~~~
           hint: did you mean 'oats'?
+          fix-it: replace 'otas' with 'oats'
         1 error generated.
 
         """),

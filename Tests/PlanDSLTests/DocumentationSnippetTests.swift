@@ -53,7 +53,7 @@ struct DocumentationSnippetTests {
 
   @Test("the README and docs/ have plan snippets to check")
   func found() {
-    #expect(Self.snippets(in: "README.md").count == 3)
+    #expect(Self.snippets(in: "README.md").count == 4)
   }
 
   @Test("each plan snippet lexes and parses without a diagnostic", arguments: all)

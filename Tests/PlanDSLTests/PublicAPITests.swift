@@ -23,6 +23,7 @@ struct PublicAPITests {
         goal g { protien >= 90 g per day }
                  ^~~~~~~
         hint: did you mean 'protein'?
+        fix-it: replace 'protien' with 'protein'
       1 error generated.
       """
     #expect(list.description == expected)

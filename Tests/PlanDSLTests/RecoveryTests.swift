@@ -41,10 +41,12 @@ struct RecoveryTests {
             per 100 g { energy 379 kcal; protien 13 g }
                                          ^~~~~~~
           hint: did you mean 'protein'?
+          fix-it: replace 'protien' with 'protein'
         test.plan:6:30: error: unknown period 'dya'
           goal g { protein >= 90 g per dya }
                                        ^~~
           hint: did you mean 'day'?
+          fix-it: replace 'dya' with 'day'
         3 errors generated.
 
         """)
@@ -166,6 +168,7 @@ struct RecoveryTests {
             price 3,49 USD per 1 kg
                   ^~~~
           hint: numbers use a decimal point: write '3.49'
+          fix-it: replace '3,49' with '3.49'
         1 error generated.
 
         """)

@@ -16,7 +16,7 @@ struct CommandLineTests {
 
   @Test(
     "every example file checks without errors or warnings",
-    arguments: ["pantry", "foods", "catalog", "week", "home", "next-week"])
+    arguments: ["pantry", "foods", "catalog", "week", "home", "next-week", "family"])
   func examplesCheck(_ name: String) throws {
     let result = try PlannerProcess.run(["check", "Examples/\(name).plan"])
     #expect(result.status == 0, "\(result.stderr)")

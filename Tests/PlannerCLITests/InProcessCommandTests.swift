@@ -59,7 +59,7 @@ struct InProcessCommandTests {
       (["foods", "show", "--help"], "USAGE: planner foods show <food> ... [--format <FORMAT>]"),
       (
         ["catalog", "import-sr28", "--help"],
-        "USAGE: planner catalog import-sr28 <sr28-directory> [--output <FILE>]"
+        "USAGE: planner catalog import-sr28 <sr28-directory> --output <FILE>"
       ),
       (["foods", "--help"], "SUBCOMMANDS:\n  search  "),
     ])
@@ -185,6 +185,7 @@ struct InProcessCommandTests {
           protien >= 3 g
           ^~~~~~~
           hint: did you mean 'protein'?
+          fix-it: replace 'protien' with 'protein'
         1 error generated.
 
         """)

@@ -51,12 +51,12 @@ struct JournalCommandTests {
     let refused = try Self.run(["log", "2026-11-29", "weight", "182", "lb"], in: folder, status: 65)
     #expect(
       refused.stderr == """
-        planner log: word 3, column 19: error: weight is already logged for 2026-11-29 (181 lb); this entry says 182 lb
+        <entry>:1:19: error: weight is already logged for 2026-11-29 (181 lb); this entry says 182 lb
           2026-11-29 weight 182 lb
                             ^~~~~~
           hint: add --replace to replace it; the earlier row is kept in journal.csv.history
-        nothing was logged
         1 error generated.
+        nothing was logged
 
         """)
     let replaced = try Self.run(
@@ -74,7 +74,7 @@ struct JournalCommandTests {
     let folder = try Self.folder()
     let result = try Self.run(["log", "weight", "-5", "kgs,", "bp", "80/120"], in: folder, status: 65)
     #expect(
-      result.stderr.contains("planner log: word 2, column 8: error: weight must be above 0, found '-5 kg'\n"))
+      result.stderr.contains("<entry>:1:8: error: weight must be above 0, found '-5 kg'\n"))
     #expect(result.stderr.contains("  weight -5 kgs, bp 80/120\n                    ^~~~~~\n"))
     #expect(result.stderr.contains("hint: did you mean bp 120/80? systolic, the larger, comes first"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("journal.csv").path))

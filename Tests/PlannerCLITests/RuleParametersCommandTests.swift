@@ -42,6 +42,21 @@ struct RuleParametersCommandTests {
       exact.stdout.contains("ALERT (warning): Weight rising 0.226 kg/day over the week"), "\(exact.stdout)")
   }
 
+  @Test("planner report takes --param too: the report's verdict and days use the dry weight")
+  func report() throws {
+    let result = try PlannerProcess.run([
+      "report", "--journal", try week().path, "--rules", "Examples/heart-failure.plan", "--param",
+      "dry_weight=80kg", "--format", "markdown",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("Weight 2.001 kg above your dry weight: call your heart-failure nurse"))
+    let without = try PlannerProcess.run([
+      "report", "--journal", try week().path, "--rules", "Examples/heart-failure.plan", "--format",
+      "markdown",
+    ])
+    #expect(!without.stdout.contains("above your dry weight"))
+  }
+
   @Test("without --param the rule is undecided and says which parameter is missing")
   func missing() throws {
     let result = try PlannerProcess.run([

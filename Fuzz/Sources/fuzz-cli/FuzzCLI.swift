@@ -32,6 +32,10 @@ let workspace: String = {
     FileHandle.standardError.write(Data("fuzz-cli: cannot make \(path)\n".utf8))
     exit(73)
   }
+  // libFuzzer ends with exit(), after which the directory goes.
+  atexit {
+    _ = try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "planner-fuzz-cli-\(getpid())")
+  }
   return path
 }()
 

@@ -71,6 +71,7 @@ typedef struct {
   double time_limit;   /* seconds; <= 0 for none */
   double mip_gap;      /* relative gap for glp_intopt */
   cglpk_stop_query should_stop; /* NULL for never */
+  int cuts;            /* 0 or 1: branch-and-cut adds MIR, Gomory, cover and clique cuts */
 } cglpk_options;
 
 /* What GLPK said. Arrays are caller-allocated (cols, rows entries); they may

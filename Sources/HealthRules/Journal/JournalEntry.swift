@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One day's readings as a person types them: `weight 181.2 lb, bp 128/82, sugar 104 mg/dL, symptoms "tired"`.
 ///
 /// An entry is a list of items, separated by commas (the commas may be left out):
@@ -135,7 +137,8 @@ struct EntryParser {
         if !closed {
           collector.report(
             ReadingsIssue(
-              line: 1, column: start + 1, message: "unterminated quoted text", hint: "add the closing '\"'",
+              .unterminatedQuote, line: 1, column: start + 1, message: "unterminated quoted text",
+              hint: "add the closing '\"'",
               lineText: text))
         }
         tokens.append(EntryToken(kind: .string, text: value, column: start + 1, length: index - start))
@@ -187,6 +190,7 @@ struct EntryParser {
       if let first = seen[canonical] {
         collector.report(
           span(token).issue(
+            .repeatedItem,
             "'\(canonical)' is given twice in this entry; the first is at column \(first.column)",
             hint: "log each reading once a day; use --replace to change one already logged"))
         skipToComma()
@@ -204,7 +208,8 @@ struct EntryParser {
     if items == 0 {
       collector.report(
         endSpan.issue(
-          "nothing to log", hint: "write readings such as: weight 181.2 lb, bp 128/82, sugar 104 mg/dL"))
+          .emptyEntry, "nothing to log",
+          hint: "write readings such as: weight 181.2 lb, bp 128/82, sugar 104 mg/dL"))
     }
   }
 
@@ -212,15 +217,15 @@ struct EntryParser {
     if token.kind == .word, Rational(decimal: token.text) != nil || token.text.first?.isNumber == true {
       collector.report(
         span(token).issue(
-          "expected a reading name before '\(token.text)'",
+          .unnamedValue, "expected a reading name before '\(token.text)'",
           hint: "name each value, such as weight 181.2 lb or sugar 104 mg/dL"))
       return
     }
     let shown = token.kind == .string ? "\"\(token.text)\"" : token.text
     collector.report(
       span(token).issue(
-        "unknown reading '\(shown)'",
-        hint: Suggestion.hint(for: token.text, among: JournalEntry.itemNames)
+        .unknownItem, "unknown reading '\(shown)'",
+        hint: Suggestions.hint(for: token.text, in: JournalEntry.itemNames)
           ?? "the readings are weight, bp, systolic, diastolic, sugar and symptoms"))
   }
 
@@ -251,7 +256,7 @@ struct EntryParser {
   private mutating func valueToken(for name: EntryToken, example: String) -> EntryToken? {
     guard let token = current, token.kind == .word else {
       let at = current.map(span) ?? endSpan
-      collector.report(at.issue("'\(name.text)' needs a value", hint: "such as \(example)"))
+      collector.report(at.issue(.missingValue, "'\(name.text)' needs a value", hint: "such as \(example)"))
       return nil
     }
     position += 1
@@ -299,7 +304,8 @@ struct EntryParser {
     guard parts.count == 2 else {
       collector.report(
         span(value).issue(
-          "'\(value.text)' is not a blood pressure", hint: "write systolic/diastolic, such as bp 128/82"))
+          .invalidPressure, "'\(value.text)' is not a blood pressure",
+          hint: "write systolic/diastolic, such as bp 128/82"))
       return
     }
     let systolicToken = EntryToken(
@@ -344,7 +350,8 @@ struct EntryParser {
     guard let first = words.first, let last = words.last else {
       collector.report(
         (current.map(span) ?? endSpan).issue(
-          "'symptoms' needs a text", hint: "such as symptoms \"tired\"; write symptoms \"\" for none"))
+          .missingValue, "'symptoms' needs a text",
+          hint: "such as symptoms \"tired\"; write symptoms \"\" for none"))
       return
     }
     measurements.symptoms = words.map(\.text).joined(separator: " ")

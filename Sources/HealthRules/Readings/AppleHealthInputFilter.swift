@@ -74,7 +74,7 @@ struct AppleHealthInputFilter: Sendable {
     }
     if let (line, column) = validator.failure {
       failure = ReadingsIssue(
-        line: line, column: column, message: "the file is not valid UTF-8 here",
+        .notUtf8, line: line, column: column, message: "the file is not valid UTF-8 here",
         hint: "Apple Health exports are UTF-8; the file may be damaged or in another encoding")
       return []
     }

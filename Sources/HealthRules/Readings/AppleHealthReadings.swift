@@ -43,7 +43,7 @@ public enum AppleHealthReadings {
   /// - Complexity: O(n) time in the file size; memory grows with the number of days, not the file.
   public static func parse(contentsOf url: URL) throws(ReadingsError) -> [Reading] {
     guard let stream = InputStream(url: url) else {
-      throw ReadingsError(message: "cannot open '\(url.path)'")
+      throw ReadingsError(.cannotReadFile, message: "cannot open '\(url.path)'")
     }
     return try parse(stream: stream)
   }
@@ -81,7 +81,8 @@ public enum AppleHealthReadings {
         parser.parserError.map { "the XML is malformed: \($0.localizedDescription)" }
         ?? "the XML is malformed"
       handler.collector.report(
-        ReadingsIssue(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), message: message))
+        ReadingsIssue(
+          .xmlSyntax, line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), message: message))
     }
     if let fatal = handler.fatal { handler.collector.report(fatal) }
     return try handler.finish()
@@ -122,19 +123,20 @@ final class AppleHealthHandler: NSObject, XMLParserDelegate {
     let span = SourceSpan(
       line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), length: 1, lineText: "")
     guard let start = attributes["startDate"] ?? attributes["creationDate"] else {
-      collector.report(span.issue("a \(field.rawValue) record without a 'startDate'"))
+      collector.report(span.issue(.missingDate, "a \(field.rawValue) record without a 'startDate'"))
       return
     }
     guard let day = collector.date(start, at: span) else { return }
     let time = start.count > 11 ? String(start.dropFirst(11)) : ""
     guard let valueText = attributes["value"] else {
-      collector.report(span.issue("a \(field.rawValue) record without a 'value'"))
+      collector.report(span.issue(.missingValue, "a \(field.rawValue) record without a 'value'"))
       return
     }
     let unitText = attributes["unit"] ?? field.units[0].rawValue
     guard let unit = InputUnit(symbol: unitText), field.units.contains(unit) else {
       let names = field.units.map(\.rawValue).joined(separator: ", ")
-      collector.report(span.issue("unit '\(unitText)' is not a unit of \(field.rawValue); expected \(names)"))
+      collector.report(
+        span.issue(.wrongUnit, "unit '\(unitText)' is not a unit of \(field.rawValue); expected \(names)"))
       return
     }
     guard let steps = collector.number(valueText, field: field, unit: unit, at: span) else { return }
@@ -146,13 +148,14 @@ final class AppleHealthHandler: NSObject, XMLParserDelegate {
     if !sawHealthData && collector.issues.isEmpty {
       collector.report(
         ReadingsIssue(
-          line: 1, column: 1, message: "this is not an Apple Health export: no <HealthData> element",
+          .notAppleHealth, line: 1, column: 1,
+          message: "this is not an Apple Health export: no <HealthData> element",
           hint: "use the export.xml from the Health app's \"Export All Health Data\""))
     }
     if sawHealthData && !closedHealthData && collector.issues.isEmpty {
       collector.report(
         ReadingsIssue(
-          line: lastLine, column: 1, message: "the export ends before '</HealthData>'",
+          .xmlSyntax, line: lastLine, column: 1, message: "the export ends before '</HealthData>'",
           hint: "the file may be cut short; export it again"))
     }
     for day in picks.keys.sorted() {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Reads daily readings from CSV text.
 ///
 /// The first non-blank line is a header naming the columns, in any order:
@@ -27,7 +29,7 @@ public enum CSVReadings {
     for issue in scanner.issues { collector.report(issue) }
     guard let header = scanner.records.first else {
       throw ReadingsError(
-        message: "the file has no header line",
+        .missingHeader, message: "the file has no header line",
         hint: "start with a line naming the columns, such as date,weight,systolic,diastolic,sugar,symptoms")
     }
     let columns = readHeader(header, customMetrics: customMetrics, into: &collector)
@@ -59,7 +61,8 @@ public enum CSVReadings {
         name = raw[..<open]
         let rest = raw[raw.index(after: open)...]
         guard let close = rest.firstIndex(of: ")") else {
-          collector.report(cell.span.issue("missing ')' after the unit in '\(raw.trimmingSpaces())'"))
+          collector.report(
+            cell.span.issue(.unclosedUnit, "missing ')' after the unit in '\(raw.trimmingSpaces())'"))
           columns.append(nil)
           continue
         }
@@ -74,15 +77,17 @@ public enum CSVReadings {
       } else {
         let message = key.isEmpty ? "empty column name" : "unknown column '\(key)'"
         let hint =
-          Suggestion.hint(for: key, among: ReadingField.allNames + customMetrics.map(\.name))
+          Suggestions.hint(for: key, in: ReadingField.allNames + customMetrics.map(\.name))
           ?? "the columns are date, weight, systolic, diastolic, sugar and symptoms"
-        collector.report(cell.span.issue(message, hint: hint))
+        collector.report(cell.span.issue(.unknownColumn, message, hint: hint))
         columns.append(nil)
         continue
       }
       let canonicalName = column.field?.rawValue ?? column.custom?.name ?? key
       if let first = seen[canonicalName] {
-        collector.report(cell.span.issue("a second '\(canonicalName)' column; the first is column \(first)"))
+        collector.report(
+          cell.span.issue(
+            .duplicateColumn, "a second '\(canonicalName)' column; the first is column \(first)"))
         columns.append(nil)
         continue
       }
@@ -102,7 +107,7 @@ public enum CSVReadings {
       let looksLikeData = header.fields.first.map { Day(iso: $0.text.trimmingSpaces()) != nil } ?? false
       collector.report(
         ReadingsIssue(
-          line: header.line, column: 1, length: header.end.column - 1,
+          .missingDateColumn, line: header.line, column: 1, length: header.end.column - 1,
           message: "the header has no 'date' column",
           hint: looksLikeData
             ? "the first line must name the columns, such as date,weight,systolic,diastolic,sugar,symptoms"
@@ -118,7 +123,8 @@ public enum CSVReadings {
     guard let field = column.field else {
       // Custom metrics are in their own canonical unit.
       if let metric = column.custom, text != metric.unit.symbol {
-        collector.report(span.issue("'\(metric.name)' is recorded in '\(metric.unit.symbol)', not '\(text)'"))
+        collector.report(
+          span.issue(.wrongUnit, "'\(metric.name)' is recorded in '\(metric.unit.symbol)', not '\(text)'"))
       }
       return nil
     }
@@ -131,7 +137,7 @@ public enum CSVReadings {
     guard record.fields.count == columns.count else {
       let message = "this row has \(record.fields.count) fields but the header names \(columns.count) columns"
       let span = record.fields.count > columns.count ? record.fields[columns.count].span : record.end
-      collector.report(span.issue(message, hint: "quote a field that contains a comma"))
+      collector.report(span.issue(.raggedRow, message, hint: "quote a field that contains a comma"))
       return
     }
     var day: Day?
@@ -162,7 +168,7 @@ public enum CSVReadings {
       } else if let value = Rational(decimal: cell.text.trimmingSpaces())?.roundedToThousandths() {
         measurements.set(metric, thousandths: value)
       } else {
-        collector.report(cell.span.issue("'\(cell.text.trimmingSpaces())' is not a number"))
+        collector.report(cell.span.issue(.invalidNumber, "'\(cell.text.trimmingSpaces())' is not a number"))
         valid = false
       }
     }

@@ -86,7 +86,7 @@ struct CSVScanner {
         if !closed {
           issues.append(
             ReadingsIssue(
-              line: startLine, column: startColumn, message: "unterminated quoted field",
+              .unterminatedQuote, line: startLine, column: startColumn, message: "unterminated quoted field",
               hint: "add the closing '\"'", lineText: lineText(startLine)))
         }
         // Anything between the closing quote and the next separator is an error.
@@ -100,7 +100,8 @@ struct CSVScanner {
         if stray > 0 {
           issues.append(
             ReadingsIssue(
-              line: line, column: strayColumn, length: stray, message: "unexpected text after a quoted field",
+              .textAfterQuote, line: line, column: strayColumn, length: stray,
+              message: "unexpected text after a quoted field",
               hint: "put the whole field inside the quotes", lineText: lineText(line)))
         }
       } else {

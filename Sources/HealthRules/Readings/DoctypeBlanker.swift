@@ -172,7 +172,7 @@ struct DoctypeBlanker: Sendable {
     let isDeclaration = Self.isDeclaration(held)
     if isDeclaration, held.count == 6, misplaced == nil {
       misplaced = ReadingsIssue(
-        line: heldPlace.line, column: heldPlace.column, length: 5,
+        .xmlSyntax, line: heldPlace.line, column: heldPlace.column, length: 5,
         message: "the XML declaration must be at the very start of the file",
         hint: "remove it, or move it to the start of line 1 with nothing before it")
       // This byte's line text is added by `advance(past:)`, which runs after this.

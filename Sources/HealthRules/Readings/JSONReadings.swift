@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Reads daily readings from JSON.
 ///
 /// Two shapes are accepted:
@@ -40,26 +42,31 @@ public enum JSONReadings {
           if case .array(let elements) = member.value.value {
             found = elements
           } else {
-            collector.report(member.value.span.issue("'readings' must be an array of objects"))
+            collector.report(
+              member.value.span.issue(.wrongValueType, "'readings' must be an array of objects"))
           }
         case "units":
           units = readUnits(member.value, into: &collector)
         default:
           collector.report(
             member.keySpan.issue(
-              "unknown key '\(member.key)'",
-              hint: Suggestion.hint(for: member.key, among: ["readings", "units"])
+              .unknownKey, "unknown key '\(member.key)'",
+              hint: Suggestions.hint(for: member.key, in: ["readings", "units"])
                 ?? "the top level holds 'readings' and 'units'"))
         }
       }
       guard let found else {
-        collector.report(root.span.issue("no 'readings' array", hint: "put the days in \"readings\": [ … ]"))
+        collector.report(
+          root.span.issue(
+            .missingReadings, "no 'readings' array", hint: "put the days in \"readings\": [ … ]"))
         throw ReadingsError(issues: collector.issues)
       }
       list = found
     default:
       throw ReadingsError(
-        issues: [root.span.issue("expected an array of readings or an object with 'readings'")])
+        issues: [
+          root.span.issue(.wrongValueType, "expected an array of readings or an object with 'readings'")
+        ])
     }
     for element in list {
       readDay(element, units: units, customMetrics: customMetrics, into: &collector)
@@ -71,7 +78,8 @@ public enum JSONReadings {
     _ node: JSONScanner.Node, into collector: inout ReadingsCollector
   ) -> [ReadingField: InputUnit] {
     guard case .object(let members) = node.value else {
-      collector.report(node.span.issue("'units' must be an object such as {\"weight\": \"kg\"}"))
+      collector.report(
+        node.span.issue(.wrongValueType, "'units' must be an object such as {\"weight\": \"kg\"}"))
       return [:]
     }
     var units: [ReadingField: InputUnit] = [:]
@@ -79,18 +87,20 @@ public enum JSONReadings {
       guard let field = ReadingField(name: member.key), !field.units.isEmpty else {
         collector.report(
           member.keySpan.issue(
-            "'\(member.key)' has no unit to set",
-            hint: Suggestion.hint(for: member.key, among: ["weight", "systolic", "diastolic", "sugar"])))
+            .unitNotAllowed, "'\(member.key)' has no unit to set",
+            hint: Suggestions.hint(for: member.key, in: ["weight", "systolic", "diastolic", "sugar"])))
         continue
       }
       let names = field.units.map(\.rawValue).joined(separator: ", ")
       guard case .string(let symbol) = member.value.value, let unit = InputUnit(symbol: symbol) else {
-        collector.report(member.value.span.issue("expected a unit of \(field.rawValue): \(names)"))
+        collector.report(
+          member.value.span.issue(.unknownReadingUnit, "expected a unit of \(field.rawValue): \(names)"))
         continue
       }
       guard field.units.contains(unit) else {
         collector.report(
-          member.value.span.issue("'\(unit.rawValue)' is not a unit of \(field.rawValue); use \(names)"))
+          member.value.span.issue(
+            .wrongUnit, "'\(unit.rawValue)' is not a unit of \(field.rawValue); use \(names)"))
         continue
       }
       units[field] = unit
@@ -103,7 +113,7 @@ public enum JSONReadings {
     into collector: inout ReadingsCollector
   ) {
     guard case .object(let members) = node.value else {
-      collector.report(node.span.issue("expected an object for one day's readings"))
+      collector.report(node.span.issue(.wrongValueType, "expected an object for one day's readings"))
       return
     }
     var day: Day?
@@ -114,7 +124,7 @@ public enum JSONReadings {
     var seen = Set<String>()
     for member in members {
       guard seen.insert(member.key).inserted else {
-        collector.report(member.keySpan.issue("'\(member.key)' appears twice in one reading"))
+        collector.report(member.keySpan.issue(.duplicateKey, "'\(member.key)' appears twice in one reading"))
         valid = false
         continue
       }
@@ -126,14 +136,14 @@ public enum JSONReadings {
           if case .string(let text) = value.value {
             day = collector.date(text, at: value.span)
           } else {
-            collector.report(value.span.issue("'date' must be a string yyyy-mm-dd"))
+            collector.report(value.span.issue(.wrongValueType, "'date' must be a string yyyy-mm-dd"))
           }
         case .symptoms:
           switch value.value {
           case .string(let text): measurements.symptoms = text
           case .null: break
           default:
-            collector.report(value.span.issue("'symptoms' must be a string"))
+            collector.report(value.span.issue(.wrongValueType, "'symptoms' must be a string"))
             valid = false
           }
         default:
@@ -151,11 +161,12 @@ public enum JSONReadings {
             }
           case .string(let text):
             collector.report(
-              value.span.issue("'\(field.rawValue)' must be a number, not the string \"\(text)\""),
+              value.span.issue(
+                .wrongValueType, "'\(field.rawValue)' must be a number, not the string \"\(text)\""),
             )
             valid = false
           default:
-            collector.report(value.span.issue("'\(field.rawValue)' must be a number"))
+            collector.report(value.span.issue(.wrongValueType, "'\(field.rawValue)' must be a number"))
             valid = false
           }
         }
@@ -167,21 +178,21 @@ public enum JSONReadings {
         } else if case .null = value.value {
           continue
         } else {
-          collector.report(value.span.issue("'\(metric.name)' must be a number"))
+          collector.report(value.span.issue(.wrongValueType, "'\(metric.name)' must be a number"))
           valid = false
         }
       } else {
         collector.report(
           member.keySpan.issue(
-            "unknown key '\(member.key)'",
-            hint: Suggestion.hint(for: member.key, among: ReadingField.allNames + customMetrics.map(\.name))
+            .unknownKey, "unknown key '\(member.key)'",
+            hint: Suggestions.hint(for: member.key, in: ReadingField.allNames + customMetrics.map(\.name))
               ?? "the keys are date, weight, systolic, diastolic, sugar and symptoms"))
         valid = false
       }
     }
     guard let day else {
       if !members.contains(where: { $0.key == "date" }) {
-        collector.report(node.span.issue("a reading without a 'date'"))
+        collector.report(node.span.issue(.missingDate, "a reading without a 'date'"))
       }
       return
     }

@@ -49,7 +49,7 @@ struct JSONScanner {
   }
 
   private func error(_ message: String, hint: String? = nil) -> SyntaxError {
-    SyntaxError(issue: span(line: line, column: column, length: 1).issue(message, hint: hint))
+    SyntaxError(issue: span(line: line, column: column, length: 1).issue(.jsonSyntax, message, hint: hint))
   }
 
   private var current: Character? {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Where a value sits in a readings file.
 struct SourceSpan: Sendable, Hashable {
   var line: Int
@@ -5,11 +7,17 @@ struct SourceSpan: Sendable, Hashable {
   var length: Int
   var lineText: String
 
-  func issue(_ message: String, hint: String? = nil, relatedLine: Int? = nil) -> ReadingsIssue {
+  func issue(
+    _ id: ReadingsDiagnosticID, _ message: String, hint: String? = nil, relatedLine: Int? = nil
+  ) -> ReadingsIssue {
     ReadingsIssue(
-      line: line, column: column, length: length, message: message, hint: hint, lineText: lineText,
+      id, line: line, column: column, length: length, message: message, hint: hint, lineText: lineText,
       relatedLine: relatedLine)
   }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 /// Checks values and assembles readings for every file format, collecting all problems.
@@ -30,7 +38,7 @@ struct ReadingsCollector {
   mutating func date(_ text: String, at span: SourceSpan) -> Day? {
     let trimmed = text.trimmingSpaces()
     guard !trimmed.isEmpty else {
-      report(span.issue("missing date", hint: "every reading needs a date yyyy-mm-dd"))
+      report(span.issue(.missingDate, "missing date", hint: "every reading needs a date yyyy-mm-dd"))
       return nil
     }
     // Accept a date-time by its calendar day: "2026-03-01T07:30" or "2026-03-01 07:30:00 -0500".
@@ -38,7 +46,9 @@ struct ReadingsCollector {
       trimmed.count > 10 && (trimmed.dropFirst(10).first == "T" || trimmed.dropFirst(10).first == " ")
       ? trimmed.prefix(10) : trimmed
     guard let day = Day(iso: dayPart) else {
-      report(span.issue("'\(trimmed)' is not a date", hint: "write dates as yyyy-mm-dd, such as 2026-03-01"))
+      report(
+        span.issue(
+          .invalidDate, "'\(trimmed)' is not a date", hint: "write dates as yyyy-mm-dd, such as 2026-03-01"))
       return nil
     }
     return day
@@ -52,18 +62,25 @@ struct ReadingsCollector {
   ) -> Int64? {
     let trimmed = String(text.trimmingSpaces())
     guard let value = Rational(decimal: trimmed) else {
+      if trimmed.isPlainDecimal {
+        report(
+          span.issue(
+            .numberTooLarge, "'\(trimmed)' has more than 15 significant digits",
+            hint: "readings are kept exactly to 15 digits; round the value"))
+        return nil
+      }
       let hint: String? =
         trimmed.contains(",") && Rational(decimal: trimmed.replacingComma()) != nil
         ? "use '.' as the decimal point" : nil
-      report(span.issue("'\(trimmed)' is not a number", hint: hint))
+      report(span.issue(.invalidNumber, "'\(trimmed)' is not a number", hint: hint))
       return nil
     }
     guard let steps = unit.storageSteps(value) else {
-      report(span.issue("'\(trimmed)' is too large"))
+      report(span.issue(.numberTooLarge, "'\(trimmed)' is too large"))
       return nil
     }
     if let problem = field.implausibility(steps: steps, written: trimmed, unit: unit) {
-      report(span.issue(problem))
+      report(span.issue(.readingOutOfRange, problem))
       return nil
     }
     return steps
@@ -73,20 +90,20 @@ struct ReadingsCollector {
   mutating func unit(_ text: some StringProtocol, for field: ReadingField, at span: SourceSpan) -> InputUnit?
   {
     guard !field.units.isEmpty else {
-      report(span.issue("'\(field.rawValue)' takes no unit"))
+      report(span.issue(.unitNotAllowed, "'\(field.rawValue)' takes no unit"))
       return nil
     }
     let names = field.units.map(\.rawValue).joined(separator: ", ")
     guard let unit = InputUnit(symbol: text) else {
       report(
         span.issue(
-          "unknown unit '\(text)'",
-          hint: Suggestion.hint(for: String(text), among: field.units.map(\.rawValue))
+          .unknownReadingUnit, "unknown unit '\(text)'",
+          hint: Suggestions.hint(for: String(text), in: field.units.map(\.rawValue))
             ?? "'\(field.rawValue)' takes \(names)"))
       return nil
     }
     guard field.units.contains(unit) else {
-      report(span.issue("'\(unit.rawValue)' is not a unit of \(field.rawValue); use \(names)"))
+      report(span.issue(.wrongUnit, "'\(unit.rawValue)' is not a unit of \(field.rawValue); use \(names)"))
       return nil
     }
     return unit
@@ -101,7 +118,7 @@ struct ReadingsCollector {
     else { return nil }
     let s = systolic.formatted()
     let d = diastolic.formatted()
-    return span.issue("systolic \(s) mmHg is not above diastolic \(d) mmHg", hint: hint)
+    return span.issue(.swappedPressures, "systolic \(s) mmHg is not above diastolic \(d) mmHg", hint: hint)
   }
 
   /// Adds one day's reading; reports a duplicate date or systolic not above diastolic.
@@ -112,7 +129,7 @@ struct ReadingsCollector {
     if let first = lineOfDate[day] {
       report(
         dateSpan.issue(
-          "a second reading for \(day); the first is on line \(first)",
+          .duplicateDate, "a second reading for \(day); the first is on line \(first)",
           hint: "keep one row per day, or merge the two rows", relatedLine: first))
       accepted = false
     }
@@ -132,6 +149,13 @@ struct ReadingsCollector {
 }
 
 extension String {
+  /// Digits with at most one '.', after an optional sign: a decimal whatever its length.
+  var isPlainDecimal: Bool {
+    let body = first == "-" || first == "+" ? dropFirst() : Substring(self)
+    return body.contains(where: \.isASCIIDigit) && body.filter { $0 == "." }.count <= 1
+      && body.allSatisfy { $0.isASCIIDigit || $0 == "." }
+  }
+
   func replacingComma() -> String {
     String(map { $0 == "," ? "." : $0 })
   }

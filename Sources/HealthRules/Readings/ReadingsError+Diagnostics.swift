@@ -1,10 +1,8 @@
 public import Diagnostics
 
 extension ReadingsError {
-  /// The catalog id of every readings problem (a CSV, JSON or Apple Health file, or a journal entry).
-  public static let diagnosticID = "bad-reading"
-
-  /// The problems as located diagnostics, for the one renderer every input uses.
+  /// The problems as located diagnostics, for the one renderer every input uses, each with its
+  /// catalog id (``ReadingsDiagnosticID``).
   ///
   /// Each issue's line is kept as an excerpt of the file (a ``SourceFile``
   /// starting at that line), so a large file is not held again to draw carets.
@@ -29,7 +27,7 @@ extension ReadingsError {
         notes.append(.init("see also this line", at: SourceRange(file: relatedIndex, start: 0, end: 0)))
       }
       diagnostics.append(
-        Diagnostic(id: Self.diagnosticID, message: issue.message, at: range, notes: notes, hint: issue.hint))
+        Diagnostic(id: issue.id.rawValue, message: issue.message, at: range, notes: notes, hint: issue.hint))
     }
     return DiagnosticList(diagnostics, sources: sources)
   }

@@ -36,18 +36,19 @@ public enum ReadingsFile {
   ) throws(ReadingsError) -> [Reading] {
     guard let format = format ?? ReadingsFormat(fileName: url.lastPathComponent) else {
       throw ReadingsError(
-        message: "cannot tell the format of '\(url.lastPathComponent)'",
+        .unknownFormat, message: "cannot tell the format of '\(url.lastPathComponent)'",
         hint: "use a .csv, .json or .xml (Apple Health export) file")
     }
     if let problem = RegularFile.problem(at: url.path) {
-      throw ReadingsError(message: "cannot read '\(url.path)': \(problem)")
+      throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(problem)")
     }
     if format == .appleHealth { return try AppleHealthReadings.parse(contentsOf: url) }
     guard let data = FileManager.default.contents(atPath: url.path) else {
-      throw ReadingsError(message: "cannot read '\(url.path)': \(RegularFile.phrase(for: errno))")
+      throw ReadingsError(
+        .cannotReadFile, message: "cannot read '\(url.path)': \(RegularFile.phrase(for: errno))")
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw ReadingsError(message: "'\(url.lastPathComponent)' is not UTF-8 text")
+      throw ReadingsError(.notUtf8, message: "'\(url.lastPathComponent)' is not UTF-8 text")
     }
     let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     switch format {

@@ -9,6 +9,8 @@
 ///            ^~~
 /// ```
 public struct ReadingsIssue: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+  /// Which entry of the catalog it is.
+  public var id: ReadingsDiagnosticID
   /// The 1-based line.
   public var line: Int
   /// The 1-based column, in characters.
@@ -25,10 +27,21 @@ public struct ReadingsIssue: Error, Sendable, Hashable, Codable, CustomStringCon
   public var relatedLine: Int?
 
   /// Creates an issue.
+  ///
+  /// - Parameters:
+  ///   - id: The catalog entry.
+  ///   - line: The 1-based line.
+  ///   - column: The 1-based column, in characters.
+  ///   - length: The number of characters to underline.
+  ///   - message: What is wrong.
+  ///   - hint: A suggestion, if any.
+  ///   - lineText: The text of the line, to draw the caret under.
+  ///   - relatedLine: Another line involved, if any.
   public init(
-    line: Int, column: Int, length: Int = 1, message: String, hint: String? = nil, lineText: String = "",
-    relatedLine: Int? = nil
+    _ id: ReadingsDiagnosticID, line: Int, column: Int, length: Int = 1, message: String, hint: String? = nil,
+    lineText: String = "", relatedLine: Int? = nil
   ) {
+    self.id = id
     self.line = line
     self.column = column
     self.length = max(1, length)
@@ -58,8 +71,8 @@ public struct ReadingsError: Error, Sendable, Hashable, CustomStringConvertible 
   }
 
   /// Creates an error for a problem with no position in the text (line 1, column 1 is used).
-  public init(message: String, hint: String? = nil) {
-    self.init(issues: [ReadingsIssue(line: 1, column: 1, message: message, hint: hint)])
+  public init(_ id: ReadingsDiagnosticID, message: String, hint: String? = nil) {
+    self.init(issues: [ReadingsIssue(id, line: 1, column: 1, message: message, hint: hint)])
   }
 
   /// One `line:column: message` per issue.

@@ -236,7 +236,8 @@ struct XMLDeclarationReader: Sendable {
       let lineEnd = bytes[lineStart...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
       let lineText = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
       return ReadingsIssue(
-        line: line, column: column, length: length, message: message, hint: hint ?? XMLDeclarationReader.hint,
+        .xmlSyntax, line: line, column: column, length: length, message: message,
+        hint: hint ?? XMLDeclarationReader.hint,
         lineText: lineText)
     }
   }

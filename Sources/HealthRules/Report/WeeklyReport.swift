@@ -42,10 +42,19 @@ public struct WeeklyReport: Sendable, Hashable {
   ///   - readings: One reading per day, in any order (a journal's readings).
   ///   - rules: The compiled rule set.
   ///   - asOf: The last day of the report; the latest reading's day by default.
+  ///   - parameters: The patient's parameters (``RuleSet/parameters``), in storage steps, as
+  ///     ``Window/setParameter(_:steps:)`` takes them; applied to every day's window.
   /// - Throws: ``WindowError`` for duplicate days, or no readings and no `asOf`.
   /// - Complexity: O(d × n) for d days charted (7 or 30) and n readings.
-  public init(readings: [Reading], rules: CompiledRuleSet, asOf: Day? = nil) throws(WindowError) {
-    let window = try rules.window(for: readings, asOf: asOf)
+  public init(
+    readings: [Reading], rules: CompiledRuleSet, asOf: Day? = nil, parameters: [String: Int64] = [:]
+  ) throws(WindowError) {
+    func parameterized(asOf day: Day?) throws(WindowError) -> Window {
+      var window = try rules.window(for: readings, asOf: day)
+      for (name, steps) in parameters { window.setParameter(name, steps: steps) }
+      return window
+    }
+    let window = try parameterized(asOf: asOf)
     let today = window.today
     self.today = today
     title = rules.ruleSet.name
@@ -62,7 +71,7 @@ public struct WeeklyReport: Sendable, Hashable {
     var outcomes: [DayOutcome] = []
     for offset in stride(from: longest - 1, through: 0, by: -1) {
       let day = today.advanced(by: -offset)
-      let dayWindow = try rules.window(for: readings, asOf: day)
+      let dayWindow = try parameterized(asOf: day)
       let result = rules.outcomes(for: dayWindow)
       let fired = rules.ruleSet.alerts.indices.filter { result.outcome(ofAlertAt: $0) == .yes }
       outcomes.append(

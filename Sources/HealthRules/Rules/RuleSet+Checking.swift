@@ -27,7 +27,9 @@ extension RuleSet {
   /// units that can be compared, counts that can hold.
   ///
   /// - Throws: The first ``RuleError`` found, naming `alertID` when given.
-  public static func check(_ condition: Condition, windowLength: Int, alertID: String? = nil) throws(RuleError) {
+  public static func check(_ condition: Condition, windowLength: Int, alertID: String? = nil)
+    throws(RuleError)
+  {
     switch condition {
     case .comparison(let lhs, let op, let rhs):
       let left = try unit(of: lhs, windowLength: windowLength, alertID: alertID)

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Runs rule tests against compiled rule sets.
 ///
 /// ```swift
@@ -40,7 +42,7 @@ public struct RuleTestRunner: Sendable {
       let known = compiled.keys.sorted()
       result.error =
         "unknown rule set '\(test.ruleSet)'"
-        + (Suggestion.hint(for: test.ruleSet, among: known).map { "; \($0)" } ?? "")
+        + (Suggestions.hint(for: test.ruleSet, in: known).map { "; \($0)" } ?? "")
       return finish(result, since: start, clock)
     }
     var window: Window

@@ -1,3 +1,5 @@
+internal import Diagnostics
+
 extension FoodCatalog {
   /// Foods whose descriptions are close to a name that matched nothing, for "did you mean" messages.
   ///
@@ -31,7 +33,7 @@ extension FoodCatalog {
           weights[Int32(id)] = 1
         } else if candidate.hasPrefix(word) && word.count >= 3 {
           weights[Int32(id)] = 0.8
-        } else if let distance = EditDistance.distance(word, candidate, limit: limit) {
+        } else if let distance = Suggestions.distance(Array(word.utf8), Array(candidate.utf8), limit: limit) {
           weights[Int32(id)] = distance == 1 ? 0.7 : 0.5
         }
       }

@@ -22,7 +22,8 @@ extension DietExplainer {
   ///   line for a plan in whole servings.
   public func explainCosts(_ problem: DietProblem) throws(PlanningError) -> PlanExplanation {
     let lines = try DietLineModel(problem)
-    let base = try solve(lines.model)
+    let deadline = ContinuousClock.now + .seconds(totalSeconds)
+    let base = try solve(lines.model, until: deadline)
     guard base.status.hasValues, base.values.count == lines.model.variables.count,
       let objective = base.objectiveValue
     else {
@@ -40,16 +41,18 @@ extension DietExplainer {
       for side in lines.lines[l].sides {
         let line = lines.lines[l]
         let bound = line.bound(side) ?? 0
-            if integer {
+        if integer {
           let step = Self.resolveStep(for: bound)
           var change: Double?
+          var unmeasured = false
           if let moved = lines.moving(l, side: side, by: step) {
-            let again = try solve(moved)
+            let again = try solve(moved, until: deadline)
             if again.status.hasValues, let other = again.objectiveValue { change = other - objective }
+            unmeasured = again.status == .unknown
           }
           costs.append(
             marginal(
-              lines, l, side, method: .resolve, step: step, change: change,
+              lines, l, side, method: .resolve, step: step, change: change, unmeasured: unmeasured,
               objectiveUnit: objectiveUnit, currency: problem.currency))
         } else {
           let change = lines.dualChange(l, side: side, solution: base)
@@ -72,22 +75,26 @@ extension DietExplainer {
 
   private func marginal(
     _ lines: DietLineModel, _ l: Int, _ side: PlanLine.Side, method: MarginalCost.Method, step: Double,
-    change: Double?, objectiveUnit: String, currency: String
+    change: Double?, unmeasured: Bool = false, objectiveUnit: String, currency: String
   ) -> MarginalCost {
     let line = lines.lines[l]
     let bound = line.bound(side) ?? 0
     let binding = change.map { abs($0) > 1e-7 * max(1, abs(bound)) } ?? false
     let clean = change.map { binding ? $0 : 0 }
-    let where_ = line.line.source.map { " (\($0))" } ?? ""
+    let placeText = line.line.source.map { " (\($0))" } ?? ""
     let period = Self.per(line.period, budget: line.line.kind == .budget)
-    let what = line.line.kind == .budget ? "the budget" : "\(line.line.subject) \(side == .minimum ? "minimum" : "maximum")"
+    let what =
+      line.line.kind == .budget
+      ? "the budget" : "\(line.line.subject) \(side == .minimum ? "minimum" : "maximum")"
     let amountText = { (value: Double) in Self.amount(line, value, currency: currency) }
     let objective = { (delta: Double) -> String in
-      let size = objectiveUnit == currency ? DietLineModel.money(abs(delta), currency) : DietLineModel.number(abs(delta)) + " " + objectiveUnit
+      let size =
+        objectiveUnit == currency
+        ? DietLineModel.money(abs(delta), currency) : DietLineModel.number(abs(delta)) + " " + objectiveUnit
       if objectiveUnit == currency { return (delta > 0 ? "adds " : "saves ") + size }
       return (delta > 0 ? "raises the objective by " : "lowers the objective by ") + size
     }
-    var message = line.line.statement + where_ + ": "
+    var message = line.line.statement + placeText + ": "
     if let change = clean {
       if !binding {
         message += "not binding"
@@ -102,6 +109,8 @@ extension DietExplainer {
       } else {
         message += "raising the \(what) to \(amountText(bound + step)) \(period) \(objective(change))"
       }
+    } else if unmeasured {
+      message += "not measured: the time limit came before the re-solve finished"
     } else {
       message += "raising the \(what) to \(amountText(bound + step)) \(period) leaves no plan"
     }
@@ -139,7 +148,8 @@ extension DietExplainer {
       }
       costs.append(
         ReducedCost(
-          food: food.id, name: food.name, price: now, enteringPrice: price, per: per, currency: problem.currency,
+          food: food.id, name: food.name, price: now, enteringPrice: price, per: per,
+          currency: problem.currency,
           message: message))
     }
     // Closest to entering first.
@@ -150,7 +160,9 @@ extension DietExplainer {
   static func packageText(_ grams: Double) -> String {
     if abs(grams - 1000) < 1e-6 { return "kg" }
     let pounds = grams / 453.59237
-    if abs(pounds - pounds.rounded()) < 0.001 { return pounds.rounded() == 1 ? "lb" : "\(Int(pounds.rounded())) lb" }
+    if abs(pounds - pounds.rounded()) < 0.001 {
+      return pounds.rounded() == 1 ? "lb" : "\(Int(pounds.rounded())) lb"
+    }
     let ounces = grams / 28.349523125
     if abs(ounces - ounces.rounded()) < 0.001 { return "\(Int(ounces.rounded())) oz" }
     return DietLineModel.number(grams.rounded()) + " g"
@@ -199,7 +211,9 @@ extension DietLineModel {
       if let energy = line.energy?[k] {
         // k·amount − share·energy: a share raised by step percent subtracts step/100 of the energy.
         guard (side == .minimum ? set.lower : set.upper) != nil else { continue }
-        for term in energy.terms { copy.constraints[row].expression.add(term.variable, -term.coefficient * step / 100) }
+        for term in energy.terms {
+          copy.constraints[row].expression.add(term.variable, -term.coefficient * step / 100)
+        }
         continue
       }
       let delta = step / rowFactor(l, row: row)

@@ -32,6 +32,9 @@ public struct DietExplainer: Sendable {
   public var options: SolverOptions
   /// The most seconds one solve inside an explanation may take.
   public var solveSeconds: Double = 10
+  /// The most seconds a whole explanation may take; past it, the remaining
+  /// solves are skipped and the conflict is reported as not proven minimal.
+  public var totalSeconds: Double = 30
 
   /// Creates an explainer that solves with the given backend and settings.
   public init(solver: any Solver, options: SolverOptions = SolverOptions()) {
@@ -67,10 +70,17 @@ public struct DietExplainer: Sendable {
     return (mantissa >= 5 ? 5 : mantissa >= 2 ? 2 : 1) * power
   }
 
-  func solve(_ model: LinearModel) throws(PlanningError) -> Solution {
+  func solve(_ model: LinearModel, until deadline: ContinuousClock.Instant? = nil) throws(PlanningError)
+    -> Solution
+  {
     if Task.isCancelled { throw .cancelled }
     var options = options
     options.timeLimit = min(options.timeLimit ?? solveSeconds, solveSeconds)
+    if let deadline {
+      let left = (deadline - ContinuousClock.now).seconds
+      guard left > 0.01 else { return Solution(termination: .timeLimit, status: .unknown) }
+      options.timeLimit = min(options.timeLimit ?? left, left)
+    }
     do {
       return try solver.solve(model, options: options)
     } catch {
@@ -92,9 +102,10 @@ public struct DietExplainer: Sendable {
   ///   of the conflict, and one more.
   public func explainInfeasible(_ problem: DietProblem) throws(PlanningError) -> PlanExplanation {
     let lines = try DietLineModel(problem)
+    let deadline = ContinuousClock.now + .seconds(totalSeconds)
     let all = Set(lines.lines.indices)
     func infeasible(_ kept: Set<Int>) throws(PlanningError) -> Bool? {
-      let solution = try solve(lines.model(keeping: kept, feasibilityOnly: true))
+      let solution = try solve(lines.model(keeping: kept, feasibilityOnly: true), until: deadline)
       switch solution.status {
       case .infeasible: return true
       case .optimal, .feasible, .unbounded: return false
@@ -125,14 +136,16 @@ public struct DietExplainer: Sendable {
     for l in members {
       let sides = lines.lines[l].sides.map { (line: l, side: $0) }
       let (model, slacks) = lines.elastic(relaxing: sides) { _, _ in 1 }
-      let solution = try solve(model)
+      let solution = try solve(model, until: deadline)
       var moved = sides[0].side
       if solution.values.count == model.variables.count {
         let amounts = slacks.map { solution.values[$0.index] }
         if let most = amounts.indices.max(by: { amounts[$0] < amounts[$1] }) { moved = sides[most].side }
       }
       let reached =
-        solution.status.hasValues ? lines.value(of: l, side: moved, at: Array(solution.values.prefix(lines.model.variables.count))) : nil
+        solution.status.hasValues
+        ? lines.value(of: l, side: moved, at: Array(solution.values.prefix(lines.model.variables.count)))
+        : nil
       conflicts.append(relaxation(lines, l, moved, reached: reached, role: .conflict))
     }
     // The weighted elastic model over every side of every line.
@@ -141,7 +154,7 @@ public struct DietExplainer: Sendable {
     let (elastic, slacks) = lines.elastic(relaxing: everySide) { l, side in
       Self.weight(of: lines.lines[l].line.kind, side: side)
     }
-    let solution = try solve(elastic)
+    let solution = try solve(elastic, until: deadline)
     if solution.status.hasValues, solution.values.count == elastic.variables.count {
       let point = Array(solution.values.prefix(lines.model.variables.count))
       for (k, side) in everySide.enumerated() {
@@ -158,7 +171,9 @@ public struct DietExplainer: Sendable {
 
   private enum Role { case conflict, change }
 
-  private func relaxation(_ lines: DietLineModel, _ l: Int, _ side: PlanLine.Side, reached: Double?, role: Role)
+  private func relaxation(
+    _ lines: DietLineModel, _ l: Int, _ side: PlanLine.Side, reached: Double?, role: Role
+  )
     -> LineRelaxation
   {
     let line = lines.lines[l]
@@ -167,7 +182,8 @@ public struct DietExplainer: Sendable {
     let reachable = reached.map { side == .minimum ? min($0, bound) : max($0, bound) }
     let message: String
     if let reachable {
-      message = role == .conflict
+      message =
+        role == .conflict
         ? Self.reachPhrase(line, side, reachable, currency: lines.problem.currency)
         : Self.changePhrase(line, side, reachable, currency: lines.problem.currency)
     } else {
@@ -190,11 +206,14 @@ public struct DietExplainer: Sendable {
   }
 
   /// What a line reaches when it alone may move: "protein reaches at most 200 g a day (goal at least 250 g a day at week.plan:12:3)".
-  static func reachPhrase(_ line: DietLineModel.Line, _ side: PlanLine.Side, _ value: Double, currency: String)
+  static func reachPhrase(
+    _ line: DietLineModel.Line, _ side: PlanLine.Side, _ value: Double, currency: String
+  )
     -> String
   {
     let subject = line.line.subject
-    let rest = line.line.statement.hasPrefix(subject)
+    let rest =
+      line.line.statement.hasPrefix(subject)
       ? String(line.line.statement.dropFirst(subject.count + 1)) : line.line.statement
     let period = per(line.period, budget: line.line.kind == .budget)
     let reached = amount(line, value, currency: currency)
@@ -214,7 +233,9 @@ public struct DietExplainer: Sendable {
   }
 
   /// The change a relaxation asks for: "lower the protein goal to at least 200 g a day (week.plan:12:3)".
-  static func changePhrase(_ line: DietLineModel.Line, _ side: PlanLine.Side, _ value: Double, currency: String)
+  static func changePhrase(
+    _ line: DietLineModel.Line, _ side: PlanLine.Side, _ value: Double, currency: String
+  )
     -> String
   {
     let period = per(line.period, budget: line.line.kind == .budget)
@@ -222,10 +243,14 @@ public struct DietExplainer: Sendable {
     let place = line.line.source.map { " (\($0))" } ?? ""
     switch (line.line.kind, side) {
     case (.budget, _): return "raise the budget to \(reached) \(period)\(place)"
-    case (.goal, .minimum): return "lower the \(line.line.subject) goal to at least \(reached) \(period)\(place)"
-    case (.goal, .maximum): return "raise the \(line.line.subject) goal to at most \(reached) \(period)\(place)"
-    case (_, .minimum): return "lower the limit on \(line.line.subject) to at least \(reached) \(period)\(place)"
-    case (_, .maximum): return "raise the limit on \(line.line.subject) to at most \(reached) \(period)\(place)"
+    case (.goal, .minimum):
+      return "lower the \(line.line.subject) goal to at least \(reached) \(period)\(place)"
+    case (.goal, .maximum):
+      return "raise the \(line.line.subject) goal to at most \(reached) \(period)\(place)"
+    case (_, .minimum):
+      return "lower the limit on \(line.line.subject) to at least \(reached) \(period)\(place)"
+    case (_, .maximum):
+      return "raise the limit on \(line.line.subject) to at most \(reached) \(period)\(place)"
     }
   }
 
@@ -239,20 +264,24 @@ public struct DietExplainer: Sendable {
       let cheapest =
         budget.reachable.map {
           "; the cheapest plan that meets the "
-            + (conflicts.allSatisfy { $0.line.kind != .foodLimit && $0.line.kind != .groupLimit } ? "goals" : "other lines")
+            + (conflicts.allSatisfy { $0.line.kind != .foodLimit && $0.line.kind != .groupLimit }
+              ? "goals" : "other lines")
             + " costs \(amount(line, $0, currency: lines.problem.currency)) \(per(line.period, budget: true))"
         } ?? ""
       sentences.append(
         "no plan meets every goal: with a budget of \(amount(line, budget.bound, currency: lines.problem.currency))"
-          + " \(per(line.period, budget: true))\(at(line.line.source)), " + others.joined(separator: "; ") + cheapest)
+          + " \(per(line.period, budget: true))\(at(line.line.source)), " + others.joined(separator: "; ")
+          + cheapest)
     } else {
-      sentences.append("no plan meets every goal and limit: " + conflicts.map(\.message).joined(separator: "; "))
+      sentences.append(
+        "no plan meets every goal and limit: " + conflicts.map(\.message).joined(separator: "; "))
     }
     if !conflicts.isEmpty {
       sentences.append(
         "these lines cannot all hold together (relax any one of them): "
           + conflicts.map { $0.line.statement + ($0.line.source.map { " (\($0))" } ?? "") }.joined(
-            separator: ", ") + (proven ? "" : "; a solve stopped at its time limit, so the set may not be minimal"))
+            separator: ", ")
+          + (proven ? "" : "; a solve stopped at its time limit, so the set may not be minimal"))
     }
     if !relaxation.isEmpty {
       sentences.append("the smallest change: " + relaxation.map(\.message).joined(separator: "; "))

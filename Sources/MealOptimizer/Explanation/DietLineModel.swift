@@ -114,7 +114,8 @@ struct DietLineModel {
       let statement = "budget " + Self.money(amount, problem.currency) + " per \(budget.period.rawValue)"
       lines.append(
         Line(
-          line: PlanLine(kind: .budget, index: 0, statement: statement, subject: "cost", source: budget.source),
+          line: PlanLine(
+            kind: .budget, index: 0, statement: statement, subject: "cost", source: budget.source),
           rows: rows, rowDays: rows.map { _ in Array(1...days) }, minimum: nil, maximum: amount,
           unit: problem.currency, period: budget.period, factor: factors.first ?? 1,
           scale: [.maximum: max(abs(model.constraints[rows.first ?? 0].set.upper ?? amount), 0.01)]))
@@ -122,7 +123,9 @@ struct DietLineModel {
 
     // Single-food limits: bounds in the builder, rows here.
     for (l, limit) in problem.foodLimits.enumerated() {
-      guard let f = index[limit.food], limit.minimumGrams != nil || limit.maximumGrams != nil else { continue }
+      guard let f = index[limit.food], limit.minimumGrams != nil || limit.maximumGrams != nil else {
+        continue
+      }
       let perUnit = built.gramsPerUnit[f]
       var rows: [Int] = []
       for day in 1...days {
@@ -131,7 +134,8 @@ struct DietLineModel {
         model.variables[variable.index].upper = nil
         let set: ConstraintSet
         switch (limit.minimumGrams, limit.maximumGrams) {
-        case (let lo?, let hi?): set = lo == hi ? .equalTo(lo / perUnit) : .interval(lo / perUnit, hi / perUnit)
+        case (let lo?, let hi?):
+          set = lo == hi ? .equalTo(lo / perUnit) : .interval(lo / perUnit, hi / perUnit)
         case (let lo?, nil): set = .greaterThan(lo / perUnit)
         case (nil, let hi?): set = .lessThan(hi / perUnit)
         case (nil, nil): continue
@@ -264,7 +268,9 @@ struct DietLineModel {
   }
 
   /// `protein at least 250 g a day`, `oats between 10 g and 100 g a day`.
-  static func statement(_ subject: String, _ minimum: Double?, _ maximum: Double?, _ unit: String, _ period: Period)
+  static func statement(
+    _ subject: String, _ minimum: Double?, _ maximum: Double?, _ unit: String, _ period: Period
+  )
     -> String
   {
     let per = period == .day ? "a day" : "over the plan"

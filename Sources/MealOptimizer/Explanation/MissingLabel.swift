@@ -123,10 +123,13 @@ extension RecipeProfile {
         for food in ingredients {
           if label.isSatisfied(byTags: food.tags) == false {
             if let tag = food.tags.intersection(contrary).sorted().first {
-              blockers.append(.init(food: food.id, reason: .contraryTag, tag: tag, message: "'\(food.id)' is tagged \(tag)"))
+              blockers.append(
+                .init(food: food.id, reason: .contraryTag, tag: tag, message: "'\(food.id)' is tagged \(tag)")
+              )
             } else {
               blockers.append(
-                .init(food: food.id, reason: .missingTag, message: "'\(food.id)' has no \(label.rawValue) tag"))
+                .init(
+                  food: food.id, reason: .missingTag, message: "'\(food.id)' has no \(label.rawValue) tag"))
             }
           } else {
             let allergens = AvoidableFood(food).allergens
@@ -160,7 +163,9 @@ extension RecipeProfile {
     if label == .lowSodium {
       return .init(
         food: nil, reason: .nutrition,
-        message: "\(number(perServing(.sodium))) mg sodium a serving, above \(number(DietLabel.lowSodiumMaximum)) mg")
+        message:
+          "\(number(perServing(.sodium))) mg sodium a serving, above \(number(DietLabel.lowSodiumMaximum)) mg"
+      )
     }
     let net = perServing(.carbs) - perServing(.fiber)
     let energy = perServing(.energy)

@@ -142,7 +142,8 @@ public struct LineRelaxation: Sendable, Hashable, Codable {
     var source: SourceReference?
     if let file = try c.decodeIfPresent(String.self, forKey: .file) {
       source = SourceReference(
-        file: file, line: try c.decode(Int.self, forKey: .line), column: try c.decode(Int.self, forKey: .column))
+        file: file, line: try c.decode(Int.self, forKey: .line),
+        column: try c.decode(Int.self, forKey: .column))
     }
     line = PlanLine(
       kind: try c.decode(PlanLine.Kind.self, forKey: .kind), index: try c.decode(Int.self, forKey: .index),

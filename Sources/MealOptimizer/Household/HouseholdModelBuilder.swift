@@ -101,6 +101,7 @@ public struct HouseholdModelBuilder: Sendable {
               option, name: "\(option.id),\(key)", meal: rule.from, who: who, to: &model)
             return leftover
           }
+          addPortionSums(options, key: key, meal: rule.from, who: who, to: &model)
           slotIndex[key] = slots.count
           slots.append(ModelSlot(day: day, meal: meal, leftoverOf: source, options: options))
           eaters.append(who)
@@ -120,6 +121,7 @@ public struct HouseholdModelBuilder: Sendable {
           options.append(option)
         }
         if options.isEmpty { conflicts.append(base.emptySlotReason(day: day, meal: meal)) }
+        addPortionSums(options, key: key, meal: meal, who: who, to: &model)
         model.addConstraint(
           "fill[\(key)]", LinearExpression(options.map { ($0.pick, 1) }), .equalTo(1), group: .fill)
         slotIndex[key] = slots.count
@@ -178,6 +180,22 @@ public struct HouseholdModelBuilder: Sendable {
         LinearExpression([(serve, 1), (option.pick, -Double(range.lowerBound))]), .greaterThan(0),
         group: .portions)
       return serve
+    }
+  }
+
+  /// `portions[day3,dinner,sam]`: a member's portion over every option of a
+  /// slot is one allowed portion. Implied by `fill` and the per-option rows,
+  /// it tightens the LP relaxation the search's bounds come from.
+  func addPortionSums(
+    _ options: [ModelOption], key: MealPlanModelBuilder.LockKey, meal: Meal, who: [Int],
+    to model: inout LinearModel
+  ) {
+    guard !options.isEmpty, let range = base.portions(for: meal).stepRange else { return }
+    for (position, member) in who.enumerated() {
+      model.addConstraint(
+        "portions[\(key),\(problem.household.members[member].id)]",
+        LinearExpression(options.map { ($0.memberSteps[position], 1) }),
+        .interval(Double(range.lowerBound), Double(range.upperBound)), group: .portions)
     }
   }
 

@@ -92,6 +92,10 @@ public struct GroceryItem: Sendable, Hashable, Codable {
   public var gramsBought: Double?
   /// `true` when the line is sold loose, by weight.
   public var loose: Bool?
+  /// What the shopping list groups the line under: the user's pantry
+  /// category for the food when one of its lots has one, else the food's
+  /// catalog group; set for a list built from purchases.
+  public var category: String?
 
   /// The price of one package (or, loose, of ``packageGrams``): the JSON `price`.
   public var price: Decimal? { packagePrice }
@@ -120,7 +124,7 @@ public struct GroceryItem: Sendable, Hashable, Codable {
     case gramsNeeded = "grams_needed"
     case gramsLeft = "grams_left"
     case gramsBought = "grams_bought"
-    case loose, price
+    case loose, price, category
   }
 
   /// Decodes a line; the purchase fields may be left out.
@@ -139,6 +143,7 @@ public struct GroceryItem: Sendable, Hashable, Codable {
     gramsLeft = try c.decodeIfPresent(Double.self, forKey: .gramsLeft)
     gramsBought = try c.decodeIfPresent(Double.self, forKey: .gramsBought)
     loose = try c.decodeIfPresent(Bool.self, forKey: .loose)
+    category = try c.decodeIfPresent(String.self, forKey: .category)
   }
 
   /// Encodes a line, with `price` (the package price) and the purchase fields when set.
@@ -158,5 +163,6 @@ public struct GroceryItem: Sendable, Hashable, Codable {
     try c.encodeIfPresent(gramsLeft, forKey: .gramsLeft)
     try c.encodeIfPresent(gramsBought, forKey: .gramsBought)
     try c.encodeIfPresent(loose, forKey: .loose)
+    try c.encodeIfPresent(category, forKey: .category)
   }
 }

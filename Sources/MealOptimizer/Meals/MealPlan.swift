@@ -26,6 +26,9 @@ public struct MealPlan: Sendable, Hashable, Codable {
   public var cost: Decimal?
   /// What to buy, in whole packages, for the whole plan.
   public var groceries: GroceryList?
+  /// Why there is no plan, for an infeasible plan whose budget or daily goals
+  /// are out of reach; `nil` otherwise.
+  public var explanation: PlanExplanation?
   /// The tie-break used among equally cheap plans.
   public var tieBreak: MealTieBreak
   /// The tie-break's value in this plan (repeats, or distance from the goals' middles).
@@ -59,8 +62,13 @@ public struct MealPlan: Sendable, Hashable, Codable {
     days.first { $0.day == day }?.meals.first { $0.meal == meal }
   }
 
+  /// What to cook when, with each ingredient's share of the cost; set for a
+  /// plan that buys (``MealPlanProblem/purchasing``).
+  public var cooking: CookingPlan?
+
   enum CodingKeys: String, CodingKey {
-    case kind, status, report, currency, slots, days, weeks, cost, groceries, adaptations
+    case kind, status, report, currency, slots, days, weeks, cost, groceries, explanation, adaptations,
+      cooking
     case tieBreak = "tie_break"
     case tieBreakValue = "tie_break_value"
   }

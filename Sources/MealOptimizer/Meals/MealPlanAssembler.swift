@@ -66,11 +66,15 @@ struct MealPlanAssembler {
         eaten: eaten, purchases: purchases, purchasing: purchasing, foods: foods, stores: problem.stores)
       if purchasing.costBasis == .paid { cost = groceries.total.rounded(places: 2) }
     }
-    return MealPlan(
+    var plan = MealPlan(
       status: .optimal, report: SolveReport(termination: .completed), currency: problem.currency,
       slots: problem.slots, days: days,
       weeks: weeks, cost: cost,
       groceries: groceries, tieBreak: problem.tieBreak)
+    if problem.purchasing != nil {
+      plan.cooking = CookingPlan(plan: plan, recipes: problem.recipes, foods: problem.foods)
+    }
+    return plan
   }
 
   static func named(_ totals: [Nutrient: Double]) -> [String: Double] {

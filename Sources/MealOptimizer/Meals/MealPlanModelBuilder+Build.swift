@@ -164,9 +164,9 @@ extension MealPlanModelBuilder {
 
   func emptySlotReason(day: Int, meal: Meal) -> String {
     let offered = candidates.indices.filter { offers(candidates[$0], in: meal) }
-    if offered.isEmpty { return "no recipe or food is offered for \(meal) (day \(day))" }
+    if offered.isEmpty { return "day \(day): no recipe or food is offered for \(meal)" }
     let reasons = offered.prefix(3).map { "'\(candidates[$0].id)': \(exclusions[$0] ?? "allowed")" }
-    return "every recipe for \(meal) is excluded by the diet or avoid rules ("
+    return "day \(day): every recipe for \(meal) is excluded by the diet or avoid rules ("
       + reasons.joined(separator: "; ") + (offered.count > 3 ? "; ..." : "") + ")"
   }
 

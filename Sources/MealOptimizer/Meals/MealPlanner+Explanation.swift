@@ -4,8 +4,11 @@ extension MealPlanner {
   /// Sentences that say why no plan exists, found by arithmetic on the allowed
   /// recipes and, when the problem has budgets, by searching the model
   /// without its ``ConstraintGroup/budget`` rows.
-  func explainInfeasible(builder: MealPlanModelBuilder, built: MealPlanModel) -> [String] {
-    var reasons = dailyBoundReasons(builder: builder, built: built)
+  /// The lines they name, each with how far it is out of reach, go to the
+  /// plan's ``MealPlan/explanation``.
+  func explainInfeasibleLines(builder: MealPlanModelBuilder, built: MealPlanModel) -> PlanExplanation {
+    var conflicts: [LineRelaxation] = []
+    var reasons = dailyBoundReasons(builder: builder, built: built, conflicts: &conflicts)
     let problem = builder.problem
     if !problem.budgets.isEmpty {
       let clock = ContinuousClock()
@@ -22,13 +25,30 @@ extension MealPlanner {
         let below = problem.budgets.contains {
           NSDecimalNumber(decimal: $0.amount).doubleValue < perPeriod($0.period) - 1e-9
         }
+        let places = problem.budgets.compactMap { $0.source.map { "at \($0)" } }
         reasons.append(
           "the cheapest plan that meets every other rule costs \(format(cost)) \(problem.currency) for"
             + " \(problem.days) day\(problem.days == 1 ? "" : "s") (\(format(cost / days)) per day,"
             + " \(format(cost / days * 7)) per week), "
             + (below ? "above" : "but not within") + " the budget of " + limits.joined(separator: " and ")
-            + (below ? "" : " on every day"))
-        return reasons
+            + (below ? "" : " on every day")
+            + (places.isEmpty ? "" : " (" + places.joined(separator: ", ") + ")"))
+        for (index, budget) in problem.budgets.enumerated() {
+          let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
+          let reached = perPeriod(budget.period)
+          conflicts.append(
+            LineRelaxation(
+              line: PlanLine(
+                kind: .budget, index: index,
+                statement: "budget \(format(amount)) \(problem.currency) per \(budget.period.rawValue)",
+                subject: "cost", source: budget.source),
+              side: .maximum, bound: amount, reachable: reached, relaxation: max(0, reached - amount),
+              unit: problem.currency, period: budget.period,
+              message:
+                "the cheapest plan that meets every other rule costs \(format(reached)) \(problem.currency)"
+                + " per \(budget.period.rawValue)"))
+        }
+        return PlanExplanation(sentences: reasons, conflicts: conflicts)
       }
     }
     if reasons.isEmpty {
@@ -36,7 +56,7 @@ extension MealPlanner {
         "no combination of the allowed recipes and portions meets every goal and rule together;"
           + " widen a goal range, allow more recipes or portions, or relax the repetition limits")
     }
-    return reasons
+    return PlanExplanation(sentences: reasons, conflicts: conflicts)
   }
 
   func format(_ value: Double) -> String { String(format: "%.2f", value) }
@@ -44,10 +64,20 @@ extension MealPlanner {
 
   /// Daily goals that no choice of allowed recipes can reach even one at a
   /// time: the most (or least) of a nutrient every slot can hold.
-  func dailyBoundReasons(builder: MealPlanModelBuilder, built: MealPlanModel) -> [String] {
+  func dailyBoundReasons(
+    builder: MealPlanModelBuilder, built: MealPlanModel, conflicts: inout [LineRelaxation]
+  ) -> [String] {
     var reasons: [String] = []
     let problem = builder.problem
-    for goal in problem.goals where goal.period == .day && goal.basis == .absolute {
+    for (index, goal) in problem.goals.enumerated() where goal.period == .day && goal.basis == .absolute {
+      let place = goal.source.map { " at \($0)" } ?? ""
+      let line = PlanLine(
+        kind: .goal, index: index,
+        statement: DietLineModel.statement(
+          String(describing: goal.nutrient), goal.minimum, goal.maximum,
+          goal.nutrient.definition?.unit.rawValue ?? "",
+          .day),
+        subject: String(describing: goal.nutrient), source: goal.source)
       let unit = goal.nutrient.definition?.unit.rawValue ?? ""
       for day in 1...problem.days {
         var most = 0.0
@@ -69,14 +99,24 @@ extension MealPlanner {
         }
         if let minimum = goal.minimum, most < minimum - 1e-9 {
           reasons.append(
-            "day \(day): even the richest allowed choices give at most \(format(most)) \(unit) \(goal.nutrient), below the goal of at least \(format(minimum)) \(unit)"
+            "day \(day): even the richest allowed choices give at most \(format(most)) \(unit) \(goal.nutrient), below the goal of at least \(format(minimum)) \(unit)\(place)"
           )
+          conflicts.append(
+            LineRelaxation(
+              line: line, side: .minimum, bound: minimum, reachable: most, relaxation: minimum - most,
+              unit: unit,
+              period: .day, message: reasons[reasons.count - 1]))
           break
         }
         if let maximum = goal.maximum, least > maximum + 1e-9 {
           reasons.append(
-            "day \(day): even the leanest allowed choices give at least \(format(least)) \(unit) \(goal.nutrient), above the goal of at most \(format(maximum)) \(unit)"
+            "day \(day): even the leanest allowed choices give at least \(format(least)) \(unit) \(goal.nutrient), above the goal of at most \(format(maximum)) \(unit)\(place)"
           )
+          conflicts.append(
+            LineRelaxation(
+              line: line, side: .maximum, bound: maximum, reachable: least, relaxation: least - maximum,
+              unit: unit,
+              period: .day, message: reasons[reasons.count - 1]))
           break
         }
       }

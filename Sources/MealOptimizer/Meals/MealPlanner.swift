@@ -59,7 +59,7 @@ public struct MealPlanner: Sendable {
       slots: problem.slots, tieBreak: problem.tieBreak)
     if !built.conflicts.isEmpty {
       var plan = empty
-      plan.report.explanation = built.conflicts
+      plan.report.explanation = DaySentences.collapse(built.conflicts)
       return plan
     }
     let clock = ContinuousClock()
@@ -78,7 +78,9 @@ public struct MealPlanner: Sendable {
         plan.status = .unbounded
         plan.report.explanation = ["the cost has no lower bound; check for negative prices"]
       case .infeasible:
-        plan.report.explanation = explainInfeasible(builder: builder, built: built)
+        let why = explainInfeasibleLines(builder: builder, built: built)
+        plan.report.explanation = DaySentences.collapse(why.sentences)
+        plan.explanation = why.conflicts.isEmpty ? nil : why
       case .noPlan(let termination, let message):
         // A search that ran out of time says so, whatever its last solver call said.
         let outOfTime = clock.now >= deadline

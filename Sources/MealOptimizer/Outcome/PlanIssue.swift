@@ -1,3 +1,5 @@
+internal import Diagnostics
+
 /// One mistake in a ``DietProblem`` or a ``MealPlanProblem``.
 ///
 /// A planner checks the whole problem before it builds a model and reports
@@ -81,7 +83,9 @@ extension PlanIssue {
     var suggestion: String?
     var closest = limit + 1
     for candidate in known.sorted() {
-      guard let distance = EditDistance.distance(name, candidate, limit: limit), distance < closest else {
+      guard let distance = Suggestions.distance(Array(name.utf8), Array(candidate.utf8), limit: limit),
+        distance < closest
+      else {
         continue
       }
       closest = distance

@@ -102,10 +102,12 @@ public struct DietPlanner: Sendable {
       let proven = solution.relativeGap.map { $0 <= options.relativeGap + 1e-12 } ?? false
       status = proven ? .optimal : .feasible
     case .infeasible:
-      let why = explainsInfeasibility ? try? DietExplainer(solver: solver, options: options).explainInfeasible(problem) : nil
+      let why =
+        explainsInfeasibility
+        ? try? DietExplainer(solver: solver, options: options).explainInfeasible(problem) : nil
       if Task.isCancelled { throw .cancelled }
       report.explanation =
-        (why?.sentences ?? ["no plan meets every goal and limit"]) + (solution.message.map { [$0] } ?? [])
+        why?.sentences ?? (["no plan meets every goal and limit"] + (solution.message.map { [$0] } ?? []))
       var plan = DietPlan(status: .infeasible, report: report, currency: problem.currency)
       plan.explanation = why
       return plan

@@ -74,6 +74,10 @@ extension GroceryList {
   ) {
     let draw = drawPantry(purchasing.pantry, eaten: eaten)
     func name(_ id: String) -> String { foods[id].map { Self.shortName($0) } ?? id }
+    var categories: [String: String] = [:]
+    for lot in purchasing.pantry {
+      if let category = lot.category, categories[lot.food] == nil { categories[lot.food] = category }
+    }
     var fromPantry: [PantryAmount] = []
     var leftovers: [PantryAmount] = []
     for (lot, used) in zip(purchasing.pantry, draw.used) {
@@ -109,6 +113,7 @@ extension GroceryList {
       item.gramsLeft = left
       item.gramsBought = purchase.grams
       item.loose = purchase.offer.soldLoose ? true : nil
+      item.category = categories[purchase.food] ?? foods[purchase.food]?.group
       items.append(item)
       if left > 1e-9 {
         leftovers.append(

@@ -57,6 +57,11 @@ public struct SolverOptions: Sendable, Hashable {
   public var timeLimit: Double? = nil
   /// Relative MIP gap at which to stop (0.01 is 1%).
   public var relativeGap: Double = 1e-4
+  /// Whether branch-and-cut adds GLPK's cutting planes (mixed-integer
+  /// rounding, Gomory, cover and clique cuts). Off by default: they slow each
+  /// node, and most small models prove faster without them; on, they raise
+  /// the bound of models with whole packages (see docs/meals.md).
+  public var cuts: Bool = false
 
   public init() {}
 }

@@ -23,10 +23,12 @@ extension Checker {
     for recipe in recipes where recipe.meals.isEmpty || !recipe.meals.isDisjoint(with: slots) {
       guard let profile = try? RecipeProfile(recipe: recipe, foods: foodsByID) else { continue }
       guard !spec.diet.isSubset(of: profile.labels) else { continue }
-      for missing in profile.missingLabels(foods: foodsByID)
-      where spec.diet.contains(missing.label) && missing.onlyMissingTags {
-        for food in missing.blockers.compactMap(\.food) {
-          excluded[missing.label, default: [:]][food, default: []].append(recipe.id)
+      // Only recipes that tags alone keep out: every label of the diet they lack lacks only tags.
+      let missing = profile.missingLabels(foods: foodsByID).filter { spec.diet.contains($0.label) }
+      guard missing.allSatisfy(\.onlyMissingTags) else { continue }
+      for label in missing {
+        for food in label.blockers.compactMap(\.food) {
+          excluded[label.label, default: [:]][food, default: []].append(recipe.id)
         }
       }
     }
@@ -47,7 +49,8 @@ extension DiagnosticMessage {
     _ label: Identifier, food: String, recipes: [String], declaredAt: SourceRange?
   ) -> Diagnostic {
     let tag = label.name == "pescatarian" ? "vegetarian" : label.name
-    let list = recipes.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+    let list =
+      recipes.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
       + (recipes.count > 3 ? " and \(recipes.count - 3) more" : "")
     return Diagnostic(
       .warning, id: DiagnosticID.dietExcludesUntagged.rawValue,

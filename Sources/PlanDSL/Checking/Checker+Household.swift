@@ -72,7 +72,8 @@ extension Checker {
       value.goals = own + (profile?.goals ?? [])
       members.append(value)
     }
-    return HouseholdSpec(name: d.name.name, displayName: d.displayName?.value, members: members, range: d.range)
+    return HouseholdSpec(
+      name: d.name.name, displayName: d.displayName?.value, members: members, range: d.range)
   }
 
   /// Age, sex, height, weight and activity; each is needed, each within range.
@@ -88,7 +89,8 @@ extension Checker {
       case "age":
         guard let quantity = entry.quantity else { continue }
         let plain = QuantityLiteral(
-          value: quantity.value, unit: ["years", "year", "y"].contains(quantity.unit?.text ?? "") ? nil : quantity.unit,
+          value: quantity.value,
+          unit: ["years", "year", "y"].contains(quantity.unit?.text ?? "") ? nil : quantity.unit,
           range: quantity.range, numberRange: quantity.numberRange)
         age = wholeNumber(plain, for: "an age in years", range: PersonProfile.ages)
         failed = failed || age == nil
@@ -96,7 +98,9 @@ extension Checker {
         guard let word = entry.word else { continue }
         sex = PersonProfile.Sex(rawValue: word.name)
         if sex == nil {
-          error(DiagnosticMessage.unknownName(.choice, word, candidates: PersonProfile.Sex.allCases.map(\.rawValue)))
+          error(
+            DiagnosticMessage.unknownName(
+              .choice, word, candidates: PersonProfile.Sex.allCases.map(\.rawValue)))
           failed = true
         }
       case "activity":
@@ -110,7 +114,9 @@ extension Checker {
         }
       case "height":
         guard let quantity = entry.quantity else { continue }
-        let metres: [String: Decimal] = ["m": 1, "cm": Decimal(string: "0.01")!, "in": Decimal(string: "0.0254")!]
+        let metres: [String: Decimal] = [
+          "m": 1, "cm": Decimal(string: "0.01")!, "in": Decimal(string: "0.0254")!,
+        ]
         guard let unit = quantity.unit, let factor = metres[unit.text] else {
           error(DiagnosticMessage.badProfile("a height needs a unit: cm, m or in", at: quantity.range))
           failed = true
@@ -148,7 +154,8 @@ extension Checker {
           "the profile of '\(member.name)' needs " + missing.joined(separator: ", "), at: d.range))
       return nil
     }
-    return PersonProfile(age: age, sex: sex, heightMeters: height, weightKilograms: weight, activity: activity)
+    return PersonProfile(
+      age: age, sex: sex, heightMeters: height, weightKilograms: weight, activity: activity)
   }
 
   /// A plan's `household` names a household whose members eat the plan's meals on its days.
@@ -206,7 +213,8 @@ extension Checker {
       GoalDeclaration(name: d.plan, displayName: nil, entries: d.entries, range: d.range))
     guard !failed, checked.goals.count == d.entries.count else { return nil }
     return AdaptationSpec(
-      plan: d.plan.name, rules: d.rules.name, alert: d.alert.name, member: d.member?.name, goals: checked.goals,
+      plan: d.plan.name, rules: d.rules.name, alert: d.alert.name, member: d.member?.name,
+      goals: checked.goals,
       range: d.range)
   }
 }

@@ -170,7 +170,7 @@ extension Checker {
           DiagnosticMessage.missingMeals(plan: d.name))
       }
       checkMealPlan(mealStatements, plan: &plan, foods: foods, recipes: recipes)
-      return diagnostics.count == errorsBefore ? plan : nil
+      return diagnostics[errorsBefore...].contains { $0.severity == .error } ? nil : plan
     }
     let used =
       plan.foodNames.map { names in foods.filter { [names = Set(names)] in names.contains($0.id) } } ?? foods
@@ -184,7 +184,7 @@ extension Checker {
       error(
         DiagnosticMessage.noFoods(plan: d.name))
     }
-    return diagnostics.count == errorsBefore ? plan : nil
+    return diagnostics[errorsBefore...].contains { $0.severity == .error } ? nil : plan
   }
 
   mutating func resolveFood(_ name: Identifier) -> String? {

@@ -58,6 +58,7 @@ extension Checker {
     var seen: [String: SourceRange] = [:]
     activeAlerts = Dictionary(
       (base?.alerts ?? []).map { ($0.id, $0.condition) }, uniquingKeysWith: { a, _ in a })
+    activeAlertsWindow = windowLength
     var rawConditions: [String: Condition] = [:]
     scope = base.flatMap { ruleScopes[$0.id] } ?? RuleScope()
     declareNames(d, window: windowLength)
@@ -256,8 +257,10 @@ extension Checker {
       return nil
     }
     guard let expression else { return nil }
-    guard parser.current.isSymbol("}") else {
-      error(DiagnosticMessage.badTemplate("expected one value between '{' and '}'", at: parser.current.range))
+    guard parser.current.isSymbol("}"), parser.current.range.start == range.start + inner.count else {
+      // A comment can hide the closing brace: then the whole value is the place.
+      let place = parser.current.range.start < range.start + inner.count ? parser.current.range : range
+      error(DiagnosticMessage.badTemplate("expected one value between '{' and '}'", at: place))
       return nil
     }
     guard let value = value(expression, window: window) else { return nil }
@@ -302,7 +305,8 @@ extension Checker {
         error(DiagnosticMessage.unknownAlertReference(id, candidates: activeAlerts.keys))
         return nil
       }
-      return referred
+      // Inside an inherited definition written for another window, in that window's days.
+      return referred.moved(by: window - activeAlertsWindow, from: activeAlertsWindow)
     }
     switch expression {
     case .binary(let op, let opRange, let lhs, let rhs):

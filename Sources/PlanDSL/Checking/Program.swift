@@ -172,7 +172,11 @@ public struct LimitSpec: Sendable, Hashable {
   /// Where the `limit` statement was written.
   public var source: SourceReference?
 
-  public init(foods: [String], minimum: Double?, maximum: Double?, period: Period, inServings: Bool) {
+  public init(
+    foods: [String], minimum: Double?, maximum: Double?, period: Period, inServings: Bool,
+    source: SourceReference? = nil
+  ) {
+    self.source = source
     self.foods = foods
     self.minimum = minimum
     self.maximum = maximum

@@ -75,7 +75,7 @@ extension Program {
       }
       switch result.outcome {
       case .fired:
-        let evidence = result.evidence.map(\.comparison).joined(separator: "; ")
+        let evidence = result.evidence.map(Self.describe).joined(separator: "; ")
         var adaptation = unchanged(
           .applied, verdict.today,
           Self.describe(spec.goals) + " because \(spec.alert) fired on \(verdict.today)"
@@ -83,7 +83,8 @@ extension Program {
         adaptation.evidence = evidence.isEmpty ? nil : evidence
         return adaptation
       case .notFired:
-        return unchanged(.notApplied, verdict.today, "no change: \(spec.alert) did not fire on \(verdict.today)")
+        return unchanged(
+          .notApplied, verdict.today, "no change: \(spec.alert) did not fire on \(verdict.today)")
       case .unknown:
         let missing = result.missing.map(\.description).joined(separator: "; ")
         return unchanged(
@@ -94,26 +95,72 @@ extension Program {
     }
   }
 
-  /// A plan's problem with the goals of every applied adaptation added.
-  public static func applying(_ adaptations: [PlanAdaptation], to problem: MealPlanProblem) -> MealPlanProblem {
+  /// A plan's problem with the goals of every applied adaptation added (see
+  /// ``tightening(_:with:)``).
+  public static func applying(_ adaptations: [PlanAdaptation], to problem: MealPlanProblem) -> MealPlanProblem
+  {
     var problem = problem
     for adaptation in adaptations where adaptation.state == .applied {
-      problem.goals += adaptation.goals
+      problem.goals = tightening(problem.goals, with: adaptation.goals)
     }
     return problem
   }
 
+  /// Goals with others added: a goal on the same nutrient, basis and period
+  /// becomes the tighter of the two on each side; any other is appended.
+  public static func tightening(_ goals: [NutrientGoal], with added: [NutrientGoal]) -> [NutrientGoal] {
+    var goals = goals
+    for goal in added {
+      guard
+        let index = goals.firstIndex(where: {
+          $0.nutrient == goal.nutrient && $0.basis == goal.basis && $0.period == goal.period
+        })
+      else {
+        goals.append(goal)
+        continue
+      }
+      let low = [goals[index].minimum, goal.minimum].compactMap { $0 }.max()
+      let high = [goals[index].maximum, goal.maximum].compactMap { $0 }.min()
+      // The line that binds now is the adaptation's, where its bound is the tighter.
+      if (goal.minimum != nil && low == goal.minimum) || (goal.maximum != nil && high == goal.maximum) {
+        goals[index].source = goal.source ?? goals[index].source
+      }
+      goals[index].minimum = low
+      goals[index].maximum = high
+    }
+    return goals
+  }
+
   /// A household's problem with the goals of every applied adaptation added:
   /// to its member, or to every member when it names none.
-  public static func applying(_ adaptations: [PlanAdaptation], to problem: HouseholdProblem) -> HouseholdProblem {
+  public static func applying(_ adaptations: [PlanAdaptation], to problem: HouseholdProblem)
+    -> HouseholdProblem
+  {
     var problem = problem
     for adaptation in adaptations where adaptation.state == .applied {
       for index in problem.household.members.indices
       where adaptation.member == nil || adaptation.member == problem.household.members[index].id {
-        problem.household.members[index].goals += adaptation.goals
+        problem.household.members[index].goals = tightening(
+          problem.household.members[index].goals, with: adaptation.goals)
       }
     }
     return problem
+  }
+
+  /// The condition with each reading's value after it:
+  /// `systolic.today (132 mmHg) >= systolic.yesterday (120 mmHg) * 110%`.
+  static func describe(_ evidence: Evidence) -> String {
+    var text = evidence.condition
+    var shown: [(mark: String, text: String)] = []
+    let terms = evidence.terms.sorted { $0.expression.count > $1.expression.count }
+    for (index, term) in terms.enumerated() where text.contains(term.expression) {
+      // A placeholder keeps a shorter expression from matching inside a longer one.
+      let mark = "\u{1}\(index)\u{1}"
+      shown.append((mark, "\(term.expression) (\(term.display))"))
+      text = text.replacingOccurrences(of: term.expression, with: mark)
+    }
+    for (mark, value) in shown { text = text.replacingOccurrences(of: mark, with: value) }
+    return text
   }
 
   /// `sodium cap 1500 mg a day`, `protein at least 90 g a day`, `energy 1800...2200 kcal a day`.
@@ -127,7 +174,8 @@ extension Program {
       }
       let period = goal.period == .day ? "a day" : "a week"
       switch (goal.minimum, goal.maximum) {
-      case (let low?, let high?) where low == high: return "\(goal.nutrient) exactly \(number(low))\(unit) \(period)"
+      case (let low?, let high?) where low == high:
+        return "\(goal.nutrient) exactly \(number(low))\(unit) \(period)"
       case (let low?, let high?): return "\(goal.nutrient) \(number(low))...\(number(high))\(unit) \(period)"
       case (let low?, nil): return "\(goal.nutrient) at least \(number(low))\(unit) \(period)"
       case (nil, let high?): return "\(goal.nutrient) cap \(number(high))\(unit) \(period)"

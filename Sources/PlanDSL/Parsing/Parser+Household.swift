@@ -42,7 +42,8 @@ extension Parser {
       }
     }
     return .household(
-      HouseholdDeclaration(name: name, displayName: display, members: members, range: start.union(previous.range)))
+      HouseholdDeclaration(
+        name: name, displayName: display, members: members, range: start.union(previous.range)))
   }
 
   mutating func parseMember(_ keyword: Token) -> MemberDeclaration? {
@@ -52,7 +53,8 @@ extension Parser {
       parser.parseStatement(in: "member", keywords: Self.memberKeywords) { parser, keyword in
         switch keyword.value {
         case "goal", "goals": member.goals += parser.parseIdentifierList("a goal name")
-        case "meals": member.meals = (member.meals ?? []) + parser.parseIdentifierList("a meal such as 'lunch'")
+        case "meals":
+          member.meals = (member.meals ?? []) + parser.parseIdentifierList("a meal such as 'lunch'")
         case "skip": if let skip = parser.parseSkip(keyword) { member.skips.append(skip) }
         default: member.profile = parser.parseProfile(keyword)
         }
@@ -143,6 +145,7 @@ extension Parser {
     let entries = parseGoalEntries(of: "adapt")
     return .adapt(
       AdaptDeclaration(
-        plan: plan, rules: rules, alert: alert, member: member, entries: entries, range: start.union(previous.range)))
+        plan: plan, rules: rules, alert: alert, member: member, entries: entries,
+        range: start.union(previous.range)))
   }
 }

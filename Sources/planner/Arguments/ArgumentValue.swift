@@ -1,3 +1,5 @@
+import HealthRules
+
 /// A type an option's or argument's text is read as, with its own check.
 ///
 /// The checks run while the options are built, before a command runs, so a
@@ -37,6 +39,16 @@ struct Seconds: ArgumentValue, Equatable {
       throw .usage("'\(name)' takes at most 1000000 seconds, not '\(text.escapedForTerminal)'", hint: nil)
     }
     return Seconds(value: seconds)
+  }
+}
+
+extension Day: ArgumentValue {
+  /// A calendar date written yyyy-mm-dd.
+  static func read(_ text: String, for name: String) throws(CLIError) -> Day {
+    guard let day = Day(iso: text) else {
+      throw .usage("'\(name)' takes a date such as 2026-11-29, not '\(text.escapedForTerminal)'", hint: nil)
+    }
+    return day
   }
 }
 

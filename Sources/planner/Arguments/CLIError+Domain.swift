@@ -25,6 +25,22 @@ extension CLIError {
     self = .invalidInput("\(path): \(error)")
   }
 
+  /// A rule set that does not compile (the bundled baseline, or one already checked): invalid input.
+  init(_ error: RuleError) {
+    self = .invalidInput(error.description)
+  }
+
+  /// Readings that give no window to evaluate (none at all, a day before them), from `path`:
+  /// invalid input.
+  init(_ error: WindowError, path: String) {
+    self = .invalidInput("\(path): \(error)")
+  }
+
+  /// An output file that could not be written in place atomically: invalid input (the path).
+  init(_ error: AtomicFileError) {
+    self = .invalidInput(error.description)
+  }
+
   /// A readings file's problems, rendered by the one diagnostics renderer: invalid input.
   init(_ error: ReadingsError, path: String, colors: Bool) {
     self = .invalidInput(DiagnosticRenderer(colors: colors).render(error.diagnostics(path: path)))

@@ -32,6 +32,8 @@ struct OptionDeclaration<Options> {
   var help: String
   /// How a missing argument is named in the error (`a .plan file`); `<name>` when `nil`.
   var missing: String? = nil
+  /// Whether an option must be given (a required option shows without brackets in the usage).
+  var required = false
   /// Stores one text into the options value.
   var store: (inout Options, String) throws(CLIError) -> Void
 
@@ -44,12 +46,14 @@ struct OptionDeclaration<Options> {
     }
   }
 
-  /// An option with one value, stored in an optional property.
+  /// An option with one value, stored in an optional property; `required` when it must be given.
   static func option<Value: ArgumentValue>(
     _ name: String, short: Character? = nil, _ keyPath: WritableKeyPath<Options, Value?>, value: String,
-    _ help: String
+    required: Bool = false, _ help: String
   ) -> OptionDeclaration {
-    OptionDeclaration(name: name, short: short, kind: .option(value: value, repeatable: false), help: help) {
+    OptionDeclaration(
+      name: name, short: short, kind: .option(value: value, repeatable: false), help: help, required: required
+    ) {
       options, text throws(CLIError) in
       options[keyPath: keyPath] = try Value.read(text, for: "--" + name)
     }
@@ -84,6 +88,16 @@ struct OptionDeclaration<Options> {
     OptionDeclaration(
       name: name, kind: .argument(required: true, variadic: false), help: help, missing: missing
     ) { options, text throws(CLIError) in
+      options[keyPath: keyPath] = try Value.read(text, for: "<\(name)>")
+    }
+  }
+
+  /// A positional argument that may be left out.
+  static func optionalArgument<Value: ArgumentValue>(
+    _ name: String, _ keyPath: WritableKeyPath<Options, Value?>, _ help: String
+  ) -> OptionDeclaration {
+    OptionDeclaration(name: name, kind: .argument(required: false, variadic: false), help: help) {
+      options, text throws(CLIError) in
       options[keyPath: keyPath] = try Value.read(text, for: "<\(name)>")
     }
   }
@@ -134,9 +148,10 @@ struct OptionDeclaration<Options> {
   var usage: String {
     switch kind {
     case .flag: "[--\(name)]"
+    case .option(let value, _) where required: "--\(name) <\(value)>"
     case .option(let value, let repeatable): "[--\(name) <\(value)>]" + (repeatable ? " ..." : "")
     case .argument(let required, let variadic):
-      required ? "<\(name)>" + (variadic ? " ..." : "") : "[<\(name)> ...]"
+      required ? "<\(name)>" + (variadic ? " ..." : "") : "[<\(name)>" + (variadic ? " ...]" : "]")
     }
   }
 }
@@ -194,6 +209,12 @@ extension CommandOptions {
     if let extra = positionals.first {
       throw .usage(
         "unexpected argument '\(extra.escapedForTerminal)' for 'planner \(command)'",
+        hint: "see 'planner \(command) --help'")
+    }
+    for declaration in declarations where declaration.required && arguments.all(declaration.name).isEmpty {
+      guard case .option(let value, _) = declaration.kind else { continue }
+      throw .usage(
+        "missing '--\(declaration.name) \(value)' for 'planner \(command)'",
         hint: "see 'planner \(command) --help'")
     }
     try options.validate()

@@ -25,14 +25,8 @@ enum ImportSR28: TypedCommand {
     static var declarations: [OptionDeclaration<Options>] {
       [
         .argument("sr28-directory", \.directory, "The folder holding the SR28 .txt files."),
-        .option("output", short: "o", \.output, value: "FILE", "Where to write the catalog."),
+        .option("output", short: "o", \.output, value: "FILE", required: true, "Where to write the catalog."),
       ]
-    }
-
-    mutating func validate() throws(CLIError) {
-      guard output != nil else {
-        throw .usage("missing '--output FILE' for 'planner catalog import-sr28'", hint: nil)
-      }
     }
   }
 

@@ -4,70 +4,124 @@ import HealthRules
 import PlanDSL
 
 /// `planner health READINGS`: am I at risk? The verdict of a rule set over the last seven days.
-enum HealthCommand: Command {
-  static let info = CommandInfo(
-    name: "health",
-    abstract: "Check a week of home readings against health alert rules.",
-    usage: """
-      planner health <readings> [--rules FILE] [--rule-set NAME] [--as-of DATE] [--param NAME=VALUE] [--format text|json]
-             planner health --database URL [--rules FILE] [--as-of DATE] [--patients A,B] [--format text|json|csv] [--explain]
-      """,
-    discussion: """
-      Readings are a CSV file (columns date, weight, systolic, diastolic, sugar, symptoms; a unit may follow
-      a column name: "weight (kg)", "sugar (mmol/L)"), a JSON file, or an Apple Health export.xml.
-      Without --rules the bundled baseline rules are used. Exits 0 when healthy, 1 when an alert is
-      raised, and 2 when there is not enough data to decide.
-      """,
-    arguments: [("<readings>", "A .csv, .json or Apple Health .xml file.")],
-    options: [
-      .option(
-        "rules", short: "r", value: "FILE",
-        "A .plan file with 'rules' blocks (default: the bundled baseline)."),
-      .option("rule-set", value: "NAME", "Which rule set of the file, when it has several."),
-      .option(
-        "as-of", value: "DATE", "The last day of the window (default: the latest reading), as 2026-11-29."),
-      .option("param", value: "NAME=VALUE", RuleParameters.help, repeatable: true),
-      OutputFormat.option([.text, .json]),
-      .option(
-        "notify", value: "COMMAND",
-        "When an alert fires, run COMMAND (with /bin/sh -c) with the verdict JSON on its standard input."),
-      .option(
-        "notify-url", value: "URL", "When an alert fires, POST the verdict JSON to URL (timeout, retries)."),
-      .option(
-        "outbox", value: "FILE",
-        "Where alerts that could not be delivered wait for the next run (default: <readings>.outbox.json)."),
-    ] + DatabaseHealth.options
-  )
+enum HealthCommand: TypedCommand {
+  static let name = "health"
+  static let abstract = "Check a week of home readings against health alert rules."
+  static let discussion = """
+    Readings are a CSV file (columns date, weight, systolic, diastolic, sugar, symptoms; a unit may follow
+    a column name: "weight (kg)", "sugar (mmol/L)"), a JSON file, or an Apple Health export.xml.
+    Without --rules the bundled baseline rules are used. Exits 0 when healthy, 1 when an alert is
+    raised, and 2 when there is not enough data to decide. With --database, every patient of a
+    PostgreSQL readings table is checked instead of a file.
+    """
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    if DatabaseHealth.isRequested(arguments) { return try DatabaseHealth.run(arguments, console: console) }
-    let format = try arguments.format([.text, .json])
-    let path = try arguments.positionals(exactly: ["a readings file"], command: info.name)[0]
-    let notifier = try AlertNotifier.from(arguments, readingsPath: path)
+  struct Options: CommandOptions {
+    var readings: String?
+    var rules: String?
+    var ruleSet: String?
     var asOf: Day?
-    if let text = arguments.value("as-of") {
-      guard let day = Day(iso: text) else {
-        throw .usage("'--as-of' takes a date such as 2026-11-29, not '\(text)'", hint: nil)
-      }
-      asOf = day
+    var parameters: [String] = []
+    var format = OutputFormat.text
+    var notify: String?
+    var notifyURL: String?
+    var outbox: String?
+    var database: String?
+    var patients: PatientList?
+    var table: TableName?
+    var columns: ColumnList?
+    var explain = false
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .optionalArgument(
+          "readings", \.readings, "A .csv, .json or Apple Health .xml file (not with --database)."),
+        .option(
+          "rules", short: "r", \.rules, value: "FILE",
+          "A .plan file with 'rules' blocks (default: the bundled baseline)."),
+        .option("rule-set", \.ruleSet, value: "NAME", "Which rule set of the file, when it has several."),
+        .option(
+          "as-of", \.asOf, value: "DATE",
+          "The last day of the window (default: the latest reading), as 2026-11-29."),
+        .option("param", \.parameters, value: "NAME=VALUE", RuleParameters.help),
+        .format(\.format, [.text, .json, .csv]),
+        .option(
+          "notify", \.notify, value: "COMMAND",
+          "When an alert fires, run COMMAND (with /bin/sh -c) with the verdict JSON on its standard input."),
+        .option(
+          "notify-url", \.notifyURL, value: "URL",
+          "When an alert fires, POST the verdict JSON to URL (timeout, retries)."),
+        .option(
+          "outbox", \.outbox, value: "FILE",
+          "Where alerts that could not be delivered wait for the next run (default: <readings>.outbox.json)."),
+        .option(
+          "database", \.database, value: "URL",
+          "Evaluate every patient of a PostgreSQL readings table (postgresql://user@host/db); the password comes from PGPASSWORD or ~/.pgpass."
+        ),
+        .option("patients", \.patients, value: "A,B", DatabaseOptions.patientsHelp),
+        .option("table", \.table, value: "NAME", DatabaseOptions.tableHelp),
+        .option("columns", \.columns, value: "LIST", DatabaseOptions.columnsHelp),
+        .flag("explain", \.explain, "With --database: print the SQL query instead of running it."),
+      ]
     }
-    let ruleSet = try chooseRuleSet(arguments, console: console)
+
+    /// Whether the readings come from a database (`--database` or `--explain`).
+    var usesDatabase: Bool { database != nil || explain }
+
+    mutating func validate() throws(CLIError) {
+      if usesDatabase {
+        if let readings {
+          throw .usage(
+            "unexpected argument '\(readings.escapedForTerminal)' for 'planner health --database'",
+            hint: "with --database the readings come from the table; leave out the file")
+        }
+        for (name, given) in [
+          ("notify", notify != nil), ("notify-url", notifyURL != nil), ("outbox", outbox != nil),
+          ("param", !parameters.isEmpty),
+        ] where given {
+          throw .usage("'--\(name)' does not go with '--database'", hint: nil)
+        }
+        return
+      }
+      guard readings != nil else {
+        throw .usage(
+          "missing a readings file for 'planner health'", hint: "see 'planner health --help'")
+      }
+      if format == .csv {
+        throw .usage("'--format csv' goes with '--database URL'", hint: "use text or json for a file")
+      }
+      for (name, given) in [
+        ("patients", patients != nil), ("table", table != nil), ("columns", columns != nil),
+      ] where given {
+        throw .usage("'--\(name)' goes with '--database URL'", hint: nil)
+      }
+      if notify == nil, notifyURL == nil, outbox != nil {
+        throw .usage("'--outbox' needs '--notify' or '--notify-url'", hint: nil)
+      }
+    }
+  }
+
+  static func run(_ options: Options, console: Console) throws(CLIError) {
+    if options.usesDatabase { return try DatabaseHealth.run(options, console: console) }
+    guard let path = options.readings else { throw .internalError("health ran without its readings") }
+    let notifier = try AlertNotifier.from(
+      command: options.notify, url: options.notifyURL, outbox: options.outbox, readingsPath: path)
+    let ruleSet = try chooseRuleSet(file: options.rules, name: options.ruleSet, console: console)
     let readings = try loadReadings(path, colors: console.errorIsTerminal)
     let compiled: CompiledRuleSet
     do throws(RuleError) {
       compiled = try ruleSet.compiled()
     } catch {
-      throw .invalidInput(error.description)
+      throw CLIError(error)
     }
     var window: Window
     do throws(WindowError) {
-      window = try compiled.window(for: readings, asOf: asOf)
+      window = try compiled.window(for: readings, asOf: options.asOf)
     } catch {
-      throw .invalidInput("\(path): \(error)")
+      throw CLIError(error, path: path)
     }
-    try RuleParameters.apply(arguments.all("param"), ruleSet: ruleSet, to: &window)
+    try RuleParameters.apply(options.parameters, ruleSet: ruleSet, to: &window)
     let verdict = compiled.evaluate(window)
-    if format == .json {
+    if options.format == .json {
       console.out(try JSONText.encode(verdict))
     } else {
       console.out(
@@ -84,30 +138,19 @@ enum HealthCommand: Command {
     }
   }
 
-  static func chooseRuleSet(_ arguments: ParsedArguments, console: Console) throws(CLIError) -> RuleSet {
-    guard let file = arguments.value("rules") else {
-      if let name = arguments.value("rule-set"), name != RuleSet.baseline.id {
-        throw .usage("'--rule-set \(name)' needs '--rules FILE'", hint: nil)
+  /// The rule set `--rules FILE` and `--rule-set NAME` choose: the bundled baseline without a file,
+  /// the file's only rule set, or the one named.
+  ///
+  /// - Throws: ``CLIError/usage(_:hint:)`` for a name the file does not have, or a file with several
+  ///   rule sets and no name; ``CLIError/invalidInput(_:)`` for a file with mistakes or no rule set.
+  static func chooseRuleSet(file: String?, name: String?, console: Console) throws(CLIError) -> RuleSet {
+    guard let file else {
+      if let name, name != RuleSet.baseline.id {
+        throw .usage("'--rule-set \(name.escapedForTerminal)' needs '--rules FILE'", hint: nil)
       }
       return .baseline
     }
-    let program = try ProgramLoading.load(file, console: console)
-    let sets = program.ruleSets
-    if let name = arguments.value("rule-set") {
-      guard let found = sets.first(where: { $0.id == name }) ?? (name == "baseline" ? .baseline : nil) else {
-        throw .usage(
-          "no rule set named '\(name)' in \(file)",
-          hint: closestMatch(to: name, in: sets.map(\.id)).map { "did you mean '\($0)'?" })
-      }
-      return found
-    }
-    guard sets.count == 1 else {
-      if sets.isEmpty { throw .invalidInput("\(file) declares no 'rules' block") }
-      throw .usage(
-        "\(file) has several rule sets; choose one with '--rule-set'",
-        hint: "rule sets: " + sets.map(\.id).joined(separator: ", "))
-    }
-    return sets[0]
+    return try RulesSQL.pick(name, from: try ProgramLoading.load(file, console: console), file: file)
   }
 
   /// Readings from a file, with its problems rendered by the one diagnostics renderer.

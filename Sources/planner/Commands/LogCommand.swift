@@ -40,12 +40,10 @@ enum LogCommand: TypedCommand {
     let path = options.journal
     let today = LocalCalendar.today()
     var words = options.words
-    var argumentOffset = 1
     var day = today
     if let first = words.first?.lowercased(), first == "today" || first == "yesterday" {
       day = first == "today" ? today : today.advanced(by: -1)
       words.removeFirst()
-      argumentOffset += 1
     }
     guard !words.isEmpty else {
       throw .usage(
@@ -56,10 +54,7 @@ enum LogCommand: TypedCommand {
     do throws(ReadingsError) {
       entry = try JournalEntry.parse(line.text)
     } catch {
-      throw .invalidInput(
-        ReadingsIssueText.render(
-          error.issues, location: { line.location(of: $0.column, offset: argumentOffset) },
-          note: "nothing was logged"))
+      throw entryError(error, colors: console.errorIsTerminal)
     }
     if let date = entry.date { day = date }
     if day > today {
@@ -76,7 +71,7 @@ enum LogCommand: TypedCommand {
         return (change, journal)
       }
     } catch {
-      throw journalError(error, path: path, line: line, offset: argumentOffset)
+      throw journalError(error, path: path, line: line, colors: console.errorIsTerminal)
     }
     console.out(summary(change, path: path, journal: journal))
   }
@@ -116,7 +111,15 @@ enum LogCommand: TypedCommand {
     return parts.joined(separator: ", ")
   }
 
-  static func journalError(_ error: JournalError, path: String, line: EntryLine, offset: Int) -> CLIError {
+  /// The problems of an entry, rendered like every diagnostic, located in the entry
+  /// (``EntryLine/sourceName``), then that nothing was logged: invalid input.
+  static func entryError(_ error: ReadingsError, colors: Bool) -> CLIError {
+    .invalidInput(
+      DiagnosticRenderer(colors: colors).render(error.diagnostics(path: EntryLine.sourceName))
+        + "nothing was logged\n")
+  }
+
+  static func journalError(_ error: JournalError, path: String, line: EntryLine, colors: Bool) -> CLIError {
     switch error {
     case .unsupportedFormat:
       return .usage(error.description, hint: "log into a .csv or .json journal: --journal journal.csv")
@@ -124,25 +127,21 @@ enum LogCommand: TypedCommand {
       return .invalidInput(error.description)
     case .invalidJournal(_, let readingsError):
       return .invalidInput(
-        DiagnosticRenderer().render(readingsError.diagnostics(path: path))
+        DiagnosticRenderer(colors: colors).render(readingsError.diagnostics(path: path))
           + "\(path) does not parse, so it was left as it is and nothing was logged\n")
     case .invalidEntry(let readingsError):
-      return .invalidInput(
-        ReadingsIssueText.render(
-          readingsError.issues, location: { line.location(of: $0.column, offset: offset) },
-          note: "nothing was logged"))
+      return entryError(readingsError, colors: colors)
     case .alreadyLogged(let day, let conflicts):
       let issues = mergingPressures(conflicts).map { conflict in
         ReadingsIssue(
-          line: 1, column: conflict.location?.column ?? 1, length: conflict.location?.length ?? 1,
+          .alreadyLogged, line: 1, column: conflict.location?.column ?? 1,
+          length: conflict.location?.length ?? 1,
           message: "\(conflict.name) is already logged for \(day) (\(conflict.logged)); "
             + "this entry says \(conflict.entered)",
           hint: "add --replace to replace it; the earlier row is kept in \(path).history",
           lineText: line.text)
       }
-      return .invalidInput(
-        ReadingsIssueText.render(
-          issues, location: { line.location(of: $0.column, offset: offset) }, note: "nothing was logged"))
+      return entryError(ReadingsError(issues: issues), colors: colors)
     }
   }
 }
@@ -179,23 +178,22 @@ extension LogCommand {
   }
 }
 
-/// The command-line words of an entry joined into one line, remembering where each word starts.
+/// The command-line words of an entry joined into one line, which diagnostics point into.
 ///
 /// The word after `symptoms` holding spaces, commas or quotes (the shell removed its
 /// quotes) is quoted again, so `symptoms "tired, dizzy"` reads back as one text; other
 /// words are taken as written, so `planner log "weight 180, bp 120/80"` works too.
 struct EntryLine {
+  /// The name diagnostics give the entry in place of a file: `<entry>:1:22: error: …`.
+  static let sourceName = "<entry>"
+
   let text: String
-  /// The 1-based column where each word starts.
-  let starts: [Int]
 
   init(_ words: [String]) {
     var text = ""
-    var starts: [Int] = []
     var previous = ""
     for word in words {
       if !text.isEmpty { text += " " }
-      starts.append(text.count + 1)
       let afterSymptoms = previous.lowercased().trimmingCharacters(in: .punctuationCharacters) == "symptoms"
       // The text after 'symptoms' was one quoted shell word: quote it again so it stays one text.
       // Any other word is taken as written, so a whole entry in one quoted word reads as typed.
@@ -208,13 +206,6 @@ struct EntryLine {
       previous = word
     }
     self.text = text
-    self.starts = starts
-  }
-
-  /// `word N, column C` for a column of the line (N counts the entry's words from `offset`).
-  func location(of column: Int, offset: Int) -> String {
-    let index = (starts.lastIndex { $0 <= column } ?? 0)
-    return "planner log: word \(index + offset), column \(column)"
   }
 }
 

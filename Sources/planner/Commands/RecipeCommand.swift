@@ -67,7 +67,8 @@ struct RecipeCardText {
     if !profile.labels.isEmpty {
       out += "Labels: " + profile.labels.sorted().map(\.rawValue).joined(separator: ", ") + "\n"
     }
-    for missing in profile.missingLabels(foods: foods) where missing.blockers.contains(where: { $0.food != nil }) {
+    for missing in profile.missingLabels(foods: foods)
+    where missing.blockers.contains(where: { $0.food != nil }) {
       out += "  " + missing.message + "\n"
     }
     out += "\nIngredients\n"

@@ -92,7 +92,8 @@ enum RecipesCommand: TypedCommand {
     if format == .json {
       let foods = Dictionary(program.foods.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
       console.out(
-        try JSONText.encode(profiles.map { RecipeSummary($0, currency: program.currency ?? "USD", foods: foods) }))
+        try JSONText.encode(
+          profiles.map { RecipeSummary($0, currency: program.currency ?? "USD", foods: foods) }))
       return
     }
     guard !profiles.isEmpty else {

@@ -9,14 +9,20 @@ enum RuleParameters {
 
   /// Sets every `--param` on the window, checked against the rule set's declared parameters.
   static func apply(_ texts: [String], ruleSet: RuleSet, to window: inout Window) throws(CLIError) {
-    var seen = Set<String>()
+    for (name, steps) in try values(texts, ruleSet: ruleSet) { window.setParameter(name, steps: steps) }
+  }
+
+  /// Every `--param`, checked against the rule set's declared parameters, in storage steps.
+  static func values(_ texts: [String], ruleSet: RuleSet) throws(CLIError) -> [String: Int64] {
+    var result: [String: Int64] = [:]
     for text in texts {
       let (name, steps) = try parse(text, ruleSet: ruleSet)
-      guard seen.insert(name).inserted else {
+      guard result[name] == nil else {
         throw .usage("'--param \(name)' is given twice", hint: "give each parameter once")
       }
-      window.setParameter(name, steps: steps)
+      result[name] = steps
     }
+    return result
   }
 
   /// `dry_weight=70.5kg` as the parameter's name and its value in storage steps.

@@ -2,55 +2,61 @@ import Diagnostics
 import HealthRules
 import PlanDSL
 
-/// `planner rules sql FILE`: a rule set written as one SQL query.
-enum RulesCommand: Command {
-  static let info = CommandInfo(
-    name: "rules",
-    abstract: "Write health rules for a database: 'planner rules sql FILE' prints one SQL query.",
-    usage:
-      "planner rules sql <file> [--rule-set NAME] [--dialect postgresql] [--table NAME] [--columns LIST] [--as-of DATE] [--patients A,B]",
-    discussion: """
-      The query reads a table with one row per patient and day (by default readings: patient_id, day,
-      weight in lb, systolic and diastolic in mmHg, sugar in mg/dL, symptoms) and returns one row per
-      patient: patient_id, today, verdict, alerts, unknown, missing, error. It gives the same verdicts as
-      'planner health'. 'baseline' as <file> stands for the bundled baseline rules.
-      """,
-    arguments: [
-      ("sql", "The subcommand: print the query."),
-      ("<file>", "A .plan file with 'rules' blocks, or 'baseline'."),
-    ],
-    options: [
-      .option("rule-set", value: "NAME", "Which rule set of the file, when it has several."),
-      .option("dialect", value: "NAME", "The SQL dialect: postgresql (the default and only one)."),
-      DatabaseOptions.table, DatabaseOptions.columns,
-      .option("as-of", value: "DATE", "Every patient's today (default: each patient's latest reading)."),
-      DatabaseOptions.patients,
-      .flag(
-        "unique-days",
-        "The table has a primary key on (patient, day): skip the check for two rows on one day."),
-    ]
-  )
+/// `planner rules`: health rules for a database, through the `sql` subcommand.
+enum RulesCommand: CommandGroup {
+  static let name = "rules"
+  static let abstract = "Write health rules for a database: 'planner rules sql FILE' prints one SQL query."
+  static var subcommands: [any Command.Type] { [RulesSQL.self] }
+}
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let positionals = try arguments.positionals(
-      exactly: ["a subcommand (sql)", "a rules file"], command: info.name)
-    guard positionals[0] == "sql" else {
-      throw .usage(
-        "unknown subcommand '\(positionals[0])' for 'planner rules'", hint: "try 'planner rules sql FILE'")
+/// `planner rules sql FILE`: a rule set written as one SQL query.
+enum RulesSQL: TypedCommand {
+  static let name = "rules sql"
+  static let abstract = "Print a rule set as one SQL query over a readings table."
+  static let discussion = """
+    The query reads a table with one row per patient and day (by default readings: patient_id, day,
+    weight in lb, systolic and diastolic in mmHg, sugar in mg/dL, symptoms) and returns one row per
+    patient: patient_id, today, verdict, alerts, unknown, missing, error. It gives the same verdicts as
+    'planner health'. 'baseline' as <file> stands for the bundled baseline rules.
+    """
+
+  struct Options: CommandOptions {
+    var file: String?
+    var ruleSet: String?
+    var dialect = SQLDialect.postgresql
+    var table: TableName?
+    var columns: ColumnList?
+    var asOf: Day?
+    var patients: PatientList?
+    var uniqueDays = false
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .argument(
+          "file", \.file, missing: "a rules file", "A .plan file with 'rules' blocks, or 'baseline'."),
+        .option("rule-set", \.ruleSet, value: "NAME", "Which rule set of the file, when it has several."),
+        .option(
+          "dialect", \.dialect, value: "NAME", "The SQL dialect: postgresql (the default and only one)."),
+        .option("table", \.table, value: "NAME", DatabaseOptions.tableHelp),
+        .option("columns", \.columns, value: "LIST", DatabaseOptions.columnsHelp),
+        .option(
+          "as-of", \.asOf, value: "DATE", "Every patient's today (default: each patient's latest reading)."),
+        .option("patients", \.patients, value: "A,B", DatabaseOptions.patientsHelp),
+        .flag(
+          "unique-days", \.uniqueDays,
+          "The table has a primary key on (patient, day): skip the check for two rows on one day."),
+      ]
     }
-    if let dialect = arguments.value("dialect"), SQLDialect(rawValue: dialect) == nil {
-      throw .usage(
-        "unknown dialect '\(dialect)'",
-        hint: "dialects: " + SQLDialect.allCases.map(\.rawValue).joined(separator: ", "))
-    }
-    let (ruleSet, sources) = try loadRuleSet(
-      positionals[1], name: arguments.value("rule-set"), console: console)
-    var table = try DatabaseOptions.table(arguments)
-    table.uniqueDays = arguments.flag("unique-days")
+  }
+
+  static func run(_ options: Options, console: Console) throws(CLIError) {
+    guard let file = options.file else { throw .internalError("rules sql ran without its file") }
+    let (ruleSet, sources) = try loadRuleSet(file, name: options.ruleSet, console: console)
+    var table = DatabaseOptions.table(options.table, columns: options.columns)
+    table.uniqueDays = options.uniqueDays
     console.out(
       try DatabaseOptions.sql(
-        ruleSet, table: table, asOf: try DatabaseOptions.asOf(arguments),
-        patients: DatabaseOptions.patients(arguments), sources: sources))
+        ruleSet, table: table, asOf: options.asOf, patients: options.patients?.ids, sources: sources))
   }
 
   /// A rule set from a file (or the bundled baseline), chosen by name when the file has several,
@@ -60,21 +66,30 @@ enum RulesCommand: Command {
   ) {
     if file == "baseline" { return (.baseline, nil) }
     let program = try ProgramLoading.load(file, console: console)
+    return (try pick(name, from: program, file: file), program.sources)
+  }
+
+  /// The rule set named `name` in a program, or its only one when `name` is `nil`.
+  ///
+  /// - Throws: ``CLIError/usage(_:hint:)`` for an unknown name (with the closest one) or several
+  ///   rule sets and no name (with their names); ``CLIError/invalidInput(_:)`` when there is none.
+  static func pick(_ name: String?, from program: Program, file: String) throws(CLIError) -> RuleSet {
     let sets = program.ruleSets
     if let name {
       guard let found = sets.first(where: { $0.id == name }) ?? (name == "baseline" ? .baseline : nil) else {
         throw .usage(
-          "no rule set named '\(name)' in \(file)",
-          hint: closestMatch(to: name, in: sets.map(\.id)).map { "did you mean '\($0)'?" })
+          "no rule set named '\(name.escapedForTerminal)' in \(file.escapedForTerminal)",
+          hint: Suggestions.hint(for: name, in: sets.map(\.id))
+            ?? (sets.isEmpty ? nil : "rule sets: " + sets.map(\.id).joined(separator: ", ")))
       }
-      return (found, program.sources)
+      return found
     }
     guard sets.count == 1 else {
       if sets.isEmpty { throw .invalidInput("\(file) declares no 'rules' block") }
       throw .usage(
-        "\(file) has several rule sets; choose one with '--rule-set'",
+        "\(file.escapedForTerminal) has several rule sets; choose one with '--rule-set'",
         hint: "rule sets: " + sets.map(\.id).joined(separator: ", "))
     }
-    return (sets[0], program.sources)
+    return sets[0]
   }
 }

@@ -10,6 +10,8 @@ enum SolveCommand: TypedCommand {
   static let discussion = """
     Prints each day's foods with amounts, totals against every goal and the cost.
     Every plan is re-checked against its goals by independent code before it is shown.
+    '--format csv' prints only the shopping list, one row per line to buy, trip,
+    pantry use and leftover, and the total.
     Exits 1 when there is no plan: none meets every goal (infeasible), the
     objective has no bound (unbounded), or the time limit came before any
     plan (unknown). Exits 65 for a mistake in the plan, 70 for a solver failure.
@@ -29,7 +31,7 @@ enum SolveCommand: TypedCommand {
       [
         .argument("file", \.file, missing: "a .plan file", "The .plan file to solve."),
         .option("plan", short: "p", \.plan, value: "NAME", "Which plan to solve when the file has several."),
-        .format(\.format, [.text, .json, .markdown]),
+        .format(\.format, [.text, .json, .markdown, .csv]),
         .option(
           "time-limit", \.timeLimit, value: "SECONDS",
           "Stop the solver after this many seconds and show the best plan found (default: 60, for food plans and meal plans alike)."
@@ -46,7 +48,9 @@ enum SolveCommand: TypedCommand {
           "readings", \.readings, value: "FILE",
           "Health readings for the plan's 'adapt' blocks (MEMBER=FILE for one member of a household); goals of alerts that fire are added."
         ),
-        .option("as-of", \.asOf, value: "DATE", "The day the rules are evaluated for (default: the latest reading)."),
+        .option(
+          "as-of", \.asOf, value: "DATE", "The day the rules are evaluated for (default: the latest reading)."
+        ),
       ]
     }
   }
@@ -89,6 +93,11 @@ enum SolveCommand: TypedCommand {
       solved = .meals(plan, problem)
     }
     switch (solved, format) {
+    case (_, .csv):
+      // The shopping list a person takes to the store, for a spreadsheet.
+      if let groceries = solved.groceries {
+        console.out(groceries.csvText(storeNames: solved.storeNames))
+      }
     case (.foods(let plan, _), .json): console.out(try JSONText.encode(plan))
     case (.meals(let plan, _), .json): console.out(try JSONText.encode(plan))
     case (.foods(let plan, let problem), .markdown):
@@ -106,18 +115,17 @@ enum SolveCommand: TypedCommand {
           + (plan.hasPlan ? plan.explanation.map { ExplanationRenderer(explanation: $0).text() } ?? "" : ""))
     case (.meals(let plan, let problem), _):
       console.out(
-        SolveAdaptations.text(adaptations) + MealPlanText(plan, title: title, stores: problem.stores).render()
+        SolveAdaptations.text(adaptations)
+          + MealPlanText(
+            plan, title: title, stores: problem.stores,
+            cooking: plan.cooking.map { ($0, problem.foods) }
+          ).render()
           + budgetLine(problem.budgets, days: problem.days, plan.groceries, plan.currency))
     }
     if !solved.status.hasPlan { throw .negativeResult }
     if let pantryOut {
-      let groceries: GroceryList?
-      switch solved {
-      case .foods(let plan, _): groceries = plan.groceries
-      case .meals(let plan, _): groceries = plan.groceries
-      }
       let text = PantryFile.text(
-        name: "after_\(spec.name)", plan: spec.name, leftovers: groceries?.leftovers ?? [])
+        name: "after_\(spec.name)", plan: spec.name, leftovers: solved.groceries?.leftovers ?? [])
       try OutputFile.write(Data(text.utf8), to: pantryOut, option: "--pantry-out")
     }
   }
@@ -145,6 +153,24 @@ enum SolveCommand: TypedCommand {
       case .foods(let plan, _): plan.status
       case .meals(let plan, _): plan.status
       }
+    }
+
+    /// The plan's shopping list, when it has a plan.
+    var groceries: GroceryList? {
+      switch self {
+      case .foods(let plan, _): plan.groceries
+      case .meals(let plan, _): plan.groceries
+      }
+    }
+
+    /// Store names by identifier.
+    var storeNames: [String: String] {
+      let stores =
+        switch self {
+        case .foods(_, let problem): problem.stores
+        case .meals(_, let problem): problem.stores
+        }
+      return Dictionary(stores.map { ($0.id, $0.name) }) { a, _ in a }
     }
   }
 

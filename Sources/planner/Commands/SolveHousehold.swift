@@ -18,7 +18,6 @@ extension SolveCommand {
       throw CLIError(error, about: "plan '\(spec.name)'")
     }
     if !adaptations.isEmpty { plan.adaptations = adaptations }
-    let stores = problem.meals.stores
     switch format {
     case .json: console.out(try JSONText.encode(plan))
     case .markdown:
@@ -36,6 +35,5 @@ extension SolveCommand {
         name: "after_\(spec.name)", plan: spec.name, leftovers: plan.groceries?.leftovers ?? [])
       try OutputFile.write(Data(text.utf8), to: pantryOut, option: "--pantry-out")
     }
-    _ = stores
   }
 }

@@ -19,11 +19,13 @@ struct AlertNotifier {
   /// The longest a notify command may run, in seconds.
   var commandTimeout: TimeInterval = 60
 
-  /// The notifier for `planner health`'s options, or `nil` when none is given.
-  static func from(_ arguments: ParsedArguments, readingsPath: String) throws(CLIError) -> AlertNotifier? {
-    let command = arguments.value("notify")
+  /// The notifier for `planner health`'s `--notify`, `--notify-url` and `--outbox`, or `nil` when
+  /// neither channel is given.
+  static func from(
+    command: String?, url: String?, outbox: String?, readingsPath: String
+  ) throws(CLIError) -> AlertNotifier? {
     var webhook: Webhook?
-    if let text = arguments.value("notify-url") {
+    if let text = url {
       guard let url = Webhook.url(text) else {
         throw .usage(
           "'--notify-url' takes an http or https URL, not '\(text)'", hint: "such as https://example.org/hook"
@@ -36,15 +38,14 @@ struct AlertNotifier {
         "'--notify' needs a command", hint: "such as --notify 'mail -s \"planner alert\" care@example.org'")
     }
     guard command != nil || webhook != nil else {
-      if arguments.value("outbox") != nil {
+      if outbox != nil {
         throw .usage("'--outbox' needs '--notify' or '--notify-url'", hint: nil)
       }
       return nil
     }
-    let outbox =
-      arguments.value("outbox").map { URL(fileURLWithPath: $0) }
-      ?? URL(fileURLWithPath: readingsPath + ".outbox.json")
-    return AlertNotifier(command: command, webhook: webhook, outboxURL: outbox)
+    let outboxURL =
+      outbox.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: readingsPath + ".outbox.json")
+    return AlertNotifier(command: command, webhook: webhook, outboxURL: outboxURL)
   }
 
   /// Sends the outbox's items, then the verdict when it is an alert; saves what failed.

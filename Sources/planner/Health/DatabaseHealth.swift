@@ -5,41 +5,24 @@ import PlanDSL
 
 /// `planner health --database URL`: the verdicts of every patient in a readings table, computed in PostgreSQL.
 enum DatabaseHealth {
-  /// The options `planner health` gains for databases.
-  static let options: [OptionSpec] = [
-    .option(
-      "database", value: "URL",
-      "Evaluate every patient of a PostgreSQL readings table (postgresql://user@host/db); the password comes from PGPASSWORD or ~/.pgpass."
-    ),
-    DatabaseOptions.patients, DatabaseOptions.table, DatabaseOptions.columns,
-    .flag("explain", "With --database: print the SQL query instead of running it."),
-  ]
-
-  /// Whether the arguments ask for the database path.
-  static func isRequested(_ arguments: ParsedArguments) -> Bool {
-    arguments.value("database") != nil || arguments.flag("explain")
-  }
-
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-    let format = try arguments.format([.text, .json, .csv])
-    _ = try arguments.positionals(exactly: [], command: "health")
+  /// Runs `planner health --database URL` (or `--explain`) with checked options.
+  static func run(_ options: HealthCommand.Options, console: Console) throws(CLIError) {
     let ruleSet: RuleSet
     var sources: SourceManager?
-    if let file = arguments.value("rules") {
-      (ruleSet, sources) = try RulesCommand.loadRuleSet(
-        file, name: arguments.value("rule-set"), console: console)
+    if let file = options.rules {
+      (ruleSet, sources) = try RulesSQL.loadRuleSet(file, name: options.ruleSet, console: console)
     } else {
-      ruleSet = try HealthCommand.chooseRuleSet(arguments, console: console)
+      ruleSet = try HealthCommand.chooseRuleSet(file: nil, name: options.ruleSet, console: console)
     }
-    let table = try DatabaseOptions.table(arguments)
-    let asOf = try DatabaseOptions.asOf(arguments)
-    let patients = DatabaseOptions.patients(arguments)
-    if arguments.flag("explain") {
+    let table = DatabaseOptions.table(options.table, columns: options.columns)
+    let asOf = options.asOf
+    let patients = options.patients?.ids
+    if options.explain {
       console.out(
         try DatabaseOptions.sql(ruleSet, table: table, asOf: asOf, patients: patients, sources: sources))
       return
     }
-    guard let url = arguments.value("database") else {
+    guard let url = options.database else {
       throw .usage("'--explain' goes with '--database URL'", hint: nil)
     }
     // Compile first: a rule that SQL cannot express is reported before connecting.
@@ -55,7 +38,7 @@ enum DatabaseHealth {
       default: throw .invalidInput(error.description)
       }
     }
-    switch format {
+    switch options.format {
     case .json: console.out(try JSONText.encode(verdicts))
     case .csv: console.out(csv(verdicts))
     default: console.out(text(verdicts))

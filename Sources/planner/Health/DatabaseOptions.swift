@@ -4,90 +4,33 @@ import PlanDSL
 
 /// The options that say where readings live in a database: `--table`, `--columns`, `--as-of`, `--patients`.
 enum DatabaseOptions {
-  static let table = OptionSpec.option(
-    "table", value: "NAME", "The readings table, optionally schema-qualified (default: readings).")
-  static let columns = OptionSpec.option(
-    "columns", value: "LIST",
-    "Column names and units: patient_id=pid,day=date,weight=wt:kg,sugar=glucose:mmol/L,symptoms=notes.")
-  static let patients = OptionSpec.option(
-    "patients", value: "A,B", "Only these patients (ids compared as text).")
+  static let tableHelp = "The readings table, optionally schema-qualified (default: readings)."
+  static let columnsHelp =
+    "Column names and units: patient_id=pid,day=date,weight=wt:kg,sugar=glucose:mmol/L,symptoms=notes."
+  static let patientsHelp = "Only these patients (ids compared as text)."
 
-  /// The table described by `--table` and `--columns`.
-  static func table(_ arguments: ParsedArguments) throws(CLIError) -> ReadingsTable {
+  /// The table described by `--table` and `--columns`: the default one with what they change.
+  static func table(_ name: TableName?, columns: ColumnList?) -> ReadingsTable {
     var table = ReadingsTable.default
-    if let name = arguments.value("table") {
-      let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-      guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else {
-        throw .usage("'--table' takes a name such as readings or clinic.readings, not '\(name)'", hint: nil)
-      }
-      if parts.count == 2 {
-        table.schema = parts[0]
-        table.name = parts[1]
-      } else {
-        table.name = parts[0]
-      }
+    if let name {
+      table.schema = name.schema
+      table.name = name.name
     }
-    guard let list = arguments.value("columns") else { return table }
-    for item in list.split(separator: ",") {
-      let pair = item.split(separator: "=", maxSplits: 1).map(String.init)
-      guard pair.count == 2, !pair[1].isEmpty else {
-        throw .usage("'--columns' takes key=column pairs, not '\(item)'", hint: "patient_id=pid,weight=wt:kg")
+    for entry in columns?.entries ?? [] {
+      func column(_ current: ReadingsTable.Column) -> ReadingsTable.Column {
+        ReadingsTable.Column(name: entry.column, unit: entry.unit ?? current.unit)
       }
-      var name = pair[1]
-      var unit: InputUnit?
-      if let colon = name.lastIndex(of: ":") {
-        let symbol = String(name[name.index(after: colon)...])
-        guard let found = InputUnit(symbol: symbol) else {
-          throw .usage(
-            "unknown unit '\(symbol)' in '--columns'",
-            hint: "units: " + InputUnit.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        unit = found
-        name = String(name[..<colon])
+      switch entry.key {
+      case "patient_id": table.patientID = entry.column
+      case "day": table.day = entry.column
+      case "symptoms": table.symptoms = entry.column
+      case "weight": table.weight = column(table.weight)
+      case "systolic": table.systolic = column(table.systolic)
+      case "diastolic": table.diastolic = column(table.diastolic)
+      default: table.sugar = column(table.sugar)
       }
-      try set(pair[0], to: name, unit: unit, in: &table)
     }
     return table
-  }
-
-  private static func set(_ key: String, to name: String, unit: InputUnit?, in table: inout ReadingsTable)
-    throws(CLIError)
-  {
-    func column(_ current: ReadingsTable.Column) -> ReadingsTable.Column {
-      ReadingsTable.Column(name: name, unit: unit ?? current.unit)
-    }
-    switch key {
-    case "patient_id": table.patientID = name
-    case "day": table.day = name
-    case "symptoms": table.symptoms = name
-    case "weight": table.weight = column(table.weight)
-    case "systolic": table.systolic = column(table.systolic)
-    case "diastolic": table.diastolic = column(table.diastolic)
-    case "sugar": table.sugar = column(table.sugar)
-    default:
-      let keys = ["patient_id", "day", "weight", "systolic", "diastolic", "sugar", "symptoms"]
-      throw .usage(
-        "unknown column key '\(key)' in '--columns'",
-        hint: closestMatch(to: key, in: keys).map { "did you mean '\($0)'?" } ?? "keys: "
-          + keys.joined(separator: ", "))
-    }
-    if unit != nil, ["patient_id", "day", "symptoms"].contains(key) {
-      throw .usage("'\(key)' takes no unit in '--columns'", hint: nil)
-    }
-  }
-
-  /// `--as-of`, if given.
-  static func asOf(_ arguments: ParsedArguments) throws(CLIError) -> Day? {
-    guard let text = arguments.value("as-of") else { return nil }
-    guard let day = Day(iso: text) else {
-      throw .usage("'--as-of' takes a date such as 2026-11-29, not '\(text)'", hint: nil)
-    }
-    return day
-  }
-
-  /// `--patients`, if given.
-  static func patients(_ arguments: ParsedArguments) -> [String]? {
-    arguments.value("patients").map { $0.split(separator: ",").map(String.init) }
   }
 
   /// The query for a rule set, or a usage error, or an input error located at the alert.
@@ -100,5 +43,97 @@ enum DatabaseOptions {
       if error.kind == .invalidTable { throw .usage(error.description, hint: nil) }
       throw .invalidInput(SQLErrorLocation.message(for: error, ruleSet: ruleSet, sources: sources))
     }
+  }
+}
+
+/// `--table NAME`: a table name, optionally schema-qualified (`clinic.readings`).
+struct TableName: ArgumentValue, Equatable {
+  var schema: String?
+  var name: String
+
+  static func read(_ text: String, for name: String) throws(CLIError) -> TableName {
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else {
+      throw .usage(
+        "'\(name)' takes a name such as readings or clinic.readings, not '\(text.escapedForTerminal)'",
+        hint: nil)
+    }
+    return parts.count == 2 ? TableName(schema: parts[0], name: parts[1]) : TableName(name: parts[0])
+  }
+}
+
+/// `--columns LIST`: which column holds each reading, and in which unit (`weight=wt:kg,day=date`).
+struct ColumnList: ArgumentValue, Equatable {
+  /// One `key=column[:unit]` pair.
+  struct Entry: Equatable {
+    var key: String
+    var column: String
+    var unit: InputUnit?
+  }
+
+  /// The keys a pair may name.
+  static let keys = ["patient_id", "day", "weight", "systolic", "diastolic", "sugar", "symptoms"]
+
+  var entries: [Entry]
+
+  static func read(_ text: String, for name: String) throws(CLIError) -> ColumnList {
+    var entries: [Entry] = []
+    for item in text.split(separator: ",") {
+      let pair = item.split(separator: "=", maxSplits: 1).map(String.init)
+      guard pair.count == 2, !pair[1].isEmpty else {
+        throw .usage(
+          "'\(name)' takes key=column pairs, not '\(String(item).escapedForTerminal)'",
+          hint: "patient_id=pid,weight=wt:kg")
+      }
+      let key = pair[0]
+      guard keys.contains(key) else {
+        throw .usage(
+          "unknown column key '\(key.escapedForTerminal)' in '\(name)'",
+          hint: closestMatch(to: key, in: keys).map { "did you mean '\($0)'?" } ?? "keys: "
+            + keys.joined(separator: ", "))
+      }
+      var column = pair[1]
+      var unit: InputUnit?
+      if let colon = column.lastIndex(of: ":") {
+        let symbol = String(column[column.index(after: colon)...])
+        guard let found = InputUnit(symbol: symbol) else {
+          throw .usage(
+            "unknown unit '\(symbol.escapedForTerminal)' in '\(name)'",
+            hint: "units: " + InputUnit.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        if ["patient_id", "day", "symptoms"].contains(key) {
+          throw .usage("'\(key)' takes no unit in '\(name)'", hint: nil)
+        }
+        unit = found
+        column = String(column[..<colon])
+      }
+      entries.append(Entry(key: key, column: column, unit: unit))
+    }
+    return ColumnList(entries: entries)
+  }
+}
+
+/// `--patients A,B`: the ids of the patients to check.
+struct PatientList: ArgumentValue, Equatable {
+  var ids: [String]
+
+  static func read(_ text: String, for name: String) throws(CLIError) -> PatientList {
+    let ids = text.split(separator: ",").map(String.init)
+    guard !ids.isEmpty else {
+      throw .usage(
+        "'\(name)' takes patient ids separated by commas, not '\(text.escapedForTerminal)'", hint: nil)
+    }
+    return PatientList(ids: ids)
+  }
+}
+
+extension SQLDialect: ArgumentValue {
+  static func read(_ text: String, for name: String) throws(CLIError) -> SQLDialect {
+    guard let dialect = SQLDialect(rawValue: text) else {
+      throw .usage(
+        "unknown dialect '\(text.escapedForTerminal)'",
+        hint: "dialects: " + allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return dialect
   }
 }

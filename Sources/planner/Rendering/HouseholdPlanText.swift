@@ -96,7 +96,9 @@ struct HouseholdPlanText {
       let base = MealPlanText(
         MealPlan(status: plan.status, report: plan.report, currency: plan.currency, slots: plan.slots),
         title: "", stores: [])
-      table.add(["  Week \(week.week)", "", Quantities.money(week.cost, plan.currency), base.goalsLine(week.goals)])
+      table.add([
+        "  Week \(week.week)", "", Quantities.money(week.cost, plan.currency), base.goalsLine(week.goals),
+      ])
     }
     return out + table.render()
   }
@@ -140,15 +142,19 @@ struct HouseholdPlanMarkdown {
     out += "| --- |" + plan.slots.map { _ in " --- |" }.joined() + " ---: |\n"
     for day in plan.days {
       let cells = plan.slots.map { slot -> String in
-        guard let meal = day.meals.first(where: { $0.meal == slot }), !meal.portions.isEmpty else { return "" }
+        guard let meal = day.meals.first(where: { $0.meal == slot }), !meal.portions.isEmpty else {
+          return ""
+        }
         return meal.name + " ×" + Quantities.fraction(meal.servings)
           + (meal.leftoverFromDay != nil ? " (leftover)" : "")
       }
       out +=
-        "| \(day.day) | " + cells.joined(separator: " | ") + " | \(Quantities.money(day.cost, plan.currency)) |\n"
+        "| \(day.day) | " + cells.joined(separator: " | ")
+        + " | \(Quantities.money(day.cost, plan.currency)) |\n"
     }
     for member in plan.members {
-      out += "\n## \(member.name)\n\nGoals: " + HouseholdPlanText.goalsText(member.goals) + ". Cost: "
+      out +=
+        "\n## \(member.name)\n\nGoals: " + HouseholdPlanText.goalsText(member.goals) + ". Cost: "
         + Quantities.money(member.cost, plan.currency) + ".\n\n"
       out += "| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Totals | Cost |\n"
       out += "| --- |" + plan.slots.map { _ in " ---: |" }.joined() + " --- | ---: |\n"

@@ -43,16 +43,22 @@ struct MealPlanMarkdown {
     if let visited = groceries.stores {
       let names = Dictionary(visited.map { ($0.id, $0) }) { a, _ in a }
       var out =
-        "\n## Shopping list\n\n| Store | Food | Needed | Bought | Cost | Left |\n| --- | --- | ---: | --- | ---: | ---: |\n"
-      for item in groceries.items {
+        "\n## Shopping list\n\n| Store | Category | Food | Needed | Bought | Cost | Left |\n| --- | --- | --- | ---: | --- | ---: | ---: |\n"
+      let byStore = Dictionary(grouping: groceries.items) { $0.store ?? "" }
+      let ordered = byStore.keys.sorted().flatMap { store in
+        MealPlanText.byCategory(byStore[store] ?? []).flatMap { category, items in
+          items.map { (category, $0) }
+        }
+      }
+      for (category, item) in ordered {
         let store = item.store.map { names[$0]?.name ?? $0 } ?? ""
         out +=
-          "| \(store) | \(item.name) | \(Quantities.number(item.gramsNeeded ?? item.grams, digits: 0)) g | "
+          "| \(store) | \(category ?? "") | \(item.name) | \(Quantities.number(item.gramsNeeded ?? item.grams, digits: 0)) g | "
           + "\(MealPlanText.packageText(item)) | \(Quantities.money(item.cost, currency)) | "
           + "\(Quantities.number(item.gramsLeft ?? 0, digits: 0)) g |\n"
       }
       for store in visited where store.trip > 0 {
-        out += "| \(store.name) | trip | | | \(Quantities.money(store.trip, currency)) | |\n"
+        out += "| \(store.name) | | trip | | | \(Quantities.money(store.trip, currency)) | |\n"
       }
       if let pantry = groceries.fromPantry, !pantry.isEmpty {
         out +=

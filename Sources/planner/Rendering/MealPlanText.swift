@@ -6,11 +6,14 @@ struct MealPlanText {
   var plan: MealPlan
   var title: String
   var stores: [String: String]
+  /// The cooking plan to print after the daily totals, with the foods for kitchen units.
+  var cooking: (plan: CookingPlan, foods: [String: Food])?
 
-  init(_ plan: MealPlan, title: String, stores: [Store]) {
+  init(_ plan: MealPlan, title: String, stores: [Store], cooking: (CookingPlan, [Food])? = nil) {
     self.plan = plan
     self.title = title
     self.stores = Dictionary(stores.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+    self.cooking = cooking.map { ($0.0, Dictionary($0.1.map { ($0.id, $0) }) { a, _ in a }) }
   }
 
   func render() -> String {
@@ -39,8 +42,46 @@ struct MealPlanText {
         "  Week \(week.week)  " + Quantities.money(week.cost, plan.currency) + "  " + goalsLine(week.goals)
         + "\n"
     }
+    if let cooking {
+      out += "\n" + Self.cookingText(cooking.plan, foods: cooking.foods, currency: plan.currency)
+    }
     if let groceries = plan.groceries, !groceries.items.isEmpty || groceries.fromPantry?.isEmpty == false {
       out += "\n" + Self.groceryText(groceries, currency: plan.currency, stores: stores)
+    }
+    return out
+  }
+
+  /// The cooking plan: each cooking with its servings, scale and cost, its
+  /// ingredients in kitchen units with their shares, then the cost per day and week.
+  static func cookingText(_ cooking: CookingPlan, foods: [String: Food], currency: String) -> String {
+    var out = "Cooking plan (each ingredient's share of what is paid)\n"
+    for session in cooking.sessions {
+      let servings = Quantities.number(session.servings, digits: 2)
+      var line = "  Day \(session.day) \(session.meal.name): \(session.name), cook \(servings) serving"
+      line += session.servings == 1 ? "" : "s"
+      if abs(session.scale - 1) > 1e-9 {
+        line += " (\(Quantities.number(session.scale, digits: 2)) × the recipe)"
+      }
+      if session.leftoverServings > 1e-9 {
+        line += ", \(Quantities.number(session.leftoverServings, digits: 2)) kept for later"
+      }
+      line += "; " + Quantities.money(session.cost, currency) + ", "
+      line += Quantities.money(session.costPerServing, currency) + " a serving\n"
+      out += line
+      let parts = session.ingredients.map {
+        Quantities.amount(grams: $0.grams, of: foods[$0.food]) + " " + $0.name + " "
+          + Quantities.money($0.cost, currency)
+      }
+      if !parts.isEmpty { out += "      " + parts.joined(separator: " · ") + "\n" }
+    }
+    out += "  Per day: "
+    out += cooking.dayCosts.enumerated().map {
+      "day \($0.offset + 1) " + Quantities.money($0.element, currency)
+    }
+    .joined(separator: ", ")
+    out += "\n"
+    for (week, cost) in cooking.weekCosts.enumerated() {
+      out += "  Week \(week + 1): " + Quantities.money(cost, currency) + "\n"
     }
     return out
   }
@@ -127,6 +168,17 @@ struct MealPlanText {
     return "\(item.packages) × " + name + weight
   }
 
+  /// A store's lines grouped by ``GroceryItem/category``, categories in
+  /// alphabetical order and lines without one last under "other"; one group
+  /// with no heading (`nil`) when no line has a category.
+  static func byCategory(_ items: [GroceryItem]) -> [(String?, [GroceryItem])] {
+    guard items.contains(where: { $0.category != nil }) else { return [(nil, items)] }
+    let grouped = Dictionary(grouping: items) { $0.category ?? "" }
+    return grouped.keys.sorted { ($0.isEmpty ? 1 : 0, $0) < ($1.isEmpty ? 1 : 0, $1) }.map {
+      ($0.isEmpty ? "other" : $0, grouped[$0] ?? [])
+    }
+  }
+
   /// The shopping list of a plan that buys inside the model: per store with
   /// its trip, each line needed vs bought and what is left; then what comes
   /// from the pantry and what is left after the plan.
@@ -141,12 +193,18 @@ struct MealPlanText {
       out += "  " + (store.isEmpty ? "Anywhere" : header ?? store) + "\n"
       var table = TextTable([.left, .right, .left, .right, .left])
       table.indent = "    "
-      for item in grouped[store] ?? [] {
-        let needed = Quantities.number(item.gramsNeeded ?? item.grams, digits: 0) + " g needed:"
-        let left =
-          (item.gramsLeft ?? 0) >= 0.5
-          ? "(" + Quantities.number(item.gramsLeft ?? 0, digits: 0) + " g left)" : ""
-        table.add([item.name, needed, packageText(item), Quantities.money(item.cost, currency), left])
+      for (category, items) in byCategory(grouped[store] ?? []) {
+        if let category { table.add(["[\(category)]", "", "", "", ""]) }
+        for item in items {
+          let needed = Quantities.number(item.gramsNeeded ?? item.grams, digits: 0) + " g needed:"
+          let left =
+            (item.gramsLeft ?? 0) >= 0.5
+            ? "(" + Quantities.number(item.gramsLeft ?? 0, digits: 0) + " g left)" : ""
+          table.add([
+            (category == nil ? "" : "  ") + item.name, needed, packageText(item),
+            Quantities.money(item.cost, currency), left,
+          ])
+        }
       }
       out += table.render()
     }
