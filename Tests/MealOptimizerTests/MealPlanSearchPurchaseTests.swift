@@ -37,7 +37,8 @@ struct MealPlanSearchPurchaseTests {
     #expect(abs((full.bound ?? -.infinity) - optimum) < 1e-6)
   }
 
-  @Test("the whole search at gap 0 finds the proven optimum at the till", arguments: MealPlanSearchTests.seeds)
+  @Test(
+    "the whole search at gap 0 finds the proven optimum at the till", arguments: MealPlanSearchTests.seeds)
   func searchFindsTheOptimum(seed: UInt64) throws {
     let built = try MealPlanModelBuilder(problem: Self.problem(seed: seed)).build()
     let optimum = try MealPlanSearchTests.provenOptimum(built)

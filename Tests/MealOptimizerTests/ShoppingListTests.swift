@@ -49,8 +49,8 @@ import Testing
       trip,aldi,"Discount, grocer",,,,,,,,,2,,
       trip,market,Market,,,,,,,,,0,,
       pantry,,,oils,oil,Olive oil,50,,,,,,,2027-01-01
-      left,,,,rice,Rice,,,1000,,,,800,
       left,,,,oil,Olive oil,,,500,,,,490,
+      left,,,,rice,Rice,,,1000,,,,800,
       total,,,,,,,,,,,13,,
 
       """

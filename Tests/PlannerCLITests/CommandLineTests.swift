@@ -70,7 +70,7 @@ struct CommandLineTests {
         "planner: error: unknown option '--fromat' for 'planner solve'\n  hint: did you mean '--format'?"),
     UsageCase(
       arguments: ["solve", "Examples/foods.plan", "--format", "yaml"], status: 64,
-      message: "planner: error: unknown format 'yaml'; expected one of text, json, markdown"),
+      message: "planner: error: unknown format 'yaml'; expected one of text, json, markdown, csv"),
     UsageCase(
       arguments: ["solve", "Examples/foods.plan", "--plan", "cheap_dya"], status: 64,
       message:

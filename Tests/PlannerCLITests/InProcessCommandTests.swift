@@ -200,8 +200,8 @@ struct InProcessCommandTests {
       ),
       (["solve", "a.plan", "b.plan"], "planner: error: unexpected argument 'b.plan' for 'planner solve'\n"),
       (
-        ["solve", "a.plan", "--format", "csv"],
-        "planner: error: unknown format 'csv'; expected one of text, json, markdown\n"
+        ["solve", "a.plan", "--format", "xml"],
+        "planner: error: unknown format 'xml'; expected one of text, json, markdown, csv\n"
       ),
       (
         ["solve", "a.plan", "--time-limit", "0"],

@@ -54,6 +54,26 @@ struct PantryOutTests {
     #expect((nextObject["cost"] as? NSNumber)?.doubleValue == 0)
   }
 
+  @Test("'--format csv' prints the shopping list: lines, trip, pantry use, leftovers and the total")
+  func shoppingListAsCSV() throws {
+    let path = try SolveOutcomeTests.write(Self.plan)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try PlannerProcess.run(["solve", path, "--format", "csv"])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    // The same figures as above: 950 g of rice in 3 × 400 g (250 g left), the
+    // 90 g of oil from home, the trip; rice has no category, the oil's is "oils".
+    #expect(
+      result.stdout == """
+        kind,store,store_name,category,food,name,grams_needed,packages,package_grams,package,price,cost,grams_left,use_by
+        item,shop,Shop,,rice,Rice,950,3,400,,1,3,250,
+        trip,shop,Shop,,,,,,,,,1,,
+        pantry,,,oils,oil,Oil,90,,,,,,,2027-01-31
+        left,,,,rice,Rice,,,400,,,,250,
+        total,,,,,,,,,,,4,,
+
+        """)
+  }
+
   @Test("'--pantry-out' on a plan that buys nothing is a usage error")
   func needsPurchases() throws {
     let path = try SolveOutcomeTests.write(
