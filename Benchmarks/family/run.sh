@@ -25,6 +25,7 @@ planner="$(swift build -c release --show-bin-path)/planner"
 generator=(python3 Benchmarks/family/generate.py --sizes "$sizes" --tsv --out "$out")
 if [ -n "${SR28:-}" ]; then generator+=(--sr28 "$SR28"); fi
 "${generator[@]}" >/dev/null
+case ",$sizes," in *,200,*) "${generator[@]}" --sizes 200 --whole >/dev/null ;; esac
 
 glpk_c=""
 if cc -O2 -o "$out/glpk_diet" Benchmarks/family/glpk_diet.c -lglpk 2>"$out/cc.log"; then

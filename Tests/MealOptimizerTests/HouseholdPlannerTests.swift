@@ -188,6 +188,38 @@ struct HouseholdPlannerTests {
     #expect(abs(cost - best) < 0.005, "plan \(cost), brute force \(best)")
   }
 
+  @Test("leftovers serve the dish the day before cooked, with a portion for each member who eats them")
+  func leftovers() throws {
+    var week = Self.week(days: 3, slots: [.lunch, .dinner])
+    week.leftovers = [LeftoverRule(from: .dinner, to: .lunch)]
+    week.repetition = RepetitionLimits(maximumPerWeek: 2)
+    let skip = SkippedMeal(meal: .dinner, days: 1...1)
+    var household = Self.family()
+    household.members = household.members.map { member in
+      var member = member
+      member.goals = [
+        NutrientGoal(.energy, minimum: 600, maximum: 2000), NutrientGoal(.protein, minimum: 20),
+      ]
+      return member
+    }
+    household.members[2].skips = [skip]
+    let problem = HouseholdProblem(meals: week, household: household)
+    let plan = try Self.solve(problem)
+    #expect(plan.status == .optimal)
+    for day in 2...3 {
+      let lunch = try #require(plan.meal(day: day, .lunch))
+      #expect(lunch.leftoverFromDay == day - 1)
+      #expect(lunch.id == plan.meal(day: day - 1, .dinner)?.id)
+      #expect(lunch.portions.map(\.member) == ["ana", "ben", "cleo"])
+    }
+    #expect(plan.meal(day: 1, .dinner)?.portions.map(\.member) == ["ana", "ben"])
+    // Leftovers count toward 'repeat': no dish is on the table more than twice.
+    var served: [String: Int] = [:]
+    for dish in plan.days.flatMap(\.meals) { served[dish.id, default: 0] += 1 }
+    #expect(served.values.allSatisfy { $0 <= 2 })
+    #expect(HouseholdPlanVerifier(problem: problem).verify(plan).isEmpty)
+  }
+
   @Test("a goal no dish can reach for one member makes the household infeasible, and says whose")
   func infeasibleSaysWhose() throws {
     var household = Self.family()

@@ -90,9 +90,11 @@ struct CheckerTests {
     #expect(plan.budget == Budget(60, per: .week, source: at(23)))
     #expect(
       plan.limits == [
-        LimitSpec(foods: ["oats"], minimum: nil, maximum: 162, period: .day, inServings: false, source: at(24)),
         LimitSpec(
-          foods: ["tofu", "oats"], minimum: nil, maximum: 1000, period: .day, inServings: false, source: at(25)),
+          foods: ["oats"], minimum: nil, maximum: 162, period: .day, inServings: false, source: at(24)),
+        LimitSpec(
+          foods: ["tofu", "oats"], minimum: nil, maximum: 1000, period: .day, inServings: false,
+          source: at(25)),
       ])
     #expect(plan.objective == .maximize(.protein))
     #expect(program.currency == "USD")

@@ -163,10 +163,12 @@ struct ThirdEditionLanguageTests {
         window 7 days
         define early = mean(sugar, days 1...3)
         alert late "Late" when mean(weight, days 4...7) > 180 lb
+        define late_too = alert.late
       }
       rules fortnight extends week {
         window 14 days
         alert early_high "Early" when early > 100 mg/dL
+        alert both "Both" when late_too and alert.late
       }
       """
     let program = try load(source)
@@ -174,6 +176,7 @@ struct ThirdEditionLanguageTests {
     #expect(
       fortnight.alerts.map(\.condition.description) == [
         "mean(weight, days 11...14) > 180 lb", "mean(sugar, days 8...10) > 100 mg/dL",
+        "mean(weight, days 11...14) > 180 lb and mean(weight, days 11...14) > 180 lb",
       ])
     let short = render(
       "rules week {\n  window 7 days\n  alert late \"Late\" when weight.day(2) > 180 lb\n}\n"

@@ -100,7 +100,7 @@ struct HouseholdLanguageTests {
     let ana = try #require(after.member("ana"))
     #expect(
       ana.goals.last
-        == NutrientGoal(.sodium, maximum: 1500, source: SourceReference(file: "t.plan", line: 7, column: 72)))
+        == NutrientGoal(.sodium, maximum: 1500, source: SourceReference(file: "t.plan", line: 24, column: 42)))
     for day in ana.days { #expect(Self.sodium(day) <= 1500 + 1e-9) }
     // Without the cap the cheap, salty toast takes Ana above 1500 mg on some day.
     let untouched = try #require(before.member("ana"))
@@ -155,7 +155,7 @@ struct HouseholdLanguageTests {
     let problem = Program.applying(adaptations, to: try #require(program.mealPlanProblem(for: spec)))
     #expect(
       problem.goals.last
-        == NutrientGoal(.sodium, maximum: 1200, source: SourceReference(file: "t.plan", line: 7, column: 72)))
+        == NutrientGoal(.sodium, maximum: 1200, source: SourceReference(file: "t.plan", line: 26, column: 30)))
     let plan = try MealPlanner(solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30)).solve(
       problem)
     #expect(plan.status == .optimal)

@@ -167,7 +167,8 @@ struct HealthCommandLineTests {
       (
         ["report", "--help"],
         "USAGE: planner report --journal <FILE> [--rules <FILE>] [--rule-set <NAME>] [--as-of <DATE>] "
-          + "[--param <NAME=VALUE>] ... [--format <FORMAT>] [--output <FILE>]\n"
+          + "[--param <NAME=VALUE>] ... [--format <FORMAT>] [--output <FILE>] [--plan <FILE|NAME>] ... "
+          + "[--household <NAME>]\n"
       ),
       (
         ["rules", "--help"], "SUBCOMMANDS:\n  sql  Print a rule set as one SQL query over a readings table.\n"

@@ -20,17 +20,24 @@ struct LogCommandLineTests {
         "planner: error: unknown option '--replce' for 'planner log'\n  hint: did you mean '--replace'?\n"
       ),
       (["log", "weight", "180", "--journal"], "planner: error: option '--journal' needs a value (FILE)\n"),
-      (
-        ["log", "--journal", "journal.txt", "weight", "180"],
-        "planner: error: cannot log into 'journal.txt': journals are .csv or .json files\n"
-          + "  hint: log into a .csv or .json journal: --journal journal.csv\n"
-      ),
     ])
   func usageErrors(_ arguments: [String], _ expected: String) {
     let run = CapturedRun(arguments)
     #expect(run.status == 64)
     #expect(run.stderr == expected)
     #expect(run.stdout.isEmpty)
+  }
+
+  @Test("a journal that is not .csv or .json is a usage error, and no lock file is left beside it")
+  func unsupportedJournal() {
+    let journal = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID()).txt").path
+    let run = CapturedRun(["log", "--journal", journal, "weight", "180"])
+    #expect(run.status == 64)
+    #expect(
+      run.stderr == "planner: error: cannot log into '\((journal as NSString).lastPathComponent)': "
+        + "journals are .csv or .json files\n  hint: log into a .csv or .json journal: --journal journal.csv\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: journal + ".lock"))
   }
 
   @Test("every problem of an entry is one located diagnostic with its caret and hint; nothing is logged")

@@ -147,12 +147,17 @@ public struct Journal: Sendable {
   ///   - url: The journal file.
   ///   - timeout: How long to wait for another process to finish, in seconds.
   ///   - body: The work to do under the lock.
-  /// - Throws: ``JournalError/busy(path:)`` when the lock is not free within `timeout`,
+  /// - Throws: ``JournalError/unsupportedFormat(_:)`` for a file that is not `.csv` or `.json`
+  ///   (before any lock file is made), ``JournalError/busy(path:)`` when the lock is not free within `timeout`,
   ///   ``JournalError/unreadable(path:reason:)`` when the lock file cannot be opened,
   ///   or what `body` throws.
   public static func withExclusiveAccess<Result>(
     to url: URL, timeout: Double = 10, _ body: () throws(JournalError) -> Result
   ) throws(JournalError) -> Result {
+    // A file that cannot be a journal gets no lock file beside it.
+    guard let format = ReadingsFormat(fileName: url.lastPathComponent), format != .appleHealth else {
+      throw .unsupportedFormat(url.lastPathComponent)
+    }
     let lockPath = url.path + ".lock"
     let descriptor = Foundation.open(lockPath, O_RDWR | O_CREAT, 0o600)
     guard descriptor >= 0 else {

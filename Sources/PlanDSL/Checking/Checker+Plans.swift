@@ -172,7 +172,8 @@ extension Checker {
       checkMealPlan(mealStatements, plan: &plan, foods: foods, recipes: recipes)
       return diagnostics[errorsBefore...].contains { $0.severity == .error } ? nil : plan
     }
-    let used = plan.foodNames.map { names in foods.filter { [names = Set(names)] in names.contains($0.id) } } ?? foods
+    let used =
+      plan.foodNames.map { names in foods.filter { [names = Set(names)] in names.contains($0.id) } } ?? foods
     if plan.objective == .minimizeCost || plan.budget != nil {
       for food in used where food.offers.isEmpty && !hadSyntaxError(in: foodRanges[food.id] ?? d.range) {
         error(

@@ -58,6 +58,7 @@ extension Checker {
     var seen: [String: SourceRange] = [:]
     activeAlerts = Dictionary(
       (base?.alerts ?? []).map { ($0.id, $0.condition) }, uniquingKeysWith: { a, _ in a })
+    activeAlertsWindow = windowLength
     var rawConditions: [String: Condition] = [:]
     scope = base.flatMap { ruleScopes[$0.id] } ?? RuleScope()
     declareNames(d, window: windowLength)
@@ -304,7 +305,8 @@ extension Checker {
         error(DiagnosticMessage.unknownAlertReference(id, candidates: activeAlerts.keys))
         return nil
       }
-      return referred
+      // Inside an inherited definition written for another window, in that window's days.
+      return referred.moved(by: window - activeAlertsWindow, from: activeAlertsWindow)
     }
     switch expression {
     case .binary(let op, let opRange, let lhs, let rhs):

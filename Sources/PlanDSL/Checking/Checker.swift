@@ -19,6 +19,8 @@ struct Checker {
   var expandingDefinitions: [String] = []
   /// The conditions of the alerts checked so far in the current rule set, for `alert.ID`.
   var activeAlerts: [String: Condition] = [:]
+  /// The window length the conditions of `activeAlerts` are written for.
+  var activeAlertsWindow = 7
   /// The catalog named by `use catalog`, once loaded.
   var catalog: FoodCatalog?
   /// Where the parser found errors; declarations covering one are not told they miss something.

@@ -121,6 +121,10 @@ extension Program {
       }
       let low = [goals[index].minimum, goal.minimum].compactMap { $0 }.max()
       let high = [goals[index].maximum, goal.maximum].compactMap { $0 }.min()
+      // The line that binds now is the adaptation's, where its bound is the tighter.
+      if (goal.minimum != nil && low == goal.minimum) || (goal.maximum != nil && high == goal.maximum) {
+        goals[index].source = goal.source ?? goals[index].source
+      }
       goals[index].minimum = low
       goals[index].maximum = high
     }

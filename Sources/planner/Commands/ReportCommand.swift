@@ -37,6 +37,8 @@ enum ReportCommand: TypedCommand {
     var format = Format.html
     var output: String?
     var parameters: [String] = []
+    var plans: [String] = []
+    var household: String?
 
     static var declarations: [OptionDeclaration<Options>] {
       [
@@ -55,6 +57,13 @@ enum ReportCommand: TypedCommand {
           "format", short: "f", \.format, value: "FORMAT", "Output format: html, markdown (default: html)."),
         .option(
           "output", short: "o", \.output, value: "FILE", "Write the report here (default: standard output)."),
+        .option(
+          "plan", \.plans, value: "FILE|NAME",
+          "Add the week's meals, cost and shopping list: a .plan file, and (given again) which meal plan of it."
+        ),
+        .option(
+          "household", \.household, value: "NAME",
+          "Check that the plan is the household's (one part per member)."),
       ]
     }
   }
@@ -79,10 +88,12 @@ enum ReportCommand: TypedCommand {
       throw CLIError(error, path: path)
     }
     let source = URL(fileURLWithPath: path).lastPathComponent
+    let meals = try ReportPlan.section(
+      plans: options.plans, household: options.household, readings: readings, asOf: asOf, console: console)
     let text =
       options.format == .html
-      ? WeeklyReportHTML(report: report, source: source).render()
-      : WeeklyReportMarkdown(report: report, source: source).render()
+      ? WeeklyReportHTML(report: report, source: source, meals: meals).render()
+      : WeeklyReportMarkdown(report: report, source: source, meals: meals).render()
     guard let output = options.output, output != "-" else {
       console.out(text)
       return

@@ -18,6 +18,8 @@ struct WeeklyReportHTML {
   var report: WeeklyReport
   /// The journal's name, shown in the footer.
   var source: String
+  /// The week's meals, when a plan is given (`--plan`).
+  var meals: PlanReportSection? = nil
 
   /// The page, ending with a newline.
   func render() -> String {
@@ -42,6 +44,7 @@ struct WeeklyReportHTML {
     html += chartsSection()
     html += daysSection()
     html += readingsSection()
+    html += meals?.html() ?? ""
     html += """
       <footer><p>Made by planner \(Planner.version) from \(x(source)), rules '\(x(report.verdict.ruleSet))', \
       as of \(report.today). Dashed lines are the limits the rules check; triangles mark the days an alert \

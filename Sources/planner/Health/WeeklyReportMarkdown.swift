@@ -5,6 +5,8 @@ import HealthRules
 struct WeeklyReportMarkdown {
   var report: WeeklyReport
   var source: String
+  /// The week's meals, when a plan is given (`--plan`).
+  var meals: PlanReportSection? = nil
 
   /// The document, ending with a newline.
   func render() -> String {
@@ -63,6 +65,7 @@ struct WeeklyReportMarkdown {
     for reading in noted {
       lines.append("- \(reading.date): \(cell(reading.measurements.symptoms ?? ""))")
     }
+    if let meals { lines += [""] + meals.markdown() }
     lines.append("")
     lines.append(
       "Made by planner \(Planner.version) from \(source), rules '\(verdict.ruleSet)', as of \(report.today).")
