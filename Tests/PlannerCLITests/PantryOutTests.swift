@@ -65,7 +65,7 @@ struct PantryOutTests {
     #expect(
       result.stdout == """
         kind,store,store_name,category,food,name,grams_needed,packages,package_grams,package,price,cost,grams_left,use_by
-        item,shop,Shop,,rice,Rice,950,3,400,,1,3,250,
+        item,shop,Shop,,rice,Rice,950,3,400,400 g,1,3,250,
         trip,shop,Shop,,,,,,,,,1,,
         pantry,,,oils,oil,Oil,90,,,,,,,2027-01-31
         left,,,,rice,Rice,,,400,,,,250,
