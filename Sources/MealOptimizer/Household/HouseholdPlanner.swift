@@ -52,8 +52,10 @@ public struct HouseholdPlanner: Sendable {
       return plan
     }
     let deadline = start + .seconds(options.timeLimit ?? 86_400)
-    let search = MealPlanSearch(
+    var search = MealPlanSearch(
       solver: solver, slots: built.model.slots, relativeGap: options.relativeGap, deadline: deadline)
+    search.started = start
+    search.onProgress = options.progress
     let found = try search.solve(
       built.model, tieBreakTolerance: options.tieBreakTolerance, tieBreakSeconds: options.tieBreakTimeLimit)
     var plan: HouseholdPlan

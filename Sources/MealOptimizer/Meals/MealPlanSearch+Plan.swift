@@ -64,6 +64,7 @@ extension MealPlanSearch {
       let limit = costCap(cost: cost, bound: progress.bound, tolerance: tieBreakTolerance)
       var stage = self
       stage.deadline = min(deadline, clock.now + .seconds(max(0, tieBreakSeconds)))
+      report(.tieBreak, &progress)
       let found = try stage.breakTies(
         built.model, objective: objective, cost: built.cost, cap: limit, from: values, &progress)
       values = found.values

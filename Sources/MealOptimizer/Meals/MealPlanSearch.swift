@@ -140,6 +140,10 @@ package struct MealPlanSearch: Sendable {
     package var failure: Failure?
     /// What each step did, in order.
     package var records: [StepRecord] = []
+    /// The step, objective and bound last given to ``MealPlanSearch/onProgress``.
+    var reportedStep: Step?
+    var reportedObjective: Double?
+    var reportedBound: Double?
 
     package init() {}
 
@@ -175,6 +179,11 @@ package struct MealPlanSearch: Sendable {
   package var deadline: ContinuousClock.Instant
   /// The tuning constants.
   package var tuning = Tuning()
+  /// Called when a step starts and after a solver call that improved the
+  /// best plan or bound (``MealPlannerOptions/progress``); nil for none.
+  package var onProgress: SolveProgressHandler?
+  /// When the search started, for ``SolveProgress/seconds``.
+  package var started = ContinuousClock.now
   let clock = ContinuousClock()
   /// The indices of every pick variable.
   let picks: Set<Int>
@@ -246,6 +255,7 @@ package struct MealPlanSearch: Sendable {
   {
     let solves = progress.solves
     let seconds = progress.seconds
+    report(step, &progress)
     switch step {
     case .withoutBudget: try withoutBudget(model, &progress)
     case .relaxation: try relaxation(model, &progress)
@@ -262,6 +272,7 @@ package struct MealPlanSearch: Sendable {
       StepRecord(
         step: step, solves: progress.solves - solves, seconds: progress.seconds - seconds,
         bound: progress.bound, objective: progress.objective))
+    report(nil, &progress)
   }
 
   /// Solves a model, counting the call.
@@ -273,6 +284,8 @@ package struct MealPlanSearch: Sendable {
     options.relativeGap = gap ?? relativeGap
     options.cuts = cuts
     if Task.isCancelled { throw .cancelled }
+    // A plan or bound the step kept since the last call shows now.
+    report(nil, &progress)
     let result: Solution
     do {
       result = try solver.solve(model, options: options)
@@ -303,6 +316,15 @@ extension MealPlanSearch {
     guard !model.constraints(in: .budget).isEmpty else { return }
     var inner = self
     inner.deadline = min(deadline, clock.now + .seconds(remaining / 2))
+    // The inner search's plans may break the budget: show its steps and bound only.
+    if let outer = onProgress {
+      inner.onProgress = { snapshot in
+        var shown = snapshot
+        shown.step = Step.withoutBudget.rawValue + "/" + snapshot.step
+        shown.objective = nil
+        outer(shown)
+      }
+    }
     let found = try inner.minimizeCost(model.dropping([.budget]))
     progress.solves += found.solves
     progress.seconds += found.seconds

@@ -64,8 +64,10 @@ public struct MealPlanner: Sendable {
     }
     let clock = ContinuousClock()
     let deadline = start + .seconds(options.timeLimit ?? 86_400)
-    let search = MealPlanSearch(
+    var search = MealPlanSearch(
       solver: solver, slots: built.slots, relativeGap: options.relativeGap, deadline: deadline)
+    search.started = start
+    search.onProgress = options.progress
     let found = try search.solve(
       built, tieBreakTolerance: options.tieBreakTolerance,
       tieBreakSeconds: options.tieBreakTimeLimit)
@@ -155,16 +157,35 @@ public struct MealPlannerOptions: Sendable, Hashable {
   /// the best tie-break found by then is kept and the termination is
   /// ``TerminationStatus/timeLimit``.
   public var tieBreakTimeLimit: Double
+  /// Called from the solving thread when a search step starts and when the
+  /// best plan or the proven bound improves (at most once per solver call);
+  /// nil for none. It must return quickly. It takes no part in equality.
+  public var progress: SolveProgressHandler?
 
   /// Creates options; the defaults suit a week of meals.
   public init(
     timeLimit: Double? = 60, relativeGap: Double = 0.01, tieBreakTolerance: Double = 0.01,
-    tieBreakTimeLimit: Double = 20
+    tieBreakTimeLimit: Double = 20, progress: SolveProgressHandler? = nil
   ) {
     self.timeLimit = timeLimit
     self.relativeGap = relativeGap
     self.tieBreakTolerance = tieBreakTolerance
     self.tieBreakTimeLimit = tieBreakTimeLimit
+    self.progress = progress
+  }
+
+  /// Options are equal when their limits and tolerances are; ``progress`` is not compared.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.timeLimit == rhs.timeLimit && lhs.relativeGap == rhs.relativeGap
+      && lhs.tieBreakTolerance == rhs.tieBreakTolerance && lhs.tieBreakTimeLimit == rhs.tieBreakTimeLimit
+  }
+
+  /// Hashes the limits and tolerances.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(timeLimit)
+    hasher.combine(relativeGap)
+    hasher.combine(tieBreakTolerance)
+    hasher.combine(tieBreakTimeLimit)
   }
 }
 

@@ -83,7 +83,16 @@ enum SolveCommand: TypedCommand {
     if case .meals(let meals) = problem { problem = .meals(Program.applying(adaptations, to: meals)) }
     var solved: SolvedPlan
     do {
-      solved = try solve(problem, timeLimit: options.timeLimit)
+      let currency: String
+      switch problem {
+      case .foods(let foods): currency = foods.currency
+      case .meals(let meals): currency = meals.currency
+      }
+      let line = ProgressLine.make(
+        console: console, format: format, name: spec.name, currency: currency, phase: "glpk")
+      solved = try ProgressLine.running(line) { () throws(PlanningError) in
+        try solve(problem, timeLimit: options.timeLimit, progress: line)
+      }
     } catch {
       throw CLIError(error, about: "plan '\(spec.name)'")
     }
@@ -177,8 +186,10 @@ enum SolveCommand: TypedCommand {
   /// Seconds a solve may take when `--time-limit` is not given, for both kinds of plan.
   static let defaultTimeLimit: Double = MealPlannerOptions().timeLimit ?? 60
 
-  /// Solves a problem of either kind with GLPK.
-  static func solve(_ problem: PlanProblem, timeLimit: Double?) throws(PlanningError) -> SolvedPlan {
+  /// Solves a problem of either kind with GLPK; a meal plan's search reports to `progress`.
+  static func solve(_ problem: PlanProblem, timeLimit: Double?, progress: ProgressLine? = nil)
+    throws(PlanningError) -> SolvedPlan
+  {
     switch problem {
     case .foods(let problem):
       var options = SolverOptions()
@@ -189,6 +200,7 @@ enum SolveCommand: TypedCommand {
     case .meals(let problem):
       var options = MealPlannerOptions()
       if let timeLimit { options.timeLimit = timeLimit }
+      if let progress { options.progress = { progress.update($0) } }
       return .meals(try MealPlanner(options: options).solve(problem), problem)
     }
   }

@@ -11,9 +11,14 @@ extension SolveCommand {
   ) throws(CLIError) {
     var options = MealPlannerOptions()
     if let timeLimit { options.timeLimit = timeLimit }
+    let line = ProgressLine.make(
+      console: console, format: format, name: spec.name, currency: problem.meals.currency, phase: "glpk")
+    if let line { options.progress = { line.update($0) } }
     var plan: HouseholdPlan
     do {
-      plan = try HouseholdPlanner(solver: GLPKSolver(), options: options).solve(problem)
+      plan = try ProgressLine.running(line) { () throws(PlanningError) in
+        try HouseholdPlanner(solver: GLPKSolver(), options: options).solve(problem)
+      }
     } catch {
       throw CLIError(error, about: "plan '\(spec.name)'")
     }

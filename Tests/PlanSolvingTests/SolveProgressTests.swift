@@ -1,0 +1,56 @@
+import Foundation
+import GLPKBackend
+import MealOptimizer
+import PlanDSL
+import Testing
+
+/// ``MealPlannerOptions/progress``: the meal-plan search reports its steps, plan and bound.
+@Suite("Solve progress")
+struct SolveProgressTests {
+  /// Collects snapshots from the solving thread.
+  final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [SolveProgress] = []
+    func add(_ item: SolveProgress) { lock.withLock { items.append(item) } }
+    var all: [SolveProgress] { lock.withLock { items } }
+  }
+
+  @Test("a week's search reports its first step first, and its last report has the plan's cost and bound")
+  func weekReports() throws {
+    let program = try PlanLoader().load(
+      path: ReadmeExampleTests.examples.appendingPathComponent("week.plan").path)
+    let spec = try #require(program.plan(named: "week"))
+    guard case .meals(let problem) = program.problem(for: spec) else {
+      Issue.record("week is not a meal plan")
+      return
+    }
+    let collected = Collected()
+    var options = MealPlannerOptions()
+    options.progress = { collected.add($0) }
+    let plan = try MealPlanner(options: options).solve(problem)
+    let reports = collected.all
+    let first = try #require(reports.first)
+    #expect(first.step == "without_budget/relaxation" || first.step == "relaxation")
+    #expect(first.objective == nil)
+    let last = try #require(reports.last)
+    let cost = try #require(last.objective)
+    #expect(plan.report.bound == last.bound)
+    // The plan's cost after the tie-break is within its tolerance of the cheapest found.
+    let paid = try #require(plan.cost.map { NSDecimalNumber(decimal: $0).doubleValue })
+    #expect(cost <= paid + 1e-6)
+    #expect(reports.map(\.seconds) == reports.map(\.seconds).sorted())
+    #expect(Set(reports.map(\.step)).contains("tie_break") == (problem.tieBreak != .none))
+  }
+
+  @Test("the gap is relative to the objective, and unknown without both values")
+  func gap() {
+    #expect(SolveProgress(seconds: 1, step: "dive", objective: 50, bound: 40).gap == 0.2)
+    #expect(SolveProgress(seconds: 1, step: "dive", objective: 50).gap == nil)
+    #expect(SolveProgress(seconds: 1, step: "dive", bound: 40).gap == nil)
+  }
+
+  @Test("options with and without a progress hook are equal")
+  func equality() {
+    #expect(MealPlannerOptions(progress: { _ in }) == MealPlannerOptions())
+  }
+}
