@@ -19,9 +19,9 @@ struct ProgressLineTests {
     "the line formats step, best, bound and gap; waits a second; draws at most every 0.25 s; erases itself")
   func drawsAndThrottles() {
     let harness = Harness()
-    let line = ProgressLine(name: "week", currency: "USD", phase: "glpk", now: { harness.time }) {
-      harness.written.append($0)
-    }
+    let line = ProgressLine(
+      name: "week", currency: "USD", phase: "glpk", now: { harness.time },
+      write: { harness.written.append($0) })
     harness.time = 100.5
     line.refresh()
     #expect(harness.written.isEmpty)
@@ -46,9 +46,9 @@ struct ProgressLineTests {
   @Test("a solve that ends within the first second writes nothing, and its ticker stops")
   func quickSolve() {
     let harness = Harness()
-    let line = ProgressLine(name: "day", currency: nil, phase: "glpk", now: { harness.time }) {
-      harness.written.append($0)
-    }
+    let line = ProgressLine(
+      name: "day", currency: nil, phase: "glpk", now: { harness.time },
+      write: { harness.written.append($0) })
     line.startTicker()
     line.finish()
     #expect(harness.written.isEmpty)
