@@ -69,31 +69,15 @@ public struct HouseholdPlanner: Sendable {
       case .infeasible:
         plan.report.explanation = explainInfeasible(builder: builder, built: built)
       case .noPlan(let termination, let message):
-        let outOfTime = clock.now >= deadline
         plan.status = .unknown
-        plan.report.termination = termination == .completed && outOfTime ? .timeLimit : termination
-        plan.report.explanation = [
-          message
-            ?? (outOfTime
-              ? "the time limit came before any plan" : "the solver stopped before it found a plan")
-        ]
+        plan.report.recordNoPlan(termination, message: message, outOfTime: clock.now >= deadline)
       }
       plan.report.seconds = (clock.now - start).seconds
       return plan
     case .success(let outcome):
       plan = HouseholdAssembler(builder: builder, built: built).plan(from: outcome.values)
-      plan.status = outcome.isProven ? .optimal : .feasible
-      plan.report.termination = outcome.termination
-      plan.report.relativeGap = outcome.gap
-      plan.report.bound = outcome.bound
+      plan.status = outcome.record(into: &plan.report)
       plan.tieBreakValue = outcome.tieBreakValue
-      if !outcome.isProven {
-        let gap = outcome.gap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
-        plan.report.explanation = [
-          "the solver stopped (\(outcome.termination.rawValue)) before proving this plan cheapest;"
-            + " it is within \(gap) of the best bound"
-        ]
-      }
     }
     plan.report.seconds = (clock.now - start).seconds
     let violations = HouseholdPlanVerifier(problem: problem).verify(plan)

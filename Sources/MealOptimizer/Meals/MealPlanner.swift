@@ -84,32 +84,15 @@ public struct MealPlanner: Sendable {
         plan.report.explanation = DaySentences.collapse(why.sentences)
         plan.explanation = why.conflicts.isEmpty ? nil : why
       case .noPlan(let termination, let message):
-        // A search that ran out of time says so, whatever its last solver call said.
-        let outOfTime = clock.now >= deadline
         plan.status = .unknown
-        plan.report.termination = termination == .completed && outOfTime ? .timeLimit : termination
-        plan.report.explanation = [
-          message
-            ?? (outOfTime
-              ? "the time limit came before any plan" : "the solver stopped before it found a plan")
-        ]
+        plan.report.recordNoPlan(termination, message: message, outOfTime: clock.now >= deadline)
       }
       plan.report.seconds = (clock.now - start).seconds
       return plan
     case .success(let outcome):
       plan = MealPlanAssembler(builder: builder, built: built).plan(from: outcome.values)
-      plan.status = outcome.isProven ? .optimal : .feasible
-      plan.report.termination = outcome.termination
-      plan.report.relativeGap = outcome.gap
-      plan.report.bound = outcome.bound
+      plan.status = outcome.record(into: &plan.report)
       plan.tieBreakValue = outcome.tieBreakValue
-      if !outcome.isProven {
-        let gap = outcome.gap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
-        plan.report.explanation = [
-          "the solver stopped (\(outcome.termination.rawValue)) before proving this plan cheapest;"
-            + " it is within \(gap) of the best bound"
-        ]
-      }
     }
     plan.report.seconds = (clock.now - start).seconds
     let violations = MealPlanVerifier(problem: problem).verify(plan)

@@ -131,7 +131,7 @@ struct RecipeQueryParser {
     } else if word == "quick" {
       query.maximumMinutes = min(query.maximumMinutes ?? 30, 30)
       position += 1
-    } else if ["without", "no", "excluding", "except"].contains(word), let next = text(1),
+    } else if ["without", "no", "excluding", "except"].contains(word), text(1) != nil,
       !tokens[position + 1].isNumber
     {
       position += 1

@@ -1,0 +1,33 @@
+import Foundation
+
+extension MealPlanSearch.Outcome {
+  /// Writes what the search found into a plan's report and returns the
+  /// plan's status: ``PlanStatus/optimal`` when proven within the gap,
+  /// otherwise ``PlanStatus/feasible`` with a sentence on how far from the
+  /// bound it may be. Meal plans and household plans share it.
+  package func record(into report: inout SolveReport) -> PlanStatus {
+    report.termination = termination
+    report.relativeGap = gap
+    report.bound = bound
+    if !isProven {
+      let gap = self.gap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
+      report.explanation = [
+        "the solver stopped (\(termination.rawValue)) before proving this plan cheapest;"
+          + " it is within \(gap) of the best bound"
+      ]
+    }
+    return isProven ? .optimal : .feasible
+  }
+}
+
+extension SolveReport {
+  /// Records a search that ended without a plan. A search that ran out of
+  /// time says so, whatever its last solver call said.
+  package mutating func recordNoPlan(_ termination: TerminationStatus, message: String?, outOfTime: Bool) {
+    self.termination = termination == .completed && outOfTime ? .timeLimit : termination
+    explanation = [
+      message
+        ?? (outOfTime ? "the time limit came before any plan" : "the solver stopped before it found a plan")
+    ]
+  }
+}
