@@ -131,6 +131,42 @@ struct HouseholdCommandTests {
       unchanged.stdout == "Adapted: ana: no change: bp_high did not fire on 2026-11-29\n" + plain.stdout)
   }
 
+  @Test("a food-level plan follows the verdict too: the sodium cap is applied, checked and said")
+  func foodPlanReadings() throws {
+    let plan = """
+      food bread { per 100 g { energy 250 kcal; protein 9 g; sodium 500 mg }; price 1 USD per 1 kg }
+      food beans { per 100 g { energy 340 kcal; protein 21 g; sodium 5 mg }; price 3 USD per 1 kg }
+      goal g { energy 2000...2400 kcal per day; protein >= 50 g per day; sodium <= 2300 mg per day }
+      rules bp { window 2 days; alert bp_high "Your blood pressure is up" when systolic.today >= systolic.yesterday * 110% }
+      plan p { days 1; goal g; minimize cost eaten }
+      adapt p when bp.bp_high { sodium <= 1500 mg per day }
+      """
+    let path = try Self.write(plan, suffix: ".plan")
+    let jump = try Self.write(Self.jump, suffix: ".csv")
+    defer { for file in [path, jump] { try? FileManager.default.removeItem(atPath: file) } }
+    let adapted = try PlannerProcess.run(["solve", path, "--readings", jump])
+    #expect(adapted.status == 0, "stderr: \(adapted.stderr)")
+    #expect(
+      adapted.stdout.hasPrefix(
+        "Adapted: sodium cap 1500 mg a day because bp_high fired on 2026-11-29:"
+          + " systolic.today (132 mmHg) >= systolic.yesterday (120 mmHg) * 110%\n"))
+    let json = try Self.json(
+      try PlannerProcess.run(["solve", path, "--readings", jump, "--format", "json"]).stdout)
+    let adaptations = try #require(json["adaptations"] as? [[String: Any]])
+    #expect(adaptations.map { $0["state"] as? String } == ["applied"])
+    let days = try #require(json["days"] as? [[String: Any]])
+    let goals = try #require(days.first?["goals"] as? [[String: Any]])
+    let sodium = try #require(goals.first { $0["nutrient"] as? String == "sodium" })
+    #expect(sodium["maximum"] as? Double == 1500)
+    #expect(try #require(sodium["total"] as? Double) <= 1500 + 1e-6)
+    // Without readings the old cap binds: 2,300 mg.
+    let plain = try Self.json(try PlannerProcess.run(["solve", path, "--format", "json"]).stdout)
+    let plainGoals = try #require((plain["days"] as? [[String: Any]])?.first?["goals"] as? [[String: Any]])
+    let plainSodium = try #require(plainGoals.first { $0["nutrient"] as? String == "sodium" })
+    #expect(plainSodium["maximum"] as? Double == 2300)
+    #expect(plain["adaptations"] == nil)
+  }
+
   @Test(
     "command-line mistakes with readings are usage errors",
     arguments: [

@@ -78,6 +78,8 @@ public struct DietPlan: Sendable, Hashable, Codable {
   /// Why there is no plan (for an infeasible one), or what the goals cost
   /// (after ``DietExplainer/explain(_:plan:)``); `nil` otherwise.
   public var explanation: PlanExplanation?
+  /// Goals changed by health alerts before planning, with why (see ``PlanAdaptation``).
+  public var adaptations: [PlanAdaptation]?
 
   /// Creates a plan from its parts.
   public init(
@@ -101,7 +103,7 @@ public struct DietPlan: Sendable, Hashable, Codable {
   public var hasPlan: Bool { status.hasPlan }
 
   enum CodingKeys: String, CodingKey {
-    case kind, status, report, currency, cost, days, groceries, explanation
+    case kind, status, report, currency, cost, days, groceries, explanation, adaptations
     case exactCost = "exact_cost"
     case objectiveValue = "objective_value"
     case weeklyGoals = "weekly_goals"

@@ -106,6 +106,16 @@ extension Program {
     return problem
   }
 
+  /// A food-level plan's problem with the goals of every applied adaptation
+  /// added (see ``tightening(_:with:)``).
+  public static func applying(_ adaptations: [PlanAdaptation], to problem: DietProblem) -> DietProblem {
+    var problem = problem
+    for adaptation in adaptations where adaptation.state == .applied {
+      problem.goals = tightening(problem.goals, with: adaptation.goals)
+    }
+    return problem
+  }
+
   /// Goals with others added: a goal on the same nutrient, basis and period
   /// becomes the tighter of the two on each side; any other is appended.
   public static func tightening(_ goals: [NutrientGoal], with added: [NutrientGoal]) -> [NutrientGoal] {

@@ -80,7 +80,10 @@ enum SolveCommand: TypedCommand {
         format: format, timeLimit: options.timeLimit, pantryOut: pantryOut, console: console)
     }
     var problem = program.problem(for: spec)
-    if case .meals(let meals) = problem { problem = .meals(Program.applying(adaptations, to: meals)) }
+    switch problem {
+    case .meals(let meals): problem = .meals(Program.applying(adaptations, to: meals))
+    case .foods(let foods): problem = .foods(Program.applying(adaptations, to: foods))
+    }
     var solved: SolvedPlan
     do {
       let currency: String
@@ -97,9 +100,15 @@ enum SolveCommand: TypedCommand {
       throw CLIError(error, about: "plan '\(spec.name)'")
     }
     if arguments.explain { solved = try explainCosts(solved, timeLimit: options.timeLimit, about: spec.name) }
-    if case .meals(var plan, let problem) = solved, !adaptations.isEmpty {
-      plan.adaptations = adaptations
-      solved = .meals(plan, problem)
+    if !adaptations.isEmpty {
+      switch solved {
+      case .meals(var plan, let problem):
+        plan.adaptations = adaptations
+        solved = .meals(plan, problem)
+      case .foods(var plan, let problem):
+        plan.adaptations = adaptations
+        solved = .foods(plan, problem)
+      }
     }
     switch (solved, format) {
     case (_, .csv):
@@ -112,6 +121,7 @@ enum SolveCommand: TypedCommand {
     case (.foods(let plan, let problem), .markdown):
       console.out(
         DietPlanMarkdown(plan, title: title, foods: problem.foods, stores: problem.stores).render()
+          + SolveAdaptations.markdown(adaptations)
           + (plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? ""))
     case (.meals(let plan, let problem), .markdown):
       console.out(
@@ -119,7 +129,8 @@ enum SolveCommand: TypedCommand {
           + SolveAdaptations.markdown(adaptations))
     case (.foods(let plan, let problem), _):
       console.out(
-        DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render()
+        SolveAdaptations.text(adaptations)
+          + DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render()
           + budgetLine(problem.budget.map { [$0] } ?? [], days: problem.days, plan.groceries, plan.currency)
           + (plan.hasPlan ? plan.explanation.map { ExplanationRenderer(explanation: $0).text() } ?? "" : ""))
     case (.meals(let plan, let problem), _):
