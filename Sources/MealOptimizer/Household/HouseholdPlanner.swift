@@ -51,11 +51,7 @@ public struct HouseholdPlanner: Sendable {
       plan.report.explanation = built.model.conflicts
       return plan
     }
-    let deadline = start + .seconds(options.timeLimit ?? 86_400)
-    var search = MealPlanSearch(
-      solver: solver, slots: built.model.slots, relativeGap: options.relativeGap, deadline: deadline)
-    search.started = start
-    search.onProgress = options.progress
+    let search = MealPlanSearch(solver: solver, slots: built.model.slots, options: options, start: start)
     let found = try search.solve(
       built.model, tieBreakTolerance: options.tieBreakTolerance, tieBreakSeconds: options.tieBreakTimeLimit)
     var plan: HouseholdPlan
@@ -70,7 +66,7 @@ public struct HouseholdPlanner: Sendable {
         plan.report.explanation = explainInfeasible(builder: builder, built: built)
       case .noPlan(let termination, let message):
         plan.status = .unknown
-        plan.report.recordNoPlan(termination, message: message, outOfTime: clock.now >= deadline)
+        plan.report.recordNoPlan(termination, message: message, outOfTime: clock.now >= search.deadline)
       }
       plan.report.seconds = (clock.now - start).seconds
       return plan

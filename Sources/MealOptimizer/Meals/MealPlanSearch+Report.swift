@@ -31,3 +31,18 @@ extension SolveReport {
     ]
   }
 }
+
+extension MealPlanSearch {
+  /// A planner's search: its options' gap and progress hook, stopping at
+  /// their time limit counted from `start` (a day without one). Meal plans
+  /// and household plans share it.
+  package init(
+    solver: any Solver, slots: [ModelSlot], options: MealPlannerOptions, start: ContinuousClock.Instant
+  ) {
+    self.init(
+      solver: solver, slots: slots, relativeGap: options.relativeGap,
+      deadline: start + .seconds(options.timeLimit ?? 86_400))
+    started = start
+    onProgress = options.progress
+  }
+}

@@ -63,11 +63,7 @@ public struct MealPlanner: Sendable {
       return plan
     }
     let clock = ContinuousClock()
-    let deadline = start + .seconds(options.timeLimit ?? 86_400)
-    var search = MealPlanSearch(
-      solver: solver, slots: built.slots, relativeGap: options.relativeGap, deadline: deadline)
-    search.started = start
-    search.onProgress = options.progress
+    let search = MealPlanSearch(solver: solver, slots: built.slots, options: options, start: start)
     let found = try search.solve(
       built, tieBreakTolerance: options.tieBreakTolerance,
       tieBreakSeconds: options.tieBreakTimeLimit)
@@ -85,7 +81,7 @@ public struct MealPlanner: Sendable {
         plan.explanation = why.conflicts.isEmpty ? nil : why
       case .noPlan(let termination, let message):
         plan.status = .unknown
-        plan.report.recordNoPlan(termination, message: message, outOfTime: clock.now >= deadline)
+        plan.report.recordNoPlan(termination, message: message, outOfTime: clock.now >= search.deadline)
       }
       plan.report.seconds = (clock.now - start).seconds
       return plan
