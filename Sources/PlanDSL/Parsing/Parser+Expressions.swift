@@ -251,13 +251,8 @@ extension Parser {
     guard let condition = parseRuleExpression(level: 1) else { return nil }
     var missing: Identifier?
     if consumeSymbol(",") {
-      guard consumeWord("missing"), consumeWord("counts"), consumeWord("as"), current.kind == .identifier
-      else {
-        expected("'missing counts as false' or 'missing counts as unknown'")
-        return nil
-      }
-      let word = advance()
-      missing = Identifier(name: word.value, range: word.range)
+      guard let policy = parseMissingCountsAs() else { return nil }
+      missing = policy
     }
     guard consumeSymbol(")") else {
       report(
@@ -270,6 +265,17 @@ extension Parser {
     )
   }
 
+  /// `missing counts as WORD`, for counting over days: the word (checked
+  /// later), or nil after reporting what was expected.
+  mutating func parseMissingCountsAs() -> Identifier? {
+    guard consumeWord("missing"), consumeWord("counts"), consumeWord("as"), current.kind == .identifier else {
+      expected("'missing counts as false' or 'missing counts as unknown'")
+      return nil
+    }
+    let word = advance()
+    return Identifier(name: word.value, range: word.range)
+  }
+
   /// `(missing counts as false|unknown): CONDITION` after the days.
   mutating func parseDaysHoldingRest(count: QuantityLiteral?, days: DaysLiteral, start: SourceRange)
     -> RuleExpression?
@@ -277,13 +283,8 @@ extension Parser {
     var missing: Identifier?
     if current.isSymbol("(") {
       let open = advance()
-      guard consumeWord("missing"), consumeWord("counts"), consumeWord("as"), current.kind == .identifier
-      else {
-        expected("'missing counts as false' or 'missing counts as unknown'")
-        return nil
-      }
-      let word = advance()
-      missing = Identifier(name: word.value, range: word.range)
+      guard let policy = parseMissingCountsAs() else { return nil }
+      missing = policy
       guard consumeSymbol(")") else {
         report(
           DiagnosticMessage.expectedCloseParenthesis(
