@@ -108,26 +108,25 @@ extension RuleProgram.Builder {
           extra: addMatcher(SymptomMatcher(word))))
       return into
     case .daysHolding(let count, let range, let inner, let missing):
-      let days = Condition.perDay(inner, over: range, length: length) ?? []
-      let registers = days.map { emit($0) }
-      let run = addList(registers)
-      let into = newTruth()
-      append(
-        Instruction(
-          opcode: .atLeast, into: into, first: run.first, last: run.last, minimum: Int32(count),
-          extra: missing == .asFalse ? 1 : 0))
-      return into
+      return emitOverDays(.atLeast, count: count, range: range, inner, missing: missing)
     case .inARow(let count, let range, let inner, let missing):
-      let days = Condition.perDay(inner, over: range, length: length) ?? []
-      let registers = days.map { emit($0) }
-      let run = addList(registers)
-      let into = newTruth()
-      append(
-        Instruction(
-          opcode: .inARow, into: into, first: run.first, last: run.last, minimum: Int32(count),
-          extra: missing == .asFalse ? 1 : 0))
-      return into
+      return emitOverDays(.inARow, count: count, range: range, inner, missing: missing)
     }
+  }
+
+  /// A condition counted over days (`at least K of …`, `N days in a row …`):
+  /// the condition for each day, then one instruction over their truths.
+  private mutating func emitOverDays(
+    _ opcode: Opcode, count: Int, range: DayRange, _ inner: Condition, missing: MissingDays
+  ) -> Int32 {
+    let days = Condition.perDay(inner, over: range, length: length) ?? []
+    let run = addList(days.map { emit($0) })
+    let into = newTruth()
+    append(
+      Instruction(
+        opcode: opcode, into: into, first: run.first, last: run.last, minimum: Int32(count),
+        extra: missing == .asFalse ? 1 : 0))
+    return into
   }
 
   /// Adds an operand for an expression, emitting instructions for the parts it cannot read inline.
