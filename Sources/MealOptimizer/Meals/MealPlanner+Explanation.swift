@@ -6,10 +6,13 @@ extension MealPlanner {
   /// without its ``ConstraintGroup/budget`` rows.
   /// The lines they name, each with how far it is out of reach, go to the
   /// plan's ``MealPlan/explanation``.
-  func explainInfeasibleLines(builder: MealPlanModelBuilder, built: MealPlanModel) -> PlanExplanation {
-    var conflicts: [LineRelaxation] = []
-    var reasons = dailyBoundReasons(builder: builder, built: built, conflicts: &conflicts)
+  func explainInfeasibleLines(builder: MealPlanModelBuilder, built: MealPlanModel) throws(PlanningError)
+    -> PlanExplanation
+  {
+    var unused: [LineRelaxation] = []
+    var reasons = dailyBoundReasons(builder: builder, built: built, conflicts: &unused)
     let problem = builder.problem
+    var budgetReach: [Int: Double]?
     if !problem.budgets.isEmpty {
       let clock = ContinuousClock()
       let search = MealPlanSearch(
@@ -33,30 +36,11 @@ extension MealPlanner {
             + (below ? "above" : "but not within") + " the budget of " + limits.joined(separator: " and ")
             + (below ? "" : " on every day")
             + (places.isEmpty ? "" : " (" + places.joined(separator: ", ") + ")"))
-        for (index, budget) in problem.budgets.enumerated() {
-          let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
-          let reached = perPeriod(budget.period)
-          conflicts.append(
-            LineRelaxation(
-              line: PlanLine(
-                kind: .budget, index: index,
-                statement: "budget \(format(amount)) \(problem.currency) per \(budget.period.rawValue)",
-                subject: "cost", source: budget.source),
-              side: .maximum, bound: amount, reachable: reached, relaxation: max(0, reached - amount),
-              unit: problem.currency, period: budget.period,
-              message:
-                "the cheapest plan that meets every other rule costs \(format(reached)) \(problem.currency)"
-                + " per \(budget.period.rawValue)"))
-        }
-        return PlanExplanation(sentences: reasons, conflicts: conflicts)
+        budgetReach = Dictionary(uniqueKeysWithValues: problem.budgets.enumerated().map { ($0, perPeriod($1.period)) })
       }
     }
-    if reasons.isEmpty {
-      reasons.append(
-        "no combination of the allowed recipes and portions meets every goal and rule together;"
-          + " widen a goal range, allow more recipes or portions, or relax the repetition limits")
-    }
-    return PlanExplanation(sentences: reasons, conflicts: conflicts)
+    if Task.isCancelled { throw .cancelled }
+    return try explainConflicts(problem, reasons: reasons, budgetReach: budgetReach)
   }
 
   func format(_ value: Double) -> String { String(format: "%.2f", value) }
