@@ -36,7 +36,13 @@ extension MealPlanner {
             + (below ? "above" : "but not within") + " the budget of " + limits.joined(separator: " and ")
             + (below ? "" : " on every day")
             + (places.isEmpty ? "" : " (" + places.joined(separator: ", ") + ")"))
-        budgetReach = Dictionary(uniqueKeysWithValues: problem.budgets.enumerated().map { ($0, perPeriod($1.period)) })
+        // The cheapest cost is what each budget must rise to only when it is above
+        // the budget and counts what the budget bounds (not the food eaten
+        // against a budget on what is paid at the till).
+        if below, problem.purchasing == nil || problem.purchasing?.costBasis == .paid {
+          budgetReach = Dictionary(
+            uniqueKeysWithValues: problem.budgets.enumerated().map { ($0, perPeriod($1.period)) })
+        }
       }
     }
     if Task.isCancelled { throw .cancelled }
