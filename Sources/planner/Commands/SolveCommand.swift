@@ -42,7 +42,7 @@ enum SolveCommand: TypedCommand {
         ),
         .flag(
           "explain", \.explain,
-          "Also say what each goal, limit and budget costs, and at what price each unused food would enter (food-level plans)."
+          "Also say what each goal, limit and budget costs (a week of meals: by solving again with each bound moved a step), and at what price each unused food would enter (food-level plans)."
         ),
         .option(
           "readings", \.readings, value: "FILE",
