@@ -264,6 +264,7 @@ struct MealPlanExplanationTests {
     #expect(Set(sentences).count == sentences.count)
     // The deletion filter drops vegan and gluten-free: keto alone leaves a slot empty.
     #expect(plan.explanation?.conflicts.map(\.line.statement) == ["diet keto"])
-    #expect(sentences.last == "these lines cannot all hold together (drop or relax any one of them): diet keto")
+    #expect(
+      sentences.last == "these lines cannot all hold together (drop or relax any one of them): diet keto")
   }
 }

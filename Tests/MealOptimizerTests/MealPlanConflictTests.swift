@@ -22,7 +22,8 @@ enum ConflictKitchen {
 
   static func recipe(_ id: String, _ meals: Set<Meal>) -> Recipe {
     Recipe(
-      id: id, name: id.capitalized, servings: 1, meals: meals, ingredients: [RecipeIngredient(food: id, grams: 100)])
+      id: id, name: id.capitalized, servings: 1, meals: meals,
+      ingredients: [RecipeIngredient(food: id, grams: 100)])
   }
 
   /// Rice (5 g protein, 0.50 USD), beans (10 g, 1.00 USD) and steak (40 g,
@@ -37,7 +38,8 @@ enum ConflictKitchen {
       food("steak", price: 5, [.energy: 300, .protein: 40, .sodium: 60]),
     ]
     var problem = MealPlanProblem(
-      foods: foods, recipes: foods.map { recipe($0.id, [.lunch, .dinner]) }, days: 7, slots: [.lunch, .dinner],
+      foods: foods, recipes: foods.map { recipe($0.id, [.lunch, .dinner]) }, days: 7,
+      slots: [.lunch, .dinner],
       goals: [
         NutrientGoal(.protein, minimum: protein, source: at(10)),
         NutrientGoal(.energy, maximum: 5000, source: at(11)),
@@ -71,7 +73,8 @@ enum ConflictKitchen {
         NutrientGoal(.fat, minimum: 30, source: at(24)),
       ],
       budgets: [Budget(100, per: .week, source: at(25))], diet: [.glutenFree], avoid: [.tag("peanut")],
-      repetition: RepetitionLimits(maximumPerWeek: 14), locks: [SlotLock(day: 1, meal: .snack, recipe: "apple")],
+      repetition: RepetitionLimits(maximumPerWeek: 14),
+      locks: [SlotLock(day: 1, meal: .snack, recipe: "apple")],
       tieBreak: .none)
     problem.ruleSources = MealRuleSources(
       diet: ["gluten-free": at(26, 8)], avoid: [at(27, 9)], maximumPerWeek: at(28), locks: [at(29)])
@@ -101,7 +104,8 @@ struct MealPlanConflictTests {
     let explanation = try #require(plan.explanation)
     #expect(explanation.conflictsProven)
     #expect(explanation.conflicts.map(\.line.kind) == [.budget, .goal])
-    #expect(explanation.conflicts.map { $0.line.source?.description } == ["week.plan:14:3", "week.plan:10:3"])
+    #expect(
+      explanation.conflicts.map { $0.line.source?.description } == ["week.plan:14:3", "week.plan:10:3"])
     let budget = explanation.conflicts[0]
     #expect(budget.reachable.map { ($0 * 100).rounded() / 100 } == 70)
     #expect(budget.relaxation.map { ($0 * 100).rounded() / 100 } == 40)
@@ -109,7 +113,8 @@ struct MealPlanConflictTests {
     #expect(protein.side == .minimum)
     #expect(protein.reachable == 20)
     #expect(protein.relaxation == 40)
-    #expect(protein.message == "protein reaches at most 20 g a day (goal at least 60 g a day at week.plan:10:3)")
+    #expect(
+      protein.message == "protein reaches at most 20 g a day (goal at least 60 g a day at week.plan:10:3)")
     #expect(
       plan.report.explanation.contains(
         "these lines cannot all hold together (drop or relax any one of them): budget 30.00 USD per week"
@@ -122,9 +127,10 @@ struct MealPlanConflictTests {
     #expect(plan.status == .infeasible)
     let explanation = try #require(plan.explanation)
     #expect(explanation.conflictsProven)
-    #expect(explanation.conflicts.map(\.line.statement) == [
-      "energy at most 500 kcal a day", "protein at least 40 g a day", "fat at least 30 g a day",
-    ])
+    #expect(
+      explanation.conflicts.map(\.line.statement) == [
+        "energy at most 500 kcal a day", "protein at least 40 g a day", "fat at least 30 g a day",
+      ])
     #expect(explanation.conflicts.map { $0.line.source?.line } == [21, 23, 24])
     #expect(explanation.conflicts.map(\.reachable) == [600, 6, 4])
     #expect(
@@ -192,7 +198,8 @@ struct MealPlanConflictTests {
     #expect(budget.change == 0)
     #expect(
       budget.message
-        == "budget 50.00 USD per week (week.plan:14:3): not binding: raising the budget to 55.00 USD per week changes nothing")
+        == "budget 50.00 USD per week (week.plan:14:3): not binding: raising the budget to 55.00 USD per week changes nothing"
+    )
     #expect(explanation.marginalCosts.map(\.line.subject) == ["cost", "protein", "energy", "sodium"])
   }
 }

@@ -66,7 +66,8 @@ struct ExplainMealPlanTests {
   func conflictsJSON() throws {
     let (result, _) = try Self.run(Self.plan(), ["--format", "json"])
     #expect(result.status == 1)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let explanation = try #require(object["explanation"] as? [String: Any])
     #expect(explanation["conflicts_proven"] as? Bool == true)
     let conflicts = try #require(explanation["conflicts"] as? [[String: Any]])
@@ -84,10 +85,12 @@ struct ExplainMealPlanTests {
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(
       result.stdout.contains(
-        "  protein at least 45 g a day (\(path):29:3): raising the protein minimum to 47 g a day adds 3.50 USD a week"))
+        "  protein at least 45 g a day (\(path):29:3): raising the protein minimum to 47 g a day adds 3.50 USD a week"
+      ))
     #expect(result.stdout.contains("  budget 50.00 USD per week (\(path):36:3): not binding"))
     let (json, _) = try Self.run(text, ["--explain", "--format", "json"])
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let explanation = try #require(object["explanation"] as? [String: Any])
     let costs = try #require(explanation["marginal_costs"] as? [[String: Any]])
     #expect(costs.map { $0["method"] as? String } == ["resolve", "resolve", "resolve"])
@@ -113,7 +116,8 @@ struct ExplainMealPlanTests {
   func progressUpdates() {
     let harness = ProgressLineTests.Harness()
     let line = ProgressLine(
-      name: "week", currency: "USD", phase: "glpk", now: { harness.time }, write: { harness.written.append($0) })
+      name: "week", currency: "USD", phase: "glpk", now: { harness.time },
+      write: { harness.written.append($0) })
     line.update(ExplanationProgress(seconds: 0, phase: .deletionFilter, done: 0, total: 5))
     harness.time = 101.5
     line.update(ExplanationProgress(seconds: 1.5, phase: .deletionFilter, done: 2, total: 5))

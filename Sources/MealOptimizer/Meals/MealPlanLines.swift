@@ -11,8 +11,14 @@ struct MealPlanLines {
   /// One line and how to leave it out.
   struct Line {
     enum Part: Hashable {
-      case budget(Int), goal(Int), diet(DietLabel), avoid(Int), maximumPerWeek, oncePerDay
-      case notOnConsecutiveDays, lock(Int), leftovers(Int)
+      case budget(Int)
+      case goal(Int)
+      case diet(DietLabel)
+      case avoid(Int)
+      case maximumPerWeek, oncePerDay
+      case notOnConsecutiveDays
+      case lock(Int)
+      case leftovers(Int)
     }
 
     var part: Part
@@ -71,12 +77,15 @@ struct MealPlanLines {
       case .food(let id), .tag(let id), .term(let id): name = id
       }
       lines.append(
-        rule(.avoid(a), .avoid, a, "avoid \(name)", name, sources.avoid.indices.contains(a) ? sources.avoid[a] : nil))
+        rule(
+          .avoid(a), .avoid, a, "avoid \(name)", name,
+          sources.avoid.indices.contains(a) ? sources.avoid[a] : nil))
     }
     let repetition = problem.repetition
     if let most = repetition.maximumPerWeek {
       var line = rule(
-        .maximumPerWeek, .repetition, 0, "repeat at most \(most) \(repetition.counting.rawValue) a week", "repeat",
+        .maximumPerWeek, .repetition, 0, "repeat at most \(most) \(repetition.counting.rawValue) a week",
+        "repeat",
         sources.maximumPerWeek)
       line.maximum = Double(most)
       line.unit = "times a week"
@@ -112,7 +121,8 @@ struct MealPlanLines {
     _ source: SourceReference?
   ) -> Line {
     Line(
-      part: part, line: PlanLine(kind: kind, index: index, statement: statement, subject: subject, source: source),
+      part: part,
+      line: PlanLine(kind: kind, index: index, statement: statement, subject: subject, source: source),
       unit: "", period: .week)
   }
 

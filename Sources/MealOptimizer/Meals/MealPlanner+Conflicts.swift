@@ -73,13 +73,16 @@ extension MealPlanner {
       conflicts.append(
         LineRelaxation(
           line: line.line, side: moved, bound: bound, reachable: reach?.value,
-          relaxation: reach.map { abs(bound - $0.value) }, unit: line.unit, period: line.period, message: message))
+          relaxation: reach.map { abs(bound - $0.value) }, unit: line.unit, period: line.period,
+          message: message))
     }
     sentences.append(
       "these lines cannot all hold together (drop or relax any one of them): "
         + members.map(lines.named).joined(separator: ", ")
         + (proven ? "" : "; a solve stopped at its time limit, so the set may not be minimal"))
-    if !reached.isEmpty { sentences.append("with every other line holding, " + reached.joined(separator: "; ")) }
+    if !reached.isEmpty {
+      sentences.append("with every other line holding, " + reached.joined(separator: "; "))
+    }
     return PlanExplanation(sentences: sentences, conflicts: conflicts, conflictsProven: proven)
   }
 
@@ -118,7 +121,9 @@ extension MealPlanner {
   }
 
   /// Whether a problem has no plan: `true` proven, `false` a plan exists, `nil` undecided.
-  func infeasible(_ problem: MealPlanProblem, deadline: ContinuousClock.Instant) throws(PlanningError) -> Bool? {
+  func infeasible(_ problem: MealPlanProblem, deadline: ContinuousClock.Instant) throws(PlanningError)
+    -> Bool?
+  {
     guard let builder = try? MealPlanModelBuilder(problem: problem) else { return nil }
     let built = builder.build()
     if !built.conflicts.isEmpty { return true }
@@ -135,7 +140,8 @@ extension MealPlanner {
   }
 
   /// One solve, at most ``explanationSolveSeconds`` and never past `deadline`.
-  func capped(_ model: LinearModel, until deadline: ContinuousClock.Instant) throws(PlanningError) -> Solution {
+  func capped(_ model: LinearModel, until deadline: ContinuousClock.Instant) throws(PlanningError) -> Solution
+  {
     if Task.isCancelled { throw .cancelled }
     let left = (deadline - ContinuousClock.now).seconds
     guard left > 0.01 else { return Solution(termination: .timeLimit, status: .unknown) }

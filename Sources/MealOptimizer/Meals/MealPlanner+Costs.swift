@@ -38,7 +38,8 @@ extension MealPlanner {
     var untied = problem
     untied.tieBreak = .none
     typealias Proven = (cost: Double, bound: Double)
-    let solveCost = { (problem: MealPlanProblem) throws(PlanningError) -> (proven: Proven?, status: PlanStatus) in
+    let solveCost = {
+      (problem: MealPlanProblem) throws(PlanningError) -> (proven: Proven?, status: PlanStatus) in
       let left = (deadline - ContinuousClock.now).seconds
       guard left > 0.01 else { return (nil, .unknown) }
       var settings = options
@@ -108,7 +109,8 @@ extension MealPlanner {
   }
 
   private func marginalCost(
-    _ lines: MealPlanLines, _ l: Int, _ side: PlanLine.Side, step: Double, change: Double?, outcome: PlanStatus,
+    _ lines: MealPlanLines, _ l: Int, _ side: PlanLine.Side, step: Double, change: Double?,
+    outcome: PlanStatus,
     currency: String, days: Int
   ) -> MarginalCost {
     let line = lines.lines[l]

@@ -29,7 +29,8 @@ public struct MealRuleSources: Sendable, Hashable, Codable {
 
   /// Creates places; every part defaults to unknown.
   public init(
-    diet: [String: SourceReference] = [:], avoid: [SourceReference?] = [], maximumPerWeek: SourceReference? = nil,
+    diet: [String: SourceReference] = [:], avoid: [SourceReference?] = [],
+    maximumPerWeek: SourceReference? = nil,
     oncePerDay: SourceReference? = nil, notOnConsecutiveDays: SourceReference? = nil,
     locks: [SourceReference?] = [], leftovers: [SourceReference?] = []
   ) {

@@ -131,7 +131,8 @@ enum SolveCommand: TypedCommand {
       console.out(
         MealPlanMarkdown(plan, title: title, stores: problem.stores).render()
           + SolveAdaptations.markdown(adaptations)
-          + (plan.hasPlan ? plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? "" : ""))
+          + (plan.hasPlan
+            ? plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? "" : ""))
     case (.foods(let plan, let problem), _):
       console.out(
         SolveAdaptations.text(adaptations)
