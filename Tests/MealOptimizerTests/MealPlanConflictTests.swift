@@ -220,3 +220,28 @@ struct DeletionFilterTests {
     #expect(found == DeletionFilter.Result(members: [1, 3], proven: false))
   }
 }
+
+@Suite("Food-level explanations report progress")
+struct DietExplanationProgressTests {
+  @Test("the explainer's hook reports the deletion filter over three lines, then the two it keeps")
+  func dietHook() throws {
+    // Beans give 100 g of protein per USD: 250 g a day does not fit 2 USD a day.
+    let beans = Food(
+      id: "beans", name: "Beans", nutrientsPer100g: [.energy: 340, .protein: 20],
+      offers: [Offer(price: 1, packageGrams: 500)])
+    let problem = DietProblem(
+      foods: [beans],
+      goals: [NutrientGoal(.energy, maximum: 5000), NutrientGoal(.protein, minimum: 250)],
+      budget: Budget(2, per: .day))
+    let reports = Reports<ExplanationProgress>()
+    var explainer = DietExplainer(solver: GLPKSolver())
+    explainer.progress = { reports.append($0) }
+    let explanation = try explainer.explainInfeasible(problem)
+    #expect(explanation.conflicts.map(\.line.kind) == [.goal, .budget])
+    #expect(
+      reports.all.map(\.description) == [
+        "deletion filter 0/3 lines", "deletion filter 1/3 lines", "deletion filter 2/3 lines",
+        "deletion filter 3/3 lines", "relaxation 0/2 lines", "relaxation 1/2 lines",
+      ])
+  }
+}

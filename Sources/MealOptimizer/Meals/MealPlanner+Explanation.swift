@@ -1,11 +1,11 @@
 import Foundation
 
 extension MealPlanner {
-  /// Sentences that say why no plan exists, found by arithmetic on the allowed
-  /// recipes and, when the problem has budgets, by searching the model
-  /// without its ``ConstraintGroup/budget`` rows.
-  /// The lines they name, each with how far it is out of reach, go to the
-  /// plan's ``MealPlan/explanation``.
+  /// Why no plan exists: sentences found by arithmetic on the allowed
+  /// recipes (daily goals out of reach) and, when the problem has budgets, by
+  /// searching the model without its ``ConstraintGroup/budget`` rows; then a
+  /// minimal set of conflicting lines (``explainConflicts(_:reasons:budgetReach:)``),
+  /// which goes to the plan's ``MealPlan/explanation``.
   func explainInfeasibleLines(builder: MealPlanModelBuilder, built: MealPlanModel) throws(PlanningError)
     -> PlanExplanation
   {

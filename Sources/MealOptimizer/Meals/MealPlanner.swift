@@ -43,7 +43,9 @@ public struct MealPlanner: Sendable {
   ///   ``MealPlannerOptions/relativeGap``) or ``PlanStatus/feasible`` (time
   ///   limit: see ``SolveReport/relativeGap``), or without meals and with an
   ///   explanation when it is infeasible or the solver found no plan in time
-  ///   (``PlanStatus/unknown``).
+  ///   (``PlanStatus/unknown``). An infeasible week's ``MealPlan/explanation``
+  ///   names a minimal set of conflicting lines; finding it takes up to
+  ///   ``explanationTotalSeconds`` more (docs/solver.md, "Explanations").
   /// - Throws: ``PlanningError/invalidProblem(_:)`` for a malformed problem,
   ///   ``PlanningError/solver(_:)`` for a solver failure,
   ///   ``PlanningError/verificationFailed(_:)`` for a plan that fails
