@@ -159,13 +159,16 @@ struct MealPlanConflictTests {
     #expect(explanation.conflicts.last?.message == "lock day 2 dinner toast at week.plan:31:3")
   }
 
-  @Test("the hook reports each test of the deletion filter and each line measured, in order")
+  @Test(
+    "the hook reports the search without budgets, each test of the deletion filter and each line measured, in order"
+  )
   func progressHook() throws {
     let reports = Reports<ExplanationProgress>()
     _ = try ConflictKitchen.planner { reports.append($0) }.solve(ConflictKitchen.proteinOnABudget())
     #expect(
       reports.all.map(\.description) == [
-        "deletion filter 0/5 lines", "deletion filter 1/5 lines", "deletion filter 2/5 lines",
+        "cheapest week without budgets", "deletion filter 0/5 lines", "deletion filter 1/5 lines",
+        "deletion filter 2/5 lines",
         "deletion filter 3/5 lines", "deletion filter 4/5 lines", "deletion filter 5/5 lines",
         "relaxation 0/2 lines", "relaxation 1/2 lines",
       ])

@@ -14,6 +14,7 @@ extension MealPlanner {
     let problem = builder.problem
     var budgetReach: [Int: Double]?
     if !problem.budgets.isEmpty {
+      options.explanationProgress?(ExplanationProgress(seconds: 0, phase: .withoutBudgets, done: 0, total: 1))
       let clock = ContinuousClock()
       let search = MealPlanSearch(
         solver: solver, slots: built.slots, relativeGap: options.relativeGap,
