@@ -10,7 +10,7 @@ import Testing
 struct ExplainMealPlanTests {
   /// Rice, beans and steak for lunch and dinner; 60 g of protein a day takes
   /// two steaks a day (70.00 USD a week), above a budget of 30.00 USD.
-  static func plan(protein: Int = 60, budget: Int = 30) -> String {
+  static func plan(protein: Int = 60, budget: Int = 30, rules: String = "") -> String {
     """
     food rice "Rice" {
       per 100 g { energy 200 kcal; protein 5 g; sodium 10 mg }
@@ -50,7 +50,7 @@ struct ExplainMealPlanTests {
       budget \(budget) USD per week
       diet gluten-free
       tie-break none
-    }
+    \(rules)}
 
     """
   }
@@ -76,6 +76,23 @@ struct ExplainMealPlanTests {
     #expect(conflicts.map { $0["column"] as? Int } == [3, 3])
     #expect(conflicts.map { $0["relaxation"] as? Double } == [40, 40])
     #expect(result.stderr.isEmpty)
+  }
+
+  @Test("locks written in the plan are named with their places when they are part of the conflict")
+  func locksInConflict() throws {
+    let rules = "  lock day 2 lunch rice_bowl\n  lock day 2 dinner rice_bowl\n"
+    let (result, path) = try Self.run(Self.plan(protein: 45, budget: 1000, rules: rules), [])
+    #expect(result.status == 1)
+    // Day 2 is two rice bowls: 10 g of protein.
+    #expect(
+      result.stdout.contains(
+        "  - these lines cannot all hold together (drop or relax any one of them): protein at least 45 g a day"
+          + " (\(path):29:3), lock day 2 lunch rice_bowl (\(path):39:3), lock day 2 dinner rice_bowl (\(path):40:3)\n"
+      ))
+    #expect(
+      result.stdout.contains(
+        "  - with every other line holding, protein reaches at most 10 g a day (goal at least 45 g a day at \(path):29:3)\n"
+      ))
   }
 
   @Test("--explain on a week of meals gives each bound's cost from a re-solve, text and JSON")
