@@ -169,6 +169,18 @@ extension MealPlanVerifier {
       violations.append(
         .init(rule: "cost", message: "the shopping list totals \(total) but its purchases cost \(paid)"))
     }
+    if purchasing.creditsLeftovers {
+      let credit = checker.leftoverCredit(purchases, eaten: eaten)
+      let reported = plan.leftoverCredit.map { NSDecimalNumber(decimal: $0).doubleValue }
+      if reported == nil || abs((reported ?? 0) - credit) > 0.01 {
+        violations.append(
+          .init(
+            rule: "cost",
+            message:
+              "the plan credits \(reported.map { "\($0)" } ?? "nothing") for leftovers but they are worth \(credit)"
+          ))
+      }
+    }
     if purchasing.costBasis == .paid, let cost = plan.cost,
       abs(NSDecimalNumber(decimal: cost).doubleValue - paid) > 0.005
     {

@@ -84,6 +84,7 @@ public struct DietPlanVerifier: Sendable, Hashable {
     let totals = amounts(totalGrams, problem: problem)
     violations += limitViolations(problem, grams: grams)
     var paid: Decimal?
+    var credit = 0.0
     if let purchasing = problem.purchasing {
       var eaten: [String: [Double]] = [:]
       for (f, food) in foods.enumerated() { eaten[food.id, default: []] = grams.map { $0[f] } }
@@ -97,6 +98,7 @@ public struct DietPlanVerifier: Sendable, Hashable {
       }
       violations += checked.violations
       paid = checked.paid
+      if purchasing.creditsLeftovers { credit = checker.leftoverCredit(purchases ?? [], eaten: eaten) }
     }
     if let budget = problem.budget, let paid {
       let days = Decimal(problem.days)
@@ -124,14 +126,18 @@ public struct DietPlanVerifier: Sendable, Hashable {
       }
     }
     if case .minimizeCost = problem.objective, let objectiveValue {
-      let cost = NSDecimalNumber(
-        decimal: problem.purchasing?.costBasis == .paid ? paid ?? totals.cost : totals.cost
-      ).doubleValue
+      // With a credit for leftovers, the objective is what is paid less the credit.
+      let cost =
+        NSDecimalNumber(
+          decimal: problem.purchasing?.costBasis == .paid ? paid ?? totals.cost : totals.cost
+        ).doubleValue - credit
       if abs(cost - objectiveValue) > tolerance(objectiveValue) {
         violations.append(
           PlanViolation(
             rule: "cost",
-            message: "the solver reported a cost of \(objectiveValue) but the foods cost \(cost)"))
+            message: credit > 0
+              ? "the solver reported \(objectiveValue) paid less the leftover credit, but it is \(cost)"
+              : "the solver reported a cost of \(objectiveValue) but the foods cost \(cost)"))
       }
     }
     var verification = DietPlanVerification(

@@ -151,12 +151,16 @@ public struct DietPlanner: Sendable {
         eaten: eaten, purchases: purchases, purchasing: purchasing, foods: foods, stores: problem.stores)
       if purchasing.costBasis == .paid, let paid = verification.paid { cost = paid }
     }
-    return DietPlan(
+    var plan = DietPlan(
       status: status, report: report, currency: problem.currency, cost: cost.rounded(places: 2),
       exactCost: NSDecimalNumber(decimal: cost).doubleValue,
       objectiveValue: solution.objectiveValue,
       days: days, weeklyGoals: marginal.apply(to: verification.weeklyGoals, day: nil),
       foodTotals: verification.foodTotals, groceries: groceries)
+    if let purchasing = problem.purchasing, purchasing.creditsLeftovers {
+      plan.leftoverCredit = groceries.leftoverCredit(purchasing, foods: foods)
+    }
+    return plan
   }
 }
 

@@ -27,6 +27,38 @@ struct PurchaseCheck {
     return best
   }
 
+  /// The credit for leftovers (``Purchasing/leftoverCredit``), recomputed:
+  /// for each food, the grams bought beyond what the plan needs after the
+  /// most pantry stock its days can eat, times the share, times the least
+  /// `Decimal` price over package grams among the offers the plan may buy.
+  ///
+  /// - Parameters:
+  ///   - purchases: what the plan buys.
+  ///   - eaten: grams of each food on each day, `eaten[food][day - 1]`.
+  /// - Returns: the credit, unrounded.
+  func leftoverCredit(_ purchases: [Purchase], eaten: [String: [Double]]) -> Double {
+    guard purchasing.leftoverCredit > 0 else { return 0 }
+    var bought: [String: Double] = [:]
+    for purchase in purchases {
+      bought[purchase.food, default: 0] +=
+        purchase.offer.soldLoose ? purchase.grams : Double(purchase.packages) * purchase.offer.packageGrams
+    }
+    var credit = 0.0
+    for (food, grams) in bought.sorted(by: { $0.key < $1.key }) {
+      guard let offers = foods[food]?.offers else { continue }
+      let prices = offers.filter { offer in
+        offer.packageGrams > 0
+          && (offer.store.map { store in purchasing.stores?.contains(store) ?? true } ?? true)
+      }.map { NSDecimalNumber(decimal: $0.price).doubleValue / $0.packageGrams }
+      guard let price = prices.min() else { continue }
+      let amounts = eaten[food] ?? []
+      let total = amounts.reduce(0) { $0 + max(0, $1) }
+      let needed = max(0, total - usableStock(of: food, eaten: amounts))
+      credit += max(0, grams - needed) * price * purchasing.leftoverCredit
+    }
+    return credit
+  }
+
   /// Checks the purchases against what the plan eats and recomputes what is paid.
   ///
   /// - Parameters:

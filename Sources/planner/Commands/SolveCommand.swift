@@ -125,7 +125,7 @@ enum SolveCommand: TypedCommand {
           + (plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? ""))
     case (.meals(let plan, let problem), .markdown):
       console.out(
-        MealPlanMarkdown(plan, title: title, stores: problem.stores).render()
+        MealPlanMarkdown(plan, title: title, stores: problem.stores, foods: problem.foods).render()
           + SolveAdaptations.markdown(adaptations))
     case (.foods(let plan, let problem), _):
       console.out(

@@ -9,12 +9,15 @@ struct HouseholdPlanText {
   var title: String
   var problem: HouseholdProblem
   var stores: [String: String]
+  /// The plan's foods, for the cooking plan's kitchen units.
+  var foods: [String: Food]
 
   init(_ plan: HouseholdPlan, title: String, problem: HouseholdProblem) {
     self.plan = plan
     self.title = title
     self.problem = problem
     self.stores = Dictionary(problem.meals.stores.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+    self.foods = Dictionary(problem.meals.foods.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
   var householdName: String {
@@ -39,6 +42,9 @@ struct HouseholdPlanText {
     out += "\n\n" + grid() + "\n"
     for member in plan.members {
       out += memberSection(member)
+    }
+    if let cooking = plan.cooking {
+      out += "\n" + MealPlanText.cookingText(cooking, foods: foods, currency: plan.currency)
     }
     if let groceries = plan.groceries, !groceries.items.isEmpty || groceries.fromPantry?.isEmpty == false {
       out += "\n" + MealPlanText.groceryText(groceries, currency: plan.currency, stores: stores)
@@ -169,6 +175,9 @@ struct HouseholdPlanMarkdown {
           "| \(day.day) | " + cells.joined(separator: " | ") + " | \(line.goalsLine(day.goals)) | "
           + "\(Quantities.money(day.cost, plan.currency)) |\n"
       }
+    }
+    if let cooking = plan.cooking {
+      out += MealPlanMarkdown.cookingMarkdown(cooking, foods: base.foods, currency: plan.currency)
     }
     if let groceries = plan.groceries, !groceries.items.isEmpty {
       out += MealPlanMarkdown.groceryMarkdown(groceries, currency: plan.currency, stores: base.stores)
