@@ -156,10 +156,12 @@ extension MealPlanVerifier {
     let checked = checker.check(purchases, eaten: eaten)
     violations += checked.violations
     let paid = NSDecimalNumber(decimal: checked.paid).doubleValue
+    // Budgets bound what the model counts: loose food unrounded.
+    let exact = NSDecimalNumber(decimal: checked.exact).doubleValue
     for budget in problem.budgets {
       let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
       let limit = amount * Double(problem.days) / (budget.period == .week ? 7 : 1)
-      if paid > limit + 1e-6 * max(1, limit) {
+      if exact > limit + 1e-6 * max(1, limit) {
         violations.append(
           .init(rule: "budget", message: "the plan pays \(paid) at the till, above its budget of \(limit)"))
       }

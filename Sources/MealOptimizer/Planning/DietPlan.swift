@@ -63,7 +63,7 @@ public struct DietPlan: Sendable, Hashable, Codable {
   public var currency: String
   /// The whole plan's cost of the food eaten, rounded to cents; `nil` without a plan.
   public var cost: Decimal?
-  /// The whole plan's cost before rounding; `nil` without a plan.
+  /// The whole plan's cost before rounding (for a plan that buys, loose food unrounded); `nil` without a plan.
   public var exactCost: Double?
   /// The optimised quantity: cost, or the total of the nutrient minimised or maximised.
   public var objectiveValue: Double?

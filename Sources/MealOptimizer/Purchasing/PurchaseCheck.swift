@@ -64,13 +64,16 @@ struct PurchaseCheck {
   /// - Parameters:
   ///   - purchases: what the plan says it buys.
   ///   - eaten: grams of each food on each day, `eaten[food][day - 1]`.
-  /// - Returns: the till total (packages, loose food and trips) and every violation.
+  /// - Returns: the till total (packages, loose food to the cent a line, and
+  ///   trips), the same total with loose food unrounded (what the model and
+  ///   budgets count), and every violation.
   func check(_ purchases: [Purchase], eaten: [String: [Double]]) -> (
-    paid: Decimal, violations: [PlanViolation]
+    paid: Decimal, exact: Decimal, violations: [PlanViolation]
   ) {
     var violations: [PlanViolation] = []
     var bought: [String: Double] = [:]
     var paid = Decimal()
+    var exact = Decimal()
     var visited: Set<String> = []
     for purchase in purchases {
       guard let food = foods[purchase.food], food.offers.contains(purchase.offer) else {
@@ -90,10 +93,15 @@ struct PurchaseCheck {
       let grams: Double
       if purchase.offer.soldLoose {
         grams = purchase.grams
-        paid += purchase.offer.price * Decimal(purchase.grams) / Decimal(purchase.offer.packageGrams)
+        var line = purchase.offer.price * Decimal(purchase.grams) / Decimal(purchase.offer.packageGrams)
+        exact += line
+        var cents = Decimal()
+        NSDecimalRound(&cents, &line, 2, .plain)
+        paid += cents
       } else {
         grams = Double(purchase.packages) * purchase.offer.packageGrams
         paid += purchase.offer.price * Decimal(purchase.packages)
+        exact += purchase.offer.price * Decimal(purchase.packages)
       }
       if purchase.packages < 0 || grams < 0 {
         violations.append(
@@ -115,13 +123,16 @@ struct PurchaseCheck {
         )
       }
     }
-    for store in stores where visited.contains(store.id) { paid += store.tripCost ?? 0 }
+    for store in stores where visited.contains(store.id) {
+      paid += store.tripCost ?? 0
+      exact += store.tripCost ?? 0
+    }
     if let limit = purchasing.maximumStores, visited.count > limit {
       violations.append(
         PlanViolation(
           rule: "purchase",
           message: "the plan shops at \(visited.count) stores, more than the \(limit) allowed"))
     }
-    return (paid, violations)
+    return (paid, exact, violations)
   }
 }

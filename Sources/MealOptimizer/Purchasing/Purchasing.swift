@@ -151,10 +151,13 @@ public struct Purchase: Sendable, Hashable, Codable {
     self.grams = grams
   }
 
-  /// What the purchase costs: packages × price, or grams × price per gram for a loose offer.
+  /// What the purchase costs at the till: packages × price, or, for a loose
+  /// offer, grams × price per gram rounded to the cent (as a till charges a
+  /// line weighed out), so a shopping list's total is whole cents.
   public var cost: Decimal {
     offer.soldLoose
-      ? offer.price * Decimal(grams) / Decimal(offer.packageGrams) : offer.price * Decimal(packages)
+      ? (offer.price * Decimal(grams) / Decimal(offer.packageGrams)).rounded(places: 2)
+      : offer.price * Decimal(packages)
   }
 }
 

@@ -34,7 +34,10 @@ struct HouseholdPlanText {
     }
     out += ", \(plan.days.count) days, \(plan.members.count) members"
     if let cost = plan.cost {
-      out += ", " + MealPlanText.costPhrase(cost, groceries: plan.groceries, currency: plan.currency)
+      out +=
+        ", "
+        + MealPlanText.costPhrase(
+          cost, groceries: plan.groceries, currency: plan.currency, credit: plan.leftoverCredit)
     }
     if let gap = plan.report.relativeGap, plan.status == .feasible || gap > 1e-4 {
       out += " (within \(Quantities.number(gap * 100, digits: 2))% of the cheapest)"
@@ -143,7 +146,12 @@ struct HouseholdPlanMarkdown {
     guard plan.hasPlan else {
       return out + "\n\n" + plan.report.explanation.map { "- \($0)\n" }.joined()
     }
-    if let cost = plan.cost { out += ". Cost: **\(Quantities.money(cost, plan.currency))**" }
+    if let cost = plan.cost {
+      out +=
+        ". Cost: **\(Quantities.money(cost, plan.currency))**"
+        + (plan.leftoverCredit.map { " (less \(Quantities.money($0, plan.currency)) credited for leftovers)" }
+          ?? "")
+    }
     out += ".\n\n| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Cost |\n"
     out += "| --- |" + plan.slots.map { _ in " --- |" }.joined() + " ---: |\n"
     for day in plan.days {

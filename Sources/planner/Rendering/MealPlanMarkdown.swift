@@ -19,7 +19,12 @@ struct MealPlanMarkdown {
     guard plan.hasPlan else {
       return out + "\n\n" + plan.report.explanation.map { "- \($0)\n" }.joined()
     }
-    if let cost = plan.cost { out += ". Cost: **\(Quantities.money(cost, plan.currency))**" }
+    if let cost = plan.cost {
+      out +=
+        ". Cost: **\(Quantities.money(cost, plan.currency))**"
+        + (plan.leftoverCredit.map { " (less \(Quantities.money($0, plan.currency)) credited for leftovers)" }
+          ?? "")
+    }
     out += ".\n\n| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Cost |\n"
     out += "| --- |" + plan.slots.map { _ in " --- |" }.joined() + " ---: |\n"
     for day in plan.days {
