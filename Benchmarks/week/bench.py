@@ -68,9 +68,10 @@ def main():
             "meets": median < 5 and median_gap is not None and median_gap <= 0.01,
         })
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     lines = [
-        f"Measured {stamp} on {platform.machine()} ({os.cpu_count()} cores, shared), "
-        f"{args.runs} runs per time limit, release build:",
+        f"Measured {stamp} on {platform.machine()} ({os.cpu_count()} cores, shared; load average "
+        f"{load} at the end), {args.runs} runs per time limit, release build:",
         "",
         "| time limit | median wall time | status | cost paid (USD) | best proven bound (USD) | median gap | stores | target met |",
         "| ---: | ---: | --- | ---: | ---: | ---: | --- | --- |",
