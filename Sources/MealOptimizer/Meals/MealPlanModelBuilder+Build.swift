@@ -48,7 +48,7 @@ extension MealPlanModelBuilder {
     var purchaseRows: PurchaseRows?
     if let purchasing = problem.purchasing {
       let rows = addPurchaseRows(purchasing, slots: slots, to: &model)
-      if purchasing.costBasis == .paid { cost = rows.paid }
+      if purchasing.costBasis == .paid { cost = rows.objective }
       purchaseRows = rows
     } else {
       addBudgetRows(slots: slots, to: &model)

@@ -179,7 +179,7 @@ public struct DietModelBuilder: Sendable {
         group: .budget)
     }
     if case .minimizeCost = problem.objective, purchasing.costBasis == .paid {
-      model.setObjective(.minimize, rows.paid)
+      model.setObjective(.minimize, rows.objective)
     }
     built.model = model
     built.purchaseRows = rows

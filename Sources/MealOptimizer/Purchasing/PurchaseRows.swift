@@ -24,6 +24,13 @@ extension ConstraintGroup {
 /// `visit[store]` (binary). Rows: `buy[food]` (``ConstraintGroup/purchases``),
 /// `use_by[food,dayN]` (``ConstraintGroup/pantry``), `visit[store,food,k]` and
 /// `stores_max` (``ConstraintGroup/stores``).
+///
+/// With a credit for leftovers (``Purchasing/creditsLeftovers``), a food
+/// also gets `left[food]` (grams bought and not eaten), at most the slack of
+/// its `buy` row and, when it has pantry stock, at most what is bought
+/// (`left_bought[food]`, so unused stock is not counted); the objective
+/// rewards it, so at an optimum it is the grams bought beyond the food's need
+/// after the pantry.
 struct PurchaseRows: Sendable, Hashable {
   /// One offer the model may buy.
   struct Line: Sendable, Hashable {
@@ -44,6 +51,15 @@ struct PurchaseRows: Sendable, Hashable {
   var visits: [Visit] = []
   /// What is paid at the till: packages, loose food and trips.
   var paid = LinearExpression()
+  /// The credit for leftovers (``Purchasing/leftoverCredit``): each food's
+  /// `left[food]` times the share times its leftover price per gram; empty without a credit.
+  var credit = LinearExpression()
+  /// What a `minimize cost` plan minimises: what is paid less the credit for leftovers.
+  var objective: LinearExpression {
+    var objective = paid
+    for term in credit.terms { objective.add(term.variable, -term.coefficient) }
+    return objective
+  }
 
   /// Adds the purchase variables and rows to a model.
   ///
@@ -106,6 +122,20 @@ struct PurchaseRows: Sendable, Hashable {
       }
       for day in 1...days {
         for term in byDay[day]?.terms ?? [] { cover.add(term.variable, -term.coefficient) }
+      }
+      if purchasing.creditsLeftovers, !lines.filter({ $0.food == food.id }).isEmpty,
+        let price = purchasing.leftoverPricePerGram(of: food), price > 0
+      {
+        let left = model.addVariable("left[\(food.id)]", lower: 0)
+        cover.add(left, -1)
+        credit.add(left, purchasing.leftoverCredit * price)
+        if !lots.isEmpty {
+          var bought = LinearExpression([(left, 1)])
+          for line in lines where line.food == food.id {
+            bought.add(line.variable, line.offer.soldLoose ? -1 : -line.offer.packageGrams)
+          }
+          model.addConstraint("left_bought[\(food.id)]", bought, .lessThan(0), group: .purchases)
+        }
       }
       model.addConstraint("buy[\(food.id)]", cover, .greaterThan(0), group: .purchases)
       // Stock good until day K feeds days 1...K only: with every lot good from

@@ -66,6 +66,7 @@ extension Checker {
       limits: [], objective: .minimizeCost, wholeServings: false, mealPlan: nil, range: d.range)
     var mealStatements: [MealPlanStatement] = []
     var seen: [String: SourceRange] = [:]
+    var leftoverCreditRange: SourceRange?
     var limitRanges: [LimitConflictKey: [(limit: LimitSpec, range: SourceRange)]] = [:]
     let errorsBefore = diagnostics.count
     for statement in d.statements {
@@ -124,6 +125,15 @@ extension Checker {
         if let count = wholeNumber(quantity, for: "'stores at most'", range: 1...1000) {
           plan.maximumStores = count
         }
+      case .leftoverCredit(let quantity, let range):
+        leftoverCreditRange = range
+        if let share = value(quantity, as: .percent, for: "'leftovers worth'") {
+          if share < 0 || share > 1 {
+            error(DiagnosticMessage.leftoverCreditRange(quantity))
+          } else {
+            plan.leftoverCredit = NSDecimalNumber(decimal: share).doubleValue
+          }
+        }
       case .start(let token, _):
         if let day = Day(iso: token.value) {
           plan.start = day
@@ -163,6 +173,9 @@ extension Checker {
           error(DiagnosticMessage.unknownName(.currency, code, candidates: Units.currencies))
         }
       }
+    }
+    if let range = leftoverCreditRange, plan.objective != .minimizeCost || plan.minimizesCostEaten {
+      error(DiagnosticMessage.leftoverCreditNeedsCost(at: range, costEaten: plan.minimizesCostEaten))
     }
     if !mealStatements.isEmpty {
       if !mealStatements.contains(where: { if case .meals = $0 { true } else { false } }) {
@@ -246,6 +259,7 @@ extension Checker {
     case .pantry(_, let r): ("pantry", r)
     case .stores(_, let r): ("stores", r)
     case .storeLimit(_, let r): ("stores at most", r)
+    case .leftoverCredit(_, let r): ("leftovers worth", r)
     case .start(_, let r): ("start", r)
     }
   }

@@ -348,6 +348,9 @@ extension Parser {
       }
       let names = parseIdentifierList("a store name")
       return names.isEmpty ? nil : .stores(names, range())
+    case "leftovers" where current.kind == .identifier && current.value == "worth":
+      advance()
+      return parseQuantity("a share such as '50%'").map { .leftoverCredit($0, range()) }
     case "start":
       guard current.kind == .date, !atStatementEnd else {
         expected("a date such as 2026-12-01 after 'start'")
