@@ -75,12 +75,13 @@ public struct DietModelBuilder: Sendable {
     /// weight(food) × variable, in the variable's own unit.
     func expression(days: [Int], foods members: [Int]? = nil, weight: (Int) -> Double) -> LinearExpression {
       let members = members ?? Array(foods.indices)
+      // Each food's coefficient once, not once a day (the weight looks the nutrient up).
+      let coefficients = members.map { f in weight(f) * built.gramsPerUnit[f] }
       var expression = LinearExpression()
       expression.terms.reserveCapacity(days.count * members.count)
       for day in days {
-        for f in members {
-          let coefficient = weight(f) * built.gramsPerUnit[f]
-          if coefficient != 0 { expression.add(built.variable(food: f, day: day), coefficient) }
+        for (f, coefficient) in zip(members, coefficients) where coefficient != 0 {
+          expression.add(built.variable(food: f, day: day), coefficient)
         }
       }
       return expression

@@ -59,7 +59,11 @@ extension Checker {
       food.measures.removeAll { $0.name == measure.name.name }
       food.measures.append(Measure(name: measure.name.name, grams: grams.double))
     }
-    var seen: [Nutrient: SourceRange] = [:]
+    // The nutrients seen so far, in order: a food lists a few dozen at most, so a
+    // search of this list is quicker than hashing each name.
+    var seen: [(nutrient: Nutrient, range: SourceRange)] = []
+    seen.reserveCapacity(d.nutrition.reduce(0) { $0 + $1.entries.count })
+    food.nutrientsPer100g.reserveCapacity(food.nutrientsPer100g.count + seen.capacity)
     for block in d.nutrition {
       guard let basis = grams(of: block.amount, in: food, for: "the amount after 'per'") else {
         ok = false
@@ -75,12 +79,12 @@ extension Checker {
           ok = false
           continue
         }
-        if let first = seen[definition.nutrient] {
-          error(DiagnosticMessage.duplicate("nutrient", entry.nutrient, first: first))
+        if let first = seen.first(where: { $0.nutrient == definition.nutrient }) {
+          error(DiagnosticMessage.duplicate("nutrient", entry.nutrient, first: first.range))
           ok = false
           continue
         }
-        seen[definition.nutrient] = entry.nutrient.range
+        seen.append((definition.nutrient, entry.nutrient.range))
         guard let amount = nutrientAmount(entry.amount, of: definition, for: "'\(entry.nutrient.name)'")
         else {
           ok = false

@@ -70,12 +70,15 @@ extension Checker {
     let errorsBefore = diagnostics.count
     for statement in d.statements {
       let (key, range) = Self.key(statement)
-      if !["goal", "limit", "lock", "allow", "avoid"].contains(key), let first = seen[key] {
-        error(
-          DiagnosticMessage.duplicateStatement(key, at: range, first: first))
-        continue
+      // Statements that may repeat are not recorded (a plan may hold thousands of limits).
+      if !Self.repeatableStatements.contains(key) {
+        if let first = seen[key] {
+          error(
+            DiagnosticMessage.duplicateStatement(key, at: range, first: first))
+          continue
+        }
+        seen[key] = range
       }
-      seen[key] = range
       switch statement {
       case .days(let quantity, _):
         if let days = wholeNumber(quantity, for: "'days'", range: 1...366) { plan.days = days }
@@ -99,7 +102,7 @@ extension Checker {
         if plan.limits.count > before {
           plan.limits[plan.limits.count - 1].source = sourceReference(range)
           let new = plan.limits[plan.limits.count - 1]
-          let key = LimitConflictKey(foods: Set(new.foods), period: new.period, inServings: new.inServings)
+          let key = LimitConflictKey(foods: new.foods, period: new.period, inServings: new.inServings)
           checkLimitConflict(new, at: bound.range, earlier: limitRanges[key, default: []])
           limitRanges[key, default: []].append((new, bound.range))
         }
@@ -186,6 +189,9 @@ extension Checker {
     }
     return diagnostics[errorsBefore...].contains { $0.severity == .error } ? nil : plan
   }
+
+  /// Plan statements that may be written more than once.
+  static let repeatableStatements: Set<String> = ["goal", "limit", "lock", "allow", "avoid"]
 
   mutating func resolveFood(_ name: Identifier) -> String? {
     guard foodNames[name.name] != nil else {
