@@ -84,6 +84,12 @@ struct LoadSession {
     if syntax.declarations.isEmpty && parser.lexerDiagnostics.isEmpty && parser.diagnostics.isEmpty {
       diagnostics.append(DiagnosticMessage.emptyFile(path, at: SourceRange(file: index, start: 0, end: 0)))
     }
+    // Most files include nothing: their declarations are taken whole, not one by one.
+    let includes = syntax.declarations.contains { if case .include = $0 { true } else { false } }
+    if !includes {
+      if declarations.isEmpty { declarations = syntax.declarations } else { declarations += syntax.declarations }
+      return
+    }
     for declaration in syntax.declarations {
       if case .include(let include) = declaration {
         let target = include.path.value

@@ -66,7 +66,12 @@ extension Checker {
       limits: [], objective: .minimizeCost, wholeServings: false, mealPlan: nil, range: d.range)
     var mealStatements: [MealPlanStatement] = []
     var seen: [String: SourceRange] = [:]
-    var limitRanges: [LimitConflictKey: [(limit: LimitSpec, range: SourceRange)]] = [:]
+    // The plan's limits by what can conflict: the latest limit of each key, and for each
+    // limit the one before it with the same key (most keys have one limit: no list per key).
+    var latestLimit: [LimitConflictKey: Int] = [:]
+    latestLimit.reserveCapacity(d.statements.count)
+    var earlierLimit: [Int?] = []
+    var limitBoundRanges: [SourceRange] = []
     let errorsBefore = diagnostics.count
     for statement in d.statements {
       let (key, range) = Self.key(statement)
@@ -103,8 +108,19 @@ extension Checker {
           plan.limits[plan.limits.count - 1].source = sourceReference(range)
           let new = plan.limits[plan.limits.count - 1]
           let key = LimitConflictKey(foods: new.foods, period: new.period, inServings: new.inServings)
-          checkLimitConflict(new, at: bound.range, earlier: limitRanges[key, default: []])
-          limitRanges[key, default: []].append((new, bound.range))
+          let position = plan.limits.count - 1
+          earlierLimit.append(nil)
+          limitBoundRanges.append(bound.range)
+          if let latest = latestLimit.updateValue(position, forKey: key) {
+            earlierLimit[position] = latest
+            var earlier: [(limit: LimitSpec, range: SourceRange)] = []
+            var cursor: Int? = latest
+            while let at = cursor {
+              earlier.append((plan.limits[at], limitBoundRanges[at]))
+              cursor = earlierLimit[at]
+            }
+            checkLimitConflict(new, at: bound.range, earlier: Array(earlier.reversed()))
+          }
         }
       case .pantry(let name, _):
         if declared["pantry", default: [:]][name.name] == nil {

@@ -25,6 +25,8 @@ struct Checker {
   var catalog: FoodCatalog?
   /// Where the parser found errors; declarations covering one are not told they miss something.
   var syntaxErrors: [SourceRange] = []
+  /// Nutrient names looked up so far, with their definitions (see ``nutrient(_:)``).
+  var nutrientsMet: [(name: String, definition: NutrientDefinition)] = []
   /// Each checked food's position in the checked foods, by id (see ``checkedFood(_:in:)``).
   var checkedFoodPositions: [String: Int] = [:]
 
