@@ -87,7 +87,11 @@ struct LoadSession {
     // Most files include nothing: their declarations are taken whole, not one by one.
     let includes = syntax.declarations.contains { if case .include = $0 { true } else { false } }
     if !includes {
-      if declarations.isEmpty { declarations = syntax.declarations } else { declarations += syntax.declarations }
+      if declarations.isEmpty {
+        declarations = syntax.declarations
+      } else {
+        declarations += syntax.declarations
+      }
       return
     }
     for declaration in syntax.declarations {

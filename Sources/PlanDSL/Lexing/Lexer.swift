@@ -191,7 +191,9 @@ struct Lexer {
     let second = peek(1)
     switch byte {
     case UInt8(ascii: "."):
-      if second == UInt8(ascii: "."), let third = peek(2), third == UInt8(ascii: ".") || third == UInt8(ascii: "<") {
+      if second == UInt8(ascii: "."), let third = peek(2),
+        third == UInt8(ascii: ".") || third == UInt8(ascii: "<")
+      {
         return 3
       }
       return 1

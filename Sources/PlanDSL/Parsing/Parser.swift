@@ -177,7 +177,9 @@ struct Parser {
   // MARK: Names
 
   /// A name; `startsStatement` allows it to be the first token on a line.
-  mutating func parseIdentifier(_ what: @autoclosure () -> String, startsStatement: Bool = false) -> Identifier? {
+  mutating func parseIdentifier(_ what: @autoclosure () -> String, startsStatement: Bool = false)
+    -> Identifier?
+  {
     guard current.kind == .identifier, startsStatement || !atStatementEnd else {
       expected(what())
       return nil
