@@ -87,7 +87,9 @@ public struct DietModelBuilder: Sendable {
       return expression
     }
     func perGram(_ nutrient: Nutrient) -> (Int) -> Double {
-      { f in (foods[f].nutrientsPer100g[nutrient] ?? 0) / 100 }
+      // Read once for all foods (reading through `foods[f]` in the closure copied each food).
+      let column = foods.map { ($0.nutrientsPer100g[nutrient] ?? 0) / 100 }
+      return { f in column[f] }
     }
 
     for (index, goal) in problem.goals.enumerated() where goal.minimum != nil || goal.maximum != nil {
