@@ -34,6 +34,9 @@ public struct DietPlanner: Sendable {
   /// Whether an infeasible plan comes back with a ``DietPlan/explanation``
   /// from ``DietExplainer`` (a few more solves); on by default.
   public var explainsInfeasibility = true
+  /// Called from the solving thread as the explanation of an infeasible
+  /// plan moves through its phases (``DietExplainer/progress``); nil for none.
+  public var explanationProgress: ExplanationProgressHandler?
 
   /// Creates a planner that solves with the given backend and settings.
   public init(
@@ -102,9 +105,11 @@ public struct DietPlanner: Sendable {
       let proven = solution.relativeGap.map { $0 <= options.relativeGap + 1e-12 } ?? false
       status = proven ? .optimal : .feasible
     case .infeasible:
+      var explainer = DietExplainer(solver: solver, options: options)
+      explainer.progress = explanationProgress
       let why =
         explainsInfeasibility
-        ? try? DietExplainer(solver: solver, options: options).explainInfeasible(problem) : nil
+        ? try? explainer.explainInfeasible(problem) : nil
       if Task.isCancelled { throw .cancelled }
       report.explanation =
         why?.sentences ?? (["no plan meets every goal and limit"] + (solution.message.map { [$0] } ?? []))
