@@ -92,8 +92,11 @@ public struct DietModelBuilder: Sendable {
       return { f in column[f] }
     }
 
+    let energy = perGram(.energy)
     for (index, goal) in problem.goals.enumerated() where goal.minimum != nil || goal.maximum != nil {
       let groups = goal.period == .day ? dayGroups : weekGroup
+      // The goal's nutrient column, read once for all its days.
+      let amount = perGram(goal.nutrient)
       for group in groups {
         let name = "goal[\(goal.nutrient),\(group.label)]"
         let key = DietModel.GoalKey(goal: index, day: dayOfGroup(group.label))
@@ -101,11 +104,9 @@ public struct DietModelBuilder: Sendable {
         case .absolute:
           let set = Self.set(goal.minimum, goal.maximum)
           goalConstraints[key, default: []].append(
-            model.addConstraint(name, expression(days: group.days, weight: perGram(goal.nutrient)), set))
+            model.addConstraint(name, expression(days: group.days, weight: amount), set))
         case .percentOfEnergy:
           let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
-          let amount = perGram(goal.nutrient)
-          let energy = perGram(.energy)
           let sides = [("min", goal.minimum, true), ("max", goal.maximum, false)]
           for (side, bound, isMinimum) in sides {
             guard let share = bound else { continue }
