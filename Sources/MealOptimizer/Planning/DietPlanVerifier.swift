@@ -163,7 +163,8 @@ public struct DietPlanVerifier: Sendable, Hashable {
   private func check(_ goal: NutrientGoal, grams: [[Double]], foods: [Food]) -> GoalCheck {
     func total(_ nutrient: Nutrient) -> Double {
       grams.reduce(0) { sum, day in
-        sum + zip(foods, day).reduce(0) { $0 + $1.0.amount(of: nutrient, inGrams: $1.1) }
+        // A food not eaten adds nothing (and a plan eats few of many foods): no lookup for it.
+        sum + zip(foods, day).reduce(0) { $1.1 == 0 ? $0 : $0 + $1.0.amount(of: nutrient, inGrams: $1.1) }
       }
     }
     let amount = total(goal.nutrient)

@@ -67,16 +67,24 @@ extension Checker {
     var mealStatements: [MealPlanStatement] = []
     var seen: [String: SourceRange] = [:]
     var leftoverCreditRange: SourceRange?
-    var limitRanges: [LimitConflictKey: [(limit: LimitSpec, range: SourceRange)]] = [:]
+    // The plan's limits by what can conflict: the latest limit of each key, and for each
+    // limit the one before it with the same key (most keys have one limit: no list per key).
+    var latestLimit: [LimitConflictKey: Int] = [:]
+    latestLimit.reserveCapacity(d.statements.count)
+    var earlierLimit: [Int?] = []
+    var limitBoundRanges: [SourceRange] = []
     let errorsBefore = diagnostics.count
     for statement in d.statements {
       let (key, range) = Self.key(statement)
-      if !["goal", "limit", "lock", "allow", "avoid"].contains(key), let first = seen[key] {
-        error(
-          DiagnosticMessage.duplicateStatement(key, at: range, first: first))
-        continue
+      // Statements that may repeat are not recorded (a plan may hold thousands of limits).
+      if !Self.repeatableStatements.contains(key) {
+        if let first = seen[key] {
+          error(
+            DiagnosticMessage.duplicateStatement(key, at: range, first: first))
+          continue
+        }
+        seen[key] = range
       }
-      seen[key] = range
       switch statement {
       case .days(let quantity, _):
         if let days = wholeNumber(quantity, for: "'days'", range: 1...366) { plan.days = days }
@@ -100,9 +108,20 @@ extension Checker {
         if plan.limits.count > before {
           plan.limits[plan.limits.count - 1].source = sourceReference(range)
           let new = plan.limits[plan.limits.count - 1]
-          let key = LimitConflictKey(foods: Set(new.foods), period: new.period, inServings: new.inServings)
-          checkLimitConflict(new, at: bound.range, earlier: limitRanges[key, default: []])
-          limitRanges[key, default: []].append((new, bound.range))
+          let key = LimitConflictKey(foods: new.foods, period: new.period, inServings: new.inServings)
+          let position = plan.limits.count - 1
+          earlierLimit.append(nil)
+          limitBoundRanges.append(bound.range)
+          if let latest = latestLimit.updateValue(position, forKey: key) {
+            earlierLimit[position] = latest
+            var earlier: [(limit: LimitSpec, range: SourceRange)] = []
+            var cursor: Int? = latest
+            while let at = cursor {
+              earlier.append((plan.limits[at], limitBoundRanges[at]))
+              cursor = earlierLimit[at]
+            }
+            checkLimitConflict(new, at: bound.range, earlier: Array(earlier.reversed()))
+          }
         }
       case .pantry(let name, _):
         if declared["pantry", default: [:]][name.name] == nil {
@@ -199,6 +218,9 @@ extension Checker {
     }
     return diagnostics[errorsBefore...].contains { $0.severity == .error } ? nil : plan
   }
+
+  /// Plan statements that may be written more than once.
+  static let repeatableStatements: Set<String> = ["goal", "limit", "lock", "allow", "avoid"]
 
   mutating func resolveFood(_ name: Identifier) -> String? {
     guard foodNames[name.name] != nil else {

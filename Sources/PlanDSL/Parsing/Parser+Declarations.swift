@@ -182,7 +182,8 @@ extension Parser {
             return
           }
           entries.append(NutrientAmount(nutrient: nutrient, amount: amount))
-          parser.finishStatement("'\(nutrient.name) \(parser.previous.value)'")
+          let last = parser.previous
+          parser.finishStatement("'\(nutrient.name) \(last.value)'")
         }
         food.nutrition.append(
           NutritionBlock(amount: amount, entries: entries, range: keyword.range.union(block ?? amount.range)))
