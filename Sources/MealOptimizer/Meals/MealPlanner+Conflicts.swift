@@ -83,7 +83,14 @@ extension MealPlanner {
     if !reached.isEmpty {
       sentences.append("with every other line holding, " + reached.joined(separator: "; "))
     }
-    return PlanExplanation(sentences: sentences, conflicts: conflicts, conflictsProven: proven)
+    options.explanationProgress?(
+      ExplanationProgress(
+        seconds: (ContinuousClock.now - started).seconds, phase: .smallestChange, done: 0, total: 1))
+    let relaxed = try smallestRelaxation(problem, lines: lines, deadline: deadline)
+    sentences += Self.relaxationSentences(relaxed, problem: problem, lines: lines)
+    return PlanExplanation(
+      sentences: sentences, conflicts: conflicts, conflictsProven: proven, relaxation: relaxed.changes,
+      relaxationProven: relaxed.found && relaxed.proven)
   }
 
   /// The most seconds one solve inside a meal plan's explanation may take.
@@ -140,13 +147,15 @@ extension MealPlanner {
   }
 
   /// One solve, at most ``explanationSolveSeconds`` and never past `deadline`.
-  func capped(_ model: LinearModel, until deadline: ContinuousClock.Instant) throws(PlanningError) -> Solution
-  {
+  func capped(
+    _ model: LinearModel, until deadline: ContinuousClock.Instant, relativeGap: Double? = nil
+  ) throws(PlanningError) -> Solution {
     if Task.isCancelled { throw .cancelled }
     let left = (deadline - ContinuousClock.now).seconds
     guard left > 0.01 else { return Solution(termination: .timeLimit, status: .unknown) }
     var settings = SolverOptions()
     settings.timeLimit = min(Self.explanationSolveSeconds, left)
+    if let relativeGap { settings.relativeGap = relativeGap }
     do {
       return try solver.solve(model, options: settings)
     } catch {
