@@ -18,7 +18,7 @@ extension MealPlanner {
   struct MealRelaxation {
     /// The lines that move, with what each reaches.
     var changes: [LineRelaxation] = []
-    /// Whether the change is proven the smallest.
+    /// Whether the change is proven the smallest (or, with ``impossible``, that none exists).
     var proven = false
     /// Whether the elastic model had a solution at all (false: no change to
     /// goals, budgets and the repetition limit alone gives a plan, or none was
@@ -49,9 +49,9 @@ extension MealPlanner {
     untied.tieBreak = .none
     guard let builder = try? MealPlanModelBuilder(problem: untied) else { return MealRelaxation() }
     let built = builder.build()
-    guard built.conflicts.isEmpty else { return MealRelaxation(impossible: true) }
+    guard built.conflicts.isEmpty else { return MealRelaxation(proven: true, impossible: true) }
     let sides = relaxableSides(lines: lines, builder: builder, built: built)
-    guard !sides.isEmpty else { return MealRelaxation(impossible: true) }
+    guard !sides.isEmpty else { return MealRelaxation(proven: true, impossible: true) }
     let (elastic, slacks) = built.model.elastic(
       sides.map {
         ElasticSide(
@@ -60,7 +60,8 @@ extension MealPlanner {
       })
     let solution = try capped(elastic, until: deadline, relativeGap: 0)
     guard solution.status.hasValues, solution.values.count == elastic.variables.count else {
-      return MealRelaxation(impossible: solution.status == .infeasible)
+      let impossible = solution.status == .infeasible
+      return MealRelaxation(proven: impossible, impossible: impossible)
     }
     var result = MealRelaxation(proven: solution.status == .optimal, found: true)
     let point = solution.values
@@ -178,10 +179,14 @@ extension MealPlanner {
   /// The relaxation in words: "with a budget of 30.00 USD a week at
   /// week.plan:3:1, protein reaches at most 61 g a day (goal at least 70 g a
   /// day at week.plan:12:3)", then "the smallest change: …".
-  static func relaxationSentences(_ relaxed: MealRelaxation, problem: MealPlanProblem, lines: MealPlanLines)
-    -> [String]
-  {
+  /// The first sentence only when a budget is one of the conflicting lines and holds in the relaxation.
+  static func relaxationSentences(
+    _ relaxed: MealRelaxation, problem: MealPlanProblem, lines: MealPlanLines, conflicts: [LineRelaxation]
+  ) -> [String] {
     guard relaxed.found else {
+      // A conflict of rules alone (a diet label against a lock) says it already.
+      let numeric: Set<PlanLine.Kind> = [.goal, .budget, .repetition]
+      guard conflicts.contains(where: { numeric.contains($0.line.kind) }) else { return [] }
       return [
         relaxed.impossible
           ? "no change to the goals, budgets and repetition limit alone gives a plan: a diet label, avoid"
@@ -191,7 +196,9 @@ extension MealPlanner {
     }
     guard !relaxed.changes.isEmpty else { return [] }
     var sentences: [String] = []
-    let budgets = lines.lines.filter { $0.line.kind == .budget }
+    let budgets = lines.lines.filter { line in
+      line.line.kind == .budget && conflicts.contains { $0.line == line.line }
+    }
     if !budgets.isEmpty, !relaxed.changes.contains(where: { $0.line.kind == .budget }) {
       let held = budgets.map { line in
         "\(DietLineModel.money(line.maximum ?? 0, problem.currency)) a \(line.period.rawValue)"
