@@ -33,6 +33,10 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   public var tieBreakValue: Double?
   /// Goals changed by health alerts before planning, with why (see ``PlanAdaptation``).
   public var adaptations: [PlanAdaptation]?
+  /// Why no plan exists, when none does: a minimal set of lines (member
+  /// goals, budgets, rules) that cannot hold together, by the same deletion
+  /// filter as meal plans (``HouseholdPlanner``).
+  public var explanation: PlanExplanation?
 
   /// Creates a value from its parts.
   public init(
@@ -66,6 +70,7 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case kind, status, report, currency, household, slots, days, members, cost, groceries, adaptations
+    case explanation
     case tieBreak = "tie_break"
     case tieBreakValue = "tie_break_value"
   }

@@ -133,6 +133,13 @@ extension MealPlanner {
   {
     guard let builder = try? MealPlanModelBuilder(problem: problem) else { return nil }
     let built = builder.build()
+    return try infeasible(built, deadline: deadline)
+  }
+
+  /// Whether a built model has no plan: `true` when the builder found a
+  /// reason before solving or a solve proves it, `false` when a plan is
+  /// found, `nil` undecided. Shared by meal and household plans.
+  func infeasible(_ built: MealPlanModel, deadline: ContinuousClock.Instant) throws(PlanningError) -> Bool? {
     if !built.conflicts.isEmpty { return true }
     var model = built.model.dropping([.tieBreak])
     model.setObjective(.minimize, LinearExpression())

@@ -7,7 +7,7 @@ extension SolveCommand {
   /// Solves and shows a plan for a household (`household NAME` in the plan).
   static func solveHousehold(
     _ problem: HouseholdProblem, adaptations: [PlanAdaptation], title: String, spec: PlanSpec,
-    format: OutputFormat, timeLimit: Double?, pantryOut: String?, console: Console
+    format: OutputFormat, timeLimit: Double?, pantryOut: String?, explain: Bool = false, console: Console
   ) throws(CLIError) {
     var options = MealPlannerOptions()
     if let timeLimit { options.timeLimit = timeLimit }
@@ -23,16 +23,20 @@ extension SolveCommand {
       throw CLIError(error, about: "plan '\(spec.name)'")
     }
     if !adaptations.isEmpty { plan.adaptations = adaptations }
+    // What a household's goals cost is not computed: say so rather than print nothing.
+    let note = explain && plan.hasPlan ? householdExplainNote : nil
+    if let note { plan.explanation = PlanExplanation(sentences: [note]) }
     switch format {
     case .json: console.out(try JSONText.encode(plan))
     case .markdown:
       console.out(
         HouseholdPlanMarkdown(plan, title: title, problem: problem).render()
-          + SolveAdaptations.markdown(adaptations))
+          + SolveAdaptations.markdown(adaptations) + (note.map { "\n" + $0 + "\n" } ?? ""))
     default:
       console.out(
         SolveAdaptations.text(adaptations) + HouseholdPlanText(plan, title: title, problem: problem).render()
-          + budgetLine(problem.meals.budgets, days: problem.meals.days, plan.groceries, plan.currency))
+          + budgetLine(problem.meals.budgets, days: problem.meals.days, plan.groceries, plan.currency)
+          + (note.map { "\n" + $0 + "\n" } ?? ""))
     }
     if !plan.hasPlan { throw .negativeResult }
     if let pantryOut {
@@ -41,4 +45,9 @@ extension SolveCommand {
       try OutputFile.write(Data(text.utf8), to: pantryOut, option: "--pantry-out")
     }
   }
+
+  /// What `--explain` says for a household plan with meals.
+  static let householdExplainNote =
+    "--explain covers food and meal plans: what a household plan's goals, limits and budget cost is not"
+    + " computed yet (an infeasible household plan still names the lines that conflict)"
 }
