@@ -1,0 +1,105 @@
+import Foundation
+import GLPKBackend
+import MealOptimizer
+import PlanDSL
+import Testing
+
+/// An infeasible household plan explained by the same deletion filter as a
+/// meal plan: the member's goal and the budget that cannot hold together,
+/// each with its line and column.
+@Suite("Households: the lines that conflict")
+struct HouseholdExplanationTests {
+  static let text = """
+    food bread { per 100 g { energy 250 kcal; protein 9 g; sodium 500 mg }; price 1 USD per 1 kg }
+    food beans { per 100 g { energy 340 kcal; protein 21 g; sodium 5 mg }; price 3 USD per 1 kg }
+    food oats { per 100 g { energy 380 kcal; protein 13 g; sodium 5 mg }; price 2 USD per 1 kg }
+    recipe toast "Toast" { serves 1; meal breakfast, lunch, dinner; 200 g bread }
+    recipe bean_bowl "Bean bowl" { serves 1; meal breakfast, lunch, dinner; 150 g beans }
+    recipe porridge "Porridge" { serves 1; meal breakfast; 100 g oats }
+    goal adult {
+      energy <= 3000 kcal per day
+      protein >= 80 g per day
+    }
+    goal child { energy <= 2000 kcal per day }
+    household pair "Ana and Kim" {
+      member ana "Ana" { goal adult }
+      member kim "Kim" { goal child }
+    }
+    plan two_days {
+      days 2; meals breakfast, lunch, dinner
+      household pair
+      portions 1...1
+      budget 2 USD per day
+      tie-break none
+    }
+    """
+
+  static func problem(_ text: String = text) throws -> HouseholdProblem {
+    let program = try PlanLoader().load(text: text, path: "home.plan")
+    let spec = try #require(program.plan(named: "two_days"))
+    return try #require(program.householdProblem(for: spec))
+  }
+
+  static func solve(_ problem: HouseholdProblem) throws -> HouseholdPlan {
+    try HouseholdPlanner(solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30)).solve(problem)
+  }
+
+  @Test("Ana's protein goal and the budget are the conflict, with line and column, and nothing else")
+  func proteinAgainstBudget() throws {
+    // Independently: one serving per slot (portions 1...1), shared by both.
+    // Protein a day with at most one bean bowl is 31.5 + 18 + 18 = 67.5 g < 80,
+    // so each day has at least two bean bowls, eaten by both: 2 days × 2
+    // members × 2 bowls × 150 g = 1200 g of beans, two 1 kg packages at 3 USD,
+    // 6 USD above the budget of 2 days × 2 USD. Without the goal, twelve
+    // toasts take 2.4 kg of bread: 3 USD. Without the budget, three bean
+    // bowls a day give 94.5 g.
+    let protein = (bean: 150 * 0.21, toast: 200 * 0.09)
+    #expect(protein.bean + 2 * protein.toast < 80)
+    #expect(3 * protein.bean >= 80)
+    let beansPaid = (2.0 * 2 * 2 * 150 / 1000).rounded(.up) * 3
+    let breadPaid = (2.0 * 2 * 3 * 200 / 1000).rounded(.up) * 1
+    let budget = 2.0 * 2
+    #expect(beansPaid > budget)
+    #expect(breadPaid <= budget)
+
+    let plan = try Self.solve(try Self.problem())
+    #expect(plan.status == .infeasible)
+    let explanation = try #require(plan.explanation)
+    #expect(explanation.conflictsProven)
+    #expect(explanation.conflicts.map(\.line.kind) == [.budget, .goal])
+    #expect(explanation.conflicts.map { $0.line.source?.description } == ["home.plan:20:3", "home.plan:9:3"])
+    #expect(
+      explanation.conflicts.map(\.line.statement) == [
+        "budget 2.00 USD per day", "Ana: protein at least 80 g a day",
+      ])
+    #expect(
+      plan.report.explanation.last
+        == "these lines cannot all hold together (drop or relax any one of them): budget 2.00 USD per day"
+        + " (home.plan:20:3), Ana: protein at least 80 g a day (home.plan:9:3)")
+    #expect(!explanation.relaxationProven)
+    #expect(explanation.relaxation.isEmpty)
+  }
+
+  @Test("without the budget, or without Ana's goal, the household has a plan")
+  func eachLineAloneHolds() throws {
+    let withoutBudget = try Self.solve(
+      try Self.problem(Self.text.replacingOccurrences(of: "budget 2 USD per day", with: "")))
+    #expect(withoutBudget.hasPlan)
+    let withoutGoal = try Self.solve(
+      try Self.problem(Self.text.replacingOccurrences(of: "protein >= 80 g per day", with: "")))
+    #expect(withoutGoal.hasPlan)
+  }
+
+  @Test("the household plan's explanation survives JSON")
+  func codable() throws {
+    let plan = try Self.solve(try Self.problem())
+    let data = try JSONEncoder().encode(plan)
+    let decoded = try JSONDecoder().decode(HouseholdPlan.self, from: data)
+    #expect(decoded.explanation == plan.explanation)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let explanation = try #require(object["explanation"] as? [String: Any])
+    let conflicts = try #require(explanation["conflicts"] as? [[String: Any]])
+    #expect(conflicts.map { $0["line"] as? Int } == [20, 9])
+    #expect(conflicts.map { $0["column"] as? Int } == [3, 3])
+  }
+}
