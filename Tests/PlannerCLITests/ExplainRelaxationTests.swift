@@ -53,7 +53,7 @@ struct ExplainRelaxationTests {
     #expect(
       text.stdout.contains(
         "these lines cannot all hold together (drop or relax any one of them): budget 2.00 USD per day"
-          + " (\(path):20:3), Ana: protein at least 80 g a day (\(path):9:3)"))
+          + " (\(path):20:3), Ana's protein at least 80 g a day (\(path):9:3)"))
   }
 }
 

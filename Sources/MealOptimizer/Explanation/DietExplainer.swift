@@ -264,12 +264,14 @@ public struct DietExplainer: Sendable {
     -> String
   {
     let place = line.source.map { " (\($0))" } ?? ""
+    // "the protein goal", but "Ana's protein goal" (a household member's).
+    let goal = (line.subject.contains("'s ") ? "" : "the ") + line.subject + " goal"
     switch (line.kind, side) {
     case (.budget, _): return "raise the budget to \(reached) \(period)\(place)"
     case (.goal, .minimum):
-      return "lower the \(line.subject) goal to at least \(reached) \(period)\(place)"
+      return "lower \(goal) to at least \(reached) \(period)\(place)"
     case (.goal, .maximum):
-      return "raise the \(line.subject) goal to at most \(reached) \(period)\(place)"
+      return "raise \(goal) to at most \(reached) \(period)\(place)"
     case (_, .minimum):
       return "lower the limit on \(line.subject) to at least \(reached) \(period)\(place)"
     case (_, .maximum):

@@ -34,7 +34,8 @@ struct HouseholdLines {
           MemberGoal(
             member: m, goal: g,
             line: PlanLine(
-              kind: .goal, index: goals.count, statement: "\(member.name): \(statement)", subject: subject,
+              kind: .goal, index: goals.count, statement: "\(member.name)'s \(statement)",
+              subject: "\(member.name)'s \(subject)",
               source: goal.source)))
       }
     }
@@ -65,7 +66,7 @@ struct HouseholdLines {
     return copy
   }
 
-  /// `cleo: protein at least 60 g a day (home.plan:10:3)`.
+  /// `Cleo's protein at least 60 g a day (home.plan:10:3)`.
   func named(_ l: Int) -> String {
     let line = line(l)
     return line.statement + (line.source.map { " (\($0))" } ?? "")
@@ -81,9 +82,8 @@ extension HouseholdPlanner {
   /// it; each solve is capped at ``MealPlanner/explanationSolveSeconds`` and
   /// the whole at ``MealPlanner/explanationTotalSeconds``.
   ///
-  /// The explanation's ``PlanExplanation/relaxation`` is empty and
-  /// ``PlanExplanation/relaxationProven`` false: the smallest weighted
-  /// relaxation is computed for food and meal plans only.
+  /// Then the smallest weighted change to the members' goals, the budgets
+  /// and `repeat at most` (``smallestRelaxation(_:lines:planner:deadline:)``).
   ///
   /// - Parameter reasons: sentences found before (by arithmetic, or by the
   ///   search without budgets), kept first.
@@ -129,9 +129,62 @@ extension HouseholdPlanner {
       "these lines cannot all hold together (drop or relax any one of them): "
         + found.members.map(lines.named).joined(separator: ", ")
         + (found.proven ? "" : "; a solve stopped at its time limit, so the set may not be minimal"))
-    // The smallest weighted relaxation is computed for food and meal plans, not
-    // yet for households: `relaxation` stays empty and is not claimed smallest.
+    options.explanationProgress?(
+      ExplanationProgress(
+        seconds: (ContinuousClock.now - started).seconds, phase: .smallestChange, done: 0, total: 1))
+    let (relaxed, all) = try smallestRelaxation(problem, lines: lines, planner: meals, deadline: deadline)
+    sentences += MealPlanner.relaxationSentences(
+      relaxed, problem: problem.meals, lines: all, conflicts: conflicts)
     return PlanExplanation(
-      sentences: sentences, conflicts: conflicts, conflictsProven: found.proven, relaxationProven: false)
+      sentences: sentences, conflicts: conflicts, conflictsProven: found.proven, relaxation: relaxed.changes,
+      relaxationProven: relaxed.proven)
+  }
+
+  /// The smallest weighted change to the members' goals, the budgets and
+  /// `repeat at most`: the same elastic model and weights as a meal plan's
+  /// (``MealPlanner/smallestRelaxation(_:deadline:)``), on the household's model.
+  ///
+  /// - Returns: the relaxation, and every line (the week's, then the members' goals) by position.
+  func smallestRelaxation(
+    _ problem: HouseholdProblem, lines: HouseholdLines, planner: MealPlanner,
+    deadline: ContinuousClock.Instant
+  ) throws(PlanningError) -> (MealPlanner.MealRelaxation, [MealPlanLines.Line]) {
+    var all = lines.week.lines
+    var untied = problem
+    untied.meals.tieBreak = .none
+    guard let builder = try? HouseholdModelBuilder(problem: untied) else {
+      return (MealPlanner.MealRelaxation(), all)
+    }
+    let built = builder.build()
+    guard built.model.conflicts.isEmpty else {
+      return (MealPlanner.MealRelaxation(proven: true, impossible: true), all)
+    }
+    var goals: [Int: (goal: NutrientGoal, rows: Range<Int>)] = [:]
+    var owners: [Int: Int] = [:]
+    for (k, memberGoal) in lines.goals.enumerated() {
+      let goal = problem.household.members[memberGoal.member].goals[memberGoal.goal]
+      let percent = goal.basis == .percentOfEnergy
+      let l = all.count
+      all.append(
+        MealPlanLines.Line(
+          part: .goal(k), line: memberGoal.line, minimum: goal.minimum.map { percent ? $0 * 100 : $0 },
+          maximum: goal.maximum.map { percent ? $0 * 100 : $0 },
+          unit: percent ? "%" : goal.nutrient.definition?.unit.rawValue ?? "", period: goal.period))
+      owners[l] = memberGoal.member
+      if built.memberGoalRows.indices.contains(memberGoal.member),
+        built.memberGoalRows[memberGoal.member].indices.contains(memberGoal.goal)
+      {
+        goals[l] = (goal, built.memberGoalRows[memberGoal.member][memberGoal.goal])
+      }
+    }
+    let input = MealPlanner.RelaxationInput(
+      lines: all, goals: goals,
+      energy: { l, days in
+        builder.total(member: owners[l] ?? 0, slots: built.model.slots, eaters: built.eaters, days: days) {
+          builder.base.amount(.energy, $0)
+        }
+      },
+      built: built.model, week: untied.meals, blocks: builder.base.weekBlocks())
+    return (try planner.smallestRelaxation(input, deadline: deadline), all)
   }
 }

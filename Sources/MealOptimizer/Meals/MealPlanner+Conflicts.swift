@@ -87,7 +87,7 @@ extension MealPlanner {
       ExplanationProgress(
         seconds: (ContinuousClock.now - started).seconds, phase: .smallestChange, done: 0, total: 1))
     let relaxed = try smallestRelaxation(problem, lines: lines, deadline: deadline)
-    sentences += Self.relaxationSentences(relaxed, problem: problem, lines: lines, conflicts: conflicts)
+    sentences += Self.relaxationSentences(relaxed, problem: problem, lines: lines.lines, conflicts: conflicts)
     return PlanExplanation(
       sentences: sentences, conflicts: conflicts, conflictsProven: proven, relaxation: relaxed.changes,
       relaxationProven: relaxed.proven)

@@ -41,6 +41,22 @@ extension MealPlanner {
     var energy: [LinearExpression]?
   }
 
+  /// What the elastic model needs to know of a built week (a meal plan's or a household's).
+  struct RelaxationInput {
+    /// Every line, by position; goals, budgets and `repeat at most` can move.
+    var lines: [MealPlanLines.Line]
+    /// For each goal line, by position in ``lines``: the goal and its rows in ``built``.
+    var goals: [Int: (goal: NutrientGoal, rows: Range<Int>)]
+    /// The energy that a goal line (by position) counts over some days, for a share of energy.
+    var energy: (Int, ClosedRange<Int>) -> LinearExpression
+    /// The built model, without a tie-break.
+    var built: MealPlanModel
+    /// The week: its days, budgets, purchasing and currency.
+    var week: MealPlanProblem
+    /// The week's seven-day blocks.
+    var blocks: [(number: Int, days: ClosedRange<Int>, share: Double)]
+  }
+
   /// Solves the elastic model of `problem` over `lines` (see ``MealRelaxation``).
   func smallestRelaxation(
     _ problem: MealPlanProblem, lines: MealPlanLines, deadline: ContinuousClock.Instant
@@ -50,13 +66,32 @@ extension MealPlanner {
     guard let builder = try? MealPlanModelBuilder(problem: untied) else { return MealRelaxation() }
     let built = builder.build()
     guard built.conflicts.isEmpty else { return MealRelaxation(proven: true, impossible: true) }
-    let sides = relaxableSides(lines: lines, builder: builder, built: built)
+    var goals: [Int: (goal: NutrientGoal, rows: Range<Int>)] = [:]
+    for (l, line) in lines.lines.enumerated() {
+      if case .goal(let g) = line.part, built.goalRows.indices.contains(g) {
+        goals[l] = (untied.goals[g], built.goalRows[g])
+      }
+    }
+    let input = RelaxationInput(
+      lines: lines.lines, goals: goals,
+      energy: { _, days in builder.total(over: built.slots, days: days) { builder.amount(.energy, $0) } },
+      built: built, week: untied, blocks: builder.weekBlocks())
+    return try smallestRelaxation(input, deadline: deadline)
+  }
+
+  /// Solves the elastic model described by `input`.
+  func smallestRelaxation(_ input: RelaxationInput, deadline: ContinuousClock.Instant) throws(PlanningError)
+    -> MealRelaxation
+  {
+    let built = input.built
+    let problem = input.week
+    let sides = relaxableSides(input)
     guard !sides.isEmpty else { return MealRelaxation(proven: true, impossible: true) }
     let (elastic, slacks) = built.model.elastic(
       sides.map {
         ElasticSide(
           rows: $0.rows, side: $0.side, coefficients: $0.coefficients,
-          cost: DietExplainer.weight(of: lines.lines[$0.line].line.kind, side: $0.side) / $0.scale)
+          cost: DietExplainer.weight(of: input.lines[$0.line].line.kind, side: $0.side) / $0.scale)
       })
     let solution = try capped(elastic, until: deadline, relativeGap: 0)
     guard solution.status.hasValues, solution.values.count == elastic.variables.count else {
@@ -68,7 +103,7 @@ extension MealPlanner {
     for (k, side) in sides.enumerated() {
       let slack = point[slacks[k].index]
       guard slack > 1e-6 * side.scale else { continue }
-      let line = lines.lines[side.line]
+      let line = input.lines[side.line]
       guard let bound = line.bound(side.side) else { continue }
       var values: [Double] = []
       for (r, row) in side.rows.enumerated() {
@@ -99,25 +134,22 @@ extension MealPlanner {
     return result
   }
 
-  /// The goals, budgets and the weekly repetition limit as rows of `built`.
-  private func relaxableSides(lines: MealPlanLines, builder: MealPlanModelBuilder, built: MealPlanModel)
-    -> [RelaxableSide]
-  {
-    let problem = builder.problem
-    let model = built.model
+  /// The goals, budgets and the weekly repetition limit as rows of the built model.
+  private func relaxableSides(_ input: RelaxationInput) -> [RelaxableSide] {
+    let problem = input.week
+    let model = input.built.model
     let days = problem.days
-    let blocks = builder.weekBlocks()
+    let blocks = input.blocks
     var sides: [RelaxableSide] = []
     // Budget rows, in the order of the budgets: one per day or per seven-day
     // block, or one `budget[paid,…]` row over the plan when purchases are modelled.
     var budgetRows = model.constraints.indices.filter { model.constraints[$0].group == .budget }[...]
     let repeatRows = model.constraints.indices.filter { model.constraints[$0].name.hasPrefix("repeat[") }
-    for (l, line) in lines.lines.enumerated() {
+    for (l, line) in input.lines.enumerated() {
       switch line.part {
-      case .goal(let g):
-        guard built.goalRows.indices.contains(g) else { continue }
-        let goal = problem.goals[g]
-        let rows = Array(built.goalRows[g])
+      case .goal:
+        guard let (goal, range) = input.goals[l] else { continue }
+        let rows = Array(range)
         let periods: [ClosedRange<Int>] =
           goal.period == .day ? (1...days).map { $0...$0 } : blocks.map(\.days)
         for side in line.sides {
@@ -127,9 +159,7 @@ extension MealPlanner {
             let perPeriod = line.sides.count
             let offset = perPeriod > 1 && side == .maximum ? 1 : 0
             let own = stride(from: offset, to: rows.count, by: perPeriod).map { rows[$0] }
-            let energy = periods.prefix(own.count).map { days in
-              builder.total(over: built.slots, days: days) { builder.amount(.energy, $0) }
-            }
+            let energy = periods.prefix(own.count).map { input.energy(l, $0) }
             let length = goal.period == .day ? 1.0 : 7.0
             sides.append(
               RelaxableSide(
@@ -181,7 +211,8 @@ extension MealPlanner {
   /// day at week.plan:12:3)", then "the smallest change: …".
   /// The first sentence only when a budget is one of the conflicting lines and holds in the relaxation.
   static func relaxationSentences(
-    _ relaxed: MealRelaxation, problem: MealPlanProblem, lines: MealPlanLines, conflicts: [LineRelaxation]
+    _ relaxed: MealRelaxation, problem: MealPlanProblem, lines: [MealPlanLines.Line],
+    conflicts: [LineRelaxation]
   ) -> [String] {
     guard relaxed.found else {
       // A conflict of rules alone (a diet label against a lock) says it already.
@@ -196,7 +227,7 @@ extension MealPlanner {
     }
     guard !relaxed.changes.isEmpty else { return [] }
     var sentences: [String] = []
-    let budgets = lines.lines.filter { line in
+    let budgets = lines.filter { line in
       line.line.kind == .budget && conflicts.contains { $0.line == line.line }
     }
     if !budgets.isEmpty, !relaxed.changes.contains(where: { $0.line.kind == .budget }) {
