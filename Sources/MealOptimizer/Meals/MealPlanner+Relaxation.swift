@@ -93,13 +93,32 @@ extension MealPlanner {
           rows: $0.rows, side: $0.side, coefficients: $0.coefficients,
           cost: DietExplainer.weight(of: input.lines[$0.line].line.kind, side: $0.side) / $0.scale)
       })
-    let solution = try capped(elastic, until: deadline, relativeGap: 0)
-    guard solution.status.hasValues, solution.values.count == elastic.variables.count else {
-      let impossible = solution.status == .infeasible
-      return MealRelaxation(proven: impossible, impossible: impossible)
+    // First the meal planner's search (plans from dives and day-by-day
+    // solves, bounds from relaxations), at most one solve's cap; then, unless
+    // it proved its plan, GLPK's branch-and-cut on the whole elastic model for
+    // what is left of the cap, keeping the better plan.
+    let cap = min(deadline, ContinuousClock.now + .seconds(Self.explanationSolveSeconds))
+    let search = MealPlanSearch(solver: solver, slots: built.slots, relativeGap: 1e-6, deadline: cap)
+    let found = try search.minimizeCost(elastic)
+    var point = found.values.flatMap { $0.count == elastic.variables.count ? $0 : nil }
+    var objective = point.map { elastic.objective.value($0) } ?? .infinity
+    var proven = point != nil && search.isProven(objective, bound: found.bound)
+    if !proven {
+      let solution = try capped(elastic, until: cap, relativeGap: 0)
+      if solution.status == .infeasible {
+        return MealRelaxation(proven: true, impossible: true)
+      }
+      if solution.status.hasValues, solution.values.count == elastic.variables.count {
+        let value = elastic.objective.value(solution.values)
+        if value < objective - 1e-9 || solution.status == .optimal {
+          point = solution.values
+          objective = value
+        }
+        proven = solution.status == .optimal
+      }
     }
-    var result = MealRelaxation(proven: solution.status == .optimal, found: true)
-    let point = solution.values
+    guard let point else { return MealRelaxation() }
+    var result = MealRelaxation(proven: proven, found: true)
     for (k, side) in sides.enumerated() {
       let slack = point[slacks[k].index]
       guard slack > 1e-6 * side.scale else { continue }
@@ -120,9 +139,12 @@ extension MealPlanner {
       }
       guard let worst = side.side == .minimum ? values.min() : values.max() else { continue }
       let reached = side.side == .minimum ? min(worst, bound) : max(worst, bound)
+      // `repeat at most`'s unit is "times a week": its period is said once.
       let amount =
         line.line.kind == .budget
-        ? DietLineModel.money(reached, problem.currency) : DietLineModel.quantity(reached, line.unit)
+        ? DietLineModel.money(reached, problem.currency)
+        : line.line.kind == .repetition
+          ? DietLineModel.number(reached) + " times" : DietLineModel.quantity(reached, line.unit)
       let per = line.period == .day ? "a day" : "a week"
       result.changes.append(
         LineRelaxation(
