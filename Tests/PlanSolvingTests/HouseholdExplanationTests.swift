@@ -151,3 +151,33 @@ struct HouseholdExplanationTests {
     #expect(conflicts.map { $0["column"] as? Int } == [3, 3])
   }
 }
+
+@Suite("Households: what the goals cost")
+struct HouseholdCostTests {
+  @Test("a member's goal's marginal cost equals the difference of two solves")
+  func proteinStep() throws {
+    let text = HouseholdExplanationTests.text.replacingOccurrences(
+      of: "budget 2 USD per day", with: "budget 20 USD per day"
+    ).replacingOccurrences(of: "protein >= 80 g per day", with: "protein >= 65 g per day")
+    let problem = try HouseholdExplanationTests.problem(text)
+    let planner = HouseholdPlanner(solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30))
+    let explanation = try planner.explainCosts(problem)
+    let protein = try #require(explanation.marginalCosts.first { $0.line.subject == "Ana's protein" })
+    #expect(protein.step == 5)
+    var moved = problem
+    moved.household.members[0].goals[1].minimum = 70
+    let base = try #require(try planner.solve(problem).cost)
+    let again = try #require(try planner.solve(moved).cost)
+    let difference = NSDecimalNumber(decimal: again - base).doubleValue
+    // 67.5 g a day (one bean bowl) meets 65 g but not 70 g, so the goal binds;
+    // the two solves of the whole household differ by 1.00 USD at the till.
+    #expect(difference == 1)
+    #expect(protein.change == difference)
+    #expect(protein.binding)
+    #expect(protein.line.source?.description == "home.plan:9:3")
+    #expect(
+      explanation.marginalCosts.map(\.line.subject) == [
+        "cost", "Ana's energy", "Ana's protein", "Kim's energy",
+      ])
+  }
+}

@@ -32,18 +32,26 @@ struct ExplainRelaxationTests {
     #expect(relaxation.map { $0["relaxation"] as? Double } == [8.5, 15])
   }
 
-  @Test("--explain on a household plan says that it covers food and meal plans, in text and JSON")
-  func householdNote() throws {
+  @Test("--explain on a household plan gives each member's goal and the budget a figure, in text and JSON")
+  func householdCosts() throws {
     let plan = HouseholdExplanationKitchen.text.replacingOccurrences(
       of: "budget 2 USD per day", with: "budget 20 USD per day")
-    let (text, _) = try ExplainMealPlanTests.run(plan, ["--explain"])
+    let (text, path) = try ExplainMealPlanTests.run(plan, ["--explain"])
     #expect(text.status == 0)
-    #expect(text.stdout.contains(SolveCommand.householdExplainNote))
+    #expect(
+      text.stdout.contains(
+        "Kim's energy at most 2000 kcal a day (\(path):11:14): not binding: raising Kim's energy maximum to"
+          + " 2200 kcal a day changes nothing"))
     let (json, _) = try ExplainMealPlanTests.run(plan, ["--explain", "--format", "json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let explanation = try #require(object["explanation"] as? [String: Any])
-    #expect(explanation["sentences"] as? [String] == [SolveCommand.householdExplainNote])
+    let costs = try #require(explanation["marginal_costs"] as? [[String: Any]])
+    #expect(
+      costs.compactMap { ($0["line"] as? [String: Any])?["subject"] as? String } == [
+        "cost", "Ana's energy", "Ana's protein", "Kim's energy",
+      ])
+    #expect(costs.map { $0["method"] as? String } == ["resolve", "resolve", "resolve", "resolve"])
   }
 
   @Test("an infeasible household names the member's goal and the budget with their places")

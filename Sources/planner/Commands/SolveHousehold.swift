@@ -23,9 +23,23 @@ extension SolveCommand {
       throw CLIError(error, about: "plan '\(spec.name)'")
     }
     if !adaptations.isEmpty { plan.adaptations = adaptations }
-    // What a household's goals cost is not computed: say so rather than print nothing.
-    let note = explain && plan.hasPlan ? householdExplainNote : nil
-    if let note { plan.explanation = PlanExplanation(sentences: [note]) }
+    if explain && plan.hasPlan {
+      // What each member's goal, budget and `repeat at most` costs, by re-solving
+      // (each at most 10 s, all within the time limit, 60 s unless given).
+      let progress = ProgressLine.make(
+        console: console, format: format, name: spec.name, currency: nil, phase: "explain")
+      var settings = MealPlannerOptions()
+      if let progress { settings.explanationProgress = { progress.update($0) } }
+      do {
+        plan.explanation = try ProgressLine.running(progress) { () throws(PlanningError) in
+          try HouseholdPlanner(solver: GLPKSolver(), options: settings).explainCosts(
+            problem, solveSeconds: min(10, timeLimit ?? 10), totalSeconds: timeLimit ?? defaultTimeLimit)
+        }
+      } catch {
+        throw CLIError(error, about: "plan '\(spec.name)'")
+      }
+    }
+    let note = explain && plan.hasPlan ? plan.explanation?.sentences.joined(separator: "\n") : nil
     switch format {
     case .json: console.out(try JSONText.encode(plan))
     case .markdown:
@@ -45,9 +59,4 @@ extension SolveCommand {
       try OutputFile.write(Data(text.utf8), to: pantryOut, option: "--pantry-out")
     }
   }
-
-  /// What `--explain` says for a household plan with meals.
-  static let householdExplainNote =
-    "--explain covers food and meal plans: what a household plan's goals, limits and budget cost is not"
-    + " computed yet (an infeasible household plan still names the lines that conflict)"
 }
