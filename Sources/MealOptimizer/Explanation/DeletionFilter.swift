@@ -70,6 +70,9 @@ public struct ExplanationProgress: Sendable, Hashable, CustomStringConvertible {
     case relaxation
     /// Solving again with each bound moved a step; counts sides of lines.
     case marginalCosts = "marginal costs"
+    /// Solving the elastic model of a meal plan for the smallest weighted
+    /// change; no count.
+    case smallestChange = "smallest change"
     /// Searching for the cheapest week without its budgets (a meal plan with
     /// a budget); no count.
     case withoutBudgets = "cheapest week without budgets"
@@ -94,7 +97,7 @@ public struct ExplanationProgress: Sendable, Hashable, CustomStringConvertible {
 
   /// `deletion filter 4/12 lines`, `marginal costs 3/8 bounds`, `cheapest week without budgets`.
   public var description: String {
-    if phase == .withoutBudgets { return phase.rawValue }
+    if phase == .withoutBudgets || phase == .smallestChange { return phase.rawValue }
     let items = phase == .marginalCosts ? "bounds" : "lines"
     return "\(phase.rawValue) \(done)/\(total) \(items)"
   }

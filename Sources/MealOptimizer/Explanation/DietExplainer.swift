@@ -173,7 +173,8 @@ public struct DietExplainer: Sendable {
     }
     return PlanExplanation(
       sentences: Self.sentences(conflicts: conflicts, relaxation: relaxed, lines: lines, proven: proven),
-      conflicts: conflicts, conflictsProven: proven, relaxation: relaxed)
+      conflicts: conflicts, conflictsProven: proven, relaxation: relaxed,
+      relaxationProven: solution.status == .optimal)
   }
 
   private enum Role { case conflict, change }
@@ -218,24 +219,31 @@ public struct DietExplainer: Sendable {
   )
     -> String
   {
-    let subject = line.line.subject
+    reachPhrase(
+      line.line, side, amount(line, value, currency: currency),
+      per: per(line.period, budget: line.line.kind == .budget))
+  }
+
+  /// What a line reaches, for any kind of plan: `reached` is the amount in
+  /// words ("200 g", "6.80 USD"), `per` the period ("a day").
+  static func reachPhrase(_ line: PlanLine, _ side: PlanLine.Side, _ reached: String, per period: String)
+    -> String
+  {
+    let subject = line.subject
     let rest =
-      line.line.statement.hasPrefix(subject)
-      ? String(line.line.statement.dropFirst(subject.count + 1)) : line.line.statement
-    let period = per(line.period, budget: line.line.kind == .budget)
-    let reached = amount(line, value, currency: currency)
-    switch (line.line.kind, side) {
+      line.statement.hasPrefix(subject) ? String(line.statement.dropFirst(subject.count + 1)) : line.statement
+    switch (line.kind, side) {
     case (.budget, _):
       return "the cheapest plan that meets the other lines costs \(reached) \(period)"
-        + " (\(line.line.statement)\(at(line.line.source)))"
+        + " (\(line.statement)\(at(line.source)))"
     case (.goal, .minimum):
-      return "\(subject) reaches at most \(reached) \(period) (goal \(rest)\(at(line.line.source)))"
+      return "\(subject) reaches at most \(reached) \(period) (goal \(rest)\(at(line.source)))"
     case (.goal, .maximum):
-      return "\(subject) is at least \(reached) \(period) (goal \(rest)\(at(line.line.source)))"
+      return "\(subject) is at least \(reached) \(period) (goal \(rest)\(at(line.source)))"
     case (_, .minimum):
-      return "\(subject) can be at most \(reached) \(period) (limit \(rest)\(at(line.line.source)))"
+      return "\(subject) can be at most \(reached) \(period) (limit \(rest)\(at(line.source)))"
     case (_, .maximum):
-      return "\(subject) must be at least \(reached) \(period) (limit \(rest)\(at(line.line.source)))"
+      return "\(subject) must be at least \(reached) \(period) (limit \(rest)\(at(line.source)))"
     }
   }
 
@@ -245,19 +253,29 @@ public struct DietExplainer: Sendable {
   )
     -> String
   {
-    let period = per(line.period, budget: line.line.kind == .budget)
-    let reached = amount(line, value, currency: currency)
-    let place = line.line.source.map { " (\($0))" } ?? ""
-    switch (line.line.kind, side) {
+    changePhrase(
+      line.line, side, amount(line, value, currency: currency),
+      per: per(line.period, budget: line.line.kind == .budget))
+  }
+
+  /// The change a relaxation asks for, for any kind of plan: `reached` is the
+  /// amount in words ("200 g", "6.80 USD"), `per` the period ("a day").
+  static func changePhrase(_ line: PlanLine, _ side: PlanLine.Side, _ reached: String, per period: String)
+    -> String
+  {
+    let place = line.source.map { " (\($0))" } ?? ""
+    // "the protein goal", but "Ana's protein goal" (a household member's).
+    let goal = (line.subject.contains("'s ") ? "" : "the ") + line.subject + " goal"
+    switch (line.kind, side) {
     case (.budget, _): return "raise the budget to \(reached) \(period)\(place)"
     case (.goal, .minimum):
-      return "lower the \(line.line.subject) goal to at least \(reached) \(period)\(place)"
+      return "lower \(goal) to at least \(reached) \(period)\(place)"
     case (.goal, .maximum):
-      return "raise the \(line.line.subject) goal to at most \(reached) \(period)\(place)"
+      return "raise \(goal) to at most \(reached) \(period)\(place)"
     case (_, .minimum):
-      return "lower the limit on \(line.line.subject) to at least \(reached) \(period)\(place)"
+      return "lower the limit on \(line.subject) to at least \(reached) \(period)\(place)"
     case (_, .maximum):
-      return "raise the limit on \(line.line.subject) to at most \(reached) \(period)\(place)"
+      return "raise the limit on \(line.subject) to at most \(reached) \(period)\(place)"
     }
   }
 

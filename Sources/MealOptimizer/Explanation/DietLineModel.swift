@@ -191,47 +191,10 @@ struct DietLineModel {
   func elastic(
     relaxing sides: [(line: Int, side: PlanLine.Side)], weight: (Int, PlanLine.Side) -> Double
   ) -> (model: LinearModel, slacks: [VariableRef]) {
-    var copy = model
-    var objective = LinearExpression()
-    var slacks: [VariableRef] = []
-    var split: [Int: (lower: Int?, upper: Int?)] = [:]
-    for (l, side) in sides {
-      let slack = copy.addVariable("slack[\(l),\(side.rawValue)]")
-      slacks.append(slack)
-      objective.add(slack, weight(l, side) / (lines[l].scale[side] ?? 1))
-      for row in lines[l].rows {
-        let constraint = model.constraints[row]
-        switch side {
-        case .minimum:
-          guard let lower = constraint.set.lower else { continue }
-          var expression = constraint.expression
-          expression.add(slack, 1)
-          split[row, default: (nil, nil)].lower =
-            copy.addConstraint(constraint.name + "[elastic_min]", expression, .greaterThan(lower)).index
-        case .maximum:
-          guard let upper = constraint.set.upper else { continue }
-          var expression = constraint.expression
-          expression.add(slack, -1)
-          split[row, default: (nil, nil)].upper =
-            copy.addConstraint(constraint.name + "[elastic_max]", expression, .lessThan(upper)).index
-        }
-      }
-    }
-    // A relaxed row keeps its other side as it was.
-    var removed = Set<Int>()
-    for (row, parts) in split {
-      let set = model.constraints[row].set
-      if parts.lower != nil, let upper = set.upper, parts.upper == nil {
-        copy.constraints[row].set = .lessThan(upper)
-      } else if parts.upper != nil, let lower = set.lower, parts.lower == nil {
-        copy.constraints[row].set = .greaterThan(lower)
-      } else {
-        removed.insert(row)
-      }
-    }
-    copy.constraints = copy.constraints.indices.filter { !removed.contains($0) }.map { copy.constraints[$0] }
-    copy.setObjective(.minimize, objective)
-    return (copy, slacks)
+    model.elastic(
+      sides.map { l, side in
+        ElasticSide(rows: lines[l].rows, side: side, cost: weight(l, side) / (lines[l].scale[side] ?? 1))
+      })
   }
 
   /// The value of a line's side at a point, in display units, on its worst

@@ -25,6 +25,10 @@ public struct PlanExplanation: Sendable, Hashable, Codable {
   /// The smallest weighted change that makes a plan exist (the elastic model,
   /// see ``DietExplainer/weight(of:side:)``): only the lines that move.
   public var relaxation: [LineRelaxation]
+  /// Whether ``relaxation`` is proven the smallest; `false` when the elastic
+  /// model's solve stopped at its time limit with a change found but not
+  /// proven least (a meal plan's elastic model is an integer program).
+  public var relaxationProven: Bool
   /// What each goal, limit and budget costs, for `planner solve --explain`.
   public var marginalCosts: [MarginalCost]
   /// What each unused food would have to cost to enter the plan.
@@ -33,12 +37,14 @@ public struct PlanExplanation: Sendable, Hashable, Codable {
   /// Creates an explanation from its parts.
   public init(
     sentences: [String] = [], conflicts: [LineRelaxation] = [], conflictsProven: Bool = true,
-    relaxation: [LineRelaxation] = [], marginalCosts: [MarginalCost] = [], reducedCosts: [ReducedCost] = []
+    relaxation: [LineRelaxation] = [], relaxationProven: Bool = true, marginalCosts: [MarginalCost] = [],
+    reducedCosts: [ReducedCost] = []
   ) {
     self.sentences = sentences
     self.conflicts = conflicts
     self.conflictsProven = conflictsProven
     self.relaxation = relaxation
+    self.relaxationProven = relaxationProven
     self.marginalCosts = marginalCosts
     self.reducedCosts = reducedCosts
   }
@@ -46,6 +52,7 @@ public struct PlanExplanation: Sendable, Hashable, Codable {
   enum CodingKeys: String, CodingKey {
     case sentences, conflicts, relaxation
     case conflictsProven = "conflicts_proven"
+    case relaxationProven = "relaxation_proven"
     case marginalCosts = "marginal_costs"
     case reducedCosts = "reduced_costs"
   }

@@ -62,6 +62,8 @@ public struct HouseholdModelBuilder: Sendable {
     public var model: MealPlanModel
     /// For each slot of ``model``, the indices of the members who eat it.
     public var eaters: [[Int]]
+    /// For each member, the rows of each of their goals, in the order of their goals (for explanations).
+    var memberGoalRows: [[Range<Int>]] = []
   }
 
   /// Builds the model.
@@ -142,7 +144,7 @@ public struct HouseholdModelBuilder: Sendable {
         }
       }
     }
-    for member in problem.household.members.indices {
+    let memberGoalRows = problem.household.members.indices.map { member in
       addGoalRows(member: member, slots: slots, eaters: eaters, to: &model)
     }
     var purchaseRows: PurchaseRows?
@@ -159,7 +161,7 @@ public struct HouseholdModelBuilder: Sendable {
     var built = MealPlanModel(
       model: model, cost: cost, tieBreak: tieBreak, slots: slots, conflicts: conflicts)
     built.purchaseRows = purchaseRows
-    return Built(model: built, eaters: eaters)
+    return Built(model: built, eaters: eaters, memberGoalRows: memberGoalRows)
   }
 
   /// Adds each eating member's portion variable and its rows for one option.
@@ -230,12 +232,19 @@ public struct HouseholdModelBuilder: Sendable {
     return expression
   }
 
-  func addGoalRows(member: Int, slots: [ModelSlot], eaters: [[Int]], to model: inout LinearModel) {
+  /// Adds one member's goal rows and returns each goal's rows, in the order of their goals.
+  @discardableResult
+  func addGoalRows(member: Int, slots: [ModelSlot], eaters: [[Int]], to model: inout LinearModel)
+    -> [Range<Int>]
+  {
     let person = problem.household.members[member]
+    var rows: [Range<Int>] = []
     var periods: [(label: String, days: ClosedRange<Int>, scale: Double, period: Period)] = []
     periods += (1...problem.meals.days).map { ("day\($0)", $0...$0, 1, Period.day) }
     periods += base.weekBlocks().map { ("week\($0.number)", $0.days, $0.share, Period.week) }
     for goal in person.goals {
+      let first = model.constraints.count
+      defer { rows.append(first..<model.constraints.count) }
       for period in periods where period.period == goal.period {
         let name = "goal[\(person.id),\(goal.nutrient),\(period.label)"
         let group: ConstraintGroup = period.period == .day ? .dailyGoals : .weeklyGoals
@@ -265,6 +274,7 @@ public struct HouseholdModelBuilder: Sendable {
         }
       }
     }
+    return rows
   }
 
   func addBudgetRows(slots: [ModelSlot], to model: inout LinearModel) {

@@ -39,6 +39,11 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   public var leftoverCredit: Decimal?
   /// Goals changed by health alerts before planning, with why (see ``PlanAdaptation``).
   public var adaptations: [PlanAdaptation]?
+  /// Why no plan exists, when none does: a minimal set of lines (member
+  /// goals, budgets, rules) that cannot hold together, by the same deletion
+  /// filter as meal plans (``HouseholdPlanner``); with `planner solve
+  /// --explain`, what each line costs.
+  public var explanation: PlanExplanation?
   /// What to cook when, for everyone at the table, with each ingredient's
   /// share of the cost; set for a plan that buys (``MealPlanProblem/purchasing``).
   public var cooking: CookingPlan?
@@ -76,6 +81,7 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   enum CodingKeys: String, CodingKey {
     case kind, status, report, currency, household, slots, days, members, cost, groceries, adaptations,
       cooking
+    case explanation
     case tieBreak = "tie_break"
     case tieBreakValue = "tie_break_value"
     case leftoverCredit = "leftover_credit"

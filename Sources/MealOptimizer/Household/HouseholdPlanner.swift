@@ -48,7 +48,10 @@ public struct HouseholdPlanner: Sendable {
       household: problem.household.id, slots: problem.meals.slots, tieBreak: problem.meals.tieBreak)
     if !built.model.conflicts.isEmpty {
       var plan = empty
-      plan.report.explanation = built.model.conflicts
+      let why = try explainConflicts(problem, reasons: built.model.conflicts)
+      plan.report.explanation = why.sentences
+      plan.explanation = why
+      plan.report.seconds = (clock.now - start).seconds
       return plan
     }
     let search = MealPlanSearch(solver: solver, slots: built.model.slots, options: options, start: start)
@@ -63,7 +66,9 @@ public struct HouseholdPlanner: Sendable {
         plan.status = .unbounded
         plan.report.explanation = ["the cost has no lower bound; check for negative prices"]
       case .infeasible:
-        plan.report.explanation = explainInfeasible(builder: builder, built: built)
+        let why = try explainConflicts(problem, reasons: explainInfeasible(builder: builder, built: built))
+        plan.report.explanation = why.sentences
+        plan.explanation = why
       case .noPlan(let termination, let message):
         plan.status = .unknown
         plan.report.recordNoPlan(termination, message: message, outOfTime: clock.now >= search.deadline)
@@ -90,8 +95,9 @@ public struct HouseholdPlanner: Sendable {
     return plan
   }
 
-  /// Why no plan exists: a member's daily goal out of reach of every choice,
-  /// or the budget.
+  /// Why no plan exists, by arithmetic before the deletion filter
+  /// (``explainConflicts(_:reasons:)``): a member's daily goal out of reach
+  /// of every choice, or the budget.
   func explainInfeasible(builder: HouseholdModelBuilder, built: HouseholdModelBuilder.Built) -> [String] {
     var reasons: [String] = []
     let week = builder.problem.meals
@@ -134,11 +140,6 @@ public struct HouseholdPlanner: Sendable {
             + " \(format(found.objective)) \(week.currency) for \(week.days) day\(week.days == 1 ? "" : "s"),"
             + " above the budget")
       }
-    }
-    if reasons.isEmpty {
-      reasons.append(
-        "no choice of shared dishes and portions meets every member's goals and the plan's rules together;"
-          + " widen a goal range, allow more recipes or portions, or relax the repetition limits")
     }
     return reasons
   }

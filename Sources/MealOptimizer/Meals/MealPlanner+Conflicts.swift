@@ -83,7 +83,14 @@ extension MealPlanner {
     if !reached.isEmpty {
       sentences.append("with every other line holding, " + reached.joined(separator: "; "))
     }
-    return PlanExplanation(sentences: sentences, conflicts: conflicts, conflictsProven: proven)
+    options.explanationProgress?(
+      ExplanationProgress(
+        seconds: (ContinuousClock.now - started).seconds, phase: .smallestChange, done: 0, total: 1))
+    let relaxed = try smallestRelaxation(problem, lines: lines, deadline: deadline)
+    sentences += Self.relaxationSentences(relaxed, problem: problem, lines: lines.lines, conflicts: conflicts)
+    return PlanExplanation(
+      sentences: sentences, conflicts: conflicts, conflictsProven: proven, relaxation: relaxed.changes,
+      relaxationProven: relaxed.proven)
   }
 
   /// The most seconds one solve inside a meal plan's explanation may take.
@@ -126,6 +133,13 @@ extension MealPlanner {
   {
     guard let builder = try? MealPlanModelBuilder(problem: problem) else { return nil }
     let built = builder.build()
+    return try infeasible(built, deadline: deadline)
+  }
+
+  /// Whether a built model has no plan: `true` when the builder found a
+  /// reason before solving or a solve proves it, `false` when a plan is
+  /// found, `nil` undecided. Shared by meal and household plans.
+  func infeasible(_ built: MealPlanModel, deadline: ContinuousClock.Instant) throws(PlanningError) -> Bool? {
     if !built.conflicts.isEmpty { return true }
     var model = built.model.dropping([.tieBreak])
     model.setObjective(.minimize, LinearExpression())
@@ -140,13 +154,15 @@ extension MealPlanner {
   }
 
   /// One solve, at most ``explanationSolveSeconds`` and never past `deadline`.
-  func capped(_ model: LinearModel, until deadline: ContinuousClock.Instant) throws(PlanningError) -> Solution
-  {
+  func capped(
+    _ model: LinearModel, until deadline: ContinuousClock.Instant, relativeGap: Double? = nil
+  ) throws(PlanningError) -> Solution {
     if Task.isCancelled { throw .cancelled }
     let left = (deadline - ContinuousClock.now).seconds
     guard left > 0.01 else { return Solution(termination: .timeLimit, status: .unknown) }
     var settings = SolverOptions()
     settings.timeLimit = min(Self.explanationSolveSeconds, left)
+    if let relativeGap { settings.relativeGap = relativeGap }
     do {
       return try solver.solve(model, options: settings)
     } catch {

@@ -33,27 +33,47 @@ extension MealPlanner {
   public func explainCosts(_ problem: MealPlanProblem, solveSeconds: Double = 10, totalSeconds: Double = 60)
     throws(PlanningError) -> PlanExplanation
   {
-    let started = ContinuousClock.now
-    let deadline = started + .seconds(totalSeconds)
     var untied = problem
     untied.tieBreak = .none
+    let lines = MealPlanLines(untied)
+    return try explainCosts(
+      lines: lines.lines, base: untied, moving: { lines.moving($0, side: $1, by: $2) },
+      solvePlan: { (problem, settings) throws(PlanningError) in
+        let plan = try MealPlanner(solver: solver, options: settings).solve(problem)
+        return (plan.cost, plan.status, plan.report.bound)
+      }, currency: problem.currency, days: problem.days, solveSeconds: solveSeconds,
+      totalSeconds: totalSeconds)
+  }
+
+  /// ``explainCosts(_:solveSeconds:totalSeconds:)`` for any kind of week
+  /// (a meal plan's or a household's): `lines` by position, `moving` gives
+  /// the problem with one side of one line moved up a step (`nil` when that
+  /// leaves no plan), `solvePlan` solves a problem with the given settings.
+  func explainCosts<Problem>(
+    lines: [MealPlanLines.Line], base problem: Problem,
+    moving: (Int, PlanLine.Side, Double) -> Problem?,
+    solvePlan: (Problem, MealPlannerOptions) throws(PlanningError) -> (
+      cost: Decimal?, status: PlanStatus, bound: Double?
+    ),
+    currency: String, days: Int, solveSeconds: Double, totalSeconds: Double
+  ) throws(PlanningError) -> PlanExplanation {
+    let started = ContinuousClock.now
+    let deadline = started + .seconds(totalSeconds)
     typealias Proven = (cost: Double, bound: Double)
-    let solveCost = {
-      (problem: MealPlanProblem) throws(PlanningError) -> (proven: Proven?, status: PlanStatus) in
+    func solveCost(_ problem: Problem) throws(PlanningError) -> (proven: Proven?, status: PlanStatus) {
       let left = (deadline - ContinuousClock.now).seconds
       guard left > 0.01 else { return (nil, .unknown) }
       var settings = options
       settings.timeLimit = min(solveSeconds, left)
       settings.progress = nil
       settings.explanationProgress = nil
-      let plan = try MealPlanner(solver: solver, options: settings).solve(problem)
+      let plan = try solvePlan(problem, settings)
       guard plan.status == .optimal, let cost = plan.cost else { return (nil, plan.status) }
       let value = NSDecimalNumber(decimal: cost).doubleValue
-      return ((value, min(plan.report.bound ?? value, value)), plan.status)
+      return ((value, min(plan.bound ?? value, value)), plan.status)
     }
-    let lines = MealPlanLines(untied)
-    let moves = lines.lines.indices.flatMap { l -> [(Int, PlanLine.Side)] in
-      let line = lines.lines[l]
+    let moves = lines.indices.flatMap { l -> [(Int, PlanLine.Side)] in
+      let line = lines[l]
       switch line.part {
       case .budget, .goal, .maximumPerWeek: return line.sides.map { (l, $0) }
       default: return []
@@ -67,7 +87,7 @@ extension MealPlanner {
     }
     report(0)
     let gap = DietLineModel.number(options.relativeGap * 100) + "%"
-    guard let base = try solveCost(untied).proven else {
+    guard let base = try solveCost(problem).proven else {
       return PlanExplanation(sentences: [
         "no figures: the plan could not be proven optimal within \(DietLineModel.number(solveSeconds)) s"
           + " at a gap of \(gap)"
@@ -76,12 +96,12 @@ extension MealPlanner {
     var costs: [MarginalCost] = []
     for (done, (l, side)) in moves.enumerated() {
       report(done + 1)
-      let line = lines.lines[l]
+      let line = lines[l]
       let bound = line.bound(side) ?? 0
       let step = line.part == .maximumPerWeek ? 1 : DietExplainer.resolveStep(for: bound)
       var again: Proven?
       var outcome: PlanStatus = .unknown
-      if let moved = lines.moving(l, side: side, by: step) {
+      if let moved = moving(l, side, step) {
         let solved = try solveCost(moved)
         outcome = solved.status
         again = solved.proven
@@ -90,7 +110,7 @@ extension MealPlanner {
       }
       var cost = marginalCost(
         lines, l, side, step: step, change: again.map { $0.cost - base.cost }, outcome: outcome,
-        currency: problem.currency, days: problem.days)
+        currency: currency, days: days)
       if let again, again.bound < again.cost || base.bound < base.cost {
         let low = again.bound - base.cost
         let high = again.cost - base.bound
@@ -98,7 +118,7 @@ extension MealPlanner {
         cost.changeAtMost = high
         cost.message +=
           "; both costs are proven within \(gap), so the true change is between "
-          + DietLineModel.money(low, problem.currency) + " and " + DietLineModel.money(high, problem.currency)
+          + DietLineModel.money(low, currency) + " and " + DietLineModel.money(high, currency)
       }
       costs.append(cost)
     }
@@ -109,11 +129,11 @@ extension MealPlanner {
   }
 
   private func marginalCost(
-    _ lines: MealPlanLines, _ l: Int, _ side: PlanLine.Side, step: Double, change: Double?,
+    _ lines: [MealPlanLines.Line], _ l: Int, _ side: PlanLine.Side, step: Double, change: Double?,
     outcome: PlanStatus,
     currency: String, days: Int
   ) -> MarginalCost {
-    let line = lines.lines[l]
+    let line = lines[l]
     let bound = line.bound(side) ?? 0
     let binding = change.map { abs($0) >= 0.005 } ?? false
     let clean = change.map { binding ? $0 : 0 }
@@ -122,7 +142,11 @@ extension MealPlanner {
     switch line.part {
     case .budget: what = "the budget"
     case .maximumPerWeek: what = "the repeat limit"
-    default: what = "the \(line.line.subject) \(side == .minimum ? "minimum" : "maximum")"
+    default:
+      // "the protein minimum", but "Ana's protein minimum" (a household member's).
+      what =
+        (line.line.subject.contains("'s ") ? "" : "the ")
+        + "\(line.line.subject) \(side == .minimum ? "minimum" : "maximum")"
     }
     let raised =
       line.line.kind == .budget

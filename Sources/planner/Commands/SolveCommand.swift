@@ -77,7 +77,8 @@ enum SolveCommand: TypedCommand {
     if let household = program.householdProblem(for: spec) {
       return try solveHousehold(
         Program.applying(adaptations, to: household), adaptations: adaptations, title: title, spec: spec,
-        format: format, timeLimit: options.timeLimit, pantryOut: pantryOut, console: console)
+        format: format, timeLimit: options.timeLimit, pantryOut: pantryOut, explain: arguments.explain,
+        console: console)
     }
     var problem = program.problem(for: spec)
     switch problem {

@@ -1,0 +1,96 @@
+import Foundation
+import MealOptimizer
+import Testing
+
+@testable import planner
+
+/// `planner solve` on an infeasible week prints the smallest change; on a
+/// household with `--explain` it says what `--explain` covers.
+@Suite("planner solve: the smallest change and households")
+struct ExplainRelaxationTests {
+  @Test("an infeasible week's text and JSON give the smallest change with its places")
+  func mealRelaxation() throws {
+    // Two steaks a day (80 g, 70.00 USD a week) or steak and rice (45 g, 38.50 USD)
+    // or beans twice (20 g, 14.00 USD): against 60 g on 30.00 USD a week, the
+    // least weighted change is steak and rice: the budget +8.50 (8.50/30)
+    // and protein −15 g (15/60), 0.53 in all; beans twice is 40/60 = 0.67.
+    let (text, path) = try ExplainMealPlanTests.run(ExplainMealPlanTests.plan(), [])
+    #expect(text.status == 1)
+    #expect(
+      text.stdout.contains(
+        "the smallest change (weighted as in docs/solver.md): raise the budget to 38.50 USD a week"
+          + " (\(path):36:3); lower the protein goal to at least 45 g a day (\(path):29:3)"))
+    let (json, _) = try ExplainMealPlanTests.run(ExplainMealPlanTests.plan(), ["--format", "json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let explanation = try #require(object["explanation"] as? [String: Any])
+    #expect(explanation["relaxation_proven"] as? Bool == true)
+    let relaxation = try #require(explanation["relaxation"] as? [[String: Any]])
+    #expect(relaxation.map { $0["kind"] as? String } == ["budget", "goal"])
+    #expect(relaxation.map { $0["line"] as? Int } == [36, 29])
+    #expect(relaxation.map { $0["reachable"] as? Double } == [38.5, 45])
+    #expect(relaxation.map { $0["relaxation"] as? Double } == [8.5, 15])
+  }
+
+  @Test("--explain on a household plan gives each member's goal and the budget a figure, in text and JSON")
+  func householdCosts() throws {
+    let plan = HouseholdExplanationKitchen.text.replacingOccurrences(
+      of: "budget 2 USD per day", with: "budget 20 USD per day")
+    let (text, path) = try ExplainMealPlanTests.run(plan, ["--explain"])
+    #expect(text.status == 0)
+    #expect(
+      text.stdout.contains(
+        "Kim's energy at most 2000 kcal a day (\(path):11:14): not binding: raising Kim's energy maximum to"
+          + " 2200 kcal a day changes nothing"))
+    let (json, _) = try ExplainMealPlanTests.run(plan, ["--explain", "--format", "json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let explanation = try #require(object["explanation"] as? [String: Any])
+    let costs = try #require(explanation["marginal_costs"] as? [[String: Any]])
+    #expect(
+      costs.compactMap { ($0["line"] as? [String: Any])?["subject"] as? String } == [
+        "cost", "Ana's energy", "Ana's protein", "Kim's energy",
+      ])
+    #expect(costs.map { $0["method"] as? String } == ["resolve", "resolve", "resolve", "resolve"])
+  }
+
+  @Test("an infeasible household names the member's goal and the budget with their places")
+  func householdConflict() throws {
+    let (text, path) = try ExplainMealPlanTests.run(HouseholdExplanationKitchen.text, [])
+    #expect(text.status == 1)
+    #expect(
+      text.stdout.contains(
+        "these lines cannot all hold together (drop or relax any one of them): budget 2.00 USD per day"
+          + " (\(path):20:3), Ana's protein at least 80 g a day (\(path):9:3)"))
+  }
+}
+
+/// A household of two on two days whose budget cannot pay for Ana's protein
+/// (the same as PlanSolvingTests' HouseholdExplanationTests).
+enum HouseholdExplanationKitchen {
+  static let text = """
+    food bread { per 100 g { energy 250 kcal; protein 9 g; sodium 500 mg }; price 1 USD per 1 kg }
+    food beans { per 100 g { energy 340 kcal; protein 21 g; sodium 5 mg }; price 3 USD per 1 kg }
+    food oats { per 100 g { energy 380 kcal; protein 13 g; sodium 5 mg }; price 2 USD per 1 kg }
+    recipe toast "Toast" { serves 1; meal breakfast, lunch, dinner; 200 g bread }
+    recipe bean_bowl "Bean bowl" { serves 1; meal breakfast, lunch, dinner; 150 g beans }
+    recipe porridge "Porridge" { serves 1; meal breakfast; 100 g oats }
+    goal adult {
+      energy <= 3000 kcal per day
+      protein >= 80 g per day
+    }
+    goal child { energy <= 2000 kcal per day }
+    household pair "Ana and Kim" {
+      member ana "Ana" { goal adult }
+      member kim "Kim" { goal child }
+    }
+    plan two_days {
+      days 2; meals breakfast, lunch, dinner
+      household pair
+      portions 1...1
+      budget 2 USD per day
+      tie-break none
+    }
+
+    """
+}
