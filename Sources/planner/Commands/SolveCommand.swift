@@ -207,7 +207,9 @@ enum SolveCommand: TypedCommand {
       // Food plans stop at the same default as meal plans: a whole-servings
       // model can otherwise search for many minutes.
       options.timeLimit = timeLimit ?? defaultTimeLimit
-      return .foods(try DietPlanner(options: options).solve(problem), problem)
+      var planner = DietPlanner(options: options)
+      if let progress { planner.progress = { progress.update($0) } }
+      return .foods(try planner.solve(problem), problem)
     case .meals(let problem):
       var options = MealPlannerOptions()
       if let timeLimit { options.timeLimit = timeLimit }
