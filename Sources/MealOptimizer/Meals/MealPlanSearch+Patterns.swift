@@ -188,6 +188,9 @@ extension MealPlanSearch {
         }
       }
       guard priced else { break }
+      if ProcessInfo.processInfo.environment["PATTERN_DEBUG"] != nil {
+        FileHandle.standardError.write(Data("patterns \(patterns.count) master \(masterValue) bound \(bound) added \(added) classes \(classes.map(\.days))\n".utf8))
+      }
       if bound > bestBound {
         bestBound = bound
         smoothing = prices
@@ -268,6 +271,9 @@ extension MealPlanSearch {
       return nil
     }
     guard let bound = result.bound else { return nil }
+    if ProcessInfo.processInfo.environment["PATTERN_DEBUG"] != nil {
+      FileHandle.standardError.write(Data("  day \(result.status) \(result.termination) obj \(result.objectiveValue ?? .nan) bound \(bound) gap \(result.relativeGap ?? .nan)\n".utf8))
+    }
     guard Self.hasValues(result, count: day.variables.count) else { return (bound, nil) }
     let values = zip(result.values, day.variables).map { $1.kind == .continuous ? $0 : $0.rounded() }
     guard day.isFeasible(values, tolerance: tuning.feasibilityTolerance) else { return (bound, nil) }
@@ -290,8 +296,8 @@ extension MealPlanSearch {
     var linking = rows.map { LinearExpression(constant: $0.expression.constant) }
     for (index, pattern) in patterns.enumerated() {
       let dayClass = classes[pattern.dayClass]
-      let weight = master.addVariable(
-        "w\(index)", lower: 0, upper: Double(dayClass.days.count), kind: whole ? .integer : .continuous)
+      // No upper bound: the class's row caps the weight, and a bound would take a share of its dual.
+      let weight = master.addVariable("w\(index)", lower: 0, kind: whole ? .integer : .continuous)
       cost.add(weight, patternCost(pattern.values, dayClass, duals: nil))
       convexity[pattern.dayClass].add(weight, 1)
       for (row, terms) in dayClass.linking.enumerated() {
