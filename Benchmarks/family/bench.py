@@ -204,6 +204,8 @@ def main():
             report = plan.get("report", {})
             gap = report.get("relative_gap")
             cost = plan.get("objective_value")
+            if cost is None and plan.get("cost") is not None:
+                cost = float(plan["cost"])  # a meal plan: the cost of the plan shown
             bound = report.get("bound")
             searches.append(f"| {label} | {seconds:.2f} | {cpu:.2f} | {plan.get('status')} | "
                             f"{'' if cost is None else f'{cost:.4f}'} | {'' if bound is None else f'{bound:.4f}'} | "

@@ -168,6 +168,8 @@ extension MealPlanSearch {
       var added = 0
       var bound = model.objective.constant + Self.dualTerm(prices, rows: rows)
       var priced = true
+      // A day whose answer could not be made whole gave no pattern: then nothing new proves nothing.
+      var incomplete = false
       for (index, dayClass) in classes.enumerated() {
         let convexity = solved.rowDuals[index]
         guard let day = try price(dayClass, prices: prices, &progress) else {
@@ -175,6 +177,7 @@ extension MealPlanSearch {
           break
         }
         bound += Double(dayClass.days.count) * day.bound
+        if day.values == nil { incomplete = true }
         if let values = day.values {
           // A pattern improves the master when its reduced cost, at the master's own duals, is negative.
           let reduced = Self.patternCost(values, dayClass, duals: duals) - convexity
@@ -188,9 +191,6 @@ extension MealPlanSearch {
         }
       }
       guard priced else { break }
-      if ProcessInfo.processInfo.environment["PATTERN_DEBUG"] != nil {
-        FileHandle.standardError.write(Data("patterns \(patterns.count) master \(masterValue) bound \(bound) added \(added) classes \(classes.map(\.days))\n".utf8))
-      }
       if bound > bestBound {
         bestBound = bound
         smoothing = prices
@@ -203,7 +203,7 @@ extension MealPlanSearch {
           smoothing = nil
           continue
         }
-        progress.dualBoundFound = true
+        progress.dualBoundFound = !incomplete
         break
       }
       if masterValue - bestBound <= tuning.patternTolerance * max(1, abs(masterValue)) {
@@ -271,13 +271,40 @@ extension MealPlanSearch {
       return nil
     }
     guard let bound = result.bound else { return nil }
-    if ProcessInfo.processInfo.environment["PATTERN_DEBUG"] != nil {
-      FileHandle.standardError.write(Data("  day \(result.status) \(result.termination) obj \(result.objectiveValue ?? .nan) bound \(bound) gap \(result.relativeGap ?? .nan)\n".utf8))
-    }
     guard Self.hasValues(result, count: day.variables.count) else { return (bound, nil) }
-    let values = zip(result.values, day.variables).map { $1.kind == .continuous ? $0 : $0.rounded() }
-    guard day.isFeasible(values, tolerance: tuning.feasibilityTolerance) else { return (bound, nil) }
-    return (bound, values)
+    if let values = wholePattern(result.values, of: day) { return (bound, values) }
+    // The MIP's answer is whole only within the solver's tolerance, and
+    // rounded it can break a row: solve once more with the rows drawn in by
+    // a little more than that, so that the rounded answer keeps them.
+    var drawn = day
+    let margin = 10 * tuning.feasibilityTolerance
+    for index in drawn.constraints.indices {
+      drawn.constraints[index].set = Self.narrowed(drawn.constraints[index].set, by: margin)
+    }
+    let again = try run(drawn, &progress, gap: tuning.patternDayGap)
+    guard Self.hasValues(again, count: day.variables.count) else { return (bound, nil) }
+    return (bound, wholePattern(again.values, of: day))
+  }
+
+  /// A day's values with its integer variables rounded, when they keep its
+  /// rows within ``Tuning/feasibilityTolerance``.
+  private func wholePattern(_ values: [Double], of day: LinearModel) -> [Double]? {
+    let whole = zip(values, day.variables).map { $1.kind == .continuous ? $0 : $0.rounded() }
+    return day.isFeasible(whole, tolerance: tuning.feasibilityTolerance) ? whole : nil
+  }
+
+  /// A row's bounds drawn in by `margin` (absolute up to 1, relative above);
+  /// an interval narrower than that keeps its bounds.
+  static func narrowed(_ set: ConstraintSet, by margin: Double) -> ConstraintSet {
+    func ease(_ value: Double) -> Double { margin * max(1, abs(value)) }
+    switch set {
+    case .lessThan(let upper): return .lessThan(upper - ease(upper))
+    case .greaterThan(let lower): return .greaterThan(lower + ease(lower))
+    case .equalTo: return set
+    case .interval(let lower, let upper):
+      let (low, high) = (lower + ease(lower), upper - ease(upper))
+      return low <= high ? .interval(low, high) : set
+    }
   }
 
   /// The master problem over the patterns: one weight per pattern, each
