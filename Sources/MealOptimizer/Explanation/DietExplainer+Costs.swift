@@ -37,11 +37,17 @@ extension DietExplainer {
     }
     var costs: [MarginalCost] = []
     let integer = lines.model.isMixedInteger
+    let started = ContinuousClock.now
+    let total = lines.lines.reduce(0) { $0 + $1.sides.count }
     for l in lines.lines.indices {
       for side in lines.lines[l].sides {
         let line = lines.lines[l]
         let bound = line.bound(side) ?? 0
         if integer {
+          progress?(
+            ExplanationProgress(
+              seconds: (ContinuousClock.now - started).seconds, phase: .marginalCosts, done: costs.count,
+              total: total))
           let step = Self.resolveStep(for: bound)
           var change: Double?
           var unmeasured = false

@@ -35,6 +35,10 @@ public struct DietExplainer: Sendable {
   /// The most seconds a whole explanation may take; past it, the remaining
   /// solves are skipped and the conflict is reported as not proven minimal.
   public var totalSeconds: Double = 30
+  /// Called from the solving thread as the explanation moves through its
+  /// phases (before each solve of the deletion filter, of the relaxation and
+  /// of the marginal costs); nil for none. It must return quickly.
+  public var progress: ExplanationProgressHandler?
 
   /// Creates an explainer that solves with the given backend and settings.
   public init(solver: any Solver, options: SolverOptions = SolverOptions()) {
@@ -53,7 +57,9 @@ public struct DietExplainer: Sendable {
   /// its share of a 2,000 kcal day.
   public static func weight(of kind: PlanLine.Kind, side: PlanLine.Side) -> Double {
     switch (kind, side) {
-    case (.foodLimit, _), (.groupLimit, _): 0.5
+    case (.foodLimit, _), (.groupLimit, _), (.diet, _), (.avoid, _), (.repetition, _), (.lock, _),
+      (.leftovers, _):
+      0.5
     case (.budget, _): 1
     case (.goal, .minimum): 1
     case (.goal, .maximum): 2
@@ -120,20 +126,21 @@ public struct DietExplainer: Sendable {
     guard try infeasible(all) != false else {
       return PlanExplanation(sentences: ["no plan meets every goal and limit"])
     }
-    // Deletion filter.
-    var kept = all
-    var proven = true
-    for l in lines.lines.indices {
-      let without = kept.subtracting([l])
-      switch try infeasible(without) {
-      case true?: kept = without
-      case false?: break
-      case nil: proven = false
-      }
+    let started = ContinuousClock.now
+    let report = { (phase: ExplanationProgress.Phase, done: Int, total: Int) in
+      progress?(
+        ExplanationProgress(
+          seconds: (ContinuousClock.now - started).seconds, phase: phase, done: done, total: total))
     }
-    let members = kept.sorted()
+    let filter = DeletionFilter(count: lines.lines.count, deadline: deadline) {
+      report(.deletionFilter, $0, $1)
+    }
+    let found = try filter.run(infeasible)
+    let members = found.members
+    let proven = found.proven
     var conflicts: [LineRelaxation] = []
-    for l in members {
+    for (done, l) in members.enumerated() {
+      report(.relaxation, done, members.count)
       let sides = lines.lines[l].sides.map { (line: l, side: $0) }
       let (model, slacks) = lines.elastic(relaxing: sides) { _, _ in 1 }
       let solution = try solve(model, until: deadline)

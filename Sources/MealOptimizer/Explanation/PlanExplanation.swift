@@ -63,6 +63,16 @@ public struct PlanLine: Sendable, Hashable, Codable {
     case foodLimit = "food_limit"
     /// A limit on a group of foods (``DietProblem/groupLimits``).
     case groupLimit = "group_limit"
+    /// A diet label of a meal plan (``MealPlanProblem/diet``).
+    case diet
+    /// An avoid rule of a meal plan (``MealPlanProblem/avoid``).
+    case avoid
+    /// A repetition limit of a meal plan (``MealPlanProblem/repetition``).
+    case repetition
+    /// A lock of a meal plan (``MealPlanProblem/locks``).
+    case lock
+    /// A leftover rule of a meal plan (``MealPlanProblem/leftovers``).
+    case leftovers
   }
 
   /// Which side of a line's bounds.
@@ -75,11 +85,16 @@ public struct PlanLine: Sendable, Hashable, Codable {
 
   /// What kind of line.
   public var kind: Kind
-  /// Its position in the problem's list of that kind (0 for the budget).
+  /// Its position in the problem's list of that kind (0 for the budget of a
+  /// food-level plan; for a meal plan's repetition limits 0 is `repeat at
+  /// most`, 1 `once a day`, 2 `not on consecutive days`; for a diet label its
+  /// place among the plan's labels in alphabetical order).
   public var index: Int
   /// The line in words: `protein at least 250 g a day`.
   public var statement: String
-  /// What the line bounds: a nutrient (`protein`), a food (`oats`), a group (`milk+cheese`) or `cost`.
+  /// What the line bounds: a nutrient (`protein`), a food (`oats`), a group
+  /// (`milk+cheese`) or `cost`; for a meal plan's rules, the label, the
+  /// avoided name, the recipe locked or the slot filled with leftovers.
   public var subject: String
   /// Where the line was written, when the problem came from a plan file.
   public var source: SourceReference?
@@ -102,11 +117,15 @@ public struct LineRelaxation: Sendable, Hashable, Codable {
   public var line: PlanLine
   /// The side that must move.
   public var side: PlanLine.Side
-  /// The bound as written, in ``unit``.
+  /// The bound as written, in ``unit``; for a rule without a number, 0
+  /// (`repeat at most N` has N, in `times a week`).
   public var bound: Double
   /// The most (for a minimum) or least (for a maximum) that can be reached
   /// when this line alone is relaxed and every other line holds; `nil` when
-  /// relaxing this line alone is not enough.
+  /// relaxing this line alone is not enough, for a rule without a number
+  /// (a diet label, an avoid rule, a lock, a leftover rule, a repetition
+  /// limit), and for a meal plan's line whose reach was not proven within
+  /// the explanation's time (``message`` says which).
   public var reachable: Double?
   /// How far the bound must move: `|bound - reachable|`; `nil` with ``reachable``.
   public var relaxation: Double?
@@ -209,6 +228,13 @@ public struct MarginalCost: Sendable, Hashable, Codable {
   public var change: Double?
   /// ``change`` per unit of the bound.
   public var perUnit: Double?
+  /// The least the change can truly be, when the two costs behind a re-solved
+  /// figure are each proven only within a gap (a meal plan's
+  /// ``MealPlanner/explainCosts(_:solveSeconds:totalSeconds:)``); `nil` when
+  /// ``change`` is exact.
+  public var changeAtLeast: Double?
+  /// The most the change can truly be; `nil` when ``change`` is exact.
+  public var changeAtMost: Double?
   /// The unit of the objective: the currency, or a nutrient's unit.
   public var objectiveUnit: String
   /// The sentence for people.
@@ -236,6 +262,8 @@ public struct MarginalCost: Sendable, Hashable, Codable {
   enum CodingKeys: String, CodingKey {
     case line, side, bound, unit, period, binding, method, step, change, message
     case perUnit = "per_unit"
+    case changeAtLeast = "change_at_least"
+    case changeAtMost = "change_at_most"
     case objectiveUnit = "objective_unit"
   }
 }

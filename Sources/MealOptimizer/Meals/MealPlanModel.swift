@@ -22,6 +22,8 @@ public struct MealPlanModel: Sendable {
   public let conflicts: [String]
   /// The purchase part, when the problem has ``MealPlanProblem/purchasing``.
   var purchaseRows: PurchaseRows?
+  /// The rows of each goal of the problem, in the order of its goals (for explanations).
+  var goalRows: [Range<Int>] = []
 
   /// What a solution buys, when the problem has ``MealPlanProblem/purchasing``.
   public func purchases(from values: [Double]) -> [Purchase]? {

@@ -44,7 +44,7 @@ extension MealPlanModelBuilder {
         cost.add(variable, coefficient)
       }
     }
-    addGoalRows(slots: slots, to: &model)
+    let goalRows = addGoalRows(slots: slots, to: &model)
     var purchaseRows: PurchaseRows?
     if let purchasing = problem.purchasing {
       let rows = addPurchaseRows(purchasing, slots: slots, to: &model)
@@ -59,6 +59,7 @@ extension MealPlanModelBuilder {
     var built = MealPlanModel(
       model: model, cost: cost, tieBreak: tieBreak, slots: slots, conflicts: conflicts)
     built.purchaseRows = purchaseRows
+    built.goalRows = goalRows
     return built
   }
 

@@ -30,11 +30,16 @@ extension MealPlanModelBuilder {
     candidates[option.candidate].profile.perServing(nutrient)
   }
 
-  func addGoalRows(slots: [ModelSlot], to model: inout LinearModel) {
+  /// Adds the goal rows and returns each goal's rows, in the order of the problem's goals.
+  @discardableResult
+  func addGoalRows(slots: [ModelSlot], to model: inout LinearModel) -> [Range<Int>] {
+    var rows: [Range<Int>] = []
     var periods: [(label: String, days: ClosedRange<Int>, scale: Double, period: Period)] = []
     periods += (1...problem.days).map { ("day\($0)", $0...$0, 1, Period.day) }
     periods += weekBlocks().map { ("week\($0.number)", $0.days, $0.share, Period.week) }
     for goal in problem.goals {
+      let first = model.constraints.count
+      defer { rows.append(first..<model.constraints.count) }
       for period in periods where period.period == goal.period {
         let name = "goal[\(goal.nutrient),\(period.label)"
         switch goal.basis {
@@ -62,6 +67,7 @@ extension MealPlanModelBuilder {
         }
       }
     }
+    return rows
   }
 
   static func constraintSet(_ low: Double?, _ high: Double?) -> ConstraintSet? {

@@ -52,6 +52,9 @@ public struct MealPlanProblem: Sendable, Hashable, Codable {
   /// for the plain model, where cost is the food eaten at its cheapest price
   /// per gram. See ``Purchasing``.
   public var purchasing: Purchasing?
+  /// Where the diet, avoid, repetition, lock and leftover rules were
+  /// written, for explanations; `nil` when unknown.
+  public var ruleSources: MealRuleSources?
 
   /// Creates a problem; everything but the foods and recipes has a default.
   public init(
@@ -290,6 +293,7 @@ extension MealPlanProblem {
       leftovers
     case currency, purchasing
     case slotChoices = "slot_choices"
+    case ruleSources = "rule_sources"
     case tieBreak = "tie_break"
   }
 }

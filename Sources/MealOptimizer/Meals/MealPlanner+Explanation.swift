@@ -1,16 +1,20 @@
 import Foundation
 
 extension MealPlanner {
-  /// Sentences that say why no plan exists, found by arithmetic on the allowed
-  /// recipes and, when the problem has budgets, by searching the model
-  /// without its ``ConstraintGroup/budget`` rows.
-  /// The lines they name, each with how far it is out of reach, go to the
-  /// plan's ``MealPlan/explanation``.
-  func explainInfeasibleLines(builder: MealPlanModelBuilder, built: MealPlanModel) -> PlanExplanation {
-    var conflicts: [LineRelaxation] = []
-    var reasons = dailyBoundReasons(builder: builder, built: built, conflicts: &conflicts)
+  /// Why no plan exists: sentences found by arithmetic on the allowed
+  /// recipes (daily goals out of reach) and, when the problem has budgets, by
+  /// searching the model without its ``ConstraintGroup/budget`` rows; then a
+  /// minimal set of conflicting lines (``explainConflicts(_:reasons:budgetReach:)``),
+  /// which goes to the plan's ``MealPlan/explanation``.
+  func explainInfeasibleLines(builder: MealPlanModelBuilder, built: MealPlanModel) throws(PlanningError)
+    -> PlanExplanation
+  {
+    var unused: [LineRelaxation] = []
+    var reasons = dailyBoundReasons(builder: builder, built: built, conflicts: &unused)
     let problem = builder.problem
+    var budgetReach: [Int: Double]?
     if !problem.budgets.isEmpty {
+      options.explanationProgress?(ExplanationProgress(seconds: 0, phase: .withoutBudgets, done: 0, total: 1))
       let clock = ContinuousClock()
       let search = MealPlanSearch(
         solver: solver, slots: built.slots, relativeGap: options.relativeGap,
@@ -33,30 +37,17 @@ extension MealPlanner {
             + (below ? "above" : "but not within") + " the budget of " + limits.joined(separator: " and ")
             + (below ? "" : " on every day")
             + (places.isEmpty ? "" : " (" + places.joined(separator: ", ") + ")"))
-        for (index, budget) in problem.budgets.enumerated() {
-          let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
-          let reached = perPeriod(budget.period)
-          conflicts.append(
-            LineRelaxation(
-              line: PlanLine(
-                kind: .budget, index: index,
-                statement: "budget \(format(amount)) \(problem.currency) per \(budget.period.rawValue)",
-                subject: "cost", source: budget.source),
-              side: .maximum, bound: amount, reachable: reached, relaxation: max(0, reached - amount),
-              unit: problem.currency, period: budget.period,
-              message:
-                "the cheapest plan that meets every other rule costs \(format(reached)) \(problem.currency)"
-                + " per \(budget.period.rawValue)"))
+        // The cheapest cost is what each budget must rise to only when it is above
+        // the budget and counts what the budget bounds (not the food eaten
+        // against a budget on what is paid at the till).
+        if below, problem.purchasing == nil || problem.purchasing?.costBasis == .paid {
+          budgetReach = Dictionary(
+            uniqueKeysWithValues: problem.budgets.enumerated().map { ($0, perPeriod($1.period)) })
         }
-        return PlanExplanation(sentences: reasons, conflicts: conflicts)
       }
     }
-    if reasons.isEmpty {
-      reasons.append(
-        "no combination of the allowed recipes and portions meets every goal and rule together;"
-          + " widen a goal range, allow more recipes or portions, or relax the repetition limits")
-    }
-    return PlanExplanation(sentences: reasons, conflicts: conflicts)
+    if Task.isCancelled { throw .cancelled }
+    return try explainConflicts(problem, reasons: reasons, budgetReach: budgetReach)
   }
 
   func format(_ value: Double) -> String { String(format: "%.2f", value) }

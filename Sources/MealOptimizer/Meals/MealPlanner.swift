@@ -43,7 +43,9 @@ public struct MealPlanner: Sendable {
   ///   ``MealPlannerOptions/relativeGap``) or ``PlanStatus/feasible`` (time
   ///   limit: see ``SolveReport/relativeGap``), or without meals and with an
   ///   explanation when it is infeasible or the solver found no plan in time
-  ///   (``PlanStatus/unknown``).
+  ///   (``PlanStatus/unknown``). An infeasible week's ``MealPlan/explanation``
+  ///   names a minimal set of conflicting lines; finding it takes up to
+  ///   ``explanationTotalSeconds`` more (docs/solver.md, "Explanations").
   /// - Throws: ``PlanningError/invalidProblem(_:)`` for a malformed problem,
   ///   ``PlanningError/solver(_:)`` for a solver failure,
   ///   ``PlanningError/verificationFailed(_:)`` for a plan that fails
@@ -59,7 +61,10 @@ public struct MealPlanner: Sendable {
       slots: problem.slots, tieBreak: problem.tieBreak)
     if !built.conflicts.isEmpty {
       var plan = empty
-      plan.report.explanation = DaySentences.collapse(built.conflicts)
+      let why = try explainConflicts(problem, reasons: built.conflicts, budgetReach: nil)
+      plan.report.explanation = DaySentences.collapse(why.sentences)
+      plan.explanation = why.conflicts.isEmpty ? nil : why
+      plan.report.seconds = (ContinuousClock.now - start).seconds
       return plan
     }
     let clock = ContinuousClock()
@@ -76,7 +81,7 @@ public struct MealPlanner: Sendable {
         plan.status = .unbounded
         plan.report.explanation = ["the cost has no lower bound; check for negative prices"]
       case .infeasible:
-        let why = explainInfeasibleLines(builder: builder, built: built)
+        let why = try explainInfeasibleLines(builder: builder, built: built)
         plan.report.explanation = DaySentences.collapse(why.sentences)
         plan.explanation = why.conflicts.isEmpty ? nil : why
       case .noPlan(let termination, let message):
@@ -140,12 +145,19 @@ public struct MealPlannerOptions: Sendable, Hashable {
   /// best plan or the proven bound improves (at most once per solver call);
   /// nil for none. It must return quickly. It takes no part in equality.
   public var progress: SolveProgressHandler?
+  /// Called from the solving thread as an explanation moves through its
+  /// phases: before each test of the deletion filter for an infeasible week,
+  /// and before each re-solve of ``MealPlanner/explainCosts(_:)``; nil for
+  /// none. It must return quickly. It takes no part in equality.
+  public var explanationProgress: ExplanationProgressHandler?
 
   /// Creates options; the defaults suit a week of meals.
   public init(
     timeLimit: Double? = 60, relativeGap: Double = 0.01, tieBreakTolerance: Double = 0.01,
-    tieBreakTimeLimit: Double = 20, progress: SolveProgressHandler? = nil
+    tieBreakTimeLimit: Double = 20, progress: SolveProgressHandler? = nil,
+    explanationProgress: ExplanationProgressHandler? = nil
   ) {
+    self.explanationProgress = explanationProgress
     self.timeLimit = timeLimit
     self.relativeGap = relativeGap
     self.tieBreakTolerance = tieBreakTolerance
@@ -153,7 +165,7 @@ public struct MealPlannerOptions: Sendable, Hashable {
     self.progress = progress
   }
 
-  /// Options are equal when their limits and tolerances are; ``progress`` is not compared.
+  /// Options are equal when their limits and tolerances are; the progress hooks are not compared.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.timeLimit == rhs.timeLimit && lhs.relativeGap == rhs.relativeGap
       && lhs.tieBreakTolerance == rhs.tieBreakTolerance && lhs.tieBreakTimeLimit == rhs.tieBreakTimeLimit

@@ -37,6 +37,9 @@ public struct DietPlanner: Sendable {
   /// Called with the search's progress (its step, best plan and proven
   /// bound) while a plan in whole servings is searched day by day; `nil` for none.
   public var progress: SolveProgressHandler?
+  /// Called from the solving thread as the explanation of an infeasible
+  /// plan moves through its phases (``DietExplainer/progress``); nil for none.
+  public var explanationProgress: ExplanationProgressHandler?
 
   /// Creates a planner that solves with the given backend and settings.
   public init(
@@ -109,9 +112,11 @@ public struct DietPlanner: Sendable {
       let proven = solution.relativeGap.map { $0 <= options.relativeGap + 1e-12 } ?? false
       status = proven ? .optimal : .feasible
     case .infeasible:
+      var explainer = DietExplainer(solver: solver, options: options)
+      explainer.progress = explanationProgress
       let why =
         explainsInfeasibility
-        ? try? DietExplainer(solver: solver, options: options).explainInfeasible(problem) : nil
+        ? try? explainer.explainInfeasible(problem) : nil
       if Task.isCancelled { throw .cancelled }
       report.explanation =
         why?.sentences ?? (["no plan meets every goal and limit"] + (solution.message.map { [$0] } ?? []))

@@ -78,6 +78,7 @@ extension Checker {
         for name in names {
           if let label = DietLabel(rawValue: name.name) {
             spec.diet.insert(label)
+            spec.sources.diet[label.rawValue] = sourceReference(name.range)
           } else {
             error(DiagnosticMessage.unknownName(.diet, name, candidates: DietLabel.allCases.map(\.rawValue)))
           }
@@ -96,6 +97,7 @@ extension Checker {
           } else {
             spec.avoid.append(.term(name.name))
           }
+          spec.sources.avoid.append(sourceReference(name.range))
           avoidNames.append(name)
         }
       case .portions(let low, let high, let step, _):
@@ -114,8 +116,9 @@ extension Checker {
         } else {
           spec.portions = options
         }
-      case .repeatAtMost(let count, let counting, _):
+      case .repeatAtMost(let count, let counting, let range):
         spec.repetition.maximumPerWeek = wholeNumber(count, for: "'repeat at most'", range: 1...1000)
+        spec.sources.maximumPerWeek = sourceReference(range)
         if let counting {
           let words: [String: RepetitionLimits.Counting] = [
             "meals": .meals, "meal": .meals, "cookings": .cookings, "cooking": .cookings,
@@ -129,10 +132,12 @@ extension Checker {
       case .household(let name, _):
         spec.household = name.name
         spec.householdName = name
-      case .repeatOncePerDay:
+      case .repeatOncePerDay(let range):
         spec.repetition.oncePerDay = true
-      case .repeatNotConsecutive:
+        spec.sources.oncePerDay = sourceReference(range)
+      case .repeatNotConsecutive(let range):
         spec.repetition.notOnConsecutiveDays = true
+        spec.sources.notOnConsecutiveDays = sourceReference(range)
       case .lock(let day, let meal, let recipe, let statement):
         guard let number = wholeNumber(day, for: "a day", range: 1...366) else { continue }
         lockStatements.append((number, statement))
@@ -141,10 +146,12 @@ extension Checker {
           continue
         }
         spec.locks.append(SlotLock(day: number, meal: Meal(meal.name), recipe: recipe.name))
+        spec.sources.locks.append(sourceReference(statement))
         lockRecipes.append(recipe)
         spec.lockMeals.append(meal)
-      case .leftovers(let from, let to, _):
+      case .leftovers(let from, let to, let range):
         spec.leftovers.append(LeftoverRule(from: Meal(from.name), to: Meal(to.name)))
+        spec.sources.leftovers.append(sourceReference(range))
         spec.leftoverMeals += [from, to]
       case .allow(let meal, let kind, let names, _):
         var choice = spec.choices[Meal(meal.name)] ?? SlotChoice()

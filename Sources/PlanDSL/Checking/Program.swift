@@ -148,6 +148,8 @@ public struct MealPlanSpec: Sendable, Hashable {
   public var choices: [Meal: SlotChoice] = [:]
   /// How equally cheap plans are told apart.
   public var tieBreak: MealTieBreak = .variety
+  /// Where the diet, avoid, repeat, lock and leftovers statements were written.
+  public var sources = MealRuleSources()
   /// The household the week is planned for (`household family`); `nil` for one person.
   public var household: String?
   /// Where the household is named.

@@ -9,11 +9,13 @@ extension Program {
   public func mealPlanProblem(for plan: PlanSpec) -> MealPlanProblem? {
     guard let meals = plan.mealPlan else { return nil }
     let goals = goals(of: plan)
-    return MealPlanProblem(
+    var problem = MealPlanProblem(
       foods: foods, stores: stores, recipes: recipes, days: plan.days, slots: meals.slots,
       slotChoices: meals.choices,
       portions: meals.portions, goals: goals, budgets: plan.budget.map { [$0] } ?? [], diet: meals.diet,
       avoid: meals.avoid, repetition: meals.repetition, locks: meals.locks, leftovers: meals.leftovers,
       tieBreak: meals.tieBreak, currency: currency ?? "USD", purchasing: purchasing(for: plan))
+    problem.ruleSources = meals.sources
+    return problem
   }
 }

@@ -42,7 +42,7 @@ enum SolveCommand: TypedCommand {
         ),
         .flag(
           "explain", \.explain,
-          "Also say what each goal, limit and budget costs, and at what price each unused food would enter (food-level plans)."
+          "Also say what each goal, limit and budget costs (a week of meals: by solving again with each bound moved a step), and at what price each unused food would enter (food-level plans)."
         ),
         .option(
           "readings", \.readings, value: "FILE",
@@ -99,7 +99,11 @@ enum SolveCommand: TypedCommand {
     } catch {
       throw CLIError(error, about: "plan '\(spec.name)'")
     }
-    if arguments.explain { solved = try explainCosts(solved, timeLimit: options.timeLimit, about: spec.name) }
+    if arguments.explain {
+      let line = ProgressLine.make(
+        console: console, format: format, name: spec.name, currency: nil, phase: "explain")
+      solved = try explainCosts(solved, timeLimit: options.timeLimit, about: spec.name, progress: line)
+    }
     if !adaptations.isEmpty {
       switch solved {
       case .meals(var plan, let problem):
@@ -126,7 +130,9 @@ enum SolveCommand: TypedCommand {
     case (.meals(let plan, let problem), .markdown):
       console.out(
         MealPlanMarkdown(plan, title: title, stores: problem.stores).render()
-          + SolveAdaptations.markdown(adaptations))
+          + SolveAdaptations.markdown(adaptations)
+          + (plan.hasPlan
+            ? plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? "" : ""))
     case (.foods(let plan, let problem), _):
       console.out(
         SolveAdaptations.text(adaptations)
@@ -140,7 +146,8 @@ enum SolveCommand: TypedCommand {
             plan, title: title, stores: problem.stores,
             cooking: plan.cooking.map { ($0, problem.foods) }
           ).render()
-          + budgetLine(problem.budgets, days: problem.days, plan.groceries, plan.currency))
+          + budgetLine(problem.budgets, days: problem.days, plan.groceries, plan.currency)
+          + (plan.hasPlan ? plan.explanation.map { ExplanationRenderer(explanation: $0).text() } ?? "" : ""))
     }
     if !solved.status.hasPlan { throw .negativeResult }
     if let pantryOut {
@@ -208,12 +215,18 @@ enum SolveCommand: TypedCommand {
       // model can otherwise search for many minutes.
       options.timeLimit = timeLimit ?? defaultTimeLimit
       var planner = DietPlanner(options: options)
-      if let progress { planner.progress = { progress.update($0) } }
+      if let progress {
+        planner.progress = { progress.update($0) }
+        planner.explanationProgress = { progress.update($0) }
+      }
       return .foods(try planner.solve(problem), problem)
     case .meals(let problem):
       var options = MealPlannerOptions()
       if let timeLimit { options.timeLimit = timeLimit }
-      if let progress { options.progress = { progress.update($0) } }
+      if let progress {
+        options.progress = { progress.update($0) }
+        options.explanationProgress = { progress.update($0) }
+      }
       return .meals(try MealPlanner(options: options).solve(problem), problem)
     }
   }

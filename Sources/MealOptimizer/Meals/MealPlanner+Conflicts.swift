@@ -1,0 +1,210 @@
+import Foundation
+
+extension MealPlanner {
+  /// Why a problem has no plan: the `reasons` found so far, then a minimal
+  /// set of lines that cannot hold together (``conflictingLines(_:deadline:)``)
+  /// with, for each goal of it, how far it reaches when every other line holds.
+  ///
+  /// - Parameters:
+  ///   - problem: a problem without a plan.
+  ///   - reasons: sentences found before (by arithmetic, or by the search without budgets).
+  ///   - budgetReach: for each budget, by position, the cost per its period of the
+  ///     cheapest plan without budgets, when the search found one.
+  func explainConflicts(_ problem: MealPlanProblem, reasons: [String], budgetReach: [Int: Double]?)
+    throws(PlanningError) -> PlanExplanation
+  {
+    let started = ContinuousClock.now
+    let deadline = started + .seconds(Self.explanationTotalSeconds)
+    let (lines, members, proven) = try conflictingLines(problem, deadline: deadline)
+    var sentences = reasons
+    guard !members.isEmpty else {
+      sentences.append(
+        "no plan exists even without any goal, budget or rule: the slots cannot be filled from the recipes"
+          + " and portions on offer")
+      return PlanExplanation(sentences: sentences, conflictsProven: proven)
+    }
+    var untied = problem
+    untied.tieBreak = .none
+    let built = (try? MealPlanModelBuilder(problem: untied))?.build()
+    var conflicts: [LineRelaxation] = []
+    var reached: [String] = []
+    for (done, l) in members.enumerated() {
+      options.explanationProgress?(
+        ExplanationProgress(
+          seconds: (ContinuousClock.now - started).seconds, phase: .relaxation, done: done,
+          total: members.count))
+      let line = lines.lines[l]
+      let at = line.line.source.map { " at \($0)" } ?? ""
+      let side = line.sides.last ?? .maximum
+      var reach: (side: PlanLine.Side, value: Double)?
+      var message = line.line.statement + at
+      switch line.part {
+      case .budget(let b):
+        if let value = budgetReach?[b] {
+          reach = (.maximum, value)
+          message =
+            "the cheapest plan that meets every other rule costs \(DietLineModel.money(value, problem.currency))"
+            + " per \(line.period.rawValue) (\(line.line.statement)\(at))"
+        }
+      case .goal(let g):
+        if let built, built.conflicts.isEmpty {
+          reach = try self.reach(of: l, in: lines, built: built, deadline: deadline)
+        }
+        if let reach {
+          let amount = DietLineModel.quantity(reach.value, line.unit)
+          let per = line.period == .day ? "a day" : "a week"
+          let rest =
+            line.line.statement.hasPrefix(line.line.subject + " ")
+            ? String(line.line.statement.dropFirst(line.line.subject.count + 1)) : line.line.statement
+          message =
+            "\(line.line.subject) \(reach.side == .minimum ? "reaches at most" : "is at least") \(amount) \(per)"
+            + " (goal \(rest)\(at))"
+          reached.append(message)
+        } else {
+          message +=
+            problem.goals[g].basis == .percentOfEnergy
+            ? " (how far a share of energy must move is not measured)"
+            : " (how far it must move was not proven within the time)"
+        }
+      default: break
+      }
+      let moved = reach?.side ?? side
+      let bound = line.bound(moved) ?? 0
+      conflicts.append(
+        LineRelaxation(
+          line: line.line, side: moved, bound: bound, reachable: reach?.value,
+          relaxation: reach.map { abs(bound - $0.value) }, unit: line.unit, period: line.period,
+          message: message))
+    }
+    sentences.append(
+      "these lines cannot all hold together (drop or relax any one of them): "
+        + members.map(lines.named).joined(separator: ", ")
+        + (proven ? "" : "; a solve stopped at its time limit, so the set may not be minimal"))
+    if !reached.isEmpty {
+      sentences.append("with every other line holding, " + reached.joined(separator: "; "))
+    }
+    return PlanExplanation(sentences: sentences, conflicts: conflicts, conflictsProven: proven)
+  }
+
+  /// The most seconds one solve inside a meal plan's explanation may take.
+  public static let explanationSolveSeconds = 10.0
+  /// The most seconds a meal plan's explanation of infeasibility may take;
+  /// past it, the remaining lines are kept and the conflict is not proven minimal.
+  public static let explanationTotalSeconds = 30.0
+
+  /// A minimal set of the problem's lines that cannot hold together, by
+  /// deletion filtering (``DeletionFilter``) over ``MealPlanLines``.
+  ///
+  /// Each set of lines is built into its own model. It has no plan when the
+  /// builder finds a reason before solving (a slot with no allowed recipe),
+  /// when the LP relaxation is infeasible (then the integer model is too:
+  /// a fast, proven test), or when GLPK's branch-and-cut proves the integer
+  /// model infeasible. A plan found by branch-and-cut keeps the line. A solve
+  /// that stops at its time limit (``explanationSolveSeconds``) proves
+  /// neither, so the line is kept and the set is marked unproven.
+  ///
+  /// - Returns: the lines, the conflict's members and whether they are proven minimal.
+  func conflictingLines(_ problem: MealPlanProblem, deadline: ContinuousClock.Instant)
+    throws(PlanningError) -> (lines: MealPlanLines, members: [Int], proven: Bool)
+  {
+    let lines = MealPlanLines(problem)
+    let started = ContinuousClock.now
+    let filter = DeletionFilter(count: lines.lines.count, deadline: deadline) { done, total in
+      options.explanationProgress?(
+        ExplanationProgress(
+          seconds: (ContinuousClock.now - started).seconds, phase: .deletionFilter, done: done, total: total))
+    }
+    let found = try filter.run { (kept) throws(PlanningError) in
+      try infeasible(lines.problem(keeping: kept), deadline: deadline)
+    }
+    return (lines, found.members, found.proven)
+  }
+
+  /// Whether a problem has no plan: `true` proven, `false` a plan exists, `nil` undecided.
+  func infeasible(_ problem: MealPlanProblem, deadline: ContinuousClock.Instant) throws(PlanningError)
+    -> Bool?
+  {
+    guard let builder = try? MealPlanModelBuilder(problem: problem) else { return nil }
+    let built = builder.build()
+    if !built.conflicts.isEmpty { return true }
+    var model = built.model.dropping([.tieBreak])
+    model.setObjective(.minimize, LinearExpression())
+    var relaxed = model
+    relaxed.relaxIntegrality()
+    if try capped(relaxed, until: deadline).status == .infeasible { return true }
+    switch try capped(model, until: deadline).status {
+    case .infeasible: return true
+    case .optimal, .feasible: return false
+    case .unbounded, .unknown: return nil
+    }
+  }
+
+  /// One solve, at most ``explanationSolveSeconds`` and never past `deadline`.
+  func capped(_ model: LinearModel, until deadline: ContinuousClock.Instant) throws(PlanningError) -> Solution
+  {
+    if Task.isCancelled { throw .cancelled }
+    let left = (deadline - ContinuousClock.now).seconds
+    guard left > 0.01 else { return Solution(termination: .timeLimit, status: .unknown) }
+    var settings = SolverOptions()
+    settings.timeLimit = min(Self.explanationSolveSeconds, left)
+    do {
+      return try solver.solve(model, options: settings)
+    } catch {
+      throw PlanningError(error)
+    }
+  }
+
+  /// How far one goal of a conflict must move when every other line holds:
+  /// an elastic copy of the problem's model with one slack on each side of
+  /// the goal's rows, minimised by branch-and-cut. `nil` unless proven
+  /// optimal in time, and for a share of energy.
+  func reach(
+    of l: Int, in lines: MealPlanLines, built: MealPlanModel, deadline: ContinuousClock.Instant
+  ) throws(PlanningError) -> (side: PlanLine.Side, value: Double)? {
+    let line = lines.lines[l]
+    guard case .goal(let g) = line.part, lines.problem.goals[g].basis == .absolute,
+      built.goalRows.indices.contains(g)
+    else { return nil }
+    var model = built.model
+    let rows = Array(built.goalRows[g])
+    guard !rows.isEmpty else { return nil }
+    var objective = LinearExpression()
+    var slacks: [PlanLine.Side: VariableRef] = [:]
+    for side in line.sides {
+      let slack = model.addVariable("slack[\(side.rawValue)]", lower: 0)
+      slacks[side] = slack
+      objective.add(slack, 1 / max(abs(line.bound(side) ?? 1), 1))
+    }
+    for row in rows {
+      let original = model.constraints[row]
+      var low = original.expression
+      if let slack = slacks[.minimum] { low.add(slack, 1) }
+      var high = original.expression
+      if let slack = slacks[.maximum] { high.add(slack, -1) }
+      switch (original.set.lower, original.set.upper) {
+      case (let lower?, let upper?):
+        model.constraints[row].expression = low
+        model.constraints[row].set = .greaterThan(lower)
+        model.addConstraint(original.name + "[elastic_max]", high, .lessThan(upper))
+      case (_?, nil): model.constraints[row].expression = low
+      case (nil, _?): model.constraints[row].expression = high
+      case (nil, nil): break
+      }
+    }
+    model.setObjective(.minimize, objective)
+    let solution = try capped(model, until: deadline)
+    guard solution.status == .optimal, solution.values.count == model.variables.count else { return nil }
+    let moved = line.sides.max { (solution.values[slacks[$0]!.index]) < (solution.values[slacks[$1]!.index]) }
+    guard let side = moved, let bound = line.bound(side) else { return nil }
+    // The worst row at the elastic optimum, each row in display units (a weekly row's bound is scaled).
+    var values: [Double] = []
+    for row in rows {
+      let original = built.model.constraints[row]
+      guard let rowBound = side == .minimum ? original.set.lower : original.set.upper else { continue }
+      let value = original.expression.value(solution.values)
+      values.append(rowBound != 0 ? value * bound / rowBound : value)
+    }
+    guard let worst = side == .minimum ? values.min() : values.max() else { return nil }
+    return (side, side == .minimum ? min(worst, bound) : max(worst, bound))
+  }
+}
