@@ -141,7 +141,7 @@ extension MealPlanSearch {
         add(DayPattern(dayClass: classOfDay[day], values: block.map { best[$0.index].rounded() }))
       }
     }
-    let penalty = Self.artificialPenalty(classes)
+    var penalty = Self.artificialPenalty(classes)
     let columnDeadline = clock.now + .seconds(remaining * tuning.patternColumnShare)
     var smoothing: [Double]?
     var bestBound = -Double.infinity
@@ -158,6 +158,14 @@ extension MealPlanSearch {
         let masterValue = solved.objectiveValue
       else { return }
       let duals = Self.clampedDuals(Array(solved.rowDuals.suffix(rows.count)), rows: rows)
+      // Once the patterns alone keep the rows, the artificial variables go:
+      // patterns are never removed, so the master stays feasible, and their
+      // large costs would only blunt the LP's tolerances on the duals.
+      if penalty > 0, solved.values.count > patterns.count,
+        solved.values[patterns.count...].allSatisfy({ $0 <= 1e-9 })
+      {
+        penalty = 0
+      }
       // Prices between the duals that gave the best bound and the master's
       // (Wentges smoothing) steady the columns; a mispriced round falls back.
       var prices = duals
