@@ -6,6 +6,12 @@
  *   ./glpk_diet family-8000.tsv           prints the optimum and the times
  *   ./glpk_diet --version                 prints GLPK's version
  *
+ * For measuring GLPK's settings on the same model (docs/performance.md), two
+ * variables change them; unset, the defaults above are used:
+ *   GLPK_DIET_METHOD=dual                 glp_simplex's dual simplex (parm.meth = GLP_DUALP)
+ *   GLPK_DIET_SCALE=16                    glp_scale_prob(lp, 16) first (16 = GLP_SF_EQ,
+ *                                         1 = GLP_SF_GM, 80 = GLP_SF_EQ | GLP_SF_SKIP)
+ *
  * The input is the table generate.py --tsv writes: one line per food, its NDB
  * number, price per 100 g, then energy, protein, fat, carbs, fiber, saturated
  * fat, sodium, calcium, iron, vitamin C and potassium per 100 g (0 where SR28
@@ -112,6 +118,9 @@ int main(int argc, char **argv) {
   double built = now();
   glp_smcp parm;
   glp_init_smcp(&parm);
+  const char *method = getenv("GLPK_DIET_METHOD"), *scale = getenv("GLPK_DIET_SCALE");
+  if (method && strcmp(method, "dual") == 0) parm.meth = GLP_DUALP;
+  if (scale) glp_scale_prob(lp, atoi(scale));
   int status = glp_simplex(lp, &parm);
   double solved = now();
   if (status != 0 || glp_get_status(lp) != GLP_OPT) {

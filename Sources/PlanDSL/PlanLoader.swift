@@ -76,14 +76,23 @@ struct LoadSession {
   mutating func loadText(_ text: String, path: String, directory: String?) {
     let index = sources.add(SourceFile(path: path, text: text))
     guard let file = sources.file(index) else { return }
-    var lexer = Lexer(file, fileIndex: index)
-    let tokens = lexer.tokenize()
-    diagnostics += lexer.diagnostics
-    var parser = Parser(tokens: tokens, file: index)
+    // The parser reads the lexer's tokens as it goes: they are never all in memory at once.
+    var parser = Parser(lexer: Lexer(file, fileIndex: index), file: index)
     let syntax = parser.parseFile()
+    diagnostics += parser.lexerDiagnostics
     diagnostics += parser.diagnostics
-    if syntax.declarations.isEmpty && lexer.diagnostics.isEmpty && parser.diagnostics.isEmpty {
+    if syntax.declarations.isEmpty && parser.lexerDiagnostics.isEmpty && parser.diagnostics.isEmpty {
       diagnostics.append(DiagnosticMessage.emptyFile(path, at: SourceRange(file: index, start: 0, end: 0)))
+    }
+    // Most files include nothing: their declarations are taken whole, not one by one.
+    let includes = syntax.declarations.contains { if case .include = $0 { true } else { false } }
+    if !includes {
+      if declarations.isEmpty {
+        declarations = syntax.declarations
+      } else {
+        declarations += syntax.declarations
+      }
+      return
     }
     for declaration in syntax.declarations {
       if case .include(let include) = declaration {

@@ -1,7 +1,8 @@
 import Foundation
 import GLPKBackend
-import MealOptimizer
 import Testing
+
+@testable import MealOptimizer
 
 /// The meal-plan search on models that buy whole packages, step by step,
 /// against GLPK's own branch-and-bound proven at gap 0.
@@ -47,5 +48,60 @@ struct MealPlanSearchPurchaseTests {
     ).get()
     #expect(abs(outcome.cost - optimum) < 1e-6)
     #expect(outcome.isProven)
+  }
+
+  @Test("the cooked rows keep the optimum and raise the LP bound", arguments: MealPlanSearchTests.seeds)
+  func cookedRowsAreValid(seed: UInt64) throws {
+    let built = try MealPlanModelBuilder(problem: Self.problem(seed: seed)).build()
+    #expect(!built.model.constraints(in: .cooked).isEmpty)
+    var without = built
+    without.model = built.model.dropping([.cooked])
+    #expect(
+      abs(try MealPlanSearchTests.provenOptimum(without) - MealPlanSearchTests.provenOptimum(built)) < 1e-6)
+    let lp = try #require(
+      try GLPKSolver().solve(built.model.relaxingIntegrality(), options: SolverOptions()).objectiveValue)
+    let lpWithout = try #require(
+      try GLPKSolver().solve(without.model.relaxingIntegrality(), options: SolverOptions()).objectiveValue)
+    #expect(lp >= lpWithout - 1e-9)
+  }
+
+  @Test(
+    "the week summed over its days is a relaxation: every plan maps into it",
+    arguments: MealPlanSearchTests.seeds)
+  func weekTotalsRelaxes(seed: UInt64) throws {
+    let built = try MealPlanModelBuilder(problem: Self.problem(seed: seed)).build()
+    let totals = try #require(WeekTotals(built.model, slots: built.slots))
+    #expect(totals.model.variables.count < built.model.variables.count)
+    // The week's optimum, summed by class, keeps every row of the summed model at no more cost.
+    var options = SolverOptions()
+    options.relativeGap = 0
+    let week = try GLPKSolver().solve(built.model, options: options)
+    let point = totals.summing(week.values)
+    #expect(totals.model.isFeasible(point, tolerance: 1e-6), "\(totals.model.violations(at: point))")
+    #expect(totals.model.objective.value(point) <= built.model.objective.value(week.values) + 1e-9)
+    // So its optimum bounds the week's.
+    let summed = try GLPKSolver().solve(totals.model, options: options)
+    #expect(summed.status == .optimal)
+    let summedOptimum = try #require(summed.objectiveValue)
+    let weekOptimum = try #require(week.objectiveValue)
+    #expect(summedOptimum <= weekOptimum + 1e-6)
+  }
+
+  @Test("week_totals gives a bound at most the optimum", arguments: MealPlanSearchTests.seeds)
+  func weekTotalsIsHonest(seed: UInt64) throws {
+    let built = try MealPlanModelBuilder(problem: Self.problem(seed: seed)).build()
+    let optimum = try MealPlanSearchTests.provenOptimum(built)
+    let search = MealPlanSearchTests.search(built, gap: 1e-9)
+    var progress = MealPlanSearch.Progress()
+    try search.perform(.relaxation, on: built.model, &progress)
+    let relaxation = try #require(progress.bound)
+    try search.perform(.weekTotals, on: built.model, &progress)
+    MealPlanSearchTests.expectHonest(progress, model: built.model, optimum: optimum, step: .weekTotals)
+    let bound = try #require(progress.bound)
+    #expect(bound >= relaxation)
+    // With the optimal plan in hand, the summed model proves it (within 1e-9).
+    try search.perform(.eatenWeek, on: built.model, &progress)
+    try search.perform(.fullModel, on: built.model, &progress)
+    #expect(abs(progress.objective - optimum) < 1e-6)
   }
 }

@@ -131,6 +131,10 @@ struct DiagnosticIDTests {
     Case(.emptyRange, food + "goal g { protein 100...50 g per day }\n"),
     Case(.duplicateStatement, food + "goal g { protein >= 1 g }\nplan p { goal g; days 7; days 6 }\n"),
     Case(.maximizeCost, food + "goal g { protein >= 1 g }\nplan p { goal g; maximize cost }\n"),
+    Case(.leftoverCreditRange, food + "goal g { protein >= 1 g }\nplan p { goal g; leftovers worth 150% }\n"),
+    Case(
+      .leftoverCreditNeedsCost,
+      food + "goal g { protein >= 1 g }\nplan p { goal g; minimize cost eaten; leftovers worth 50% }\n"),
     Case(.unknownPantry, food + "goal g { protein >= 1 g }\nplan p { goal g; pantry home }\n"),
     Case(.unknownHousehold, recipe + "plan p {\n  meals breakfast\n  household famly\n}\n"),
     Case(

@@ -88,9 +88,16 @@ struct HouseholdAssembler {
         eaten: eaten, purchases: purchases, purchasing: purchasing, foods: foods, stores: week.stores)
       if purchasing.costBasis == .paid { cost = groceries.total.rounded(places: 2) }
     }
-    return HouseholdPlan(
+    var plan = HouseholdPlan(
       status: .optimal, report: SolveReport(termination: .completed), currency: week.currency,
       household: problem.household.id, slots: week.slots, days: days, members: memberPlans, cost: cost,
       groceries: groceries, tieBreak: week.tieBreak)
+    if let purchasing = week.purchasing {
+      plan.cooking = CookingPlan(household: plan, recipes: week.recipes, foods: week.foods)
+      if purchasing.creditsLeftovers {
+        plan.leftoverCredit = groceries.leftoverCredit(purchasing, foods: foods)
+      }
+    }
+    return plan
   }
 }

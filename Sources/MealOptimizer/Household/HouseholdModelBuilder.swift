@@ -148,7 +148,7 @@ public struct HouseholdModelBuilder: Sendable {
     var purchaseRows: PurchaseRows?
     if let purchasing = week.purchasing {
       let rows = addPurchaseRows(purchasing, slots: slots, eaters: eaters, to: &model)
-      if purchasing.costBasis == .paid { cost = rows.paid }
+      if purchasing.costBasis == .paid { cost = rows.objective }
       purchaseRows = rows
     } else {
       addBudgetRows(slots: slots, to: &model)

@@ -31,8 +31,17 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   public var tieBreak: MealTieBreak
   /// The tie-break's value in this plan.
   public var tieBreakValue: Double?
+  /// The credit for leftovers (`leftovers worth P%`, ``Purchasing/leftoverCredit``):
+  /// what the plan buys and does not eat, at that share of each food's
+  /// leftover price per gram, to the cent. A `minimize cost` plan minimises
+  /// ``cost`` (what is paid at the till) less this credit; the report's bound
+  /// is on that difference. `nil` without a credit.
+  public var leftoverCredit: Decimal?
   /// Goals changed by health alerts before planning, with why (see ``PlanAdaptation``).
   public var adaptations: [PlanAdaptation]?
+  /// What to cook when, for everyone at the table, with each ingredient's
+  /// share of the cost; set for a plan that buys (``MealPlanProblem/purchasing``).
+  public var cooking: CookingPlan?
 
   /// Creates a value from its parts.
   public init(
@@ -65,9 +74,11 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   public func member(_ id: String) -> MemberPlan? { members.first { $0.id == id } }
 
   enum CodingKeys: String, CodingKey {
-    case kind, status, report, currency, household, slots, days, members, cost, groceries, adaptations
+    case kind, status, report, currency, household, slots, days, members, cost, groceries, adaptations,
+      cooking
     case tieBreak = "tie_break"
     case tieBreakValue = "tie_break_value"
+    case leftoverCredit = "leftover_credit"
   }
 }
 

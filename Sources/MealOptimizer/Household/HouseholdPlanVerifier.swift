@@ -135,6 +135,7 @@ public struct HouseholdPlanVerifier: Sendable {
       status: plan.status, report: plan.report, currency: plan.currency, slots: plan.slots, days: tableDays,
       cost: plan.cost, groceries: plan.groceries)
     table.tieBreak = plan.tieBreak
+    table.leftoverCredit = plan.leftoverCredit
     violations += week.checkRepetition(table)
     if problem.meals.purchasing != nil {
       violations += week.checkPurchases(table, eaten: eaten)

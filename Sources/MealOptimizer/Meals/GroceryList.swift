@@ -26,7 +26,8 @@ public struct GroceryList: Sendable, Hashable, Codable {
     self.total = items.reduce(0) { $0 + $1.cost }
   }
 
-  /// Builds the list for the grams of each food a plan uses.
+  /// Builds the list for the grams of each food a plan uses, each line
+  /// named by its food's short name (``shortName(_:)``).
   ///
   /// For each food the offer chosen is the one whose whole packages covering
   /// the grams cost least (ties: the smaller surplus, then the store name).
@@ -54,7 +55,8 @@ public struct GroceryList: Sendable, Hashable, Codable {
       }
       items.append(
         GroceryItem(
-          food: id, name: food.name, grams: amount, store: best?.offer.store, packages: best?.packages ?? 0,
+          food: id, name: Self.shortName(food), grams: amount, store: best?.offer.store,
+          packages: best?.packages ?? 0,
           packageGrams: best?.offer.packageGrams, packageName: best?.offer.packageName,
           packagePrice: best?.offer.price, cost: best?.cost ?? 0))
     }

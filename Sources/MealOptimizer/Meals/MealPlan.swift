@@ -33,6 +33,12 @@ public struct MealPlan: Sendable, Hashable, Codable {
   public var tieBreak: MealTieBreak
   /// The tie-break's value in this plan (repeats, or distance from the goals' middles).
   public var tieBreakValue: Double?
+  /// The credit for leftovers (`leftovers worth P%`, ``Purchasing/leftoverCredit``):
+  /// what the plan buys and does not eat, at that share of each food's
+  /// leftover price per gram, to the cent. A `minimize cost` plan minimises
+  /// ``cost`` (what is paid at the till) less this credit; the report's bound
+  /// is on that difference. `nil` without a credit.
+  public var leftoverCredit: Decimal?
   /// Goals changed by health alerts before planning, with why (see ``PlanAdaptation``).
   public var adaptations: [PlanAdaptation]?
 
@@ -71,6 +77,7 @@ public struct MealPlan: Sendable, Hashable, Codable {
       cooking
     case tieBreak = "tie_break"
     case tieBreakValue = "tie_break_value"
+    case leftoverCredit = "leftover_credit"
   }
 }
 

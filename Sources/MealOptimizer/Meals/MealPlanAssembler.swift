@@ -74,6 +74,9 @@ struct MealPlanAssembler {
     if problem.purchasing != nil {
       plan.cooking = CookingPlan(plan: plan, recipes: problem.recipes, foods: problem.foods)
     }
+    if let purchasing = problem.purchasing, purchasing.creditsLeftovers {
+      plan.leftoverCredit = groceries.leftoverCredit(purchasing, foods: foods)
+    }
     return plan
   }
 

@@ -48,7 +48,7 @@ extension MealPlanModelBuilder {
     var purchaseRows: PurchaseRows?
     if let purchasing = problem.purchasing {
       let rows = addPurchaseRows(purchasing, slots: slots, to: &model)
-      if purchasing.costBasis == .paid { cost = rows.paid }
+      if purchasing.costBasis == .paid { cost = rows.objective }
       purchaseRows = rows
     } else {
       addBudgetRows(slots: slots, to: &model)
@@ -104,7 +104,8 @@ extension MealPlanModelBuilder {
       adding: &model, foods: problem.foods, stores: problem.stores, purchasing: purchasing,
       days: problem.days,
       eaten: eaten, maximumGrams: most)
-    rows.addFirstPackageRows(to: &model, slotPicks: slotPicks, pantry: purchasing.pantry)
+    let bought = rows.addFirstPackageRows(to: &model, slotPicks: slotPicks, pantry: purchasing.pantry)
+    rows.addCookedRows(to: &model, dishes: cookedDishes(slots), bought: bought)
     for budget in problem.budgets {
       let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
       let days = Double(problem.days)
@@ -113,6 +114,33 @@ extension MealPlanModelBuilder {
         "budget[paid,\(budget.period.rawValue)]", rows.paid, .lessThan(limit), group: .budget)
     }
     return rows
+  }
+
+  /// Each recipe's picks in its fresh slots, the most times the repetition
+  /// rules let it be cooked over the plan, and the foods it eats.
+  func cookedDishes(_ slots: [ModelSlot]) -> [(id: String, picks: [VariableRef], most: Int, foods: [String])]
+  {
+    var foodsOf: [String: [String]] = [:]
+    for slot in slots where slot.leftoverOf == nil {
+      for option in slot.options where option.kind == .recipe && foodsOf[option.id] == nil {
+        let recipe = candidates[option.candidate].profile.recipe
+        foodsOf[option.id] =
+          recipe.servings > 0 ? Set(recipe.ingredients.filter { $0.grams > 0 }.map(\.food)).sorted() : []
+      }
+    }
+    let rules = problem.repetition
+    return cookings(slots).sorted(by: { $0.key < $1.key }).map { recipe, byDay in
+      let picks = byDay.keys.sorted().flatMap { byDay[$0] ?? [] }
+      var most = 0
+      for block in weekBlocks() {
+        // Cookings are at most the meals served, so a limit on either bounds them.
+        var inBlock = block.days.reduce(0) { $0 + (byDay[$1]?.count ?? 0) }
+        if rules.oncePerDay { inBlock = min(inBlock, block.days.filter { byDay[$0] != nil }.count) }
+        if let limit = rules.maximumPerWeek { inBlock = min(inBlock, limit) }
+        most += inBlock
+      }
+      return (recipe, picks, most, foodsOf[recipe] ?? [])
+    }
   }
 
   /// The most portion steps a slot allows.

@@ -38,6 +38,8 @@ package struct MealPlanSearch: Sendable {
     case lagrangian
     /// Plan: relax-and-fix, one day whole at a time with later days relaxed.
     case relaxAndFix = "relax_and_fix"
+    /// Bound: with purchases, the week summed over its days, as a MIP.
+    case weekTotals = "week_totals"
     /// Plan and bound: the whole MIP, with a cutoff, for the remaining time.
     case fullModel = "full_model"
     /// Plan: the tie-break, one slot at a time, under the cost cap, for a fixed number of solves.
@@ -51,7 +53,8 @@ package struct MealPlanSearch: Sendable {
   /// the dive, and again on the plan ``Step/relaxAndFix`` found (it skips a
   /// plan it has already improved).
   package static let costSteps: [Step] = [
-    .withoutBudget, .relaxation, .separateDays, .eatenWeek, .dayPatterns, .dive, .improveDays, .lagrangian,
+    .withoutBudget, .relaxation, .separateDays, .eatenWeek, .dayPatterns, .dive, .improveDays, .weekTotals,
+    .lagrangian,
     .relaxAndFix, .improveDays, .fullModel,
   ]
 
@@ -85,6 +88,8 @@ package struct MealPlanSearch: Sendable {
     /// with purchases (``ConstraintGroup/purchases`` rows): on the example
     /// week they raise the root bound from 35.56 to 44.48 USD.
     package var fullModelCuts = true
+    /// The most of the remaining time ``Step/weekTotals`` may take.
+    package var weekTotalsShare = 0.5
     /// The most of the remaining time ``Step/eatenWeek`` may take.
     package var eatenWeekShare = 0.25
     /// Most rounds of column generation in ``Step/dayPatterns``.
@@ -252,9 +257,9 @@ package struct MealPlanSearch: Sendable {
     for step in steps {
       if progress.failure != nil || isProven(progress.objective, bound: progress.bound) { break }
       // A plan of the search without budget rows that keeps them is the plan
-      // the other steps would find again: only the last resort is left.
+      // the other steps would find again: only the bounds and the last resort are left.
       if progress.values != nil, progress.records.first?.step == .withoutBudget, !progress.unbudgeted.isEmpty,
-        step != .fullModel
+        step != .fullModel, step != .weekTotals
       {
         continue
       }
@@ -291,6 +296,7 @@ package struct MealPlanSearch: Sendable {
     case .improveDays: try improveDays(model, &progress)
     case .lagrangian: try lagrangian(model, &progress)
     case .relaxAndFix: try relaxAndFix(model, &progress)
+    case .weekTotals: try weekTotals(model, &progress)
     case .fullModel: try fullModel(model, &progress)
     case .dayPatterns: try dayPatterns(model, &progress)
     case .tieBreak: break

@@ -156,10 +156,12 @@ extension MealPlanVerifier {
     let checked = checker.check(purchases, eaten: eaten)
     violations += checked.violations
     let paid = NSDecimalNumber(decimal: checked.paid).doubleValue
+    // Budgets bound what the model counts: loose food unrounded.
+    let exact = NSDecimalNumber(decimal: checked.exact).doubleValue
     for budget in problem.budgets {
       let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
       let limit = amount * Double(problem.days) / (budget.period == .week ? 7 : 1)
-      if paid > limit + 1e-6 * max(1, limit) {
+      if exact > limit + 1e-6 * max(1, limit) {
         violations.append(
           .init(rule: "budget", message: "the plan pays \(paid) at the till, above its budget of \(limit)"))
       }
@@ -168,6 +170,18 @@ extension MealPlanVerifier {
     if abs(total - paid) > 0.005 {
       violations.append(
         .init(rule: "cost", message: "the shopping list totals \(total) but its purchases cost \(paid)"))
+    }
+    if purchasing.creditsLeftovers {
+      let credit = checker.leftoverCredit(purchases, eaten: eaten)
+      let reported = plan.leftoverCredit.map { NSDecimalNumber(decimal: $0).doubleValue }
+      if reported == nil || abs((reported ?? 0) - credit) > 0.01 {
+        violations.append(
+          .init(
+            rule: "cost",
+            message:
+              "the plan credits \(reported.map { "\($0)" } ?? "nothing") for leftovers but they are worth \(credit)"
+          ))
+      }
     }
     if purchasing.costBasis == .paid, let cost = plan.cost,
       abs(NSDecimalNumber(decimal: cost).doubleValue - paid) > 0.005

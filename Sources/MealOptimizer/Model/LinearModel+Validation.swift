@@ -22,15 +22,16 @@ extension LinearModel {
     var columns: [CompactModel.Column] = []
     columns.reserveCapacity(variables.count)
     for (index, variable) in variables.enumerated() {
-      let label = "variable #\(index) '\(variable.name)'"
+      // Named in a message only on a mistake: no text is built for each of many variables.
+      func label() -> String { "variable #\(index) '\(variable.name)'" }
       if variable.name.isEmpty { throw SolverError.invalidModel("variable #\(index) has an empty name") }
-      let lower = try Self.bound(variable.lower, isLower: true, label)
-      let upper = try Self.bound(variable.upper, isLower: false, label)
+      let lower = try Self.bound(variable.lower, isLower: true, label())
+      let upper = try Self.bound(variable.upper, isLower: false, label())
       if let lower, let upper, lower > upper {
-        throw SolverError.invalidModel("\(label): lower bound \(lower) is above upper bound \(upper)")
+        throw SolverError.invalidModel("\(label()): lower bound \(lower) is above upper bound \(upper)")
       }
       if variable.kind == .binary, (lower ?? -1) < 0 || (upper ?? 2) > 1 {
-        throw SolverError.invalidModel("\(label): a binary variable's bounds must lie within 0...1")
+        throw SolverError.invalidModel("\(label()): a binary variable's bounds must lie within 0...1")
       }
       columns.append(
         .init(name: variable.name, lower: lower, upper: upper, kind: variable.kind, objective: 0))
@@ -44,17 +45,17 @@ extension LinearModel {
     var rows: [CompactModel.Row] = []
     rows.reserveCapacity(constraints.count)
     for (index, constraint) in constraints.enumerated() {
-      let label = "constraint #\(index) '\(constraint.name)'"
+      func label() -> String { "constraint #\(index) '\(constraint.name)'" }
       if constraint.name.isEmpty { throw SolverError.invalidModel("constraint #\(index) has an empty name") }
-      let terms = try merged(constraint.expression, in: label)
+      let terms = try merged(constraint.expression, in: label())
       let constant = constraint.expression.constant
       guard constant.isFinite else {
-        throw SolverError.invalidModel("\(label): the constant is not a finite number")
+        throw SolverError.invalidModel("\(label()): the constant is not a finite number")
       }
-      var lower = try Self.bound(constraint.set.lower, isLower: true, label)
-      var upper = try Self.bound(constraint.set.upper, isLower: false, label)
+      var lower = try Self.bound(constraint.set.lower, isLower: true, label())
+      var upper = try Self.bound(constraint.set.upper, isLower: false, label())
       if let l = lower, let u = upper, l > u {
-        throw SolverError.invalidModel("\(label): lower bound \(l) is above upper bound \(u)")
+        throw SolverError.invalidModel("\(label()): lower bound \(l) is above upper bound \(u)")
       }
       lower = lower.map { $0 - constant }
       upper = upper.map { $0 - constant }
@@ -65,19 +66,23 @@ extension LinearModel {
   }
 
   /// A bound as a finite number or `nil`; an infinity on the open side means no bound.
-  private static func bound(_ value: Double?, isLower: Bool, _ label: String) throws(SolverError) -> Double? {
+  private static func bound(
+    _ value: Double?, isLower: Bool, _ label: @autoclosure () -> String
+  ) throws(SolverError) -> Double? {
     guard let value else { return nil }
-    if value.isNaN { throw SolverError.invalidModel("\(label): a bound is not a number (nan)") }
+    if value.isNaN { throw SolverError.invalidModel("\(label()): a bound is not a number (nan)") }
     if value.isInfinite {
       if (value < 0) == isLower { return nil }
       throw SolverError.invalidModel(
-        "\(label): \(isLower ? "lower" : "upper") bound is \(value < 0 ? "-" : "+")infinity")
+        "\(label()): \(isLower ? "lower" : "upper") bound is \(value < 0 ? "-" : "+")infinity")
     }
     return value
   }
 
   /// The expression's terms, each variable once, in index order, without zeros.
-  private func merged(_ expression: LinearExpression, in label: String) throws(SolverError) -> [(
+  private func merged(
+    _ expression: LinearExpression, in label: @autoclosure () -> String
+  ) throws(SolverError) -> [(
     column: Int, coefficient: Double
   )] {
     if let ordered = orderedTerms(expression) { return ordered }
@@ -86,11 +91,11 @@ extension LinearModel {
       let index = term.variable.index
       guard index >= 0, index < variables.count else {
         throw SolverError.invalidModel(
-          "\(label) refers to variable #\(index), but the model has \(variables.count) variables")
+          "\(label()) refers to variable #\(index), but the model has \(variables.count) variables")
       }
       guard term.coefficient.isFinite else {
         throw SolverError.invalidModel(
-          "\(label): the coefficient of '\(variables[index].name)' is not a finite number (\(term.coefficient))"
+          "\(label()): the coefficient of '\(variables[index].name)' is not a finite number (\(term.coefficient))"
         )
       }
       sums[index, default: 0] += term.coefficient
@@ -99,7 +104,7 @@ extension LinearModel {
     result.reserveCapacity(sums.count)
     for (column, coefficient) in sums.sorted(by: { $0.key < $1.key }) where coefficient != 0 {
       guard coefficient.isFinite else {
-        throw SolverError.invalidModel("\(label): the coefficients of '\(variables[column].name)' overflow")
+        throw SolverError.invalidModel("\(label()): the coefficients of '\(variables[column].name)' overflow")
       }
       result.append((column, coefficient))
     }

@@ -75,22 +75,28 @@ public struct DietModelBuilder: Sendable {
     /// weight(food) × variable, in the variable's own unit.
     func expression(days: [Int], foods members: [Int]? = nil, weight: (Int) -> Double) -> LinearExpression {
       let members = members ?? Array(foods.indices)
+      // Each food's coefficient once, not once a day (the weight looks the nutrient up).
+      let coefficients = members.map { f in weight(f) * built.gramsPerUnit[f] }
       var expression = LinearExpression()
       expression.terms.reserveCapacity(days.count * members.count)
       for day in days {
-        for f in members {
-          let coefficient = weight(f) * built.gramsPerUnit[f]
-          if coefficient != 0 { expression.add(built.variable(food: f, day: day), coefficient) }
+        for (f, coefficient) in zip(members, coefficients) where coefficient != 0 {
+          expression.add(built.variable(food: f, day: day), coefficient)
         }
       }
       return expression
     }
     func perGram(_ nutrient: Nutrient) -> (Int) -> Double {
-      { f in (foods[f].nutrientsPer100g[nutrient] ?? 0) / 100 }
+      // Read once for all foods (reading through `foods[f]` in the closure copied each food).
+      let column = foods.map { ($0.nutrientsPer100g[nutrient] ?? 0) / 100 }
+      return { f in column[f] }
     }
 
+    let energy = perGram(.energy)
     for (index, goal) in problem.goals.enumerated() where goal.minimum != nil || goal.maximum != nil {
       let groups = goal.period == .day ? dayGroups : weekGroup
+      // The goal's nutrient column, read once for all its days.
+      let amount = perGram(goal.nutrient)
       for group in groups {
         let name = "goal[\(goal.nutrient),\(group.label)]"
         let key = DietModel.GoalKey(goal: index, day: dayOfGroup(group.label))
@@ -98,11 +104,9 @@ public struct DietModelBuilder: Sendable {
         case .absolute:
           let set = Self.set(goal.minimum, goal.maximum)
           goalConstraints[key, default: []].append(
-            model.addConstraint(name, expression(days: group.days, weight: perGram(goal.nutrient)), set))
+            model.addConstraint(name, expression(days: group.days, weight: amount), set))
         case .percentOfEnergy:
           let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
-          let amount = perGram(goal.nutrient)
-          let energy = perGram(.energy)
           let sides = [("min", goal.minimum, true), ("max", goal.maximum, false)]
           for (side, bound, isMinimum) in sides {
             guard let share = bound else { continue }
@@ -179,7 +183,7 @@ public struct DietModelBuilder: Sendable {
         group: .budget)
     }
     if case .minimizeCost = problem.objective, purchasing.costBasis == .paid {
-      model.setObjective(.minimize, rows.paid)
+      model.setObjective(.minimize, rows.objective)
     }
     built.model = model
     built.purchaseRows = rows

@@ -63,7 +63,7 @@ public struct DietPlan: Sendable, Hashable, Codable {
   public var currency: String
   /// The whole plan's cost of the food eaten, rounded to cents; `nil` without a plan.
   public var cost: Decimal?
-  /// The whole plan's cost before rounding; `nil` without a plan.
+  /// The whole plan's cost before rounding (for a plan that buys, loose food unrounded); `nil` without a plan.
   public var exactCost: Double?
   /// The optimised quantity: cost, or the total of the nutrient minimised or maximised.
   public var objectiveValue: Double?
@@ -78,6 +78,12 @@ public struct DietPlan: Sendable, Hashable, Codable {
   /// Why there is no plan (for an infeasible one), or what the goals cost
   /// (after ``DietExplainer/explain(_:plan:)``); `nil` otherwise.
   public var explanation: PlanExplanation?
+  /// The credit for leftovers (`leftovers worth P%`, ``Purchasing/leftoverCredit``):
+  /// what the plan buys and does not eat, at that share of each food's
+  /// leftover price per gram, to the cent. A `minimize cost` plan minimises
+  /// ``cost`` (what is paid at the till) less this credit; the report's bound
+  /// is on that difference. `nil` without a credit.
+  public var leftoverCredit: Decimal?
   /// Goals changed by health alerts before planning, with why (see ``PlanAdaptation``).
   public var adaptations: [PlanAdaptation]?
 
@@ -108,6 +114,7 @@ public struct DietPlan: Sendable, Hashable, Codable {
     case objectiveValue = "objective_value"
     case weeklyGoals = "weekly_goals"
     case foodTotals = "food_totals"
+    case leftoverCredit = "leftover_credit"
   }
 }
 

@@ -84,6 +84,8 @@ public struct DietPlanVerifier: Sendable, Hashable {
     let totals = amounts(totalGrams, problem: problem)
     violations += limitViolations(problem, grams: grams)
     var paid: Decimal?
+    var exactPaid: Decimal?
+    var credit = 0.0
     if let purchasing = problem.purchasing {
       var eaten: [String: [Double]] = [:]
       for (f, food) in foods.enumerated() { eaten[food.id, default: []] = grams.map { $0[f] } }
@@ -97,8 +99,10 @@ public struct DietPlanVerifier: Sendable, Hashable {
       }
       violations += checked.violations
       paid = checked.paid
+      exactPaid = checked.exact
+      if purchasing.creditsLeftovers { credit = checker.leftoverCredit(purchases ?? [], eaten: eaten) }
     }
-    if let budget = problem.budget, let paid {
+    if let budget = problem.budget, let paid = exactPaid {
       let days = Decimal(problem.days)
       let limit = budget.period == .week ? budget.amount * days / 7 : budget.amount * days
       let limitValue = NSDecimalNumber(decimal: limit).doubleValue
@@ -124,19 +128,24 @@ public struct DietPlanVerifier: Sendable, Hashable {
       }
     }
     if case .minimizeCost = problem.objective, let objectiveValue {
-      let cost = NSDecimalNumber(
-        decimal: problem.purchasing?.costBasis == .paid ? paid ?? totals.cost : totals.cost
-      ).doubleValue
+      // With a credit for leftovers, the objective is what is paid less the credit.
+      let cost =
+        NSDecimalNumber(
+          decimal: problem.purchasing?.costBasis == .paid ? exactPaid ?? totals.cost : totals.cost
+        ).doubleValue - credit
       if abs(cost - objectiveValue) > tolerance(objectiveValue) {
         violations.append(
           PlanViolation(
             rule: "cost",
-            message: "the solver reported a cost of \(objectiveValue) but the foods cost \(cost)"))
+            message: credit > 0
+              ? "the solver reported \(objectiveValue) paid less the leftover credit, but it is \(cost)"
+              : "the solver reported a cost of \(objectiveValue) but the foods cost \(cost)"))
       }
     }
     var verification = DietPlanVerification(
       days: days, weeklyGoals: weekly, foodTotals: totals.lines, cost: totals.cost, violations: violations)
     verification.paid = paid
+    verification.exactPaid = exactPaid
     return verification
   }
 
@@ -154,7 +163,8 @@ public struct DietPlanVerifier: Sendable, Hashable {
   private func check(_ goal: NutrientGoal, grams: [[Double]], foods: [Food]) -> GoalCheck {
     func total(_ nutrient: Nutrient) -> Double {
       grams.reduce(0) { sum, day in
-        sum + zip(foods, day).reduce(0) { $0 + $1.0.amount(of: nutrient, inGrams: $1.1) }
+        // A food not eaten adds nothing (and a plan eats few of many foods): no lookup for it.
+        sum + zip(foods, day).reduce(0) { $1.1 == 0 ? $0 : $0 + $1.0.amount(of: nutrient, inGrams: $1.1) }
       }
     }
     let amount = total(goal.nutrient)
@@ -277,9 +287,11 @@ public struct DietPlanVerification: Sendable, Hashable {
   public var cost: Decimal
   /// Every bound the plan breaks; empty for a valid plan.
   public var violations: [PlanViolation]
-  /// What the plan pays at the till (packages, loose food, trips), recomputed,
-  /// when the problem has ``DietProblem/purchasing``.
+  /// What the plan pays at the till (packages, loose food to the cent a line,
+  /// trips), recomputed, when the problem has ``DietProblem/purchasing``.
   public var paid: Decimal?
+  /// The same with loose food unrounded: what the model and the budget count.
+  public var exactPaid: Decimal?
 
   /// Creates a verification from its parts.
   public init(

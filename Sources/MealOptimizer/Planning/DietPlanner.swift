@@ -156,19 +156,27 @@ public struct DietPlanner: Sendable {
       grams: Dictionary(verification.foodTotals.map { ($0.food, $0.grams) }, uniquingKeysWith: +),
       foods: foods)
     var cost = verification.cost
+    var exactCost = NSDecimalNumber(decimal: cost).doubleValue
     if let purchasing = problem.purchasing, let purchases {
       var eaten: [String: [Double]] = [:]
       for (f, food) in problem.foods.enumerated() { eaten[food.id] = grams.map { $0[f] } }
       groceries = GroceryList(
         eaten: eaten, purchases: purchases, purchasing: purchasing, foods: foods, stores: problem.stores)
-      if purchasing.costBasis == .paid, let paid = verification.paid { cost = paid }
+      if purchasing.costBasis == .paid, let paid = verification.paid, let exact = verification.exactPaid {
+        cost = paid
+        exactCost = NSDecimalNumber(decimal: exact).doubleValue
+      }
     }
-    return DietPlan(
+    var plan = DietPlan(
       status: status, report: report, currency: problem.currency, cost: cost.rounded(places: 2),
-      exactCost: NSDecimalNumber(decimal: cost).doubleValue,
+      exactCost: exactCost,
       objectiveValue: solution.objectiveValue,
       days: days, weeklyGoals: marginal.apply(to: verification.weeklyGoals, day: nil),
       foodTotals: verification.foodTotals, groceries: groceries)
+    if let purchasing = problem.purchasing, purchasing.creditsLeftovers {
+      plan.leftoverCredit = groceries.leftoverCredit(purchasing, foods: foods)
+    }
+    return plan
   }
 }
 

@@ -34,7 +34,9 @@ extension DietProblem {
     for food in foods {
       if byID[food.id] != nil { issues.append(.duplicateIdentifier(food.id)) }
       byID[food.id] = food
-      for (nutrient, value) in food.nutrientsPer100g.sorted(by: { $0.key < $1.key })
+      // Sorted (for a stable order of the issues) only when a figure is wrong.
+      let allValid = food.nutrientsPer100g.values.allSatisfy { $0.isFinite && $0 >= 0 }
+      for (nutrient, value) in allValid ? [] : food.nutrientsPer100g.sorted(by: { $0.key < $1.key })
       where !(value.isFinite && value >= 0) {
         issues.append(
           .invalidNumber("food '\(food.id)': \(nutrient) must be a non-negative number, not \(value)"))

@@ -41,12 +41,44 @@ public struct CookingPlan: Sendable, Hashable, Codable {
   ///   - recipes: the plan's recipes (a food served alone is a one-ingredient recipe).
   ///   - foods: the plan's foods.
   public init(plan: MealPlan, recipes: [Recipe], foods: [Food]) {
+    self.init(
+      days: plan.days.map { ($0.day, $0.meals) }, groceries: plan.groceries, recipes: recipes, foods: foods)
+  }
+
+  /// Builds the cooking plan of a household plan: each dish on the table is
+  /// cooked for everyone's servings together (a leftover slot's servings
+  /// added to the cooking it eats from), and the ingredients' shares come
+  /// from the household's shopping list.
+  ///
+  /// - Parameters:
+  ///   - plan: the household plan.
+  ///   - recipes: the plan's recipes (a food served alone is a one-ingredient recipe).
+  ///   - foods: the plan's foods.
+  public init(household plan: HouseholdPlan, recipes: [Recipe], foods: [Food]) {
+    let days = plan.days.map { day in
+      (
+        day.day,
+        day.meals.filter { $0.servings > 0 }.map { meal in
+          PlannedMeal(
+            meal: meal.meal, kind: meal.kind, id: meal.id, name: meal.name, servings: meal.servings,
+            leftoverFromDay: meal.leftoverFromDay, leftoverFromMeal: meal.leftoverFromMeal, cost: meal.cost)
+        }
+      )
+    }
+    self.init(days: days, groceries: plan.groceries, recipes: recipes, foods: foods)
+  }
+
+  /// Builds a cooking plan from each day's meals (their servings eaten) and the plan's shopping list.
+  init(
+    days planDays: [(day: Int, meals: [PlannedMeal])], groceries: GroceryList?, recipes: [Recipe],
+    foods: [Food]
+  ) {
     let recipeByID = Dictionary(recipes.map { ($0.id, $0) }) { a, _ in a }
     let foodByID = Dictionary(foods.map { ($0.id, $0) }) { a, _ in a }
     // Servings cooked at each fresh slot: its own and its leftovers'.
     var cooked: [String: Double] = [:]
     func key(_ day: Int, _ meal: Meal) -> String { "\(day)|\(meal.name)" }
-    for day in plan.days {
+    for day in planDays {
       for meal in day.meals {
         let source =
           meal.leftoverFromDay.flatMap { from in meal.leftoverFromMeal.map { key(from, $0) } }
@@ -56,7 +88,7 @@ public struct CookingPlan: Sendable, Hashable, Codable {
     }
     // Grams of each food eaten over the plan, for the cost per gram.
     var eaten: [String: Double] = [:]
-    for day in plan.days {
+    for day in planDays {
       for meal in day.meals where meal.leftoverFromDay == nil {
         let servings = cooked[key(day.day, meal.meal)] ?? meal.servings
         for ingredient in Self.perServing(meal, recipeByID) {
@@ -65,7 +97,7 @@ public struct CookingPlan: Sendable, Hashable, Codable {
       }
     }
     var perGram: [String: Double] = [:]
-    if let groceries = plan.groceries, groceries.stores != nil {
+    if let groceries, groceries.stores != nil {
       var paid: [String: Decimal] = [:]
       for item in groceries.items { paid[item.food, default: 0] += item.cost }
       for (food, grams) in eaten where grams > 0 {
@@ -75,7 +107,7 @@ public struct CookingPlan: Sendable, Hashable, Codable {
       for (food, _) in eaten { perGram[food] = foodByID[food]?.cheapestOffer?.pricePerGram ?? 0 }
     }
     var sessions: [CookingSession] = []
-    for day in plan.days {
+    for day in planDays {
       for meal in day.meals where meal.leftoverFromDay == nil {
         let servings = cooked[key(day.day, meal.meal)] ?? meal.servings
         let recipe = recipeByID[meal.id]
@@ -97,7 +129,7 @@ public struct CookingPlan: Sendable, Hashable, Codable {
       }
     }
     self.sessions = sessions
-    let days = plan.days.map(\.day).max() ?? 0
+    let days = planDays.map(\.day).max() ?? 0
     var dayCosts = [Decimal](repeating: 0, count: days)
     for session in sessions where session.day >= 1 && session.day <= days {
       dayCosts[session.day - 1] += session.cost

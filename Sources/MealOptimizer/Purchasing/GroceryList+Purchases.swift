@@ -134,6 +134,24 @@ extension GroceryList {
     self.total = items.reduce(0) { $0 + $1.cost } + storeLines.reduce(0) { $0 + $1.trip }
   }
 
+  /// The credit for what the list leaves over (``Purchasing/leftoverCredit``):
+  /// each line's grams left, times the share, times its food's leftover price
+  /// per gram (``Purchasing/leftoverPricePerGram(of:)``), rounded to the cent.
+  ///
+  /// - Parameters:
+  ///   - purchasing: the share and the offers the plan may buy.
+  ///   - foods: the foods, by identifier.
+  public func leftoverCredit(_ purchasing: Purchasing, foods: [String: Food]) -> Decimal {
+    var credit = 0.0
+    for item in items {
+      guard let left = item.gramsLeft, left > 0, let food = foods[item.food],
+        let price = purchasing.leftoverPricePerGram(of: food)
+      else { continue }
+      credit += left * price * purchasing.leftoverCredit
+    }
+    return CookingPlan.cents(credit)
+  }
+
   /// A short name for a shopping list: the food's name up to its first comma
   /// when that leaves a word or two ("Milk" for "Milk, reduced fat, fluid,
   /// 2% milkfat, ..."), else the whole name.

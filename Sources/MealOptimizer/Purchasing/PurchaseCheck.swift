@@ -27,18 +27,53 @@ struct PurchaseCheck {
     return best
   }
 
+  /// The credit for leftovers (``Purchasing/leftoverCredit``), recomputed:
+  /// for each food, the grams bought beyond what the plan needs after the
+  /// most pantry stock its days can eat, times the share, times the least
+  /// `Decimal` price over package grams among the offers the plan may buy.
+  ///
+  /// - Parameters:
+  ///   - purchases: what the plan buys.
+  ///   - eaten: grams of each food on each day, `eaten[food][day - 1]`.
+  /// - Returns: the credit, unrounded.
+  func leftoverCredit(_ purchases: [Purchase], eaten: [String: [Double]]) -> Double {
+    guard purchasing.leftoverCredit > 0 else { return 0 }
+    var bought: [String: Double] = [:]
+    for purchase in purchases {
+      bought[purchase.food, default: 0] +=
+        purchase.offer.soldLoose ? purchase.grams : Double(purchase.packages) * purchase.offer.packageGrams
+    }
+    var credit = 0.0
+    for (food, grams) in bought.sorted(by: { $0.key < $1.key }) {
+      guard let offers = foods[food]?.offers else { continue }
+      let prices = offers.filter { offer in
+        offer.packageGrams > 0
+          && (offer.store.map { store in purchasing.stores?.contains(store) ?? true } ?? true)
+      }.map { NSDecimalNumber(decimal: $0.price).doubleValue / $0.packageGrams }
+      guard let price = prices.min() else { continue }
+      let amounts = eaten[food] ?? []
+      let total = amounts.reduce(0) { $0 + max(0, $1) }
+      let needed = max(0, total - usableStock(of: food, eaten: amounts))
+      credit += max(0, grams - needed) * price * purchasing.leftoverCredit
+    }
+    return credit
+  }
+
   /// Checks the purchases against what the plan eats and recomputes what is paid.
   ///
   /// - Parameters:
   ///   - purchases: what the plan says it buys.
   ///   - eaten: grams of each food on each day, `eaten[food][day - 1]`.
-  /// - Returns: the till total (packages, loose food and trips) and every violation.
+  /// - Returns: the till total (packages, loose food to the cent a line, and
+  ///   trips), the same total with loose food unrounded (what the model and
+  ///   budgets count), and every violation.
   func check(_ purchases: [Purchase], eaten: [String: [Double]]) -> (
-    paid: Decimal, violations: [PlanViolation]
+    paid: Decimal, exact: Decimal, violations: [PlanViolation]
   ) {
     var violations: [PlanViolation] = []
     var bought: [String: Double] = [:]
     var paid = Decimal()
+    var exact = Decimal()
     var visited: Set<String> = []
     for purchase in purchases {
       guard let food = foods[purchase.food], food.offers.contains(purchase.offer) else {
@@ -58,10 +93,15 @@ struct PurchaseCheck {
       let grams: Double
       if purchase.offer.soldLoose {
         grams = purchase.grams
-        paid += purchase.offer.price * Decimal(purchase.grams) / Decimal(purchase.offer.packageGrams)
+        var line = purchase.offer.price * Decimal(purchase.grams) / Decimal(purchase.offer.packageGrams)
+        exact += line
+        var cents = Decimal()
+        NSDecimalRound(&cents, &line, 2, .plain)
+        paid += cents
       } else {
         grams = Double(purchase.packages) * purchase.offer.packageGrams
         paid += purchase.offer.price * Decimal(purchase.packages)
+        exact += purchase.offer.price * Decimal(purchase.packages)
       }
       if purchase.packages < 0 || grams < 0 {
         violations.append(
@@ -83,13 +123,16 @@ struct PurchaseCheck {
         )
       }
     }
-    for store in stores where visited.contains(store.id) { paid += store.tripCost ?? 0 }
+    for store in stores where visited.contains(store.id) {
+      paid += store.tripCost ?? 0
+      exact += store.tripCost ?? 0
+    }
     if let limit = purchasing.maximumStores, visited.count > limit {
       violations.append(
         PlanViolation(
           rule: "purchase",
           message: "the plan shops at \(visited.count) stores, more than the \(limit) allowed"))
     }
-    return (paid, violations)
+    return (paid, exact, violations)
   }
 }

@@ -9,6 +9,10 @@ extension ConstraintGroup {
   /// `visit[aldi,rice,1]`, `stores_max`: a package bought at a store forces its
   /// visit; the plan visits at most so many stores.
   public static let stores: ConstraintGroup = "stores"
+  /// `cooked_each[lentil_soup,3]`, `cooked_count[lentil_soup]`,
+  /// `cooked_buys[lentil_soup,lentils]`: a dish cooked at all buys its foods
+  /// (``PurchaseRows/addCookedRows(to:dishes:bought:)``).
+  public static let cooked: ConstraintGroup = "cooked"
 }
 
 /// The purchase part of a plan's model, shared by ``DietModelBuilder`` and
@@ -20,6 +24,13 @@ extension ConstraintGroup {
 /// `visit[store]` (binary). Rows: `buy[food]` (``ConstraintGroup/purchases``),
 /// `use_by[food,dayN]` (``ConstraintGroup/pantry``), `visit[store,food,k]` and
 /// `stores_max` (``ConstraintGroup/stores``).
+///
+/// With a credit for leftovers (``Purchasing/creditsLeftovers``), a food
+/// also gets `left[food]` (grams bought and not eaten), at most the slack of
+/// its `buy` row and, when it has pantry stock, at most what is bought
+/// (`left_bought[food]`, so unused stock is not counted); the objective
+/// rewards it, so at an optimum it is the grams bought beyond the food's need
+/// after the pantry.
 struct PurchaseRows: Sendable, Hashable {
   /// One offer the model may buy.
   struct Line: Sendable, Hashable {
@@ -40,6 +51,15 @@ struct PurchaseRows: Sendable, Hashable {
   var visits: [Visit] = []
   /// What is paid at the till: packages, loose food and trips.
   var paid = LinearExpression()
+  /// The credit for leftovers (``Purchasing/leftoverCredit``): each food's
+  /// `left[food]` times the share times its leftover price per gram; empty without a credit.
+  var credit = LinearExpression()
+  /// What a `minimize cost` plan minimises: what is paid less the credit for leftovers.
+  var objective: LinearExpression {
+    var objective = paid
+    for term in credit.terms { objective.add(term.variable, -term.coefficient) }
+    return objective
+  }
 
   /// Adds the purchase variables and rows to a model.
   ///
@@ -103,6 +123,20 @@ struct PurchaseRows: Sendable, Hashable {
       for day in 1...days {
         for term in byDay[day]?.terms ?? [] { cover.add(term.variable, -term.coefficient) }
       }
+      if purchasing.creditsLeftovers, !lines.filter({ $0.food == food.id }).isEmpty,
+        let price = purchasing.leftoverPricePerGram(of: food), price > 0
+      {
+        let left = model.addVariable("left[\(food.id)]", lower: 0)
+        cover.add(left, -1)
+        credit.add(left, purchasing.leftoverCredit * price)
+        if !lots.isEmpty {
+          var bought = LinearExpression([(left, 1)])
+          for line in lines where line.food == food.id {
+            bought.add(line.variable, line.offer.soldLoose ? -1 : -line.offer.packageGrams)
+          }
+          model.addConstraint("left_bought[\(food.id)]", bought, .lessThan(0), group: .purchases)
+        }
+      }
       model.addConstraint("buy[\(food.id)]", cover, .greaterThan(0), group: .purchases)
       // Stock good until day K feeds days 1...K only: with every lot good from
       // day 1, that holds when, for each K, the lots ending by K supply no
@@ -142,9 +176,12 @@ struct PurchaseRows: Sendable, Hashable {
   ///   - model: the model.
   ///   - slotPicks: for each food, for each slot, the picks of the slot's dishes that use the food.
   ///   - pantry: the pantry.
+  /// - Returns: each food's `bought[food]` variable, for the foods that have one.
+  @discardableResult
   func addFirstPackageRows(
     to model: inout LinearModel, slotPicks: [String: [[VariableRef]]], pantry: [PantryStock]
-  ) {
+  ) -> [String: VariableRef] {
+    var boughtOf: [String: VariableRef] = [:]
     let stocked = Set(pantry.filter { $0.grams > 0 }.map(\.food))
     let visitOf = Dictionary(visits.map { ($0.store, $0.variable) }) { a, _ in a }
     for (food, slots) in slotPicks.sorted(by: { $0.key < $1.key }) where !stocked.contains(food) {
@@ -156,6 +193,7 @@ struct PurchaseRows: Sendable, Hashable {
         own.allSatisfy({ $0.offer.store != nil }) ? stores.sorted().compactMap { visitOf[$0] } : []
       // `bought[food]` is also a handle the MIP can branch on ("no lentils this week").
       let bought = model.addVariable("bought[\(food)]", kind: .binary)
+      boughtOf[food] = bought
       model.addConstraint(
         "first_pack[\(food)]", LinearExpression(packs + [(bought, -1)]), .greaterThan(0), group: .purchases)
       if !storeTerms.isEmpty {
@@ -167,6 +205,55 @@ struct PurchaseRows: Sendable, Hashable {
         model.addConstraint(
           "uses[\(food),\(k + 1)]", LinearExpression(picks.map { ($0, 1) } + [(bought, -1)]), .lessThan(0),
           group: .purchases)
+      }
+    }
+    return boughtOf
+  }
+
+  /// Adds rows that make the LP relaxation pay for every dish the week
+  /// cooks at all, not for a share of it spread over the days.
+  ///
+  /// Without them the LP relaxation of a week with `repeat at most 2 per
+  /// week` cooks each of many dishes 2/7 of a time every day and pays 2/7 of
+  /// each of their first packages (on the example till week, 35.56 USD
+  /// against plans above 60). A binary `cooked[dish]` is at least each of the
+  /// dish's picks (`cooked_each[dish,k]`), at least its picks over the week
+  /// divided by the most times it can be cooked (`cooked_count[dish]`, when
+  /// that is fewer than its slots), and at most `bought[food]` for each food
+  /// of the dish with a `bought` variable (`cooked_buys[dish,food]`); all in
+  /// ``ConstraintGroup/cooked``. They raise that LP bound to 51.98 USD.
+  ///
+  /// Every plan keeps them with `cooked[dish]` = 1 exactly when the dish is
+  /// cooked, so they only cut off fractional points.
+  ///
+  /// - Parameters:
+  ///   - model: the model.
+  ///   - dishes: each dish's picks in its fresh slots, the most times it can
+  ///     be cooked in the plan, and the foods it uses.
+  ///   - bought: each food's `bought` variable (``addFirstPackageRows(to:slotPicks:pantry:)``).
+  func addCookedRows(
+    to model: inout LinearModel, dishes: [(id: String, picks: [VariableRef], most: Int, foods: [String])],
+    bought: [String: VariableRef]
+  ) {
+    for dish in dishes where !dish.picks.isEmpty {
+      let buys = dish.foods.compactMap { food in bought[food].map { (food, $0) } }
+      guard !buys.isEmpty else { continue }
+      let cooked = model.addVariable("cooked[\(dish.id)]", kind: .binary)
+      for (k, pick) in dish.picks.enumerated() {
+        model.addConstraint(
+          "cooked_each[\(dish.id),\(k + 1)]", LinearExpression([(pick, 1), (cooked, -1)]), .lessThan(0),
+          group: .cooked)
+      }
+      if dish.most < dish.picks.count {
+        model.addConstraint(
+          "cooked_count[\(dish.id)]",
+          LinearExpression(dish.picks.map { ($0, 1) } + [(cooked, -Double(dish.most))]), .lessThan(0),
+          group: .cooked)
+      }
+      for (food, variable) in buys {
+        model.addConstraint(
+          "cooked_buys[\(dish.id),\(food)]", LinearExpression([(cooked, 1), (variable, -1)]), .lessThan(0),
+          group: .cooked)
       }
     }
   }

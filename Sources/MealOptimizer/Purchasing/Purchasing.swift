@@ -36,22 +36,59 @@ public struct Purchasing: Sendable, Hashable, Codable {
   public var maximumStores: Int?
   /// What a cost objective minimises.
   public var costBasis: CostBasis
+  /// The share, from 0 to 1, of its price per gram at which what the plan
+  /// buys and does not eat is credited (`leftovers worth 50%` is 0.5); 0 for
+  /// no credit.
+  ///
+  /// Under ``CostBasis/paid`` the objective is then what is paid at the till
+  /// less the credit: each food's grams bought beyond what the plan needs
+  /// from the shops (after the pantry), times this share, times the food's
+  /// lowest price per gram among the offers the plan may buy
+  /// (``leftoverPricePerGram(of:)``). Pantry stock left unused is not
+  /// credited. The plan's cost stays what is paid; the credit is reported
+  /// beside it. At 1 an extra package of a food's cheapest offer costs
+  /// nothing net, so plans may buy more than they need: a share below 1
+  /// keeps them from it.
+  public var leftoverCredit: Double
 
-  /// Creates purchasing settings; by default an empty pantry, every store, and the till total minimised.
+  /// Creates purchasing settings; by default an empty pantry, every store,
+  /// the till total minimised, and no credit for leftovers.
   public init(
     pantry: [PantryStock] = [], stores: [String]? = nil, maximumStores: Int? = nil,
-    costBasis: CostBasis = .paid
+    costBasis: CostBasis = .paid, leftoverCredit: Double = 0
   ) {
     self.pantry = pantry
     self.stores = stores
     self.maximumStores = maximumStores
     self.costBasis = costBasis
+    self.leftoverCredit = leftoverCredit
   }
 
   enum CodingKeys: String, CodingKey {
     case pantry, stores
     case maximumStores = "maximum_stores"
     case costBasis = "cost_basis"
+    case leftoverCredit = "leftover_credit"
+  }
+
+  /// Decodes settings; `leftover_credit` may be left out (no credit).
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    pantry = try c.decode([PantryStock].self, forKey: .pantry)
+    stores = try c.decodeIfPresent([String].self, forKey: .stores)
+    maximumStores = try c.decodeIfPresent(Int.self, forKey: .maximumStores)
+    costBasis = try c.decode(CostBasis.self, forKey: .costBasis)
+    leftoverCredit = try c.decodeIfPresent(Double.self, forKey: .leftoverCredit) ?? 0
+  }
+
+  /// Whether leftovers are credited in the objective: a positive share under ``CostBasis/paid``.
+  public var creditsLeftovers: Bool { costBasis == .paid && leftoverCredit > 0 }
+
+  /// The price per gram at which a food's leftovers are credited (before
+  /// ``leftoverCredit``): the lowest price per gram of the food's offers the
+  /// plan may buy; `nil` when it may buy none.
+  public func leftoverPricePerGram(of food: Food) -> Double? {
+    food.offers.filter { allows($0) }.map(\.pricePerGram).min()
   }
 
   /// Whether an offer may be bought: it has a positive package (or is loose)
@@ -114,10 +151,13 @@ public struct Purchase: Sendable, Hashable, Codable {
     self.grams = grams
   }
 
-  /// What the purchase costs: packages × price, or grams × price per gram for a loose offer.
+  /// What the purchase costs at the till: packages × price, or, for a loose
+  /// offer, grams × price per gram rounded to the cent (as a till charges a
+  /// line weighed out), so a shopping list's total is whole cents.
   public var cost: Decimal {
     offer.soldLoose
-      ? offer.price * Decimal(grams) / Decimal(offer.packageGrams) : offer.price * Decimal(packages)
+      ? (offer.price * Decimal(grams) / Decimal(offer.packageGrams)).rounded(places: 2)
+      : offer.price * Decimal(packages)
   }
 }
 

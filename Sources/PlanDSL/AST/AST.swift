@@ -253,6 +253,9 @@ package enum PlanStatement: Sendable, Hashable {
   case stores([Identifier], SourceRange)
   /// `stores at most 2`.
   case storeLimit(QuantityLiteral, SourceRange)
+  /// `leftovers worth 50%`: what the plan buys and does not eat is credited
+  /// at this share of its price per gram.
+  case leftoverCredit(QuantityLiteral, SourceRange)
   /// `start 2026-12-01`: the date of day 1, for use-by dates.
   case start(Token, SourceRange)
 }

@@ -27,7 +27,14 @@ extension Checker {
 /// What identifies limits that can conflict: the same foods (in any order),
 /// period and unit.
 struct LimitConflictKey: Hashable {
-  var foods: Set<String>
+  /// The foods, each once, in order (a limit on one food shares its array: nothing is built).
+  var foods: [String]
   var period: Period
   var inServings: Bool
+
+  init(foods: [String], period: Period, inServings: Bool) {
+    self.foods = foods.count == 1 ? foods : Set(foods).sorted()
+    self.period = period
+    self.inServings = inServings
+  }
 }

@@ -59,7 +59,11 @@ extension Checker {
       food.measures.removeAll { $0.name == measure.name.name }
       food.measures.append(Measure(name: measure.name.name, grams: grams.double))
     }
-    var seen: [Nutrient: SourceRange] = [:]
+    // The nutrients seen so far, in order: a food lists a few dozen at most, so a
+    // search of this list is quicker than hashing each name.
+    var seen: [(nutrient: Nutrient, range: SourceRange)] = []
+    seen.reserveCapacity(d.nutrition.reduce(0) { $0 + $1.entries.count })
+    food.nutrientsPer100g.reserveCapacity(food.nutrientsPer100g.count + seen.capacity)
     for block in d.nutrition {
       guard let basis = grams(of: block.amount, in: food, for: "the amount after 'per'") else {
         ok = false
@@ -75,12 +79,12 @@ extension Checker {
           ok = false
           continue
         }
-        if let first = seen[definition.nutrient] {
-          error(DiagnosticMessage.duplicate("nutrient", entry.nutrient, first: first))
+        if let first = seen.first(where: { $0.nutrient == definition.nutrient }) {
+          error(DiagnosticMessage.duplicate("nutrient", entry.nutrient, first: first.range))
           ok = false
           continue
         }
-        seen[definition.nutrient] = entry.nutrient.range
+        seen.append((definition.nutrient, entry.nutrient.range))
         guard let amount = nutrientAmount(entry.amount, of: definition, for: "'\(entry.nutrient.name)'")
         else {
           ok = false
@@ -138,28 +142,34 @@ extension Checker {
 
   /// The nutrient a name refers to, reporting unknown names with a hint.
   mutating func nutrient(_ name: Identifier) -> NutrientDefinition? {
-    if let definition = NutrientTable.lookup(name.name) { return definition }
+    // Foods name the same few nutrients again and again: the names met so far are
+    // compared first (quicker than hashing the name for the table).
+    if let known = nutrientsMet.first(where: { $0.name == name.name }) { return known.definition }
+    if let definition = NutrientTable.lookup(name.name) {
+      if nutrientsMet.count < 32 { nutrientsMet.append((name.name, definition)) }
+      return definition
+    }
     error(DiagnosticMessage.unknownName(.nutrient, name, candidates: NutrientTable.allNames))
     return nil
   }
 
   /// An amount of a nutrient in its canonical unit (mg for sodium), checking the dimension.
   mutating func nutrientAmount(
-    _ quantity: QuantityLiteral, of definition: NutrientDefinition, for what: String
+    _ quantity: QuantityLiteral, of definition: NutrientDefinition, for what: @autoclosure () -> String
   ) -> Decimal? {
     switch definition.unit {
     case .kilocalorie, .kilojoule:
-      guard let kcal = value(quantity, as: .energy, for: what) else { return nil }
+      guard let kcal = value(quantity, as: .energy, for: what()) else { return nil }
       return definition.unit == .kilojoule ? kcal * Decimal(string: "4.184")! : kcal
     case .internationalUnit:
-      return value(quantity, as: .internationalUnits, for: what)
+      return value(quantity, as: .internationalUnits, for: what())
     case .gram, .milligram, .microgram:
       // Written in the nutrient's own unit (`sodium 643 mg`): the value as written, without
       // converting to grams and back (the same value; `Decimal` arithmetic is slow).
       if let unit = quantity.unit?.text, Units.definition(unit)?.symbol == definition.unit.rawValue {
         return quantity.value
       }
-      guard let grams = value(quantity, as: .mass, for: what) else { return nil }
+      guard let grams = value(quantity, as: .mass, for: what()) else { return nil }
       switch definition.unit {
       case .milligram: return grams * 1000
       case .microgram: return grams * 1_000_000

@@ -66,16 +66,25 @@ extension Checker {
       limits: [], objective: .minimizeCost, wholeServings: false, mealPlan: nil, range: d.range)
     var mealStatements: [MealPlanStatement] = []
     var seen: [String: SourceRange] = [:]
-    var limitRanges: [LimitConflictKey: [(limit: LimitSpec, range: SourceRange)]] = [:]
+    var leftoverCreditRange: SourceRange?
+    // The plan's limits by what can conflict: the latest limit of each key, and for each
+    // limit the one before it with the same key (most keys have one limit: no list per key).
+    var latestLimit: [LimitConflictKey: Int] = [:]
+    latestLimit.reserveCapacity(d.statements.count)
+    var earlierLimit: [Int?] = []
+    var limitBoundRanges: [SourceRange] = []
     let errorsBefore = diagnostics.count
     for statement in d.statements {
       let (key, range) = Self.key(statement)
-      if !["goal", "limit", "lock", "allow", "avoid"].contains(key), let first = seen[key] {
-        error(
-          DiagnosticMessage.duplicateStatement(key, at: range, first: first))
-        continue
+      // Statements that may repeat are not recorded (a plan may hold thousands of limits).
+      if !Self.repeatableStatements.contains(key) {
+        if let first = seen[key] {
+          error(
+            DiagnosticMessage.duplicateStatement(key, at: range, first: first))
+          continue
+        }
+        seen[key] = range
       }
-      seen[key] = range
       switch statement {
       case .days(let quantity, _):
         if let days = wholeNumber(quantity, for: "'days'", range: 1...366) { plan.days = days }
@@ -99,9 +108,20 @@ extension Checker {
         if plan.limits.count > before {
           plan.limits[plan.limits.count - 1].source = sourceReference(range)
           let new = plan.limits[plan.limits.count - 1]
-          let key = LimitConflictKey(foods: Set(new.foods), period: new.period, inServings: new.inServings)
-          checkLimitConflict(new, at: bound.range, earlier: limitRanges[key, default: []])
-          limitRanges[key, default: []].append((new, bound.range))
+          let key = LimitConflictKey(foods: new.foods, period: new.period, inServings: new.inServings)
+          let position = plan.limits.count - 1
+          earlierLimit.append(nil)
+          limitBoundRanges.append(bound.range)
+          if let latest = latestLimit.updateValue(position, forKey: key) {
+            earlierLimit[position] = latest
+            var earlier: [(limit: LimitSpec, range: SourceRange)] = []
+            var cursor: Int? = latest
+            while let at = cursor {
+              earlier.append((plan.limits[at], limitBoundRanges[at]))
+              cursor = earlierLimit[at]
+            }
+            checkLimitConflict(new, at: bound.range, earlier: Array(earlier.reversed()))
+          }
         }
       case .pantry(let name, _):
         if declared["pantry", default: [:]][name.name] == nil {
@@ -123,6 +143,15 @@ extension Checker {
       case .storeLimit(let quantity, _):
         if let count = wholeNumber(quantity, for: "'stores at most'", range: 1...1000) {
           plan.maximumStores = count
+        }
+      case .leftoverCredit(let quantity, let range):
+        leftoverCreditRange = range
+        if let share = value(quantity, as: .percent, for: "'leftovers worth'") {
+          if share < 0 || share > 1 {
+            error(DiagnosticMessage.leftoverCreditRange(quantity))
+          } else {
+            plan.leftoverCredit = NSDecimalNumber(decimal: share).doubleValue
+          }
         }
       case .start(let token, _):
         if let day = Day(iso: token.value) {
@@ -164,6 +193,9 @@ extension Checker {
         }
       }
     }
+    if let range = leftoverCreditRange, plan.objective != .minimizeCost || plan.minimizesCostEaten {
+      error(DiagnosticMessage.leftoverCreditNeedsCost(at: range, costEaten: plan.minimizesCostEaten))
+    }
     if !mealStatements.isEmpty {
       if !mealStatements.contains(where: { if case .meals = $0 { true } else { false } }) {
         error(
@@ -186,6 +218,9 @@ extension Checker {
     }
     return diagnostics[errorsBefore...].contains { $0.severity == .error } ? nil : plan
   }
+
+  /// Plan statements that may be written more than once.
+  static let repeatableStatements: Set<String> = ["goal", "limit", "lock", "allow", "avoid"]
 
   mutating func resolveFood(_ name: Identifier) -> String? {
     guard foodNames[name.name] != nil else {
@@ -246,6 +281,7 @@ extension Checker {
     case .pantry(_, let r): ("pantry", r)
     case .stores(_, let r): ("stores", r)
     case .storeLimit(_, let r): ("stores at most", r)
+    case .leftoverCredit(_, let r): ("leftovers worth", r)
     case .start(_, let r): ("start", r)
     }
   }

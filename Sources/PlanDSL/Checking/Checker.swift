@@ -25,6 +25,8 @@ struct Checker {
   var catalog: FoodCatalog?
   /// Where the parser found errors; declarations covering one are not told they miss something.
   var syntaxErrors: [SourceRange] = []
+  /// Nutrient names looked up so far, with their definitions (see ``nutrient(_:)``).
+  var nutrientsMet: [(name: String, definition: NutrientDefinition)] = []
   /// Each checked food's position in the checked foods, by id (see ``checkedFood(_:in:)``).
   var checkedFoodPositions: [String: Int] = [:]
 
@@ -92,32 +94,36 @@ struct Checker {
       }
     }
     checkedFoodPositions = Self.foodPositions(foods)
-    for case .recipe(let d) in declarations where !isDuplicate(.recipe(d)) {
+    // The loops below look for other kinds of declaration: not through thousands of foods each.
+    let others = declarations.filter { declaration in
+      if case .food = declaration { false } else { true }
+    }
+    for case .recipe(let d) in others where !isDuplicate(.recipe(d)) {
       if let recipe = checkRecipe(d, foods: foods) { recipes.append(recipe) }
     }
     var pantries: [PantrySpec] = []
-    for case .pantry(let d) in declarations where !isDuplicate(.pantry(d)) {
+    for case .pantry(let d) in others where !isDuplicate(.pantry(d)) {
       if let pantry = checkPantry(d, foods: foods) { pantries.append(pantry) }
     }
     var ruleSets: [RuleSet] = []
-    for case .rules(let d) in declarations where !isDuplicate(.rules(d)) {
+    for case .rules(let d) in others where !isDuplicate(.rules(d)) {
       let declared = Dictionary(ruleSets.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
       if let ruleSet = checkRules(d, declared: declared) { ruleSets.append(ruleSet) }
     }
     var ruleTests: [RuleTest] = []
-    for case .test(let d) in declarations {
+    for case .test(let d) in others {
       if let test = checkTest(d, ruleSets: ruleSets) { ruleTests.append(test) }
     }
     var households: [HouseholdSpec] = []
-    for case .household(let d) in declarations where !isDuplicate(.household(d)) {
+    for case .household(let d) in others where !isDuplicate(.household(d)) {
       households.append(checkHousehold(d, goals: goals))
     }
-    for case .plan(let d) in declarations where !isDuplicate(.plan(d)) {
+    for case .plan(let d) in others where !isDuplicate(.plan(d)) {
       if let plan = checkPlan(d, foods: foods, recipes: recipes) { plans.append(plan) }
     }
     checkHouseholdPlans(plans, households: households)
     var adaptations: [AdaptationSpec] = []
-    for case .adapt(let d) in declarations {
+    for case .adapt(let d) in others {
       if let adaptation = checkAdapt(d, plans: plans, households: households, ruleSets: ruleSets) {
         adaptations.append(adaptation)
       }

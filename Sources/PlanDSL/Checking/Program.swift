@@ -105,6 +105,9 @@ public struct PlanSpec: Sendable, Hashable {
   public var start: Day?
   /// Whether `minimize cost eaten` asks for the food eaten rather than what is paid.
   public var minimizesCostEaten = false
+  /// `leftovers worth 50%`: the share (0...1) of its price per gram at which
+  /// what is bought and not eaten is credited; `nil` without the statement.
+  public var leftoverCredit: Double?
 }
 
 /// A checked `pantry` block: stock at home, in grams.

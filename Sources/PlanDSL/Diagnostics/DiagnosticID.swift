@@ -92,6 +92,8 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
   case emptyRange = "empty-range"
   case duplicateStatement = "duplicate-statement"
   case maximizeCost = "maximize-cost"
+  case leftoverCreditRange = "leftover-credit-range"
+  case leftoverCreditNeedsCost = "leftover-credit-needs-cost"
   case missingMeals = "missing-meals"
   case missingPrice = "missing-price"
   case missingServing = "missing-serving"

@@ -77,6 +77,22 @@ extension DiagnosticMessage {
     make(.maximizeCost, "a plan cannot maximize cost", at: range, hint: "write 'minimize cost'")
   }
 
+  static func leftoverCreditRange(_ quantity: QuantityLiteral) -> Diagnostic {
+    make(
+      .leftoverCreditRange, "'leftovers worth' must be a share from 0% to 100%", at: quantity.range,
+      hint: "leftovers are worth at most what they cost: write e.g. 'leftovers worth 50%'")
+  }
+
+  static func leftoverCreditNeedsCost(at range: SourceRange, costEaten: Bool) -> Diagnostic {
+    make(
+      .leftoverCreditNeedsCost,
+      "'leftovers worth' credits leftovers against what is paid at the till,"
+        + " but this plan does not minimize it", at: range,
+      hint: costEaten
+        ? "'minimize cost eaten' prices only the food eaten, so nothing is left over to credit; write 'minimize cost'"
+        : "write 'minimize cost', or remove 'leftovers worth'")
+  }
+
   static func missingMeals(plan: Identifier) -> Diagnostic {
     make(
       .missingMeals, "plan '\(plan.name)' uses meal-plan statements but names no meals", at: plan.range,

@@ -31,6 +31,11 @@ struct Lexer {
     }
   }
 
+  /// The next token, for a reader that takes them one at a time (the parser
+  /// does, so that a file's tokens are never all in memory at once); after
+  /// `endOfFile`, `endOfFile` again.
+  mutating func nextToken() -> Token { next() }
+
   /// How many diagnostics one file may produce before the lexer stops reading it.
   static let maximumErrors = 1000
 
@@ -145,8 +150,8 @@ struct Lexer {
     if byte == UInt8(ascii: "\"") {
       return lexString(start: start, atLineStart: atLineStart)
     }
-    for symbol in Self.symbols where matches(symbol) {
-      position += symbol.utf8.count
+    if let length = symbolLength(byte) {
+      position += length
       return make(.symbol)
     }
     // Unexpected characters: report the run once, skip whole scalars, and go on.
@@ -181,9 +186,28 @@ struct Lexer {
     return String(decoding: bytes[position..<end], as: UTF8.self)
   }
 
-  private func matches(_ symbol: String) -> Bool {
-    for (i, b) in symbol.utf8.enumerated() where peek(i) != b { return false }
-    return true
+  /// The length of the symbol (one of ``symbols``, longest first) that starts with `byte` at the cursor.
+  private func symbolLength(_ byte: UInt8) -> Int? {
+    let second = peek(1)
+    switch byte {
+    case UInt8(ascii: "."):
+      if second == UInt8(ascii: "."), let third = peek(2),
+        third == UInt8(ascii: ".") || third == UInt8(ascii: "<")
+      {
+        return 3
+      }
+      return 1
+    case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "!"):
+      return second == UInt8(ascii: "=") ? 2 : 1
+    case UInt8(ascii: "-"):
+      return second == UInt8(ascii: ">") ? 2 : 1
+    case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
+      UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "+"),
+      UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"):
+      return 1
+    default:
+      return nil
+    }
   }
 
   /// `yyyy-mm-dd`, when the digits at the cursor have that shape.

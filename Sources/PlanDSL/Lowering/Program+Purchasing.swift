@@ -22,7 +22,7 @@ extension Program {
     let stock = plan.pantry.flatMap { pantry(named: $0) }?.stock(startingOn: start) ?? []
     return Purchasing(
       pantry: stock, stores: plan.stores, maximumStores: plan.maximumStores,
-      costBasis: plan.minimizesCostEaten ? .eaten : .paid)
+      costBasis: plan.minimizesCostEaten ? .eaten : .paid, leftoverCredit: plan.leftoverCredit ?? 0)
   }
 }
 

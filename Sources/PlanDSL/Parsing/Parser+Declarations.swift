@@ -182,7 +182,8 @@ extension Parser {
             return
           }
           entries.append(NutrientAmount(nutrient: nutrient, amount: amount))
-          parser.finishStatement("'\(nutrient.name) \(parser.previous.value)'")
+          let last = parser.previous
+          parser.finishStatement("'\(nutrient.name) \(last.value)'")
         }
         food.nutrition.append(
           NutritionBlock(amount: amount, entries: entries, range: keyword.range.union(block ?? amount.range)))
@@ -348,6 +349,9 @@ extension Parser {
       }
       let names = parseIdentifierList("a store name")
       return names.isEmpty ? nil : .stores(names, range())
+    case "leftovers" where current.kind == .identifier && current.value == "worth":
+      advance()
+      return parseQuantity("a share such as '50%'").map { .leftoverCredit($0, range()) }
     case "start":
       guard current.kind == .date, !atStatementEnd else {
         expected("a date such as 2026-12-01 after 'start'")

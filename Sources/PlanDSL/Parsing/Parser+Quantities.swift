@@ -12,12 +12,12 @@ extension Parser {
   }
 
   /// `-`? number unit?, where unit is `%`, a name, `name/name` or `fl oz`.
-  mutating func parseQuantity(_ what: String, startsStatement: Bool = false)
+  mutating func parseQuantity(_ what: @autoclosure () -> String, startsStatement: Bool = false)
     -> QuantityLiteral?
   {
     let atNumber = current.kind == .number || (current.isSymbol("-") && peek().kind == .number)
     guard startsStatement ? atNumber : atQuantity else {
-      expected(what)
+      expected(what())
       return nil
     }
     let start = current.range
@@ -91,9 +91,9 @@ extension Parser {
   }
 
   /// A number with no unit, when the next word is not a unit (`lock day 3 dinner …`).
-  mutating func parsePlainNumber(_ what: String) -> QuantityLiteral? {
+  mutating func parsePlainNumber(_ what: @autoclosure () -> String) -> QuantityLiteral? {
     guard current.kind == .number, !atStatementEnd else {
-      expected(what)
+      expected(what())
       return nil
     }
     let token = advance()
@@ -132,7 +132,7 @@ extension Parser {
   }
 
   /// A bound: `>= q`, `<= q`, `== q`, `= q`, `q...q`, `at least q`, `at most q`.
-  mutating func parseBound(_ what: String) -> BoundLiteral? {
+  mutating func parseBound(_ what: @autoclosure () -> String) -> BoundLiteral? {
     let start = current.range
     func finish(_ kind: BoundLiteral.Kind) -> BoundLiteral {
       BoundLiteral(kind: kind, range: start.union(previous.range))
@@ -168,7 +168,7 @@ extension Parser {
       }
       return finish(.exactly(low))
     }
-    expected(what)
+    expected(what())
     return nil
   }
 

@@ -7,8 +7,18 @@ import Foundation
 /// Statements end at a line break, a `;` or a `}`. Every loop consumes at
 /// least one token, so parsing always terminates.
 struct Parser {
-  var tokens: [Token]
+  /// The tokens around the cursor: `tokens[0]` is token number ``base`` of the file.
+  ///
+  /// Reading from a ``Lexer`` (``init(lexer:file:)``), only a few tokens behind and
+  /// ``lookahead`` tokens ahead of the cursor are kept, so a file's tokens are never
+  /// all in memory at once; from an array (``init(tokens:file:)``), all of them.
+  private var tokens: [Token]
+  /// The number in the file of `tokens[0]`.
+  private var base = 0
+  /// The number in the file of the current token (only ever grows).
   var index = 0
+  /// Where tokens come from when they are read as the cursor moves.
+  private var lexer: Lexer?
   var diagnostics: [Diagnostic] = []
   let file: Int
   /// How many rule expressions enclose the cursor (see ``maximumExpressionNesting``).
@@ -18,28 +28,81 @@ struct Parser {
   /// Whether the expression being read has passed a limit (reported once).
   var expressionLimitReported = false
 
+  /// A parser of tokens already read (they must end with `endOfFile`).
   init(tokens: [Token], file: Int) {
     self.tokens = tokens
     self.file = file
   }
 
-  // MARK: Cursor
-
-  var current: Token { tokens[index] }
-
-  func peek(_ ahead: Int = 1) -> Token {
-    tokens[min(index + ahead, tokens.count - 1)]
+  /// A parser that reads its tokens from `lexer` as it goes; the lexer's
+  /// diagnostics are in ``lexerDiagnostics``.
+  init(lexer: Lexer, file: Int) {
+    self.lexer = lexer
+    self.tokens = []
+    self.file = file
+    tokens.reserveCapacity(Self.keptTokens + Self.lookahead + 2)
+    fill()
   }
 
-  var previous: Token { tokens[max(0, index - 1)] }
+  /// What the lexer reported (empty for a parser of tokens already read).
+  var lexerDiagnostics: [Diagnostic] { lexer?.diagnostics ?? [] }
+
+  // MARK: Cursor
+
+  /// How far ``peek(_:)`` may look ahead.
+  static let lookahead = 8
+  /// How many tokens behind the cursor are kept before they are dropped.
+  private static let keptTokens = 256
+
+  /// Reads tokens until ``lookahead`` of them follow the cursor (or the file ends), and
+  /// drops tokens well behind the cursor.
+  private mutating func fill() {
+    guard lexer != nil else { return }
+    let position = index - base
+    if position > Self.keptTokens {
+      // Keep the previous token: messages point just after it.
+      tokens.removeFirst(position - 1)
+      base += position - 1
+    }
+    while tokens.count - (index - base) <= Self.lookahead, tokens.last?.kind != .endOfFile {
+      tokens.append(lexer!.nextToken())
+    }
+  }
+
+  var current: Token { tokens[index - base] }
+
+  func peek(_ ahead: Int = 1) -> Token {
+    tokens[min(index - base + ahead, tokens.count - 1)]
+  }
+
+  var previous: Token { tokens[max(0, index - 1 - base)] }
 
   var atEnd: Bool { current.kind == .endOfFile }
 
   @discardableResult
   mutating func advance() -> Token {
     let token = current
-    if !atEnd { index += 1 }
+    if !atEnd {
+      index += 1
+      fill()
+    }
     return token
+  }
+
+  /// Moves the cursor to the end of the file (the lexer still reads the rest, so
+  /// that its own errors there are reported).
+  private mutating func skipToEnd() {
+    if lexer != nil {
+      while tokens.last?.kind != .endOfFile {
+        tokens.append(lexer!.nextToken())
+        if tokens.count > Self.keptTokens {
+          let drop = tokens.count - 2
+          tokens.removeFirst(drop)
+          base += drop
+        }
+      }
+    }
+    index = base + tokens.count - 1
   }
 
   /// Whether the current token ends a statement: `;`, `}`, end of file, or a new line.
@@ -75,7 +138,7 @@ struct Parser {
     guard diagnostics.count >= Lexer.maximumErrors, !atEnd else { return false }
     let here = SourceRange(file: file, start: current.range.start, end: current.range.start)
     diagnostics.append(DiagnosticMessage.tooManyErrors(limit: Lexer.maximumErrors, at: here))
-    index = tokens.count - 1
+    skipToEnd()
     return true
   }
 
@@ -105,18 +168,20 @@ struct Parser {
   }
 
   /// After a statement: reports extra tokens and skips them.
-  mutating func finishStatement(_ what: String) {
+  mutating func finishStatement(_ what: @autoclosure () -> String) {
     if atStatementEnd { return }
-    report(DiagnosticMessage.extraTokens(after: what, current))
+    report(DiagnosticMessage.extraTokens(after: what(), current))
     skipStatement()
   }
 
   // MARK: Names
 
   /// A name; `startsStatement` allows it to be the first token on a line.
-  mutating func parseIdentifier(_ what: String, startsStatement: Bool = false) -> Identifier? {
+  mutating func parseIdentifier(_ what: @autoclosure () -> String, startsStatement: Bool = false)
+    -> Identifier?
+  {
     guard current.kind == .identifier, startsStatement || !atStatementEnd else {
-      expected(what)
+      expected(what())
       return nil
     }
     let token = advance()
@@ -130,10 +195,10 @@ struct Parser {
   }
 
   /// A comma-separated list of names.
-  mutating func parseIdentifierList(_ what: String) -> [Identifier] {
+  mutating func parseIdentifierList(_ what: @autoclosure () -> String) -> [Identifier] {
     var names: [Identifier] = []
     repeat {
-      guard let name = parseIdentifier(what) else { break }
+      guard let name = parseIdentifier(what()) else { break }
       names.append(name)
     } while consumeSymbol(",")
     return names

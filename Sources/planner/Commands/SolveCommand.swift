@@ -129,7 +129,7 @@ enum SolveCommand: TypedCommand {
           + (plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? ""))
     case (.meals(let plan, let problem), .markdown):
       console.out(
-        MealPlanMarkdown(plan, title: title, stores: problem.stores).render()
+        MealPlanMarkdown(plan, title: title, stores: problem.stores, foods: problem.foods).render()
           + SolveAdaptations.markdown(adaptations)
           + (plan.hasPlan
             ? plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? "" : ""))

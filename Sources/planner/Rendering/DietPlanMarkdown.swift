@@ -19,7 +19,11 @@ struct DietPlanMarkdown {
     guard plan.hasPlan, let cost = plan.cost else {
       return out + ". " + plan.report.explanation.joined(separator: " ") + "\n"
     }
-    out += ". Cost: **\(Quantities.money(cost, plan.currency))**.\n"
+    out += ". Cost: **\(Quantities.money(cost, plan.currency))**"
+    if let credit = plan.leftoverCredit {
+      out += " (less \(Quantities.money(credit, plan.currency)) credited for leftovers)"
+    }
+    out += ".\n"
     for day in plan.days {
       out +=
         "\n## Day \(day.day) (\(Quantities.money(day.cost, plan.currency)))\n\n| Food | Amount | Cost |\n| --- | --- | ---: |\n"

@@ -55,7 +55,11 @@ struct DietPlanText {
       out += table.render()
     }
     if let groceries = plan.groceries, groceries.stores != nil {
-      out += "\nCost: " + MealPlanText.costPhrase(cost, groceries: groceries, currency: plan.currency) + "\n"
+      out +=
+        "\nCost: "
+        + MealPlanText.costPhrase(
+          cost, groceries: groceries, currency: plan.currency, credit: plan.leftoverCredit)
+        + "\n"
     } else {
       out += "\nCost of the food eaten: \(Quantities.money(cost, plan.currency))\n"
     }

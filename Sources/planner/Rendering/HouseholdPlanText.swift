@@ -9,12 +9,15 @@ struct HouseholdPlanText {
   var title: String
   var problem: HouseholdProblem
   var stores: [String: String]
+  /// The plan's foods, for the cooking plan's kitchen units.
+  var foods: [String: Food]
 
   init(_ plan: HouseholdPlan, title: String, problem: HouseholdProblem) {
     self.plan = plan
     self.title = title
     self.problem = problem
     self.stores = Dictionary(problem.meals.stores.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+    self.foods = Dictionary(problem.meals.foods.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
   var householdName: String {
@@ -31,7 +34,10 @@ struct HouseholdPlanText {
     }
     out += ", \(plan.days.count) days, \(plan.members.count) members"
     if let cost = plan.cost {
-      out += ", " + MealPlanText.costPhrase(cost, groceries: plan.groceries, currency: plan.currency)
+      out +=
+        ", "
+        + MealPlanText.costPhrase(
+          cost, groceries: plan.groceries, currency: plan.currency, credit: plan.leftoverCredit)
     }
     if let gap = plan.report.relativeGap, plan.status == .feasible || gap > 1e-4 {
       out += " (within \(Quantities.number(gap * 100, digits: 2))% of the cheapest)"
@@ -39,6 +45,9 @@ struct HouseholdPlanText {
     out += "\n\n" + grid() + "\n"
     for member in plan.members {
       out += memberSection(member)
+    }
+    if let cooking = plan.cooking {
+      out += "\n" + MealPlanText.cookingText(cooking, foods: foods, currency: plan.currency)
     }
     if let groceries = plan.groceries, !groceries.items.isEmpty || groceries.fromPantry?.isEmpty == false {
       out += "\n" + MealPlanText.groceryText(groceries, currency: plan.currency, stores: stores)
@@ -137,7 +146,12 @@ struct HouseholdPlanMarkdown {
     guard plan.hasPlan else {
       return out + "\n\n" + plan.report.explanation.map { "- \($0)\n" }.joined()
     }
-    if let cost = plan.cost { out += ". Cost: **\(Quantities.money(cost, plan.currency))**" }
+    if let cost = plan.cost {
+      out +=
+        ". Cost: **\(Quantities.money(cost, plan.currency))**"
+        + (plan.leftoverCredit.map { " (less \(Quantities.money($0, plan.currency)) credited for leftovers)" }
+          ?? "")
+    }
     out += ".\n\n| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Cost |\n"
     out += "| --- |" + plan.slots.map { _ in " --- |" }.joined() + " ---: |\n"
     for day in plan.days {
@@ -169,6 +183,9 @@ struct HouseholdPlanMarkdown {
           "| \(day.day) | " + cells.joined(separator: " | ") + " | \(line.goalsLine(day.goals)) | "
           + "\(Quantities.money(day.cost, plan.currency)) |\n"
       }
+    }
+    if let cooking = plan.cooking {
+      out += MealPlanMarkdown.cookingMarkdown(cooking, foods: base.foods, currency: plan.currency)
     }
     if let groceries = plan.groceries, !groceries.items.isEmpty {
       out += MealPlanMarkdown.groceryMarkdown(groceries, currency: plan.currency, stores: base.stores)

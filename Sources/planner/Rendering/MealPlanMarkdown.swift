@@ -1,13 +1,13 @@
 import Foundation
 import MealOptimizer
 
-/// A weekly meal plan as Markdown: the week grid, daily totals and the shopping list.
+/// A weekly meal plan as Markdown: the week grid, daily totals, the cooking plan and the shopping list.
 struct MealPlanMarkdown {
   /// The same plan, title and lookups as the text rendering.
   var base: MealPlanText
 
-  init(_ plan: MealPlan, title: String, stores: [Store]) {
-    base = MealPlanText(plan, title: title, stores: stores)
+  init(_ plan: MealPlan, title: String, stores: [Store], foods: [Food] = []) {
+    base = MealPlanText(plan, title: title, stores: stores, cooking: plan.cooking.map { ($0, foods) })
   }
 
   var plan: MealPlan { base.plan }
@@ -19,7 +19,12 @@ struct MealPlanMarkdown {
     guard plan.hasPlan else {
       return out + "\n\n" + plan.report.explanation.map { "- \($0)\n" }.joined()
     }
-    if let cost = plan.cost { out += ". Cost: **\(Quantities.money(cost, plan.currency))**" }
+    if let cost = plan.cost {
+      out +=
+        ". Cost: **\(Quantities.money(cost, plan.currency))**"
+        + (plan.leftoverCredit.map { " (less \(Quantities.money($0, plan.currency)) credited for leftovers)" }
+          ?? "")
+    }
     out += ".\n\n| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Cost |\n"
     out += "| --- |" + plan.slots.map { _ in " --- |" }.joined() + " ---: |\n"
     for day in plan.days {
@@ -31,10 +36,47 @@ struct MealPlanMarkdown {
         "| \(day.day) | " + cells.joined(separator: " | ")
         + " | \(Quantities.money(day.cost, plan.currency)) |\n"
     }
+    if let cooking = base.cooking {
+      out += Self.cookingMarkdown(cooking.plan, foods: cooking.foods, currency: plan.currency)
+    }
     if let groceries = plan.groceries, !groceries.items.isEmpty {
       out += Self.groceryMarkdown(groceries, currency: plan.currency, stores: stores)
     }
     return out
+  }
+
+  /// The cooking plan as a Markdown section: one row per cooking (servings,
+  /// scale, ingredients in kitchen units with their shares, cost), then the
+  /// cost per day and per week.
+  static func cookingMarkdown(_ cooking: CookingPlan, foods: [String: Food], currency: String) -> String {
+    var out = "\n## Cooking plan\n\n| Day | Meal | Dish | Cook | Ingredients | Cost | Per serving |\n"
+    out += "| --- | --- | --- | --- | --- | ---: | ---: |\n"
+    for session in cooking.sessions {
+      var cook =
+        Quantities.number(session.servings, digits: 2) + " serving" + (session.servings == 1 ? "" : "s")
+      if abs(session.scale - 1) > 1e-9 {
+        cook += " (\(Quantities.number(session.scale, digits: 2)) × the recipe)"
+      }
+      if session.leftoverServings > 1e-9 {
+        cook += ", \(Quantities.number(session.leftoverServings, digits: 2)) kept for later"
+      }
+      let ingredients = session.ingredients.map {
+        Quantities.amount(grams: $0.grams, of: foods[$0.food]) + " " + $0.name + " "
+          + Quantities.money($0.cost, currency)
+      }
+      out +=
+        "| \(session.day) | \(session.meal.name) | \(session.name) | \(cook) | "
+        + ingredients.joined(separator: "; ") + " | \(Quantities.money(session.cost, currency)) | "
+        + "\(Quantities.money(session.costPerServing, currency)) |\n"
+    }
+    out +=
+      "\nPer day: "
+      + cooking.dayCosts.enumerated().map { "day \($0.offset + 1) " + Quantities.money($0.element, currency) }
+      .joined(separator: ", ") + "."
+    for (week, cost) in cooking.weekCosts.enumerated() {
+      out += " Week \(week + 1): " + Quantities.money(cost, currency) + "."
+    }
+    return out + "\n"
   }
 
   /// The shopping list as a Markdown section: store, food, packages, cost.

@@ -25,7 +25,10 @@ struct MealPlanText {
     }
     out += ", \(plan.days.count) days"
     if let cost = plan.cost {
-      out += ", " + Self.costPhrase(cost, groceries: plan.groceries, currency: plan.currency)
+      out +=
+        ", "
+        + Self.costPhrase(
+          cost, groceries: plan.groceries, currency: plan.currency, credit: plan.leftoverCredit)
     }
     if let gap = plan.report.relativeGap, plan.status == .feasible || gap > 1e-4 {
       out += " (within \(Quantities.number(gap * 100, digits: 2))% of the cheapest)"
@@ -123,10 +126,16 @@ struct MealPlanText {
   }
 
   /// "12.40 USD paid at the till" when the plan's cost is its shopping list's
-  /// total, "9.85 USD of food" (and what is paid, when known) otherwise.
-  static func costPhrase(_ cost: Decimal, groceries: GroceryList?, currency: String) -> String {
+  /// total, "9.85 USD of food" (and what is paid, when known) otherwise;
+  /// with a credit for leftovers, "(less 0.72 USD credited for leftovers)".
+  static func costPhrase(_ cost: Decimal, groceries: GroceryList?, currency: String, credit: Decimal? = nil)
+    -> String
+  {
     guard let groceries, groceries.stores != nil else { return Quantities.money(cost, currency) + " of food" }
-    if groceries.total == cost { return Quantities.money(cost, currency) + " paid at the till" }
+    if groceries.total == cost {
+      return Quantities.money(cost, currency) + " paid at the till"
+        + (credit.map { " (less " + Quantities.money($0, currency) + " credited for leftovers)" } ?? "")
+    }
     return Quantities.money(cost, currency) + " of food, " + Quantities.money(groceries.total, currency)
       + " paid at the till"
   }
