@@ -3,6 +3,7 @@ import Foundation
 extension MealPlanSearch {
   /// The pick and portion variables of each day's fresh slots, by day.
   var dayBlocks: [[VariableRef]] {
+    if let givenBlocks { return givenBlocks }
     var blocks: [Int: [VariableRef]] = [:]
     for slot in slots {
       for option in slot.options {

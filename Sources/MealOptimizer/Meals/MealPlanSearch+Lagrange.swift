@@ -15,7 +15,7 @@ extension MealPlanSearch {
   /// each day keeps its integrality.
   func lagrangian(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     let upper = progress.objective
-    guard upper.isFinite else { return }
+    guard upper.isFinite, !progress.dualBoundFound else { return }
     var owner: [VariableRef: Int] = [:]
     for (day, block) in dayBlocks.enumerated() {
       for variable in block { owner[variable] = day }

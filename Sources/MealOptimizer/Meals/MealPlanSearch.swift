@@ -44,13 +44,17 @@ package struct MealPlanSearch: Sendable {
     case fullModel = "full_model"
     /// Plan: the tie-break, one slot at a time, under the cost cap, for a fixed number of solves.
     case tieBreak = "tie_break"
+    /// Bound and plan: column generation over day patterns, identical days
+    /// aggregated, then the best week from the patterns found.
+    case dayPatterns = "day_patterns"
   }
 
   /// The cost stage's steps, in order. ``Step/improveDays`` runs twice: after
   /// the dive, and again on the plan ``Step/relaxAndFix`` found (it skips a
   /// plan it has already improved).
   package static let costSteps: [Step] = [
-    .withoutBudget, .relaxation, .separateDays, .eatenWeek, .dive, .improveDays, .weekTotals, .lagrangian,
+    .withoutBudget, .relaxation, .separateDays, .eatenWeek, .dayPatterns, .dive, .improveDays, .weekTotals,
+    .lagrangian,
     .relaxAndFix, .improveDays, .fullModel,
   ]
 
@@ -88,6 +92,21 @@ package struct MealPlanSearch: Sendable {
     package var weekTotalsShare = 0.5
     /// The most of the remaining time ``Step/eatenWeek`` may take.
     package var eatenWeekShare = 0.25
+    /// Most rounds of column generation in ``Step/dayPatterns``.
+    package var patternIterations = 300
+    /// The most of the remaining time column generation may take before the
+    /// best week is picked from the patterns.
+    package var patternColumnShare = 0.6
+    /// The weight of the best prices so far in the next round's prices
+    /// (Wentges smoothing); 0 prices at the master's duals alone.
+    package var patternSmoothing = 0.5
+    /// Column generation stops when its bound is this close to the master
+    /// LP's value, relative.
+    package var patternTolerance = 1e-5
+    /// The gap each priced day is solved to (its bound, not its plan, counts).
+    package var patternDayGap = 1e-4
+    /// The most of the remaining time the master with whole weights may take.
+    package var patternMasterShare = 0.5
 
     package init() {}
   }
@@ -135,6 +154,10 @@ package struct MealPlanSearch: Sendable {
     package var seconds = 0.0
     /// The step records of the search without budget rows, when it ran.
     package var unbudgeted: [StepRecord] = []
+    /// Set when ``Step/dayPatterns`` converged: its bound is the best any
+    /// Lagrangian relaxation of the rows between days gives, so
+    /// ``Step/lagrangian`` has nothing to add.
+    package var dualBoundFound = false
     /// Why the last resort stopped, when it ran.
     package var fullModelTermination: TerminationStatus?
     /// Set when the deadline passed before the last step.
@@ -176,6 +199,11 @@ package struct MealPlanSearch: Sendable {
   package let solver: any Solver
   /// The model's slots, which say which variables belong to which day.
   package let slots: [ModelSlot]
+  /// Each day's variables, when the search was made from them rather than
+  /// from slots (a food plan's days); see ``dayBlocks``.
+  package var givenBlocks: [[VariableRef]]?
+  /// The cost steps this search runs, in order: ``costSteps`` unless changed.
+  package var steps: [Step] = MealPlanSearch.costSteps
   /// The relative gap at which a plan counts as optimal (0.01 is 1%).
   package let relativeGap: Double
   /// When the search stops, whatever it has.
@@ -226,7 +254,7 @@ package struct MealPlanSearch: Sendable {
   ///   says why not), or the failure.
   package func minimizeCost(_ model: LinearModel) throws(PlanningError) -> Progress {
     var progress = Progress()
-    for step in Self.costSteps {
+    for step in steps {
       if progress.failure != nil || isProven(progress.objective, bound: progress.bound) { break }
       // A plan of the search without budget rows that keeps them is the plan
       // the other steps would find again: only the bounds and the last resort are left.
@@ -270,6 +298,7 @@ package struct MealPlanSearch: Sendable {
     case .relaxAndFix: try relaxAndFix(model, &progress)
     case .weekTotals: try weekTotals(model, &progress)
     case .fullModel: try fullModel(model, &progress)
+    case .dayPatterns: try dayPatterns(model, &progress)
     case .tieBreak: break
     }
     progress.records.append(

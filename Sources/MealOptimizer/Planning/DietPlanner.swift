@@ -34,6 +34,9 @@ public struct DietPlanner: Sendable {
   /// Whether an infeasible plan comes back with a ``DietPlan/explanation``
   /// from ``DietExplainer`` (a few more solves); on by default.
   public var explainsInfeasibility = true
+  /// Called with the search's progress (its step, best plan and proven
+  /// bound) while a plan in whole servings is searched day by day; `nil` for none.
+  public var progress: SolveProgressHandler?
   /// Called from the solving thread as the explanation of an infeasible
   /// plan moves through its phases (``DietExplainer/progress``); nil for none.
   public var explanationProgress: ExplanationProgressHandler?
@@ -89,10 +92,14 @@ public struct DietPlanner: Sendable {
     if Task.isCancelled { throw .cancelled }
     let built = try DietModelBuilder().build(problem)
     let solution: Solution
-    do {
-      solution = try solver.solve(built.model, options: options)
-    } catch {
-      throw PlanningError(error)
+    if Self.usesSearch(problem, built) {
+      solution = try searchSolution(built)
+    } else {
+      do {
+        solution = try solver.solve(built.model, options: options)
+      } catch {
+        throw PlanningError(error)
+      }
     }
     if Task.isCancelled { throw .cancelled }
     var report = SolveReport(

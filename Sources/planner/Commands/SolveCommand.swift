@@ -216,7 +216,10 @@ enum SolveCommand: TypedCommand {
       // model can otherwise search for many minutes.
       options.timeLimit = timeLimit ?? defaultTimeLimit
       var planner = DietPlanner(options: options)
-      if let progress { planner.explanationProgress = { progress.update($0) } }
+      if let progress {
+        planner.progress = { progress.update($0) }
+        planner.explanationProgress = { progress.update($0) }
+      }
       return .foods(try planner.solve(problem), problem)
     case .meals(let problem):
       var options = MealPlannerOptions()

@@ -1,0 +1,34 @@
+import Foundation
+import GLPKBackend
+import MealOptimizer
+import PlanDSL
+import Testing
+
+/// Examples/solo-week.plan: one adult, four meals a day, portions 0.5 to 2,
+/// repeat limits (issue 13, item 4). The day patterns bound and plan it.
+@Suite("One adult's week with portions")
+struct SoloWeekTests {
+  @Test("the week is proven within 1%, its bound from the day patterns, its gap a true one")
+  func provenWithinOnePercent() throws {
+    let program = try PlanLoader().load(
+      path: ReadmeExampleTests.examples.appendingPathComponent("solo-week.plan").path)
+    let spec = try #require(program.plan(named: "solo_week"))
+    guard case .meals(let problem) = program.problem(for: spec) else {
+      Issue.record("solo_week is not a meal plan")
+      return
+    }
+    let collected = SolveProgressTests.Collected()
+    var options = MealPlannerOptions()
+    options.progress = { collected.add($0) }
+    let plan = try MealPlanner(options: options).solve(problem)
+    #expect(plan.status == .optimal)
+    let gap = try #require(plan.report.relativeGap)
+    #expect(gap <= 0.01 + 1e-12)
+    let bound = try #require(plan.report.bound)
+    let cost = try #require(plan.cost.map { NSDecimalNumber(decimal: $0).doubleValue })
+    #expect(bound <= cost + 0.005)
+    #expect(collected.all.contains { $0.step == "day_patterns" })
+    // Portions vary: some slot is served other than one whole serving.
+    #expect(plan.days.flatMap(\.meals).contains { $0.servings != 1 })
+  }
+}
