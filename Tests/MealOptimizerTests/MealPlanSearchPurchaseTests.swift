@@ -104,4 +104,21 @@ struct MealPlanSearchPurchaseTests {
     try search.perform(.fullModel, on: built.model, &progress)
     #expect(abs(progress.objective - optimum) < 1e-6)
   }
+
+  @Test(
+    "under cost eaten, eaten_week's bound counts and proves the optimum", arguments: MealPlanSearchTests.seeds
+  )
+  func eatenWeekProvesCostEaten(seed: UInt64) throws {
+    var problem = Self.problem(seed: seed)
+    problem.purchasing?.costBasis = .eaten
+    let built = try MealPlanModelBuilder(problem: problem).build()
+    let optimum = try MealPlanSearchTests.provenOptimum(built)
+    let search = MealPlanSearchTests.search(built, gap: 1e-9)
+    var progress = MealPlanSearch.Progress()
+    try search.perform(.eatenWeek, on: built.model, &progress)
+    MealPlanSearchTests.expectHonest(progress, model: built.model, optimum: optimum, step: .eatenWeek)
+    #expect(abs(progress.objective - optimum) < 1e-6)
+    let bound = try #require(progress.bound)
+    #expect(abs(bound - optimum) < 1e-6)
+  }
 }

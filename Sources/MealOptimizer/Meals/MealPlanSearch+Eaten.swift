@@ -12,8 +12,10 @@ extension MealPlanSearch {
   /// remaining time, and its plan's purchases are then completed exactly
   /// (``complete(_:days:_:)``), giving a plan of the whole model, which
   /// ``Step/improveDays`` then improves (re-planning a day with the others
-  /// fixed reuses what their packages leave). Neither bound counts for the
-  /// model, only the plan.
+  /// fixed reuses what their packages leave). Under `minimize cost eaten` the
+  /// model's objective is on the days alone: the week is then searched with
+  /// that objective, it is the model less some rows, and its bound counts;
+  /// otherwise only its plan does.
   func eatenWeek(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     let buyRows = model.constraints(in: .purchases).map { model.constraints[$0.index] }.filter {
       $0.name.hasPrefix("buy[")
@@ -22,16 +24,24 @@ extension MealPlanSearch {
     let blocks = dayBlocks
     let days = Array(blocks.joined())
     let isDay = Set(days)
-    var objectiveOf: [VariableRef: Double] = [:]
-    for term in model.objective.terms { objectiveOf[term.variable, default: 0] += term.coefficient }
+    // `minimize cost eaten`: the objective is on the days alone, so the
+    // week below is the model with rows dropped, and its bound counts.
+    let eatenObjective = model.objective.terms.allSatisfy { isDay.contains($0.variable) }
     var eaten: [Int: Double] = [:]
-    for row in buyRows {
-      let covers = row.expression.terms.filter { !isDay.contains($0.variable) && $0.coefficient > 0 }
-      // Pantry use costs nothing: the price is the least of what is paid for a gram.
-      let price = covers.map { (objectiveOf[$0.variable] ?? 0) / $0.coefficient }.filter { $0 > 0 }.min() ?? 0
-      guard price > 0 else { continue }
-      for term in row.expression.terms where isDay.contains(term.variable) {
-        eaten[term.variable.index, default: 0] -= term.coefficient * price
+    if eatenObjective {
+      for term in model.objective.terms { eaten[term.variable.index, default: 0] += term.coefficient }
+    } else {
+      var objectiveOf: [VariableRef: Double] = [:]
+      for term in model.objective.terms { objectiveOf[term.variable, default: 0] += term.coefficient }
+      for row in buyRows {
+        let covers = row.expression.terms.filter { !isDay.contains($0.variable) && $0.coefficient > 0 }
+        // Pantry use costs nothing: the price is the least of what is paid for a gram.
+        let price =
+          covers.map { (objectiveOf[$0.variable] ?? 0) / $0.coefficient }.filter { $0 > 0 }.min() ?? 0
+        guard price > 0 else { continue }
+        for term in row.expression.terms where isDay.contains(term.variable) {
+          eaten[term.variable.index, default: 0] -= term.coefficient * price
+        }
       }
     }
     var week = model.dropping([.budget]).restricted(to: days)
@@ -41,7 +51,7 @@ extension MealPlanSearch {
       LinearExpression(
         eaten.keys.sorted().compactMap { index in
           local[index].map { (VariableRef(index: $0), eaten[index] ?? 0) }
-        }
+        }, constant: eatenObjective ? model.objective.constant : 0
       ))
     let localSlots = slots.map { slot in
       ModelSlot(
@@ -60,6 +70,7 @@ extension MealPlanSearch {
     let found = try inner.minimizeCost(week)
     progress.solves += found.solves
     progress.seconds += found.seconds
+    if eatenObjective, let bound = found.bound { progress.raise(bound) }
     guard let values = found.values else { return }
     var fixed: [VariableRef: Double] = [:]
     for (offset, variable) in days.enumerated() { fixed[variable] = values[offset] }
