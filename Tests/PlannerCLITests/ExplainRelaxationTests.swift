@@ -68,29 +68,9 @@ struct ExplainRelaxationTests {
 /// A household of two on two days whose budget cannot pay for Ana's protein
 /// (the same as PlanSolvingTests' HouseholdExplanationTests).
 enum HouseholdExplanationKitchen {
-  static let text = """
-    food bread { per 100 g { energy 250 kcal; protein 9 g; sodium 500 mg }; price 1 USD per 1 kg }
-    food beans { per 100 g { energy 340 kcal; protein 21 g; sodium 5 mg }; price 3 USD per 1 kg }
-    food oats { per 100 g { energy 380 kcal; protein 13 g; sodium 5 mg }; price 2 USD per 1 kg }
-    recipe toast "Toast" { serves 1; meal breakfast, lunch, dinner; 200 g bread }
-    recipe bean_bowl "Bean bowl" { serves 1; meal breakfast, lunch, dinner; 150 g beans }
-    recipe porridge "Porridge" { serves 1; meal breakfast; 100 g oats }
-    goal adult {
-      energy <= 3000 kcal per day
-      protein >= 80 g per day
-    }
-    goal child { energy <= 2000 kcal per day }
-    household pair "Ana and Kim" {
-      member ana "Ana" { goal adult }
-      member kim "Kim" { goal child }
-    }
-    plan two_days {
-      days 2; meals breakfast, lunch, dinner
-      household pair
-      portions 1...1
-      budget 2 USD per day
-      tie-break none
-    }
-
-    """
+  /// The household of PlanSolvingTests' HouseholdExplanationTests, from its fixture.
+  static let text = try! String(
+    contentsOf: PlannerProcess.packageRoot.appendingPathComponent(
+      "Tests/PlanSolvingTests/Fixtures/household-two-days.plan"),
+    encoding: .utf8)
 }
