@@ -15,18 +15,9 @@ struct LeftoverCreditLanguageTests {
     recipe pilaf { serves 1; meal dinner; 400 g rice }
     """
 
-  func load(_ plan: String) throws -> Program {
-    try PlanLoader().load(text: Self.foods + "\n" + plan, path: "t.plan")
-  }
+  func load(_ plan: String) throws -> Program { try PlanText.load(Self.foods, plan) }
 
-  func errors(_ plan: String) -> String {
-    do {
-      _ = try PlanLoader().load(text: Self.foods + "\n" + plan, path: "t.plan")
-      return ""
-    } catch {
-      return DiagnosticRenderer().render(error)
-    }
-  }
+  func errors(_ plan: String) -> String { PlanText.errors(Self.foods, plan) }
 
   @Test("'leftovers worth 50%' reaches the purchasing settings as a share")
   func lowered() throws {

@@ -23,18 +23,9 @@ struct PantryLanguageTests {
     goal g { energy >= 2000 kcal per day }
     """
 
-  func load(_ plan: String) throws -> Program {
-    try PlanLoader().load(text: Self.foods + "\n" + plan, path: "t.plan")
-  }
+  func load(_ plan: String) throws -> Program { try PlanText.load(Self.foods, plan) }
 
-  func errors(_ plan: String) -> String {
-    do {
-      _ = try PlanLoader().load(text: Self.foods + "\n" + plan, path: "t.plan")
-      return ""
-    } catch {
-      return DiagnosticRenderer().render(error)
-    }
-  }
+  func errors(_ plan: String) -> String { PlanText.errors(Self.foods, plan) }
 
   @Test("a pantry converts every line to grams and keeps categories and use-by dates")
   func pantryLines() throws {
