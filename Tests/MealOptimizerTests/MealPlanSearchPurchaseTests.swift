@@ -121,4 +121,18 @@ struct MealPlanSearchPurchaseTests {
     let bound = try #require(progress.bound)
     #expect(abs(bound - optimum) < 1e-6)
   }
+
+  @Test("a household's model gets the cooked rows too, and they keep its optimum")
+  func householdCookedRows() throws {
+    let built = try HouseholdModelBuilder(problem: HouseholdCookingTests.problem()).build().model
+    let names = built.model.constraints(in: .cooked).map { built.model.constraints[$0.index].name }
+    #expect(
+      names == [
+        "cooked_each[soup,1]", "cooked_buys[soup,rice]", "cooked_each[stew,1]", "cooked_buys[stew,rice]",
+      ])
+    var without = built
+    without.model = built.model.dropping([.cooked])
+    #expect(
+      abs(try MealPlanSearchTests.provenOptimum(without) - MealPlanSearchTests.provenOptimum(built)) < 1e-6)
+  }
 }

@@ -332,14 +332,10 @@ public struct HouseholdModelBuilder: Sendable {
     let rows = PurchaseRows(
       adding: &model, foods: week.foods, stores: week.stores, purchasing: purchasing, days: week.days,
       eaten: eaten, maximumGrams: most)
-    rows.addFirstPackageRows(to: &model, slotPicks: slotPicks, pantry: purchasing.pantry)
-    for budget in week.budgets {
-      let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
-      let days = Double(week.days)
-      let limit = budget.period == .week ? amount * days / 7 : amount * days
-      model.addConstraint(
-        "budget[paid,\(budget.period.rawValue)]", rows.paid, .lessThan(limit), group: .budget)
-    }
+    let bought = rows.addFirstPackageRows(to: &model, slotPicks: slotPicks, pantry: purchasing.pantry)
+    // The table's dishes are the meal plan's: the same cooked rows hold.
+    rows.addCookedRows(to: &model, dishes: base.cookedDishes(slots), bought: bought)
+    rows.addBudgetRows(week.budgets, days: week.days, to: &model)
     return rows
   }
 

@@ -106,13 +106,7 @@ extension MealPlanModelBuilder {
       eaten: eaten, maximumGrams: most)
     let bought = rows.addFirstPackageRows(to: &model, slotPicks: slotPicks, pantry: purchasing.pantry)
     rows.addCookedRows(to: &model, dishes: cookedDishes(slots), bought: bought)
-    for budget in problem.budgets {
-      let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
-      let days = Double(problem.days)
-      let limit = budget.period == .week ? amount * days / 7 : amount * days
-      model.addConstraint(
-        "budget[paid,\(budget.period.rawValue)]", rows.paid, .lessThan(limit), group: .budget)
-    }
+    rows.addBudgetRows(problem.budgets, days: problem.days, to: &model)
     return rows
   }
 

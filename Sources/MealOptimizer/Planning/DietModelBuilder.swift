@@ -175,11 +175,9 @@ public struct DietModelBuilder: Sendable {
       days: problem.days,
       eaten: eaten, maximumGrams: most)
     if let budget = problem.budget {
-      let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
-      let days = Double(problem.days)
       model.constraints.removeAll { $0.name == "budget" || $0.name.hasPrefix("budget[") }
       model.addConstraint(
-        "budget[paid]", rows.paid, .lessThan(budget.period == .week ? amount * days / 7 : amount * days),
+        "budget[paid]", rows.paid, .lessThan(PurchaseRows.limit(of: budget, days: problem.days)),
         group: .budget)
     }
     if case .minimizeCost = problem.objective, purchasing.costBasis == .paid {

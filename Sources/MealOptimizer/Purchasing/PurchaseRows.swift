@@ -157,6 +157,23 @@ struct PurchaseRows: Sendable, Hashable {
     }
   }
 
+  /// The most a budget lets the whole plan pay at the till (one shop before
+  /// day 1): a weekly budget × days / 7, a daily one × days.
+  static func limit(of budget: Budget, days: Int) -> Double {
+    let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
+    return budget.period == .week ? amount * Double(days) / 7 : amount * Double(days)
+  }
+
+  /// Adds a `budget[paid,PERIOD]` row (``ConstraintGroup/budget``) for each
+  /// budget, bounding what is paid over the plan by ``limit(of:days:)``.
+  func addBudgetRows(_ budgets: [Budget], days: Int, to model: inout LinearModel) {
+    for budget in budgets {
+      model.addConstraint(
+        "budget[paid,\(budget.period.rawValue)]", paid, .lessThan(Self.limit(of: budget, days: days)),
+        group: .budget)
+    }
+  }
+
   /// Adds rows that make the LP relaxation pay for whole packages: when a
   /// slot serves a dish that uses a food, at least one package of the food is
   /// bought, and at least one store that sells it is visited. A binary

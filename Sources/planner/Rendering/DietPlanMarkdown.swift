@@ -19,10 +19,9 @@ struct DietPlanMarkdown {
     guard plan.hasPlan, let cost = plan.cost else {
       return out + ". " + plan.report.explanation.joined(separator: " ") + "\n"
     }
-    out += ". Cost: **\(Quantities.money(cost, plan.currency))**"
-    if let credit = plan.leftoverCredit {
-      out += " (less \(Quantities.money(credit, plan.currency)) credited for leftovers)"
-    }
+    out +=
+      ". Cost: **\(Quantities.money(cost, plan.currency))**"
+      + MealPlanText.creditPhrase(plan.leftoverCredit, currency: plan.currency)
     out += ".\n"
     for day in plan.days {
       out +=

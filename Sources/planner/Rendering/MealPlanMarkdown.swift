@@ -22,8 +22,7 @@ struct MealPlanMarkdown {
     if let cost = plan.cost {
       out +=
         ". Cost: **\(Quantities.money(cost, plan.currency))**"
-        + (plan.leftoverCredit.map { " (less \(Quantities.money($0, plan.currency)) credited for leftovers)" }
-          ?? "")
+        + MealPlanText.creditPhrase(plan.leftoverCredit, currency: plan.currency)
     }
     out += ".\n\n| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Cost |\n"
     out += "| --- |" + plan.slots.map { _ in " --- |" }.joined() + " ---: |\n"

@@ -133,11 +133,15 @@ struct MealPlanText {
   {
     guard let groceries, groceries.stores != nil else { return Quantities.money(cost, currency) + " of food" }
     if groceries.total == cost {
-      return Quantities.money(cost, currency) + " paid at the till"
-        + (credit.map { " (less " + Quantities.money($0, currency) + " credited for leftovers)" } ?? "")
+      return Quantities.money(cost, currency) + " paid at the till" + creditPhrase(credit, currency: currency)
     }
     return Quantities.money(cost, currency) + " of food, " + Quantities.money(groceries.total, currency)
       + " paid at the till"
+  }
+
+  /// " (less 0.72 USD credited for leftovers)" with a credit for leftovers, "" without.
+  static func creditPhrase(_ credit: Decimal?, currency: String) -> String {
+    credit.map { " (less " + Quantities.money($0, currency) + " credited for leftovers)" } ?? ""
   }
 
   /// The shopping list, grouped by store, in whole packages.
