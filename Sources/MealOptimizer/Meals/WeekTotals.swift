@@ -97,7 +97,7 @@ struct WeekTotals: Sendable {
         variable.name, lower: variable.lower, upper: variable.upper, kind: variable.kind)
     }
 
-    func shape(_ expression: LinearExpression) -> (shape: Shape, days: Set<Int>, uniform: Bool, all: Bool)? {
+    func shape(_ expression: LinearExpression) -> (shape: Shape, days: Set<Int>, uniform: Bool, all: Bool) {
       var classes: [Int: Double] = [:]
       var smallest: [Int: Double] = [:]
       var others: [Int: Double] = [:]
@@ -143,7 +143,7 @@ struct WeekTotals: Sendable {
     var families: [FamilyKey: (rows: [String], days: [Int])] = [:]
     var familyOrder: [FamilyKey] = []
     for row in source.constraints {
-      guard let seen = shape(row.expression) else { continue }
+      let seen = shape(row.expression)
       let constant = row.expression.constant
       let lower = row.set.lower.map { $0 - constant }
       let upper = row.set.upper.map { $0 - constant }
