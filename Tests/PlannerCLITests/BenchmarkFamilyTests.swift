@@ -22,4 +22,17 @@ struct BenchmarkFamilyTests {
     let objective = try #require(object["objective_value"] as? Double)
     #expect(abs(objective - 17.54349057) <= 1e-8, "objective \(objective)")
   }
+
+  @Test("--full-model solves every day's variables and finds the same optimum as the one-day model")
+  func fullModel() throws {
+    let json = try PlannerProcess.run(["solve", Self.plan, "--full-model", "--format", "json"])
+    #expect(json.status == 0, "stderr: \(json.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["status"] as? String == "optimal")
+    let objective = try #require(object["objective_value"] as? Double)
+    #expect(abs(objective - 17.54349057) <= 1e-8, "objective \(objective)")
+    let text = try PlannerProcess.run(["solve", Self.plan, "--full-model"])
+    #expect(text.stdout.hasPrefix("Plan 'week' (The cheapest week): optimal, 7 days, 17.54 USD\n"))
+  }
 }

@@ -29,44 +29,48 @@ public struct DietModelBuilder: Sendable {
   /// - Complexity: O(*d* × *f* × *g*) for *d* days, *f* foods and *g* goals.
   public func build(_ problem: DietProblem) throws(PlanningError) -> DietModel {
     try problem.validate()
+    return buildValidated(problem)
+  }
+
+  /// Builds the model for a problem that ``DietProblem/validate()`` accepts.
+  func buildValidated(_ problem: DietProblem) -> DietModel {
     let foods = problem.foods
     var model = LinearModel(name: "diet")
-    var gramsPerUnit: [Double] = []
-    for food in foods {
-      gramsPerUnit.append(problem.wholeServings.contains(food.id) ? problem.wholeServingGrams(of: food) : 1)
+    let ids = Self.perFood(foods) { $0.id }
+    let whole = ids.map { problem.wholeServings.contains($0) }
+    let gramsPerUnit = Self.perFood(foods) { food in
+      problem.wholeServings.contains(food.id) ? problem.wholeServingGrams(of: food) : 1
     }
     var lower = [Double](repeating: 0, count: foods.count)
     var upper = [Double?](repeating: nil, count: foods.count)
-    let index = Dictionary(foods.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let index = Self.positions(ids)
     for limit in problem.foodLimits {
       guard let f = index[limit.food] else { continue }
       if let minimum = limit.minimumGrams { lower[f] = max(lower[f], minimum / gramsPerUnit[f]) }
       if let maximum = limit.maximumGrams { upper[f] = min(upper[f] ?? .infinity, maximum / gramsPerUnit[f]) }
     }
+    model.variables.reserveCapacity(problem.days * foods.count)
     for day in 1...problem.days {
-      for (f, food) in foods.enumerated() {
+      for f in ids.indices {
         model.addVariable(
-          "x[\(food.id),day\(day)]", lower: lower[f], upper: upper[f],
-          kind: problem.wholeServings.contains(food.id) ? .integer : .continuous)
+          "x[\(ids[f]),day\(day)]", lower: lower[f], upper: upper[f], kind: whole[f] ? .integer : .continuous)
       }
     }
-    let built = DietModel(
-      model: model, foodIDs: foods.map(\.id), days: problem.days, gramsPerUnit: gramsPerUnit)
+    let built = DietModel(model: model, foodIDs: ids, days: problem.days, gramsPerUnit: gramsPerUnit)
     var result = built
-    (result.model, result.goalConstraints) = addRows(to: model, problem: problem, built: built)
+    (result.model, result.goalConstraints) = addRows(to: model, problem: problem, built: built, index: index)
     if let purchasing = problem.purchasing {
       addPurchases(purchasing, problem: problem, to: &result)
     }
     return result
   }
 
-  private func addRows(to model: LinearModel, problem: DietProblem, built: DietModel) -> (
-    LinearModel, [DietModel.GoalKey: [ConstraintRef]]
-  ) {
+  private func addRows(
+    to model: LinearModel, problem: DietProblem, built: DietModel, index: [String: Int]
+  ) -> (LinearModel, [DietModel.GoalKey: [ConstraintRef]]) {
     var model = model
     var goalConstraints: [DietModel.GoalKey: [ConstraintRef]] = [:]
     let foods = problem.foods
-    let index = Dictionary(foods.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     let dayGroups: [(label: String, days: [Int])] = (1...problem.days).map { ("day\($0)", [$0]) }
     let dayOfGroup = { (label: String) in label == "week" ? nil : Int(label.dropFirst(3)) }
     let weekGroup: [(label: String, days: [Int])] = [("week", Array(1...problem.days))]
@@ -88,7 +92,7 @@ public struct DietModelBuilder: Sendable {
     }
     func perGram(_ nutrient: Nutrient) -> (Int) -> Double {
       // Read once for all foods (reading through `foods[f]` in the closure copied each food).
-      let column = foods.map { ($0.nutrientsPer100g[nutrient] ?? 0) / 100 }
+      let column = Self.perFood(foods) { ($0.nutrientsPer100g[nutrient] ?? 0) / 100 }
       return { f in column[f] }
     }
 
@@ -131,7 +135,7 @@ public struct DietModelBuilder: Sendable {
           "group[\(limit.name),\(group.label)]", row, Self.set(limit.minimum, limit.maximum))
       }
     }
-    let pricePerGram = foods.map { $0.cheapestOffer?.pricePerGram ?? 0 }
+    let pricePerGram = Self.perFood(foods) { $0.cheapestOffer?.pricePerGram ?? 0 }
     if let budget = problem.budget {
       let limit = NSDecimalNumber(decimal: budget.amount).doubleValue
       if budget.period == .week {
@@ -203,6 +207,25 @@ public struct DietModelBuilder: Sendable {
       most = min(most, maximum / per100 * 100 * (goal.period == .day ? days : 1))
     }
     return most
+  }
+
+  /// One value for each food, read in place: a `Food` copied out of the
+  /// array (as `map` and `for … in` do) retains each of its fields.
+  static func perFood<Value>(_ foods: [Food], _ read: (Food) -> Value) -> [Value] {
+    foods.withUnsafeBufferPointer { buffer in
+      var values: [Value] = []
+      values.reserveCapacity(buffer.count)
+      for f in buffer.indices { values.append(read(buffer[f])) }
+      return values
+    }
+  }
+
+  /// Each identifier's first position.
+  static func positions(_ ids: [String]) -> [String: Int] {
+    var index: [String: Int] = [:]
+    index.reserveCapacity(ids.count)
+    for (f, id) in ids.enumerated() where index[id] == nil { index[id] = f }
+    return index
   }
 
   private static func set(_ minimum: Double?, _ maximum: Double?) -> ConstraintSet {

@@ -162,9 +162,16 @@ public struct DietPlanVerifier: Sendable, Hashable {
   /// A goal's total over the given days, and how it compares with the bounds.
   private func check(_ goal: NutrientGoal, grams: [[Double]], foods: [Food]) -> GoalCheck {
     func total(_ nutrient: Nutrient) -> Double {
-      grams.reduce(0) { sum, day in
-        // A food not eaten adds nothing (and a plan eats few of many foods): no lookup for it.
-        sum + zip(foods, day).reduce(0) { $1.1 == 0 ? $0 : $0 + $1.0.amount(of: nutrient, inGrams: $1.1) }
+      // Foods read in place: a `Food` copied out of the array retains each of its fields.
+      foods.withUnsafeBufferPointer { foods in
+        grams.reduce(0) { sum, day in
+          // A food not eaten adds nothing (and a plan eats few of many foods): no lookup for it.
+          var dayTotal = 0.0
+          for f in day.indices where day[f] != 0 {
+            dayTotal += foods[f].amount(of: nutrient, inGrams: day[f])
+          }
+          return sum + dayTotal
+        }
       }
     }
     let amount = total(goal.nutrient)
@@ -201,10 +208,11 @@ public struct DietPlanVerifier: Sendable, Hashable {
   private func limitViolations(_ problem: DietProblem, grams: [[Double]]) -> [PlanViolation] {
     var violations: [PlanViolation] = []
     let foods = problem.foods
-    let position = Dictionary(foods.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let position = DietModelBuilder.positions(DietModelBuilder.perFood(foods) { $0.id })
+    // Each limit's food found once, not once a day.
+    let foodLimits = problem.foodLimits.compactMap { limit in position[limit.food].map { (limit, $0) } }
     for (d, day) in grams.enumerated() {
-      for limit in problem.foodLimits {
-        guard let f = position[limit.food] else { continue }
+      for (limit, f) in foodLimits {
         if let minimum = limit.minimumGrams, day[f] < minimum - tolerance(minimum) {
           violations.append(
             PlanViolation(
@@ -231,12 +239,16 @@ public struct DietPlanVerifier: Sendable, Hashable {
     }
     for limit in problem.groupLimits {
       let groups = limit.period == .day ? grams.map { [$0] } : [grams]
+      // Each member found once, and its serving's grams when the limit counts servings.
+      let members = limit.foods.compactMap { id in
+        position[id].map { f in
+          (f, limit.unit == .grams ? 1 : foods[f].measure(named: DietProblem.servingMeasure)?.grams ?? 1)
+        }
+      }
       for (index, group) in groups.enumerated() {
         var total = 0.0
         for day in group {
-          for id in limit.foods {
-            guard let f = position[id] else { continue }
-            let serving = foods[f].measure(named: DietProblem.servingMeasure)?.grams ?? 1
+          for (f, serving) in members {
             total += limit.unit == .grams ? day[f] : day[f] / serving
           }
         }
@@ -258,7 +270,8 @@ public struct DietPlanVerifier: Sendable, Hashable {
   ) {
     var lines: [DietPlan.FoodAmount] = []
     var cost = Decimal()
-    for (food, amount) in zip(problem.foods, grams) where amount > 0 {
+    for (f, amount) in grams.enumerated() where amount > 0 {
+      let food = problem.foods[f]
       var lineCost = Decimal()
       if let offer = food.cheapestOffer {
         lineCost = offer.price * Decimal(amount) / Decimal(offer.packageGrams)

@@ -24,6 +24,13 @@ import Foundation
 /// ``PlanStatus/feasible`` when a time limit stopped the solver before that.
 /// For a plan in grams (an LP), each goal check carries the goal's marginal
 /// cost from the LP duals (``GoalCheck/marginalCost``).
+///
+/// A plan in grams without purchases, over two days or more, has
+/// interchangeable days; it is solved as one day, with each whole-plan
+/// bound shared out over the days, and that day repeated
+/// (``aggregatesIdenticalDays``, ``DietProblem/identicalDay``). The optimum
+/// is the same, exactly, and the repeated plan is verified against the
+/// whole problem like any other.
 public struct DietPlanner: Sendable {
   /// The solver (`GLPKSolver` from the `GLPKBackend` library, or any other backend).
   public var solver: any Solver
@@ -37,6 +44,13 @@ public struct DietPlanner: Sendable {
   /// Called with the search's progress (its step, best plan and proven
   /// bound) while a plan in whole servings is searched day by day; `nil` for none.
   public var progress: SolveProgressHandler?
+  /// Whether a plan in grams whose days are interchangeable is solved as one
+  /// day and that day repeated (``DietProblem/identicalDay`` says when, and
+  /// why the optimum is the same, exactly); on by default. The day's model is
+  /// a *D*-th of the whole one for *D* days, and the plan eats the same each
+  /// day. Off, the model of every day is solved, whose optimum costs the same
+  /// but may spread the foods differently over the days.
+  public var aggregatesIdenticalDays = true
   /// Called from the solving thread as the explanation of an infeasible
   /// plan moves through its phases (``DietExplainer/progress``); nil for none.
   public var explanationProgress: ExplanationProgressHandler?
@@ -90,8 +104,12 @@ public struct DietPlanner: Sendable {
 
   private func plan(_ problem: DietProblem) throws(PlanningError) -> DietPlan {
     if Task.isCancelled { throw .cancelled }
-    let built = try DietModelBuilder().build(problem)
-    let solution: Solution
+    try problem.validate()
+    // Interchangeable days are solved as one day, repeated: the same optimum (DietProblem.identicalDay).
+    let oneDay = aggregatesIdenticalDays ? problem.identicalDay : nil
+    let built = DietModelBuilder().buildValidated(oneDay ?? problem)
+    let copies = oneDay == nil ? 1 : problem.days
+    var solution: Solution
     if Self.usesSearch(problem, built) {
       solution = try searchSolution(built)
     } else {
@@ -100,6 +118,10 @@ public struct DietPlanner: Sendable {
       } catch {
         throw PlanningError(error)
       }
+    }
+    if copies > 1 {
+      solution.objectiveValue = solution.objectiveValue.map { $0 * Double(copies) }
+      solution.bound = solution.bound.map { $0 * Double(copies) }
     }
     if Task.isCancelled { throw .cancelled }
     var report = SolveReport(
@@ -140,12 +162,15 @@ public struct DietPlanner: Sendable {
           + " it is within \(gap) of the best bound"
       ]
     }
-    let grams = built.grams(from: solution)
+    let grams =
+      copies == 1
+      ? built.grams(from: solution) : built.grams(from: solution).flatMap { repeatElement($0, count: copies) }
     let purchases = built.purchases(from: solution)
     let verification = verifier.verify(
       problem, grams: grams, objectiveValue: solution.objectiveValue, purchases: purchases)
     guard verification.isValid else { throw .verificationFailed(verification.violations) }
-    let marginal = MarginalCosts(problem: problem, model: built, solution: solution, grams: grams)
+    let marginal = MarginalCosts(
+      problem: problem, model: built, solution: solution, grams: grams, solvedAsOneDay: copies > 1)
     let days = verification.days.map { day in
       var day = day
       day.goals = marginal.apply(to: day.goals, day: day.day)
@@ -186,6 +211,11 @@ private struct MarginalCosts {
   let model: DietModel
   let solution: Solution
   let grams: [[Double]]
+  /// Whether the model is the problem's one day (``DietProblem/identicalDay``),
+  /// whose rows stand for every day's: the one-day model's duals are duals of
+  /// the whole model (each day's row takes the day's row's dual, each
+  /// whole-plan row its own), so they are read for every day from day 1.
+  let solvedAsOneDay: Bool
 
   /// The checks with ``GoalCheck/marginalCost`` set when the solution has duals.
   ///
@@ -199,7 +229,9 @@ private struct MarginalCosts {
     guard goals.count == checks.count else { return checks }
     return zip(goals, checks).map { index, check in
       var check = check
-      let rows = model.goalConstraints[DietModel.GoalKey(goal: index, day: day)] ?? []
+      let rows =
+        model.goalConstraints[DietModel.GoalKey(goal: index, day: solvedAsOneDay ? day.map { _ in 1 } : day)]
+        ?? []
       let duals = rows.compactMap(solution.dual)
       guard duals.count == rows.count else { return check }
       let dual = duals.reduce(0, +)

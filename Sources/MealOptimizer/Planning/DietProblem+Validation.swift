@@ -30,24 +30,31 @@ extension DietProblem {
   public func validate() throws(PlanningError) {
     var issues: [PlanIssue] = []
     if days < 1 { issues.append(.noDays(days)) }
-    var byID: [String: Food] = [:]
-    for food in foods {
-      if byID[food.id] != nil { issues.append(.duplicateIdentifier(food.id)) }
-      byID[food.id] = food
-      // Sorted (for a stable order of the issues) only when a figure is wrong.
-      let allValid = food.nutrientsPer100g.values.allSatisfy { $0.isFinite && $0 >= 0 }
-      for (nutrient, value) in allValid ? [] : food.nutrientsPer100g.sorted(by: { $0.key < $1.key })
-      where !(value.isFinite && value >= 0) {
-        issues.append(
-          .invalidNumber("food '\(food.id)': \(nutrient) must be a non-negative number, not \(value)"))
+    // Each identifier's position (the last food of a repeated one), read in
+    // place: a `Food` copied out of the array retains each of its fields.
+    var byID: [String: Int] = [:]
+    byID.reserveCapacity(foods.count)
+    let usesCost = usesCost
+    foods.withUnsafeBufferPointer { foods in
+      for f in foods.indices {
+        let id = foods[f].id
+        if byID.updateValue(f, forKey: id) != nil { issues.append(.duplicateIdentifier(id)) }
+        let figures = foods[f].nutrientsPer100g
+        // Sorted (for a stable order of the issues) only when a figure is wrong.
+        let allValid = figures.values.allSatisfy { $0.isFinite && $0 >= 0 }
+        for (nutrient, value) in allValid ? [] : figures.sorted(by: { $0.key < $1.key })
+        where !(value.isFinite && value >= 0) {
+          issues.append(
+            .invalidNumber("food '\(id)': \(nutrient) must be a non-negative number, not \(value)"))
+        }
+        let offers = foods[f].offers
+        for offer in offers
+        where !(offer.price >= 0 && offer.packageGrams.isFinite && offer.packageGrams > 0) {
+          issues.append(
+            .invalidNumber("food '\(id)': an offer needs a non-negative price and a positive package weight"))
+        }
+        if usesCost && offers.isEmpty { issues.append(.missingPrice(food: id)) }
       }
-      for offer in food.offers
-      where !(offer.price >= 0 && offer.packageGrams.isFinite && offer.packageGrams > 0) {
-        issues.append(
-          .invalidNumber(
-            "food '\(food.id)': an offer needs a non-negative price and a positive package weight"))
-      }
-      if usesCost && food.offers.isEmpty { issues.append(.missingPrice(food: food.id)) }
     }
     var unknownNutrients: Set<Nutrient> = []
     for nutrient in goals.map(\.nutrient) + objective.nutrients
@@ -74,11 +81,11 @@ extension DietProblem {
       if group.foods.isEmpty { issues.append(.emptyGroup(group.name)) }
       issues += Self.boundIssues(group.minimum, group.maximum, "food group limit '\(group.name)'")
       for id in group.foods {
-        guard let food = byID[id] else {
+        guard let f = byID[id] else {
           issues.append(.unknownFood(id, usedBy: "food group limit '\(group.name)'"))
           continue
         }
-        if group.unit == .servings && servingGrams(of: food) == nil {
+        if group.unit == .servings && servingGrams(of: foods[f]) == nil {
           issues.append(.missingServing(food: id))
         }
       }
@@ -90,16 +97,23 @@ extension DietProblem {
     if !issues.isEmpty { throw .invalidProblem(issues) }
   }
 
-  private static func boundIssues(_ minimum: Double?, _ maximum: Double?, _ label: String)
-    -> [PlanIssue]
-  {
+  /// The mistakes in a pair of bounds; the label (made only for a mistake) names what they bound.
+  private static func boundIssues(
+    _ minimum: Double?, _ maximum: Double?, _ label: @autoclosure () -> String
+  ) -> [PlanIssue] {
+    let valid = { (value: Double?) in value.map { $0.isFinite && $0 >= 0 } ?? true }
+    if valid(minimum) && valid(maximum)
+      && !(minimum.map { low in maximum.map { low > $0 } ?? false } ?? false)
+    {
+      return []
+    }
     var issues: [PlanIssue] = []
     for (name, value) in [("minimum", minimum), ("maximum", maximum)] {
       if let value, !(value.isFinite && value >= 0) {
-        issues.append(.invalidNumber("\(label): the \(name) must be a non-negative number, not \(value)"))
+        issues.append(.invalidNumber("\(label()): the \(name) must be a non-negative number, not \(value)"))
       }
     }
-    if let minimum, let maximum, minimum > maximum { issues.append(.invertedBounds(label)) }
+    if let minimum, let maximum, minimum > maximum { issues.append(.invertedBounds(label())) }
     return issues
   }
 }

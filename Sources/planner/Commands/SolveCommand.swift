@@ -24,6 +24,7 @@ enum SolveCommand: TypedCommand {
     var timeLimit: Seconds?
     var pantryOut: String?
     var explain = false
+    var fullModel = false
     var readings: [String] = []
     var asOf: String?
 
@@ -43,6 +44,10 @@ enum SolveCommand: TypedCommand {
         .flag(
           "explain", \.explain,
           "Also say what each goal, limit and budget costs (a week of meals: by solving again with each bound moved a step), and at what price each unused food would enter (food-level plans)."
+        ),
+        .flag(
+          "full-model", \.fullModel,
+          "Solve a food plan's whole model, a variable per food and day, even when its days are interchangeable (by default such a plan is solved as one day and repeated: the same optimum, exactly, in a fraction of the time)."
         ),
         .option(
           "readings", \.readings, value: "FILE",
@@ -95,7 +100,7 @@ enum SolveCommand: TypedCommand {
       let line = ProgressLine.make(
         console: console, format: format, name: spec.name, currency: currency, phase: "glpk")
       solved = try ProgressLine.running(line) { () throws(PlanningError) in
-        try solve(problem, timeLimit: options.timeLimit, progress: line)
+        try solve(problem, timeLimit: options.timeLimit, fullModel: arguments.fullModel, progress: line)
       }
     } catch {
       throw CLIError(error, about: "plan '\(spec.name)'")
@@ -206,9 +211,9 @@ enum SolveCommand: TypedCommand {
   static let defaultTimeLimit: Double = MealPlannerOptions().timeLimit ?? 60
 
   /// Solves a problem of either kind with GLPK; a meal plan's search reports to `progress`.
-  static func solve(_ problem: PlanProblem, timeLimit: Double?, progress: ProgressLine? = nil)
-    throws(PlanningError) -> SolvedPlan
-  {
+  static func solve(
+    _ problem: PlanProblem, timeLimit: Double?, fullModel: Bool = false, progress: ProgressLine? = nil
+  ) throws(PlanningError) -> SolvedPlan {
     switch problem {
     case .foods(let problem):
       var options = SolverOptions()
@@ -216,6 +221,7 @@ enum SolveCommand: TypedCommand {
       // model can otherwise search for many minutes.
       options.timeLimit = timeLimit ?? defaultTimeLimit
       var planner = DietPlanner(options: options)
+      planner.aggregatesIdenticalDays = !fullModel
       if let progress {
         planner.progress = { progress.update($0) }
         planner.explanationProgress = { progress.update($0) }

@@ -12,7 +12,13 @@ struct DietPlanText {
   init(_ plan: DietPlan, title: String, foods: [Food], stores: [Store] = []) {
     self.plan = plan
     self.title = title
-    self.foods = Dictionary(foods.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    // Only the foods the plan eats are shown: a plan may choose from thousands.
+    let eaten = Set(plan.foodTotals.map(\.food) + plan.days.flatMap { $0.foods.map(\.food) })
+    var shown: [String: Food] = [:]
+    for index in foods.indices where eaten.contains(foods[index].id) && shown[foods[index].id] == nil {
+      shown[foods[index].id] = foods[index]
+    }
+    self.foods = shown
     self.stores = Dictionary(stores.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
   }
 
