@@ -90,9 +90,12 @@ public struct DietModelBuilder: Sendable {
       }
       return expression
     }
+    // Every nutrient the rows and the objective need, per gram, read in one
+    // pass over the foods (each food's figures once, the food not copied).
+    let columns = Self.perGramColumns(
+      foods, [.energy] + problem.goals.map(\.nutrient) + problem.objective.nutrients)
     func perGram(_ nutrient: Nutrient) -> (Int) -> Double {
-      // Read once for all foods (reading through `foods[f]` in the closure copied each food).
-      let column = Self.perFood(foods) { ($0.nutrientsPer100g[nutrient] ?? 0) / 100 }
+      let column = columns[nutrient] ?? []
       return { f in column[f] }
     }
 
@@ -218,6 +221,22 @@ public struct DietModelBuilder: Sendable {
       for f in buffer.indices { values.append(read(buffer[f])) }
       return values
     }
+  }
+
+  /// Grams of each nutrient in one gram of each food, by nutrient.
+  static func perGramColumns(_ foods: [Food], _ nutrients: [Nutrient]) -> [Nutrient: [Double]] {
+    var order: [Nutrient] = []
+    for nutrient in nutrients where !order.contains(nutrient) { order.append(nutrient) }
+    var columns = order.map { _ in [Double](repeating: 0, count: foods.count) }
+    foods.withUnsafeBufferPointer { buffer in
+      for f in buffer.indices {
+        let figures = buffer[f].nutrientsPer100g
+        for (n, nutrient) in order.enumerated() {
+          if let figure = figures[nutrient] { columns[n][f] = figure / 100 }
+        }
+      }
+    }
+    return Dictionary(uniqueKeysWithValues: zip(order, columns))
   }
 
   /// Each identifier's first position.

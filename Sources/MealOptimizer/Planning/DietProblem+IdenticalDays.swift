@@ -79,13 +79,15 @@ extension DietProblem {
   /// Whether every food's limits leave some amount: the largest minimum is
   /// at most the smallest maximum.
   private var foodLimitsAreConsistent: Bool {
-    var lower: [String: Double] = [:]
-    var upper: [String: Double] = [:]
+    var bounds: [String: (lower: Double, upper: Double)] = [:]
+    bounds.reserveCapacity(foodLimits.count)
     for limit in foodLimits {
-      if let minimum = limit.minimumGrams { lower[limit.food] = max(lower[limit.food] ?? 0, minimum) }
-      if let maximum = limit.maximumGrams { upper[limit.food] = min(upper[limit.food] ?? .infinity, maximum) }
+      var bound = bounds[limit.food] ?? (0, .infinity)
+      if let minimum = limit.minimumGrams { bound.lower = max(bound.lower, minimum) }
+      if let maximum = limit.maximumGrams { bound.upper = min(bound.upper, maximum) }
+      guard bound.lower <= bound.upper else { return false }
+      bounds[limit.food] = bound
     }
-    return lower.allSatisfy { food, minimum in minimum <= (upper[food] ?? .infinity) }
-      && upper.allSatisfy { $0.value >= 0 }
+    return true
   }
 }

@@ -5,25 +5,17 @@ import MealOptimizer
 enum Quantities {
   /// `1234.5` → `1,234.5` with at most `digits` fractional digits, trailing zeros dropped.
   static func number(_ value: Double, digits: Int = 1) -> String {
-    let formatter = NumberFormatter()
-    formatter.locale = Locale(identifier: "en_US")
-    formatter.numberStyle = .decimal
-    formatter.maximumFractionDigits = digits
-    formatter.minimumFractionDigits = 0
-    return formatter.string(from: NSNumber(value: value)) ?? String(value)
+    DecimalFormatters.shared.string(NSNumber(value: value), fractionDigits: 0...digits) ?? String(value)
   }
 
   /// Money with two decimals: `3.42 USD`.
   static func money(_ value: Decimal, _ currency: String) -> String {
-    let formatter = NumberFormatter()
-    formatter.locale = Locale(identifier: "en_US")
-    formatter.numberStyle = .decimal
-    formatter.minimumFractionDigits = 2
-    formatter.maximumFractionDigits = 2
     var rounded = Decimal()
     var input = value
     NSDecimalRound(&rounded, &input, 2, .plain)
-    return (formatter.string(from: NSDecimalNumber(decimal: rounded)) ?? "\(rounded)") + " " + currency
+    return
+      (DecimalFormatters.shared.string(NSDecimalNumber(decimal: rounded), fractionDigits: 2...2)
+      ?? "\(rounded)") + " " + currency
   }
 
   /// Grams with a household measure when the food has a sensible one: `120 g (1½ cup)`.
@@ -56,5 +48,29 @@ enum Quantities {
   /// The unit a nutrient is shown in.
   static func unit(of nutrient: Nutrient) -> String {
     nutrient.definition?.unit.rawValue ?? ""
+  }
+}
+
+/// The `en_US` decimal formatters of ``Quantities``, one per range of
+/// fraction digits, made once: making a `NumberFormatter` (and its locale)
+/// costs many times what formatting a number does, and a plan prints
+/// hundreds of numbers. Used under a lock, one caller at a time.
+private final class DecimalFormatters: @unchecked Sendable {
+  static let shared = DecimalFormatters()
+  private let lock = NSLock()
+  private var formatters: [ClosedRange<Int>: NumberFormatter] = [:]
+
+  /// The number with grouping and between `fractionDigits` decimals.
+  func string(_ number: NSNumber, fractionDigits: ClosedRange<Int>) -> String? {
+    lock.lock()
+    defer { lock.unlock() }
+    if let formatter = formatters[fractionDigits] { return formatter.string(from: number) }
+    let formatter = NumberFormatter()
+    formatter.locale = Locale(identifier: "en_US")
+    formatter.numberStyle = .decimal
+    formatter.minimumFractionDigits = fractionDigits.lowerBound
+    formatter.maximumFractionDigits = fractionDigits.upperBound
+    formatters[fractionDigits] = formatter
+    return formatter.string(from: number)
   }
 }
