@@ -238,18 +238,18 @@ public struct DietPlanVerifier: Sendable, Hashable {
       }
     }
     for limit in problem.groupLimits {
-      let groups = limit.period == .day ? grams.map { [$0] } : [grams]
       // Each member found once, and its serving's grams when the limit counts servings.
       let members = limit.foods.compactMap { id in
         position[id].map { f in
           (f, limit.unit == .grams ? 1 : foods[f].measure(named: DietProblem.servingMeasure)?.grams ?? 1)
         }
       }
-      for (index, group) in groups.enumerated() {
+      // A daily limit is checked on each day, a whole-plan one on the sum of all days.
+      for index in 0..<(limit.period == .day ? grams.count : 1) {
         var total = 0.0
-        for day in group {
+        for day in limit.period == .day ? index..<index + 1 : grams.indices {
           for (f, serving) in members {
-            total += limit.unit == .grams ? day[f] : day[f] / serving
+            total += limit.unit == .grams ? grams[day][f] : grams[day][f] / serving
           }
         }
         if compare(total, limit.minimum, limit.maximum) == .violated {

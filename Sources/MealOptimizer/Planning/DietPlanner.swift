@@ -176,7 +176,14 @@ public struct DietPlanner: Sendable {
       day.goals = marginal.apply(to: day.goals, day: day.day)
       return day
     }
-    let foods = Dictionary(problem.foods.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    // The foods the lists name: those eaten, or all of them when the plan
+    // buys (its pantry may hold others); a plan may choose from thousands.
+    let eaten = problem.purchasing == nil ? Set(verification.foodTotals.map(\.food)) : nil
+    var foods: [String: Food] = [:]
+    for index in problem.foods.indices {
+      let id = problem.foods[index].id
+      if foods[id] == nil && eaten?.contains(id) != false { foods[id] = problem.foods[index] }
+    }
     var groceries = GroceryList(
       grams: Dictionary(verification.foodTotals.map { ($0.food, $0.grams) }, uniquingKeysWith: +),
       foods: foods)

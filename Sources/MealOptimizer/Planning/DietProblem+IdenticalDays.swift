@@ -54,14 +54,14 @@ extension DietProblem {
       return goal
     }
     day.groupLimits = []
+    day.foodLimits.reserveCapacity(foodLimits.count + groupLimits.count)
     for limit in groupLimits {
       var limit = limit
       if limit.period == .week {
         limit.minimum = limit.minimum.map { $0 / share }
         limit.maximum = limit.maximum.map { $0 / share }
       }
-      let members = Set(limit.foods)
-      if members.count == 1, limit.unit == .grams, let food = members.first {
+      if let food = limit.foods.first, limit.foods.allSatisfy({ $0 == food }), limit.unit == .grams {
         day.foodLimits.append(
           FoodLimit(
             food: food, minimumGrams: limit.minimum, maximumGrams: limit.maximum, source: limit.source))
