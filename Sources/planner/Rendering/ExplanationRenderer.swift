@@ -21,11 +21,9 @@ struct ExplanationRenderer {
         out += "  … and \(explanation.reducedCosts.count - Self.shownFoods) more (all in '--format json')\n"
       }
     }
-    let notes = explanation.sentences.filter { sentence in
-      !explanation.marginalCosts.contains { $0.message == sentence }
-        && !explanation.reducedCosts.contains { $0.message == sentence }
-    }
-    for note in notes { out += "  " + note + "\n" }
+    // The sentences not said above (a set: a plan may leave thousands of foods out).
+    let said = Set(explanation.marginalCosts.map(\.message) + explanation.reducedCosts.map(\.message))
+    for note in explanation.sentences where !said.contains(note) { out += "  " + note + "\n" }
     return out
   }
 
