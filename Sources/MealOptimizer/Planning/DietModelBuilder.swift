@@ -138,7 +138,10 @@ public struct DietModelBuilder: Sendable {
           "group[\(limit.name),\(group.label)]", row, Self.set(limit.minimum, limit.maximum))
       }
     }
-    let pricePerGram = Self.perFood(foods) { $0.cheapestOffer?.pricePerGram ?? 0 }
+    let pricePerGram = foods.withUnsafeBufferPointer { buffer in
+      // The offers read in place, not through a copy of each food.
+      buffer.indices.map { f in buffer[f].offers.map(\.pricePerGram).min() ?? 0 }
+    }
     if let budget = problem.budget {
       let limit = NSDecimalNumber(decimal: budget.amount).doubleValue
       if budget.period == .week {
