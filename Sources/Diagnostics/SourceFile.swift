@@ -45,6 +45,11 @@ public struct SourceFile: Sendable, Hashable {
       if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
     }
     let start = lineStarts[low]
+    // ASCII before the offset is one character per byte (no line break lies in
+    // it, so no "\r\n" pair): counted without building a string.
+    if !bytes[start..<clamped].contains(where: { $0 >= 0x80 }) {
+      return (low + firstLine, clamped - start + 1)
+    }
     let prefix = String(decoding: bytes[start..<clamped], as: UTF8.self)
     return (low + firstLine, prefix.count + 1)
   }

@@ -6,6 +6,15 @@ extension Parser {
     "per", "at", "of", "and", "or", "when", "in", "to", "for", "from", "on", "with", "step", "as",
   ]
 
+  /// ``nonUnitWords`` in a list: compared by length first (see ``Swift/String/isSame(as:)``),
+  /// which is quicker than hashing the word (a unit follows most numbers).
+  static let nonUnitWordList = Array(nonUnitWords)
+
+  /// Whether `word` is one of ``nonUnitWords``.
+  static func isNonUnitWord(_ word: String) -> Bool {
+    nonUnitWordList.contains { word.isSame(as: $0) }
+  }
+
   /// Whether the current token can start a quantity (`-` or a number).
   var atQuantity: Bool {
     !atStatementEnd && (current.kind == .number || (current.isSymbol("-") && peek().kind == .number))
@@ -108,7 +117,7 @@ extension Parser {
       let token = advance()
       return UnitName(text: "%", range: token.range)
     }
-    guard current.kind == .identifier, !Self.nonUnitWords.contains(current.value) else { return nil }
+    guard current.kind == .identifier, !Self.isNonUnitWord(current.value) else { return nil }
     let first = advance()
     var text = first.value
     var range = first.range
