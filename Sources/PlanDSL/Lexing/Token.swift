@@ -48,7 +48,10 @@ package struct Token: Sendable, Hashable {
 extension String {
   /// Whether the two strings are equal, comparing their lengths in UTF-8 first: a
   /// parser asks this of many words that differ, and most differ in length, which
-  /// is known without a call into the standard library's comparison.
+  /// is known without a call into the standard library's comparison. Unlike `==`,
+  /// it does not equate canonically equivalent strings of different lengths (the
+  /// Kelvin sign and `K`); the keywords it is asked about are ASCII words with
+  /// no such twin, and the checker's lists fall back to the tables' lookups.
   @inline(__always)
   package func isSame(as other: String) -> Bool {
     utf8.count == other.utf8.count && self == other

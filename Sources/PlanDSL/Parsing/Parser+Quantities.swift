@@ -6,13 +6,19 @@ extension Parser {
     "per", "at", "of", "and", "or", "when", "in", "to", "for", "from", "on", "with", "step", "as",
   ]
 
-  /// ``nonUnitWords`` in a list: compared by length first (see ``Swift/String/isSame(as:)``),
-  /// which is quicker than hashing the word (a unit follows most numbers).
-  static let nonUnitWordList = Array(nonUnitWords)
-
-  /// Whether `word` is one of ``nonUnitWords``.
+  /// Whether `word` is one of ``nonUnitWords``. A unit follows most numbers, so
+  /// words that cannot be among them (by length and first letter: `g`, `mg`,
+  /// `kcal`, `USD`) are told apart without hashing them.
   static func isNonUnitWord(_ word: String) -> Bool {
-    nonUnitWordList.contains { word.isSame(as: $0) }
+    let count = word.utf8.count
+    guard count >= 2, count <= 4, let first = word.utf8.first else { return false }
+    switch first {
+    case UInt8(ascii: "a"), UInt8(ascii: "f"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "p"),
+      UInt8(ascii: "s"), UInt8(ascii: "t"), UInt8(ascii: "w"):
+      return nonUnitWords.contains(word)
+    default:
+      return false
+    }
   }
 
   /// Whether the current token can start a quantity (`-` or a number).
