@@ -253,10 +253,10 @@ struct Lexer {
 
   /// `yyyy-mm-dd`, when the digits at the cursor have that shape.
   private mutating func lexDate() -> String? {
-    let shape: [Bool] = [true, true, true, true, false, true, true, false, true, true]
-    for (i, isDigit) in shape.enumerated() {
+    // Digits but at 4 and 7, which hold '-' (no list is built: this runs for every number).
+    for i in 0..<10 {
       guard let b = peek(i) else { return nil }
-      if isDigit ? !Self.isDigit(b) : b != UInt8(ascii: "-") { return nil }
+      if i == 4 || i == 7 ? b != UInt8(ascii: "-") : !Self.isDigit(b) { return nil }
     }
     if let b = peek(10), Self.isDigit(b) || Self.isIdentifierStart(b) { return nil }
     let text = String(decoding: bytes[position..<position + 10], as: UTF8.self)
@@ -289,6 +289,12 @@ struct Lexer {
       return text(contentStart..<position)
     }
     while let b = peek() {
+      // Printable ASCII other than a quote or a backslash stands for itself (most bytes of most strings).
+      if b >= 0x20, b < 0x7F, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\") {
+        built?.append(b)
+        position += 1
+        continue
+      }
       if b == UInt8(ascii: "\"") {
         let value = contents()
         position += 1
