@@ -36,6 +36,9 @@ struct Lexer {
   /// `endOfFile`, `endOfFile` again.
   mutating func nextToken() -> Token { next() }
 
+  /// The size of the file in bytes.
+  var byteCount: Int { bytes.count }
+
   /// How many diagnostics one file may produce before the lexer stops reading it.
   static let maximumErrors = 1000
 

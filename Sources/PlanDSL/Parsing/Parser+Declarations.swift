@@ -4,6 +4,7 @@ extension Parser {
   /// Parses a whole file.
   mutating func parseFile() -> SourceFileSyntax {
     var declarations: [Declaration] = []
+    declarations.reserveCapacity(declarationsExpected)
     while !atEnd {
       if stopAfterTooManyErrors() { break }
       if consumeSymbol(";") { continue }

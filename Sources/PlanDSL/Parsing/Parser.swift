@@ -49,6 +49,11 @@ struct Parser {
     fill()
   }
 
+  /// How many declarations to make room for before reading: about one per 256
+  /// bytes (a food with its nutrition takes about 300), so that a large file's
+  /// list is not copied again and again as it grows; room not used is not touched.
+  var declarationsExpected: Int { (lexer?.byteCount ?? 0) / 256 }
+
   /// What the lexer reported (empty for a parser of tokens already read).
   var lexerDiagnostics: [Diagnostic] { lexer?.diagnostics ?? [] }
 
