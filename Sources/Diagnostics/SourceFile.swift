@@ -24,10 +24,17 @@ public struct SourceFile: Sendable, Hashable {
   ///   - text: The file's text, or an excerpt of it.
   ///   - firstLine: The 1-based line of the whole file on which `text` starts.
   public init(path: String, text: String, firstLine: Int = 1) {
+    self.init(path: path, text: text, utf8: Array(text.utf8), firstLine: firstLine)
+  }
+
+  /// Creates a source file from text and its UTF-8 bytes (`Array(text.utf8)`),
+  /// which a reader of the file already holds: a large file is not copied again.
+  package init(path: String, text: String, utf8 bytes: [UInt8], firstLine: Int = 1) {
+    assert(bytes.count == text.utf8.count, "the bytes are not the text's")
     self.path = path
     self.firstLine = max(1, firstLine)
     self.text = text
-    self.bytes = Array(text.utf8)
+    self.bytes = bytes
     var starts = [0]
     for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
       starts.append(offset + 1)
@@ -45,6 +52,11 @@ public struct SourceFile: Sendable, Hashable {
       if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
     }
     let start = lineStarts[low]
+    // ASCII before the offset is one character per byte (no line break lies in
+    // it, so no "\r\n" pair): counted without building a string.
+    if !bytes[start..<clamped].contains(where: { $0 >= 0x80 }) {
+      return (low + firstLine, clamped - start + 1)
+    }
     let prefix = String(decoding: bytes[start..<clamped], as: UTF8.self)
     return (low + firstLine, prefix.count + 1)
   }

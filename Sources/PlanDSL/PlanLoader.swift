@@ -65,16 +65,21 @@ struct LoadSession {
       let index = sources.add(SourceFile(path: path, text: ""))
       diagnostics.append(
         DiagnosticMessage.notText(path, byteOffset: offset, at: SourceRange(file: index, start: 0, end: 0)))
-    case .text(let text):
+    case .text(let text, let bytes):
       loaded.insert(canonical)
       stack.append((canonical, include))
-      loadText(text, path: path, directory: URL(fileURLWithPath: canonical).deletingLastPathComponent().path)
+      loadText(
+        text, path: path, directory: URL(fileURLWithPath: canonical).deletingLastPathComponent().path,
+        bytes: bytes)
       stack.removeLast()
     }
   }
 
-  mutating func loadText(_ text: String, path: String, directory: String?) {
-    let index = sources.add(SourceFile(path: path, text: text))
+  /// Parses a file's text (`bytes`, when given, are its UTF-8: not copied again).
+  mutating func loadText(_ text: String, path: String, directory: String?, bytes: [UInt8]? = nil) {
+    let source =
+      bytes.map { SourceFile(path: path, text: text, utf8: $0) } ?? SourceFile(path: path, text: text)
+    let index = sources.add(source)
     guard let file = sources.file(index) else { return }
     // The parser reads the lexer's tokens as it goes: they are never all in memory at once.
     var parser = Parser(lexer: Lexer(file, fileIndex: index), file: index)

@@ -17,10 +17,15 @@ extension Checker {
   /// The checked food with this id: from ``checkedFoodPositions`` when it
   /// indexes `foods`, by a search otherwise.
   func checkedFood(_ id: String, in foods: [Food]) -> Food? {
+    checkedFoodPosition(id, in: foods).map { foods[$0] }
+  }
+
+  /// The position in `foods` of the checked food with this id (see ``checkedFood(_:in:)``).
+  func checkedFoodPosition(_ id: String, in foods: [Food]) -> Int? {
     if let position = checkedFoodPositions[id], foods.indices.contains(position), foods[position].id == id {
-      return foods[position]
+      return position
     }
-    return foods.first { $0.id == id }
+    return foods.firstIndex { $0.id == id }
   }
 }
 

@@ -61,7 +61,7 @@ extension Checker {
     }
     // The nutrients seen so far, in order: a food lists a few dozen at most, so a
     // search of this list is quicker than hashing each name.
-    var seen: [(nutrient: Nutrient, range: SourceRange)] = []
+    var seen: [NutrientListed] = []
     seen.reserveCapacity(d.nutrition.reduce(0) { $0 + $1.entries.count })
     food.nutrientsPer100g.reserveCapacity(food.nutrientsPer100g.count + seen.capacity)
     for block in d.nutrition {
@@ -74,17 +74,19 @@ extension Checker {
         ok = false
         continue
       }
+      // Most figures are given per 100 g: no division (Foundation's decimal division is slow).
+      let per100g = basis == 100
       for entry in block.entries {
         guard let definition = nutrient(entry.nutrient) else {
           ok = false
           continue
         }
-        if let first = seen.first(where: { $0.nutrient == definition.nutrient }) {
-          error(DiagnosticMessage.duplicate("nutrient", entry.nutrient, first: first.range))
+        if let first = seen.firstIndex(where: { $0.name.isSame(as: definition.nutrient.name) }) {
+          error(DiagnosticMessage.duplicate("nutrient", entry.nutrient, first: seen[first].range))
           ok = false
           continue
         }
-        seen.append((definition.nutrient, entry.nutrient.range))
+        seen.append(NutrientListed(name: definition.nutrient.name, range: entry.nutrient.range))
         guard let amount = nutrientAmount(entry.amount, of: definition, for: "'\(entry.nutrient.name)'")
         else {
           ok = false
@@ -95,8 +97,7 @@ extension Checker {
           ok = false
           continue
         }
-        // Most figures are given per 100 g: no division (Foundation's decimal division is slow).
-        let per100 = basis == 100 ? amount.double : (amount * 100 / basis).double
+        let per100 = per100g ? amount.double : (amount * 100 / basis).double
         if let reason = Self.impossibleAmount(per100, of: definition) {
           // A warning: abstract models (Stigler's diet, in nutrients per dollar) use such figures on purpose.
           error(
@@ -136,7 +137,9 @@ extension Checker {
           store: price.store?.name, price: cost, packageGrams: package.double, packageName: packageName,
           soldLoose: price.loose))
     }
-    food.tags = food.tags.union(d.tags.map(\.name)).subtracting(d.removedTags.map(\.name))
+    if !d.tags.isEmpty || !d.removedTags.isEmpty {
+      food.tags = food.tags.union(d.tags.map(\.name)).subtracting(d.removedTags.map(\.name))
+    }
     return ok ? food : nil
   }
 
@@ -144,9 +147,11 @@ extension Checker {
   mutating func nutrient(_ name: Identifier) -> NutrientDefinition? {
     // Foods name the same few nutrients again and again: the names met so far are
     // compared first (quicker than hashing the name for the table).
-    if let known = nutrientsMet.first(where: { $0.name == name.name }) { return known.definition }
+    for index in nutrientsMet.indices where nutrientsMet[index].name.isSame(as: name.name) {
+      return nutrientsMet[index].definition
+    }
     if let definition = NutrientTable.lookup(name.name) {
-      if nutrientsMet.count < 32 { nutrientsMet.append((name.name, definition)) }
+      if nutrientsMet.count < 32 { nutrientsMet.append(NutrientMet(name: name.name, definition: definition)) }
       return definition
     }
     error(DiagnosticMessage.unknownName(.nutrient, name, candidates: NutrientTable.allNames))
@@ -166,7 +171,7 @@ extension Checker {
     case .gram, .milligram, .microgram:
       // Written in the nutrient's own unit (`sodium 643 mg`): the value as written, without
       // converting to grams and back (the same value; `Decimal` arithmetic is slow).
-      if let unit = quantity.unit?.text, Units.definition(unit)?.symbol == definition.unit.rawValue {
+      if let unit = quantity.unit?.text, self.unit(unit)?.symbol == definition.unit.rawValue {
         return quantity.value
       }
       guard let grams = value(quantity, as: .mass, for: what()) else { return nil }
@@ -192,7 +197,7 @@ extension Checker {
     if let measure = food.measure(named: unit.text) ?? food.measure(named: Self.singular(unit.text)) {
       return quantity.value * Decimal(measure.grams)
     }
-    guard let definition = Units.definition(unit.text) else {
+    guard let definition = self.unit(unit.text) else {
       let candidates = Units.allSymbols + food.measures.map(\.name)
       error(DiagnosticMessage.unknownUnit(unit, candidates: candidates))
       return nil

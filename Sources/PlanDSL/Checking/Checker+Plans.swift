@@ -58,8 +58,6 @@ extension Checker {
   }
 
   mutating func checkPlan(_ d: PlanDeclaration, foods: [Food], recipes: [Recipe]) -> PlanSpec? {
-    var foodRanges: [String: SourceRange] = [:]
-    for case .food(let food) in declarations { foodRanges[food.name.name] = food.range }
     var plan = PlanSpec(
       name: d.name.name, displayName: d.displayName?.value, days: 1, goalNames: [], budget: nil,
       foodNames: nil,
@@ -206,7 +204,10 @@ extension Checker {
     }
     let used =
       plan.foodNames.map { names in foods.filter { [names = Set(names)] in names.contains($0.id) } } ?? foods
-    if plan.objective == .minimizeCost || plan.budget != nil {
+    if plan.objective == .minimizeCost || plan.budget != nil, used.contains(where: \.offers.isEmpty) {
+      // Where each food is declared (the last declaration of a name), looked up only when one has no price.
+      var foodRanges: [String: SourceRange] = [:]
+      for case .food(let food) in declarations { foodRanges[food.name.name] = food.range }
       for food in used where food.offers.isEmpty && !hadSyntaxError(in: foodRanges[food.id] ?? d.range) {
         error(
           DiagnosticMessage.missingPrice(food: food.id, plan: plan.name, at: foodNames[food.id]))
@@ -234,35 +235,56 @@ extension Checker {
     _ names: [Identifier], _ bound: BoundLiteral, _ periodLiteral: PeriodLiteral?, foods: [Food],
     into plan: inout PlanSpec
   ) {
-    let ids = names.compactMap { resolveFood($0) }
+    let ids =
+      names.count == 1 ? resolveFood(names[0]).map { [$0] } ?? [] : names.compactMap { resolveFood($0) }
     guard ids.count == names.count, let period = period(periodLiteral) else { return }
-    let limitFoods = ids.compactMap { id in checkedFood(id, in: foods) }
-    guard limitFoods.count == ids.count else { return }
-    var bounds: [Double] = []
-    for quantity in bound.quantities {
+    // Positions in `foods`, not copies of the foods (and no list for a limit on one food).
+    var limitFoods: [Int] = []
+    var onlyFood: Int?
+    if ids.count == 1 {
+      guard let position = checkedFoodPosition(ids[0], in: foods) else { return }
+      onlyFood = position
+    } else {
+      limitFoods = ids.compactMap { id in checkedFoodPosition(id, in: foods) }
+      guard limitFoods.count == ids.count else { return }
+    }
+    // The bound's quantities in order, without building their list.
+    let (first, second): (QuantityLiteral, QuantityLiteral?) =
+      switch bound.kind {
+      case .atLeast(let q), .atMost(let q), .exactly(let q): (q, nil)
+      case .between(let a, let b): (a, b)
+      }
+    let firstInServings = first.unit.map { self.unit($0.text)?.dimension == .count } ?? false
+    func amount(_ quantity: QuantityLiteral, inServings: Bool, checker: inout Checker) -> Double? {
       var grams: Decimal?
-      if let unit = quantity.unit, Units.definition(unit.text)?.dimension == .count {
+      if inServings, let unit = quantity.unit {
         grams = quantity.value
-        for food in limitFoods where food.measure(named: "serving") == nil {
-          error(
-            DiagnosticMessage.missingServingForLimit(food: food.id, at: unit.range))
+        for position in onlyFood.map({ [$0] }) ?? limitFoods
+        where foods[position].measure(named: "serving") == nil {
+          checker.error(
+            DiagnosticMessage.missingServingForLimit(food: foods[position].id, at: unit.range))
           grams = nil
         }
-      } else if limitFoods.count == 1 {
-        grams = self.grams(of: quantity, in: limitFoods[0], for: "a limit")
+      } else if let onlyFood {
+        grams = checker.grams(of: quantity, in: foods[onlyFood], for: "a limit")
       } else {
-        grams = nonNegative(quantity, as: .mass, for: "a limit on several foods")
+        grams = checker.nonNegative(quantity, as: .mass, for: "a limit on several foods")
       }
-      guard let grams else { return }
-      bounds.append(grams.double)
+      return grams?.double
     }
-    let inServings = bound.quantities.first?.unit.flatMap { Units.definition($0.text)?.dimension } == .count
-    var limit = LimitSpec(foods: ids, minimum: nil, maximum: nil, period: period, inServings: inServings)
+    guard let low = amount(first, inServings: firstInServings, checker: &self) else { return }
+    var high: Double?
+    if let second {
+      let secondInServings = second.unit.map { self.unit($0.text)?.dimension == .count } ?? false
+      guard let value = amount(second, inServings: secondInServings, checker: &self) else { return }
+      high = value
+    }
+    var limit = LimitSpec(foods: ids, minimum: nil, maximum: nil, period: period, inServings: firstInServings)
     switch bound.kind {
-    case .atLeast: limit.minimum = bounds[0]
-    case .atMost: limit.maximum = bounds[0]
-    case .exactly: (limit.minimum, limit.maximum) = (bounds[0], bounds[0])
-    case .between: (limit.minimum, limit.maximum) = (bounds[0], bounds[1])
+    case .atLeast: limit.minimum = low
+    case .atMost: limit.maximum = low
+    case .exactly: (limit.minimum, limit.maximum) = (low, low)
+    case .between: (limit.minimum, limit.maximum) = (low, high)
     }
     plan.limits.append(limit)
   }

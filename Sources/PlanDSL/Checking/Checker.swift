@@ -26,9 +26,13 @@ struct Checker {
   /// Where the parser found errors; declarations covering one are not told they miss something.
   var syntaxErrors: [SourceRange] = []
   /// Nutrient names looked up so far, with their definitions (see ``nutrient(_:)``).
-  var nutrientsMet: [(name: String, definition: NutrientDefinition)] = []
+  var nutrientsMet: [NutrientMet] = []
   /// Each checked food's position in the checked foods, by id (see ``checkedFood(_:in:)``).
   var checkedFoodPositions: [String: Int] = [:]
+  /// Unit symbols looked up so far, with their definitions (see ``unit(_:)``).
+  var unitsMet: [UnitMet] = []
+  /// Whether each of ``declarations`` repeats a name declared before it (set by ``declareNames()``).
+  var repeatsName: [Bool] = []
 
   /// Whether the parser reported an error inside `range`.
   func hadSyntaxError(in range: SourceRange) -> Bool {
@@ -85,7 +89,7 @@ struct Checker {
     var goals: [GoalSpec] = []
     var plans: [PlanSpec] = []
     var recipes: [Recipe] = []
-    for declaration in declarations where !isDuplicate(declaration) {
+    for (index, declaration) in declarations.enumerated() where !repeatsName[index] {
       switch declaration {
       case .store(let d): if let store = checkStore(d) { stores.append(store) }
       case .food(let d): if let food = checkFood(d) { foods.append(food) }
@@ -151,10 +155,13 @@ struct Checker {
 
   /// Records every declared name, reporting duplicates with a note at the first.
   mutating func declareNames() {
-    for declaration in declarations {
+    repeatsName = Array(repeating: false, count: declarations.count)
+    for (index, declaration) in declarations.enumerated() {
       guard let name = declaration.name else { continue }
       if let first = declared[declaration.keyword]?[name.name] {
         error(DiagnosticMessage.duplicate(declaration.keyword, name, first: first))
+        // As ``isDuplicate(_:)`` says: a repeat unless it is the first declaration itself.
+        repeatsName[index] = first != name.range
         continue
       }
       declared[declaration.keyword, default: [:]][name.name] = name.range
@@ -166,11 +173,23 @@ struct Checker {
   /// The unit of a quantity, reporting an unknown one. `nil` unit means none was written.
   mutating func unitDefinition(_ quantity: QuantityLiteral) -> UnitDefinition?? {
     guard let unit = quantity.unit else { return .some(nil) }
-    guard let definition = Units.definition(unit.text) else {
+    guard let definition = self.unit(unit.text) else {
       error(DiagnosticMessage.unknownUnit(unit, candidates: Units.allSymbols))
       return nil
     }
     return .some(definition)
+  }
+
+  /// The definition of a unit symbol, as ``Units/definition(_:)`` gives it: plans
+  /// write the same few units again and again, so the symbols met so far are
+  /// compared first (quicker than hashing the symbol for the table).
+  mutating func unit(_ symbol: String) -> UnitDefinition? {
+    for index in unitsMet.indices where unitsMet[index].symbol.isSame(as: symbol) {
+      return unitsMet[index].definition
+    }
+    let definition = Units.definition(symbol)
+    if unitsMet.count < 16 { unitsMet.append(UnitMet(symbol: symbol, definition: definition)) }
+    return definition
   }
 
   /// Converts a quantity to the canonical unit of `dimension`, reporting a missing
@@ -261,4 +280,23 @@ struct Checker {
 
 extension Decimal {
   var double: Double { NSDecimalNumber(decimal: self).doubleValue }
+}
+
+/// A nutrient name met while checking, with its definition (a struct, not a
+/// tuple: a list of tuples is copied element by element through generic code).
+struct NutrientMet {
+  var name: String
+  var definition: NutrientDefinition
+}
+
+/// A unit symbol met while checking, with its definition (`nil` for an unknown unit).
+struct UnitMet {
+  var symbol: String
+  var definition: UnitDefinition?
+}
+
+/// A nutrient a food has listed, and where.
+struct NutrientListed {
+  var name: String
+  var range: SourceRange
 }

@@ -36,6 +36,9 @@ struct Lexer {
   /// `endOfFile`, `endOfFile` again.
   mutating func nextToken() -> Token { next() }
 
+  /// The size of the file in bytes.
+  var byteCount: Int { bytes.count }
+
   /// How many diagnostics one file may produce before the lexer stops reading it.
   static let maximumErrors = 1000
 
@@ -119,7 +122,7 @@ struct Lexer {
     let start = position
     func make(_ kind: Token.Kind, _ value: String? = nil) -> Token {
       let range = SourceRange(file: file, start: start, end: position)
-      let text = value ?? String(decoding: bytes[start..<position], as: UTF8.self)
+      let text = value ?? self.text(start..<position)
       return Token(kind: kind, value: text, range: range, atLineStart: atLineStart)
     }
     guard let byte = peek() else { return make(.endOfFile, "") }
@@ -152,7 +155,7 @@ struct Lexer {
     }
     if let length = symbolLength(byte) {
       position += length
-      return make(.symbol)
+      return make(.symbol, symbolText(start..<position))
     }
     // Unexpected characters: report the run once, skip whole scalars, and go on.
     position = min(bytes.count, position + Self.scalarLength(byte))
@@ -210,12 +213,53 @@ struct Lexer {
     }
   }
 
+  /// The text of the bytes in `range` (which lies in the file), read without
+  /// taking a slice of the array (a slice retains its storage).
+  private func text(_ range: Range<Int>) -> String {
+    bytes.withUnsafeBufferPointer { buffer in
+      String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+    }
+  }
+
+  /// The text of the symbol in `range` (which lies in the file): a constant, so
+  /// that no string is built per symbol.
+  private func symbolText(_ range: Range<Int>) -> String {
+    switch (bytes[range.lowerBound], range.count) {
+    case (UInt8(ascii: "."), 3): bytes[range.upperBound - 1] == UInt8(ascii: "<") ? "..<" : "..."
+    case (UInt8(ascii: "<"), 2): "<="
+    case (UInt8(ascii: ">"), 2): ">="
+    case (UInt8(ascii: "="), 2): "=="
+    case (UInt8(ascii: "!"), 2): "!="
+    case (UInt8(ascii: "-"), 2): "->"
+    case (UInt8(ascii: "{"), 1): "{"
+    case (UInt8(ascii: "}"), 1): "}"
+    case (UInt8(ascii: "("), 1): "("
+    case (UInt8(ascii: ")"), 1): ")"
+    case (UInt8(ascii: "["), 1): "["
+    case (UInt8(ascii: "]"), 1): "]"
+    case (UInt8(ascii: ","), 1): ","
+    case (UInt8(ascii: ";"), 1): ";"
+    case (UInt8(ascii: ":"), 1): ":"
+    case (UInt8(ascii: "="), 1): "="
+    case (UInt8(ascii: "."), 1): "."
+    case (UInt8(ascii: "<"), 1): "<"
+    case (UInt8(ascii: ">"), 1): ">"
+    case (UInt8(ascii: "+"), 1): "+"
+    case (UInt8(ascii: "-"), 1): "-"
+    case (UInt8(ascii: "*"), 1): "*"
+    case (UInt8(ascii: "/"), 1): "/"
+    case (UInt8(ascii: "%"), 1): "%"
+    case (UInt8(ascii: "!"), 1): "!"
+    default: text(range)
+    }
+  }
+
   /// `yyyy-mm-dd`, when the digits at the cursor have that shape.
   private mutating func lexDate() -> String? {
-    let shape: [Bool] = [true, true, true, true, false, true, true, false, true, true]
-    for (i, isDigit) in shape.enumerated() {
+    // Digits but at 4 and 7, which hold '-' (no list is built: this runs for every number).
+    for i in 0..<10 {
       guard let b = peek(i) else { return nil }
-      if isDigit ? !Self.isDigit(b) : b != UInt8(ascii: "-") { return nil }
+      if i == 4 || i == 7 ? b != UInt8(ascii: "-") : !Self.isDigit(b) { return nil }
     }
     if let b = peek(10), Self.isDigit(b) || Self.isIdentifierStart(b) { return nil }
     let text = String(decoding: bytes[position..<position + 10], as: UTF8.self)
@@ -239,32 +283,46 @@ struct Lexer {
 
   private mutating func lexString(start: Int, atLineStart: Bool) -> Token {
     position += 1
-    var value: [UInt8] = []
+    // The contents are taken straight from the file unless an escape or a
+    // control character makes them differ; then they are built byte by byte.
+    let contentStart = position
+    var built: [UInt8]?
+    func contents() -> String {
+      if let built { return String(decoding: built, as: UTF8.self) }
+      return text(contentStart..<position)
+    }
     while let b = peek() {
+      // Printable ASCII other than a quote or a backslash stands for itself (most bytes of most strings).
+      if b >= 0x20, b < 0x7F, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\") {
+        built?.append(b)
+        position += 1
+        continue
+      }
       if b == UInt8(ascii: "\"") {
+        let value = contents()
         position += 1
         let range = SourceRange(file: file, start: start, end: position)
-        return Token(
-          kind: .string, value: String(decoding: value, as: UTF8.self), range: range, atLineStart: atLineStart
-        )
+        return Token(kind: .string, value: value, range: range, atLineStart: atLineStart)
       }
       if b == UInt8(ascii: "\n") { break }
       if b == UInt8(ascii: "\\"), let escaped = peek(1) {
+        if built == nil { built = Array(bytes[contentStart..<position]) }
         switch escaped {
-        case UInt8(ascii: "n"): value.append(UInt8(ascii: "\n"))
-        case UInt8(ascii: "t"): value.append(UInt8(ascii: "\t"))
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): value.append(escaped)
+        case UInt8(ascii: "n"): built?.append(UInt8(ascii: "\n"))
+        case UInt8(ascii: "t"): built?.append(UInt8(ascii: "\t"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): built?.append(escaped)
         default:
           diagnostics.append(
             DiagnosticMessage.unknownEscape(
               String(decoding: [escaped], as: UTF8.self),
               SourceRange(file: file, start: position, end: position + 2)))
-          value.append(escaped)
+          built?.append(escaped)
         }
         position += 2
         continue
       }
       if let width = controlCharacterWidth(at: position) {
+        if built == nil { built = Array(bytes[contentStart..<position]) }
         let scalar = String(decoding: bytes[position..<position + width], as: UTF8.self)
         diagnostics.append(
           DiagnosticMessage.controlCharacterInString(
@@ -272,14 +330,13 @@ struct Lexer {
         position += width
         continue
       }
-      value.append(b)
+      built?.append(b)
       position += 1
     }
     let range = SourceRange(file: file, start: start, end: position)
     diagnostics.append(
       DiagnosticMessage.unterminatedString(SourceRange(file: file, start: start, end: start + 1)))
-    return Token(
-      kind: .string, value: String(decoding: value, as: UTF8.self), range: range, atLineStart: atLineStart)
+    return Token(kind: .string, value: contents(), range: range, atLineStart: atLineStart)
   }
 
   /// The length in bytes of a control character at `offset` that a string may not hold raw:

@@ -4,6 +4,7 @@ extension Parser {
   /// Parses a whole file.
   mutating func parseFile() -> SourceFileSyntax {
     var declarations: [Declaration] = []
+    declarations.reserveCapacity(declarationsExpected)
     while !atEnd {
       if stopAfterTooManyErrors() { break }
       if consumeSymbol(";") { continue }
@@ -72,9 +73,7 @@ extension Parser {
     while !atEnd {
       if current.isSymbol("{") { depth += 1 }
       if current.isSymbol("}") { depth = max(0, depth - 1) }
-      if depth == 0, current.atLineStart, current.kind == .identifier,
-        Self.declarationKeywords.contains(current.value)
-      {
+      if depth == 0, current.atLineStart, current.isWord(in: Self.declarationKeywords) {
         return
       }
       advance()
@@ -112,7 +111,7 @@ extension Parser {
   mutating func parseStatement(
     in owner: String, keywords: [String], _ body: (inout Parser, Token) -> Void
   ) {
-    guard current.kind == .identifier, keywords.contains(current.value) else {
+    guard current.isWord(in: keywords) else {
       let hint = current.kind == .identifier ? Suggestions.hint(for: current.value, in: keywords) : nil
       report(DiagnosticMessage.unknownStatement(current, in: owner, hint: hint))
       advance()
@@ -168,7 +167,7 @@ extension Parser {
       switch keyword.value {
       case "per":
         guard let amount = parser.parseServingAmount() else { return }
-        var entries: [NutrientAmount] = []
+        let mark = parser.nutrientScratch.count
         let block = parser.parseBlock(of: "nutrition") { parser in
           guard
             let nutrient = parser.parseIdentifier("a nutrient name such as 'protein'", startsStatement: true)
@@ -181,10 +180,12 @@ extension Parser {
             parser.skipStatement()
             return
           }
-          entries.append(NutrientAmount(nutrient: nutrient, amount: amount))
+          parser.nutrientScratch.append(NutrientAmount(nutrient: nutrient, amount: amount))
           let last = parser.previous
           parser.finishStatement("'\(nutrient.name) \(last.value)'")
         }
+        let entries = Array(parser.nutrientScratch[mark...])
+        parser.nutrientScratch.removeSubrange(mark...)
         food.nutrition.append(
           NutritionBlock(amount: amount, entries: entries, range: keyword.range.union(block ?? amount.range)))
       case "measure":
@@ -228,7 +229,7 @@ extension Parser {
 
   /// An amount of food: `100 g`, `42 oz`, `block` (one of a measure), `2 slice`.
   mutating func parseServingAmount() -> QuantityLiteral? {
-    if current.kind == .identifier, !atStatementEnd, !Self.nonUnitWords.contains(current.value) {
+    if current.kind == .identifier, !atStatementEnd, !Self.isNonUnitWord(current.value) {
       let token = advance()
       let unit = UnitName(text: token.value, range: token.range)
       return QuantityLiteral(value: 1, unit: unit, range: token.range, numberRange: token.range)

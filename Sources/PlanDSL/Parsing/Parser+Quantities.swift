@@ -6,6 +6,21 @@ extension Parser {
     "per", "at", "of", "and", "or", "when", "in", "to", "for", "from", "on", "with", "step", "as",
   ]
 
+  /// Whether `word` is one of ``nonUnitWords``. A unit follows most numbers, so
+  /// words that cannot be among them (by length and first letter: `g`, `mg`,
+  /// `kcal`, `USD`) are told apart without hashing them.
+  static func isNonUnitWord(_ word: String) -> Bool {
+    let count = word.utf8.count
+    guard count >= 2, count <= 4, let first = word.utf8.first else { return false }
+    switch first {
+    case UInt8(ascii: "a"), UInt8(ascii: "f"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "p"),
+      UInt8(ascii: "s"), UInt8(ascii: "t"), UInt8(ascii: "w"):
+      return nonUnitWords.contains(word)
+    default:
+      return false
+    }
+  }
+
   /// Whether the current token can start a quantity (`-` or a number).
   var atQuantity: Bool {
     !atStatementEnd && (current.kind == .number || (current.isSymbol("-") && peek().kind == .number))
@@ -108,7 +123,7 @@ extension Parser {
       let token = advance()
       return UnitName(text: "%", range: token.range)
     }
-    guard current.kind == .identifier, !Self.nonUnitWords.contains(current.value) else { return nil }
+    guard current.kind == .identifier, !Self.isNonUnitWord(current.value) else { return nil }
     let first = advance()
     var text = first.value
     var range = first.range

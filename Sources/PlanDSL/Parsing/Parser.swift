@@ -19,6 +19,8 @@ struct Parser {
   var index = 0
   /// Where tokens come from when they are read as the cursor moves.
   private var lexer: Lexer?
+  /// Whether the lexer has given its `endOfFile` (the last of ``tokens``).
+  private var readToEnd = false
   var diagnostics: [Diagnostic] = []
   let file: Int
   /// How many rule expressions enclose the cursor (see ``maximumExpressionNesting``).
@@ -27,6 +29,9 @@ struct Parser {
   var expressionOperators = 0
   /// Whether the expression being read has passed a limit (reported once).
   var expressionLimitReported = false
+  /// Nutrient figures of the nutrition blocks being read, reused from block to
+  /// block so that each block's list is allocated once, at its size.
+  var nutrientScratch: [NutrientAmount] = []
 
   /// A parser of tokens already read (they must end with `endOfFile`).
   init(tokens: [Token], file: Int) {
@@ -43,6 +48,11 @@ struct Parser {
     tokens.reserveCapacity(Self.keptTokens + Self.lookahead + 2)
     fill()
   }
+
+  /// How many declarations to make room for before reading: about one per 256
+  /// bytes (a food with its nutrition takes about 300), so that a large file's
+  /// list is not copied again and again as it grows; room not used is not touched.
+  var declarationsExpected: Int { (lexer?.byteCount ?? 0) / 256 }
 
   /// What the lexer reported (empty for a parser of tokens already read).
   var lexerDiagnostics: [Diagnostic] { lexer?.diagnostics ?? [] }
@@ -64,9 +74,16 @@ struct Parser {
       tokens.removeFirst(position - 1)
       base += position - 1
     }
-    while tokens.count - (index - base) <= Self.lookahead, tokens.last?.kind != .endOfFile {
-      tokens.append(lexer!.nextToken())
+    while !readToEnd, tokens.count - (index - base) <= Self.lookahead {
+      readNext()
     }
+  }
+
+  /// Appends the lexer's next token to ``tokens``.
+  private mutating func readNext() {
+    guard let token = lexer?.nextToken() else { return }
+    readToEnd = token.kind == .endOfFile
+    tokens.append(token)
   }
 
   var current: Token { tokens[index - base] }
@@ -93,8 +110,8 @@ struct Parser {
   /// that its own errors there are reported).
   private mutating func skipToEnd() {
     if lexer != nil {
-      while tokens.last?.kind != .endOfFile {
-        tokens.append(lexer!.nextToken())
+      while !readToEnd {
+        readNext()
         if tokens.count > Self.keptTokens {
           let drop = tokens.count - 2
           tokens.removeFirst(drop)
@@ -215,9 +232,7 @@ struct Parser {
   /// Whether the current token looks like the start of a new top-level declaration
   /// (`food name {`), which inside a block means its `}` is missing.
   var atDeclarationStart: Bool {
-    guard current.atLineStart, current.kind == .identifier,
-      Self.declarationKeywords.contains(current.value)
-    else { return false }
+    guard current.atLineStart, current.isWord(in: Self.declarationKeywords) else { return false }
     if current.value == "include" || current.value == "use" || current.value == "test" {
       return peek().kind == .string || peek().isWord("catalog")
     }

@@ -5,7 +5,8 @@ import HealthRules
 enum SourceReader {
   /// The outcome of reading one file.
   enum Outcome {
-    case text(String)
+    /// The text, and its UTF-8 bytes when they are the file's (no byte-order mark).
+    case text(String, bytes: [UInt8]?)
     case notText(byteOffset: Int)
     case unreadable(String)
   }
@@ -26,8 +27,11 @@ enum SourceReader {
     // standard library's validator; only a file that fails is decoded scalar
     // by scalar, to say where.
     if !bytes.contains(0), var text = String(validating: bytes, as: UTF8.self) {
-      if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-      return .text(text)
+      if text.hasPrefix("\u{FEFF}") {
+        text.removeFirst()
+        return .text(text, bytes: nil)
+      }
+      return .text(text, bytes: bytes)
     }
     var iterator = bytes.makeIterator()
     var decoder = UTF8()
@@ -47,6 +51,6 @@ enum SourceReader {
     }
     var text = String(scalars)
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-    return .text(text)
+    return .text(text, bytes: nil)
   }
 }

@@ -1,0 +1,56 @@
+import Diagnostics
+import Testing
+
+@testable import PlanDSL
+
+/// The shortcuts the front end takes for speed give what the longer way gives.
+@Suite("Front-end shortcuts")
+struct FrontEndShortcutTests {
+  @Test("the list of words that are not units holds the same words as the set")
+  func nonUnitWords() {
+    for word in Parser.nonUnitWords { #expect(Parser.isNonUnitWord(word), "\(word)") }
+    for word in ["per", "at", "with", "step", "as"] { #expect(Parser.isNonUnitWord(word)) }
+    for word in ["g", "mg", "kcal", "USD", "pe", "perr", "", "Per"] { #expect(!Parser.isNonUnitWord(word)) }
+  }
+
+  @Test(
+    "isSame(as:) is string equality for a keyword",
+    arguments: [("per", "per"), ("per", "pet"), ("g", "mg"), ("", "")])
+  func sameIsEquality(_ pair: (String, String)) {
+    #expect(pair.0.isSame(as: pair.1) == (pair.0 == pair.1))
+  }
+
+  @Test(
+    "a string token holds its unescaped contents",
+    arguments: [
+      ("\"plain\"", "plain"), ("\"tab\\there\"", "tab\there"), ("\"q\\\"x\\\\\"", "q\"x\\"),
+      ("\"Crème brûlée\"", "Crème brûlée"), ("\"open", "open"), ("\"a\\qb\"", "aqb"),
+    ])
+  func stringContents(_ sample: (source: String, contents: String)) {
+    var lexer = Lexer(SourceFile(path: "t.plan", text: sample.source), fileIndex: 0)
+    let tokens = lexer.tokenize()
+    #expect(tokens.first?.kind == .string)
+    #expect(tokens.first?.value == sample.contents)
+  }
+
+  @Test("every symbol token holds the text it is written with")
+  func symbolText() {
+    let symbols = [
+      "...", "..<", "<=", ">=", "==", "!=", "->", "{", "}", "(", ")", "[", "]", ",", ";", ":", "=", ".", "<",
+      ">", "+", "-", "*", "/", "%", "!",
+    ]
+    var lexer = Lexer(SourceFile(path: "t.plan", text: symbols.joined(separator: " ")), fileIndex: 0)
+    let tokens = lexer.tokenize()
+    #expect(tokens.dropLast().map(\.value) == symbols)
+    #expect(tokens.dropLast().allSatisfy { $0.kind == .symbol })
+  }
+
+  @Test("a column is counted in characters, on ASCII and other lines alike")
+  func columns() {
+    let file = SourceFile(path: "t.plan", text: "abc def\r\nµg x\n  é\u{301}z")
+    #expect(file.lineAndColumn(of: 4) == (1, 5))
+    #expect(file.lineAndColumn(of: 7) == (1, 8))
+    #expect(file.lineAndColumn(of: 13) == (2, 4))
+    #expect(file.lineAndColumn(of: 21) == (3, 4))
+  }
+}
