@@ -29,6 +29,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(HERE, ".."))
+from doc_table import write_table  # noqa: E402
 OPTIMA = {200: 17.54349057, 1000: 5.9507921, 4000: 3.710022403, 8000: 3.207071406}
 TOLERANCE = 1e-6
 
@@ -255,16 +257,8 @@ def main():
         lines.append(f"Skipped: {note}")
     text = "\n".join(lines) + "\n"
     print(text)
-    if os.path.exists(args.doc):
-        with open(args.doc) as f:
-            doc = f.read()
-        begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
-        if begin in doc and end in doc:
-            head, rest = doc.split(begin, 1)
-            _, tail = rest.split(end, 1)
-            with open(args.doc, "w") as f:
-                f.write(head + begin + "\n" + text + end + tail)
-            print(f"bench: wrote the table into {os.path.relpath(args.doc, ROOT)}", file=sys.stderr)
+    if write_table(args.doc, "bench", text):
+        print(f"bench: wrote the table into {os.path.relpath(args.doc, ROOT)}", file=sys.stderr)
     if failures:
         sys.exit("bench: " + "; ".join(failures))
 

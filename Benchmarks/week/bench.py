@@ -20,6 +20,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(HERE, ".."))
+from doc_table import write_table  # noqa: E402
 
 
 def solve(planner, plan, name, limit):
@@ -90,15 +92,8 @@ def main():
     ]
     text = "\n".join(lines) + "\n"
     print(text)
-    if not args.no_doc and os.path.exists(args.doc):
-        doc = open(args.doc).read()
-        begin, end = "<!-- week-bench:begin -->", "<!-- week-bench:end -->"
-        if begin in doc and end in doc:
-            head, rest = doc.split(begin, 1)
-            _, tail = rest.split(end, 1)
-            with open(args.doc, "w") as f:
-                f.write(head + begin + "\n" + text + end + tail)
-            print(f"week bench: wrote the table into {os.path.relpath(args.doc, ROOT)}", file=sys.stderr)
+    if not args.no_doc and write_table(args.doc, "week-bench", text):
+        print(f"week bench: wrote the table into {os.path.relpath(args.doc, ROOT)}", file=sys.stderr)
 
 
 if __name__ == "__main__":
