@@ -53,6 +53,7 @@ static void uninstall(void) {
 typedef struct {
   cglpk_result *result;
   cglpk_stop_query should_stop;
+  int node_limit;
 } search_watch;
 
 static int milliseconds(double seconds) {
@@ -86,6 +87,15 @@ static void watch_search(glp_tree *tree, void *info) {
   if (!result->stopped && watch->should_stop != NULL && watch->should_stop()) {
     result->stopped = 1;
     glp_ios_terminate(tree);
+  } else if (!result->stopped && !result->node_limit_hit && watch->node_limit > 0 &&
+             glp_ios_reason(tree) == GLP_ISELECT) {
+    /* Nodes created so far, removed ones included: the same count on every run. */
+    int total = 0;
+    glp_ios_tree_size(tree, NULL, NULL, &total);
+    if (total >= watch->node_limit) {
+      result->node_limit_hit = 1;
+      glp_ios_terminate(tree);
+    }
   }
 }
 
@@ -163,13 +173,14 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
   result->mip_gap = -1;
   result->has_mip_bound = 0;
   result->stopped = 0;
+  result->node_limit_hit = 0;
   int cols = problem->cols, rows = problem->rows;
   if (has_integers) {
     if (result->lp_return == 0 && result->lp_status == GLP_OPT && options->should_stop != NULL &&
         options->should_stop()) {
       result->stopped = 1;
     } else if (result->lp_return == 0 && result->lp_status == GLP_OPT) {
-      search_watch watch = {result, options->should_stop};
+      search_watch watch = {result, options->should_stop, options->node_limit};
       glp_iocp parm;
       glp_init_iocp(&parm);
       parm.msg_lev = GLP_MSG_OFF;

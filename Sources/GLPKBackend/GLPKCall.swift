@@ -16,6 +16,8 @@ struct GLPKRawResult: Sendable {
   var mipBound: Double?
   /// Whether the stop query ended the search (the task was cancelled).
   var stopped: Bool
+  /// Whether ``SolverOptions/nodeLimit`` ended the search.
+  var nodeLimitHit: Bool
   var objective: Double
   var values: [Double]
   var columnDuals: [Double]
@@ -43,7 +45,8 @@ enum GLPKCall {
     var parameters = cglpk_options(
       method: method(options.method), presolve: options.presolve ? 1 : 0, scaling: scaling(options.scaling),
       time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap,
-      should_stop: { Task.isCancelled ? 1 : 0 }, cuts: options.cuts ? 1 : 0)
+      should_stop: { Task.isCancelled ? 1 : 0 }, cuts: options.cuts ? 1 : 0,
+      node_limit: Int32(clamping: options.nodeLimit ?? 0))
     var result = cglpk_result()
     result.col_value = buffers.values.baseAddress
     result.col_dual = buffers.columnDuals.baseAddress
@@ -61,6 +64,7 @@ enum GLPKCall {
       mipReturn: result.mip_return, mipStatus: result.mip_status,
       mipGap: result.mip_gap >= 0 ? result.mip_gap : nil,
       mipBound: result.has_mip_bound != 0 ? result.mip_bound : nil, stopped: result.stopped != 0,
+      nodeLimitHit: result.node_limit_hit != 0,
       objective: result.objective,
       values: Array(buffers.values.prefix(buffers.columns)),
       columnDuals: Array(buffers.columnDuals.prefix(buffers.columns)),

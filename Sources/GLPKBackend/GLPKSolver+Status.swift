@@ -82,6 +82,12 @@ extension GLPKSolver {
     let hasPoint = raw.mipStatus == Int32(GLP_OPT) || raw.mipStatus == Int32(GLP_FEAS)
     let pointStatus: ResultStatus =
       raw.mipStatus == Int32(GLP_OPT) ? .optimal : (hasPoint ? .feasible : .unknown)
+    if raw.nodeLimitHit, raw.mipReturn == Int32(GLP_ESTOP) {
+      return (
+        .nodeLimit, hasPoint ? .feasible : .unknown,
+        hasPoint ? "the node limit was reached" : "the node limit was reached before any integer solution"
+      )
+    }
     switch raw.mipReturn {
     case 0:
       switch raw.mipStatus {

@@ -79,5 +79,8 @@ extension SolverOptions {
       throw SolverError.invalidOptions(
         "the relative gap must be zero or a positive number, not \(relativeGap)")
     }
+    if let limit = nodeLimit, limit < 1 {
+      throw SolverError.invalidOptions("the node limit must be at least 1 node, not \(limit)")
+    }
   }
 }

@@ -117,6 +117,50 @@ struct GLPKSolverStatusTests {
     #expect(solution.seconds < 5)
   }
 
+  /// Four knapsack rows over 30 binaries: GLPK needs a tree of many nodes to prove the optimum.
+  static func knapsacks(rows: Int, cols: Int) -> LinearModel {
+    var generator = SplitMix64(seed: 11)
+    var model = LinearModel(name: "market_split")
+    let x = (0..<cols).map { model.addVariable("x\($0)", kind: .binary) }
+    for i in 0..<rows {
+      let weights = (0..<cols).map { _ in Double(generator.next() % 20) }
+      model.addConstraint("split\(i)", LinearExpression(Array(zip(x, weights))), .lessThan(40))
+    }
+    model.setObjective(
+      .maximize, LinearExpression(x.enumerated().map { ($0.element, Double($0.offset % 7 + 3)) }))
+    return model
+  }
+
+  @Test("a MIP stopped by its node limit says so, and stops at the same point on every run")
+  func mipNodeLimit() throws {
+    let model = Self.knapsacks(rows: 4, cols: 30)
+    var options = SolverOptions()
+    options.relativeGap = 0
+    let whole = try GLPKSolver().solve(model, options: options)
+    #expect(whole.termination == .completed)
+    #expect(whole.status == .optimal)
+    options.nodeLimit = 3
+    let first = try GLPKSolver().solve(model, options: options)
+    let second = try GLPKSolver().solve(model, options: options)
+    #expect(first.termination == .nodeLimit)
+    #expect(first.status == .feasible || first.status == .unknown)
+    #expect(first.values == second.values)
+    #expect(first.objectiveValue == second.objectiveValue)
+    // Its bound is proven: no plan beats it (a maximisation, so it is at least the optimum).
+    let optimum = try #require(whole.objectiveValue)
+    if let bound = first.bound { #expect(bound >= optimum - 1e-6) }
+    if let value = first.objectiveValue { #expect(value <= optimum + 1e-6) }
+  }
+
+  @Test("a node limit below 1 is refused before GLPK is called")
+  func nodeLimitIsChecked() {
+    var options = SolverOptions()
+    options.nodeLimit = 0
+    #expect(throws: SolverError.invalidOptions("the node limit must be at least 1 node, not 0")) {
+      try GLPKSolver().solve(smallLP(), options: options)
+    }
+  }
+
   @Test("a MIP stopped by a loose relative gap is feasible with its gap reported")
   func mipGapLimit() throws {
     // JuMP's diet in whole servings: the relaxation costs 11.83 and the integer optimum 12.78,

@@ -39,6 +39,29 @@ struct MealPlanSearchPurchaseTests {
   }
 
   @Test(
+    "dish_search keeps plans at least the optimum, priced at the till exactly",
+    arguments: MealPlanSearchTests.seeds)
+  func dishSearchIsHonest(seed: UInt64) throws {
+    let built = try MealPlanModelBuilder(problem: Self.problem(seed: seed)).build()
+    let optimum = try MealPlanSearchTests.provenOptimum(built)
+    let search = MealPlanSearchTests.search(built, gap: 1e-9)
+    var progress = MealPlanSearch.Progress()
+    try search.perform(.relaxation, on: built.model, &progress)
+    try search.perform(.eatenWeek, on: built.model, &progress)
+    let eaten = progress.objective
+    try search.perform(.dishSearch, on: built.model, &progress)
+    MealPlanSearchTests.expectHonest(progress, model: built.model, optimum: optimum, step: .dishSearch)
+    #expect(progress.objective <= eaten)
+    // The pricer's figure for the kept week is what the model pays for it
+    // (this pantry has no use-by date and there is no leftover credit).
+    let values = try #require(progress.values)
+    let days = Set(search.dayBlocks.joined().map(\.index))
+    let pricer = try #require(TillPricer(built.model, dayVariables: days))
+    let walk = try #require(DishWalk(model: built.model, slots: built.slots, pricer: pricer, start: values))
+    #expect(abs(walk.cost - built.model.objective.value(values)) < 1e-6)
+  }
+
+  @Test(
     "the whole search at gap 0 finds the proven optimum at the till", arguments: MealPlanSearchTests.seeds)
   func searchFindsTheOptimum(seed: UInt64) throws {
     let built = try MealPlanModelBuilder(problem: Self.problem(seed: seed)).build()

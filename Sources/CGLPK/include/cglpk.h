@@ -72,6 +72,7 @@ typedef struct {
   double mip_gap;      /* relative gap for glp_intopt */
   cglpk_stop_query should_stop; /* NULL for never */
   int cuts;            /* 0 or 1: branch-and-cut adds MIR, Gomory, cover and clique cuts */
+  int node_limit;      /* most branch-and-bound nodes created; <= 0 for none */
 } cglpk_options;
 
 /* What GLPK said. Arrays are caller-allocated (cols, rows entries); they may
@@ -89,6 +90,7 @@ typedef struct {
   int has_mip_bound;   /* 1 when mip_bound holds a bound */
   double mip_bound;    /* local bound of the best active node, last seen */
   int stopped;         /* 1 when should_stop asked the search to end */
+  int node_limit_hit;  /* 1 when the node limit ended the search */
   double objective;
   double *col_value;
   double *col_dual;

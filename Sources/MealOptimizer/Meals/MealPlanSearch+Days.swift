@@ -146,7 +146,8 @@ extension MealPlanSearch {
     let bound = progress.bound
     let improved = try improve(
       model, objective: model.objective, from: start, blocks: dayBlocks, rounds: tuning.improveRounds,
-      solves: .max, &progress
+      solves: .max, nodeLimit: model.constraints(in: .purchases).isEmpty ? nil : tuning.improveNodeLimit,
+      &progress
     ) { isProven($0, bound: bound) }
     try accept(improved.values, in: model, &progress)
     progress.polished = progress.values
@@ -188,7 +189,7 @@ extension MealPlanSearch {
   ///   (rather than a round that found nothing better, `enough`, or the limits).
   func improve(
     _ model: LinearModel, objective: LinearExpression, from start: [Double], blocks: [[VariableRef]],
-    rounds: Int, solves: Int, _ progress: inout Progress, enough: (Double) -> Bool
+    rounds: Int, solves: Int, nodeLimit: Int? = nil, _ progress: inout Progress, enough: (Double) -> Bool
   ) throws(PlanningError) -> (values: [Double], timedOut: Bool) {
     var best = start
     var bestValue = objective.value(start)
@@ -209,7 +210,7 @@ extension MealPlanSearch {
         neighbourhood.setObjective(.minimize, objective)
         neighbourhood.addConstraint(
           "improve", objective, .lessThan(bestValue - max(1e-6, 1e-9 * abs(bestValue))), group: .cutoff)
-        let result = try run(neighbourhood, &progress, gap: 0)
+        let result = try run(neighbourhood, &progress, gap: 0, nodeLimit: nodeLimit)
         used += 1
         if result.termination == .timeLimit { return (best, true) }
         if Self.hasValues(result, count: best.count) {
@@ -245,5 +246,72 @@ extension MealPlanSearch {
     }
     // The last MIP's values are whole within the solver's tolerance: the exact plan is the whole one.
     try accept(complete(model, days: fixed, &progress), in: model, &progress)
+  }
+}
+
+extension MealPlanSearch {
+  /// ``Step/dishSearch``: on a model with purchases, a local search over the
+  /// week's dishes from the best plan, priced at the till by ``TillPricer``.
+  ///
+  /// The walk (``DishWalk``) changes one slot's dish, or a dish wherever a
+  /// meal serves it, whenever that keeps every row on the days alone and
+  /// makes the week cheaper at the till; at a local optimum it kicks
+  /// ``Tuning/dishKickSize`` slots to other dishes and descends again, and
+  /// goes back to the best week when that found nothing cheaper, for
+  /// ``Tuning/dishKicks`` kicks or ``Tuning/dishMoves`` moves. Each cheaper
+  /// week has its purchases solved exactly (``complete(_:days:_:)``), so
+  /// what the search keeps is a plan of the model at its true cost. Plans
+  /// with leftover slots or household members are left to the other steps.
+  func dishSearch(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
+    guard !model.constraints(in: .purchases).isEmpty, let start = progress.values,
+      slots.allSatisfy({ $0.leftoverOf == nil && $0.options.allSatisfy(\.memberSteps.isEmpty) })
+    else { return }
+    let dayVariables = dayBlocks.joined()
+    let isDay = Set(dayVariables.map(\.index))
+    // Under `minimize cost eaten` nothing paid is minimised: the walk has nothing to price.
+    guard model.objective.terms.contains(where: { !isDay.contains($0.variable.index) && $0.coefficient > 0 }),
+      let pricer = TillPricer(model, dayVariables: isDay),
+      var walk = DishWalk(model: model, slots: slots, pricer: pricer, start: start)
+    else { return }
+    // A cheaper week: its day variables and the pricer's packages and
+    // visits fixed, the rest (loose grams, pantry use, flags) solved exactly;
+    // when that has no point, the purchases solved anew within a node limit.
+    func keep(_ walk: DishWalk, _ progress: inout Progress) throws(PlanningError) {
+      var fixed: [VariableRef: Double] = [:]
+      for variable in dayVariables { fixed[variable] = walk.values[variable.index].rounded() }
+      for (index, value) in walk.purchases() { fixed[VariableRef(index: index)] = value }
+      var rest = model.fixing(fixed)
+      rest.constraints.removeAll { $0.expression.terms.allSatisfy { fixed[$0.variable] != nil } }
+      let result = try run(rest, &progress, gap: 0, nodeLimit: tuning.improveNodeLimit)
+      if Self.hasValues(result, count: model.variables.count) {
+        try accept(result.values, in: model, &progress)
+        return
+      }
+      var days: [VariableRef: Double] = [:]
+      for variable in dayVariables { days[variable] = walk.values[variable.index].rounded() }
+      let anew = try run(model.fixing(days), &progress, gap: 0, nodeLimit: tuning.improveNodeLimit)
+      if Self.hasValues(anew, count: model.variables.count) {
+        try accept(anew.values, in: model, &progress)
+      }
+    }
+    var generator = SplitMix(seed: 0x5EED_D15C)
+    let startCost = walk.cost
+    walk.descend(limit: tuning.dishMoves)
+    var best = walk.values
+    var bestCost = walk.cost
+    if bestCost < startCost - 1e-7 { try keep(walk, &progress) }
+    for _ in 0..<tuning.dishKicks {
+      guard !isPastDeadline, walk.tried < tuning.dishMoves else { break }
+      walk.kick(tuning.dishKickSize, &generator)
+      walk.descend(limit: tuning.dishMoves)
+      if walk.cost < bestCost - 1e-7 {
+        best = walk.values
+        bestCost = walk.cost
+        try keep(walk, &progress)
+      } else {
+        walk.reset(to: best)
+      }
+    }
+    if isPastDeadline { progress.timedOut = true }
   }
 }

@@ -34,6 +34,8 @@ package struct MealPlanSearch: Sendable {
     case dive
     /// Plan: re-plan one day at a time with the others fixed.
     case improveDays = "improve_days"
+    /// Plan: with purchases, a local search over the slots' dishes, priced at the till.
+    case dishSearch = "dish_search"
     /// Bound: Lagrangian relaxation of the rows that tie days together.
     case lagrangian
     /// Plan: relax-and-fix, one day whole at a time with later days relaxed.
@@ -53,7 +55,8 @@ package struct MealPlanSearch: Sendable {
   /// the dive, and again on the plan ``Step/relaxAndFix`` found (it skips a
   /// plan it has already improved).
   package static let costSteps: [Step] = [
-    .withoutBudget, .relaxation, .separateDays, .eatenWeek, .dayPatterns, .dive, .improveDays, .weekTotals,
+    .withoutBudget, .relaxation, .separateDays, .eatenWeek, .dishSearch, .dayPatterns, .dive, .improveDays,
+    .weekTotals,
     .lagrangian,
     .relaxAndFix, .improveDays, .fullModel,
   ]
@@ -107,6 +110,17 @@ package struct MealPlanSearch: Sendable {
     package var patternDayGap = 1e-4
     /// The most of the remaining time the master with whole weights may take.
     package var patternMasterShare = 0.5
+    /// The most branch-and-bound nodes of one move of ``Step/improveDays``
+    /// on a model with purchases: a move keeps the best plan its tree found
+    /// by then. A work limit, so the same input gives the same plan on every run.
+    package var improveNodeLimit = 400
+    /// Kicks of ``Step/dishSearch``: each changes a few slots at random and
+    /// descends again.
+    package var dishKicks = 100
+    /// Slots each kick of ``Step/dishSearch`` changes.
+    package var dishKickSize = 3
+    /// Most moves ``Step/dishSearch`` tries in all: its work limit.
+    package var dishMoves = 1_000_000
 
     package init() {}
   }
@@ -294,6 +308,7 @@ package struct MealPlanSearch: Sendable {
     case .eatenWeek: try eatenWeek(model, &progress)
     case .dive: try dive(model, &progress)
     case .improveDays: try improveDays(model, &progress)
+    case .dishSearch: try dishSearch(model, &progress)
     case .lagrangian: try lagrangian(model, &progress)
     case .relaxAndFix: try relaxAndFix(model, &progress)
     case .weekTotals: try weekTotals(model, &progress)
@@ -309,13 +324,15 @@ package struct MealPlanSearch: Sendable {
   }
 
   /// Solves a model, counting the call.
-  func run(_ model: LinearModel, _ progress: inout Progress, gap: Double? = nil, cuts: Bool = false)
-    throws(PlanningError) -> Solution
-  {
+  func run(
+    _ model: LinearModel, _ progress: inout Progress, gap: Double? = nil, cuts: Bool = false,
+    nodeLimit: Int? = nil
+  ) throws(PlanningError) -> Solution {
     var options = SolverOptions()
     options.timeLimit = remaining
     options.relativeGap = gap ?? relativeGap
     options.cuts = cuts
+    options.nodeLimit = nodeLimit
     if Task.isCancelled { throw .cancelled }
     // A plan or bound the step kept since the last call shows now.
     report(nil, &progress)

@@ -62,6 +62,11 @@ public struct SolverOptions: Sendable, Hashable {
   /// node, and most small models prove faster without them; on, they raise
   /// the bound of models with whole packages (see docs/meals.md).
   public var cuts: Bool = false
+  /// The most branch-and-bound nodes a MIP solve may create; `nil` for no
+  /// limit. A work limit rather than a clock: the same model and options stop
+  /// at the same node on every run, with the best plan found by then
+  /// (termination ``TerminationStatus/nodeLimit``). LPs ignore it.
+  public var nodeLimit: Int? = nil
 
   public init() {}
 }
@@ -74,6 +79,8 @@ public enum TerminationStatus: String, Sendable, Hashable, Codable {
   case timeLimit = "time_limit"
   /// It reached the requested relative gap.
   case gapLimit = "gap_limit"
+  /// It reached ``SolverOptions/nodeLimit``.
+  case nodeLimit = "node_limit"
   /// It failed: numerical trouble, a bad model, an internal error.
   case failed
 }

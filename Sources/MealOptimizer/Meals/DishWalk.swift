@@ -1,0 +1,327 @@
+/// The state of ``MealPlanSearch/Step/dishSearch``: a week's dishes, one per
+/// fresh slot, the rows on the day variables alone that every move must
+/// keep, and the week's price at the till by ``TillPricer``.
+///
+/// A move sets some day variables (a slot's pick and portion) and is kept
+/// only when every row on day variables alone that it touches still holds
+/// (the goals of each day, one dish a slot, repetition limits, locks), so
+/// the walk never leaves the plans those rows allow; rows that tie the days
+/// to the purchases are the pricer's. Everything is deterministic: moves are
+/// tried in slot and option order, and kicks draw from a fixed-seed
+/// generator.
+struct DishWalk {
+  /// One choice a slot may make: an option and its portion in steps.
+  struct Choice: Hashable {
+    var option: Int
+    var steps: Double
+  }
+
+  /// A row on day variables alone.
+  struct DayRow {
+    var lower: Double?
+    var upper: Double?
+    var terms: [(variable: Int, coefficient: Double)]
+  }
+
+  let slots: [ModelSlot]
+  let pricer: TillPricer
+  /// The whole model's values; only day variables change.
+  private(set) var values: [Double]
+  /// Each slot's choice.
+  private(set) var choices: [Choice]
+  /// Each slot's choices, in option order.
+  let candidates: [[Choice]]
+  private let rows: [DayRow]
+  private let rowsOf: [Int: [Int]]
+  private let masks: [Int]
+  private let tripOf: [Double]
+  /// Each food's grams, and its cover cost under each store set (by position in ``masks``).
+  private var grams: [Double]
+  private var coverCosts: [[Double]]
+  /// Under each store set, the sum of the foods' finite cover costs and how
+  /// many foods it cannot cover.
+  private var totals: [Double]
+  private var uncovered: [Int]
+  private var memo: [MemoKey: Double] = [:]
+  /// The walk's price of the current week.
+  private(set) var cost: Double
+  /// Moves tried so far: the work the walk has done.
+  private(set) var tried = 0
+
+  private struct MemoKey: Hashable {
+    var food: Int
+    var grams: UInt64
+    var mask: Int
+  }
+
+  /// A walk from a plan of the model; `nil` when a slot's choice cannot be read off it.
+  init?(model: LinearModel, slots: [ModelSlot], pricer: TillPricer, start: [Double]) {
+    self.slots = slots
+    self.pricer = pricer
+    self.values = start
+    var choices: [Choice] = []
+    var candidates: [[Choice]] = []
+    for slot in slots {
+      var list: [Choice] = []
+      var current: Choice?
+      for (index, option) in slot.options.enumerated() {
+        if let steps = option.steps {
+          let variable = model.variables[steps.index]
+          let upper = min(variable.upper ?? 8, 12)
+          var value = max(1, (variable.lower ?? 0).rounded(.up))
+          while value <= upper {
+            list.append(Choice(option: index, steps: value))
+            value += 1
+          }
+        } else {
+          list.append(Choice(option: index, steps: 0))
+        }
+        if start[option.pick.index] > 0.5 {
+          current = Choice(option: index, steps: option.steps.map { start[$0.index].rounded() } ?? 0)
+        }
+      }
+      guard let current else { return nil }
+      choices.append(current)
+      candidates.append(list)
+    }
+    self.choices = choices
+    self.candidates = candidates
+    let dayVariables = Set(
+      slots.flatMap { $0.options.flatMap { [$0.pick] + ($0.steps.map { [$0] } ?? []) } }.map(\.index))
+    var rows: [DayRow] = []
+    var rowsOf: [Int: [Int]] = [:]
+    for row in model.constraints
+    where row.expression.terms.allSatisfy({ dayVariables.contains($0.variable.index) }) {
+      let index = rows.count
+      rows.append(
+        DayRow(
+          lower: row.set.lower.map { $0 - row.expression.constant },
+          upper: row.set.upper.map { $0 - row.expression.constant },
+          terms: row.expression.terms.map { ($0.variable.index, $0.coefficient) }))
+      for term in row.expression.terms where rowsOf[term.variable.index]?.last != index {
+        rowsOf[term.variable.index, default: []].append(index)
+      }
+    }
+    self.rows = rows
+    self.rowsOf = rowsOf
+    masks = pricer.storeSets
+    tripOf = masks.map { pricer.tripCost($0) }
+    grams = []
+    coverCosts = []
+    totals = []
+    uncovered = []
+    cost = .infinity
+    reset(to: start)
+  }
+
+  /// Starts again from a plan's values (every figure recomputed).
+  mutating func reset(to start: [Double]) {
+    values = start
+    for (slot, list) in candidates.enumerated() {
+      if let chosen = list.first(where: {
+        slots[slot].options[$0.option].pick.index < start.count
+          && start[slots[slot].options[$0.option].pick.index] > 0.5
+      }) {
+        let option = slots[slot].options[chosen.option]
+        choices[slot] = Choice(
+          option: chosen.option, steps: option.steps.map { start[$0.index].rounded() } ?? 0)
+      }
+    }
+    grams = pricer.foods.indices.map { pricer.grams(of: $0, in: values) }
+    coverCosts = grams.indices.map { food in masks.map { cover(food, grams[food], $0) } }
+    totals = masks.indices.map { position in
+      coverCosts.reduce(0) { $1[position].isFinite ? $0 + $1[position] : $0 }
+    }
+    uncovered = masks.indices.map { position in coverCosts.filter { !$0[position].isFinite }.count }
+    cost = price(totals, uncovered)
+  }
+
+  private mutating func cover(_ food: Int, _ amount: Double, _ mask: Int) -> Double {
+    let key = MemoKey(food: food, grams: (amount * 1e6).rounded().bitPattern, mask: mask)
+    if let known = memo[key] { return known }
+    let value = pricer.coverCost(of: food, grams: amount, stores: mask)
+    memo[key] = value
+    return value
+  }
+
+  /// The cheapest store set's trips and covers, by position in ``masks``.
+  private func cheapest(_ totals: [Double], _ uncovered: [Int]) -> Int? {
+    var best: Int?
+    for position in masks.indices where uncovered[position] == 0 {
+      if best.map({ tripOf[position] + totals[position] < tripOf[$0] + totals[$0] }) ?? true {
+        best = position
+      }
+    }
+    return best
+  }
+
+  private func price(_ totals: [Double], _ uncovered: [Int]) -> Double {
+    guard let position = cheapest(totals, uncovered) else { return .infinity }
+    let best = tripOf[position] + totals[position]
+    return best + pricer.dayObjective.reduce(0) { $0 + $1.coefficient * values[$1.variable] }
+  }
+
+  /// The variables a slot's choice sets, with their values.
+  private func settings(_ slot: Int, _ choice: Choice) -> [(Int, Double)] {
+    let option = slots[slot].options[choice.option]
+    var result = [(option.pick.index, 1.0)]
+    if let steps = option.steps { result.append((steps.index, choice.steps)) }
+    return result
+  }
+
+  private func clearing(_ slot: Int) -> [(Int, Double)] {
+    settings(slot, choices[slot]).map { ($0.0, 0) }
+  }
+
+  private func holds(_ row: DayRow) -> Bool {
+    let activity = row.terms.reduce(0) { $0 + $1.coefficient * values[$1.variable] }
+    if let lower = row.lower, activity < lower - 1e-7 * max(1, abs(lower)) { return false }
+    if let upper = row.upper, activity > upper + 1e-7 * max(1, abs(upper)) { return false }
+    return true
+  }
+
+  /// Sets slots to new choices when every day row they touch still holds
+  /// and, unless `always`, the week gets cheaper by more than 1e-7; returns
+  /// whether the move was made.
+  mutating func move(_ changes: [(slot: Int, choice: Choice)], always: Bool = false) -> Bool {
+    tried += 1
+    var assignments: [(Int, Double)] = []
+    for change in changes { assignments += clearing(change.slot) }
+    for change in changes { assignments += settings(change.slot, change.choice) }
+    let previous = assignments.map { ($0.0, values[$0.0]) }
+    for (variable, value) in assignments { values[variable] = value }
+    func undo() {
+      for (variable, value) in previous.reversed() { values[variable] = value }
+    }
+    var touched: [Int] = []
+    var seen = Set<Int>()
+    for (variable, _) in assignments {
+      for row in rowsOf[variable] ?? [] where seen.insert(row).inserted { touched.append(row) }
+    }
+    for row in touched where !holds(rows[row]) {
+      undo()
+      return false
+    }
+    var foods: [Int] = []
+    var seenFoods = Set<Int>()
+    for (variable, _) in assignments {
+      for (food, _) in pricer.foodsOf[variable] ?? [] where seenFoods.insert(food).inserted {
+        foods.append(food)
+      }
+    }
+    var newTotals = totals
+    var newUncovered = uncovered
+    var newCovers: [(Int, Double, [Double])] = []
+    for food in foods {
+      let amount = pricer.grams(of: food, in: values)
+      let covers = masks.map { cover(food, amount, $0) }
+      for position in masks.indices {
+        let old = coverCosts[food][position]
+        let new = covers[position]
+        if old.isFinite { newTotals[position] -= old } else { newUncovered[position] -= 1 }
+        if new.isFinite { newTotals[position] += new } else { newUncovered[position] += 1 }
+      }
+      newCovers.append((food, amount, covers))
+    }
+    let newCost = price(newTotals, newUncovered)
+    guard (always && newCost.isFinite) || newCost < cost - 1e-7 else {
+      undo()
+      return false
+    }
+    for (food, amount, covers) in newCovers {
+      grams[food] = amount
+      coverCosts[food] = covers
+    }
+    totals = newTotals
+    uncovered = newUncovered
+    cost = newCost
+    for change in changes { choices[change.slot] = change.choice }
+    return true
+  }
+
+  /// Moves until none makes the week cheaper, or `limit` moves have been
+  /// tried: each slot's other choices, then each dish of a meal replaced
+  /// by another wherever that meal serves it.
+  mutating func descend(limit: Int) {
+    var improved = true
+    while improved && tried < limit {
+      improved = false
+      for slot in slots.indices {
+        for choice in candidates[slot] where choice != choices[slot] {
+          if tried >= limit { return }
+          if move([(slot, choice)]) { improved = true }
+        }
+      }
+      // Every slot of a meal that serves dish A serves B instead.
+      var meals: [String: [Int]] = [:]
+      for (index, slot) in slots.enumerated() { meals[slot.meal.name, default: []].append(index) }
+      for name in meals.keys.sorted() {
+        guard let members = meals[name] else { continue }
+        let served = Array(Set(members.map { slots[$0].options[choices[$0].option].id })).sorted()
+        for dish in served {
+          let holding = members.filter { slots[$0].options[choices[$0].option].id == dish }
+          guard holding.count > 1, let first = holding.first else { continue }
+          for other in slots[first].options where other.id != dish {
+            if tried >= limit { return }
+            var changes: [(slot: Int, choice: Choice)] = []
+            for slot in holding {
+              guard let index = slots[slot].options.firstIndex(where: { $0.id == other.id }) else { break }
+              // The same portion when the other dish allows it, else its first.
+              let portions = candidates[slot].filter { $0.option == index }
+              guard let choice = portions.first(where: { $0.steps == choices[slot].steps }) ?? portions.first
+              else { break }
+              changes.append((slot, choice))
+            }
+            guard changes.count == holding.count else { continue }
+            if move(changes) { improved = true }
+          }
+        }
+      }
+    }
+  }
+
+  /// What the week buys at its price: the cheapest store set's visits (1
+  /// for its stores, 0 for the others) and every package count, by variable.
+  func purchases() -> [Int: Double] {
+    var result: [Int: Double] = [:]
+    guard let best = cheapest(totals, uncovered) else { return result }
+    let mask = masks[best]
+    for (store, visit) in pricer.visits.enumerated() { result[visit] = mask & (1 << store) != 0 ? 1 : 0 }
+    for food in pricer.foods.indices {
+      for cover in pricer.foods[food].covers where cover.whole { result[cover.variable] = 0 }
+      for (variable, count) in pricer.cover(of: food, grams: grams[food], stores: mask).packages {
+        result[variable] = count
+      }
+    }
+    return result
+  }
+
+  /// Changes `count` slots drawn by `generator` to other choices that keep
+  /// the day rows, whatever they cost.
+  mutating func kick(_ count: Int, _ generator: inout SplitMix) {
+    for _ in 0..<count {
+      let slot = Int(generator.next() % UInt64(slots.count))
+      let list = candidates[slot]
+      guard list.count > 1 else { continue }
+      for _ in 0..<8 {
+        let choice = list[Int(generator.next() % UInt64(list.count))]
+        if choice != choices[slot], move([(slot, choice)], always: true) { break }
+      }
+    }
+  }
+}
+
+/// A small deterministic generator (SplitMix64) for the walk's kicks.
+struct SplitMix {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
