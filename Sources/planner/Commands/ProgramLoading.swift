@@ -4,9 +4,18 @@ import PlanDSL
 
 /// Loads and checks a plan file for a command, printing its warnings.
 enum ProgramLoading {
+  /// The loader of every command. `PLANNER_SERIAL_PARSE=1` parses a large file
+  /// on one thread (``PlanLoader/parsesInParallel`` off), to measure the
+  /// difference (docs/performance.md); what is read is the same either way.
+  static var loader: PlanLoader {
+    var loader = PlanLoader()
+    loader.parsesInParallel = ProcessInfo.processInfo.environment["PLANNER_SERIAL_PARSE"] != "1"
+    return loader
+  }
+
   static func load(_ path: String, console: Console) throws(CLIError) -> Program {
     do throws(DiagnosticList) {
-      let program = try PlanLoader().load(path: path)
+      let program = try loader.load(path: path)
       if !program.warnings.isEmpty {
         console.err(
           DiagnosticRenderer(colors: console.errorIsTerminal).render(
