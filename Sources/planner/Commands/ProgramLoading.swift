@@ -4,12 +4,14 @@ import PlanDSL
 
 /// Loads and checks a plan file for a command, printing its warnings.
 enum ProgramLoading {
-  /// The loader of every command. `PLANNER_SERIAL_PARSE=1` parses a large file
-  /// on one thread (``PlanLoader/parsesInParallel`` off), to measure the
-  /// difference (docs/performance.md); what is read is the same either way.
+  /// The loader of every command. It parses each file on one thread: in this
+  /// short-lived process, parsing a large file in parts (``PlanLoader/parsesInParallel``)
+  /// measured slower than one thread (docs/performance.md, "Front end, fourth
+  /// round"). `PLANNER_PARALLEL_PARSE=1` parses in parts, to measure it again;
+  /// what is read is the same either way.
   static var loader: PlanLoader {
     var loader = PlanLoader()
-    loader.parsesInParallel = ProcessInfo.processInfo.environment["PLANNER_SERIAL_PARSE"] != "1"
+    loader.parsesInParallel = ProcessInfo.processInfo.environment["PLANNER_PARALLEL_PARSE"] == "1"
     return loader
   }
 
