@@ -52,6 +52,7 @@ let package = Package(
     .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer", "GLPKBackend"]),
     .executableTarget(name: "meals-bench", dependencies: ["MealOptimizer", "GLPKBackend", "PlanDSL"]),
     .executableTarget(name: "catalog-bench", dependencies: ["MealOptimizer"]),
+    .executableTarget(name: "frontend-bench", dependencies: ["PlanDSL", "CProcessMemory"]),
     .testTarget(
       name: "MealOptimizerTests", dependencies: ["MealOptimizer", "GLPKBackend"],
       resources: [.copy("Fixtures")]),
