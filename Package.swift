@@ -39,16 +39,20 @@ let package = Package(
       name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
     // Rules evaluated inside PostgreSQL: the only library that links libpq.
     .target(name: "HealthDatabase", dependencies: ["HealthRules", "CLibPQ"]),
+    // The command line's allocator settings (glibc): a few lines of C, no library.
+    .target(name: "CProcessMemory", path: "Sources/CProcessMemory"),
     .executableTarget(
       name: "planner",
       dependencies: [
         "Diagnostics", "PlanDSL", "MealOptimizer", "GLPKBackend", "HealthRules", "HealthDatabase",
+        "CProcessMemory",
       ]),
     // Benchmarks: each Benchmarks/*/run.sh builds its target in release mode and prints figures.
     .executableTarget(name: "health-bench", dependencies: ["HealthRules"], path: "Benchmarks/health/Sources"),
     .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer", "GLPKBackend"]),
     .executableTarget(name: "meals-bench", dependencies: ["MealOptimizer", "GLPKBackend", "PlanDSL"]),
     .executableTarget(name: "catalog-bench", dependencies: ["MealOptimizer"]),
+    .executableTarget(name: "frontend-bench", dependencies: ["PlanDSL", "CProcessMemory"]),
     .testTarget(
       name: "MealOptimizerTests", dependencies: ["MealOptimizer", "GLPKBackend"],
       resources: [.copy("Fixtures")]),

@@ -13,6 +13,18 @@ import MealOptimizer
 /// driver stops after parsing when parsing found errors, so that the checker
 /// does not pile further errors on a broken tree.
 public struct PlanLoader: Sendable {
+  /// Whether a large file (256 KB or more) is parsed in parts on several
+  /// threads at once, one per processor up to 8. The result, and every
+  /// message, is the same either way: a file with a mistake is parsed again
+  /// whole. On by default; the command line turns it off (in a process that
+  /// loads one file and ends, it measured slower: docs/performance.md, "Front
+  /// end, fourth round").
+  public var parsesInParallel = true
+  /// The threads a file may be parsed on when ``parsesInParallel`` (tests set it; `nil`: one per processor).
+  var parsingThreads: Int?
+  /// The smallest part of a file parsed on a thread of its own (tests lower it to cut small files).
+  var smallestParsedPart = PartedParse.smallestPart
+
   public init() {}
 
   /// Loads a file and everything it includes, then checks the whole program.
@@ -22,6 +34,8 @@ public struct PlanLoader: Sendable {
   /// - Throws: ``DiagnosticList`` with every error found.
   public func load(path: String) throws(DiagnosticList) -> Program {
     var session = LoadSession()
+    session.processors = processors
+    session.smallestPart = smallestParsedPart
     session.loadFile(path: path, includedFrom: nil)
     return try session.finish()
   }
@@ -31,8 +45,15 @@ public struct PlanLoader: Sendable {
     -> Program
   {
     var session = LoadSession()
+    session.processors = processors
+    session.smallestPart = smallestParsedPart
     session.loadText(text, path: path, directory: directory)
     return try session.finish()
+  }
+
+  /// The threads a file may be parsed on.
+  var processors: Int {
+    parsesInParallel ? parsingThreads ?? ProcessInfo.processInfo.activeProcessorCount : 1
   }
 }
 
@@ -44,6 +65,10 @@ struct LoadSession {
   /// Paths of the files being read, innermost last, with the include that led to each.
   var stack: [(path: String, include: SourceRange?)] = []
   var loaded: Set<String> = []
+  /// How many threads a large file may be parsed on (``PartedParse``).
+  var processors = 1
+  /// The smallest part of a file given a thread of its own (``PartedParse/smallestPart``).
+  var smallestPart = PartedParse.smallestPart
 
   mutating func loadFile(path: String, includedFrom include: SourceRange?) {
     let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -81,13 +106,20 @@ struct LoadSession {
       bytes.map { SourceFile(path: path, text: text, utf8: $0) } ?? SourceFile(path: path, text: text)
     let index = sources.add(source)
     guard let file = sources.file(index) else { return }
-    // The parser reads the lexer's tokens as it goes: they are never all in memory at once.
-    var parser = Parser(lexer: Lexer(file, fileIndex: index), file: index)
-    let syntax = parser.parseFile()
-    diagnostics += parser.lexerDiagnostics
-    diagnostics += parser.diagnostics
-    if syntax.declarations.isEmpty && parser.lexerDiagnostics.isEmpty && parser.diagnostics.isEmpty {
-      diagnostics.append(DiagnosticMessage.emptyFile(path, at: SourceRange(file: index, start: 0, end: 0)))
+    let syntax: SourceFileSyntax
+    let parts = PartedParse.partCount(
+      byteCount: file.bytes.count, processors: processors, smallestPart: smallestPart)
+    if parts > 1, let parted = PartedParse.parse(file, fileIndex: index, parts: parts) {
+      syntax = parted
+    } else {
+      // The parser reads the lexer's tokens as it goes: they are never all in memory at once.
+      var parser = Parser(lexer: Lexer(file, fileIndex: index), file: index)
+      syntax = parser.parseFile()
+      diagnostics += parser.lexerDiagnostics
+      diagnostics += parser.diagnostics
+      if syntax.declarations.isEmpty && parser.lexerDiagnostics.isEmpty && parser.diagnostics.isEmpty {
+        diagnostics.append(DiagnosticMessage.emptyFile(path, at: SourceRange(file: index, start: 0, end: 0)))
+      }
     }
     // Most files include nothing: their declarations are taken whole, not one by one.
     let includes = syntax.declarations.contains { if case .include = $0 { true } else { false } }

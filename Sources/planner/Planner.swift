@@ -16,6 +16,7 @@ enum Planner {
   }
 
   static func main() {
+    ProcessMemory.configure()
     // The Swift runtime's backtracer catches SIGQUIT and prints "Program
     // crashed"; a user who sends SIGQUIT (Ctrl-\) means "quit now".
     // A parent may also have left it blocked (the mask is inherited across exec).

@@ -28,7 +28,11 @@ struct PlannerProcess {
     .deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  static func run(_ arguments: [String], directory: URL = packageRoot, input: Data? = nil) throws -> Result {
+  /// Runs `planner` with `arguments`; `environment` is added to the test's own (with `NO_COLOR=1`).
+  static func run(
+    _ arguments: [String], directory: URL = packageRoot, input: Data? = nil,
+    environment extra: [String: String] = [:]
+  ) throws -> Result {
     let executable = try #require(executable, "the planner binary was not built next to the tests")
     let process = Process()
     process.executableURL = executable
@@ -36,6 +40,7 @@ struct PlannerProcess {
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
+    environment.merge(extra) { _, new in new }
     process.environment = environment
     let out = Pipe()
     let err = Pipe()

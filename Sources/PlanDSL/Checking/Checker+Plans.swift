@@ -204,7 +204,7 @@ extension Checker {
     }
     let used =
       plan.foodNames.map { names in foods.filter { [names = Set(names)] in names.contains($0.id) } } ?? foods
-    if plan.objective == .minimizeCost || plan.budget != nil, used.contains(where: \.offers.isEmpty) {
+    if plan.objective == .minimizeCost || plan.budget != nil, used.contains(where: { $0.offers.isEmpty }) {
       // Where each food is declared (the last declaration of a name), looked up only when one has no price.
       var foodRanges: [String: SourceRange] = [:]
       for case .food(let food) in declarations { foodRanges[food.name.name] = food.range }

@@ -7,13 +7,30 @@ import Diagnostics
 struct Lexer {
   private let bytes: [UInt8]
   private let file: Int
-  private var position = 0
+  private var position: Int
+  /// The first byte read.
+  private let startPosition: Int
+  /// One past the last byte read: the file's end, or the end of the part given to ``init(_:fileIndex:part:)``.
+  private let end: Int
   private var sawLineBreak = true
   private(set) var diagnostics: [Diagnostic] = []
 
   init(_ source: SourceFile, fileIndex: Int) {
     self.bytes = source.bytes
     self.file = fileIndex
+    self.position = 0
+    self.startPosition = 0
+    self.end = source.bytes.count
+  }
+
+  /// A lexer of the bytes `part` of a file only, as if they were the whole file;
+  /// `part` starts at the beginning of a line, and ranges count from the file's start.
+  init(_ source: SourceFile, fileIndex: Int, part: Range<Int>) {
+    self.bytes = source.bytes
+    self.file = fileIndex
+    self.position = max(0, min(part.lowerBound, source.bytes.count))
+    self.startPosition = position
+    self.end = max(position, min(part.upperBound, source.bytes.count))
   }
 
   /// Every token of the file, ending with `endOfFile`.
@@ -23,7 +40,7 @@ struct Lexer {
   mutating func tokenize() -> [Token] {
     var tokens: [Token] = []
     // About one token per five bytes in a typical plan: reserving avoids most regrowth copies.
-    tokens.reserveCapacity(bytes.count / 5 + 16)
+    tokens.reserveCapacity((end - position) / 5 + 16)
     while true {
       let token = next()
       tokens.append(token)
@@ -36,8 +53,8 @@ struct Lexer {
   /// `endOfFile`, `endOfFile` again.
   mutating func nextToken() -> Token { next() }
 
-  /// The size of the file in bytes.
-  var byteCount: Int { bytes.count }
+  /// The size in bytes of what the lexer reads (the file, or its part).
+  var byteCount: Int { end - startPosition }
 
   /// How many diagnostics one file may produce before the lexer stops reading it.
   static let maximumErrors = 1000
@@ -48,7 +65,7 @@ struct Lexer {
   ]
 
   private func peek(_ ahead: Int = 0) -> UInt8? {
-    position + ahead < bytes.count ? bytes[position + ahead] : nil
+    position + ahead < end ? bytes[position + ahead] : nil
   }
 
   private mutating func skipTrivia() {
@@ -89,9 +106,9 @@ struct Lexer {
       if diagnostics.count >= Self.maximumErrors {
         skipTrivia()
         let here = SourceRange(file: file, start: position, end: position)
-        if position < bytes.count {
+        if position < end {
           diagnostics.append(DiagnosticMessage.tooManyErrors(limit: Self.maximumErrors, at: here))
-          position = bytes.count
+          position = end
         }
         return Token(kind: .endOfFile, value: "", range: here, atLineStart: true)
       }
@@ -158,11 +175,11 @@ struct Lexer {
       return make(.symbol, symbolText(start..<position))
     }
     // Unexpected characters: report the run once, skip whole scalars, and go on.
-    position = min(bytes.count, position + Self.scalarLength(byte))
+    position = min(end, position + Self.scalarLength(byte))
     let first = String(decoding: bytes[start..<position], as: UTF8.self)
     var count = 1
     while atUnexpectedCharacter(), let next = peek() {
-      position = min(bytes.count, position + Self.scalarLength(next))
+      position = min(end, position + Self.scalarLength(next))
       count += 1
     }
     let range = SourceRange(file: file, start: start, end: position)
@@ -183,10 +200,10 @@ struct Lexer {
 
   /// The number that starts at the cursor (`3.19`), if one does.
   private func numberAhead() -> String? {
-    var end = position
-    while end < bytes.count, Self.isDigit(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
-    guard end > position, Self.isDigit(bytes[position]) else { return nil }
-    return String(decoding: bytes[position..<end], as: UTF8.self)
+    var last = position
+    while last < end, Self.isDigit(bytes[last]) || bytes[last] == UInt8(ascii: ".") { last += 1 }
+    guard last > position, Self.isDigit(bytes[position]) else { return nil }
+    return String(decoding: bytes[position..<last], as: UTF8.self)
   }
 
   /// The length of the symbol (one of ``symbols``, longest first) that starts with `byte` at the cursor.
@@ -345,10 +362,10 @@ struct Lexer {
   private func controlCharacterWidth(at offset: Int) -> Int? {
     let b = bytes[offset]
     if (b < 0x20 && b != UInt8(ascii: "\t")) || b == 0x7F { return 1 }
-    guard offset + 1 < bytes.count else { return nil }
+    guard offset + 1 < end else { return nil }
     let second = bytes[offset + 1]
     if b == 0xC2, (0x80...0x9F).contains(second) { return 2 }
-    guard b == 0xE2, offset + 2 < bytes.count else { return nil }
+    guard b == 0xE2, offset + 2 < end else { return nil }
     let third = bytes[offset + 2]
     if second == 0x80, [0x8E, 0x8F, 0xAA, 0xAB, 0xAC, 0xAD, 0xAE].contains(third) { return 3 }
     if second == 0x81, (0xA6...0xA9).contains(third) { return 3 }

@@ -42,9 +42,20 @@ struct Parser {
   /// A parser that reads its tokens from `lexer` as it goes; the lexer's
   /// diagnostics are in ``lexerDiagnostics``.
   init(lexer: Lexer, file: Int) {
+    self.init(lexer: lexer, file: file, continuing: false)
+  }
+
+  /// A parser that reads its tokens from `lexer` as it goes; with `continuing`,
+  /// the lexer reads a later part of a file (``PartedParse``), so its first token
+  /// is not the file's first (a line break before it ends a statement).
+  init(lexer: Lexer, file: Int, continuing: Bool) {
     self.lexer = lexer
     self.tokens = []
     self.file = file
+    if continuing {
+      base = 1
+      index = 1
+    }
     tokens.reserveCapacity(Self.keptTokens + Self.lookahead + 2)
     fill()
   }

@@ -4,9 +4,20 @@ import PlanDSL
 
 /// Loads and checks a plan file for a command, printing its warnings.
 enum ProgramLoading {
+  /// The loader of every command. It parses each file on one thread: in this
+  /// short-lived process, parsing a large file in parts (``PlanLoader/parsesInParallel``)
+  /// measured slower than one thread (docs/performance.md, "Front end, fourth
+  /// round"). `PLANNER_PARALLEL_PARSE=1` parses in parts, to measure it again;
+  /// what is read is the same either way.
+  static var loader: PlanLoader {
+    var loader = PlanLoader()
+    loader.parsesInParallel = ProcessInfo.processInfo.environment["PLANNER_PARALLEL_PARSE"] == "1"
+    return loader
+  }
+
   static func load(_ path: String, console: Console) throws(CLIError) -> Program {
     do throws(DiagnosticList) {
-      let program = try PlanLoader().load(path: path)
+      let program = try loader.load(path: path)
       if !program.warnings.isEmpty {
         console.err(
           DiagnosticRenderer(colors: console.errorIsTerminal).render(

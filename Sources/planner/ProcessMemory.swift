@@ -1,0 +1,27 @@
+import CProcessMemory
+
+/// How the command line's process asks the C allocator for memory.
+///
+/// Loading a large plan builds a few million small objects (its syntax tree,
+/// then its foods): the 8,000-food benchmark week touches about 55 MB of heap.
+/// With glibc's defaults the heap grows 128 KB at a time and each 4 KB page is
+/// faulted in on first touch, about 15,000 faults, a quarter of the front
+/// end's time. On Linux the process therefore grows its heap 64 MB at a time,
+/// keeps blocks under 32 MB on the heap instead of in mappings of their own,
+/// does not hand memory back before it exits, and asks the kernel to back the
+/// heap with transparent huge pages (2 MB) where the system gives them on
+/// request (`/sys/kernel/mm/transparent_hugepage/enabled` set to `madvise`
+/// or `always`). These are glibc's tunables
+/// `glibc.malloc.hugetlb=1:glibc.malloc.top_pad=67108864:glibc.malloc.mmap_threshold=33554432`,
+/// set from inside the process (Sources/CProcessMemory); docs/performance.md
+/// measures them. Memory reserved but never touched costs nothing: a small
+/// run's resident size grows by at most a huge page. Elsewhere (macOS) the
+/// allocator is left as it is.
+///
+/// The libraries do none of this: an app owns its process's allocator.
+enum ProcessMemory {
+  /// Applies the settings; called once, first thing in `main`.
+  static func configure() {
+    _ = planner_configure_process_memory()
+  }
+}
