@@ -239,14 +239,15 @@ struct DishWalk {
     return true
   }
 
-  /// Moves until none makes the week cheaper, or `limit` moves have been
-  /// tried: each slot's other choices, then each dish of a meal replaced
-  /// by another wherever that meal serves it.
-  mutating func descend(limit: Int) {
+  /// Moves until none makes the week cheaper, `limit` moves have been
+  /// tried or the deadline has passed: each slot's other choices, then each
+  /// dish of a meal replaced by another wherever that meal serves it.
+  mutating func descend(limit: Int, deadline: ContinuousClock.Instant) {
     var improved = true
     while improved && tried < limit {
       improved = false
       for slot in slots.indices {
+        if tried % 64 == 0, ContinuousClock.now >= deadline { return }
         for choice in candidates[slot] where choice != choices[slot] {
           if tried >= limit { return }
           if move([(slot, choice)]) { improved = true }

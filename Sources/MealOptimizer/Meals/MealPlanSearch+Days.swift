@@ -255,10 +255,11 @@ extension MealPlanSearch {
   ///
   /// The walk (``DishWalk``) changes one slot's dish, or a dish wherever a
   /// meal serves it, whenever that keeps every row on the days alone and
-  /// makes the week cheaper at the till; at a local optimum it kicks
-  /// ``Tuning/dishKickSize`` slots to other dishes and descends again, and
-  /// goes back to the best week when that found nothing cheaper, for
-  /// ``Tuning/dishKicks`` kicks or ``Tuning/dishMoves`` moves. Each cheaper
+  /// makes the week cheaper at the till; at a local optimum it kicks a few
+  /// slots to other dishes and descends again, and goes back to the best
+  /// week when that found nothing cheaper: ``Tuning/dishKicks`` kicks of
+  /// each size in ``Tuning/dishKickSizes``, small kicks first, at most
+  /// ``Tuning/dishMoves`` moves in all. Each cheaper
   /// week has its purchases solved exactly (``complete(_:days:_:)``), so
   /// what the search keeps is a plan of the model at its true cost. Plans
   /// with leftover slots or household members are left to the other steps.
@@ -296,20 +297,22 @@ extension MealPlanSearch {
     }
     var generator = SplitMix(seed: 0x5EED_D15C)
     let startCost = walk.cost
-    walk.descend(limit: tuning.dishMoves)
+    walk.descend(limit: tuning.dishMoves, deadline: deadline)
     var best = walk.values
     var bestCost = walk.cost
     if bestCost < startCost - 1e-7 { try keep(walk, &progress) }
-    for _ in 0..<tuning.dishKicks {
-      guard !isPastDeadline, walk.tried < tuning.dishMoves else { break }
-      walk.kick(tuning.dishKickSize, &generator)
-      walk.descend(limit: tuning.dishMoves)
-      if walk.cost < bestCost - 1e-7 {
-        best = walk.values
-        bestCost = walk.cost
-        try keep(walk, &progress)
-      } else {
-        walk.reset(to: best)
+    for size in tuning.dishKickSizes {
+      for _ in 0..<tuning.dishKicks {
+        guard !isPastDeadline, walk.tried < tuning.dishMoves else { break }
+        walk.kick(size, &generator)
+        walk.descend(limit: tuning.dishMoves, deadline: deadline)
+        if walk.cost < bestCost - 1e-7 {
+          best = walk.values
+          bestCost = walk.cost
+          try keep(walk, &progress)
+        } else {
+          walk.reset(to: best)
+        }
       }
     }
     if isPastDeadline { progress.timedOut = true }
