@@ -1,4 +1,6 @@
-import CProcessMemory
+#if canImport(CProcessMemory)
+  import CProcessMemory
+#endif
 
 /// How the command line's process asks the C allocator for memory.
 ///
@@ -18,10 +20,14 @@ import CProcessMemory
 /// run's resident size grows by at most a huge page. Elsewhere (macOS) the
 /// allocator is left as it is.
 ///
-/// The libraries do none of this: an app owns its process's allocator.
+/// The libraries do none of this: an app owns its process's allocator. The
+/// fuzz package builds these sources without the C target (AddressSanitizer
+/// brings its own allocator there), and then this does nothing.
 enum ProcessMemory {
   /// Applies the settings; called once, first thing in `main`.
   static func configure() {
-    _ = planner_configure_process_memory()
+    #if canImport(CProcessMemory)
+      _ = planner_configure_process_memory()
+    #endif
   }
 }
