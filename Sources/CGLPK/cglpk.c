@@ -193,6 +193,10 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
         parm.cov_cuts = GLP_ON;
         parm.clq_cuts = GLP_ON;
       }
+      if (options->branching >= GLP_BR_FFV && options->branching <= GLP_BR_PCH) parm.br_tech = options->branching;
+      if (options->backtracking >= GLP_BT_DFS && options->backtracking <= GLP_BT_BPH) {
+        parm.bt_tech = options->backtracking;
+      }
       parm.cb_func = watch_search;
       parm.cb_info = &watch;
       result->mip_ran = 1;

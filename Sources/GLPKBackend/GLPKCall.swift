@@ -46,7 +46,8 @@ enum GLPKCall {
       method: method(options.method), presolve: options.presolve ? 1 : 0, scaling: scaling(options.scaling),
       time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap,
       should_stop: { Task.isCancelled ? 1 : 0 }, cuts: options.cuts ? 1 : 0,
-      node_limit: Int32(clamping: options.nodeLimit ?? 0))
+      node_limit: Int32(clamping: options.nodeLimit ?? 0), branching: branching(options.branching),
+      backtracking: backtracking(options.nodeSelection))
     var result = cglpk_result()
     result.col_value = buffers.values.baseAddress
     result.col_dual = buffers.columnDuals.baseAddress
@@ -116,6 +117,25 @@ enum GLPKCall {
     case .equilibration: Int32(GLP_SF_EQ)
     case .geometric: Int32(GLP_SF_GM)
     case .geometricThenEquilibration: Int32(GLP_SF_AUTO)
+    }
+  }
+
+  private static func branching(_ branching: SolverOptions.Branching) -> Int32 {
+    switch branching {
+    case .firstFractional: Int32(GLP_BR_FFV)
+    case .lastFractional: Int32(GLP_BR_LFV)
+    case .mostFractional: Int32(GLP_BR_MFV)
+    case .driebeckTomlin: Int32(GLP_BR_DTH)
+    case .pseudocost: Int32(GLP_BR_PCH)
+    }
+  }
+
+  private static func backtracking(_ selection: SolverOptions.NodeSelection) -> Int32 {
+    switch selection {
+    case .depthFirst: Int32(GLP_BT_DFS)
+    case .breadthFirst: Int32(GLP_BT_BFS)
+    case .bestBound: Int32(GLP_BT_BLB)
+    case .bestProjection: Int32(GLP_BT_BPH)
     }
   }
 

@@ -63,6 +63,10 @@ let built = try MealPlanModelBuilder(problem: problem).build()
 if let path = option("--lp") {
   try built.model.lpFileText().write(toFile: path, atomically: true, encoding: .utf8)
 }
+if let path = option("--totals-mps"), let totals = WeekTotals(built.model, slots: built.slots) {
+  try totals.model.mpsFileText().write(toFile: path, atomically: true, encoding: .utf8)
+  try built.model.mpsFileText().write(toFile: path + ".full.mps", atomically: true, encoding: .utf8)
+}
 let integers = built.model.variables.filter { $0.kind != .continuous }.count
 if let path = option("--plan") {
   print(

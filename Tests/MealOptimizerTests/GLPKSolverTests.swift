@@ -152,6 +152,36 @@ struct GLPKSolverStatusTests {
     if let value = first.objectiveValue { #expect(value <= optimum + 1e-6) }
   }
 
+  @Test("every branching rule and node selection proves the optimum found by brute force")
+  func branchingAndNodeSelection() throws {
+    let model = Self.knapsacks(rows: 4, cols: 16)
+    // Every subset of the 16 binaries, checked against the rows.
+    var best = -Double.infinity
+    for mask in 0..<(1 << 16) {
+      var values = [Double](repeating: 0, count: 16)
+      for bit in 0..<16 where mask & (1 << bit) != 0 { values[bit] = 1 }
+      if model.isFeasible(values, tolerance: 1e-9) { best = max(best, model.objective.value(values)) }
+    }
+    #expect(best == 36)
+    var limited: Set<[Double]> = []
+    for branching in SolverOptions.Branching.allCases {
+      for selection in SolverOptions.NodeSelection.allCases {
+        var options = SolverOptions()
+        options.relativeGap = 0
+        options.branching = branching
+        options.nodeSelection = selection
+        let solution = try GLPKSolver().solve(model, options: options)
+        #expect(solution.status == .optimal, "\(branching), \(selection)")
+        #expect(solution.objectiveValue == best, "\(branching), \(selection)")
+        // Stopped early, the trees differ: the settings reach GLPK.
+        options.nodeLimit = 4
+        let stopped = try GLPKSolver().solve(model, options: options)
+        limited.insert(stopped.values + [stopped.bound ?? .nan, stopped.objectiveValue ?? .nan])
+      }
+    }
+    #expect(limited.count > 1)
+  }
+
   @Test("a node limit below 1 is refused before GLPK is called")
   func nodeLimitIsChecked() {
     var options = SolverOptions()

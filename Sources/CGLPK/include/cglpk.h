@@ -73,6 +73,8 @@ typedef struct {
   cglpk_stop_query should_stop; /* NULL for never */
   int cuts;            /* 0 or 1: branch-and-cut adds MIR, Gomory, cover and clique cuts */
   int node_limit;      /* most branch-and-bound nodes created; <= 0 for none */
+  int branching;       /* GLP_BR_* for glp_intopt's br_tech; <= 0 for GLPK's default */
+  int backtracking;    /* GLP_BT_* for glp_intopt's bt_tech; <= 0 for GLPK's default */
 } cglpk_options;
 
 /* What GLPK said. Arrays are caller-allocated (cols, rows entries); they may

@@ -97,16 +97,23 @@ extension MealPlanSearch {
   func accept(_ candidate: [Double]?, in model: LinearModel, _ progress: inout Progress) throws(PlanningError)
   {
     guard let candidate, model.objective.value(candidate) < progress.objective else { return }
+    progress.consider(try exact(candidate, in: model, &progress), in: model)
+  }
+
+  /// A candidate as a point of the model within ``Tuning/feasibilityTolerance``:
+  /// itself when it is one, else its day variables rounded and the rest
+  /// recomputed by ``complete(_:days:_:)``; `nil` when that fails.
+  func exact(_ candidate: [Double], in model: LinearModel, _ progress: inout Progress) throws(PlanningError)
+    -> [Double]?
+  {
     let tolerance = tuning.feasibilityTolerance
-    if model.isFeasible(candidate, tolerance: tolerance) {
-      progress.consider(candidate, in: model)
-      return
-    }
+    if model.isFeasible(candidate, tolerance: tolerance) { return candidate }
     var days: [VariableRef: Double] = [:]
     for variable in dayBlocks.joined() { days[variable] = candidate[variable.index] }
-    if let exact = try complete(model, days: days, &progress), model.isFeasible(exact, tolerance: tolerance) {
-      progress.consider(exact, in: model)
-    }
+    guard let exact = try complete(model, days: days, &progress),
+      model.isFeasible(exact, tolerance: tolerance)
+    else { return nil }
+    return exact
   }
 
   /// The best point of the model with every day variable fixed at the given
@@ -142,7 +149,7 @@ extension MealPlanSearch {
   /// repeat until one finds nothing better, the plan is proven within the
   /// gap, or ``Tuning/improveRounds`` rounds have run.
   func improveDays(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
-    guard let start = progress.values, start != progress.polished else { return }
+    guard let start = progress.lead ?? progress.values, start != progress.polished else { return }
     let bound = progress.bound
     let improved = try improve(
       model, objective: model.objective, from: start, blocks: dayBlocks, rounds: tuning.improveRounds,
@@ -150,6 +157,7 @@ extension MealPlanSearch {
       &progress
     ) { isProven($0, bound: bound) }
     try accept(improved.values, in: model, &progress)
+    if progress.lead != nil { progress.lead = try exact(improved.values, in: model, &progress) }
     progress.polished = progress.values
     if improved.timedOut { progress.timedOut = true }
   }
@@ -264,7 +272,10 @@ extension MealPlanSearch {
   /// what the search keeps is a plan of the model at its true cost. Plans
   /// with leftover slots or household members are left to the other steps.
   func dishSearch(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
-    guard !model.constraints(in: .purchases).isEmpty, let start = progress.values,
+    let lead = progress.lead
+    progress.lead = nil
+    guard !model.constraints(in: .purchases).isEmpty, let start = lead ?? progress.values,
+      start != progress.walked,
       slots.allSatisfy({ $0.leftoverOf == nil && $0.options.allSatisfy(\.memberSteps.isEmpty) })
     else { return }
     let dayVariables = dayBlocks.joined()
@@ -295,6 +306,7 @@ extension MealPlanSearch {
         try accept(anew.values, in: model, &progress)
       }
     }
+    progress.walked = start
     var generator = SplitMix(seed: 0x5EED_D15C)
     let startCost = walk.cost
     walk.descend(limit: tuning.dishMoves, deadline: deadline)

@@ -28,7 +28,10 @@ extension MealPlanSearch {
       func isWhole(_ index: Int) -> Bool { abs(values[index] - values[index].rounded()) < 1e-6 }
       let open = integers.filter { !isWhole($0) && fixed[VariableRef(index: $0)] == nil }
       if open.isEmpty {
-        try accept(values, in: model, &progress)
+        // The dive's plan leads the local steps after it even when it costs
+        // more than the best: its neighbourhood is another one.
+        progress.lead = try exact(values, in: model, &progress)
+        progress.consider(progress.lead, in: model)
         return
       }
       let added: [Int]

@@ -75,7 +75,5 @@ extension MealPlanSearch {
     var fixed: [VariableRef: Double] = [:]
     for (offset, variable) in days.enumerated() { fixed[variable] = values[offset] }
     try accept(complete(model, days: fixed, &progress), in: model, &progress)
-    // Bought for one week of meals, its packages are then reused day by day.
-    try improveDays(model, &progress)
   }
 }

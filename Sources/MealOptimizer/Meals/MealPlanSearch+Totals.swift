@@ -20,7 +20,10 @@ extension MealPlanSearch {
     }
     var inner = self
     inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.weekTotalsShare))
-    let result = try inner.run(summed, &progress, cuts: tuning.fullModelCuts)
+    // Its answer is a bound: the tree runs to its end (or the cutoff), not to the search's gap.
+    let result = try inner.run(
+      summed, &progress, gap: 0, cuts: tuning.fullModelCuts,
+      tree: (tuning.weekTotalsBranching, tuning.weekTotalsNodeSelection))
     // The summed model's time limit is not the search's.
     if result.termination == .timeLimit { progress.timedOut = isPastDeadline }
     if result.status == .infeasible, result.termination == .completed {

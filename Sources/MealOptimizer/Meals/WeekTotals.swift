@@ -30,9 +30,9 @@ import Foundation
 /// only in which dishes they serve when lose that difference: on the example
 /// till week GLPK raises the bound on the summed model from the LP's 51.98 USD
 /// to 59.09 within the search's 60 s (docs/meals.md, "Known limits").
-struct WeekTotals: Sendable {
+package struct WeekTotals: Sendable {
   /// The summed model.
-  var model: LinearModel
+  package var model: LinearModel
   /// For each variable of the week, its variable in the summed model: its
   /// class's sum, or itself.
   var image: [Int]
@@ -46,7 +46,7 @@ struct WeekTotals: Sendable {
   }
 
   /// Sums a model over its days; `nil` when it has fewer than two days or no class spans two days.
-  init?(_ source: LinearModel, slots: [ModelSlot]) {
+  package init?(_ source: LinearModel, slots: [ModelSlot]) {
     // The class of each day variable, and the day it belongs to.
     struct ClassKey: Hashable {
       var meal: String

@@ -37,6 +37,34 @@ public struct SolverOptions: Sendable, Hashable {
     case interiorPoint = "interior"
   }
 
+  /// How branch-and-bound chooses the variable to branch on (GLPK's `br_tech`).
+  public enum Branching: String, Sendable, Hashable, CaseIterable {
+    /// The first fractional integer variable.
+    case firstFractional = "first_fractional"
+    /// The last fractional integer variable.
+    case lastFractional = "last_fractional"
+    /// The integer variable farthest from a whole number.
+    case mostFractional = "most_fractional"
+    /// Driebeck and Tomlin's heuristic, GLPK's default.
+    case driebeckTomlin = "driebeck_tomlin"
+    /// Hybrid pseudocost branching: each variable's measured effect on the
+    /// bound, learned as the tree grows.
+    case pseudocost
+  }
+
+  /// Which open node branch-and-bound solves next (GLPK's `bt_tech`).
+  public enum NodeSelection: String, Sendable, Hashable, CaseIterable {
+    /// The newest node first.
+    case depthFirst = "depth_first"
+    /// The oldest node first.
+    case breadthFirst = "breadth_first"
+    /// The node with the lowest bound first (for minimisation): it raises
+    /// the tree's proven bound fastest.
+    case bestBound = "best_bound"
+    /// The node whose bound projects best toward a whole solution, GLPK's default.
+    case bestProjection = "best_projection"
+  }
+
   /// How the LP is scaled before solving.
   public enum Scaling: String, Sendable, Hashable, CaseIterable {
     case none, equilibration, geometric
@@ -67,6 +95,11 @@ public struct SolverOptions: Sendable, Hashable {
   /// at the same node on every run, with the best plan found by then
   /// (termination ``TerminationStatus/nodeLimit``). LPs ignore it.
   public var nodeLimit: Int? = nil
+  /// How branch-and-bound chooses the variable to branch on; GLPK's
+  /// default. LPs ignore it.
+  public var branching: Branching = .driebeckTomlin
+  /// Which open node branch-and-bound solves next; GLPK's default. LPs ignore it.
+  public var nodeSelection: NodeSelection = .bestProjection
 
   public init() {}
 }
