@@ -388,8 +388,9 @@ extension MealPlanSearch {
     inner.deadline = min(deadline, clock.now + .seconds(remaining / 2))
     // `week_totals` runs after this step on the model with its budget rows,
     // whose summed model bounds the week at least as well: one tree for it,
-    // not two.
-    inner.steps.removeAll { $0 == .weekTotals }
+    // not two. With purchases the last resort, too, runs once, after it.
+    let purchases = !model.constraints(in: .purchases).isEmpty
+    inner.steps.removeAll { $0 == .weekTotals || (purchases && $0 == .fullModel) }
     // The inner search's plans may break the budget: show its steps and bound only.
     if let outer = onProgress {
       inner.onProgress = { snapshot in
