@@ -28,8 +28,13 @@ extension MealPlanSearch {
       func isWhole(_ index: Int) -> Bool { abs(values[index] - values[index].rounded()) < 1e-6 }
       let open = integers.filter { !isWhole($0) && fixed[VariableRef(index: $0)] == nil }
       if open.isEmpty {
-        // The dive's plan leads the local steps after it even when it costs
-        // more than the best: its neighbourhood is another one.
+        guard !model.constraints(in: .purchases).isEmpty else {
+          try accept(values, in: model, &progress)
+          return
+        }
+        // With purchases the dive's plan leads `improve_days` and
+        // `dish_search` even when it costs more than the best: its
+        // neighbourhood at the till is another one.
         progress.lead = try exact(values, in: model, &progress)
         progress.consider(progress.lead, in: model)
         return

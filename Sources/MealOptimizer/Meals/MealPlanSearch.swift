@@ -172,9 +172,10 @@ package struct MealPlanSearch: Sendable {
     package var root: Solution?
     /// The last plan ``Step/improveDays`` improved, so it does not run twice on it.
     package var polished: [Double]?
-    /// The plan the next ``Step/improveDays`` or ``Step/dishSearch`` starts
-    /// from instead of the best: the dive's, then what improve_days made of
-    /// it. It may cost more than the best; its neighbourhood is another one.
+    /// On a model with purchases, the plan the next ``Step/improveDays`` or
+    /// ``Step/dishSearch`` starts from instead of the best: the dive's, then
+    /// what improve_days made of it. It may cost more than the best; its
+    /// neighbourhood is another one.
     package var lead: [Double]?
     /// The last plan ``Step/dishSearch`` started from, so it does not walk it twice.
     package var walked: [Double]?
