@@ -94,8 +94,8 @@ package struct MealPlanSearch: Sendable {
     /// How ``Step/weekTotals`` branches and which node it solves next: its
     /// answer is a bound, and on issue 9's benchmark week glpsol with
     /// pseudocost branching and best-bound search proves the summed model's
-    /// optimum (42.35 USD) in 36.5 s, where GLPK's defaults leave the bound
-    /// at 39.93 after 30 s (docs/meals.md).
+    /// optimum (42.35 USD) in 36.5 s, where its default branching leaves the
+    /// bound at 39.93 after 30 s (docs/solver.md).
     package var weekTotalsBranching = SolverOptions.Branching.pseudocost
     /// See ``weekTotalsBranching``.
     package var weekTotalsNodeSelection = SolverOptions.NodeSelection.bestBound

@@ -58,10 +58,10 @@ public struct SolverOptions: Sendable, Hashable {
     case depthFirst = "depth_first"
     /// The oldest node first.
     case breadthFirst = "breadth_first"
-    /// The node with the lowest bound first (for minimisation): it raises
-    /// the tree's proven bound fastest.
+    /// The node with the best local bound first (the lowest, for
+    /// minimisation): it raises the tree's proven bound fastest. GLPK's default.
     case bestBound = "best_bound"
-    /// The node whose bound projects best toward a whole solution, GLPK's default.
+    /// The node whose bound projects best toward a whole solution.
     case bestProjection = "best_projection"
   }
 
@@ -99,7 +99,7 @@ public struct SolverOptions: Sendable, Hashable {
   /// default. LPs ignore it.
   public var branching: Branching = .driebeckTomlin
   /// Which open node branch-and-bound solves next; GLPK's default. LPs ignore it.
-  public var nodeSelection: NodeSelection = .bestProjection
+  public var nodeSelection: NodeSelection = .bestBound
 
   public init() {}
 }
