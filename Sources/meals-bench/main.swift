@@ -10,8 +10,8 @@ import PlanDSL
 //   meals-bench [--recipes 150] [--runs 5] [--seed 42] [--budget 45] [--tie-break none|variety|goal_center]
 //               [--repeat N] [--time-limit 30] [--tie-break-time 1] [--lp FILE]   (--lp writes the model in CPLEX LP format)
 //   meals-bench --plan Examples/week.plan --name week [--runs 5]   (a meal plan from a .plan file instead)
-//   --totals-mps FILE writes the week summed over its days (the week_totals step's model) as MPS, and the
-//   whole model as FILE.full.mps, for solving them with other tools.
+//   --totals-mps FILE writes the week summed over its days (the week_totals step's model) as MPS, for other
+//   solvers (`planner export --to mps` writes the whole model).
 //   --steps prints what each step of the search did (solves, seconds, bound, best cost) on the last run.
 
 func option(_ name: String) -> String? {
@@ -67,7 +67,6 @@ if let path = option("--lp") {
 }
 if let path = option("--totals-mps"), let totals = WeekTotals(built.model, slots: built.slots) {
   try totals.model.mpsFileText().write(toFile: path, atomically: true, encoding: .utf8)
-  try built.model.mpsFileText().write(toFile: path + ".full.mps", atomically: true, encoding: .utf8)
 }
 let integers = built.model.variables.filter { $0.kind != .continuous }.count
 if let path = option("--plan") {

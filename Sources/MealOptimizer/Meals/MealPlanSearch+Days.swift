@@ -100,6 +100,13 @@ extension MealPlanSearch {
     progress.consider(try exact(candidate, in: model, &progress), in: model)
   }
 
+  /// Makes a candidate exact (``exact(_:in:_:)``) once, keeps it as
+  /// ``Progress/lead`` for the next local step and, when it is better, as the best.
+  func lead(_ candidate: [Double], in model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
+    progress.lead = try exact(candidate, in: model, &progress)
+    progress.consider(progress.lead, in: model)
+  }
+
   /// A candidate as a point of the model within ``Tuning/feasibilityTolerance``:
   /// itself when it is one, else its day variables rounded and the rest
   /// recomputed by ``complete(_:days:_:)``; `nil` when that fails.
@@ -156,8 +163,11 @@ extension MealPlanSearch {
       solves: .max, nodeLimit: model.constraints(in: .purchases).isEmpty ? nil : tuning.improveNodeLimit,
       &progress
     ) { isProven($0, bound: bound) }
-    try accept(improved.values, in: model, &progress)
-    if progress.lead != nil { progress.lead = try exact(improved.values, in: model, &progress) }
+    if progress.lead != nil {
+      try lead(improved.values, in: model, &progress)
+    } else {
+      try accept(improved.values, in: model, &progress)
+    }
     progress.polished = progress.values
     if improved.timedOut { progress.timedOut = true }
   }

@@ -35,8 +35,7 @@ extension MealPlanSearch {
         // With purchases the dive's plan leads `improve_days` and
         // `dish_search` even when it costs more than the best: its
         // neighbourhood at the till is another one.
-        progress.lead = try exact(values, in: model, &progress)
-        progress.consider(progress.lead, in: model)
+        try lead(values, in: model, &progress)
         return
       }
       let added: [Int]
