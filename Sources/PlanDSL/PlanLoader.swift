@@ -24,6 +24,19 @@ public struct PlanLoader: Sendable {
   var parsingThreads: Int?
   /// The smallest part of a file parsed on a thread of its own (tests lower it to cut small files).
   var smallestParsedPart = PartedParse.smallestPart
+  /// Whether a program with many declarations (4,096 or more) has its
+  /// stores, foods and goals checked in parts on several threads, one per
+  /// processor up to 8. The result, and every message, is the same either way.
+  public var checksInParallel = true
+  /// The fewest declarations a part is checked with (tests lower it to cut small programs).
+  var smallestCheckedPart = Checker.smallestCheckedPart
+  /// Whether the syntax tree is kept, not freed, once the program is checked:
+  /// freeing a large file's tree (hundreds of thousands of small blocks) took
+  /// about a tenth of `planner check`'s time, and a process that loads one
+  /// program and ends gets that memory back from the system anyway (compilers
+  /// do the same: clang's `-disable-free`). The command line sets it; off by
+  /// default, so that an app loading plan after plan does not keep every tree.
+  public var keepsSyntaxTree = false
 
   public init() {}
 
@@ -36,6 +49,10 @@ public struct PlanLoader: Sendable {
     var session = LoadSession()
     session.processors = processors
     session.smallestPart = smallestParsedPart
+    session.keepsSyntaxTree = keepsSyntaxTree
+    session.checkingProcessors =
+      checksInParallel ? parsingThreads ?? ProcessInfo.processInfo.activeProcessorCount : 1
+    session.smallestCheckedPart = smallestCheckedPart
     session.loadFile(path: path, includedFrom: nil)
     return try session.finish()
   }
@@ -47,6 +64,10 @@ public struct PlanLoader: Sendable {
     var session = LoadSession()
     session.processors = processors
     session.smallestPart = smallestParsedPart
+    session.keepsSyntaxTree = keepsSyntaxTree
+    session.checkingProcessors =
+      checksInParallel ? parsingThreads ?? ProcessInfo.processInfo.activeProcessorCount : 1
+    session.smallestCheckedPart = smallestCheckedPart
     session.loadText(text, path: path, directory: directory)
     return try session.finish()
   }
@@ -69,6 +90,12 @@ struct LoadSession {
   var processors = 1
   /// The smallest part of a file given a thread of its own (``PartedParse/smallestPart``).
   var smallestPart = PartedParse.smallestPart
+  /// Whether ``finish()`` keeps the syntax tree instead of freeing it (``PlanLoader/keepsSyntaxTree``).
+  var keepsSyntaxTree = false
+  /// How many threads the checker may use (``PlanLoader/checksInParallel``).
+  var checkingProcessors = 1
+  /// The fewest declarations a part is checked with (``Checker/smallestCheckedPart``).
+  var smallestCheckedPart = Checker.smallestCheckedPart
 
   mutating func loadFile(path: String, includedFrom include: SourceRange?) {
     let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -165,8 +192,14 @@ struct LoadSession {
     // kept; declarations that held syntax errors are spared "missing" errors.
     var checker = Checker(declarations: declarations, sources: sources)
     checker.incomplete = incomplete
+    checker.processors = checkingProcessors
+    checker.smallestPart = smallestCheckedPart
     checker.syntaxErrors = diagnostics.compactMap(\.range)
     let program = checker.check()
+    if keepsSyntaxTree {
+      // One more reference, never released: the tree outlives this session.
+      _ = Unmanaged.passRetained(KeptSyntax(declarations))
+    }
     // In source order, so that a reader meets them top to bottom.
     let sorted = (diagnostics + checker.diagnostics).enumerated().sorted { a, b in
       let (x, y) = (a.element.range, b.element.range)
@@ -214,4 +247,10 @@ struct LoadSession {
       return range.start == first && keptRoot.insert(key).inserted
     }
   }
+}
+
+/// A syntax tree kept until the process ends (``PlanLoader/keepsSyntaxTree``).
+private final class KeptSyntax {
+  let declarations: [Declaration]
+  init(_ declarations: [Declaration]) { self.declarations = declarations }
 }

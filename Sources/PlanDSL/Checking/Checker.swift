@@ -33,6 +33,10 @@ struct Checker {
   var unitsMet: [UnitMet] = []
   /// Whether each of ``declarations`` repeats a name declared before it (set by ``declareNames()``).
   var repeatsName: [Bool] = []
+  /// How many threads the stores, foods and goals may be checked on (``checkStoresFoodsAndGoals()``).
+  var processors = 1
+  /// The fewest declarations each part is checked with (``smallestCheckedPart``).
+  var smallestPart = Checker.smallestCheckedPart
 
   /// Whether the parser reported an error inside `range`.
   func hadSyntaxError(in range: SourceRange) -> Bool {
@@ -84,19 +88,9 @@ struct Checker {
   mutating func check() -> Program {
     declareNames()
     checkUses()
-    var stores: [Store] = []
-    var foods: [Food] = []
-    var goals: [GoalSpec] = []
+    let (stores, foods, goals) = checkStoresFoodsAndGoals()
     var plans: [PlanSpec] = []
     var recipes: [Recipe] = []
-    for (index, declaration) in declarations.enumerated() where !repeatsName[index] {
-      switch declaration {
-      case .store(let d): if let store = checkStore(d) { stores.append(store) }
-      case .food(let d): if let food = checkFood(d) { foods.append(food) }
-      case .goal(let d): goals.append(checkGoal(d))
-      case .plan, .use, .include, .rules, .test, .recipe, .pantry, .household, .adapt: break
-      }
-    }
     checkedFoodPositions = Self.foodPositions(foods)
     // The loops below look for other kinds of declaration: not through thousands of foods each.
     let others = declarations.filter { declaration in

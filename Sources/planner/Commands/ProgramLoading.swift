@@ -12,12 +12,16 @@ enum ProgramLoading {
   static var loader: PlanLoader {
     var loader = PlanLoader()
     loader.parsesInParallel = ProcessInfo.processInfo.environment["PLANNER_PARALLEL_PARSE"] == "1"
+    // The process ends soon after: the tree's memory goes back with it, unfreed.
+    loader.keepsSyntaxTree = true
     return loader
   }
 
   static func load(_ path: String, console: Console) throws(CLIError) -> Program {
     do throws(DiagnosticList) {
       let program = try loader.load(path: path)
+      // Likewise the program (thousands of foods): kept until the process ends.
+      _ = Unmanaged.passRetained(KeptProgram(program))
       if !program.warnings.isEmpty {
         console.err(
           DiagnosticRenderer(colors: console.errorIsTerminal).render(
@@ -28,6 +32,13 @@ enum ProgramLoading {
       throw .diagnostics(error)
     }
   }
+}
+
+/// A loaded program kept until the process ends, so that the command does not
+/// spend its last milliseconds freeing it (see ``PlanLoader/keepsSyntaxTree``).
+private final class KeptProgram {
+  let program: Program
+  init(_ program: Program) { self.program = program }
 }
 
 /// JSON with sorted keys and two-space indentation, ending in a newline.

@@ -1,0 +1,112 @@
+import Diagnostics
+import Dispatch
+import MealOptimizer
+
+/// The stores, foods and goals of a program, each in declaration order.
+struct CheckedDeclarations: Equatable {
+  var stores: [Store] = []
+  var foods: [Food] = []
+  var goals: [GoalSpec] = []
+}
+
+extension Checker {
+  /// The fewest declarations each part must have for the stores, foods and
+  /// goals to be checked in parts, one thread a part: a food takes a few
+  /// microseconds, a thread tens of them.
+  static let smallestCheckedPart = 2048
+
+  /// Checks every store, food and goal, in parts on up to ``processors``
+  /// threads when there are many, and on this thread otherwise; the result
+  /// and every message are the same either way.
+  ///
+  /// These declarations depend on nothing checked before them but the
+  /// currency of the first money amount (a later one in another currency is
+  /// a mistake, reported against the first): each part starts from the
+  /// currency known before it, and when the parts disagree, or any part
+  /// reports mixed currencies, its work is dropped and the declarations are
+  /// checked again in one go, so that every message is the one a single pass
+  /// gives. Otherwise the parts' results, their messages and the first
+  /// currency they met are put together in order.
+  mutating func checkStoresFoodsAndGoals() -> ([Store], [Food], [GoalSpec]) {
+    let parts = min(processors, 8, declarations.count / max(1, smallestPart))
+    if parts > 1, let checked = checkInParts(parts) {
+      return (checked.stores, checked.foods, checked.goals)
+    }
+    let checked = checkStoresFoodsAndGoals(in: 0..<declarations.count)
+    return (checked.stores, checked.foods, checked.goals)
+  }
+
+  /// Checks the stores, foods and goals among `declarations[range]`.
+  mutating func checkStoresFoodsAndGoals(in range: Range<Int>) -> CheckedDeclarations {
+    var checked = CheckedDeclarations()
+    for index in range where !repeatsName[index] {
+      switch declarations[index] {
+      case .store(let d): if let store = checkStore(d) { checked.stores.append(store) }
+      case .food(let d): if let food = checkFood(d) { checked.foods.append(food) }
+      case .goal(let d): checked.goals.append(checkGoal(d))
+      case .plan, .use, .include, .rules, .test, .recipe, .pantry, .household, .adapt: break
+      }
+    }
+    return checked
+  }
+
+  /// The stores, foods and goals checked in `parts` parts at once, or `nil`
+  /// when the parts' currencies do not agree (see ``checkStoresFoodsAndGoals()``).
+  mutating func checkInParts(_ parts: Int) -> CheckedDeclarations? {
+    let count = declarations.count
+    let bounds = (0...parts).map { count * $0 / parts }
+    var start = self
+    start.diagnostics = []
+    let work = PartedCheck(start: start, parts: parts)
+    defer { work.release() }
+    DispatchQueue.concurrentPerform(iterations: parts) { part in
+      var checker = work.start
+      let checked = checker.checkStoresFoodsAndGoals(in: bounds[part]..<bounds[part + 1])
+      work.slots[part] = PartedCheck.Slot(
+        checked: checked, diagnostics: checker.diagnostics, currency: checker.currency)
+    }
+    let mixed = DiagnosticID.mixedCurrencies.rawValue
+    var currency = self.currency
+    for slot in work.slots {
+      guard let slot, !slot.diagnostics.contains(where: { $0.id == mixed }) else { return nil }
+      if let met = slot.currency {
+        if let first = currency, first.code != met.code { return nil }
+        if currency == nil { currency = met }
+      }
+    }
+    var result = CheckedDeclarations()
+    for slot in work.slots {
+      guard let slot else { return nil }
+      result.stores += slot.checked.stores
+      result.foods += slot.checked.foods
+      result.goals += slot.checked.goals
+      diagnostics += slot.diagnostics
+    }
+    self.currency = currency
+    return result
+  }
+}
+
+/// One slot per part of ``Checker/checkInParts(_:)``, each written by its own thread only.
+private final class PartedCheck: @unchecked Sendable {
+  struct Slot {
+    var checked: CheckedDeclarations
+    var diagnostics: [Diagnostic]
+    var currency: (code: String, range: SourceRange)?
+  }
+
+  /// The checker each part starts from (read by every thread, written by none).
+  let start: Checker
+  let slots: UnsafeMutableBufferPointer<Slot?>
+
+  init(start: Checker, parts: Int) {
+    self.start = start
+    slots = .allocate(capacity: parts)
+    slots.initialize(repeating: nil)
+  }
+
+  func release() {
+    slots.deinitialize()
+    slots.deallocate()
+  }
+}
