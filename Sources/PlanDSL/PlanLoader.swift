@@ -20,7 +20,7 @@ public struct PlanLoader: Sendable {
   /// loads one file and ends, it measured slower: docs/performance.md, "Front
   /// end, fourth round").
   public var parsesInParallel = true
-  /// The threads a file may be parsed on when ``parsesInParallel`` (tests set it; `nil`: one per processor).
+  /// The threads a file may be parsed and checked on in parts (tests set it; `nil`: one per processor).
   var parsingThreads: Int?
   /// The smallest part of a file parsed on a thread of its own (tests lower it to cut small files).
   var smallestParsedPart = PartedParse.smallestPart
@@ -31,10 +31,11 @@ public struct PlanLoader: Sendable {
   /// The fewest declarations a part is checked with (tests lower it to cut small programs).
   var smallestCheckedPart = Checker.smallestCheckedPart
   /// Whether the syntax tree is kept, not freed, once the program is checked:
-  /// freeing a large file's tree (hundreds of thousands of small blocks) took
-  /// about a tenth of `planner check`'s time, and a process that loads one
-  /// program and ends gets that memory back from the system anyway (compilers
-  /// do the same: clang's `-disable-free`). The command line sets it; off by
+  /// freeing a large file's tree (hundreds of thousands of small blocks) was
+  /// about 9% of `planner check`'s instructions on 8,000 foods (callgrind;
+  /// its time saved measured within the noise, docs/performance.md), and a
+  /// process that loads one program and ends gets that memory back from the
+  /// system anyway (compilers do the same: clang's `-disable-free`). The command line sets it; off by
   /// default, so that an app loading plan after plan does not keep every tree.
   public var keepsSyntaxTree = false
 
@@ -46,13 +47,7 @@ public struct PlanLoader: Sendable {
   /// - Returns: The checked program (its warnings in ``Program/warnings``).
   /// - Throws: ``DiagnosticList`` with every error found.
   public func load(path: String) throws(DiagnosticList) -> Program {
-    var session = LoadSession()
-    session.processors = processors
-    session.smallestPart = smallestParsedPart
-    session.keepsSyntaxTree = keepsSyntaxTree
-    session.checkingProcessors =
-      checksInParallel ? parsingThreads ?? ProcessInfo.processInfo.activeProcessorCount : 1
-    session.smallestCheckedPart = smallestCheckedPart
+    var session = newSession()
     session.loadFile(path: path, includedFrom: nil)
     return try session.finish()
   }
@@ -61,21 +56,24 @@ public struct PlanLoader: Sendable {
   public func load(text: String, path: String = "<input>", directory: String? = nil) throws(DiagnosticList)
     -> Program
   {
-    var session = LoadSession()
-    session.processors = processors
-    session.smallestPart = smallestParsedPart
-    session.keepsSyntaxTree = keepsSyntaxTree
-    session.checkingProcessors =
-      checksInParallel ? parsingThreads ?? ProcessInfo.processInfo.activeProcessorCount : 1
-    session.smallestCheckedPart = smallestCheckedPart
+    var session = newSession()
     session.loadText(text, path: path, directory: directory)
     return try session.finish()
   }
 
-  /// The threads a file may be parsed on.
-  var processors: Int {
-    parsesInParallel ? parsingThreads ?? ProcessInfo.processInfo.activeProcessorCount : 1
+  /// A session with this loader's settings.
+  func newSession() -> LoadSession {
+    var session = LoadSession()
+    session.processors = parsesInParallel ? threads : 1
+    session.smallestPart = smallestParsedPart
+    session.checkingProcessors = checksInParallel ? threads : 1
+    session.smallestCheckedPart = smallestCheckedPart
+    session.keepsSyntaxTree = keepsSyntaxTree
+    return session
   }
+
+  /// The threads a file may be parsed or checked on, when in parts.
+  var threads: Int { parsingThreads ?? ProcessInfo.processInfo.activeProcessorCount }
 }
 
 /// The state of one load: files read so far, the include stack, diagnostics.

@@ -27,13 +27,10 @@ extension Checker {
   /// checked again in one go, so that every message is the one a single pass
   /// gives. Otherwise the parts' results, their messages and the first
   /// currency they met are put together in order.
-  mutating func checkStoresFoodsAndGoals() -> ([Store], [Food], [GoalSpec]) {
+  mutating func checkStoresFoodsAndGoals() -> CheckedDeclarations {
     let parts = min(processors, 8, declarations.count / max(1, smallestPart))
-    if parts > 1, let checked = checkInParts(parts) {
-      return (checked.stores, checked.foods, checked.goals)
-    }
-    let checked = checkStoresFoodsAndGoals(in: 0..<declarations.count)
-    return (checked.stores, checked.foods, checked.goals)
+    if parts > 1, let checked = checkInParts(parts) { return checked }
+    return checkStoresFoodsAndGoals(in: 0..<declarations.count)
   }
 
   /// Checks the stores, foods and goals among `declarations[range]`.
@@ -65,23 +62,23 @@ extension Checker {
       work.slots[part] = PartedCheck.Slot(
         checked: checked, diagnostics: checker.diagnostics, currency: checker.currency)
     }
+    // Put together in order; nothing of this checker changes until every part agrees.
     let mixed = DiagnosticID.mixedCurrencies.rawValue
     var currency = self.currency
+    var result = CheckedDeclarations()
+    var found: [Diagnostic] = []
     for slot in work.slots {
       guard let slot, !slot.diagnostics.contains(where: { $0.id == mixed }) else { return nil }
       if let met = slot.currency {
         if let first = currency, first.code != met.code { return nil }
         if currency == nil { currency = met }
       }
-    }
-    var result = CheckedDeclarations()
-    for slot in work.slots {
-      guard let slot else { return nil }
       result.stores += slot.checked.stores
       result.foods += slot.checked.foods
       result.goals += slot.checked.goals
-      diagnostics += slot.diagnostics
+      found += slot.diagnostics
     }
+    diagnostics += found
     self.currency = currency
     return result
   }

@@ -88,7 +88,8 @@ struct Checker {
   mutating func check() -> Program {
     declareNames()
     checkUses()
-    let (stores, foods, goals) = checkStoresFoodsAndGoals()
+    let checked = checkStoresFoodsAndGoals()
+    let (stores, foods, goals) = (checked.stores, checked.foods, checked.goals)
     var plans: [PlanSpec] = []
     var recipes: [Recipe] = []
     checkedFoodPositions = Self.foodPositions(foods)
