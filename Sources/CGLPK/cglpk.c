@@ -187,12 +187,10 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
       parm.presolve = GLP_OFF;
       parm.mip_gap = options->mip_gap;
       parm.tm_lim = milliseconds(options->time_limit);
-      if (options->cuts) {
-        parm.mir_cuts = GLP_ON;
-        parm.gmi_cuts = GLP_ON;
-        parm.cov_cuts = GLP_ON;
-        parm.clq_cuts = GLP_ON;
-      }
+      if (options->cuts & CGLPK_CUT_MIR) parm.mir_cuts = GLP_ON;
+      if (options->cuts & CGLPK_CUT_GOMORY) parm.gmi_cuts = GLP_ON;
+      if (options->cuts & CGLPK_CUT_COVER) parm.cov_cuts = GLP_ON;
+      if (options->cuts & CGLPK_CUT_CLIQUE) parm.clq_cuts = GLP_ON;
       if (options->branching >= GLP_BR_FFV && options->branching <= GLP_BR_PCH) parm.br_tech = options->branching;
       if (options->backtracking >= GLP_BT_DFS && options->backtracking <= GLP_BT_BPH) {
         parm.bt_tech = options->backtracking;

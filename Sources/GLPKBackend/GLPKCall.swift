@@ -45,7 +45,7 @@ enum GLPKCall {
     var parameters = cglpk_options(
       method: method(options.method), presolve: options.presolve ? 1 : 0, scaling: scaling(options.scaling),
       time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap,
-      should_stop: { Task.isCancelled ? 1 : 0 }, cuts: options.cuts ? 1 : 0,
+      should_stop: { Task.isCancelled ? 1 : 0 }, cuts: cutFlags(options.cuts),
       node_limit: Int32(clamping: options.nodeLimit ?? 0), branching: branching(options.branching),
       backtracking: backtracking(options.nodeSelection))
     var result = cglpk_result()
@@ -118,6 +118,14 @@ enum GLPKCall {
     case .geometric: Int32(GLP_SF_GM)
     case .geometricThenEquilibration: Int32(GLP_SF_AUTO)
     }
+  }
+
+  private static func cutFlags(_ cuts: SolverOptions.CutPlanes) -> Int32 {
+    let flags: [(SolverOptions.CutPlanes, Int32)] = [
+      (.mixedIntegerRounding, Int32(CGLPK_CUT_MIR)), (.gomory, Int32(CGLPK_CUT_GOMORY)),
+      (.cover, Int32(CGLPK_CUT_COVER)), (.clique, Int32(CGLPK_CUT_CLIQUE)),
+    ]
+    return flags.reduce(0) { cuts.contains($1.0) ? $0 | $1.1 : $0 }
   }
 
   private static func branching(_ branching: SolverOptions.Branching) -> Int32 {

@@ -59,6 +59,10 @@ typedef struct {
   const double *entry_value;
 } cglpk_problem;
 
+/* The cutting planes of cglpk_options.cuts (glp_iocp's mir_cuts, gmi_cuts,
+ * cov_cuts and clq_cuts), combined with |. */
+enum { CGLPK_CUT_MIR = 1, CGLPK_CUT_GOMORY = 2, CGLPK_CUT_COVER = 4, CGLPK_CUT_CLIQUE = 8 };
+
 /* Asked before branch-and-cut and at every call of its callback; a nonzero
  * answer stops the search (glp_ios_terminate). It must not call GLPK and
  * must not jump out: it returns, and GLPK ends the search normally. */
@@ -71,7 +75,7 @@ typedef struct {
   double time_limit;   /* seconds; <= 0 for none */
   double mip_gap;      /* relative gap for glp_intopt */
   cglpk_stop_query should_stop; /* NULL for never */
-  int cuts;            /* 0 or 1: branch-and-cut adds MIR, Gomory, cover and clique cuts */
+  int cuts;            /* CGLPK_CUT_* flags: the cutting planes branch-and-cut adds; 0 for none */
   int node_limit;      /* most branch-and-bound nodes created; <= 0 for none */
   int branching;       /* GLP_BR_* for glp_intopt's br_tech; <= 0 for GLPK's default */
   int backtracking;    /* GLP_BT_* for glp_intopt's bt_tech; <= 0 for GLPK's default */

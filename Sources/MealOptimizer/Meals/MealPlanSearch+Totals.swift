@@ -22,7 +22,7 @@ extension MealPlanSearch {
     inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.weekTotalsShare))
     // Its answer is a bound: the tree runs to its end (or the cutoff), not to the search's gap.
     let result = try inner.run(
-      summed, &progress, gap: 0, cuts: tuning.fullModelCuts,
+      summed, &progress, gap: 0, cuts: tuning.weekTotalsCuts,
       tree: (tuning.weekTotalsBranching, tuning.weekTotalsNodeSelection))
     // The summed model's time limit is not the search's.
     if result.termination == .timeLimit { progress.timedOut = isPastDeadline }

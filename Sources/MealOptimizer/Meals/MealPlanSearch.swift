@@ -87,10 +87,16 @@ package struct MealPlanSearch: Sendable {
     package var feasibilityTolerance = 1e-5
     /// Most solves of the tie-break stage: its deterministic work limit.
     package var tieBreakSolves = 57
-    /// Whether ``Step/fullModel`` asks GLPK for its cutting planes on a model
-    /// with purchases (``ConstraintGroup/purchases`` rows): on the example
-    /// week they raise the root bound from 35.56 to 44.48 USD.
-    package var fullModelCuts = true
+    /// The cutting planes ``Step/fullModel`` asks GLPK for on a model with
+    /// purchases (``ConstraintGroup/purchases`` rows): on the example week
+    /// they raise the root bound from 35.56 to 44.48 USD.
+    package var fullModelCuts = SolverOptions.CutPlanes.all
+    /// The cutting planes of ``Step/weekTotals``: on issue 9's benchmark
+    /// week, glpsol (pseudocost branching, best-bound search) proves the
+    /// summed model's optimum in 15.5 s with mixed-integer rounding, cover
+    /// and clique cuts, against 36.5 s with Gomory's cuts as well
+    /// (docs/performance.md).
+    package var weekTotalsCuts: SolverOptions.CutPlanes = [.mixedIntegerRounding, .cover, .clique]
     /// How ``Step/weekTotals`` branches and which node it solves next: its
     /// answer is a bound, and on issue 9's benchmark week glpsol with
     /// pseudocost branching and best-bound search proves the summed model's
@@ -342,7 +348,7 @@ package struct MealPlanSearch: Sendable {
 
   /// Solves a model, counting the call.
   func run(
-    _ model: LinearModel, _ progress: inout Progress, gap: Double? = nil, cuts: Bool = false,
+    _ model: LinearModel, _ progress: inout Progress, gap: Double? = nil, cuts: SolverOptions.CutPlanes = [],
     nodeLimit: Int? = nil, tree: (SolverOptions.Branching, SolverOptions.NodeSelection)? = nil
   ) throws(PlanningError) -> Solution {
     var options = SolverOptions()
@@ -442,7 +448,7 @@ extension MealPlanSearch {
       improving.addConstraint("cutoff", model.objective, .lessThan(cutoff), group: .cutoff)
     }
     // Whole packages leave the LP far below the plans; GLPK's cuts close much of it.
-    let cuts = tuning.fullModelCuts && !model.constraints(in: .purchases).isEmpty
+    let cuts = model.constraints(in: .purchases).isEmpty ? [] : tuning.fullModelCuts
     let result = try run(improving, &progress, cuts: cuts)
     progress.fullModelTermination = result.termination
     if let treeBound = result.bound, result.status != .infeasible, result.status != .unbounded {

@@ -85,11 +85,27 @@ public struct SolverOptions: Sendable, Hashable {
   public var timeLimit: Double? = nil
   /// Relative MIP gap at which to stop (0.01 is 1%).
   public var relativeGap: Double = 1e-4
-  /// Whether branch-and-cut adds GLPK's cutting planes (mixed-integer
-  /// rounding, Gomory, cover and clique cuts). Off by default: they slow each
-  /// node, and most small models prove faster without them; on, they raise
-  /// the bound of models with whole packages (see docs/meals.md).
-  public var cuts: Bool = false
+  /// Families of cutting planes that branch-and-cut can add.
+  public struct CutPlanes: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Mixed-integer rounding cuts (GLPK's `mir_cuts`).
+    public static let mixedIntegerRounding = CutPlanes(rawValue: 1)
+    /// Gomory's mixed-integer cuts (`gmi_cuts`).
+    public static let gomory = CutPlanes(rawValue: 2)
+    /// Mixed cover cuts (`cov_cuts`).
+    public static let cover = CutPlanes(rawValue: 4)
+    /// Clique cuts (`clq_cuts`).
+    public static let clique = CutPlanes(rawValue: 8)
+    /// All four families.
+    public static let all: CutPlanes = [.mixedIntegerRounding, .gomory, .cover, .clique]
+  }
+
+  /// The cutting planes branch-and-cut adds. None by default: they slow each
+  /// node, and most small models prove faster without them; they raise the
+  /// bound of models with whole packages (see docs/meals.md and docs/solver.md).
+  /// LPs ignore them.
+  public var cuts: CutPlanes = []
   /// The most branch-and-bound nodes a MIP solve may create; `nil` for no
   /// limit. A work limit rather than a clock: the same model and options stop
   /// at the same node on every run, with the best plan found by then
