@@ -87,7 +87,9 @@ public struct SolverOptions: Sendable, Hashable {
   public var relativeGap: Double = 1e-4
   /// Families of cutting planes that branch-and-cut can add.
   public struct CutPlanes: OptionSet, Sendable, Hashable {
+    /// The families as bits: 1 MIR, 2 Gomory, 4 cover, 8 clique.
     public let rawValue: Int
+    /// The families whose bits are set in `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// Mixed-integer rounding cuts (GLPK's `mir_cuts`).
     public static let mixedIntegerRounding = CutPlanes(rawValue: 1)
