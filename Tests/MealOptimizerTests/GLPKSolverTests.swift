@@ -118,6 +118,18 @@ struct GLPKSolverStatusTests {
   }
 
   /// Four knapsack rows over 30 binaries: GLPK needs a tree of many nodes to prove the optimum.
+  /// The best objective over every 0/1 point of a model of binaries, checked against its rows.
+  static func bruteForceMaximum(_ model: LinearModel) -> Double {
+    let count = model.variables.count
+    var best = -Double.infinity
+    for mask in 0..<(1 << count) {
+      var values = [Double](repeating: 0, count: count)
+      for bit in 0..<count where mask & (1 << bit) != 0 { values[bit] = 1 }
+      if model.isFeasible(values, tolerance: 1e-9) { best = max(best, model.objective.value(values)) }
+    }
+    return best
+  }
+
   static func knapsacks(rows: Int, cols: Int) -> LinearModel {
     var generator = SplitMix64(seed: 11)
     var model = LinearModel(name: "market_split")
@@ -155,13 +167,7 @@ struct GLPKSolverStatusTests {
   @Test("every branching rule and node selection proves the optimum found by brute force")
   func branchingAndNodeSelection() throws {
     let model = Self.knapsacks(rows: 4, cols: 16)
-    // Every subset of the 16 binaries, checked against the rows.
-    var best = -Double.infinity
-    for mask in 0..<(1 << 16) {
-      var values = [Double](repeating: 0, count: 16)
-      for bit in 0..<16 where mask & (1 << bit) != 0 { values[bit] = 1 }
-      if model.isFeasible(values, tolerance: 1e-9) { best = max(best, model.objective.value(values)) }
-    }
+    let best = Self.bruteForceMaximum(model)
     #expect(best == 36)
     var limited: Set<[Double]> = []
     for branching in SolverOptions.Branching.allCases {
@@ -185,12 +191,7 @@ struct GLPKSolverStatusTests {
   @Test("every family of cutting planes, alone and together, proves the optimum found by brute force")
   func cutPlanes() throws {
     let model = Self.knapsacks(rows: 4, cols: 16)
-    var best = -Double.infinity
-    for mask in 0..<(1 << 16) {
-      var values = [Double](repeating: 0, count: 16)
-      for bit in 0..<16 where mask & (1 << bit) != 0 { values[bit] = 1 }
-      if model.isFeasible(values, tolerance: 1e-9) { best = max(best, model.objective.value(values)) }
-    }
+    let best = Self.bruteForceMaximum(model)
     #expect(best == 36)
     let families: [SolverOptions.CutPlanes] = [[], .mixedIntegerRounding, .gomory, .cover, .clique, .all]
     for cuts in families {
