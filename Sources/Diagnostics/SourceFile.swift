@@ -105,19 +105,40 @@ public struct SourceFile: Sendable, Hashable {
 }
 
 /// A span of bytes in one source file.
+///
+/// Every identifier and literal of a parsed file carries one, so it is kept
+/// in 12 bytes (three 32-bit fields) rather than 24: a file larger than
+/// ``SourceRange/maximumOffset`` bytes is refused when it is read, and a
+/// value out of range is clamped rather than trapping.
 public struct SourceRange: Sendable, Hashable {
+  @usableFromInline var storedFile: UInt32
+  @usableFromInline var storedStart: UInt32
+  @usableFromInline var storedEnd: UInt32
+
+  /// The largest byte offset a range can hold: files are at most this many bytes.
+  public static let maximumOffset = Int(UInt32.max)
+
   /// Which file, as an index into the ``SourceManager``'s files.
-  public var file: Int
+  @inlinable public var file: Int {
+    get { Int(storedFile) }
+    set { storedFile = UInt32(clamping: newValue) }
+  }
   /// The first byte.
-  public var start: Int
+  @inlinable public var start: Int {
+    get { Int(storedStart) }
+    set { storedStart = UInt32(clamping: newValue) }
+  }
   /// One past the last byte.
-  public var end: Int
+  @inlinable public var end: Int {
+    get { Int(storedEnd) }
+    set { storedEnd = UInt32(clamping: newValue) }
+  }
 
   /// Creates a range of bytes `start..<end` in the file at index `file`.
-  public init(file: Int, start: Int, end: Int) {
-    self.file = file
-    self.start = start
-    self.end = end
+  @inlinable @inline(__always) public init(file: Int, start: Int, end: Int) {
+    storedFile = UInt32(clamping: file)
+    storedStart = UInt32(clamping: start)
+    storedEnd = UInt32(clamping: end)
   }
 
   /// The smallest range covering both.

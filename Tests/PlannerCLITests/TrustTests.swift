@@ -230,6 +230,22 @@ struct UnreadableInputTests {
         "\(including.path):1:9: error: cannot read '\(loop)': is a loop of symbolic links\n"))
   }
 
+  @Test("a plan file over 4 GiB is refused before it is read, exit 65")
+  func hugePlanFile() throws {
+    // A sparse file: its size is 4 GiB + 1 byte, its disk use nothing.
+    let path = try folder().appendingPathComponent("huge.plan").path
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: UInt64(UInt32.max) + 1)
+    try handle.close()
+    let result = try PlannerProcess.run(["check", path])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr
+        == "planner: error: cannot read '\(path)': is larger than 4 GiB, the most a plan file may hold\n"
+        + "1 error generated.\n")
+  }
+
   @Test("a readings file that is a FIFO or missing is a plain sentence, exit 65")
   func readingsFiles() throws {
     let directory = try folder()

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HealthRules
 
@@ -15,8 +16,17 @@ enum SourceReader {
   /// loop of symbolic links) is unreadable, with the reason in words.
   static func read(_ path: String) -> Outcome {
     if let problem = RegularFile.problem(at: path) { return .unreadable(problem) }
+    // Source ranges hold 32-bit offsets (``SourceRange/maximumOffset``).
+    if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int,
+      size > SourceRange.maximumOffset
+    {
+      return .unreadable("is larger than 4 GiB, the most a plan file may hold")
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       return .unreadable(RegularFile.phrase(for: errno))
+    }
+    guard data.count <= SourceRange.maximumOffset else {
+      return .unreadable("is larger than 4 GiB, the most a plan file may hold")
     }
     return decode(Array(data))
   }
