@@ -184,7 +184,7 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
       glp_iocp parm;
       glp_init_iocp(&parm);
       parm.msg_lev = GLP_MSG_OFF;
-      parm.presolve = GLP_OFF;
+      parm.presolve = options->mip_presolve ? GLP_ON : GLP_OFF;
       parm.mip_gap = options->mip_gap;
       parm.tm_lim = milliseconds(options->time_limit);
       if (options->cuts & CGLPK_CUT_MIR) parm.mir_cuts = GLP_ON;
@@ -307,4 +307,9 @@ int cglpk_provoke_error(char *message, int message_size) {
   misuse_glpk();
   uninstall();
   return CGLPK_OK;
+}
+
+void cglpk_release_thread(void) {
+  /* glp_free_env returns 1 without doing anything when the thread has no environment. */
+  glp_free_env();
 }

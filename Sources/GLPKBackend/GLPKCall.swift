@@ -1,4 +1,5 @@
 internal import CGLPK
+import Foundation
 import MealOptimizer
 
 /// What one guarded GLPK solve returned, copied out of the C result.
@@ -35,9 +36,10 @@ enum GLPKFileFormat: Int32, Sendable {
 enum GLPKCall {
   /// Solves a validated model inside the shim's guard.
   ///
-  /// Branch-and-cut asks `Task.isCancelled` at every callback and ends its
-  /// search when the task running this call is cancelled; the result then
-  /// says ``GLPKRawResult/stopped``.
+  /// Branch-and-cut asks `Task.isCancelled` and `Thread.current.isCancelled`
+  /// at every callback and ends its search when the task or the Foundation
+  /// thread running this call is cancelled; the result then says
+  /// ``GLPKRawResult/stopped``.
   static func solve(_ model: CompactModel, options: SolverOptions) throws(SolverError) -> GLPKRawResult {
     let buffers = GLPKProblemBuffers(model)
     defer { buffers.deallocate() }
@@ -45,9 +47,10 @@ enum GLPKCall {
     var parameters = cglpk_options(
       method: method(options.method), presolve: options.presolve ? 1 : 0, scaling: scaling(options.scaling),
       time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap,
-      should_stop: { Task.isCancelled ? 1 : 0 }, cuts: cutFlags(options.cuts),
+      should_stop: { Task.isCancelled || Thread.current.isCancelled ? 1 : 0 }, cuts: cutFlags(options.cuts),
       node_limit: Int32(clamping: options.nodeLimit ?? 0), branching: branching(options.branching),
-      backtracking: backtracking(options.nodeSelection))
+      backtracking: backtracking(options.nodeSelection),
+      mip_presolve: options.mipPresolve ? 1 : 0)
     var result = cglpk_result()
     result.col_value = buffers.values.baseAddress
     result.col_dual = buffers.columnDuals.baseAddress
@@ -99,6 +102,9 @@ enum GLPKCall {
     }
     return (code, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
   }
+
+  /// Frees the calling thread's GLPK environment (``GLPKSolver/releaseThread()``).
+  static func releaseThread() { cglpk_release_thread() }
 
   static let optimalStatus = Int32(GLP_OPT)
   static let internalErrorCode = Int32(CGLPK_ERROR_INTERNAL)

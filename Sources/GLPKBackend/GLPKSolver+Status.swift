@@ -96,6 +96,9 @@ extension GLPKSolver {
       case Int32(GLP_FEAS): return (.completed, .feasible, nil)
       default: return (.failed, .unknown, "branch-and-cut ended without a solution")
       }
+    case Int32(GLP_ENOPFS):
+      // Only with ``SolverOptions/mipPresolve``: the MIP presolver proved that no point exists.
+      return (.completed, .infeasible, "the MIP presolver found that no integer point exists")
     case Int32(GLP_EMIPGAP):
       return (.gapLimit, hasPoint ? .feasible : .unknown, "the relative gap limit was reached")
     case Int32(GLP_ETMLIM):

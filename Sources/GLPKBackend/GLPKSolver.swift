@@ -13,7 +13,8 @@ import MealOptimizer
 /// `GLPKSolver` can be used from many threads at once (GLPK keeps its state
 /// per thread).
 ///
-/// A solve that runs inside a task stops when the task is cancelled: the
+/// A solve that runs inside a task stops when the task is cancelled (or, on
+/// a Foundation `Thread`, when the thread is cancelled): the
 /// solver checks before it calls GLPK, and GLPK's branch-and-cut asks at every
 /// step of its search, so a cancelled MIP ends within moments and the call
 /// throws ``SolverError/cancelled``. (GLPK's simplex method cannot be
@@ -38,10 +39,11 @@ public struct GLPKSolver: Solver {
   /// - Throws: ``SolverError/invalidModel(_:)`` or
   ///   ``SolverError/invalidOptions(_:)`` before GLPK is called, and
   ///   ``SolverError/solverFailure(_:)`` when GLPK reports an internal error,
-  ///   ``SolverError/cancelled`` when the task running the solve is cancelled.
+  ///   ``SolverError/cancelled`` when the task or the Foundation thread
+  ///   running the solve is cancelled.
   public func solve(_ model: LinearModel, options: SolverOptions) throws(SolverError) -> Solution {
     try options.validate()
-    if Task.isCancelled { throw .cancelled }
+    if Task.isCancelled || Thread.current.isCancelled { throw .cancelled }
     let compact = try model.compacted()
     let clock = ContinuousClock()
     let start = clock.now
@@ -51,7 +53,7 @@ public struct GLPKSolver: Solver {
         message: "integer variable '\(compact.columns[column].name)' has no integer value between its bounds")
     }
     let raw = try GLPKCall.solve(compact, options: options)
-    if raw.stopped || Task.isCancelled { throw .cancelled }
+    if raw.stopped || Task.isCancelled || Thread.current.isCancelled { throw .cancelled }
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     return Self.solution(from: raw, model: compact, options: options, seconds: seconds)
@@ -67,6 +69,10 @@ public struct GLPKSolver: Solver {
       return lower.rounded(.up) > upper.rounded(.down)
     }
   }
+
+  /// Frees this thread's GLPK environment, and with it every GLPK object
+  /// of the thread: for a thread about to end after its solves.
+  public func releaseThread() { GLPKCall.releaseThread() }
 }
 
 extension SolverOptions {

@@ -208,6 +208,36 @@ struct GLPKSolverStatusTests {
     #expect(SolverOptions().cuts.isEmpty)
   }
 
+  @Test("the MIP presolver keeps the brute-force optimum and proves an integer-infeasible model infeasible")
+  func mipPresolve() throws {
+    let model = Self.knapsacks(rows: 4, cols: 16)
+    let best = Self.bruteForceMaximum(model)
+    for presolve in [false, true] {
+      var options = SolverOptions()
+      options.relativeGap = 0
+      options.mipPresolve = presolve
+      let solution = try GLPKSolver().solve(model, options: options)
+      #expect(solution.status == .optimal, "presolve \(presolve)")
+      #expect(solution.termination == .completed, "presolve \(presolve)")
+      let value = try #require(solution.objectiveValue)
+      #expect(abs(value - best) <= 1e-9, "presolve \(presolve)")
+    }
+    #expect(SolverOptions().mipPresolve == false)
+    // 2x + 2y = 3 has no integer point, though its LP relaxation has many.
+    var parity = LinearModel(name: "parity")
+    let x = parity.addVariable("x", lower: 0, upper: 5, kind: .integer)
+    let y = parity.addVariable("y", lower: 0, upper: 5, kind: .integer)
+    parity.addConstraint("odd", LinearExpression([(x, 2), (y, 2)]), .equalTo(3))
+    parity.setObjective(.minimize, LinearExpression([(x, 1), (y, 1)]))
+    for presolve in [false, true] {
+      var options = SolverOptions()
+      options.mipPresolve = presolve
+      let solution = try GLPKSolver().solve(parity, options: options)
+      #expect(solution.status == .infeasible, "presolve \(presolve)")
+      #expect(solution.termination == .completed, "presolve \(presolve)")
+    }
+  }
+
   @Test("a node limit below 1 is refused before GLPK is called")
   func nodeLimitIsChecked() {
     var options = SolverOptions()

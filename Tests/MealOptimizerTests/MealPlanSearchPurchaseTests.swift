@@ -110,6 +110,32 @@ struct MealPlanSearchPurchaseTests {
     #expect(summedOptimum <= weekOptimum + 1e-6)
   }
 
+  @Test(
+    "week_totals' tree on a thread of its own: the same plan as in line, its bound at most the optimum",
+    arguments: MealPlanSearchTests.seeds)
+  func weekTotalsThread(seed: UInt64) throws {
+    let built = try MealPlanModelBuilder(problem: Self.problem(seed: seed)).build()
+    let optimum = try MealPlanSearchTests.provenOptimum(built)
+    var inline = MealPlanSearchTests.search(built, gap: 1e-9)
+    inline.tuning.weekTotalsThread = false
+    var threaded = MealPlanSearchTests.search(built, gap: 1e-9)
+    threaded.tuning.weekTotalsThread = true
+    let alone = try inline.minimizeCost(built.model)
+    let beside = try threaded.minimizeCost(built.model)
+    #expect(abs(alone.objective - optimum) < 1e-6)
+    #expect(abs(beside.objective - optimum) < 1e-6)
+    MealPlanSearchTests.expectHonest(beside, model: built.model, optimum: optimum, step: .weekTotals)
+    // The tree was waited for where the step stands, and without a cutoff its
+    // bound is the summed minimum itself, never below the in-line step's
+    // (which stops at the cutoff): the same steps ran, or fewer when it proved the plan there.
+    let steps = beside.records.map(\.step)
+    #expect(Array(alone.records.map(\.step).prefix(steps.count)) == steps)
+    #expect(steps.count == alone.records.count || steps.last == .weekTotals)
+    // It counts as one solve when the step ran (a search proven before it stops the tree).
+    let trees = beside.records.filter { $0.step == .weekTotals }.map(\.solves).reduce(0, +)
+    #expect(trees == (steps.contains(.weekTotals) ? 1 : 0))
+  }
+
   @Test("week_totals gives a bound at most the optimum", arguments: MealPlanSearchTests.seeds)
   func weekTotalsIsHonest(seed: UInt64) throws {
     let built = try MealPlanModelBuilder(problem: Self.problem(seed: seed)).build()

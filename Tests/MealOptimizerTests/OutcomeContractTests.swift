@@ -273,6 +273,20 @@ struct CancellationTests {
     }
   }
 
+  @Test("a background solve stopped while it runs ends with SolverError.cancelled")
+  func stopBackgroundSolve() throws {
+    let model = try DietModelBuilder().build(parityProblem()).model
+    let solve = BackgroundSolve(solver: GLPKSolver(), model: model, options: SolverOptions())
+    // Uncancelled, the search runs past a 15 s time limit (see cancelFoodPlan).
+    let early = solve.wait(until: .now + .milliseconds(200))
+    #expect(early == nil)
+    switch solve.stop() {
+    case .success(let solution): Issue.record("the solve ran to its end: \(solution.status)")
+    case .failure(let error): #expect(error == .cancelled)
+    }
+    #expect(solve.result != nil)
+  }
+
   @Test("cancelling a GLPK solve in a task throws SolverError.cancelled")
   func cancelSolver() async throws {
     let model = try DietModelBuilder().build(parityProblem()).model

@@ -79,6 +79,7 @@ typedef struct {
   int node_limit;      /* most branch-and-bound nodes created; <= 0 for none */
   int branching;       /* GLP_BR_* for glp_intopt's br_tech; <= 0 for GLPK's default */
   int backtracking;    /* GLP_BT_* for glp_intopt's bt_tech; <= 0 for GLPK's default */
+  int mip_presolve;    /* 0 or 1: glp_intopt's MIP presolver */
 } cglpk_options;
 
 /* What GLPK said. Arrays are caller-allocated (cols, rows entries); they may
@@ -117,6 +118,11 @@ int cglpk_solve_file(const char *path, int format, int *status, double *objectiv
  * the guard, to show that an internal GLPK error returns instead of
  * aborting. Returns CGLPK_ERROR_INTERNAL and GLPK's message. */
 int cglpk_provoke_error(char *message, int message_size);
+
+/* Frees the calling thread's GLPK environment (glp_free_env), if it has one,
+ * and with it every GLPK object of the thread; for a thread about to end,
+ * which would otherwise leave its environment allocated. */
+void cglpk_release_thread(void);
 
 #ifdef __cplusplus
 }

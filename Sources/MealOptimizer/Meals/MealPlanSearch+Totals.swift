@@ -11,6 +11,12 @@ extension MealPlanSearch {
   /// otherwise the tree's bound (or the cutoff, when lower) holds. The summed
   /// model's own plans are not plans of the week and are not kept.
   func weekTotals(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
+    if let tree = progress.weekTotalsTree {
+      // Started with the search: wait for it as long as the step would have run.
+      let until = min(deadline, clock.now + .seconds(remaining * tuning.weekTotalsShare))
+      if let result = tree.wait(until: until) { try absorbWeekTotals(result, &progress) }
+      return
+    }
     guard !model.constraints(in: .purchases).isEmpty, var summed = WeekTotals(model, slots: slots)?.model
     else { return }
     let best = progress.objective
@@ -23,7 +29,8 @@ extension MealPlanSearch {
     // Its answer is a bound: the tree runs to its end (or the cutoff), not to the search's gap.
     let result = try inner.run(
       summed, &progress, gap: 0, cuts: tuning.weekTotalsCuts,
-      tree: (tuning.weekTotalsBranching, tuning.weekTotalsNodeSelection))
+      tree: (tuning.weekTotalsBranching, tuning.weekTotalsNodeSelection),
+      mipPresolve: tuning.weekTotalsPresolve)
     // The summed model's time limit is not the search's.
     if result.termination == .timeLimit { progress.timedOut = isPastDeadline }
     if result.status == .infeasible, result.termination == .completed {
@@ -37,6 +44,69 @@ extension MealPlanSearch {
       {
         progress.raise(min(value, cutoff))
       }
+    }
+  }
+
+  /// Starts ``Step/weekTotals``'s tree on a thread of its own, when the
+  /// search runs the step on a model with purchases and
+  /// ``Tuning/weekTotalsThread`` is on; `nil` otherwise.
+  ///
+  /// With no plan yet there is no cutoff: the tree proves the summed model's
+  /// own minimum, or bounds it when the deadline stops it, and either is a
+  /// bound on the week.
+  func startWeekTotals(_ model: LinearModel) -> BackgroundSolve? {
+    guard tuning.weekTotalsThread, steps.contains(.weekTotals), !model.constraints(in: .purchases).isEmpty,
+      let summed = WeekTotals(model, slots: slots)?.model
+    else { return nil }
+    var options = solveOptions(
+      gap: 0, cuts: tuning.weekTotalsCuts, tree: (tuning.weekTotalsBranching, tuning.weekTotalsNodeSelection))
+    options.mipPresolve = tuning.weekTotalsPresolve
+    return BackgroundSolve(solver: solver, model: summed, options: options)
+  }
+
+  /// After the cost steps: when the tree started with the search still runs
+  /// and the plan is not proven, waits for it (its time limit is the
+  /// search's deadline) and keeps its bound, recorded as a last
+  /// ``Step/weekTotals``.
+  func finishWeekTotals(_ progress: inout Progress) throws(PlanningError) {
+    guard let tree = progress.weekTotalsTree else { return }
+    guard progress.failure == nil, progress.values != nil,
+      !isProven(progress.objective, bound: progress.bound)
+    else {
+      tree.stop()
+      progress.weekTotalsTree = nil
+      return
+    }
+    let solves = progress.solves
+    let seconds = progress.seconds
+    report(.weekTotals, &progress)
+    try absorbWeekTotals(tree.wait(), &progress)
+    progress.records.append(
+      StepRecord(
+        step: .weekTotals, solves: progress.solves - solves, seconds: progress.seconds - seconds,
+        bound: progress.bound, objective: progress.objective))
+    report(nil, &progress)
+  }
+
+  /// Keeps the bound of the tree that ran on its own thread (no cutoff).
+  private func absorbWeekTotals(
+    _ result: Result<Solution, SolverError>, _ progress: inout Progress
+  ) throws(PlanningError) {
+    progress.weekTotalsTree = nil
+    let solution: Solution
+    switch result {
+    case .success(let value): solution = value
+    case .failure(let error): throw PlanningError(error)
+    }
+    progress.solves += 1
+    progress.seconds += solution.seconds
+    guard solution.status != .infeasible, solution.status != .unbounded else { return }
+    if let treeBound = solution.bound {
+      progress.raise(treeBound)
+    } else if solution.status == .optimal, solution.termination == .completed,
+      let value = solution.objectiveValue
+    {
+      progress.raise(value)
     }
   }
 }

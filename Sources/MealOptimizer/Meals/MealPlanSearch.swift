@@ -105,8 +105,21 @@ package struct MealPlanSearch: Sendable {
     package var weekTotalsBranching = SolverOptions.Branching.pseudocost
     /// See ``weekTotalsBranching``.
     package var weekTotalsNodeSelection = SolverOptions.NodeSelection.bestBound
-    /// The most of the remaining time ``Step/weekTotals`` may take.
+    /// Whether ``Step/weekTotals`` runs GLPK's MIP presolver
+    /// (``SolverOptions/mipPresolve``): on issue 9's benchmark week glpsol's
+    /// bound on the summed model after 5 s is 40.39 USD with it, 39.75 without.
+    package var weekTotalsPresolve = true
+    /// The most of the remaining time ``Step/weekTotals`` may take (or,
+    /// with ``weekTotalsThread``, wait for its tree to end).
     package var weekTotalsShare = 0.75
+    /// Whether ``Step/weekTotals``'s tree starts with the search, on a
+    /// thread of its own: on by default when the machine has more than one
+    /// processor. The step then waits for it (at most
+    /// ``weekTotalsShare`` of the remaining time) where it would have run it,
+    /// so the same answer comes at the same point of the search; a tree
+    /// still running then goes on beside the later steps, and its bound
+    /// counts when the search ends (docs/meals.md).
+    package var weekTotalsThread = ProcessInfo.processInfo.activeProcessorCount > 1
     /// The most of the remaining time ``Step/eatenWeek`` may take.
     package var eatenWeekShare = 0.25
     /// Most rounds of column generation in ``Step/dayPatterns``.
@@ -199,6 +212,9 @@ package struct MealPlanSearch: Sendable {
     package var fullModelTermination: TerminationStatus?
     /// Set when the deadline passed before the last step.
     package var timedOut = false
+    /// ``Step/weekTotals``'s tree, while it runs on a thread of its own
+    /// (``Tuning/weekTotalsThread``).
+    var weekTotalsTree: BackgroundSolve?
     /// A failure that ends the search (from ``Step/relaxation`` or ``Step/fullModel``).
     package var failure: Failure?
     /// What each step did, in order.
@@ -291,6 +307,9 @@ package struct MealPlanSearch: Sendable {
   ///   says why not), or the failure.
   package func minimizeCost(_ model: LinearModel) throws(PlanningError) -> Progress {
     var progress = Progress()
+    progress.weekTotalsTree = startWeekTotals(model)
+    // However the search ends, the tree on the other thread ends with it.
+    defer { progress.weekTotalsTree?.stop() }
     for step in steps {
       if progress.failure != nil || isProven(progress.objective, bound: progress.bound) { break }
       // A plan of the search without budget rows that keeps them is the plan
@@ -306,6 +325,7 @@ package struct MealPlanSearch: Sendable {
       }
       try perform(step, on: model, &progress)
     }
+    try finishWeekTotals(&progress)
     if progress.values == nil, progress.failure == nil {
       progress.failure = .noPlan(
         progress.timedOut ? .timeLimit : progress.fullModelTermination ?? .failed, nil)
@@ -349,17 +369,11 @@ package struct MealPlanSearch: Sendable {
   /// Solves a model, counting the call.
   func run(
     _ model: LinearModel, _ progress: inout Progress, gap: Double? = nil, cuts: SolverOptions.CutPlanes = [],
-    nodeLimit: Int? = nil, tree: (SolverOptions.Branching, SolverOptions.NodeSelection)? = nil
+    nodeLimit: Int? = nil, tree: (SolverOptions.Branching, SolverOptions.NodeSelection)? = nil,
+    mipPresolve: Bool = false
   ) throws(PlanningError) -> Solution {
-    var options = SolverOptions()
-    options.timeLimit = remaining
-    options.relativeGap = gap ?? relativeGap
-    options.cuts = cuts
-    options.nodeLimit = nodeLimit
-    if let (branching, selection) = tree {
-      options.branching = branching
-      options.nodeSelection = selection
-    }
+    var options = solveOptions(gap: gap, cuts: cuts, nodeLimit: nodeLimit, tree: tree)
+    options.mipPresolve = mipPresolve
     if Task.isCancelled { throw .cancelled }
     // A plan or bound the step kept since the last call shows now.
     report(nil, &progress)
@@ -373,6 +387,24 @@ package struct MealPlanSearch: Sendable {
     progress.seconds += result.seconds
     if result.termination == .timeLimit { progress.timedOut = true }
     return result
+  }
+
+  /// The options of a solve that starts now: the remaining time, the gap
+  /// (the search's unless given), cuts, a node limit and the tree's settings.
+  func solveOptions(
+    gap: Double? = nil, cuts: SolverOptions.CutPlanes = [], nodeLimit: Int? = nil,
+    tree: (SolverOptions.Branching, SolverOptions.NodeSelection)? = nil
+  ) -> SolverOptions {
+    var options = SolverOptions()
+    options.timeLimit = remaining
+    options.relativeGap = gap ?? relativeGap
+    options.cuts = cuts
+    options.nodeLimit = nodeLimit
+    if let (branching, selection) = tree {
+      options.branching = branching
+      options.nodeSelection = selection
+    }
+    return options
   }
 
   /// Whether a solve returned a whole point of the model.

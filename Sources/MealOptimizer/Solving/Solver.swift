@@ -8,12 +8,23 @@ public protocol Solver: Sendable {
   /// Solves the model.
   ///
   /// An infeasible or unbounded model is a result, not an error. A backend
-  /// that runs inside a task should stop early when the task is cancelled
-  /// and throw ``SolverError/cancelled``.
+  /// should stop early when the task running the solve is cancelled, or the
+  /// Foundation `Thread` running it (`Thread.cancel()`: the meal-plan
+  /// search's background solve), and throw ``SolverError/cancelled``.
   /// - Throws: ``SolverError`` when the model cannot be given to the solver
   ///   (a non-finite coefficient, inverted bounds), the solver fails, or the
-  ///   task was cancelled.
+  ///   task or thread was cancelled.
   func solve(_ model: LinearModel, options: SolverOptions) throws(SolverError) -> Solution
+
+  /// Frees what the backend keeps for the calling thread; called on a thread
+  /// that is about to end after its solves (the meal-plan search's
+  /// background solve). The default does nothing.
+  func releaseThread()
+}
+
+extension Solver {
+  /// Does nothing: a backend that keeps nothing per thread needs no release.
+  public func releaseThread() {}
 }
 
 /// Settings for a solve. The defaults were chosen by measurement on diet models.
@@ -118,6 +129,12 @@ public struct SolverOptions: Sendable, Hashable {
   public var branching: Branching = .driebeckTomlin
   /// Which open node branch-and-bound solves next; GLPK's default. LPs ignore it.
   public var nodeSelection: NodeSelection = .bestBound
+  /// Whether GLPK's MIP presolver runs before branch-and-cut (`glp_intopt`'s
+  /// `presolve`); off by default. It tightens bounds and rows of the
+  /// integer model: on issue 9's benchmark week it lifts the bound of the
+  /// summed week (``MealPlanSearch`` step `week_totals`) after 5 s from
+  /// 39.75 to 40.39 USD (docs/performance.md). LPs ignore it.
+  public var mipPresolve = false
 
   public init() {}
 }
