@@ -10,6 +10,12 @@ extension MealPlanSearch {
   /// than the gap: then "infeasible" proves the plan within the gap, and
   /// otherwise the tree's bound (or the cutoff, when lower) holds. The summed
   /// model's own plans are not plans of the week and are not kept.
+  ///
+  /// When the tree already runs on a thread of its own
+  /// (``startWeekTotals(_:)``, ``Tuning/weekTotalsThread``), the step only
+  /// waits for it, at most the same share of the remaining time, and keeps
+  /// its bound when it has ended; otherwise ``finishWeekTotals(_:)`` takes
+  /// it when the cost steps are done.
   func weekTotals(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     if let tree = progress.weekTotalsTree {
       // Started with the search: wait for it as long as the step would have run.
