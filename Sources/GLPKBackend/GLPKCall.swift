@@ -47,7 +47,7 @@ enum GLPKCall {
     var parameters = cglpk_options(
       method: method(options.method), presolve: options.presolve ? 1 : 0, scaling: scaling(options.scaling),
       time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap,
-      should_stop: { Task.isCancelled || Thread.current.isCancelled ? 1 : 0 }, cuts: cutFlags(options.cuts),
+      should_stop: { GLPKCall.isCancelled ? 1 : 0 }, cuts: cutFlags(options.cuts),
       node_limit: Int32(clamping: options.nodeLimit ?? 0), branching: branching(options.branching),
       backtracking: backtracking(options.nodeSelection),
       mip_presolve: options.mipPresolve ? 1 : 0)
@@ -102,6 +102,10 @@ enum GLPKCall {
     }
     return (code, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
   }
+
+  /// Whether the caller of a solve asked it to stop: the task running it, or
+  /// the Foundation thread (``MealOptimizer/BackgroundSolve``), was cancelled.
+  static var isCancelled: Bool { Task.isCancelled || Thread.current.isCancelled }
 
   /// Frees the calling thread's GLPK environment (``GLPKSolver/releaseThread()``).
   static func releaseThread() { cglpk_release_thread() }

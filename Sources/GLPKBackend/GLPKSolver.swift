@@ -43,7 +43,7 @@ public struct GLPKSolver: Solver {
   ///   running the solve is cancelled.
   public func solve(_ model: LinearModel, options: SolverOptions) throws(SolverError) -> Solution {
     try options.validate()
-    if Task.isCancelled || Thread.current.isCancelled { throw .cancelled }
+    if GLPKCall.isCancelled { throw .cancelled }
     let compact = try model.compacted()
     let clock = ContinuousClock()
     let start = clock.now
@@ -53,7 +53,7 @@ public struct GLPKSolver: Solver {
         message: "integer variable '\(compact.columns[column].name)' has no integer value between its bounds")
     }
     let raw = try GLPKCall.solve(compact, options: options)
-    if raw.stopped || Task.isCancelled || Thread.current.isCancelled { throw .cancelled }
+    if raw.stopped || GLPKCall.isCancelled { throw .cancelled }
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     return Self.solution(from: raw, model: compact, options: options, seconds: seconds)

@@ -32,17 +32,29 @@ extension MealPlanSearch {
     }
     var inner = self
     inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.weekTotalsShare))
-    // Its answer is a bound: the tree runs to its end (or the cutoff), not to the search's gap.
-    let result = try inner.run(
-      summed, &progress, gap: 0, cuts: tuning.weekTotalsCuts,
-      tree: (tuning.weekTotalsBranching, tuning.weekTotalsNodeSelection),
-      mipPresolve: tuning.weekTotalsPresolve)
+    let result = try inner.run(summed, &progress, inner.weekTotalsOptions())
     // The summed model's time limit is not the search's.
     if result.termination == .timeLimit { progress.timedOut = isPastDeadline }
+    keepWeekTotalsBound(result, cutoff: cutoff, &progress)
+  }
+
+  /// The options of ``Step/weekTotals``'s tree, from now to the deadline.
+  /// Its answer is a bound: the tree runs to its end (or the cutoff), not to
+  /// the search's gap.
+  func weekTotalsOptions() -> SolverOptions {
+    solveOptions(
+      gap: 0, cuts: tuning.weekTotalsCuts, tree: (tuning.weekTotalsBranching, tuning.weekTotalsNodeSelection),
+      mipPresolve: tuning.weekTotalsPresolve)
+  }
+
+  /// Raises the bound by what the summed week's tree proved: with a cutoff
+  /// (infinity for none), "infeasible" proves no week costs less than it,
+  /// and otherwise the tree's bound, or its optimum, counts up to the cutoff.
+  private func keepWeekTotalsBound(_ result: Solution, cutoff: Double, _ progress: inout Progress) {
     if result.status == .infeasible, result.termination == .completed {
-      // No week costs less than the cutoff (without a plan: no week exists,
+      // No week costs less than the cutoff (without one: no week exists,
       // which the other steps say).
-      if best.isFinite { progress.raise(cutoff) }
+      if cutoff.isFinite { progress.raise(cutoff) }
     } else if result.status != .unbounded {
       if let treeBound = result.bound {
         progress.raise(min(treeBound, cutoff))
@@ -64,10 +76,7 @@ extension MealPlanSearch {
     guard tuning.weekTotalsThread, steps.contains(.weekTotals), !model.constraints(in: .purchases).isEmpty,
       let summed = WeekTotals(model, slots: slots)?.model
     else { return nil }
-    var options = solveOptions(
-      gap: 0, cuts: tuning.weekTotalsCuts, tree: (tuning.weekTotalsBranching, tuning.weekTotalsNodeSelection))
-    options.mipPresolve = tuning.weekTotalsPresolve
-    return BackgroundSolve(solver: solver, model: summed, options: options)
+    return BackgroundSolve(solver: solver, model: summed, options: weekTotalsOptions())
   }
 
   /// After the cost steps: when the tree started with the search still runs
@@ -106,13 +115,6 @@ extension MealPlanSearch {
     }
     progress.solves += 1
     progress.seconds += solution.seconds
-    guard solution.status != .infeasible, solution.status != .unbounded else { return }
-    if let treeBound = solution.bound {
-      progress.raise(treeBound)
-    } else if solution.status == .optimal, solution.termination == .completed,
-      let value = solution.objectiveValue
-    {
-      progress.raise(value)
-    }
+    keepWeekTotalsBound(solution, cutoff: .infinity, &progress)
   }
 }

@@ -369,11 +369,15 @@ package struct MealPlanSearch: Sendable {
   /// Solves a model, counting the call.
   func run(
     _ model: LinearModel, _ progress: inout Progress, gap: Double? = nil, cuts: SolverOptions.CutPlanes = [],
-    nodeLimit: Int? = nil, tree: (SolverOptions.Branching, SolverOptions.NodeSelection)? = nil,
-    mipPresolve: Bool = false
+    nodeLimit: Int? = nil, tree: (SolverOptions.Branching, SolverOptions.NodeSelection)? = nil
   ) throws(PlanningError) -> Solution {
-    var options = solveOptions(gap: gap, cuts: cuts, nodeLimit: nodeLimit, tree: tree)
-    options.mipPresolve = mipPresolve
+    try run(model, &progress, solveOptions(gap: gap, cuts: cuts, nodeLimit: nodeLimit, tree: tree))
+  }
+
+  /// Solves a model with options from ``solveOptions(gap:cuts:nodeLimit:tree:mipPresolve:)``, counting the call.
+  func run(_ model: LinearModel, _ progress: inout Progress, _ options: SolverOptions) throws(PlanningError)
+    -> Solution
+  {
     if Task.isCancelled { throw .cancelled }
     // A plan or bound the step kept since the last call shows now.
     report(nil, &progress)
@@ -390,12 +394,14 @@ package struct MealPlanSearch: Sendable {
   }
 
   /// The options of a solve that starts now: the remaining time, the gap
-  /// (the search's unless given), cuts, a node limit and the tree's settings.
+  /// (the search's unless given), cuts, a node limit, the tree's settings
+  /// and the MIP presolver.
   func solveOptions(
     gap: Double? = nil, cuts: SolverOptions.CutPlanes = [], nodeLimit: Int? = nil,
-    tree: (SolverOptions.Branching, SolverOptions.NodeSelection)? = nil
+    tree: (SolverOptions.Branching, SolverOptions.NodeSelection)? = nil, mipPresolve: Bool = false
   ) -> SolverOptions {
     var options = SolverOptions()
+    options.mipPresolve = mipPresolve
     options.timeLimit = remaining
     options.relativeGap = gap ?? relativeGap
     options.cuts = cuts
