@@ -30,7 +30,7 @@ build: bootstrap
 	$(SWIFT) build $(SWIFTFLAGS)
 
 release: bootstrap
-	$(SWIFT) build -c release $(SWIFTFLAGS)
+	bash Scripts/swift-release.sh $(SWIFTFLAGS)
 
 test: bootstrap
 	$(SWIFT) test $(SWIFTFLAGS)

@@ -2,7 +2,9 @@
 # Installs what planner needs to build and test, only when it is missing:
 # GLPK's development files (Debian: libglpk-dev; macOS: Homebrew's glpk),
 # libpq's (Debian: libpq-dev; macOS: Homebrew's libpq) and, for the database
-# tests, a PostgreSQL server (Debian: postgresql; macOS: Homebrew's postgresql@16).
+# tests, a PostgreSQL server (Debian: postgresql; macOS: Homebrew's postgresql@16)
+# and, on Linux, libcurl's development link (Debian: libcurl4-openssl-dev), which
+# the release build's static Swift runtime links against (Scripts/swift-release.sh).
 # The Swift toolchain itself cannot be installed here; we say how to get it.
 set -euo pipefail
 
@@ -16,6 +18,14 @@ have_glpk_header() {
 have_libpq_header() {
   for dir in /usr/include/postgresql /usr/include /usr/local/include /opt/homebrew/opt/libpq/include; do
     [ -f "$dir/libpq-fe.h" ] && return 0
+  done
+  return 1
+}
+
+have_curl_link() {
+  [ "$(uname -s)" != Linux ] && return 0
+  for dir in /usr/lib/"$(uname -m)"-linux-gnu /usr/lib64 /usr/lib /usr/local/lib; do
+    [ -e "$dir/libcurl.so" ] && return 0
   done
   return 1
 }
@@ -34,6 +44,7 @@ brew_packages=()
 have_glpk_header || { apt_packages+=(libglpk-dev); brew_packages+=(glpk); }
 have_libpq_header || { apt_packages+=(libpq-dev); brew_packages+=(libpq); }
 have_postgres_server || { apt_packages+=(postgresql); brew_packages+=(postgresql@16); }
+have_curl_link || apt_packages+=(libcurl4-openssl-dev)
 if [ "${#apt_packages[@]}" -eq 0 ]; then
   exit 0
 fi

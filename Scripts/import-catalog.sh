@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SR28_DIR="${1:-../shared/data/usda-sr28}"
 OUTPUT="Sources/MealOptimizer/Resources/usda-sr28.plancat"
-swift build -c release --product planner
-"$(swift build -c release --show-bin-path)/planner" catalog import-sr28 "$SR28_DIR" --output "$OUTPUT"
+bash Scripts/swift-release.sh --product planner
+"$(bash Scripts/swift-release.sh --show-bin-path)/planner" catalog import-sr28 "$SR28_DIR" --output "$OUTPUT"

@@ -4,5 +4,5 @@
 # Targets: load < 100 ms median, search < 20 ms median.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product catalog-bench
-"$(swift build -c release --show-bin-path)/catalog-bench" "${1:-20}"
+bash Scripts/swift-release.sh --product catalog-bench
+"$(bash Scripts/swift-release.sh --show-bin-path)/catalog-bench" "${1:-20}"

@@ -19,8 +19,8 @@ out="bench-out/family"
 mkdir -p "$out"
 notes=""
 
-swift build -c release --product planner >&2
-planner="$(swift build -c release --show-bin-path)/planner"
+bash Scripts/swift-release.sh --product planner >&2
+planner="$(bash Scripts/swift-release.sh --show-bin-path)/planner"
 
 generator=(python3 Benchmarks/family/generate.py --sizes "$sizes" --tsv --out "$out")
 if [ -n "${SR28:-}" ]; then generator+=(--sr28 "$SR28"); fi

@@ -3,5 +3,5 @@
 # Usage: Benchmarks/health/run.sh [population]   (default 1,000,000 windows)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product health-bench
-"$(swift build -c release --show-bin-path)/health-bench" "$@"
+bash Scripts/swift-release.sh --product health-bench
+"$(bash Scripts/swift-release.sh --show-bin-path)/health-bench" "$@"

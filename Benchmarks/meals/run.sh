@@ -10,7 +10,7 @@
 #   Benchmarks/meals/run.sh --repeat 2           # each recipe at most twice a week
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product meals-bench >&2
+bash Scripts/swift-release.sh --product meals-bench >&2
 if [ -x /usr/bin/time ]; then
   /usr/bin/time -f "process: %e s wall, max RSS %M KB" .build/release/meals-bench "$@"
 else

@@ -12,7 +12,7 @@
 # benchmark aid, never a dependency of planner.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product solver-bench >&2
+bash Scripts/swift-release.sh --product solver-bench >&2
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 .build/release/solver-bench --mps "$out/diet.mps" "$@"

@@ -12,8 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out="bench-out/week"
-swift build -c release --product planner >&2
-planner="$(swift build -c release --show-bin-path)/planner"
+bash Scripts/swift-release.sh --product planner >&2
+planner="$(bash Scripts/swift-release.sh --show-bin-path)/planner"
 python3 Benchmarks/week/generate.py --out "$out" >&2
 python3 Benchmarks/week/bench.py --planner "$planner" --plan "$out/week.plan" \
   --runs "${RUNS:-3}" --limits "${LIMITS:-5,60}"

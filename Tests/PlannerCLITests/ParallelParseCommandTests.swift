@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `PLANNER_PARALLEL_PARSE=1` makes the command line parse a large file in
-/// parts on several threads; what it prints must be the same byte for byte.
+/// The command line parses a large file in parts on several threads;
+/// `PLANNER_PARALLEL_PARSE=0` makes it parse on one. What it prints must be the
+/// same byte for byte.
 @Suite("planner check with PLANNER_PARALLEL_PARSE")
 struct ParallelParseCommandTests {
   let directory: URL
@@ -29,9 +30,9 @@ struct ParallelParseCommandTests {
   func expectSameOutput(
     _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> PlannerProcess.Result {
-    let whole = try PlannerProcess.run(arguments, directory: directory)
-    let parted = try PlannerProcess.run(
-      arguments, directory: directory, environment: ["PLANNER_PARALLEL_PARSE": "1"])
+    let whole = try PlannerProcess.run(
+      arguments, directory: directory, environment: ["PLANNER_PARALLEL_PARSE": "0"])
+    let parted = try PlannerProcess.run(arguments, directory: directory)
     #expect(parted.status == whole.status, sourceLocation: sourceLocation)
     #expect(parted.stdout == whole.stdout, sourceLocation: sourceLocation)
     #expect(parted.stderr == whole.stderr, sourceLocation: sourceLocation)

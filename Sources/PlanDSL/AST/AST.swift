@@ -20,13 +20,30 @@ package struct UnitName: Sendable, Hashable {
 }
 
 /// A number with an optional unit: `2300 mg`, `10%`, `3.49 USD`, `7`.
+///
+/// Kept in 64 bytes (a food's nutrition holds one per figure): the fields are in
+/// the order that packs them, and the number's range is its end alone, since it
+/// starts where ``range`` starts.
 package struct QuantityLiteral: Sendable, Hashable {
   /// The value exactly as written.
   package var value: Decimal
-  package var unit: UnitName?
   package var range: SourceRange
-  /// The range of the number alone.
-  package var numberRange: SourceRange
+  package var unit: UnitName?
+  /// Where the number alone ends.
+  private var numberEnd: UInt32
+
+  package init(value: Decimal, unit: UnitName?, range: SourceRange, numberRange: SourceRange) {
+    self.value = value
+    self.range = range
+    self.unit = unit
+    self.numberEnd = UInt32(clamping: numberRange.end)
+  }
+
+  /// The range of the number alone: from where ``range`` starts.
+  package var numberRange: SourceRange {
+    get { SourceRange(file: range.file, start: range.start, end: Int(numberEnd)) }
+    set { numberEnd = UInt32(clamping: newValue.end) }
+  }
 }
 
 /// A bound on an amount: `>= 90 g`, `<= 2300 mg`, `1800...2200 kcal`, `== 3 g`.

@@ -184,7 +184,11 @@ extension Parser {
           let last = parser.previous
           parser.finishStatement("'\(nutrient.name) \(last.value)'")
         }
-        let entries = Array(parser.nutrientScratch[mark...])
+        // Copied out at their exact count: `Array(scratch[mark...])` would share the
+        // scratch's buffer (and its spare room) when the slice is all of it.
+        let entries = parser.nutrientScratch.withUnsafeBufferPointer {
+          Array(UnsafeBufferPointer(rebasing: $0[mark...]))
+        }
         parser.nutrientScratch.removeSubrange(mark...)
         food.nutrition.append(
           NutritionBlock(amount: amount, entries: entries, range: keyword.range.union(block ?? amount.range)))

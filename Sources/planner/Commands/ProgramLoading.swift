@@ -4,16 +4,15 @@ import PlanDSL
 
 /// Loads and checks a plan file for a command, printing its warnings.
 enum ProgramLoading {
-  /// The loader of every command. It parses each file on one thread: in this
-  /// short-lived process, parsing a large file in parts (``PlanLoader/parsesInParallel``)
-  /// measured slower than one thread (docs/performance.md, "Front end, fourth
-  /// round"). `PLANNER_PARALLEL_PARSE=1` parses in parts, to measure it again;
-  /// what is read is the same either way. A large program's stores, foods and
-  /// goals are checked in parts (``PlanLoader/checksInParallel``, the default:
-  /// a tenth less wall time on 8,000 foods, "Front end, fifth round").
+  /// The loader of every command. A large file is parsed in parts on the
+  /// machine's processors (``PlanLoader/parsesInParallel``) and its stores, foods
+  /// and goals are checked in parts (``PlanLoader/checksInParallel``): on the
+  /// 8,000-food benchmark week a tenth less wall time each (docs/performance.md,
+  /// "Front end, seventh round"). `PLANNER_PARALLEL_PARSE=0` parses on one
+  /// thread, to measure the difference; what is read is the same either way.
   static var loader: PlanLoader {
     var loader = PlanLoader()
-    loader.parsesInParallel = ProcessInfo.processInfo.environment["PLANNER_PARALLEL_PARSE"] == "1"
+    loader.parsesInParallel = ProcessInfo.processInfo.environment["PLANNER_PARALLEL_PARSE"] != "0"
     // The process ends soon after: the tree's memory goes back with it, unfreed.
     loader.keepsSyntaxTree = true
     return loader

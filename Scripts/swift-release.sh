@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `swift build -c release` with the release build's flags, for every script
+# that builds or runs a release binary (they share one build directory, so
+# they must agree on the flags, or each would rebuild everything).
+#
+#   Scripts/swift-release.sh --product planner
+#   "$(Scripts/swift-release.sh --show-bin-path)/planner" …
+#
+# On Linux the Swift runtime and Foundation are linked into the binary
+# (`--static-swift-stdlib`) when the toolchain has their static libraries
+# and libcurl's development link is there (FoundationNetworking, which the
+# webhook uses, links against it; Debian: libcurl4-openssl-dev, which
+# Scripts/bootstrap.sh installs). A process then starts in about 10 ms
+# instead of 40 (dynamic loading of the runtime's libraries), which is a
+# large share of `planner check` on a small file (docs/performance.md).
+# Elsewhere, or without those, it is the plain release build.
+set -euo pipefail
+flags=()
+if [ "$(uname -s)" = Linux ] && [ "${PLANNER_DYNAMIC_STDLIB:-0}" != 1 ]; then
+  swift_bin="$(command -v swift || true)"
+  static_dir=""
+  if [ -n "$swift_bin" ]; then
+    static_dir="$(dirname "$(readlink -f "$swift_bin")")/../lib/swift_static/linux"
+  fi
+  have_curl_link=0
+  for dir in /usr/lib/"$(uname -m)"-linux-gnu /usr/lib64 /usr/lib /usr/local/lib; do
+    if [ -e "$dir/libcurl.so" ]; then have_curl_link=1; fi
+  done
+  if [ -n "$static_dir" ] && [ -e "$static_dir/libFoundationNetworking.a" ] && [ "$have_curl_link" = 1 ]; then
+    flags+=(--static-swift-stdlib)
+  fi
+fi
+exec swift build -c release ${flags[@]+"${flags[@]}"} "$@"
