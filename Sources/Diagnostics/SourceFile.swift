@@ -8,8 +8,9 @@ import Foundation
 public struct SourceFile: Sendable, Hashable {
   /// The path as the user wrote it or as it was resolved from an `include`.
   public let path: String
-  /// The file's text.
-  public let text: String
+  /// The file's text, decoded from ``bytes`` when asked for (a large file is
+  /// kept once, as its bytes).
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
   /// The UTF-8 bytes of `text`, which source offsets index.
   public let bytes: [UInt8]
   /// The line of the whole file on which `text` starts (1 unless this is an excerpt).
@@ -24,16 +25,14 @@ public struct SourceFile: Sendable, Hashable {
   ///   - text: The file's text, or an excerpt of it.
   ///   - firstLine: The 1-based line of the whole file on which `text` starts.
   public init(path: String, text: String, firstLine: Int = 1) {
-    self.init(path: path, text: text, utf8: Array(text.utf8), firstLine: firstLine)
+    self.init(path: path, utf8: Array(text.utf8), firstLine: firstLine)
   }
 
-  /// Creates a source file from text and its UTF-8 bytes (`Array(text.utf8)`),
-  /// which a reader of the file already holds: a large file is not copied again.
-  package init(path: String, text: String, utf8 bytes: [UInt8], firstLine: Int = 1) {
-    assert(bytes.count == text.utf8.count, "the bytes are not the text's")
+  /// Creates a source file from the UTF-8 bytes of its text, which a reader of
+  /// the file already holds and has validated: a large file is not copied again.
+  package init(path: String, utf8 bytes: [UInt8], firstLine: Int = 1) {
     self.path = path
     self.firstLine = max(1, firstLine)
-    self.text = text
     self.bytes = bytes
     var starts = [0]
     for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {

@@ -57,7 +57,7 @@ public struct PlanLoader: Sendable {
     -> Program
   {
     var session = newSession()
-    session.loadText(text, path: path, directory: directory)
+    session.loadText(Array(text.utf8), path: path, directory: directory)
     return try session.finish()
   }
 
@@ -115,21 +115,18 @@ struct LoadSession {
       let index = sources.add(SourceFile(path: path, text: ""))
       diagnostics.append(
         DiagnosticMessage.notText(path, byteOffset: offset, at: SourceRange(file: index, start: 0, end: 0)))
-    case .text(let text, let bytes):
+    case .text(let bytes):
       loaded.insert(canonical)
       stack.append((canonical, include))
       loadText(
-        text, path: path, directory: URL(fileURLWithPath: canonical).deletingLastPathComponent().path,
-        bytes: bytes)
+        bytes, path: path, directory: URL(fileURLWithPath: canonical).deletingLastPathComponent().path)
       stack.removeLast()
     }
   }
 
-  /// Parses a file's text (`bytes`, when given, are its UTF-8: not copied again).
-  mutating func loadText(_ text: String, path: String, directory: String?, bytes: [UInt8]? = nil) {
-    let source =
-      bytes.map { SourceFile(path: path, text: text, utf8: $0) } ?? SourceFile(path: path, text: text)
-    let index = sources.add(source)
+  /// Parses a file's text, given as its validated UTF-8 bytes (not copied again).
+  mutating func loadText(_ bytes: [UInt8], path: String, directory: String?) {
+    let index = sources.add(SourceFile(path: path, utf8: bytes))
     guard let file = sources.file(index) else { return }
     let syntax: SourceFileSyntax
     let parts = PartedParse.partCount(

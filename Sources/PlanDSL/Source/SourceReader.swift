@@ -6,8 +6,8 @@ import HealthRules
 enum SourceReader {
   /// The outcome of reading one file.
   enum Outcome {
-    /// The text, and its UTF-8 bytes when they are the file's (no byte-order mark).
-    case text(String, bytes: [UInt8]?)
+    /// The text's UTF-8 bytes, validated, without a byte-order mark.
+    case text(bytes: [UInt8])
     case notText(byteOffset: Int)
     case unreadable(String)
   }
@@ -36,12 +36,10 @@ enum SourceReader {
     // Valid text (the usual case) is checked and copied in one pass of the
     // standard library's validator; only a file that fails is decoded scalar
     // by scalar, to say where.
-    if !bytes.contains(0), var text = String(validating: bytes, as: UTF8.self) {
-      if text.hasPrefix("\u{FEFF}") {
-        text.removeFirst()
-        return .text(text, bytes: nil)
-      }
-      return .text(text, bytes: bytes)
+    // The text it makes is dropped at once: the bytes are what is kept.
+    if !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil {
+      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return .text(bytes: Array(bytes.dropFirst(3))) }
+      return .text(bytes: bytes)
     }
     var iterator = bytes.makeIterator()
     var decoder = UTF8()
@@ -61,6 +59,6 @@ enum SourceReader {
     }
     var text = String(scalars)
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-    return .text(text, bytes: nil)
+    return .text(bytes: Array(text.utf8))
   }
 }
