@@ -13,6 +13,27 @@ struct FrontEndShortcutTests {
     for word in ["g", "mg", "kcal", "USD", "pe", "perr", "", "Per"] { #expect(!Parser.isNonUnitWord(word)) }
   }
 
+  @Test("a source range takes 12 bytes and a quantity 64: the syntax tree holds one per figure")
+  func compactNodes() {
+    #expect(MemoryLayout<SourceRange>.size == 12)
+    #expect(MemoryLayout<QuantityLiteral>.size == 64)
+  }
+
+  @Test("a quantity's number range starts where the quantity does and ends where the number does")
+  func numberRange() throws {
+    let lexer = Lexer(SourceFile(path: "t.plan", text: "x 17.3 mg\n"), fileIndex: 0)
+    var parser = Parser(lexer: lexer, file: 0)
+    parser.advance()
+    let parsed = parser.parseQuantity("an amount")
+    let quantity = try #require(parsed)
+    #expect(quantity.range == SourceRange(file: 0, start: 2, end: 9))
+    #expect(quantity.numberRange == SourceRange(file: 0, start: 2, end: 6))
+    var changed = quantity
+    changed.numberRange = SourceRange(file: 0, start: 2, end: 7)
+    #expect(changed.numberRange == SourceRange(file: 0, start: 2, end: 7))
+    #expect(changed.range == quantity.range)
+  }
+
   @Test(
     "isSame(as:) is string equality for a keyword",
     arguments: [("per", "per"), ("per", "pet"), ("g", "mg"), ("", "")])

@@ -33,10 +33,9 @@ enum SourceReader {
 
   /// Decodes UTF-8 text; the first NUL byte or invalid sequence makes it "not text".
   static func decode(_ bytes: [UInt8]) -> Outcome {
-    // Valid text (the usual case) is checked and copied in one pass of the
-    // standard library's validator; only a file that fails is decoded scalar
-    // by scalar, to say where.
-    // The text it makes is dropped at once: the bytes are what is kept.
+    // Valid text (the usual case) is checked in one pass of the standard
+    // library's validator, whose string is dropped at once (the bytes are what
+    // is kept); only a file that fails is decoded scalar by scalar, to say where.
     if !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil {
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return .text(bytes: Array(bytes.dropFirst(3))) }
       return .text(bytes: bytes)
