@@ -151,15 +151,17 @@ struct Checker {
   /// Records every declared name, reporting duplicates with a note at the first.
   mutating func declareNames() {
     repeatsName = Array(repeating: false, count: declarations.count)
-    for (index, declaration) in declarations.enumerated() {
-      guard let name = declaration.name else { continue }
-      if let first = declared[declaration.keyword]?[name.name] {
-        error(DiagnosticMessage.duplicate(declaration.keyword, name, first: first))
+    // By position: each declaration is read where it is, not copied out (a food's holds dozens of references).
+    for index in declarations.indices {
+      guard let name = declarations[index].name else { continue }
+      let keyword = declarations[index].keyword
+      if let first = declared[keyword]?[name.name] {
+        error(DiagnosticMessage.duplicate(keyword, name, first: first))
         // As ``isDuplicate(_:)`` says: a repeat unless it is the first declaration itself.
         repeatsName[index] = first != name.range
         continue
       }
-      declared[declaration.keyword, default: [:]][name.name] = name.range
+      declared[keyword, default: [:]][name.name] = name.range
     }
   }
 
