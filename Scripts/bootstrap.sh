@@ -3,8 +3,9 @@
 # GLPK's development files (Debian: libglpk-dev; macOS: Homebrew's glpk),
 # libpq's (Debian: libpq-dev; macOS: Homebrew's libpq) and, for the database
 # tests, a PostgreSQL server (Debian: postgresql; macOS: Homebrew's postgresql@16)
-# and, on Linux, libcurl's development link (Debian: libcurl4-openssl-dev), which
-# the release build's static Swift runtime links against (Scripts/swift-release.sh).
+# and, on Linux, the development links of libcurl and libxml2 (Debian:
+# libcurl4-openssl-dev, libxml2-dev), which the release build's static
+# Foundation links against (Scripts/swift-release.sh).
 # The Swift toolchain itself cannot be installed here; we say how to get it.
 set -euo pipefail
 
@@ -22,10 +23,11 @@ have_libpq_header() {
   return 1
 }
 
-have_curl_link() {
+# Whether the linker finds lib$1.so (a development link); always, off Linux.
+have_link() {
   [ "$(uname -s)" != Linux ] && return 0
   for dir in /usr/lib/"$(uname -m)"-linux-gnu /usr/lib64 /usr/lib /usr/local/lib; do
-    [ -e "$dir/libcurl.so" ] && return 0
+    [ -e "$dir/lib$1.so" ] && return 0
   done
   return 1
 }
@@ -44,7 +46,8 @@ brew_packages=()
 have_glpk_header || { apt_packages+=(libglpk-dev); brew_packages+=(glpk); }
 have_libpq_header || { apt_packages+=(libpq-dev); brew_packages+=(libpq); }
 have_postgres_server || { apt_packages+=(postgresql); brew_packages+=(postgresql@16); }
-have_curl_link || apt_packages+=(libcurl4-openssl-dev)
+have_link curl || apt_packages+=(libcurl4-openssl-dev)
+have_link xml2 || apt_packages+=(libxml2-dev)
 if [ "${#apt_packages[@]}" -eq 0 ]; then
   exit 0
 fi
