@@ -23,13 +23,12 @@ have_libpq_header() {
   return 1
 }
 
+source "$(dirname "${BASH_SOURCE[0]}")/dev-links.sh"
+
 # Whether the linker finds lib$1.so (a development link); always, off Linux.
 have_link() {
   [ "$(uname -s)" != Linux ] && return 0
-  for dir in /usr/lib/"$(uname -m)"-linux-gnu /usr/lib64 /usr/lib /usr/local/lib; do
-    [ -e "$dir/lib$1.so" ] && return 0
-  done
-  return 1
+  have_dev_link "$1"
 }
 
 have_postgres_server() {

@@ -23,14 +23,9 @@ if [ "$(uname -s)" = Linux ] && [ "${PLANNER_DYNAMIC_STDLIB:-0}" != 1 ]; then
   if [ -n "$swift_bin" ]; then
     static_dir="$(dirname "$(readlink -f "$swift_bin")")/../lib/swift_static/linux"
   fi
-  have_link() {
-    for dir in /usr/lib/"$(uname -m)"-linux-gnu /usr/lib64 /usr/lib /usr/local/lib; do
-      if [ -e "$dir/$1.so" ]; then return 0; fi
-    done
-    return 1
-  }
+  source "$(dirname "${BASH_SOURCE[0]}")/dev-links.sh"
   if [ -n "$static_dir" ] && [ -e "$static_dir/libFoundationNetworking.a" ] \
-    && have_link libcurl && have_link libxml2; then
+    && have_dev_link curl && have_dev_link xml2; then
     flags+=(--static-swift-stdlib)
   fi
 fi
