@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "PlanDSL", targets: ["PlanDSL"]),
     .library(name: "HealthDatabase", targets: ["HealthDatabase"]),
     .executable(name: "planner", targets: ["planner"]),
+    .executable(name: "planner-webhook", targets: ["planner-webhook"]),
   ],
   targets: [
     // The C boundary to GLPK: a small shim that guards every call that could
@@ -34,10 +35,10 @@ let package = Package(
     .target(name: "Diagnostics"),
     .target(name: "HealthRules", dependencies: ["Diagnostics"]),
     .target(name: "PlanDSL", dependencies: ["Diagnostics", "MealOptimizer", "HealthRules"]),
-    // The C boundary to libpq (Debian: libpq-dev; Homebrew: libpq), PostgreSQL's client library.
-    .systemLibrary(
-      name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
-    // Rules evaluated inside PostgreSQL: the only library that links libpq.
+    // The C boundary to libpq (Debian: libpq-dev; Homebrew: libpq), PostgreSQL's client library:
+    // its header at build time, the library itself loaded when the first connection is made.
+    .target(name: "CLibPQ", path: "Sources/CLibPQ"),
+    // Rules evaluated inside PostgreSQL: the only library that uses libpq.
     .target(name: "HealthDatabase", dependencies: ["HealthRules", "CLibPQ"]),
     // The command line's allocator settings (glibc): a few lines of C, no library.
     .target(name: "CProcessMemory", path: "Sources/CProcessMemory"),
@@ -47,6 +48,9 @@ let package = Package(
         "Diagnostics", "PlanDSL", "MealOptimizer", "GLPKBackend", "HealthRules", "HealthDatabase",
         "CProcessMemory",
       ]),
+    // Posts `planner health --notify-url`'s alerts: URLSession's HTTP stack (libcurl on Linux)
+    // lives here, not in `planner`, which would otherwise load it at every start.
+    .executableTarget(name: "planner-webhook"),
     // Benchmarks: each Benchmarks/*/run.sh builds its target in release mode and prints figures.
     .executableTarget(name: "health-bench", dependencies: ["HealthRules"], path: "Benchmarks/health/Sources"),
     .executableTarget(name: "solver-bench", dependencies: ["MealOptimizer", "GLPKBackend"]),
@@ -67,7 +71,7 @@ let package = Package(
       dependencies: ["Diagnostics", "PlanDSL", "MealOptimizer", "GLPKBackend"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "PlannerCLITests", dependencies: ["planner", "Diagnostics"]),
+    .testTarget(name: "PlannerCLITests", dependencies: ["planner", "planner-webhook", "Diagnostics"]),
     // Rules in PostgreSQL against the in-process engine, on a throwaway server.
     .testTarget(
       name: "HealthDatabaseTests", dependencies: ["HealthDatabase", "HealthRules", "PlanDSL"],

@@ -20,19 +20,32 @@ public final class PostgresConnection {
   /// - Throws: ``DatabaseError/connection(_:)`` with the server's reason.
   public init(url: String) throws(DatabaseError) {
     guard !url.contains("\u{0}") else { throw .connection("the connection string holds a NUL character") }
-    guard let connection = PQconnectdb(url) else { throw .connection("out of memory") }
-    guard PQstatus(connection) == CONNECTION_OK else {
+    try PostgresConnection.loadLibrary()
+    guard let connection = cpq_connectdb(url) else { throw .connection("out of memory") }
+    guard cpq_status(connection) == CONNECTION_OK else {
       let message = PostgresConnection.errorText(connection)
-      PQfinish(connection)
+      cpq_finish(connection)
       throw .connection(message)
     }
     // Notices (such as "table does not exist, skipping") are not printed by a library.
-    PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    cpq_set_quiet_notices(connection)
     handle = connection
   }
 
   deinit {
-    PQfinish(handle)
+    cpq_finish(handle)
+  }
+
+  /// Loads libpq, which is looked for when the first connection is made, not
+  /// when the program starts (only the database features need it).
+  ///
+  /// - Throws: ``DatabaseError/connection(_:)`` saying why libpq could not be loaded.
+  static func loadLibrary() throws(DatabaseError) {
+    var reason = [CChar](repeating: 0, count: 512)
+    guard cpq_load(&reason, reason.count) == 1 else {
+      throw .connection(
+        String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
   }
 
   /// Runs one or more statements that return no rows.
@@ -60,7 +73,7 @@ public final class PostgresConnection {
   ///   - data: The rows, each ending in a newline, escaped as `COPY`'s text format requires.
   /// - Throws: ``DatabaseError/query(_:sqlState:)`` when the server rejects the statement or a row.
   public func copy(_ statement: String, data: String) throws(DatabaseError) {
-    try check(PQexec(handle, statement), expecting: PGRES_COPY_IN).clear()
+    try check(cpq_exec(handle, statement), expecting: PGRES_COPY_IN).clear()
     var bytes = Array(data.utf8)
     let chunk = 1 << 20
     var offset = 0
@@ -69,7 +82,7 @@ public final class PostgresConnection {
       let sent = bytes.withUnsafeMutableBufferPointer { buffer in
         buffer.baseAddress.map { base in
           (base + offset).withMemoryRebound(to: CChar.self, capacity: count) {
-            PQputCopyData(handle, $0, Int32(count))
+            cpq_put_copy_data(handle, $0, Int32(count))
           }
         } ?? -1
       }
@@ -77,20 +90,20 @@ public final class PostgresConnection {
       offset += count
     }
     bytes.removeAll()
-    guard PQputCopyEnd(handle, nil) == 1 else {
+    guard cpq_put_copy_end(handle) == 1 else {
       throw .query(PostgresConnection.errorText(handle), sqlState: "")
     }
-    try check(PQgetResult(handle), expecting: PGRES_COMMAND_OK).clear()
+    try check(cpq_get_result(handle), expecting: PGRES_COMMAND_OK).clear()
     try drainResults()
   }
 
   private func run(_ sql: String, parameters: [String?]) throws(DatabaseError) -> QueryRows {
     let result: OpaquePointer?
     if parameters.isEmpty {
-      result = PQexec(handle, sql)
+      result = cpq_exec(handle, sql)
     } else {
       result = PostgresConnection.withCStrings(parameters) { values in
-        PQexecParams(handle, sql, Int32(values.count), nil, values, nil, nil, 0)
+        cpq_exec_params(handle, sql, Int32(values.count), values)
       }
     }
     let checked = try check(result, expecting: nil)
@@ -103,11 +116,11 @@ public final class PostgresConnection {
   private func check(_ result: OpaquePointer?, expecting: ExecStatusType?) throws(DatabaseError) -> PGResult {
     guard let result else { throw .query(PostgresConnection.errorText(handle), sqlState: "") }
     let owned = PGResult(result)
-    let status = PQresultStatus(result)
+    let status = cpq_result_status(result)
     let ok = expecting.map { status == $0 } ?? (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK)
     guard ok else {
-      let message = PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
-      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+      let message = cpq_result_error_message(result).map { String(cString: $0) } ?? ""
+      let state = cpq_result_error_field(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
       throw .query(
         PostgresConnection.trimmed(message.isEmpty ? "status \(status.rawValue)" : message), sqlState: state)
     }
@@ -115,13 +128,13 @@ public final class PostgresConnection {
   }
 
   private func drainResults() throws(DatabaseError) {
-    while let extra = PQgetResult(handle) {
+    while let extra = cpq_get_result(handle) {
       _ = try check(extra, expecting: nil)
     }
   }
 
   private static func errorText(_ connection: OpaquePointer) -> String {
-    trimmed(PQerrorMessage(connection).map { String(cString: $0) } ?? "unknown error")
+    trimmed(cpq_error_message(connection).map { String(cString: $0) } ?? "unknown error")
   }
 
   private static func trimmed(_ text: String) -> String {
@@ -148,22 +161,22 @@ private struct PGResult: ~Copyable {
   }
 
   deinit {
-    PQclear(pointer)
+    cpq_clear(pointer)
   }
 
   consuming func clear() {}
 
   func rows() -> QueryRows {
-    let columnCount = Int(PQnfields(pointer))
-    let rowCount = Int(PQntuples(pointer))
-    let names = (0..<columnCount).map { String(cString: PQfname(pointer, Int32($0))) }
+    let columnCount = Int(cpq_nfields(pointer))
+    let rowCount = Int(cpq_ntuples(pointer))
+    let names = (0..<columnCount).map { String(cString: cpq_fname(pointer, Int32($0))) }
     var rows: [[String?]] = []
     rows.reserveCapacity(rowCount)
     for row in 0..<rowCount {
       rows.append(
         (0..<columnCount).map { column in
-          PQgetisnull(pointer, Int32(row), Int32(column)) == 1
-            ? nil : String(cString: PQgetvalue(pointer, Int32(row), Int32(column)))
+          cpq_getisnull(pointer, Int32(row), Int32(column)) == 1
+            ? nil : String(cString: cpq_getvalue(pointer, Int32(row), Int32(column)))
         })
     }
     return QueryRows(columns: names, rows: rows)

@@ -116,4 +116,59 @@ struct CheckingInPartsTests {
     #expect(mixed.currency == nil)
     #expect(mixed.diagnostics.isEmpty)
   }
+
+  /// Foods `f0`… with a plan that limits each, with mistakes and conflicts among the limits.
+  static func limitedPlan(foods count: Int) -> String {
+    var text = Self.pricedFoods(count, everyEuro: nil)
+    text += "food served { per 100 g { energy 50 kcal }; measure serving = 30 g; price 1 USD per kg }\n"
+    text += "goal day { energy 1800...2200 kcal per day }\n"
+    text += "plan week {\n  days 7\n  goal day\n"
+    for i in 0..<count {
+      text += "  limit f\(i) <= 500 g per day\n"
+      switch i % 9 {
+      case 1: text += "  limit f\(i) >= 600 g per day\n"  // conflicts with the line above
+      case 2: text += "  limit g\(i) <= 1 kg per week\n"  // no such food
+      case 3: text += "  limit f\(i) <= 2 kcal per week\n"  // not a mass
+      case 4: text += "  limit f\(i) <= 2 servings per week\n"  // no serving measure
+      case 5: text += "  limit f\(i) + served <= 900 g per week\n"
+      case 6: text += "  limit served + f\(i) >= 1 kg per fortnight\n"  // no such period
+      case 7: text += "  limit f\(i) <= -5 g per day\n"
+      default: text += "  limit f\(i) <= 700 g per week\n"
+      }
+    }
+    return text + "  limit served <= 3 servings per day\n  minimize cost\n}\n"
+  }
+
+  @Test("a plan's limits checked in parts give the same plan and messages, conflicts included")
+  func limitsInParts() throws {
+    let text = Self.limitedPlan(foods: 60)
+    let (parted, whole) = Self.loaders()
+    let inParts = PartedParseTests.Outcome { () throws(DiagnosticList) in try parted.load(text: text) }
+    let once = PartedParseTests.Outcome { () throws(DiagnosticList) in try whole.load(text: text) }
+    #expect(inParts == once)
+    #expect(inParts.failed)
+    let ids = Dictionary(inParts.diagnostics.map { ($0.id, 1) }, uniquingKeysWith: +)
+    #expect(ids[DiagnosticID.conflictingLimits.rawValue] == 7)
+    #expect(ids[DiagnosticID.unknownFood.rawValue] == 7)
+    #expect(ids[DiagnosticID.missingServing.rawValue] == 7)
+    #expect(ids[DiagnosticID.unknownPeriod.rawValue] == 6)
+    // The limits are checked in parts, not in one pass: the same limits either way.
+    var checker = Self.checker(Self.limitedPlan(foods: 60))
+    checker.processors = 4
+    checker.smallestPart = 1
+    let foods = checker.checkStoresFoodsAndGoals().foods
+    guard case .plan(let plan) = try #require(checker.declarations.last) else {
+      Issue.record("the last declaration is not the plan")
+      return
+    }
+    let limitsInParts = checker.checkLimitsInParts(plan.statements, foods: foods)
+    let checked = try #require(limitsInParts)
+    #expect(checked.count == plan.statements.count)
+    // Each food's first limit (60), the conflicting (7), the sums (7), the weekly (7 + 6) and the serving limit.
+    let limits: [LimitSpec] = checked.compactMap { $0?.limit }
+    #expect(limits.count == 88)
+    checker.processors = 1
+    let inOnePass = checker.checkLimitsInParts(plan.statements, foods: foods)
+    #expect(inOnePass == nil)
+  }
 }

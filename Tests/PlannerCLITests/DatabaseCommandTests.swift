@@ -40,6 +40,23 @@ struct DatabaseCommandTests {
     #expect(result.stderr.contains("cannot connect to the database"), "\(result.stderr)")
     #expect(!result.stderr.contains("hunter2") && !result.stdout.contains("hunter2"))
   }
+
+  @Test("libpq is loaded when a connection is first made, and a missing one is a clear error")
+  func missingLibpq() throws {
+    let result = try PlannerProcess.run(
+      ["health", "--database", "host=/nonexistent-planner-dir dbname=health"],
+      environment: ["PLANNER_LIBPQ": "/nonexistent-planner-dir/libpq.so.5"])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr.contains(
+        "cannot connect to the database: PLANNER_LIBPQ=/nonexistent-planner-dir/libpq.so.5 could not be loaded"
+      ),
+      "\(result.stderr)")
+    // Commands that need no database start without it.
+    let check = try PlannerProcess.run(
+      ["check", "Examples/foods.plan"], environment: ["PLANNER_LIBPQ": "/nonexistent-planner-dir/libpq.so.5"])
+    #expect(check.status == 0, "\(check.stderr)")
+  }
 }
 
 extension DatabaseCommandTests {

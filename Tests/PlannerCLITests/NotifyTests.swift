@@ -90,6 +90,22 @@ struct NotifyTests {
     #expect(!FileManager.default.fileExists(atPath: outbox.path))
   }
 
+  @Test("without the planner-webhook program the alert waits in the outbox, and says why")
+  func missingHelper() throws {
+    let folder = try Self.folder()
+    let result = try PlannerProcess.run(
+      ["health", "readings.csv", "--notify-url", "http://127.0.0.1:9/hook"], directory: folder,
+      environment: ["PLANNER_WEBHOOK": "/nonexistent-planner-dir/planner-webhook"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains(
+        "could not deliver the alert to http://127.0.0.1:9/hook: cannot run /nonexistent-planner-dir/planner-webhook"
+      ),
+      "\(result.stderr)")
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("readings.csv.outbox.json").path))
+  }
+
   @Test("--notify-url takes an http URL")
   func badURL() throws {
     let result = try PlannerProcess.run(["health", "Examples/readings.csv", "--notify-url", "ftp://x"])

@@ -29,16 +29,37 @@ extension Checker {
   }
 }
 
+/// The foods of a checked limit, by position in the checked foods.
+enum LimitFoods: Hashable {
+  /// A limit on one food (most are): no list.
+  case one(Int)
+  /// A limit on the sum of several foods.
+  case several([Int])
+
+  /// The positions, in the order written.
+  var positions: [Int] {
+    switch self {
+    case .one(let position): [position]
+    case .several(let positions): positions
+    }
+  }
+}
+
 /// What identifies limits that can conflict: the same foods (in any order),
 /// period and unit.
 struct LimitConflictKey: Hashable {
-  /// The foods, each once, in order (a limit on one food shares its array: nothing is built).
-  var foods: [String]
+  /// The foods' positions, each once, in order (a limit on one food builds no list).
+  var foods: LimitFoods
   var period: Period
   var inServings: Bool
 
-  init(foods: [String], period: Period, inServings: Bool) {
-    self.foods = foods.count == 1 ? foods : Set(foods).sorted()
+  init(foods: LimitFoods, period: Period, inServings: Bool) {
+    switch foods {
+    case .one: self.foods = foods
+    case .several(let positions):
+      let distinct = Set(positions).sorted()
+      self.foods = distinct.count == 1 ? .one(distinct[0]) : .several(distinct)
+    }
     self.period = period
     self.inServings = inServings
   }

@@ -71,8 +71,47 @@ extension Checker {
     latestLimit.reserveCapacity(d.statements.count)
     var earlierLimit: [Int?] = []
     var limitBoundRanges: [SourceRange] = []
+    plan.limits.reserveCapacity(d.statements.count)
+    earlierLimit.reserveCapacity(d.statements.count)
+    limitBoundRanges.reserveCapacity(d.statements.count)
     let errorsBefore = diagnostics.count
-    for statement in d.statements {
+    // Thousands of limits are checked in parts first; their conflicts are found below, in order.
+    let limitsChecked = checkLimitsInParts(d.statements, foods: foods)
+    for (index, statement) in d.statements.enumerated() {
+      // A plan may hold thousands of limits: they take the short way, before any lookup by keyword.
+      if case .limit(let names, let bound, let period, let range) = statement {
+        let foodsOfLimit: LimitFoods
+        if let limitsChecked {
+          guard let checked = limitsChecked[index], let limit = checked.limit, let limitFoods = checked.foods
+          else { continue }
+          plan.limits.append(limit)
+          foodsOfLimit = limitFoods
+        } else {
+          let before = plan.limits.count
+          guard let limitFoods = checkLimit(names, bound, period, foods: foods, into: &plan),
+            plan.limits.count > before
+          else { continue }
+          plan.limits[plan.limits.count - 1].source = sourceReference(range)
+          foodsOfLimit = limitFoods
+        }
+        let position = plan.limits.count - 1
+        let key = LimitConflictKey(
+          foods: foodsOfLimit, period: plan.limits[position].period,
+          inServings: plan.limits[position].inServings)
+        earlierLimit.append(nil)
+        limitBoundRanges.append(bound.range)
+        if let latest = latestLimit.updateValue(position, forKey: key) {
+          earlierLimit[position] = latest
+          var earlier: [(limit: LimitSpec, range: SourceRange)] = []
+          var cursor: Int? = latest
+          while let at = cursor {
+            earlier.append((plan.limits[at], limitBoundRanges[at]))
+            cursor = earlierLimit[at]
+          }
+          checkLimitConflict(plan.limits[position], at: bound.range, earlier: Array(earlier.reversed()))
+        }
+        continue
+      }
       let (key, range) = Self.key(statement)
       // Statements that may repeat are not recorded (a plan may hold thousands of limits).
       if !Self.repeatableStatements.contains(key) {
@@ -100,27 +139,9 @@ extension Checker {
         }
       case .foods(let names, _):
         plan.foodNames = names.compactMap { resolveFood($0) }
-      case .limit(let names, let bound, let period, let range):
-        let before = plan.limits.count
-        checkLimit(names, bound, period, foods: foods, into: &plan)
-        if plan.limits.count > before {
-          plan.limits[plan.limits.count - 1].source = sourceReference(range)
-          let new = plan.limits[plan.limits.count - 1]
-          let key = LimitConflictKey(foods: new.foods, period: new.period, inServings: new.inServings)
-          let position = plan.limits.count - 1
-          earlierLimit.append(nil)
-          limitBoundRanges.append(bound.range)
-          if let latest = latestLimit.updateValue(position, forKey: key) {
-            earlierLimit[position] = latest
-            var earlier: [(limit: LimitSpec, range: SourceRange)] = []
-            var cursor: Int? = latest
-            while let at = cursor {
-              earlier.append((plan.limits[at], limitBoundRanges[at]))
-              cursor = earlierLimit[at]
-            }
-            checkLimitConflict(new, at: bound.range, earlier: Array(earlier.reversed()))
-          }
-        }
+      case .limit:
+        // Checked above, before the lookups by keyword.
+        break
       case .pantry(let name, _):
         if declared["pantry", default: [:]][name.name] == nil {
           error(
@@ -231,23 +252,37 @@ extension Checker {
     return name.name
   }
 
+  /// Checks one `limit` statement and appends its ``LimitSpec`` to `plan`.
+  ///
+  /// - Returns: The positions in `foods` of the limit's foods, when the limit
+  ///   was appended; `nil` after reporting a mistake.
   mutating func checkLimit(
     _ names: [Identifier], _ bound: BoundLiteral, _ periodLiteral: PeriodLiteral?, foods: [Food],
     into plan: inout PlanSpec
-  ) {
+  ) -> LimitFoods? {
+    // Positions in `foods`, not copies of the foods (and no list for a limit on one food).
+    if names.count == 1, let position = checkedFoodPositions[names[0].name], foods.indices.contains(position),
+      foods[position].id == names[0].name
+    {
+      // A checked food was declared: its name needs no other lookup.
+      guard let period = period(periodLiteral) else { return nil }
+      return appendLimit([names[0].name], .one(position), bound, period, foods: foods, into: &plan)
+    }
     let ids =
       names.count == 1 ? resolveFood(names[0]).map { [$0] } ?? [] : names.compactMap { resolveFood($0) }
-    guard ids.count == names.count, let period = period(periodLiteral) else { return }
-    // Positions in `foods`, not copies of the foods (and no list for a limit on one food).
-    var limitFoods: [Int] = []
-    var onlyFood: Int?
-    if ids.count == 1 {
-      guard let position = checkedFoodPosition(ids[0], in: foods) else { return }
-      onlyFood = position
-    } else {
-      limitFoods = ids.compactMap { id in checkedFoodPosition(id, in: foods) }
-      guard limitFoods.count == ids.count else { return }
-    }
+    guard ids.count == names.count, let period = period(periodLiteral) else { return nil }
+    let positions = ids.compactMap { id in checkedFoodPosition(id, in: foods) }
+    guard positions.count == ids.count else { return nil }
+    let limitFoods: LimitFoods = positions.count == 1 ? .one(positions[0]) : .several(positions)
+    return appendLimit(ids, limitFoods, bound, period, foods: foods, into: &plan)
+  }
+
+  /// Appends the limit `bound` on the foods `ids` (at `limitFoods` in `foods`)
+  /// to `plan`, after checking its amounts; returns `limitFoods` when it was appended.
+  private mutating func appendLimit(
+    _ ids: [String], _ limitFoods: LimitFoods, _ bound: BoundLiteral, _ period: Period, foods: [Food],
+    into plan: inout PlanSpec
+  ) -> LimitFoods? {
     // The bound's quantities in order, without building their list.
     let (first, second): (QuantityLiteral, QuantityLiteral?) =
       switch bound.kind {
@@ -259,24 +294,23 @@ extension Checker {
       var grams: Decimal?
       if inServings, let unit = quantity.unit {
         grams = quantity.value
-        for position in onlyFood.map({ [$0] }) ?? limitFoods
-        where foods[position].measure(named: "serving") == nil {
+        for position in limitFoods.positions where foods[position].measure(named: "serving") == nil {
           checker.error(
             DiagnosticMessage.missingServingForLimit(food: foods[position].id, at: unit.range))
           grams = nil
         }
-      } else if let onlyFood {
-        grams = checker.grams(of: quantity, in: foods[onlyFood], for: "a limit")
+      } else if case .one(let position) = limitFoods {
+        grams = checker.grams(of: quantity, in: foods[position], for: "a limit")
       } else {
         grams = checker.nonNegative(quantity, as: .mass, for: "a limit on several foods")
       }
       return grams?.double
     }
-    guard let low = amount(first, inServings: firstInServings, checker: &self) else { return }
+    guard let low = amount(first, inServings: firstInServings, checker: &self) else { return nil }
     var high: Double?
     if let second {
       let secondInServings = second.unit.map { self.unit($0.text)?.dimension == .count } ?? false
-      guard let value = amount(second, inServings: secondInServings, checker: &self) else { return }
+      guard let value = amount(second, inServings: secondInServings, checker: &self) else { return nil }
       high = value
     }
     var limit = LimitSpec(foods: ids, minimum: nil, maximum: nil, period: period, inServings: firstInServings)
@@ -287,6 +321,7 @@ extension Checker {
     case .between: (limit.minimum, limit.maximum) = (low, high)
     }
     plan.limits.append(limit)
+    return limitFoods
   }
 
   static func key(_ statement: PlanStatement) -> (String, SourceRange) {

@@ -1,18 +1,18 @@
-import Dispatch
 import Foundation
-import Synchronization
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// Posts a verdict's JSON to a webhook: HTTP POST, a timeout, a few retries with backoff.
+/// Posts a verdict's JSON to a webhook, through the `planner-webhook` program
+/// installed beside `planner`.
 ///
-/// Policy (named so it can be read and changed in one place):
+/// Policy (named so it can be read and changed in one place; `planner-webhook`
+/// carries it out):
 /// - each attempt times out after ``timeout`` seconds (10);
 /// - up to ``attempts`` attempts (3), waiting ``firstBackoff`` (0.5 s) then twice as long before each retry;
 /// - a 2xx status is delivered; a connection failure, a timeout, 408, 429 or a 5xx status is retried;
 ///   any other status fails at once (the server understood and refused).
+///
+/// The HTTP client lives in a program of its own so that `planner` does not
+/// link URLSession's stack (on Linux, libcurl and the libraries it loads): every
+/// command would pay for loading them at start (docs/performance.md, "Starting").
 struct Webhook {
   var url: URL
   var timeout: TimeInterval = 10
@@ -33,73 +33,97 @@ struct Webhook {
     return url
   }
 
-  /// Posts `body`, retrying as documented; `progress` hears about each retry.
-  func post(_ body: Data, progress: (String) -> Void) -> Result<Int, Failure> {
-    var delay = firstBackoff
-    var lastFailure = Failure(reason: "no attempt was made")
-    for attempt in 1...max(1, attempts) {
-      switch once(body) {
-      case .success(let status) where (200..<300).contains(status):
-        return .success(status)
-      case .success(let status):
-        lastFailure = Failure(reason: "the server answered HTTP \(status)")
-        guard status == 408 || status == 429 || status >= 500 else { return .failure(lastFailure) }
-      case .failure(let failure):
-        lastFailure = failure
-      }
-      if attempt < attempts {
-        progress("\(lastFailure.reason); retrying in \(String(format: "%.1f", delay)) s")
-        Thread.sleep(forTimeInterval: delay)
-        delay *= 2
-      }
+  /// The name of the program that posts.
+  static let helperName = "planner-webhook"
+
+  /// Where `planner-webhook` is: `PLANNER_WEBHOOK` when set, else beside the
+  /// running `planner`, else on the `PATH`.
+  static func helper() -> URL? {
+    let environment = ProcessInfo.processInfo.environment
+    if let chosen = environment["PLANNER_WEBHOOK"], !chosen.isEmpty {
+      return URL(fileURLWithPath: chosen)
     }
-    return .failure(lastFailure)
+    var directories: [URL] = []
+    if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+      directories.append(executable.deletingLastPathComponent())
+    }
+    for directory in (environment["PATH"] ?? "").split(separator: ":") where !directory.isEmpty {
+      directories.append(URL(fileURLWithPath: String(directory)))
+    }
+    return directories.map { $0.appendingPathComponent(helperName) }.first {
+      FileManager.default.isExecutableFile(atPath: $0.path)
+    }
   }
 
-  /// One POST, waiting at most the timeout (plus a margin for the session to report it).
-  private func once(_ body: Data) -> Result<Int, Failure> {
-    guard #available(macOS 15, iOS 18, *) else {
-      return .failure(Failure(reason: "webhooks need macOS 15 or later"))
+  /// Posts `body`, retrying as documented; `progress` hears about each retry as it comes.
+  func post(_ body: Data, progress: (String) -> Void) -> Result<Int, Failure> {
+    guard let helper = Self.helper() else {
+      return .failure(
+        Failure(
+          reason:
+            "\(Self.helperName) was not found beside planner or on the PATH (it is built with planner: "
+            + "'swift build -c release'; install it in the same folder)"))
     }
-    var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-    request.httpMethod = "POST"
-    request.httpBody = body
-    request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
-    request.setValue("planner/\(Planner.version)", forHTTPHeaderField: "User-Agent")
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout
-    let session = URLSession(configuration: configuration)
-    defer { session.finishTasksAndInvalidate() }
-    let outcome = WebhookOutcome()
-    let task = session.dataTask(with: request) { _, response, error in
-      let result: Result<Int, Failure>
-      if let error {
-        result = .failure(Failure(reason: error.localizedDescription))
-      } else if let http = response as? HTTPURLResponse {
-        result = .success(http.statusCode)
-      } else {
-        result = .failure(Failure(reason: "the answer was not HTTP"))
+    // The body goes through a private temporary file rather than a pipe, as for --notify.
+    let bodyURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "planner-alert-\(UUID().uuidString).json")
+    guard
+      FileManager.default.createFile(
+        atPath: bodyURL.path, contents: body, attributes: [.posixPermissions: 0o600]),
+      let bodyHandle = try? FileHandle(forReadingFrom: bodyURL)
+    else {
+      return .failure(Failure(reason: "cannot write the alert to a temporary file for \(Self.helperName)"))
+    }
+    defer {
+      try? bodyHandle.close()
+      try? FileManager.default.removeItem(at: bodyURL)
+    }
+    let process = Process()
+    process.executableURL = helper
+    process.arguments = [
+      url.absoluteString, String(timeout), String(attempts), String(firstBackoff),
+      "planner/\(Planner.version)",
+    ]
+    let output = Pipe()
+    process.standardInput = bodyHandle
+    process.standardOutput = output
+    process.standardError = FileHandle.standardError
+    do {
+      try process.run()
+    } catch {
+      return .failure(Failure(reason: "cannot run \(helper.path): \(error.localizedDescription)"))
+    }
+    // Events arrive a line at a time; retries are reported as they happen.
+    var result: Result<Int, Failure>?
+    var pending = Data()
+    let reader = output.fileHandleForReading
+    while true {
+      let chunk = reader.availableData
+      if chunk.isEmpty { break }
+      pending.append(chunk)
+      while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: pending[pending.startIndex..<end], as: UTF8.self)
+        pending.removeSubrange(pending.startIndex...end)
+        if let text = line.dropping(prefix: "progress ") {
+          progress(text)
+        } else if let status = line.dropping(prefix: "delivered ").flatMap({ Int($0) }) {
+          result = .success(status)
+        } else if let reason = line.dropping(prefix: "failed ") {
+          result = .failure(Failure(reason: reason))
+        }
       }
-      outcome.finish(result)
     }
-    task.resume()
-    if outcome.done.wait(timeout: .now() + timeout + 5) == .timedOut {
-      task.cancel()
-      return .failure(Failure(reason: "no answer within \(Int(timeout)) s"))
-    }
-    return outcome.result.withLock { $0 } ?? .failure(Failure(reason: "no answer"))
+    process.waitUntilExit()
+    if let result { return result }
+    return .failure(
+      Failure(reason: "\(Self.helperName) ended without an answer (exit status \(process.terminationStatus))")
+    )
   }
 }
 
-/// The result of one request, handed from URLSession's queue to the waiting thread.
-@available(macOS 15, iOS 18, *)
-final class WebhookOutcome: Sendable {
-  let result = Mutex<Result<Int, Webhook.Failure>?>(nil)
-  let done = DispatchSemaphore(value: 0)
-
-  func finish(_ value: Result<Int, Webhook.Failure>) {
-    result.withLock { $0 = value }
-    done.signal()
+extension String {
+  /// The rest of the string after `prefix`, or `nil` when it does not start with it.
+  fileprivate func dropping(prefix: String) -> String? {
+    hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
   }
 }

@@ -1,0 +1,94 @@
+import Diagnostics
+import Dispatch
+import MealOptimizer
+
+/// A `limit` statement checked ahead of its plan's other statements.
+struct CheckedLimit {
+  /// The limit, with its source; `nil` when the statement had a mistake (reported).
+  var limit: LimitSpec?
+  /// Its foods' positions, when it was checked.
+  var foods: LimitFoods?
+}
+
+extension Checker {
+  /// The `limit` statements of `statements` checked in parts, one thread a
+  /// part, when a plan holds many of them (the diet family's plans hold one or
+  /// two a food: 16,000 for 8,000 foods); `nil` when there are too few to be
+  /// worth the threads, and the plan checks them in order.
+  ///
+  /// A limit depends on nothing but the foods, its own words and the units,
+  /// so each part starts from this checker; their messages are added to this
+  /// checker's in order. Conflicts between limits are found afterwards, in
+  /// order, by ``checkPlan(_:foods:recipes:)``.
+  ///
+  /// - Returns: For each statement, its checked limit (`nil` for other statements).
+  mutating func checkLimitsInParts(_ statements: [PlanStatement], foods: [Food]) -> [CheckedLimit?]? {
+    let count = statements.reduce(0) { count, statement in
+      if case .limit = statement { count + 1 } else { count }
+    }
+    let parts = min(processors, 8, count / max(1, smallestPart))
+    guard parts > 1 else { return nil }
+    let bounds = (0...parts).map { statements.count * $0 / parts }
+    var start = self
+    start.diagnostics = []
+    let work = LimitParts(start: start, parts: parts)
+    defer { work.release() }
+    DispatchQueue.concurrentPerform(iterations: parts) { part in
+      var checker = work.start
+      var checked: [CheckedLimit?] = []
+      checked.reserveCapacity(bounds[part + 1] - bounds[part])
+      // The limits land in a plan of this part's own.
+      var plan = PlanSpec(
+        name: "", displayName: nil, days: 1, goalNames: [], budget: nil, foodNames: nil, limits: [],
+        objective: .minimizeCost, wholeServings: false, mealPlan: nil,
+        range: SourceRange(file: 0, start: 0, end: 0))
+      for index in bounds[part]..<bounds[part + 1] {
+        guard case .limit(let names, let bound, let period, let range) = statements[index] else {
+          checked.append(nil)
+          continue
+        }
+        plan.limits.removeAll(keepingCapacity: true)
+        guard let limitFoods = checker.checkLimit(names, bound, period, foods: foods, into: &plan),
+          var limit = plan.limits.last
+        else {
+          checked.append(CheckedLimit())
+          continue
+        }
+        limit.source = checker.sourceReference(range)
+        checked.append(CheckedLimit(limit: limit, foods: limitFoods))
+      }
+      work.slots[part] = LimitParts.Slot(checked: checked, diagnostics: checker.diagnostics)
+    }
+    var result: [CheckedLimit?] = []
+    result.reserveCapacity(statements.count)
+    for slot in work.slots {
+      guard let slot else { return nil }
+      result += slot.checked
+      diagnostics += slot.diagnostics
+    }
+    return result
+  }
+}
+
+/// One slot per part of ``Checker/checkLimitsInParts(_:foods:)``, each written by its own thread only.
+private final class LimitParts: @unchecked Sendable {
+  struct Slot {
+    var checked: [CheckedLimit?]
+    var diagnostics: [Diagnostic]
+  }
+
+  /// The checker each part starts from (read by every thread, written by none).
+  let start: Checker
+  let slots: UnsafeMutableBufferPointer<Slot?>
+
+  init(start: Checker, parts: Int) {
+    self.start = start
+    slots = .allocate(capacity: parts)
+    slots.initialize(repeating: nil)
+  }
+
+  func release() {
+    slots.deinitialize()
+    slots.deallocate()
+  }
+}
