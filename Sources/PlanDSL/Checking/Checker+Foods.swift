@@ -77,7 +77,8 @@ extension Checker {
       // Most figures are given per 100 g: no division (Foundation's decimal division is slow).
       let per100g = basis == 100
       for entry in block.entries {
-        guard let definition = nutrient(entry.nutrient) else {
+        // The food's nth nutrient is most likely the nutrient met nth.
+        guard let definition = nutrient(entry.nutrient, likelyAt: seen.count) else {
           ok = false
           continue
         }
@@ -144,7 +145,12 @@ extension Checker {
   }
 
   /// The nutrient a name refers to, reporting unknown names with a hint.
-  mutating func nutrient(_ name: Identifier) -> NutrientDefinition? {
+  mutating func nutrient(_ name: Identifier, likelyAt hint: Int? = nil) -> NutrientDefinition? {
+    // Foods list the same nutrients in the same order, as a rule: the name met
+    // at this place before is compared first.
+    if let hint, nutrientsMet.indices.contains(hint), nutrientsMet[hint].name.isSame(as: name.name) {
+      return nutrientsMet[hint].definition
+    }
     // Foods name the same few nutrients again and again: the names met so far are
     // compared first (quicker than hashing the name for the table).
     for index in nutrientsMet.indices where nutrientsMet[index].name.isSame(as: name.name) {
