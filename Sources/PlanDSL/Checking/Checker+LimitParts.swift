@@ -31,7 +31,7 @@ extension Checker {
     let bounds = (0...parts).map { statements.count * $0 / parts }
     var start = self
     start.diagnostics = []
-    let work = LimitParts(start: start, parts: parts)
+    let work = PartedWork<Checker, LimitPartSlot>(start: start, parts: parts)
     defer { work.release() }
     DispatchQueue.concurrentPerform(iterations: parts) { part in
       var checker = work.start
@@ -57,7 +57,7 @@ extension Checker {
         limit.source = checker.sourceReference(range)
         checked.append(CheckedLimit(limit: limit, foods: limitFoods))
       }
-      work.slots[part] = LimitParts.Slot(checked: checked, diagnostics: checker.diagnostics)
+      work.slots[part] = LimitPartSlot(checked: checked, diagnostics: checker.diagnostics)
     }
     var result: [CheckedLimit?] = []
     result.reserveCapacity(statements.count)
@@ -70,25 +70,8 @@ extension Checker {
   }
 }
 
-/// One slot per part of ``Checker/checkLimitsInParts(_:foods:)``, each written by its own thread only.
-private final class LimitParts: @unchecked Sendable {
-  struct Slot {
-    var checked: [CheckedLimit?]
-    var diagnostics: [Diagnostic]
-  }
-
-  /// The checker each part starts from (read by every thread, written by none).
-  let start: Checker
-  let slots: UnsafeMutableBufferPointer<Slot?>
-
-  init(start: Checker, parts: Int) {
-    self.start = start
-    slots = .allocate(capacity: parts)
-    slots.initialize(repeating: nil)
-  }
-
-  func release() {
-    slots.deinitialize()
-    slots.deallocate()
-  }
+/// What one part of ``Checker/checkLimitsInParts(_:foods:)`` found.
+private struct LimitPartSlot {
+  var checked: [CheckedLimit?]
+  var diagnostics: [Diagnostic]
 }

@@ -54,12 +54,12 @@ extension Checker {
     let bounds = (0...parts).map { count * $0 / parts }
     var start = self
     start.diagnostics = []
-    let work = PartedCheck(start: start, parts: parts)
+    let work = PartedWork<Checker, PartedCheckSlot>(start: start, parts: parts)
     defer { work.release() }
     DispatchQueue.concurrentPerform(iterations: parts) { part in
       var checker = work.start
       let checked = checker.checkStoresFoodsAndGoals(in: bounds[part]..<bounds[part + 1])
-      work.slots[part] = PartedCheck.Slot(
+      work.slots[part] = PartedCheckSlot(
         checked: checked, diagnostics: checker.diagnostics, currency: checker.currency)
     }
     // Put together in order; nothing of this checker changes until every part agrees.
@@ -84,26 +84,9 @@ extension Checker {
   }
 }
 
-/// One slot per part of ``Checker/checkInParts(_:)``, each written by its own thread only.
-private final class PartedCheck: @unchecked Sendable {
-  struct Slot {
-    var checked: CheckedDeclarations
-    var diagnostics: [Diagnostic]
-    var currency: (code: String, range: SourceRange)?
-  }
-
-  /// The checker each part starts from (read by every thread, written by none).
-  let start: Checker
-  let slots: UnsafeMutableBufferPointer<Slot?>
-
-  init(start: Checker, parts: Int) {
-    self.start = start
-    slots = .allocate(capacity: parts)
-    slots.initialize(repeating: nil)
-  }
-
-  func release() {
-    slots.deinitialize()
-    slots.deallocate()
-  }
+/// What one part of ``Checker/checkInParts(_:)`` found.
+private struct PartedCheckSlot {
+  var checked: CheckedDeclarations
+  var diagnostics: [Diagnostic]
+  var currency: (code: String, range: SourceRange)?
 }

@@ -74,7 +74,7 @@ enum PartedParse {
     let cuts = cuts(in: bytes, parts: parts)
     guard !cuts.isEmpty else { return nil }
     let bounds = [0] + cuts + [bytes.count]
-    let results = Results(count: bounds.count - 1)
+    let results = PartedWork<Void, [Declaration]>(start: (), parts: bounds.count - 1)
     defer { results.release() }
     DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { part in
       let lexer = Lexer(source, fileIndex: fileIndex, part: bounds[part]..<bounds[part + 1])
@@ -90,20 +90,5 @@ enum PartedParse {
       declarations.append(contentsOf: part)
     }
     return SourceFileSyntax(file: fileIndex, declarations: declarations)
-  }
-
-  /// One slot per part, each written by its own thread only.
-  private final class Results: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<[Declaration]?>
-
-    init(count: Int) {
-      slots = .allocate(capacity: count)
-      slots.initialize(repeating: nil)
-    }
-
-    func release() {
-      slots.deinitialize()
-      slots.deallocate()
-    }
   }
 }

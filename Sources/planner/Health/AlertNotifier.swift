@@ -114,25 +114,15 @@ struct AlertNotifier {
 
   /// Runs `/bin/sh -c command` with `input` on its standard input and its output on our standard error.
   private func runCommand(_ command: String, input: Data) -> String? {
-    // The JSON goes through a private temporary file rather than a pipe: a command that never
-    // reads its input can then neither block us on a full pipe nor kill us with SIGPIPE.
-    let inputURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "planner-verdict-\(UUID().uuidString).json")
-    guard
-      FileManager.default.createFile(
-        atPath: inputURL.path, contents: input, attributes: [.posixPermissions: 0o600]),
-      let inputHandle = try? FileHandle(forReadingFrom: inputURL)
-    else {
+    // The JSON goes through a private temporary file rather than a pipe (see PrivateInputFile).
+    guard let inputFile = PrivateInputFile(input, prefix: "planner-verdict") else {
       return "cannot write the verdict to a temporary file for the notify command"
     }
-    defer {
-      try? inputHandle.close()
-      try? FileManager.default.removeItem(at: inputURL)
-    }
+    defer { inputFile.remove() }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", command]
-    process.standardInput = inputHandle
+    process.standardInput = inputFile.handle
     process.standardOutput = FileHandle.standardError
     process.standardError = FileHandle.standardError
     do {

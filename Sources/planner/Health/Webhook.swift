@@ -65,19 +65,10 @@ struct Webhook {
             + "'swift build -c release'; install it in the same folder)"))
     }
     // The body goes through a private temporary file rather than a pipe, as for --notify.
-    let bodyURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "planner-alert-\(UUID().uuidString).json")
-    guard
-      FileManager.default.createFile(
-        atPath: bodyURL.path, contents: body, attributes: [.posixPermissions: 0o600]),
-      let bodyHandle = try? FileHandle(forReadingFrom: bodyURL)
-    else {
+    guard let bodyFile = PrivateInputFile(body, prefix: "planner-alert") else {
       return .failure(Failure(reason: "cannot write the alert to a temporary file for \(Self.helperName)"))
     }
-    defer {
-      try? bodyHandle.close()
-      try? FileManager.default.removeItem(at: bodyURL)
-    }
+    defer { bodyFile.remove() }
     let process = Process()
     process.executableURL = helper
     process.arguments = [
@@ -85,7 +76,7 @@ struct Webhook {
       "planner/\(Planner.version)",
     ]
     let output = Pipe()
-    process.standardInput = bodyHandle
+    process.standardInput = bodyFile.handle
     process.standardOutput = output
     process.standardError = FileHandle.standardError
     do {
