@@ -2,12 +2,12 @@ import Diagnostics
 import Dispatch
 import MealOptimizer
 
-/// A `limit` statement checked ahead of its plan's other statements.
+/// A `limit` statement checked (``Checker/checkLimit(_:_:_:at:foods:)``).
 struct CheckedLimit {
-  /// The limit, with its source; `nil` when the statement had a mistake (reported).
-  var limit: LimitSpec?
-  /// Its foods' positions, when it was checked.
-  var foods: LimitFoods?
+  /// The limit, with its source.
+  var limit: LimitSpec
+  /// Its foods' positions in the checked foods.
+  var foods: LimitFoods
 }
 
 extension Checker {
@@ -21,7 +21,8 @@ extension Checker {
   /// checker's in order. Conflicts between limits are found afterwards, in
   /// order, by ``checkPlan(_:foods:recipes:)``.
   ///
-  /// - Returns: For each statement, its checked limit (`nil` for other statements).
+  /// - Returns: For each statement, its checked limit (`nil` for other statements
+  ///   and for limits with a mistake, reported).
   mutating func checkLimitsInParts(_ statements: [PlanStatement], foods: [Food]) -> [CheckedLimit?]? {
     let count = statements.reduce(0) { count, statement in
       if case .limit = statement { count + 1 } else { count }
@@ -37,25 +38,12 @@ extension Checker {
       var checker = work.start
       var checked: [CheckedLimit?] = []
       checked.reserveCapacity(bounds[part + 1] - bounds[part])
-      // The limits land in a plan of this part's own.
-      var plan = PlanSpec(
-        name: "", displayName: nil, days: 1, goalNames: [], budget: nil, foodNames: nil, limits: [],
-        objective: .minimizeCost, wholeServings: false, mealPlan: nil,
-        range: SourceRange(file: 0, start: 0, end: 0))
       for index in bounds[part]..<bounds[part + 1] {
-        guard case .limit(let names, let bound, let period, let range) = statements[index] else {
+        if case .limit(let names, let bound, let period, let range) = statements[index] {
+          checked.append(checker.checkLimit(names, bound, period, at: range, foods: foods))
+        } else {
           checked.append(nil)
-          continue
         }
-        plan.limits.removeAll(keepingCapacity: true)
-        guard let limitFoods = checker.checkLimit(names, bound, period, foods: foods, into: &plan),
-          var limit = plan.limits.last
-        else {
-          checked.append(CheckedLimit())
-          continue
-        }
-        limit.source = checker.sourceReference(range)
-        checked.append(CheckedLimit(limit: limit, foods: limitFoods))
       }
       work.slots[part] = LimitPartSlot(checked: checked, diagnostics: checker.diagnostics)
     }

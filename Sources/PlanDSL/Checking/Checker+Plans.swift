@@ -80,24 +80,17 @@ extension Checker {
     for (index, statement) in d.statements.enumerated() {
       // A plan may hold thousands of limits: they take the short way, before any lookup by keyword.
       if case .limit(let names, let bound, let period, let range) = statement {
-        let foodsOfLimit: LimitFoods
+        let checked: CheckedLimit?
         if let limitsChecked {
-          guard let checked = limitsChecked[index], let limit = checked.limit, let limitFoods = checked.foods
-          else { continue }
-          plan.limits.append(limit)
-          foodsOfLimit = limitFoods
+          checked = limitsChecked[index]
         } else {
-          let before = plan.limits.count
-          guard let limitFoods = checkLimit(names, bound, period, foods: foods, into: &plan),
-            plan.limits.count > before
-          else { continue }
-          plan.limits[plan.limits.count - 1].source = sourceReference(range)
-          foodsOfLimit = limitFoods
+          checked = checkLimit(names, bound, period, at: range, foods: foods)
         }
+        guard let checked else { continue }
+        plan.limits.append(checked.limit)
         let position = plan.limits.count - 1
         let key = LimitConflictKey(
-          foods: foodsOfLimit, period: plan.limits[position].period,
-          inServings: plan.limits[position].inServings)
+          foods: checked.foods, period: checked.limit.period, inServings: checked.limit.inServings)
         earlierLimit.append(nil)
         limitBoundRanges.append(bound.range)
         if let latest = latestLimit.updateValue(position, forKey: key) {
@@ -252,37 +245,43 @@ extension Checker {
     return name.name
   }
 
-  /// Checks one `limit` statement and appends its ``LimitSpec`` to `plan`.
+  /// Checks one `limit` statement, written at `range`.
   ///
-  /// - Returns: The positions in `foods` of the limit's foods, when the limit
-  ///   was appended; `nil` after reporting a mistake.
+  /// - Returns: The limit, with its source, and the positions in `foods` of
+  ///   its foods; `nil` after reporting a mistake.
   mutating func checkLimit(
-    _ names: [Identifier], _ bound: BoundLiteral, _ periodLiteral: PeriodLiteral?, foods: [Food],
-    into plan: inout PlanSpec
-  ) -> LimitFoods? {
+    _ names: [Identifier], _ bound: BoundLiteral, _ periodLiteral: PeriodLiteral?, at range: SourceRange,
+    foods: [Food]
+  ) -> CheckedLimit? {
     // Positions in `foods`, not copies of the foods (and no list for a limit on one food).
+    let ids: [String]
+    let limitFoods: LimitFoods
+    let period: Period
     if names.count == 1, let position = checkedFoodPositions[names[0].name], foods.indices.contains(position),
       foods[position].id == names[0].name
     {
       // A checked food was declared: its name needs no other lookup.
-      guard let period = period(periodLiteral) else { return nil }
-      return appendLimit([names[0].name], .one(position), bound, period, foods: foods, into: &plan)
+      guard let checkedPeriod = self.period(periodLiteral) else { return nil }
+      (ids, limitFoods, period) = ([names[0].name], .one(position), checkedPeriod)
+    } else {
+      let resolved =
+        names.count == 1 ? resolveFood(names[0]).map { [$0] } ?? [] : names.compactMap { resolveFood($0) }
+      guard resolved.count == names.count, let checkedPeriod = self.period(periodLiteral) else { return nil }
+      let positions = resolved.compactMap { id in checkedFoodPosition(id, in: foods) }
+      guard positions.count == resolved.count else { return nil }
+      (ids, limitFoods, period) =
+        (resolved, positions.count == 1 ? .one(positions[0]) : .several(positions), checkedPeriod)
     }
-    let ids =
-      names.count == 1 ? resolveFood(names[0]).map { [$0] } ?? [] : names.compactMap { resolveFood($0) }
-    guard ids.count == names.count, let period = period(periodLiteral) else { return nil }
-    let positions = ids.compactMap { id in checkedFoodPosition(id, in: foods) }
-    guard positions.count == ids.count else { return nil }
-    let limitFoods: LimitFoods = positions.count == 1 ? .one(positions[0]) : .several(positions)
-    return appendLimit(ids, limitFoods, bound, period, foods: foods, into: &plan)
+    guard var limit = limitSpec(ids, limitFoods, bound, period, foods: foods) else { return nil }
+    limit.source = sourceReference(range)
+    return CheckedLimit(limit: limit, foods: limitFoods)
   }
 
-  /// Appends the limit `bound` on the foods `ids` (at `limitFoods` in `foods`)
-  /// to `plan`, after checking its amounts; returns `limitFoods` when it was appended.
-  private mutating func appendLimit(
-    _ ids: [String], _ limitFoods: LimitFoods, _ bound: BoundLiteral, _ period: Period, foods: [Food],
-    into plan: inout PlanSpec
-  ) -> LimitFoods? {
+  /// The limit `bound` on the foods `ids` (at `limitFoods` in `foods`), after
+  /// checking its amounts; `nil` after reporting a mistake.
+  private mutating func limitSpec(
+    _ ids: [String], _ limitFoods: LimitFoods, _ bound: BoundLiteral, _ period: Period, foods: [Food]
+  ) -> LimitSpec? {
     // The bound's quantities in order, without building their list.
     let (first, second): (QuantityLiteral, QuantityLiteral?) =
       switch bound.kind {
@@ -320,8 +319,7 @@ extension Checker {
     case .exactly: (limit.minimum, limit.maximum) = (low, low)
     case .between: (limit.minimum, limit.maximum) = (low, high)
     }
-    plan.limits.append(limit)
-    return limitFoods
+    return limit
   }
 
   static func key(_ statement: PlanStatement) -> (String, SourceRange) {

@@ -113,9 +113,10 @@ extension Parser {
       exponent += 1
     }
     // Where Foundation is swift-foundation (Linux), the fields that
-    // `Decimal(sign: .plus, exponent:, significand: Decimal(mantissa))` sets, set directly: that initializer multiplies by a power of ten in
-    // `Decimal` arithmetic, a tenth of the cost of reading a food (a test
-    // compares the two on every digit count and exponent).
+    // `Decimal(sign: .plus, exponent:, significand: Decimal(mantissa))` sets,
+    // set directly: that initializer multiplies by a power of ten in `Decimal`
+    // arithmetic, a tenth of the cost of reading a food (a test compares the
+    // bytes of the two on every digit count and exponent).
     #if canImport(FoundationEssentials)
       let words = (
         UInt16(truncatingIfNeeded: mantissa), UInt16(truncatingIfNeeded: mantissa >> 16),
