@@ -69,4 +69,123 @@ struct StreamingParserTests {
     #expect(streamed.lexer.map(\.id) == [DiagnosticID.decimalComma.rawValue])
     #expect(streamed.parser.last?.id == DiagnosticID.tooManyErrors.rawValue)
   }
+
+  /// Nutrition blocks, and whether each is plain enough for the lexer to read
+  /// straight from the bytes (``Parser/plainNutritionBlock()``); the others are
+  /// read token by token.
+  static let nutritionBlocks: [(block: String, plain: Bool)] = [
+    ("{ energy 717 kcal; protein 0.85 g }", true),
+    ("{\n    energy 717 kcal\n    protein 0.85 g\n  }", true),
+    ("{ energy 717 kcal;; protein 0.85 g; }", true),
+    ("{ }", true),
+    ("{ energy 007 kcal }", true),
+    ("{ energy\t5\tkcal\r\n  }", true),
+    ("{ Energy_2 5 KCAL }", true),
+    ("{ energy 717 kcal // a comment\n  }", false),
+    ("{ energy /* a comment */ 717 kcal }", false),
+    ("{ energy -5 kcal }", false),
+    ("{ energy 5,5 kcal }", false),
+    ("{ energy 5 }", false),
+    ("{ energy 5\n  protein 3 g }", false),
+    ("{ water 3 fl oz }", false),
+    ("{ water 3 fl }", false),
+    ("{ protein 1 g/ml }", false),
+    ("{ protein 1 g / ml }", false),
+    ("{ protein 17g }", false),
+    ("{ protein 5 % }", false),
+    ("{ protein 5 per day }", false),
+    ("{ protein 5 g protein }", false),
+    ("{ protein 5. g }", false),
+    ("{ protein 1.5.3 g }", false),
+    ("{ protein 2024-01-01 g }", false),
+    ("{ vitamin_b12 1 \u{00B5}g }", false),
+    ("{ low-fat 1 g }", false),
+    ("{ protein 12345678901234567890 g }", false),
+    ("{ protein 0.0 g }", false),
+    ("{ protein 3 g $ }", false),
+    ("{ 3 protein g }", false),
+  ]
+
+  @Test("plain nutrition blocks are read from the bytes, and read exactly as token by token")
+  func plainNutritionBlocks() {
+    var text = ""
+    for (i, entry) in Self.nutritionBlocks.enumerated() {
+      text += "food f\(i) {\n  per 100 g \(entry.block)\n  price 1 USD per 100 g\n}\n"
+    }
+    // Read ahead past a plain block: a mistake the lexer meets there is reported once.
+    text += "food last { per 100 g { energy 5 kcal } }\nfood ~ {\n}\n"
+    // A missing `}`: the next food starts a declaration.
+    text += "food open {\n  per 100 g {\n  energy 5 kcal\nfood after { per 100 g { energy 1 kcal } }\n"
+    let (streamed, whole) = Self.bothWays(text)
+    #expect(streamed == whole)
+    #expect(streamed.lexer.map(\.id) == whole.lexer.map(\.id))
+    var sources = SourceManager()
+    let index = sources.add(SourceFile(path: "test.plan", text: text))
+    var parser = Parser(lexer: Lexer(sources.file(index)!, fileIndex: index), file: index)
+    _ = parser.parseFile()
+    // The plain blocks of the list, `last`'s and `after`'s.
+    #expect(parser.plainBlocksRead == Self.nutritionBlocks.filter(\.plain).count + 2)
+    #expect(parser.plainStatementsRead == 0)
+    // The decimal comma, the '$' and the '~'.
+    #expect(streamed.lexer.count == 3)
+  }
+
+  /// Limit statements, and how many of each line are plain enough for the lexer
+  /// to read straight from the bytes (``Parser/plainLimits()``).
+  static let limitLines: [(line: String, plain: Int)] = [
+    ("limit a <= 500 g per day", 1),
+    ("limit a >= 1 g", 1),
+    ("limit a <= 500 g per day; limit b <= 3 g per week", 2),
+    ("limit a <= 5 g;;", 1),
+    ("limit\ta\t<=\t5\tg\tper\tweek\r", 1),
+    ("limit A_1 <= 0.25 kg per Day", 1),
+    ("limit a <= 5 g; foods a, b", 1),
+    ("foods a, b; limit a <= 5 g", 0),
+    ("limit a + b <= 500 g per day", 0),
+    ("limit a <= 500 g per", 0),
+    ("limit a < 500 g", 0),
+    ("limit a = 5 g", 0),
+    ("limit a == 5 g", 0),
+    ("limit a <= 500 g per day extra", 0),
+    ("limit a <= 500 g extra", 0),
+    ("limit a 500 g", 0),
+    ("limit a <= -5 g", 0),
+    ("limit a <= 5 g/day", 0),
+    ("limit a <= 5 g / day", 0),
+    ("limit a <= 5", 0),
+    ("limit a <= 5 per day", 0),
+    ("limit a <= 5 g // a comment", 0),
+    ("limit a<=5 g", 0),
+    ("limit a <=5 g", 0),
+    ("limit a <= 5g", 0),
+    ("limit a <= 5 g per 2", 0),
+    ("limit low-fat <= 5 g", 0),
+    ("limit a <= 5 fl oz", 0),
+    ("limit a <= 5 % per day", 0),
+    ("limit a <= 5...9 g", 0),
+    ("limit a <= 5,5 g", 0),
+    ("limit a <= 5 g; limit b + c <= 1 g; limit d <= 2 g", 2),
+  ]
+
+  @Test("plain limits are read from the bytes, and read exactly as token by token")
+  func plainLimitStatements() {
+    var text = "goal g {\n  protein >= 50 g per day\n}\n"
+    for (i, entry) in Self.limitLines.enumerated() {
+      text += "plan p\(i) {\n  goal g\n  \(entry.line)\n  limit z <= 1 kg per week\n  days 7\n}\n"
+    }
+    // Limits up to the end of the block, the lexer's mistake read ahead of them.
+    text += "plan last {\n  limit a <= 5 g\n  limit b <= 5 g }\nfood ~ {\n}\n"
+    let (streamed, whole) = Self.bothWays(text)
+    #expect(streamed == whole)
+    var sources = SourceManager()
+    let index = sources.add(SourceFile(path: "test.plan", text: text))
+    var parser = Parser(lexer: Lexer(sources.file(index)!, fileIndex: index), file: index)
+    _ = parser.parseFile()
+    // Each plan's line, its `limit z` (read with the line's when the line is read plain to its end), and `last`'s two.
+    #expect(
+      parser.plainStatementsRead == Self.limitLines.reduce(0) { $0 + $1.plain } + Self.limitLines.count + 2)
+    // The decimal comma and the '~'.
+    #expect(streamed.lexer.count == 2)
+    #expect(streamed.parser.count == 7)
+  }
 }

@@ -5,13 +5,13 @@ import Diagnostics
 /// Comments are `// to end of line` and `/* block */`. Line breaks are not
 /// tokens; each token records whether it starts a line.
 struct Lexer {
-  private let bytes: [UInt8]
+  let bytes: [UInt8]
   private let file: Int
   private var position: Int
   /// The first byte read.
   private let startPosition: Int
   /// One past the last byte read: the file's end, or the end of the part given to ``init(_:fileIndex:part:)``.
-  private let end: Int
+  let end: Int
   private var sawLineBreak = true
   private(set) var diagnostics: [Diagnostic] = []
 
@@ -232,7 +232,7 @@ struct Lexer {
 
   /// The text of the bytes in `range` (which lies in the file), read without
   /// taking a slice of the array (a slice retains its storage).
-  private func text(_ range: Range<Int>) -> String {
+  func text(_ range: Range<Int>) -> String {
     bytes.withUnsafeBufferPointer { buffer in
       String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
     }
@@ -372,7 +372,20 @@ struct Lexer {
     return nil
   }
 
-  private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+  /// Moves the cursor back to `position` (just after a token), as if the
+  /// lexer had read only up to there: what it reported from there on is
+  /// dropped, to be reported again as it reads on. The parser calls this after
+  /// reading plain statements straight from the bytes (Lexer+PlainStatements),
+  /// past the tokens it had already read ahead.
+  mutating func rewind(to position: Int) {
+    self.position = position
+    sawLineBreak = false
+    while let last = diagnostics.last, let range = last.range, range.start >= position {
+      diagnostics.removeLast()
+    }
+  }
+
+  static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
   private static func isIdentifierStart(_ b: UInt8) -> Bool {
     (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))

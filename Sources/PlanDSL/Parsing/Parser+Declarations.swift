@@ -167,6 +167,11 @@ extension Parser {
       switch keyword.value {
       case "per":
         guard let amount = parser.parseServingAmount() else { return }
+        if let plain = parser.plainNutritionBlock() {
+          food.nutrition.append(
+            NutritionBlock(amount: amount, entries: plain.entries, range: keyword.range.union(plain.range)))
+          return
+        }
         let mark = parser.nutrientScratch.count
         let block = parser.parseBlock(of: "nutrition") { parser in
           guard
@@ -302,6 +307,10 @@ extension Parser {
     guard let (name, display) = parseHeader("plan") else { return nil }
     var statements: [PlanStatement] = []
     _ = parseBlock(of: "plan") { parser in
+      if let limits = parser.plainLimits() {
+        statements += limits
+        return
+      }
       parser.parseStatement(in: "plan", keywords: Self.planKeywords) { parser, keyword in
         if let statement = parser.parsePlanStatement(keyword) {
           statements.append(statement)

@@ -32,6 +32,13 @@ struct Parser {
   /// Nutrient figures of the nutrition blocks being read, reused from block to
   /// block so that each block's list is allocated once, at its size.
   var nutrientScratch: [NutrientAmount] = []
+  /// The figures of the plain nutrition block being read (``plainNutritionBlock()``).
+  private var plainFigureScratch: [Lexer.PlainFigure] = []
+  /// The limits of the plain limit statements being read (``plainLimits()``).
+  private var plainLimitScratch: [Lexer.PlainLimit] = []
+  /// How many blocks ``plainNutritionBlock()`` and statements ``plainLimits()`` have read (for tests).
+  private(set) var plainBlocksRead = 0
+  private(set) var plainStatementsRead = 0
 
   /// A parser of tokens already read (they must end with `endOfFile`).
   init(tokens: [Token], file: Int) {
@@ -70,8 +77,10 @@ struct Parser {
 
   // MARK: Cursor
 
-  /// How far ``peek(_:)`` may look ahead.
-  static let lookahead = 8
+  /// How far ``peek(_:)`` may look ahead: the parser looks at most 4 tokens
+  /// past the current one (`peek(4)`). Kept short: the tokens read ahead of a
+  /// plain block are read again (``plainNutritionBlock()``).
+  static let lookahead = 4
   /// How many tokens behind the cursor are kept before they are dropped.
   private static let keptTokens = 256
 
@@ -98,6 +107,103 @@ struct Parser {
   }
 
   var current: Token { tokens[index - base] }
+
+  // MARK: Plain statements
+
+  /// A nutrition block whose statements are all plain figures
+  /// (`{ energy 717 kcal; protein 0.85 g }`), read by the lexer straight from
+  /// the file's bytes (``Lexer/plainFigures(from:into:)``) with the cursor at
+  /// its `{`: the same entries and range as ``parseBlock(of:_:)`` reads token
+  /// by token, and the cursor just after the `}`. `nil`, with nothing moved,
+  /// for any other block, or when the tokens do not come from a lexer.
+  mutating func plainNutritionBlock() -> (entries: [NutrientAmount], range: SourceRange)? {
+    guard let lexer, canReadPlain, current.isSymbol("{") else { return nil }
+    let open = current.range
+    plainFigureScratch.removeAll(keepingCapacity: true)
+    guard let end = lexer.plainFigures(from: open.end, into: &plainFigureScratch) else { return nil }
+    var entries: [NutrientAmount] = []
+    entries.reserveCapacity(plainFigureScratch.count)
+    for figure in plainFigureScratch {
+      entries.append(
+        NutrientAmount(
+          nutrient: Identifier(name: lexer.text(figure.name), range: range(figure.name)),
+          amount: quantity(figure.number, figure.value, unit: figure.unit, lexer)))
+    }
+    moveCursor(past: end, tokensBefore: 1)
+    plainBlocksRead += 1
+    return (entries, open.union(range(end.last)))
+  }
+
+  /// A run of plain `limit` statements (`limit f01001 <= 500 g per day`) read
+  /// by the lexer straight from the bytes (``Lexer/plainLimits(from:into:)``)
+  /// with the cursor at the first one's `limit`: the same statements as
+  /// ``parsePlanStatement(_:)`` reads token by token, and the cursor just after
+  /// the last. `nil`, with nothing moved, when the first is not plain.
+  mutating func plainLimits() -> [PlanStatement]? {
+    guard let lexer, canReadPlain, current.isWord("limit") else { return nil }
+    plainLimitScratch.removeAll(keepingCapacity: true)
+    guard let end = lexer.plainLimits(from: current.range.start, into: &plainLimitScratch) else { return nil }
+    var statements: [PlanStatement] = []
+    statements.reserveCapacity(plainLimitScratch.count)
+    for limit in plainLimitScratch {
+      let amount = quantity(limit.number, limit.value, unit: limit.unit, lexer)
+      let bound = BoundLiteral(
+        kind: limit.atMost ? .atMost(amount) : .atLeast(amount),
+        range: range(limit.bound).union(range(limit.unit)))
+      let period = limit.period.map {
+        PeriodLiteral(period: Identifier(name: lexer.text($0), range: range($0)))
+      }
+      statements.append(
+        .limit(
+          [Identifier(name: lexer.text(limit.food), range: range(limit.food))], bound, period,
+          range(limit.statement)))
+    }
+    moveCursor(past: end, tokensBefore: 0)
+    plainStatementsRead += statements.count
+    return statements
+  }
+
+  /// Whether plain statements may be read from the bytes: the tokens come from
+  /// a lexer and neither it nor the parser has stopped at too many errors.
+  private var canReadPlain: Bool {
+    guard let lexer else { return false }
+    return diagnostics.count < Lexer.maximumErrors && lexer.diagnostics.count < Lexer.maximumErrors
+  }
+
+  private func range(_ bytes: Range<Int>) -> SourceRange {
+    SourceRange(file: file, start: bytes.lowerBound, end: bytes.upperBound)
+  }
+
+  /// The quantity of a plain number and unit: what ``parseQuantity(_:startsStatement:)`` reads.
+  private func quantity(_ number: Range<Int>, _ value: Decimal, unit: Range<Int>, _ lexer: Lexer)
+    -> QuantityLiteral
+  {
+    let numberRange = range(number)
+    let unitRange = range(unit)
+    return QuantityLiteral(
+      value: value, unit: UnitName(text: lexer.text(unit), range: unitRange),
+      range: numberRange.union(unitRange),
+      numberRange: numberRange)
+  }
+
+  /// Moves the cursor past plain statements the lexer read from the bytes: past
+  /// `tokensBefore` tokens from the current one, then `end.tokens` more, the last
+  /// of which becomes the one token kept behind the cursor; the lexer reads on
+  /// from just after it (the tokens it had read ahead are read again).
+  private mutating func moveCursor(past end: Lexer.PlainEnd, tokensBefore: Int) {
+    guard let lexer else { return }
+    index += tokensBefore + end.tokens - 1
+    let last = Token(
+      kind: end.lastIsSymbol ? .symbol : .identifier, value: lexer.text(end.last), range: range(end.last),
+      atLineStart: end.lastAtLineStart)
+    tokens.removeAll(keepingCapacity: true)
+    tokens.append(last)
+    base = index
+    index += 1
+    readToEnd = false
+    self.lexer?.rewind(to: end.position)
+    fill()
+  }
 
   func peek(_ ahead: Int = 1) -> Token {
     tokens[min(index - base + ahead, tokens.count - 1)]
