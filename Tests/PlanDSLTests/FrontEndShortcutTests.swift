@@ -1,4 +1,5 @@
 import Diagnostics
+import MealOptimizer
 import Testing
 
 @testable import PlanDSL
@@ -11,6 +12,25 @@ struct FrontEndShortcutTests {
     for word in Parser.nonUnitWords { #expect(Parser.isNonUnitWord(word), "\(word)") }
     for word in ["per", "at", "with", "step", "as"] { #expect(Parser.isNonUnitWord(word)) }
     for word in ["g", "mg", "kcal", "USD", "pe", "perr", "", "Per"] { #expect(!Parser.isNonUnitWord(word)) }
+  }
+
+  @Test("a nutrient's own unit, as the unit table spells it, converts to the value as written")
+  func ownUnitIsTheValue() throws {
+    // Checker.nutrientAmount returns a figure written in its nutrient's unit as
+    // written, without the unit lookups: what they give for these units.
+    let dimensions: [NutrientUnit: UnitDimension] = [
+      .kilocalorie: .energy, .gram: .mass, .milligram: .mass, .microgram: .mass,
+      .internationalUnit: .internationalUnits,
+    ]
+    for unit in NutrientUnit.allCases where unit != .kilojoule {
+      let definition = try #require(Units.definition(unit.rawValue), "\(unit)")
+      #expect(definition.symbol == unit.rawValue)
+      #expect(definition.dimension == dimensions[unit])
+      // A mass figure stays in its own unit; energy and IU go through the canonical unit, which is this one.
+      if definition.dimension != .mass {
+        #expect(definition.factor == 1 && definition.divisor == 1, "\(unit)")
+      }
+    }
   }
 
   @Test("a source range takes 12 bytes and a quantity 64: the syntax tree holds one per figure")

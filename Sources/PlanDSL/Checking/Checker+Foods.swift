@@ -168,6 +168,14 @@ extension Checker {
   mutating func nutrientAmount(
     _ quantity: QuantityLiteral, of definition: NutrientDefinition, for what: @autoclosure () -> String
   ) -> Decimal? {
+    // Written in the nutrient's own unit as the unit table spells it (`sodium 643 mg`,
+    // `energy 717 kcal`: most figures): the value as written, which is what the
+    // lookups below give for it (a test checks every such unit), without them.
+    if let unit = quantity.unit?.text, unit.isSame(as: definition.unit.rawValue),
+      definition.unit != .kilojoule
+    {
+      return quantity.value
+    }
     switch definition.unit {
     case .kilocalorie, .kilojoule:
       guard let kcal = value(quantity, as: .energy, for: what()) else { return nil }
