@@ -110,7 +110,9 @@ struct StreamingParserTests {
   func plainNutritionBlocks() {
     var text = ""
     for (i, entry) in Self.nutritionBlocks.enumerated() {
+      // A plain food, then a food with a measure (not plain) around the same block.
       text += "food f\(i) {\n  per 100 g \(entry.block)\n  price 1 USD per 100 g\n}\n"
+      text += "food m\(i) {\n  measure cup = 81 g\n  per 100 g \(entry.block)\n}\n"
     }
     // Read ahead past a plain block: a mistake the lexer meets there is reported once.
     text += "food last { per 100 g { energy 5 kcal } }\nfood ~ {\n}\n"
@@ -123,11 +125,13 @@ struct StreamingParserTests {
     let index = sources.add(SourceFile(path: "test.plan", text: text))
     var parser = Parser(lexer: Lexer(sources.file(index)!, fileIndex: index), file: index)
     _ = parser.parseFile()
-    // The plain blocks of the list, `last`'s and `after`'s.
-    #expect(parser.plainBlocksRead == Self.nutritionBlocks.filter(\.plain).count + 2)
+    // The plain blocks of the list in plain foods, with `last` and `after`; the plain blocks in foods with a measure.
+    let plain = Self.nutritionBlocks.filter(\.plain).count
+    #expect(parser.plainFoodsRead == plain + 2)
+    #expect(parser.plainBlocksRead == plain)
     #expect(parser.plainStatementsRead == 0)
-    // The decimal comma, the '$' and the '~'.
-    #expect(streamed.lexer.count == 3)
+    // The decimal comma and the '$' (twice each), and the '~'.
+    #expect(streamed.lexer.count == 5)
   }
 
   /// Limit statements, and how many of each line are plain enough for the lexer
@@ -187,5 +191,56 @@ struct StreamingParserTests {
     // The decimal comma and the '~'.
     #expect(streamed.lexer.count == 2)
     #expect(streamed.parser.count == 7)
+  }
+
+  /// Foods, and whether each is plain enough for the lexer to read straight
+  /// from the bytes (``Parser/plainFood()``).
+  static let foods: [(food: String, plain: Bool)] = [
+    ("food a {\n  per 100 g { energy 5 kcal }\n  price 1 USD per 100 g\n}", true),
+    ("food a \"A display name, 2% fat (raw)\" { per 100 g { energy 5 kcal }; price 1.5 USD per 1 kg }", true),
+    ("food a{ }", true),
+    ("food a \"A\"{\n}", true),
+    (
+      "food a {\n  price 1 USD per 100 g\n  per 100 g { energy 5 kcal }\n  per 1 oz {\n    protein 3 g\n  }\n}",
+      true
+    ),
+    ("food a {\n  per 100 g { energy 5 kcal };\n  price 1 USD per 100 g;\n}", true),
+    ("food a = usda 01001", false),
+    ("food a \"Caf\u{00E9}\" { per 100 g { energy 5 kcal } }", false),
+    ("food a \"A \\\"quoted\\\" name, 1/8\\\" fat \\\\ more\" { per 100 g { energy 5 kcal } }", true),
+    ("food a \"A \\n name\" { per 100 g { energy 5 kcal } }", false),
+    ("food a \"A \\q name\" { per 100 g { energy 5 kcal } }", false),
+    ("food a { } food b { }; ; food c { }", true),
+    ("food a\n{ per 100 g { energy 5 kcal } }", false),
+    ("food a \"A\"\n{ per 100 g { energy 5 kcal } }", false),
+    ("food a {\n  measure cup = 81 g\n}", false),
+    ("food a {\n  price 1 USD per 100 g at aldi\n}", false),
+    ("food a {\n  price 1 USD per 100 g loose\n}", false),
+    ("food a {\n  price 1 USD per serving\n}", false),
+    ("food a {\n  per serving { energy 5 kcal }\n}", false),
+    ("food a { per 100 g { energy 5 kcal } price 1 USD per 100 g }", false),
+    ("food a {\n  tags vegan\n}", false),
+    ("food a {\n  per 100 g { energy -5 kcal }\n}", false),
+    ("food a {\n  per 100 g { energy 5 kcal } // a comment\n}", false),
+    ("food a-b {\n  per 100 g { energy 5 kcal }\n}", false),
+    ("food a {\n  density 1 g/ml\n}", false),
+    ("food a {\n  per 100 g { energy 5 kcal }\n  price 1 USD per 100 g", false),
+    ("food a {\n  per 100 g { energy 5 kcal }\n  prices 1 USD per 100 g\n}", false),
+  ]
+
+  @Test("plain foods are read from the bytes, and read exactly as token by token")
+  func plainFoods() {
+    var text = "goal g {\n  protein >= 50 g per day\n}\n"
+    for entry in Self.foods { text += entry.food + "\n" }
+    text += "plan p {\n  goal g\n}\n"
+    let (streamed, whole) = Self.bothWays(text)
+    #expect(streamed == whole)
+    var sources = SourceManager()
+    let index = sources.add(SourceFile(path: "test.plan", text: text))
+    var parser = Parser(lexer: Lexer(sources.file(index)!, fileIndex: index), file: index)
+    let syntax = parser.parseFile()
+    // The line of three foods reads as three.
+    #expect(parser.plainFoodsRead == Self.foods.filter(\.plain).count + 2)
+    #expect(syntax.declarations.count == 31)
   }
 }

@@ -234,8 +234,20 @@ public struct DietModelBuilder: Sendable {
     foods.withUnsafeBufferPointer { buffer in
       for f in buffer.indices {
         let figures = buffer[f].nutrientsPer100g
-        for (n, nutrient) in order.enumerated() {
-          if let figure = figures[nutrient] { columns[n][f] = figure / 100 }
+        // A food lists a dozen nutrients or so: matched by name against the few
+        // wanted, rather than each wanted one hashed for a lookup.
+        if figures.count <= 4 * order.count {
+          for (nutrient, figure) in figures {
+            if let n = order.firstIndex(where: {
+              $0.name.utf8.count == nutrient.name.utf8.count && $0 == nutrient
+            }) {
+              columns[n][f] = figure / 100
+            }
+          }
+        } else {
+          for (n, nutrient) in order.enumerated() {
+            if let figure = figures[nutrient] { columns[n][f] = figure / 100 }
+          }
         }
       }
     }

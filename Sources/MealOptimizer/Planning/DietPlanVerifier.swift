@@ -209,21 +209,31 @@ public struct DietPlanVerifier: Sendable, Hashable {
     var violations: [PlanViolation] = []
     let foods = problem.foods
     let position = DietModelBuilder.positions(DietModelBuilder.perFood(foods) { $0.id })
-    // Each limit's food found once, not once a day.
-    let foodLimits = problem.foodLimits.compactMap { limit in position[limit.food].map { (limit, $0) } }
+    // Each limit's food found once, not once a day; the bounds in a list of
+    // plain values, read day after day without copying the limits.
+    var checks: [(limit: Int, food: Int, minimum: Double?, maximum: Double?)] = []
+    checks.reserveCapacity(problem.foodLimits.count)
+    for (l, limit) in problem.foodLimits.enumerated() {
+      if let f = position[limit.food] { checks.append((l, f, limit.minimumGrams, limit.maximumGrams)) }
+    }
     for (d, day) in grams.enumerated() {
-      for (limit, f) in foodLimits {
-        if let minimum = limit.minimumGrams, day[f] < minimum - tolerance(minimum) {
+      for check in checks {
+        let grams = day[check.food]
+        if let minimum = check.minimum, grams < minimum - tolerance(minimum) {
           violations.append(
             PlanViolation(
               rule: "limit",
-              message: "day \(d + 1): \(limit.food) is \(day[f]) g, below its minimum of \(minimum) g"))
+              message:
+                "day \(d + 1): \(problem.foodLimits[check.limit].food) is \(grams) g, below its minimum of \(minimum) g"
+            ))
         }
-        if let maximum = limit.maximumGrams, exceeds(day[f], maximum: maximum) {
+        if let maximum = check.maximum, exceeds(grams, maximum: maximum) {
           violations.append(
             PlanViolation(
               rule: "limit",
-              message: "day \(d + 1): \(limit.food) is \(day[f]) g, above its maximum of \(maximum) g"))
+              message:
+                "day \(d + 1): \(problem.foodLimits[check.limit].food) is \(grams) g, above its maximum of \(maximum) g"
+            ))
         }
       }
       for id in problem.wholeServings {

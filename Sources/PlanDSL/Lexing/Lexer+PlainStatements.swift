@@ -54,23 +54,79 @@ extension Lexer {
     bytes.withUnsafeBufferPointer { buffer in
       var scan = PlainScan(bytes: buffer, end: end, position: start)
       let first = figures.count
+      guard let close = scan.figures(into: &figures) else { return nil }
+      return PlainEnd(
+        position: close + 1, last: close..<close + 1, lastIsSymbol: true, lastAtLineStart: scan.lineStart,
+        tokens: (figures.count - first) * 3 + scan.semicolons + 1)
+    }
+  }
+
+  /// A number and its unit, `100 g`.
+  struct PlainQuantity {
+    var number: Range<Int>
+    var value: Decimal
+    var unit: Range<Int>
+  }
+
+  /// One statement of a plain food.
+  enum PlainFoodStatement {
+    /// `per 100 g { figures }`: the figures are `figures[figures]` of ``plainFood(from:statements:figures:)``.
+    case nutrition(keyword: Range<Int>, amount: PlainQuantity, open: Int, figures: Range<Int>, close: Int)
+    /// `price 0.41 USD per 100 g`.
+    case price(keyword: Range<Int>, price: PlainQuantity, package: PlainQuantity)
+  }
+
+  /// A food declaration in its plainest form.
+  struct PlainFood {
+    /// Its `food`.
+    var keyword: Range<Int>
+    var name: Range<Int>
+    /// The display name's string token, quotes included, its contents, and
+    /// whether they hold an escape (`\"` or `\\`).
+    var display: (token: Range<Int>, contents: Range<Int>, escaped: Bool)?
+    /// Its statements, in the `statements` of ``plainFoods(from:into:statements:figures:)``.
+    var statements: Range<Int>
+    /// The `}` that ends it.
+    var close: Int
+  }
+
+  /// Reads a run of food declarations from `start` (the first byte of a
+  /// `food`) while they are plain: `food NAME "Display name" {` on one line
+  /// (the display name printable ASCII, with no escape but `\"` and `\\`;
+  /// it may be left out), then only plain `per AMOUNT { figures }` and
+  /// `price PRICE per AMOUNT` statements (no store, not loose), and the `}`;
+  /// between them, spaces, line breaks and `;`. `foods`, `statements` and
+  /// `figures` get them; `nil` when the first is not plain.
+  func plainFoods(
+    from start: Int, into foods: inout [PlainFood], statements: inout [PlainFoodStatement],
+    figures: inout [PlainFigure]
+  ) -> PlainEnd? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var scan = PlainScan(bytes: buffer, end: end, position: start)
+      var read: PlainEnd?
+      var tokens = 0
       while true {
-        scan.skipBetweenStatements()
-        guard scan.position < end else { return nil }
-        if buffer[scan.position] == UInt8(ascii: "}") {
-          let close = scan.position
-          return PlainEnd(
-            position: close + 1, last: close..<close + 1, lastIsSymbol: true, lastAtLineStart: scan.lineStart,
-            tokens: (figures.count - first) * 3 + scan.semicolons + 1)
+        // Counted afresh for each food: a food that is not plain leaves the count of those before.
+        scan.semicolons = 0
+        let figuresBefore = figures.count
+        let statementsBefore = statements.count
+        guard let food = scan.food(statements: &statements, figures: &figures, tokens: &tokens) else {
+          figures.removeSubrange(figuresBefore...)
+          statements.removeSubrange(statementsBefore...)
+          return read
         }
-        // A name that starts a declaration, at the start of a line, may mean a missing `}`.
-        guard let name = scan.name(), scan.space(), !(scan.lineStart && Self.startsDeclaration(buffer[name]))
-        else { return nil }
-        guard let number = scan.number(), scan.space(), let unit = scan.unit(), scan.atStatementEnd() else {
-          return nil
-        }
+        tokens += scan.semicolons + 3 * (figures.count - figuresBefore)
+        foods.append(food)
+        read = PlainEnd(
+          position: food.close + 1, last: food.close..<food.close + 1, lastIsSymbol: true,
+          lastAtLineStart: scan.lineStart, tokens: tokens)
+        // The next declaration, after spaces, line breaks and `;` (tokens of their own).
+        scan.position = food.close + 1
         scan.lineStart = false
-        figures.append(PlainFigure(name: name, number: number.range, value: number.value, unit: unit))
+        scan.semicolons = 0
+        scan.skipBetweenStatements()
+        tokens += scan.semicolons
+        scan.lineStart = false
       }
     }
   }
@@ -85,14 +141,14 @@ extension Lexer {
       var tokens = 0
       while true {
         let statementStart = scan.position
-        guard let keyword = scan.name(), buffer[keyword].elementsEqual("limit".utf8), scan.space(),
+        guard let keyword = scan.name(), PlainScan.equal(buffer[keyword], "limit"), scan.space(),
           let food = scan.name(), scan.space(), let bound = scan.comparison(), scan.space(),
           let number = scan.number(), scan.space(), let unit = scan.unit()
         else { return read }
         var last = unit
         var period: Range<Int>?
         if !scan.atStatementEnd() {
-          guard let per = scan.nameAfterSpaces(), buffer[per].elementsEqual("per".utf8), scan.space(),
+          guard let per = scan.nameAfterSpaces(), PlainScan.equal(buffer[per], "per"), scan.space(),
             let name = scan.name(), scan.atStatementEnd()
           else { return read }
           period = name
@@ -127,7 +183,7 @@ extension Lexer {
   /// Whether `word` is one of ``Parser/declarationKeywords``.
   static func startsDeclaration(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
     word.count <= 9
-      && Parser.declarationKeywords.contains { $0.utf8.count == word.count && $0.utf8.elementsEqual(word) }
+      && Parser.declarationKeywords.contains { PlainScan.equal(word, $0) }
   }
 }
 
@@ -148,6 +204,134 @@ private struct PlainScan {
   static func isNameByte(_ b: UInt8) -> Bool {
     (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
       || b == UInt8(ascii: "_") || Lexer.isDigit(b)
+  }
+
+  /// The figures of a nutrition block from here (just after its `{`) to its
+  /// `}`, when every one is plain; the offset of the `}` (the cursor stays on it).
+  mutating func figures(into figures: inout [Lexer.PlainFigure]) -> Int? {
+    while true {
+      skipBetweenStatements()
+      guard position < end else { return nil }
+      if bytes[position] == UInt8(ascii: "}") { return position }
+      // A name that starts a declaration, at the start of a line, may mean a missing `}`.
+      guard let name = name(), space(), !(lineStart && Lexer.startsDeclaration(bytes[name])) else {
+        return nil
+      }
+      guard let number = number(), space(), let unit = unit(), atStatementEnd() else { return nil }
+      lineStart = false
+      figures.append(Lexer.PlainFigure(name: name, number: number.range, value: number.value, unit: unit))
+    }
+  }
+
+  /// Whether `word` is the ASCII text `text`.
+  static func equal(_ word: Slice<UnsafeBufferPointer<UInt8>>, _ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { other in
+      guard other.count == word.count else { return false }
+      var i = word.startIndex
+      for byte in other {
+        if word.base[i] != byte { return false }
+        i += 1
+      }
+      return true
+    }
+  }
+
+  /// A plain food from here (see ``Lexer/plainFoods(from:into:statements:figures:)``),
+  /// its statements appended to `statements` and its figures to `figures`;
+  /// `tokens` counts its tokens but its figures' and `;`s.
+  mutating func food(
+    statements: inout [Lexer.PlainFoodStatement], figures: inout [Lexer.PlainFigure], tokens: inout Int
+  ) -> Lexer.PlainFood? {
+    let firstStatement = statements.count
+    var count = 0
+    guard let keyword = name(), Self.equal(bytes[keyword], "food"), space(), let name = name() else {
+      return nil
+    }
+    _ = space()
+    count += 2
+    let display = string()
+    if display != nil {
+      count += 1
+      _ = space()
+    }
+    guard symbol("{") else { return nil }
+    count += 1
+    while true {
+      skipBetweenStatements()
+      guard position < end else { return nil }
+      if bytes[position] == UInt8(ascii: "}") {
+        tokens += count + 1
+        return Lexer.PlainFood(
+          keyword: keyword, name: name, display: display, statements: firstStatement..<statements.count,
+          close: position)
+      }
+      guard let keyword = self.name(), space() else { return nil }
+      let word = bytes[keyword]
+      if Self.equal(word, "per") {
+        guard let amount = quantity() else { return nil }
+        _ = space()
+        let open = position
+        guard symbol("{") else { return nil }
+        let first = figures.count
+        guard let close = self.figures(into: &figures) else { return nil }
+        position = close + 1
+        guard atStatementEnd() else { return nil }
+        statements.append(
+          .nutrition(
+            keyword: keyword, amount: amount, open: open, figures: first..<figures.count, close: close))
+        // per, the amount's two, the braces (the figures are counted by the caller).
+        count += 5
+      } else if Self.equal(word, "price") {
+        guard let price = quantity(), space(), let per = self.name(), Self.equal(bytes[per], "per"), space(),
+          let package = quantity(), atStatementEnd()
+        else { return nil }
+        statements.append(.price(keyword: keyword, price: price, package: package))
+        count += 6
+      } else {
+        return nil
+      }
+      lineStart = false
+    }
+  }
+
+  /// A plain number, spaces and a unit.
+  mutating func quantity() -> Lexer.PlainQuantity? {
+    guard let number = number(), space(), let unit = unit() else { return nil }
+    return Lexer.PlainQuantity(number: number.range, value: number.value, unit: unit)
+  }
+
+  /// A string of printable ASCII, with no escape but `\"` and `\\`: the
+  /// token (quotes included), its contents, and whether they hold an escape.
+  mutating func string() -> (token: Range<Int>, contents: Range<Int>, escaped: Bool)? {
+    guard position < end, bytes[position] == UInt8(ascii: "\"") else { return nil }
+    var p = position + 1
+    var escaped = false
+    while p < end {
+      let b = bytes[p]
+      if b == UInt8(ascii: "\"") {
+        defer { position = p + 1 }
+        return (position..<p + 1, position + 1..<p, escaped)
+      }
+      guard b >= 0x20, b < 0x7F else { return nil }
+      if b == UInt8(ascii: "\\") {
+        guard p + 1 < end, bytes[p + 1] == UInt8(ascii: "\"") || bytes[p + 1] == UInt8(ascii: "\\") else {
+          return nil
+        }
+        escaped = true
+        p += 2
+        continue
+      }
+      p += 1
+    }
+    return nil
+  }
+
+  /// The one-byte symbol `symbol`, skipped when it is here.
+  mutating func symbol(_ symbol: Unicode.Scalar) -> Bool {
+    guard position < end, bytes[position] == UInt8(ascii: symbol) else { return false }
+    position += 1
+    return true
   }
 
   /// Spaces, line breaks and `;` between statements.
@@ -231,9 +415,9 @@ private struct PlainScan {
       switch word.first {
       case UInt8(ascii: "a"), UInt8(ascii: "f"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "p"),
         UInt8(ascii: "s"), UInt8(ascii: "t"), UInt8(ascii: "w"):
-        if word.elementsEqual("fl".utf8)
+        if Self.equal(word, "fl")
           || Parser.nonUnitWords.contains(where: {
-            $0.utf8.count == word.count && $0.utf8.elementsEqual(word)
+            Self.equal(word, $0)
           })
         {
           return nil

@@ -372,6 +372,20 @@ struct Lexer {
     return nil
   }
 
+  /// The text of a string's contents in `range` (which lies in the file) with
+  /// its escapes `\"` and `\\` read (the only ones ``plainFoods(from:into:statements:figures:)`` accepts).
+  func unescaped(_ range: Range<Int>) -> String {
+    var built: [UInt8] = []
+    built.reserveCapacity(range.count)
+    var i = range.lowerBound
+    while i < range.upperBound {
+      if bytes[i] == UInt8(ascii: "\\"), i + 1 < range.upperBound { i += 1 }
+      built.append(bytes[i])
+      i += 1
+    }
+    return String(decoding: built, as: UTF8.self)
+  }
+
   /// Moves the cursor back to `position` (just after a token), as if the
   /// lexer had read only up to there: what it reported from there on is
   /// dropped, to be reported again as it reads on. The parser calls this after

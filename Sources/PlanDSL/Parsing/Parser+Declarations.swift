@@ -8,6 +8,10 @@ extension Parser {
     while !atEnd {
       if stopAfterTooManyErrors() { break }
       if consumeSymbol(";") { continue }
+      if let foods = plainFoods() {
+        declarations += foods
+        continue
+      }
       let before = index
       if let declaration = parseDeclaration() {
         declarations.append(declaration)

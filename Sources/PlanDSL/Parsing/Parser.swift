@@ -34,11 +34,15 @@ struct Parser {
   var nutrientScratch: [NutrientAmount] = []
   /// The figures of the plain nutrition block being read (``plainNutritionBlock()``).
   private var plainFigureScratch: [Lexer.PlainFigure] = []
+  /// The plain foods being read, and their statements (``plainFoods()``).
+  private var plainFoodScratch: [Lexer.PlainFood] = []
+  private var plainFoodStatementScratch: [Lexer.PlainFoodStatement] = []
   /// The limits of the plain limit statements being read (``plainLimits()``).
   private var plainLimitScratch: [Lexer.PlainLimit] = []
-  /// How many blocks ``plainNutritionBlock()`` and statements ``plainLimits()`` have read (for tests).
+  /// How many blocks ``plainNutritionBlock()``, statements ``plainLimits()`` and foods ``plainFoods()`` have read (for tests).
   private(set) var plainBlocksRead = 0
   private(set) var plainStatementsRead = 0
+  private(set) var plainFoodsRead = 0
 
   /// A parser of tokens already read (they must end with `endOfFile`).
   init(tokens: [Token], file: Int) {
@@ -132,6 +136,64 @@ struct Parser {
     moveCursor(past: end, tokensBefore: 1)
     plainBlocksRead += 1
     return (entries, open.union(range(end.last)))
+  }
+
+  /// A run of food declarations in their plainest form (a header on one line,
+  /// only plain `per` and `price` statements: ``Lexer/plainFoods(from:into:statements:figures:)``),
+  /// read by the lexer straight from the bytes with the cursor at the first
+  /// one's `food`: the same declarations as ``parseFood()`` reads token by
+  /// token, and the cursor just after the last one's `}`. `nil`, with nothing
+  /// moved, when the first is not plain.
+  mutating func plainFoods() -> [Declaration]? {
+    guard let lexer, canReadPlain, current.isWord("food") else { return nil }
+    plainFoodScratch.removeAll(keepingCapacity: true)
+    plainFoodStatementScratch.removeAll(keepingCapacity: true)
+    plainFigureScratch.removeAll(keepingCapacity: true)
+    guard
+      let end = lexer.plainFoods(
+        from: current.range.start, into: &plainFoodScratch, statements: &plainFoodStatementScratch,
+        figures: &plainFigureScratch)
+    else { return nil }
+    var declarations: [Declaration] = []
+    declarations.reserveCapacity(plainFoodScratch.count)
+    for plain in plainFoodScratch {
+      var food = FoodDeclaration(
+        name: Identifier(name: lexer.text(plain.name), range: range(plain.name)),
+        displayName: plain.display.map {
+          StringLiteral(
+            value: $0.escaped ? lexer.unescaped($0.contents) : lexer.text($0.contents), range: range($0.token)
+          )
+        },
+        catalog: nil, nutrition: [], measures: [], density: nil, prices: [], tags: [], removedTags: [],
+        range: range(plain.keyword).union(range(plain.close..<plain.close + 1)))
+      for statement in plainFoodStatementScratch[plain.statements] {
+        switch statement {
+        case .nutrition(let keyword, let amount, let open, let figures, let close):
+          var entries: [NutrientAmount] = []
+          entries.reserveCapacity(figures.count)
+          for figure in plainFigureScratch[figures] {
+            entries.append(
+              NutrientAmount(
+                nutrient: Identifier(name: lexer.text(figure.name), range: range(figure.name)),
+                amount: quantity(figure.number, figure.value, unit: figure.unit, lexer)))
+          }
+          food.nutrition.append(
+            NutritionBlock(
+              amount: quantity(amount.number, amount.value, unit: amount.unit, lexer), entries: entries,
+              range: range(keyword).union(range(open..<open + 1)).union(range(close..<close + 1))))
+        case .price(let keyword, let price, let package):
+          food.prices.append(
+            PriceStatement(
+              price: quantity(price.number, price.value, unit: price.unit, lexer),
+              package: quantity(package.number, package.value, unit: package.unit, lexer), store: nil,
+              loose: false, range: range(keyword).union(range(package.unit))))
+        }
+      }
+      declarations.append(.food(food))
+    }
+    moveCursor(past: end, tokensBefore: 0)
+    plainFoodsRead += declarations.count
+    return declarations
   }
 
   /// A run of plain `limit` statements (`limit f01001 <= 500 g per day`) read
