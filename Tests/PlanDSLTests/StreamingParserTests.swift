@@ -243,4 +243,26 @@ struct StreamingParserTests {
     #expect(parser.plainFoodsRead == Self.foods.filter(\.plain).count + 2)
     #expect(syntax.declarations.count == 31)
   }
+
+  @Test("runs of plain foods and limits longer than one read are read in several, exactly as token by token")
+  func longPlainRuns() {
+    let count = 2 * Lexer.longestPlainRun + 88
+    var text = ""
+    for i in 0..<count {
+      text += "food f\(i) \"Food \(i)\" {\n  per 100 g { energy \(i) kcal; protein 1.\(i) g }\n"
+      text += "  price 0.\(i % 90 + 10) USD per 100 g\n}\n"
+    }
+    text += "plan p {\n"
+    for i in 0..<count { text += "  limit f\(i) <= \(i + 1) g per day\n" }
+    text += "}\n"
+    let (streamed, whole) = Self.bothWays(text)
+    #expect(streamed == whole)
+    #expect(streamed.syntax.declarations.count == count + 1)
+    var sources = SourceManager()
+    let index = sources.add(SourceFile(path: "test.plan", text: text))
+    var parser = Parser(lexer: Lexer(sources.file(index)!, fileIndex: index), file: index)
+    _ = parser.parseFile()
+    #expect(parser.plainFoodsRead == count)
+    #expect(parser.plainStatementsRead == count)
+  }
 }

@@ -105,7 +105,7 @@ extension Lexer {
       var scan = PlainScan(bytes: buffer, end: end, position: start)
       var read: PlainEnd?
       var tokens = 0
-      while true {
+      while foods.count < Self.longestPlainRun {
         // Counted afresh for each food: a food that is not plain leaves the count of those before.
         scan.semicolons = 0
         let figuresBefore = figures.count
@@ -128,6 +128,7 @@ extension Lexer {
         tokens += scan.semicolons
         scan.lineStart = false
       }
+      return read
     }
   }
 
@@ -139,7 +140,7 @@ extension Lexer {
       var scan = PlainScan(bytes: buffer, end: end, position: start)
       var read: PlainEnd?
       var tokens = 0
-      while true {
+      while limits.count < Self.longestPlainRun {
         let statementStart = scan.position
         guard let keyword = scan.name(), PlainScan.equal(buffer[keyword], "limit"), scan.space(),
           let food = scan.name(), scan.space(), let bound = scan.comparison(), scan.space(),
@@ -177,8 +178,13 @@ extension Lexer {
         guard scan.position < end, scan.lineStart || scan.semicolons > semicolonsBefore else { return read }
         scan.lineStart = false
       }
+      return read
     }
   }
+
+  /// The most foods or limits one call reads: the parser keeps what a run reads
+  /// until the run is done, so a long file's run is read a few hundred at a time.
+  static let longestPlainRun = 256
 
   /// Whether `word` is one of ``Parser/declarationKeywords``.
   static func startsDeclaration(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
