@@ -193,6 +193,41 @@ extension Lexer {
   }
 }
 
+/// The strings of short names read lately (`energy`, `kcal`, `g`), so that a
+/// name met again is not made and validated again: a food's dozen nutrient
+/// names and units are most of the strings a large plan's syntax tree holds.
+struct NameCache {
+  private struct Entry {
+    var low: UInt64
+    var high: UInt64
+    var count: Int
+    var text: String
+  }
+
+  private var entries = [Entry?](repeating: nil, count: 64)
+
+  /// The text of the ASCII name in `range` of `lexer`'s file.
+  mutating func text(_ range: Range<Int>, in lexer: Lexer) -> String {
+    guard range.count <= 16 else { return lexer.text(range) }
+    // The bytes as two words (zero past the name), copied in one go.
+    var words: (low: UInt64, high: UInt64) = (0, 0)
+    lexer.bytes.withUnsafeBytes { bytes in
+      withUnsafeMutableBytes(of: &words) {
+        $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[range]))
+      }
+    }
+    let (low, high) = words
+    let slot = Int(
+      truncatingIfNeeded: ((low ^ (high &* 31) ^ UInt64(range.count)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    if let entry = entries[slot], entry.low == low, entry.high == high, entry.count == range.count {
+      return entry.text
+    }
+    let text = lexer.text(range)
+    entries[slot] = Entry(low: low, high: high, count: range.count, text: text)
+    return text
+  }
+}
+
 /// A cursor over a file's bytes for ``Lexer``'s plain statements.
 private struct PlainScan {
   let bytes: UnsafeBufferPointer<UInt8>

@@ -34,6 +34,8 @@ struct Parser {
   var nutrientScratch: [NutrientAmount] = []
   /// The figures of the plain nutrition block being read (``plainNutritionBlock()``).
   private var plainFigureScratch: [Lexer.PlainFigure] = []
+  /// The strings of the names plain statements read lately.
+  private var names = NameCache()
   /// The plain foods being read, and their statements (``plainFoods()``).
   private var plainFoodScratch: [Lexer.PlainFood] = []
   private var plainFoodStatementScratch: [Lexer.PlainFoodStatement] = []
@@ -130,7 +132,7 @@ struct Parser {
     for figure in plainFigureScratch {
       entries.append(
         NutrientAmount(
-          nutrient: Identifier(name: lexer.text(figure.name), range: range(figure.name)),
+          nutrient: Identifier(name: names.text(figure.name, in: lexer), range: range(figure.name)),
           amount: quantity(figure.number, figure.value, unit: figure.unit, lexer)))
     }
     moveCursor(past: end, tokensBefore: 1)
@@ -174,7 +176,7 @@ struct Parser {
           for figure in plainFigureScratch[figures] {
             entries.append(
               NutrientAmount(
-                nutrient: Identifier(name: lexer.text(figure.name), range: range(figure.name)),
+                nutrient: Identifier(name: names.text(figure.name, in: lexer), range: range(figure.name)),
                 amount: quantity(figure.number, figure.value, unit: figure.unit, lexer)))
           }
           food.nutrition.append(
@@ -213,7 +215,7 @@ struct Parser {
         kind: limit.atMost ? .atMost(amount) : .atLeast(amount),
         range: range(limit.bound).union(range(limit.unit)))
       let period = limit.period.map {
-        PeriodLiteral(period: Identifier(name: lexer.text($0), range: range($0)))
+        PeriodLiteral(period: Identifier(name: names.text($0, in: lexer), range: range($0)))
       }
       statements.append(
         .limit(
@@ -237,13 +239,13 @@ struct Parser {
   }
 
   /// The quantity of a plain number and unit: what ``parseQuantity(_:startsStatement:)`` reads.
-  private func quantity(_ number: Range<Int>, _ value: Decimal, unit: Range<Int>, _ lexer: Lexer)
+  private mutating func quantity(_ number: Range<Int>, _ value: Decimal, unit: Range<Int>, _ lexer: Lexer)
     -> QuantityLiteral
   {
     let numberRange = range(number)
     let unitRange = range(unit)
     return QuantityLiteral(
-      value: value, unit: UnitName(text: lexer.text(unit), range: unitRange),
+      value: value, unit: UnitName(text: names.text(unit, in: lexer), range: unitRange),
       range: numberRange.union(unitRange),
       numberRange: numberRange)
   }
