@@ -65,7 +65,11 @@ extension Checker {
     seen.reserveCapacity(d.nutrition.reduce(0) { $0 + $1.entries.count })
     food.nutrientsPer100g.reserveCapacity(food.nutrientsPer100g.count + seen.capacity)
     for block in d.nutrition {
-      guard let basis = grams(of: block.amount, in: food, for: "the amount after 'per'") else {
+      guard
+        let basis = grams(
+          of: block.amount, measures: food.measures, density: food.density, food: food.id,
+          for: "the amount after 'per'")
+      else {
         ok = false
         continue
       }
@@ -76,35 +80,43 @@ extension Checker {
       }
       // Most figures are given per 100 g: no division (Foundation's decimal division is slow).
       let per100g = basis == 100
-      for entry in block.entries {
+      // Each figure read where it lies in the block, and each nutrient's definition
+      // where it lies in `nutrientsMet`: neither is copied (each holds strings).
+      let entries = block.entries
+      for e in entries.indices {
         // The food's nth nutrient is most likely the nutrient met nth.
-        guard let definition = nutrient(entry.nutrient, likelyAt: seen.count) else {
+        guard let met = nutrientIndex(entries[e].nutrient, likelyAt: seen.count) else {
           ok = false
           continue
         }
-        if let first = seen.firstIndex(where: { $0.name.isSame(as: definition.nutrient.name) }) {
-          error(DiagnosticMessage.duplicate("nutrient", entry.nutrient, first: seen[first].range))
+        let nutrient = nutrientsMet[met].definition.nutrient
+        let unit = nutrientsMet[met].definition.unit
+        if let first = seen.firstIndex(where: { $0.name.isSame(as: nutrient.name) }) {
+          error(DiagnosticMessage.duplicate("nutrient", entries[e].nutrient, first: seen[first].range))
           ok = false
           continue
         }
-        seen.append(NutrientListed(name: definition.nutrient.name, range: entry.nutrient.range))
-        guard let amount = nutrientAmount(entry.amount, of: definition, for: "'\(entry.nutrient.name)'")
+        seen.append(NutrientListed(name: nutrient.name, range: entries[e].nutrient.range))
+        guard
+          let amount = nutrientAmount(
+            entries[e].amount, in: unit, for: "'\(entries[e].nutrient.name)'")
         else {
           ok = false
           continue
         }
         guard amount >= 0 else {
-          error(DiagnosticMessage.negativeAmount(entry.amount, what: "a nutrient amount"))
+          error(DiagnosticMessage.negativeAmount(entries[e].amount, what: "a nutrient amount"))
           ok = false
           continue
         }
         let per100 = per100g ? amount.double : (amount * 100 / basis).double
-        if let reason = Self.impossibleAmount(per100, of: definition) {
+        if let reason = Self.impossibleAmount(per100, in: unit) {
           // A warning: abstract models (Stigler's diet, in nutrients per dollar) use such figures on purpose.
           error(
-            DiagnosticMessage.impossibleNutrient(entry.amount, nutrient: entry.nutrient.name, reason: reason))
+            DiagnosticMessage.impossibleNutrient(
+              entries[e].amount, nutrient: entries[e].nutrient.name, reason: reason))
         }
-        food.nutrientsPer100g[definition.nutrient] = per100
+        food.nutrientsPer100g[nutrient] = per100
       }
     }
     if d.nutrition.isEmpty, d.catalog == nil, !hadSyntaxError(in: d.range) {
@@ -117,7 +129,11 @@ extension Checker {
         ok = false
         continue
       }
-      guard let package = grams(of: price.package, in: food, for: "a package size") else {
+      guard
+        let package = grams(
+          of: price.package, measures: food.measures, density: food.density, food: food.id,
+          for: "a package size")
+      else {
         ok = false
         continue
       }
@@ -146,50 +162,55 @@ extension Checker {
 
   /// The nutrient a name refers to, reporting unknown names with a hint.
   mutating func nutrient(_ name: Identifier, likelyAt hint: Int? = nil) -> NutrientDefinition? {
+    nutrientIndex(name, likelyAt: hint).map { nutrientsMet[$0].definition }
+  }
+
+  /// Where the nutrient `name` names is in ``nutrientsMet`` (added there when
+  /// first met); `nil` after reporting an unknown name.
+  mutating func nutrientIndex(_ name: Identifier, likelyAt hint: Int? = nil) -> Int? {
     // Foods list the same nutrients in the same order, as a rule: the name met
     // at this place before is compared first.
     if let hint, nutrientsMet.indices.contains(hint), nutrientsMet[hint].name.isSame(as: name.name) {
-      return nutrientsMet[hint].definition
+      return hint
     }
     // Foods name the same few nutrients again and again: the names met so far are
     // compared first (quicker than hashing the name for the table).
     for index in nutrientsMet.indices where nutrientsMet[index].name.isSame(as: name.name) {
-      return nutrientsMet[index].definition
+      return index
     }
     if let definition = NutrientTable.lookup(name.name) {
-      if nutrientsMet.count < 32 { nutrientsMet.append(NutrientMet(name: name.name, definition: definition)) }
-      return definition
+      nutrientsMet.append(NutrientMet(name: name.name, definition: definition))
+      return nutrientsMet.count - 1
     }
     error(DiagnosticMessage.unknownName(.nutrient, name, candidates: NutrientTable.allNames))
     return nil
   }
 
-  /// An amount of a nutrient in its canonical unit (mg for sodium), checking the dimension.
+  /// An amount of a nutrient whose canonical unit is `canonical` (mg for
+  /// sodium), in that unit, checking the dimension.
   mutating func nutrientAmount(
-    _ quantity: QuantityLiteral, of definition: NutrientDefinition, for what: @autoclosure () -> String
+    _ quantity: QuantityLiteral, in canonical: NutrientUnit, for what: @autoclosure () -> String
   ) -> Decimal? {
     // Written in the nutrient's own unit as the unit table spells it (`sodium 643 mg`,
     // `energy 717 kcal`: most figures): the value as written, which is what the
     // lookups below give for it (a test checks every such unit), without them.
-    if let unit = quantity.unit?.text, unit.isSame(as: definition.unit.rawValue),
-      definition.unit != .kilojoule
-    {
+    if let written = quantity.unit?.text, written.isSame(as: canonical.rawValue), canonical != .kilojoule {
       return quantity.value
     }
-    switch definition.unit {
+    switch canonical {
     case .kilocalorie, .kilojoule:
       guard let kcal = value(quantity, as: .energy, for: what()) else { return nil }
-      return definition.unit == .kilojoule ? kcal * Decimal(string: "4.184")! : kcal
+      return canonical == .kilojoule ? kcal * Decimal(string: "4.184")! : kcal
     case .internationalUnit:
       return value(quantity, as: .internationalUnits, for: what())
     case .gram, .milligram, .microgram:
       // Written in the nutrient's own unit (`sodium 643 mg`): the value as written, without
       // converting to grams and back (the same value; `Decimal` arithmetic is slow).
-      if let unit = quantity.unit?.text, self.unit(unit)?.symbol == definition.unit.rawValue {
+      if let written = quantity.unit?.text, self.unit(written)?.symbol == canonical.rawValue {
         return quantity.value
       }
       guard let grams = value(quantity, as: .mass, for: what()) else { return nil }
-      switch definition.unit {
+      switch canonical {
       case .milligram: return grams * 1000
       case .microgram: return grams * 1_000_000
       default: return grams
@@ -200,6 +221,14 @@ extension Checker {
   /// Grams of a food in an amount written with a mass unit, a volume unit (needs a
   /// density or a measure of that name) or one of the food's measures.
   mutating func grams(of quantity: QuantityLiteral, in food: Food, for what: String) -> Decimal? {
+    grams(of: quantity, measures: food.measures, density: food.density, food: food.id, for: what)
+  }
+
+  /// ``grams(of:in:for:)`` given only what it reads of the food (the food
+  /// itself, a dozen fields, would be copied at each call).
+  mutating func grams(
+    of quantity: QuantityLiteral, measures: [Measure], density: Double?, food: String, for what: String
+  ) -> Decimal? {
     guard let unit = quantity.unit else {
       error(DiagnosticMessage.missingUnit(quantity, expected: "mass", for: what))
       return nil
@@ -208,11 +237,16 @@ extension Checker {
       error(DiagnosticMessage.negativeAmount(quantity, what: what))
       return nil
     }
-    if let measure = food.measure(named: unit.text) ?? food.measure(named: Self.singular(unit.text)) {
-      return quantity.value * Decimal(measure.grams)
+    if !measures.isEmpty {
+      let singular = Self.singular(unit.text)
+      if let measure = measures.first(where: { $0.name == unit.text })
+        ?? measures.first(where: { $0.name == singular })
+      {
+        return quantity.value * Decimal(measure.grams)
+      }
     }
     guard let definition = self.unit(unit.text) else {
-      let candidates = Units.allSymbols + food.measures.map(\.name)
+      let candidates = Units.allSymbols + measures.map(\.name)
       error(DiagnosticMessage.unknownUnit(unit, candidates: candidates))
       return nil
     }
@@ -220,9 +254,9 @@ extension Checker {
     case .mass:
       return Units.canonical(quantity.value, definition)
     case .volume:
-      guard let density = food.density ?? Self.impliedDensity(of: food) else {
+      guard let density = density ?? Self.impliedDensity(measures: measures) else {
         error(
-          DiagnosticMessage.volumeWithoutDensity(unit, food: food.id))
+          DiagnosticMessage.volumeWithoutDensity(unit, food: food))
         return nil
       }
       return Units.canonical(quantity.value, definition) * Decimal(density)
@@ -236,8 +270,8 @@ extension Checker {
 
   /// Grams per millilitre implied by a measure named after a volume unit
   /// (`cup` = 244 g gives 244 / 236.5882365 g/ml), so that other volumes work too.
-  static func impliedDensity(of food: Food) -> Double? {
-    for measure in food.measures {
+  static func impliedDensity(measures: [Measure]) -> Double? {
+    for measure in measures {
       if let unit = Units.definition(measure.name), unit.dimension == .volume {
         return measure.grams / Units.canonical(1, unit).double
       }

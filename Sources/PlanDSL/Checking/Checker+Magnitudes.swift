@@ -15,14 +15,14 @@ extension Checker {
   static let largestEnergyPer100g = 1000.0
 
   /// Why `per100` (in the nutrient's canonical unit, per 100 g of food) cannot be, or `nil`.
-  static func impossibleAmount(_ per100: Double, of definition: NutrientDefinition) -> String? {
-    if let grams = definition.unit.grams, per100 * grams > 100 * (1 + 1e-6) {
+  static func impossibleAmount(_ per100: Double, in unit: NutrientUnit) -> String? {
+    if let grams = unit.grams, per100 * grams > 100 * (1 + 1e-6) {
       return "more than the 100 g of food it is in"
     }
-    if definition.unit == .kilocalorie, per100 > largestEnergyPer100g {
+    if unit == .kilocalorie, per100 > largestEnergyPer100g {
       return "more than 1000 kcal per 100 g (pure fat has 900)"
     }
-    if definition.unit == .kilojoule, per100 > largestEnergyPer100g * 4.184 {
+    if unit == .kilojoule, per100 > largestEnergyPer100g * 4.184 {
       return "more than 4184 kJ per 100 g (pure fat has 3766)"
     }
     return nil

@@ -28,7 +28,7 @@ extension Checker {
         if basis == .percentOfEnergy {
           amount = value(quantity, as: .percent, for: "a share of energy")
         } else {
-          amount = nutrientAmount(quantity, of: definition, for: "'\(entry.nutrient.name)'")
+          amount = nutrientAmount(quantity, in: definition.unit, for: "'\(entry.nutrient.name)'")
         }
         guard let amount else { break }
         if amount < 0 {
@@ -299,7 +299,9 @@ extension Checker {
           grams = nil
         }
       } else if case .one(let position) = limitFoods {
-        grams = checker.grams(of: quantity, in: foods[position], for: "a limit")
+        grams = checker.grams(
+          of: quantity, measures: foods[position].measures, density: foods[position].density,
+          food: foods[position].id, for: "a limit")
       } else {
         grams = checker.nonNegative(quantity, as: .mass, for: "a limit on several foods")
       }
