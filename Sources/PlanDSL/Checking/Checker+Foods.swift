@@ -63,7 +63,9 @@ extension Checker {
     // search of this list is quicker than hashing each name.
     var seen: [NutrientListed] = []
     seen.reserveCapacity(d.nutrition.reduce(0) { $0 + $1.entries.count })
-    food.nutrientsPer100g.reserveCapacity(food.nutrientsPer100g.count + seen.capacity)
+    // The figures in the order written, put in the food's table at the end.
+    var figures: [NutrientFigure] = []
+    figures.reserveCapacity(seen.capacity)
     for block in d.nutrition {
       guard
         let basis = grams(
@@ -116,8 +118,14 @@ extension Checker {
             DiagnosticMessage.impossibleNutrient(
               entries[e].amount, nutrient: entries[e].nutrient.name, reason: reason))
         }
-        food.nutrientsPer100g[nutrient] = per100
+        figures.append(NutrientFigure(nutrient: nutrient, per100g: per100))
       }
+    }
+    if food.nutrientsPer100g.isEmpty {
+      food.nutrientsPer100g = nutrientTable(figures)
+    } else {
+      // A catalog food's table, with the figures written over it.
+      for figure in figures { food.nutrientsPer100g[figure.nutrient] = figure.per100g }
     }
     if d.nutrition.isEmpty, d.catalog == nil, !hadSyntaxError(in: d.range) {
       error(
@@ -161,6 +169,36 @@ extension Checker {
   }
 
   /// The nutrient a name refers to, reporting unknown names with a hint.
+  /// The table of a food's figures (none repeated). Foods list the same
+  /// nutrients in the same order, as a rule: when these are the nutrients of
+  /// a table made lately, in its order, that table is copied and its values
+  /// set in place (by the positions of its entries, which a copy keeps),
+  /// rather than each nutrient hashed again; otherwise the table is built and
+  /// kept for the foods after it (the last few kinds of table are kept).
+  mutating func nutrientTable(_ figures: [NutrientFigure]) -> [Nutrient: Double] {
+    for template in nutrientTemplates
+    where template.nutrients.count == figures.count
+      && zip(template.nutrients, figures).allSatisfy({ $0.name.isSame(as: $1.nutrient.name) })
+    {
+      var table = template.table
+      for (position, figure) in zip(template.positions, figures) { table.values[position] = figure.per100g }
+      return table
+    }
+    var table: [Nutrient: Double] = [:]
+    table.reserveCapacity(figures.count)
+    for figure in figures { table[figure.nutrient] = figure.per100g }
+    let nutrients = figures.map(\.nutrient)
+    let template = NutrientTemplate(
+      nutrients: nutrients, table: table, positions: nutrients.map { table.index(forKey: $0)! })
+    if nutrientTemplates.count < 4 {
+      nutrientTemplates.append(template)
+    } else {
+      nutrientTemplates[nextNutrientTemplate] = template
+      nextNutrientTemplate = (nextNutrientTemplate + 1) % nutrientTemplates.count
+    }
+    return table
+  }
+
   mutating func nutrient(_ name: Identifier, likelyAt hint: Int? = nil) -> NutrientDefinition? {
     nutrientIndex(name, likelyAt: hint).map { nutrientsMet[$0].definition }
   }

@@ -31,6 +31,10 @@ struct Checker {
   var syntaxErrors: [SourceRange] = []
   /// Nutrient names looked up so far, with their definitions (see ``nutrient(_:)``).
   var nutrientsMet: [NutrientMet] = []
+  /// Tables of figures of the last foods checked, to copy for the next (see
+  /// ``nutrientTable(_:)``), and which of them a new one replaces.
+  var nutrientTemplates: [NutrientTemplate] = []
+  var nextNutrientTemplate = 0
   /// Each checked food's position in the checked foods, by id (see ``checkedFood(_:in:)``).
   var checkedFoodPositions: [String: Int] = [:]
   /// Unit symbols looked up so far, with their definitions (see ``unit(_:)``).
@@ -305,6 +309,20 @@ struct NutrientMet {
 struct UnitMet {
   var symbol: String
   var definition: UnitDefinition?
+}
+
+/// A figure of a food being checked, per 100 g in the nutrient's canonical unit.
+struct NutrientFigure {
+  var nutrient: Nutrient
+  var per100g: Double
+}
+
+/// A table of a food's figures, its nutrients in the order written, and each
+/// one's position in the table.
+struct NutrientTemplate {
+  var nutrients: [Nutrient]
+  var table: [Nutrient: Double]
+  var positions: [Dictionary<Nutrient, Double>.Index]
 }
 
 /// A nutrient a food has listed, and where.
