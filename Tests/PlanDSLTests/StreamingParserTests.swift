@@ -22,6 +22,16 @@ struct StreamingParserTests {
     return (streamed, read)
   }
 
+  /// The streaming parser after reading `text`, and what it read (its counts
+  /// say what the plain readers took).
+  static func streamed(_ text: String) -> (parser: Parser, syntax: SourceFileSyntax) {
+    var sources = SourceManager()
+    let index = sources.add(SourceFile(path: "test.plan", text: text))
+    var parser = Parser(lexer: Lexer(sources.file(index)!, fileIndex: index), file: index)
+    let syntax = parser.parseFile()
+    return (parser, syntax)
+  }
+
   struct Reading: Equatable {
     var syntax: SourceFileSyntax
     var lexer: [Diagnostic]
@@ -121,10 +131,7 @@ struct StreamingParserTests {
     let (streamed, whole) = Self.bothWays(text)
     #expect(streamed == whole)
     #expect(streamed.lexer.map(\.id) == whole.lexer.map(\.id))
-    var sources = SourceManager()
-    let index = sources.add(SourceFile(path: "test.plan", text: text))
-    var parser = Parser(lexer: Lexer(sources.file(index)!, fileIndex: index), file: index)
-    _ = parser.parseFile()
+    let (parser, _) = Self.streamed(text)
     // The plain blocks of the list in plain foods, with `last` and `after`; the plain blocks in foods with a measure.
     let plain = Self.nutritionBlocks.filter(\.plain).count
     #expect(parser.plainFoodsRead == plain + 2)
@@ -181,10 +188,7 @@ struct StreamingParserTests {
     text += "plan last {\n  limit a <= 5 g\n  limit b <= 5 g }\nfood ~ {\n}\n"
     let (streamed, whole) = Self.bothWays(text)
     #expect(streamed == whole)
-    var sources = SourceManager()
-    let index = sources.add(SourceFile(path: "test.plan", text: text))
-    var parser = Parser(lexer: Lexer(sources.file(index)!, fileIndex: index), file: index)
-    _ = parser.parseFile()
+    let (parser, _) = Self.streamed(text)
     // Each plan's line, its `limit z` (read with the line's when the line is read plain to its end), and `last`'s two.
     #expect(
       parser.plainStatementsRead == Self.limitLines.reduce(0) { $0 + $1.plain } + Self.limitLines.count + 2)
@@ -235,10 +239,7 @@ struct StreamingParserTests {
     text += "plan p {\n  goal g\n}\n"
     let (streamed, whole) = Self.bothWays(text)
     #expect(streamed == whole)
-    var sources = SourceManager()
-    let index = sources.add(SourceFile(path: "test.plan", text: text))
-    var parser = Parser(lexer: Lexer(sources.file(index)!, fileIndex: index), file: index)
-    let syntax = parser.parseFile()
+    let (parser, syntax) = Self.streamed(text)
     // The line of three foods reads as three.
     #expect(parser.plainFoodsRead == Self.foods.filter(\.plain).count + 2)
     #expect(syntax.declarations.count == 31)
@@ -258,10 +259,7 @@ struct StreamingParserTests {
     let (streamed, whole) = Self.bothWays(text)
     #expect(streamed == whole)
     #expect(streamed.syntax.declarations.count == count + 1)
-    var sources = SourceManager()
-    let index = sources.add(SourceFile(path: "test.plan", text: text))
-    var parser = Parser(lexer: Lexer(sources.file(index)!, fileIndex: index), file: index)
-    _ = parser.parseFile()
+    let (parser, _) = Self.streamed(text)
     #expect(parser.plainFoodsRead == count)
     #expect(parser.plainStatementsRead == count)
   }

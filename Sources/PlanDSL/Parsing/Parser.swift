@@ -127,14 +127,7 @@ struct Parser {
     let open = current.range
     plainFigureScratch.removeAll(keepingCapacity: true)
     guard let end = lexer.plainFigures(from: open.end, into: &plainFigureScratch) else { return nil }
-    var entries: [NutrientAmount] = []
-    entries.reserveCapacity(plainFigureScratch.count)
-    for figure in plainFigureScratch {
-      entries.append(
-        NutrientAmount(
-          nutrient: Identifier(name: names.text(figure.name, in: lexer), range: range(figure.name)),
-          amount: quantity(figure.number, figure.value, unit: figure.unit, lexer)))
-    }
+    let entries = nutrientAmounts(plainFigureScratch[...], lexer)
     moveCursor(past: end, tokensBefore: 1)
     plainBlocksRead += 1
     return (entries, open.union(range(end.last)))
@@ -171,14 +164,7 @@ struct Parser {
       for statement in plainFoodStatementScratch[plain.statements] {
         switch statement {
         case .nutrition(let keyword, let amount, let open, let figures, let close):
-          var entries: [NutrientAmount] = []
-          entries.reserveCapacity(figures.count)
-          for figure in plainFigureScratch[figures] {
-            entries.append(
-              NutrientAmount(
-                nutrient: Identifier(name: names.text(figure.name, in: lexer), range: range(figure.name)),
-                amount: quantity(figure.number, figure.value, unit: figure.unit, lexer)))
-          }
+          let entries = nutrientAmounts(plainFigureScratch[figures], lexer)
           food.nutrition.append(
             NutritionBlock(
               amount: quantity(amount.number, amount.value, unit: amount.unit, lexer), entries: entries,
@@ -236,6 +222,21 @@ struct Parser {
 
   private func range(_ bytes: Range<Int>) -> SourceRange {
     SourceRange(file: file, start: bytes.lowerBound, end: bytes.upperBound)
+  }
+
+  /// The syntax of plain figures: what a nutrition block's statements read.
+  private mutating func nutrientAmounts(_ figures: ArraySlice<Lexer.PlainFigure>, _ lexer: Lexer)
+    -> [NutrientAmount]
+  {
+    var entries: [NutrientAmount] = []
+    entries.reserveCapacity(figures.count)
+    for figure in figures {
+      entries.append(
+        NutrientAmount(
+          nutrient: Identifier(name: names.text(figure.name, in: lexer), range: range(figure.name)),
+          amount: quantity(figure.number, figure.value, unit: figure.unit, lexer)))
+    }
+    return entries
   }
 
   /// The quantity of a plain number and unit: what ``parseQuantity(_:startsStatement:)`` reads.
