@@ -168,7 +168,6 @@ extension Checker {
     return ok ? food : nil
   }
 
-  /// The nutrient a name refers to, reporting unknown names with a hint.
   /// The table of a food's figures (none repeated). Foods list the same
   /// nutrients in the same order, as a rule: when these are the nutrients of
   /// a table made lately, in its order, that table is copied and its values
@@ -199,6 +198,7 @@ extension Checker {
     return table
   }
 
+  /// The nutrient a name refers to, reporting unknown names with a hint.
   mutating func nutrient(_ name: Identifier, likelyAt hint: Int? = nil) -> NutrientDefinition? {
     nutrientIndex(name, likelyAt: hint).map { nutrientsMet[$0].definition }
   }

@@ -70,7 +70,7 @@ extension Lexer {
 
   /// One statement of a plain food.
   enum PlainFoodStatement {
-    /// `per 100 g { figures }`: the figures are `figures[figures]` of ``plainFood(from:statements:figures:)``.
+    /// `per 100 g { figures }`: the figures are `figures[figures]` of ``plainFoods(from:into:statements:figures:)``.
     case nutrition(keyword: Range<Int>, amount: PlainQuantity, open: Int, figures: Range<Int>, close: Int)
     /// `price 0.41 USD per 100 g`.
     case price(keyword: Range<Int>, price: PlainQuantity, package: PlainQuantity)
@@ -452,20 +452,10 @@ private struct PlainScan {
   mutating func unit() -> Range<Int>? {
     guard let unit = name() else { return nil }
     let word = bytes[unit]
-    if word.count >= 2, word.count <= 4 {
-      switch word.first {
-      case UInt8(ascii: "a"), UInt8(ascii: "f"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "p"),
-        UInt8(ascii: "s"), UInt8(ascii: "t"), UInt8(ascii: "w"):
-        if Self.equal(word, "fl")
-          || Parser.nonUnitWords.contains(where: {
-            Self.equal(word, $0)
-          })
-        {
-          return nil
-        }
-      default:
-        break
-      }
+    if let first = word.first, Parser.mayBeNonUnitWord(count: word.count, first: first),
+      Self.equal(word, "fl") || Parser.nonUnitWords.contains(where: { Self.equal(word, $0) })
+    {
+      return nil
     }
     return unit
   }

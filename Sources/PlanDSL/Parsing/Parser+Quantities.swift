@@ -14,12 +14,21 @@ extension Parser {
   /// words that cannot be among them (by length and first letter: `g`, `mg`,
   /// `kcal`, `USD`) are told apart without hashing them.
   static func isNonUnitWord(_ word: String) -> Bool {
-    let count = word.utf8.count
-    guard count >= 2, count <= 4, let first = word.utf8.first else { return false }
+    guard let first = word.utf8.first, mayBeNonUnitWord(count: word.utf8.count, first: first) else {
+      return false
+    }
+    return nonUnitWords.contains(word)
+  }
+
+  /// Whether a word of `count` bytes that starts with the byte `first` can be
+  /// one of ``nonUnitWords`` (or `fl`, of `fl oz`): they are 2 to 4 letters
+  /// long and start with one of a few letters.
+  static func mayBeNonUnitWord(count: Int, first: UInt8) -> Bool {
+    guard count >= 2, count <= 4 else { return false }
     switch first {
     case UInt8(ascii: "a"), UInt8(ascii: "f"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "p"),
       UInt8(ascii: "s"), UInt8(ascii: "t"), UInt8(ascii: "w"):
-      return nonUnitWords.contains(word)
+      return true
     default:
       return false
     }
