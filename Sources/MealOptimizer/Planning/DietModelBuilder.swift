@@ -32,8 +32,9 @@ public struct DietModelBuilder: Sendable {
     return buildValidated(problem)
   }
 
-  /// Builds the model for a problem that ``DietProblem/validate()`` accepts.
-  func buildValidated(_ problem: DietProblem) -> DietModel {
+  /// Builds the model for a problem that ``DietProblem/validate()`` accepts,
+  /// its foods indexed by `index` when the caller has one.
+  func buildValidated(_ problem: DietProblem, index: IdentifierTable? = nil) -> DietModel {
     let foods = problem.foods
     var model = LinearModel(name: "diet")
     let ids = Self.perFood(foods) { $0.id }
@@ -43,7 +44,7 @@ public struct DietModelBuilder: Sendable {
     }
     var lower = [Double](repeating: 0, count: foods.count)
     var upper = [Double?](repeating: nil, count: foods.count)
-    let index = Self.positions(ids)
+    let index = index ?? IdentifierTable(ids)
     for limit in problem.foodLimits {
       guard let f = index[limit.food] else { continue }
       if let minimum = limit.minimumGrams { lower[f] = max(lower[f], minimum / gramsPerUnit[f]) }
@@ -66,7 +67,7 @@ public struct DietModelBuilder: Sendable {
   }
 
   private func addRows(
-    to model: LinearModel, problem: DietProblem, built: DietModel, index: [String: Int]
+    to model: LinearModel, problem: DietProblem, built: DietModel, index: IdentifierTable
   ) -> (LinearModel, [DietModel.GoalKey: [ConstraintRef]]) {
     var model = model
     var goalConstraints: [DietModel.GoalKey: [ConstraintRef]] = [:]
@@ -230,36 +231,51 @@ public struct DietModelBuilder: Sendable {
   static func perGramColumns(_ foods: [Food], _ nutrients: [Nutrient]) -> [Nutrient: [Double]] {
     var order: [Nutrient] = []
     for nutrient in nutrients where !order.contains(nutrient) { order.append(nutrient) }
-    var columns = order.map { _ in [Double](repeating: 0, count: foods.count) }
+    // The columns one after another: column n, food f at n × foods + f.
+    var values = [Double](repeating: 0, count: order.count * foods.count)
+    // The last food's nutrients in the order its table lists them, each with
+    // its column (-1: not wanted). Foods made alike (a plan's foods list the
+    // same nutrients, and their tables come out in the same order) then find
+    // each column by one comparison with the name in the same place.
+    var keys: [Nutrient] = []
+    var wanted: [Int] = []
+    let stride = foods.count
     foods.withUnsafeBufferPointer { buffer in
-      for f in buffer.indices {
-        let figures = buffer[f].nutrientsPer100g
-        // A food lists a dozen nutrients or so: matched by name against the few
-        // wanted, rather than each wanted one hashed for a lookup.
-        if figures.count <= 4 * order.count {
-          for (nutrient, figure) in figures {
-            if let n = order.firstIndex(where: {
-              $0.name.utf8.count == nutrient.name.utf8.count && $0 == nutrient
-            }) {
-              columns[n][f] = figure / 100
+      values.withUnsafeMutableBufferPointer { columns in
+        for f in buffer.indices {
+          let figures = buffer[f].nutrientsPer100g
+          // A food that lists far more nutrients than are wanted: each wanted one looked up.
+          guard figures.count <= 4 * order.count else {
+            for (n, nutrient) in order.enumerated() {
+              if let figure = figures[nutrient] { columns[n * stride + f] = figure / 100 }
             }
+            continue
           }
-        } else {
-          for (n, nutrient) in order.enumerated() {
-            if let figure = figures[nutrient] { columns[n][f] = figure / 100 }
+          var place = 0
+          for (nutrient, figure) in figures {
+            let n: Int
+            if place < keys.count && keys[place] == nutrient {
+              n = wanted[place]
+            } else {
+              // Matched by name against the few wanted, not hashed for a lookup.
+              n =
+                order.firstIndex(where: { $0.name.utf8.count == nutrient.name.utf8.count && $0 == nutrient })
+                ?? -1
+              if place < keys.count {
+                (keys[place], wanted[place]) = (nutrient, n)
+              } else {
+                keys.append(nutrient)
+                wanted.append(n)
+              }
+            }
+            if n >= 0 { columns[n * stride + f] = figure / 100 }
+            place += 1
           }
         }
       }
     }
+    let columns = order.indices.map { n in Array(values[n * stride..<(n + 1) * stride]) }
     return Dictionary(uniqueKeysWithValues: zip(order, columns))
-  }
-
-  /// Each identifier's first position.
-  static func positions(_ ids: [String]) -> [String: Int] {
-    var index: [String: Int] = [:]
-    index.reserveCapacity(ids.count)
-    for (f, id) in ids.enumerated() where index[id] == nil { index[id] = f }
-    return index
   }
 
   private static func set(_ minimum: Double?, _ maximum: Double?) -> ConstraintSet {

@@ -41,6 +41,17 @@ public struct DietPlanVerifier: Sendable, Hashable {
   )
     -> DietPlanVerification
   {
+    verify(problem, grams: grams, objectiveValue: objectiveValue, purchases: purchases, index: nil)
+  }
+
+  /// ``verify(_:grams:objectiveValue:purchases:)`` with the foods indexed by
+  /// the caller (``DietPlanner`` makes one index for every step of a solve).
+  /// The verifier does not trust it: a position it gives is used only when the
+  /// food there has the id looked for, and an id it does not find is searched for.
+  func verify(
+    _ problem: DietProblem, grams: [[Double]], objectiveValue: Double?, purchases: [Purchase]?,
+    index: IdentifierTable?
+  ) -> DietPlanVerification {
     var violations: [PlanViolation] = []
     guard grams.count == problem.days, grams.allSatisfy({ $0.count == problem.foods.count }) else {
       return DietPlanVerification(
@@ -82,7 +93,7 @@ public struct DietPlanVerifier: Sendable, Hashable {
     }
     let totalGrams = foods.indices.map { f in grams.reduce(0) { $0 + $1[f] } }
     let totals = amounts(totalGrams, problem: problem)
-    violations += limitViolations(problem, grams: grams)
+    violations += limitViolations(problem, grams: grams, index: index ?? IdentifierTable(foods: foods))
     var paid: Decimal?
     var exactPaid: Decimal?
     var credit = 0.0
@@ -205,16 +216,21 @@ public struct DietPlanVerifier: Sendable, Hashable {
   }
 
   /// Food limits, group limits and whole servings.
-  private func limitViolations(_ problem: DietProblem, grams: [[Double]]) -> [PlanViolation] {
+  private func limitViolations(_ problem: DietProblem, grams: [[Double]], index: IdentifierTable)
+    -> [PlanViolation]
+  {
     var violations: [PlanViolation] = []
     let foods = problem.foods
-    let position = DietModelBuilder.positions(DietModelBuilder.perFood(foods) { $0.id })
+    func position(_ id: String) -> Int? {
+      if let f = index[id], foods.indices.contains(f), foods[f].id == id { return f }
+      return foods.firstIndex { $0.id == id }
+    }
     // Each limit's food found once, not once a day; the bounds in a list of
     // plain values, read day after day without copying the limits.
     var checks: [(limit: Int, food: Int, minimum: Double?, maximum: Double?)] = []
     checks.reserveCapacity(problem.foodLimits.count)
     for (l, limit) in problem.foodLimits.enumerated() {
-      if let f = position[limit.food] { checks.append((l, f, limit.minimumGrams, limit.maximumGrams)) }
+      if let f = position(limit.food) { checks.append((l, f, limit.minimumGrams, limit.maximumGrams)) }
     }
     for (d, day) in grams.enumerated() {
       for check in checks {
@@ -237,7 +253,7 @@ public struct DietPlanVerifier: Sendable, Hashable {
         }
       }
       for id in problem.wholeServings {
-        guard let f = position[id] else { continue }
+        guard let f = position(id) else { continue }
         let serving = problem.wholeServingGrams(of: foods[f])
         let servings = day[f] / serving
         if abs(servings - servings.rounded()) > 1e-6 {
@@ -250,7 +266,7 @@ public struct DietPlanVerifier: Sendable, Hashable {
     for limit in problem.groupLimits {
       // Each member found once, and its serving's grams when the limit counts servings.
       let members = limit.foods.compactMap { id in
-        position[id].map { f in
+        position(id).map { f in
           (f, limit.unit == .grams ? 1 : foods[f].measure(named: DietProblem.servingMeasure)?.grams ?? 1)
         }
       }

@@ -104,10 +104,12 @@ public struct DietPlanner: Sendable {
 
   private func plan(_ problem: DietProblem) throws(PlanningError) -> DietPlan {
     if Task.isCancelled { throw .cancelled }
-    try problem.validate()
+    // The foods by id, once for every step below (a large plan finds thousands of foods by id in each).
+    let index = IdentifierTable(foods: problem.foods)
+    try problem.validate(index: index)
     // Interchangeable days are solved as one day, repeated: the same optimum (DietProblem.identicalDay).
-    let oneDay = aggregatesIdenticalDays ? problem.identicalDay : nil
-    let built = DietModelBuilder().buildValidated(oneDay ?? problem)
+    let oneDay = aggregatesIdenticalDays ? problem.identicalDay(index: index) : nil
+    let built = DietModelBuilder().buildValidated(oneDay ?? problem, index: index)
     let copies = oneDay == nil ? 1 : problem.days
     var solution: Solution
     if Self.usesSearch(problem, built) {
@@ -167,7 +169,7 @@ public struct DietPlanner: Sendable {
       ? built.grams(from: solution) : built.grams(from: solution).flatMap { repeatElement($0, count: copies) }
     let purchases = built.purchases(from: solution)
     let verification = verifier.verify(
-      problem, grams: grams, objectiveValue: solution.objectiveValue, purchases: purchases)
+      problem, grams: grams, objectiveValue: solution.objectiveValue, purchases: purchases, index: index)
     guard verification.isValid else { throw .verificationFailed(verification.violations) }
     let marginal = MarginalCosts(
       problem: problem, model: built, solution: solution, grams: grams, solvedAsOneDay: copies > 1)
@@ -178,11 +180,15 @@ public struct DietPlanner: Sendable {
     }
     // The foods the lists name: those eaten, or all of them when the plan
     // buys (its pantry may hold others); a plan may choose from thousands.
-    let eaten = problem.purchasing == nil ? Set(verification.foodTotals.map(\.food)) : nil
     var foods: [String: Food] = [:]
-    for index in problem.foods.indices {
-      let id = problem.foods[index].id
-      if foods[id] == nil && eaten?.contains(id) != false { foods[id] = problem.foods[index] }
+    if problem.purchasing == nil {
+      for total in verification.foodTotals where foods[total.food] == nil {
+        if let f = index[total.food] { foods[total.food] = problem.foods[f] }
+      }
+    } else {
+      for f in problem.foods.indices where foods[problem.foods[f].id] == nil {
+        foods[problem.foods[f].id] = problem.foods[f]
+      }
     }
     var groceries = GroceryList(
       grams: Dictionary(verification.foodTotals.map { ($0.food, $0.grams) }, uniquingKeysWith: +),

@@ -38,8 +38,14 @@ extension DietProblem {
   ///
   /// - Returns: The day's problem (``days`` 1), whose goals, group limits and
   ///   budget keep their period, so the model's rows keep their names.
-  package var identicalDay: DietProblem? {
-    guard days >= 2, purchasing == nil, !foods.contains(where: { wholeServings.contains($0.id) }) else {
+  package var identicalDay: DietProblem? { identicalDay(index: IdentifierTable(foods: foods)) }
+
+  /// ``identicalDay`` with the foods already indexed (the day has the same foods).
+  func identicalDay(index: IdentifierTable) -> DietProblem? {
+    guard
+      days >= 2, purchasing == nil,
+      wholeServings.isEmpty || !foods.contains(where: { wholeServings.contains($0.id) })
+    else {
       return nil
     }
     let share = Double(days)
@@ -72,21 +78,23 @@ extension DietProblem {
     if let budget, budget.period == .week {
       day.budget = Budget(budget.amount / Decimal(days), per: .week, source: budget.source)
     }
-    guard day.foodLimitsAreConsistent else { return nil }
+    guard day.foodLimitsAreConsistent(index: index) else { return nil }
     return day
   }
 
   /// Whether every food's limits leave some amount: the largest minimum is
   /// at most the smallest maximum.
-  private var foodLimitsAreConsistent: Bool {
-    var bounds: [String: (lower: Double, upper: Double)] = [:]
-    bounds.reserveCapacity(foodLimits.count)
+  private func foodLimitsAreConsistent(index: IdentifierTable) -> Bool {
+    // By the food's position; a food the problem lacks (an invalid problem) by its id.
+    var bounds = [(lower: Double, upper: Double)](repeating: (0, .infinity), count: index.count)
+    var unknown: [String: (lower: Double, upper: Double)] = [:]
     for limit in foodLimits {
-      var bound = bounds[limit.food] ?? (0, .infinity)
+      let position = index[limit.food]
+      var bound = position.map { bounds[$0] } ?? unknown[limit.food] ?? (0, .infinity)
       if let minimum = limit.minimumGrams { bound.lower = max(bound.lower, minimum) }
       if let maximum = limit.maximumGrams { bound.upper = min(bound.upper, maximum) }
       guard bound.lower <= bound.upper else { return false }
-      bounds[limit.food] = bound
+      if let position { bounds[position] = bound } else { unknown[limit.food] = bound }
     }
     return true
   }

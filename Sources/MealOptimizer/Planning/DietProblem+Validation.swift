@@ -28,17 +28,24 @@ extension DietProblem {
   /// - Throws: ``PlanningError/invalidProblem(_:)`` listing each ``PlanIssue``.
   /// - Complexity: O(*f* × *n*) for *f* foods with *n* nutrient figures each.
   public func validate() throws(PlanningError) {
+    try validate(index: IdentifierTable(foods: foods))
+  }
+
+  /// ``validate()`` with the foods already indexed (``DietPlanner`` makes one
+  /// index for every step of a solve).
+  func validate(index byID: IdentifierTable) throws(PlanningError) {
     var issues: [PlanIssue] = []
     if days < 1 { issues.append(.noDays(days)) }
-    // Each identifier's position (the last food of a repeated one), read in
-    // place: a `Food` copied out of the array retains each of its fields.
-    var byID: [String: Int] = [:]
-    byID.reserveCapacity(foods.count)
+    // Foods read in place: a `Food` copied out of the array retains each of its fields.
     let usesCost = usesCost
+    var repeats = byID.repeats[...]
     foods.withUnsafeBufferPointer { foods in
       for f in foods.indices {
         let id = foods[f].id
-        if byID.updateValue(f, forKey: id) != nil { issues.append(.duplicateIdentifier(id)) }
+        if let repeated = repeats.first, repeated.position == f {
+          issues.append(.duplicateIdentifier(id))
+          repeats.removeFirst()
+        }
         let figures = foods[f].nutrientsPer100g
         // Sorted (for a stable order of the issues) only when a figure is wrong.
         let allValid = figures.values.allSatisfy { $0.isFinite && $0 >= 0 }
@@ -73,20 +80,34 @@ extension DietProblem {
     if let budget, !(budget.amount >= 0) {
       issues.append(.invalidNumber("the budget must not be negative"))
     }
-    for limit in foodLimits {
-      if byID[limit.food] == nil { issues.append(.unknownFood(limit.food, usedBy: "a food limit")) }
-      issues += Self.boundIssues(limit.minimumGrams, limit.maximumGrams, "limit on food '\(limit.food)'")
-    }
-    for group in groupLimits {
-      if group.foods.isEmpty { issues.append(.emptyGroup(group.name)) }
-      issues += Self.boundIssues(group.minimum, group.maximum, "food group limit '\(group.name)'")
-      for id in group.foods {
-        guard let f = byID[id] else {
-          issues.append(.unknownFood(id, usedBy: "food group limit '\(group.name)'"))
-          continue
+    // Limits read in place (a plan may have one or two per food): a limit
+    // copied out of its array retains each of its fields.
+    foodLimits.withUnsafeBufferPointer { limits in
+      for l in limits.indices {
+        let food = limits[l].food
+        if byID[food] == nil { issues.append(.unknownFood(food, usedBy: "a food limit")) }
+        if Self.boundsAreWrong(limits[l].minimumGrams, limits[l].maximumGrams) {
+          issues += Self.boundIssues(
+            limits[l].minimumGrams, limits[l].maximumGrams, "limit on food '\(food)'")
         }
-        if group.unit == .servings && servingGrams(of: foods[f]) == nil {
-          issues.append(.missingServing(food: id))
+      }
+    }
+    groupLimits.withUnsafeBufferPointer { groups in
+      for g in groups.indices {
+        if groups[g].foods.isEmpty { issues.append(.emptyGroup(groups[g].name)) }
+        if Self.boundsAreWrong(groups[g].minimum, groups[g].maximum) {
+          issues += Self.boundIssues(
+            groups[g].minimum, groups[g].maximum, "food group limit '\(groups[g].name)'")
+        }
+        let servings = groups[g].unit == .servings
+        for id in groups[g].foods {
+          guard let f = byID[id] else {
+            issues.append(.unknownFood(id, usedBy: "food group limit '\(groups[g].name)'"))
+            continue
+          }
+          if servings && servingGrams(of: foods[f]) == nil {
+            issues.append(.missingServing(food: id))
+          }
         }
       }
     }
@@ -97,16 +118,18 @@ extension DietProblem {
     if !issues.isEmpty { throw .invalidProblem(issues) }
   }
 
+  /// Whether a pair of bounds has a mistake (``boundIssues(_:_:_:)`` says which).
+  private static func boundsAreWrong(_ minimum: Double?, _ maximum: Double?) -> Bool {
+    let valid = { (value: Double?) in value.map { $0.isFinite && $0 >= 0 } ?? true }
+    return !(valid(minimum) && valid(maximum))
+      || (minimum.map { low in maximum.map { low > $0 } ?? false } ?? false)
+  }
+
   /// The mistakes in a pair of bounds; the label (made only for a mistake) names what they bound.
   private static func boundIssues(
     _ minimum: Double?, _ maximum: Double?, _ label: @autoclosure () -> String
   ) -> [PlanIssue] {
-    let valid = { (value: Double?) in value.map { $0.isFinite && $0 >= 0 } ?? true }
-    if valid(minimum) && valid(maximum)
-      && !(minimum.map { low in maximum.map { low > $0 } ?? false } ?? false)
-    {
-      return []
-    }
+    if !boundsAreWrong(minimum, maximum) { return [] }
     var issues: [PlanIssue] = []
     for (name, value) in [("minimum", minimum), ("maximum", maximum)] {
       if let value, !(value.isFinite && value >= 0) {
