@@ -1,19 +1,6 @@
 import MealOptimizer
 
 extension Checker {
-  /// Each checked food's position in `foods`, by id, so that limits, pantry
-  /// lines and ingredients find their food in constant time instead of a
-  /// search over every food (a plan with a limit per food would otherwise be
-  /// checked in time quadratic in its size).
-  static func foodPositions(_ foods: [Food]) -> [String: Int] {
-    var positions: [String: Int] = [:]
-    positions.reserveCapacity(foods.count)
-    for (position, food) in foods.enumerated() where positions[food.id] == nil {
-      positions[food.id] = position
-    }
-    return positions
-  }
-
   /// The checked food with this id: from ``checkedFoodPositions`` when it
   /// indexes `foods`, by a search otherwise.
   func checkedFood(_ id: String, in foods: [Food]) -> Food? {
@@ -62,5 +49,24 @@ struct LimitConflictKey: Hashable {
     }
     self.period = period
     self.inServings = inServings
+  }
+}
+
+extension Dictionary {
+  /// The value for `key`; when there is none, `value` is stored and returned
+  /// and `inserted` set. The key is hashed once (a lookup and then an insert hash it twice).
+  mutating func first(_ key: Key, else value: Value, inserted: inout Bool) -> Value {
+    var isNew = false
+    func read(_ stored: inout Value) -> Value { stored }
+    let stored = read(
+      &self[
+        key,
+        default: {
+          isNew = true
+          return value
+        }()
+      ])
+    inserted = isNew
+    return stored
   }
 }

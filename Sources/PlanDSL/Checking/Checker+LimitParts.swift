@@ -8,6 +8,8 @@ struct CheckedLimit {
   var limit: LimitSpec
   /// Its foods' positions in the checked foods.
   var foods: LimitFoods
+  /// Where its bound is written (conflicts between limits point there).
+  var boundRange: SourceRange
 }
 
 extension Checker {

@@ -68,7 +68,8 @@ extension Checker {
     // The plan's limits by what can conflict: the latest limit of each key, and for each
     // limit the one before it with the same key (most keys have one limit: no list per key).
     var latestLimit: [LimitConflictKey: Int] = [:]
-    latestLimit.reserveCapacity(d.statements.count)
+    // The same for limits on one food (most are), by the food's position, period and unit: no hashing.
+    var latestOneFoodLimit: [Int] = []
     var earlierLimit: [Int?] = []
     var limitBoundRanges: [SourceRange] = []
     plan.limits.reserveCapacity(d.statements.count)
@@ -77,14 +78,17 @@ extension Checker {
     let errorsBefore = diagnostics.count
     // Thousands of limits are checked in parts first; their conflicts are found below, in order.
     let limitsChecked = checkLimitsInParts(d.statements, foods: foods)
-    for (index, statement) in d.statements.enumerated() {
-      // A plan may hold thousands of limits: they take the short way, before any lookup by keyword.
-      if case .limit(let names, let bound, let period, let range) = statement {
+    for index in d.statements.indices {
+      // A plan may hold thousands of limits: they take the short way, before any lookup by keyword
+      // (and are not copied out of the list of statements when checked in parts already).
+      if case .limit = d.statements[index] {
         let checked: CheckedLimit?
         if let limitsChecked {
           checked = limitsChecked[index]
-        } else {
+        } else if case .limit(let names, let bound, let period, let range) = d.statements[index] {
           checked = checkLimit(names, bound, period, at: range, foods: foods)
+        } else {
+          checked = nil
         }
         guard let checked else { continue }
         plan.limits.append(checked.limit)
@@ -92,8 +96,22 @@ extension Checker {
         let key = LimitConflictKey(
           foods: checked.foods, period: checked.limit.period, inServings: checked.limit.inServings)
         earlierLimit.append(nil)
-        limitBoundRanges.append(bound.range)
-        if let latest = latestLimit.updateValue(position, forKey: key) {
+        limitBoundRanges.append(checked.boundRange)
+        let latest: Int?
+        if case .one(let food) = key.foods, foods.indices.contains(food) {
+          if latestOneFoodLimit.isEmpty { latestOneFoodLimit = Array(repeating: -1, count: 4 * foods.count) }
+          let period =
+            switch key.period {
+            case .day: 0
+            case .week: 2
+            }
+          let slot = 4 * food + period + (key.inServings ? 1 : 0)
+          latest = latestOneFoodLimit[slot] < 0 ? nil : latestOneFoodLimit[slot]
+          latestOneFoodLimit[slot] = position
+        } else {
+          latest = latestLimit.updateValue(position, forKey: key)
+        }
+        if let latest {
           earlierLimit[position] = latest
           var earlier: [(limit: LimitSpec, range: SourceRange)] = []
           var cursor: Int? = latest
@@ -101,10 +119,11 @@ extension Checker {
             earlier.append((plan.limits[at], limitBoundRanges[at]))
             cursor = earlierLimit[at]
           }
-          checkLimitConflict(plan.limits[position], at: bound.range, earlier: Array(earlier.reversed()))
+          checkLimitConflict(plan.limits[position], at: checked.boundRange, earlier: Array(earlier.reversed()))
         }
         continue
       }
+      let statement = d.statements[index]
       let (key, range) = Self.key(statement)
       // Statements that may repeat are not recorded (a plan may hold thousands of limits).
       if !Self.repeatableStatements.contains(key) {
@@ -274,7 +293,7 @@ extension Checker {
     }
     guard var limit = limitSpec(ids, limitFoods, bound, period, foods: foods) else { return nil }
     limit.source = sourceReference(range)
-    return CheckedLimit(limit: limit, foods: limitFoods)
+    return CheckedLimit(limit: limit, foods: limitFoods, boundRange: bound.range)
   }
 
   /// The limit `bound` on the foods `ids` (at `limitFoods` in `foods`), after

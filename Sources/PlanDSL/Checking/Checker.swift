@@ -35,8 +35,11 @@ struct Checker {
   /// ``nutrientTable(_:)``), and which of them a new one replaces.
   var nutrientTemplates: [NutrientTemplate] = []
   var nextNutrientTemplate = 0
-  /// Each checked food's position in the checked foods, by id (see ``checkedFood(_:in:)``).
-  var checkedFoodPositions: [String: Int] = [:]
+  /// Each checked food's position in the checked foods, by id (see
+  /// ``checkedFood(_:in:)``), so that limits, pantry lines and ingredients
+  /// find their food in constant time instead of a search over every food (a
+  /// plan with a limit per food would otherwise be checked in time quadratic in its size).
+  var checkedFoodPositions = IdentifierTable([])
   /// Unit symbols looked up so far, with their definitions (see ``unit(_:)``).
   var unitsMet: [UnitMet] = []
   /// Whether each of ``declarations`` repeats a name declared before it (set by ``declareNames()``).
@@ -100,7 +103,7 @@ struct Checker {
     let (stores, foods, goals) = (checked.stores, checked.foods, checked.goals)
     var plans: [PlanSpec] = []
     var recipes: [Recipe] = []
-    checkedFoodPositions = Self.foodPositions(foods)
+    checkedFoodPositions = IdentifierTable(foods: foods)
     // The loops below look for other kinds of declaration: not through thousands of foods each.
     let others = declarations.filter { declaration in
       if case .food = declaration { false } else { true }
@@ -160,17 +163,34 @@ struct Checker {
   mutating func declareNames() {
     repeatsName = Array(repeating: false, count: declarations.count)
     // By position: each declaration is read where it is, not copied out (a food's holds dozens of references).
+    // Each kind's names in a table of its own, filled here and then stored:
+    // a name is hashed once (a plan may declare thousands of foods).
+    var tables: [(keyword: String, names: [String: SourceRange])] = declared.map { ($0.key, $0.value) }
+    var current = -1
     for index in declarations.indices {
       guard let name = declarations[index].name else { continue }
       let keyword = declarations[index].keyword
-      if let first = declared[keyword]?[name.name] {
+      if current < 0 || tables[current].keyword != keyword {
+        if let known = tables.firstIndex(where: { $0.keyword == keyword }) {
+          current = known
+        } else {
+          tables.append((keyword, [:]))
+          current = tables.count - 1
+          // Declarations of a kind come in runs: the rest of this run is a good guess at its size.
+          var run = index + 1
+          while run < declarations.count && declarations[run].keyword == keyword { run += 1 }
+          tables[current].names.reserveCapacity(run - index)
+        }
+      }
+      var fresh = false
+      let first = tables[current].names.first(name.name, else: name.range, inserted: &fresh)
+      if !fresh {
         error(DiagnosticMessage.duplicate(keyword, name, first: first))
         // As ``isDuplicate(_:)`` says: a repeat unless it is the first declaration itself.
         repeatsName[index] = first != name.range
-        continue
       }
-      declared[keyword, default: [:]][name.name] = name.range
     }
+    declared = Dictionary(tables, uniquingKeysWith: { first, _ in first })
   }
 
   // MARK: Quantities
