@@ -119,7 +119,8 @@ extension Checker {
             earlier.append((plan.limits[at], limitBoundRanges[at]))
             cursor = earlierLimit[at]
           }
-          checkLimitConflict(plan.limits[position], at: checked.boundRange, earlier: Array(earlier.reversed()))
+          checkLimitConflict(
+            plan.limits[position], at: checked.boundRange, earlier: Array(earlier.reversed()))
         }
         continue
       }
