@@ -55,6 +55,16 @@ struct DietPlannerTests {
     #expect(built.variable(food: 0, day: 3).index == 6)
   }
 
+  @Test("a variable's name is written byte by byte as interpolation would write it")
+  func variableNames() {
+    let ids = ["oats", "", "f01001", "a_food_with_a_long_identifier", "crème_fraîche", "豆腐"]
+    for id in ids {
+      for day in [0, 1, 9, 10, 99, 100, 366, 1_000_000] {
+        #expect(DietModelBuilder.variableName(id, day: day) == "x[\(id),day\(day)]")
+      }
+    }
+  }
+
   @Test("a percent-of-energy goal is linear with 9 kcal per gram of fat")
   func percentOfEnergy() throws {
     var problem = smallProblem()

@@ -45,16 +45,22 @@ public struct DietModelBuilder: Sendable {
     var lower = [Double](repeating: 0, count: foods.count)
     var upper = [Double?](repeating: nil, count: foods.count)
     let index = index ?? IdentifierTable(ids)
-    for limit in problem.foodLimits {
-      guard let f = index[limit.food] else { continue }
-      if let minimum = limit.minimumGrams { lower[f] = max(lower[f], minimum / gramsPerUnit[f]) }
-      if let maximum = limit.maximumGrams { upper[f] = min(upper[f] ?? .infinity, maximum / gramsPerUnit[f]) }
+    // Limits read in place (a plan may have one or two per food).
+    problem.foodLimits.withUnsafeBufferPointer { limits in
+      for l in limits.indices {
+        guard let f = index[limits[l].food] else { continue }
+        if let minimum = limits[l].minimumGrams { lower[f] = max(lower[f], minimum / gramsPerUnit[f]) }
+        if let maximum = limits[l].maximumGrams {
+          upper[f] = min(upper[f] ?? .infinity, maximum / gramsPerUnit[f])
+        }
+      }
     }
     model.variables.reserveCapacity(problem.days * foods.count)
     for day in 1...problem.days {
       for f in ids.indices {
         model.addVariable(
-          "x[\(ids[f]),day\(day)]", lower: lower[f], upper: upper[f], kind: whole[f] ? .integer : .continuous)
+          Self.variableName(ids[f], day: day), lower: lower[f], upper: upper[f],
+          kind: whole[f] ? .integer : .continuous)
       }
     }
     let built = DietModel(model: model, foodIDs: ids, days: problem.days, gramsPerUnit: gramsPerUnit)
@@ -140,8 +146,14 @@ public struct DietModelBuilder: Sendable {
       }
     }
     let pricePerGram = foods.withUnsafeBufferPointer { buffer in
-      // The offers read in place, not through a copy of each food.
-      buffer.indices.map { f in buffer[f].offers.map(\.pricePerGram).min() ?? 0 }
+      // The offers read in place, not through a copy of each food or a list of prices.
+      buffer.indices.map { f in
+        buffer[f].offers.withUnsafeBufferPointer { offers in
+          var cheapest = Double.infinity
+          for o in offers.indices { cheapest = min(cheapest, offers[o].pricePerGram) }
+          return offers.isEmpty ? 0 : cheapest
+        }
+      }
     }
     if let budget = problem.budget {
       let limit = NSDecimalNumber(decimal: budget.amount).doubleValue
@@ -214,6 +226,41 @@ public struct DietModelBuilder: Sendable {
       most = min(most, maximum / per100 * 100 * (goal.period == .day ? days : 1))
     }
     return most
+  }
+
+  /// A variable's name, `x[oats,day3]`, written byte by byte (a plan of
+  /// thousands of foods names a variable for each food and day; interpolation
+  /// took several times as long).
+  static func variableName(_ id: String, day: Int) -> String {
+    var id = id
+    let day = max(0, day)
+    var digits = 1
+    var rest = day / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    return id.withUTF8 { id in
+      String(unsafeUninitializedCapacity: id.count + digits + 7) { name in
+        var end = 0
+        func put(_ byte: UInt8) {
+          name[end] = byte
+          end += 1
+        }
+        put(UInt8(ascii: "x"))
+        put(UInt8(ascii: "["))
+        for byte in id { put(byte) }
+        for byte in ",day".utf8 { put(byte) }
+        var value = day
+        for digit in stride(from: end + digits - 1, through: end, by: -1) {
+          name[digit] = UInt8(ascii: "0") + UInt8(value % 10)
+          value /= 10
+        }
+        end += digits
+        put(UInt8(ascii: "]"))
+        return end
+      }
+    }
   }
 
   /// One value for each food, read in place: a `Food` copied out of the

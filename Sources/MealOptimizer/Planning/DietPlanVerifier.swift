@@ -229,8 +229,12 @@ public struct DietPlanVerifier: Sendable, Hashable {
     // plain values, read day after day without copying the limits.
     var checks: [(limit: Int, food: Int, minimum: Double?, maximum: Double?)] = []
     checks.reserveCapacity(problem.foodLimits.count)
-    for (l, limit) in problem.foodLimits.enumerated() {
-      if let f = position(limit.food) { checks.append((l, f, limit.minimumGrams, limit.maximumGrams)) }
+    problem.foodLimits.withUnsafeBufferPointer { limits in
+      for l in limits.indices {
+        if let f = position(limits[l].food) {
+          checks.append((l, f, limits[l].minimumGrams, limits[l].maximumGrams))
+        }
+      }
     }
     for (d, day) in grams.enumerated() {
       for check in checks {
@@ -263,27 +267,35 @@ public struct DietPlanVerifier: Sendable, Hashable {
         }
       }
     }
-    for limit in problem.groupLimits {
-      // Each member found once, and its serving's grams when the limit counts servings.
-      let members = limit.foods.compactMap { id in
-        position(id).map { f in
-          (f, limit.unit == .grams ? 1 : foods[f].measure(named: DietProblem.servingMeasure)?.grams ?? 1)
-        }
-      }
-      // A daily limit is checked on each day, a whole-plan one on the sum of all days.
-      for index in 0..<(limit.period == .day ? grams.count : 1) {
-        var total = 0.0
-        for day in limit.period == .day ? index..<index + 1 : grams.indices {
-          for (f, serving) in members {
-            total += limit.unit == .grams ? grams[day][f] : grams[day][f] / serving
+    // Limits read in place, each member found once (into a list kept from one
+    // limit to the next), with its serving's grams when the limit counts servings.
+    var members: [(food: Int, serving: Double)] = []
+    problem.groupLimits.withUnsafeBufferPointer { limits in
+      for l in limits.indices {
+        let inGrams = limits[l].unit == .grams
+        members.removeAll(keepingCapacity: true)
+        for id in limits[l].foods {
+          if let f = position(id) {
+            members.append((f, inGrams ? 1 : foods[f].measure(named: DietProblem.servingMeasure)?.grams ?? 1))
           }
         }
-        if compare(total, limit.minimum, limit.maximum) == .violated {
-          let when = limit.period == .day ? "day \(index + 1)" : "the plan"
-          violations.append(
-            PlanViolation(
-              rule: "limit",
-              message: "\(when): food group '\(limit.name)' totals \(total) \(limit.unit.rawValue)"))
+        // A daily limit is checked on each day, a whole-plan one on the sum of all days.
+        let daily = limits[l].period == .day
+        for index in 0..<(daily ? grams.count : 1) {
+          var total = 0.0
+          for day in daily ? index..<index + 1 : grams.indices {
+            for (f, serving) in members {
+              total += inGrams ? grams[day][f] : grams[day][f] / serving
+            }
+          }
+          if compare(total, limits[l].minimum, limits[l].maximum) == .violated {
+            let when = daily ? "day \(index + 1)" : "the plan"
+            violations.append(
+              PlanViolation(
+                rule: "limit",
+                message: "\(when): food group '\(limits[l].name)' totals \(total) \(limits[l].unit.rawValue)")
+            )
+          }
         }
       }
     }
