@@ -63,37 +63,14 @@ public struct DietPlanVerifier: Sendable, Hashable {
         ])
     }
     let foods = problem.foods
-    for (d, day) in grams.enumerated() {
-      for (f, amount) in day.enumerated() where !(amount.isFinite && amount >= 0) {
-        violations.append(
-          PlanViolation(rule: "amount", message: "day \(d + 1): \(foods[f].id) has \(amount) g"))
-      }
-    }
-    var days: [DietPlan.Day] = []
-    for (d, day) in grams.enumerated() {
-      var checks: [GoalCheck] = []
-      for goal in problem.goals where goal.period == .day {
-        let check = self.check(goal, grams: [day], foods: foods)
-        if check.status == .violated {
-          violations.append(PlanViolation(rule: "goal", message: "day \(d + 1): \(describe(check))"))
-        }
-        checks.append(check)
-      }
-      let amounts = self.amounts(day, problem: problem)
-      days.append(
-        .init(day: d + 1, foods: amounts.lines, cost: amounts.cost.rounded(places: 2), goals: checks))
-    }
-    var weekly: [GoalCheck] = []
-    for goal in problem.goals where goal.period == .week {
-      let check = self.check(goal, grams: grams, foods: foods)
-      if check.status == .violated {
-        violations.append(PlanViolation(rule: "goal", message: "whole plan: \(describe(check))"))
-      }
-      weekly.append(check)
-    }
-    let totalGrams = foods.indices.map { f in grams.reduce(0) { $0 + $1[f] } }
-    let totals = amounts(totalGrams, problem: problem)
-    violations += limitViolations(problem, grams: grams, index: index ?? IdentifierTable(foods: foods))
+    // The limits (one or two per food in a large plan) are checked on a second
+    // thread while the goals and amounts are on this one; their violations
+    // come after the goals' as before.
+    let (limitViolations, checked) = BothAtOnce.run(
+      { self.limitViolations(problem, grams: grams, index: index ?? IdentifierTable(foods: foods)) },
+      { self.goalsAndAmounts(problem, grams: grams) })
+    violations = checked.violations + limitViolations
+    let (days, weekly, totals) = (checked.days, checked.weekly, checked.totals)
     var paid: Decimal?
     var exactPaid: Decimal?
     var credit = 0.0
@@ -158,6 +135,46 @@ public struct DietPlanVerifier: Sendable, Hashable {
     verification.paid = paid
     verification.exactPaid = exactPaid
     return verification
+  }
+
+  /// The amounts eaten and the goals of each day and of the whole plan, with
+  /// the violations found in them (amounts first, then goals).
+  private func goalsAndAmounts(_ problem: DietProblem, grams: [[Double]]) -> (
+    violations: [PlanViolation], days: [DietPlan.Day], weekly: [GoalCheck],
+    totals: (lines: [DietPlan.FoodAmount], cost: Decimal)
+  ) {
+    var violations: [PlanViolation] = []
+    let foods = problem.foods
+    for (d, day) in grams.enumerated() {
+      for (f, amount) in day.enumerated() where !(amount.isFinite && amount >= 0) {
+        violations.append(
+          PlanViolation(rule: "amount", message: "day \(d + 1): \(foods[f].id) has \(amount) g"))
+      }
+    }
+    var days: [DietPlan.Day] = []
+    for (d, day) in grams.enumerated() {
+      var checks: [GoalCheck] = []
+      for goal in problem.goals where goal.period == .day {
+        let check = self.check(goal, grams: [day], foods: foods)
+        if check.status == .violated {
+          violations.append(PlanViolation(rule: "goal", message: "day \(d + 1): \(describe(check))"))
+        }
+        checks.append(check)
+      }
+      let amounts = self.amounts(day, problem: problem)
+      days.append(
+        .init(day: d + 1, foods: amounts.lines, cost: amounts.cost.rounded(places: 2), goals: checks))
+    }
+    var weekly: [GoalCheck] = []
+    for goal in problem.goals where goal.period == .week {
+      let check = self.check(goal, grams: grams, foods: foods)
+      if check.status == .violated {
+        violations.append(PlanViolation(rule: "goal", message: "whole plan: \(describe(check))"))
+      }
+      weekly.append(check)
+    }
+    let totalGrams = foods.indices.map { f in grams.reduce(0) { $0 + $1[f] } }
+    return (violations, days, weekly, amounts(totalGrams, problem: problem))
   }
 
   func tolerance(_ bound: Double) -> Double { absoluteTolerance + relativeTolerance * abs(bound) }

@@ -106,9 +106,21 @@ public struct DietPlanner: Sendable {
     if Task.isCancelled { throw .cancelled }
     // The foods by id, once for every step below (a large plan finds thousands of foods by id in each).
     let index = IdentifierTable(foods: problem.foods)
-    try problem.validate(index: index)
-    // Interchangeable days are solved as one day, repeated: the same optimum (DietProblem.identicalDay).
-    let oneDay = aggregatesIdenticalDays ? problem.identicalDay(index: index) : nil
+    // Interchangeable days are solved as one day, repeated: the same optimum
+    // (DietProblem.identicalDay). Finding that day reads the problem and
+    // traps on nothing, so it runs while the problem is validated; the model
+    // is built only from a valid problem.
+    let (validation, oneDay) = BothAtOnce.run(
+      { () -> PlanningError? in
+        do throws(PlanningError) {
+          try problem.validate(index: index)
+          return nil
+        } catch {
+          return error
+        }
+      },
+      { aggregatesIdenticalDays ? problem.identicalDay(index: index) : nil })
+    if let validation { throw validation }
     let built = DietModelBuilder().buildValidated(oneDay ?? problem, index: index)
     let copies = oneDay == nil ? 1 : problem.days
     var solution: Solution

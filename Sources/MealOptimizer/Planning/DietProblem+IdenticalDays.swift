@@ -61,18 +61,21 @@ extension DietProblem {
     }
     day.groupLimits = []
     day.foodLimits.reserveCapacity(foodLimits.count + groupLimits.count)
-    for limit in groupLimits {
-      var limit = limit
-      if limit.period == .week {
-        limit.minimum = limit.minimum.map { $0 / share }
-        limit.maximum = limit.maximum.map { $0 / share }
-      }
-      if let food = limit.foods.first, limit.foods.allSatisfy({ $0 == food }), limit.unit == .grams {
-        day.foodLimits.append(
-          FoodLimit(
-            food: food, minimumGrams: limit.minimum, maximumGrams: limit.maximum, source: limit.source))
-      } else {
-        day.groupLimits.append(limit)
+    // Read in place (a plan may hold a whole-plan limit per food); copied only when kept as a group.
+    groupLimits.withUnsafeBufferPointer { limits in
+      for l in limits.indices {
+        let week = limits[l].period == .week
+        let minimum = week ? limits[l].minimum.map { $0 / share } : limits[l].minimum
+        let maximum = week ? limits[l].maximum.map { $0 / share } : limits[l].maximum
+        let foods = limits[l].foods
+        if let food = foods.first, foods.allSatisfy({ $0 == food }), limits[l].unit == .grams {
+          day.foodLimits.append(
+            FoodLimit(food: food, minimumGrams: minimum, maximumGrams: maximum, source: limits[l].source))
+        } else {
+          var limit = limits[l]
+          (limit.minimum, limit.maximum) = (minimum, maximum)
+          day.groupLimits.append(limit)
+        }
       }
     }
     if let budget, budget.period == .week {

@@ -106,12 +106,15 @@ extension Checker {
           ok = false
           continue
         }
-        guard amount >= 0 else {
+        // The sign read from the figure's value as a Double (which keeps it), not by a
+        // decimal comparison; a decimal that is not a number keeps the decimal comparison.
+        let value = amount.double
+        guard amount.isNaN ? amount >= 0 : value >= 0 else {
           error(DiagnosticMessage.negativeAmount(entries[e].amount, what: "a nutrient amount"))
           ok = false
           continue
         }
-        let per100 = per100g ? amount.double : (amount * 100 / basis).double
+        let per100 = per100g ? value : (amount * 100 / basis).double
         if let reason = Self.impossibleAmount(per100, in: unit) {
           // A warning: abstract models (Stigler's diet, in nutrients per dollar) use such figures on purpose.
           error(

@@ -39,18 +39,24 @@ extension Program {
     let goals = goals(of: plan)
     var foodLimits: [FoodLimit] = []
     var groupLimits: [FoodGroupLimit] = []
-    for limit in plan.limits {
-      if limit.foods.count == 1, limit.period == .day, !limit.inServings {
-        foodLimits.append(
-          FoodLimit(
-            food: limit.foods[0], minimumGrams: limit.minimum, maximumGrams: limit.maximum,
-            source: limit.source))
-      } else {
-        groupLimits.append(
-          FoodGroupLimit(
-            limit.foods.joined(separator: "+"), foods: limit.foods, minimum: limit.minimum,
-            maximum: limit.maximum,
-            unit: limit.inServings ? .servings : .grams, period: limit.period, source: limit.source))
+    // Limits read in place (a plan may hold one or two per food).
+    plan.limits.withUnsafeBufferPointer { limits in
+      for l in limits.indices {
+        let foods = limits[l].foods
+        if foods.count == 1, limits[l].period == .day, !limits[l].inServings {
+          foodLimits.append(
+            FoodLimit(
+              food: foods[0], minimumGrams: limits[l].minimum, maximumGrams: limits[l].maximum,
+              source: limits[l].source))
+        } else {
+          groupLimits.append(
+            FoodGroupLimit(
+              foods.count == 1 ? foods[0] : foods.joined(separator: "+"), foods: foods,
+              minimum: limits[l].minimum,
+              maximum: limits[l].maximum,
+              unit: limits[l].inServings ? .servings : .grams, period: limits[l].period,
+              source: limits[l].source))
+        }
       }
     }
     let wholeServings =
