@@ -35,21 +35,45 @@ public struct SourceFile: Sendable, Hashable {
     self.firstLine = max(1, firstLine)
     self.bytes = bytes
     var starts = [0]
-    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      starts.append(offset + 1)
+    // Line breaks found by memchr (many bytes at a time), not byte by byte.
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count,
+        let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset)
+      {
+        offset = base.distance(to: UnsafeRawPointer(found)) + 1
+        starts.append(offset)
+      }
     }
     self.lineStarts = starts
   }
 
   /// The 1-based line and column (in characters) of a byte offset.
   public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+    var hint = 0
+    return lineAndColumn(of: offset, hint: &hint)
+  }
+
+  /// ``lineAndColumn(of:)`` for a reader going through the file in order:
+  /// `hint` is the 0-based line of the offset it asked for before (0 at
+  /// first), and is set to this offset's. The line is looked for a few lines
+  /// after the hint first, and by a binary search when it lies elsewhere.
+  package func lineAndColumn(of offset: Int, hint: inout Int) -> (line: Int, column: Int) {
     let clamped = max(0, min(offset, bytes.count))
     var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+    if hint > 0, hint < lineStarts.count, lineStarts[hint] <= clamped {
+      low = hint
+      var steps = 0
+      while low + 1 < lineStarts.count, lineStarts[low + 1] <= clamped, steps < 8 {
+        low += 1
+        steps += 1
+      }
+      if low + 1 < lineStarts.count, lineStarts[low + 1] <= clamped { low = line(of: clamped, from: low) }
+    } else {
+      low = line(of: clamped, from: 0)
     }
+    hint = low
     let start = lineStarts[low]
     // ASCII before the offset is one character per byte (no line break lies in
     // it, so no "\r\n" pair): counted without building a string.
@@ -58,6 +82,17 @@ public struct SourceFile: Sendable, Hashable {
     }
     let prefix = String(decoding: bytes[start..<clamped], as: UTF8.self)
     return (low + firstLine, prefix.count + 1)
+  }
+
+  /// The 0-based line holding a byte offset, at `from` or after it, by a binary search.
+  private func line(of offset: Int, from: Int) -> Int {
+    var low = from
+    var high = lineStarts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    return low
   }
 
   /// The byte offset of a 1-based line (of the whole file) and column (in characters),

@@ -19,6 +19,16 @@ public struct SourceManager: Sendable {
     files.indices.contains(index) ? files[index] : nil
   }
 
+  /// The path, line and column where an offset of a file lies, read in place
+  /// (``SourceFile/lineAndColumn(of:hint:)``, `hint` kept by the caller); `nil` for no such file.
+  package func location(file index: Int, offset: Int, hint: inout Int) -> (
+    path: String, line: Int, column: Int
+  )? {
+    guard files.indices.contains(index) else { return nil }
+    let (line, column) = files[index].lineAndColumn(of: offset, hint: &hint)
+    return (files[index].path, line, column)
+  }
+
   /// The index of a file already loaded from this path, if any.
   public func index(ofPath path: String) -> Int? {
     files.firstIndex { $0.path == path }

@@ -94,4 +94,41 @@ struct FrontEndShortcutTests {
     #expect(file.lineAndColumn(of: 13) == (2, 4))
     #expect(file.lineAndColumn(of: 21) == (3, 4))
   }
+
+  @Test("lines found from a hint, in order, out of order and far ahead, are those a search finds")
+  func linesFromHint() {
+    // 300 lines of varied length, some empty, some not ASCII, the last without a break.
+    let lines = (0..<300).map { n in
+      n % 7 == 0 ? "" : n % 11 == 0 ? "µg \(n)" : String(repeating: "x", count: n % 13)
+    }
+    let file = SourceFile(path: "t.plan", text: lines.joined(separator: "\n"), firstLine: 3)
+    let count = file.bytes.count
+    var orders = [Array(0...count), Array((0...count).reversed())]
+    orders.append((0...count).map { ($0 * 7_919) % (count + 1) })
+    for offsets in orders {
+      var hint = 0
+      var wrong: [Int] = []
+      for offset in offsets {
+        let expected = file.lineAndColumn(of: offset)
+        let found = file.lineAndColumn(of: offset, hint: &hint)
+        if found != expected || hint != expected.line - 3 { wrong.append(offset) }
+      }
+      #expect(wrong == [])
+    }
+    var hint = 5_000
+    #expect(file.lineAndColumn(of: -3, hint: &hint) == (3, 1))
+    #expect(hint == 0)
+  }
+
+  @Test("a file's lines start after each line break, found many bytes at a time")
+  func lineStarts() {
+    let text = "a\n\nbc\r\n" + String(repeating: "d", count: 100) + "\n"
+    let file = SourceFile(path: "t.plan", text: text)
+    #expect(file.lineAndColumn(of: 0) == (1, 1))
+    #expect(file.lineAndColumn(of: 2) == (2, 1))
+    #expect(file.lineAndColumn(of: 3) == (3, 1))
+    #expect(file.lineAndColumn(of: 7) == (4, 1))
+    #expect(file.lineAndColumn(of: 108) == (5, 1))
+    #expect(SourceFile(path: "e.plan", text: "").lineAndColumn(of: 0) == (1, 1))
+  }
 }

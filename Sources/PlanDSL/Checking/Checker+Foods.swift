@@ -168,7 +168,9 @@ extension Checker {
     if !d.tags.isEmpty || !d.removedTags.isEmpty {
       food.tags = food.tags.union(d.tags.map(\.name)).subtracting(d.removedTags.map(\.name))
     }
-    return ok ? food : nil
+    // The food moved out, not copied (as a conditional expression would).
+    guard ok else { return nil }
+    return food
   }
 
   /// The table of a food's figures (none repeated). Foods list the same

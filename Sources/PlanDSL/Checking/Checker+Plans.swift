@@ -293,7 +293,7 @@ extension Checker {
         (resolved, positions.count == 1 ? .one(positions[0]) : .several(positions), checkedPeriod)
     }
     guard var limit = limitSpec(ids, limitFoods, bound, period, foods: foods) else { return nil }
-    limit.source = sourceReference(range)
+    limit.source = sourceReferenceInOrder(range)
     return CheckedLimit(limit: limit, foods: limitFoods, boundRange: bound.range)
   }
 

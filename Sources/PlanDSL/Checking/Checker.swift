@@ -40,6 +40,8 @@ struct Checker {
   /// find their food in constant time instead of a search over every food (a
   /// plan with a limit per food would otherwise be checked in time quadratic in its size).
   var checkedFoodPositions = IdentifierTable([])
+  /// The file and 0-based line of the last statement located in order (see ``sourceReferenceInOrder(_:)``).
+  var referenceHint = (file: -1, line: 0)
   /// Unit symbols looked up so far, with their definitions (see ``unit(_:)``).
   var unitsMet: [UnitMet] = []
   /// Whether each of ``declarations`` repeats a name declared before it (set by ``declareNames()``).
