@@ -65,7 +65,6 @@ extension Checker {
     // Put together in order; nothing of this checker changes until every part agrees.
     let mixed = DiagnosticID.mixedCurrencies.rawValue
     var currency = self.currency
-    var result = CheckedDeclarations()
     var found: [Diagnostic] = []
     for slot in work.slots {
       guard let slot, !slot.diagnostics.contains(where: { $0.id == mixed }) else { return nil }
@@ -73,10 +72,17 @@ extension Checker {
         if let first = currency, first.code != met.code { return nil }
         if currency == nil { currency = met }
       }
+      found += slot.diagnostics
+    }
+    // The first part's lists taken out of its slot (then held once: growing
+    // them moves their foods rather than copying them), the others appended.
+    guard var result = work.slots[0]?.checked else { return nil }
+    work.slots[0] = nil
+    for slot in work.slots.dropFirst() {
+      guard let slot else { return nil }
       result.stores += slot.checked.stores
       result.foods += slot.checked.foods
       result.goals += slot.checked.goals
-      found += slot.diagnostics
     }
     diagnostics += found
     self.currency = currency

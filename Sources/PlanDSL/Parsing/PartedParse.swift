@@ -83,12 +83,12 @@ enum PartedParse {
       let clean = parser.diagnostics.isEmpty && parser.lexerDiagnostics.isEmpty
       results.slots[part] = clean ? syntax.declarations : nil
     }
-    var declarations: [Declaration] = []
-    declarations.reserveCapacity(results.slots.reduce(0) { $0 + ($1?.count ?? 0) })
-    for slot in results.slots {
-      guard let part = slot else { return nil }
-      declarations.append(contentsOf: part)
-    }
+    guard results.slots.allSatisfy({ $0 != nil }), var declarations = results.slots[0] else { return nil }
+    // The first part's list taken out of its slot (then held once: growing it
+    // moves its declarations rather than copying them), the others appended.
+    results.slots[0] = nil
+    declarations.reserveCapacity(results.slots.reduce(declarations.count) { $0 + ($1?.count ?? 0) })
+    for part in results.slots.dropFirst() { declarations.append(contentsOf: part ?? []) }
     return SourceFileSyntax(file: fileIndex, declarations: declarations)
   }
 }
