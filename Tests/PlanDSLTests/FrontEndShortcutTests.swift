@@ -131,4 +131,37 @@ struct FrontEndShortcutTests {
     #expect(file.lineAndColumn(of: 108) == (5, 1))
     #expect(SourceFile(path: "e.plan", text: "").lineAndColumn(of: 0) == (1, 1))
   }
+
+  @Test("the ASCII check finds every NUL and every byte past ASCII, wherever it lies")
+  func plainASCII() {
+    for length in 0..<20 {
+      let plain = [UInt8]((0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) })
+      #expect(SourceReader.isPlainASCII(plain))
+      for position in 0..<length {
+        for byte: UInt8 in [0, 0x7F, 0x80, 0xC3, 0xFF, 0x01] {
+          var bytes = plain
+          bytes[position] = byte
+          #expect(
+            SourceReader.isPlainASCII(bytes) == (byte != 0 && byte < 0x80), "\(length) \(position) \(byte)")
+        }
+      }
+    }
+    // What a file reads as is the same on the short way and the long one.
+    let ascii = Array("food oats {\n  per 100 g { energy 389 kcal }\n}\n".utf8)
+    guard case .text(let kept) = SourceReader.decode(ascii) else {
+      Issue.record("plain ASCII is not text")
+      return
+    }
+    #expect(kept == ascii)
+    guard case .notText(let offset) = SourceReader.decode(ascii + [0] + ascii) else {
+      Issue.record("a NUL byte is text")
+      return
+    }
+    #expect(offset == ascii.count)
+    guard case .text(let withBOM) = SourceReader.decode([0xEF, 0xBB, 0xBF] + ascii) else {
+      Issue.record("a byte-order mark is not text")
+      return
+    }
+    #expect(withBOM == ascii)
+  }
 }
