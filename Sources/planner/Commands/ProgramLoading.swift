@@ -12,7 +12,7 @@ enum ProgramLoading {
   /// thread, to measure the difference; what is read is the same either way.
   static var loader: PlanLoader {
     var loader = PlanLoader()
-    loader.parsesInParallel = ProcessInfo.processInfo.environment["PLANNER_PARALLEL_PARSE"] != "0"
+    loader.parsesInParallel = getenv("PLANNER_PARALLEL_PARSE").map { String(cString: $0) } != "0"
     // The process ends soon after: the tree's memory goes back with it, unfreed.
     loader.keepsSyntaxTree = true
     return loader
