@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import MealOptimizer
 import Testing
 
@@ -31,6 +32,21 @@ struct FrontEndShortcutTests {
         #expect(definition.factor == 1 && definition.divisor == 1, "\(unit)")
       }
     }
+  }
+
+  @Test("grams written in g are their value, as the unit table converts them")
+  func plainGramsAreTheValue() throws {
+    // Checker.plainGrams takes `per 100 g` and packages in g without the unit lookup.
+    let grams = try #require(Units.definition("g"))
+    #expect(grams.dimension == .mass && grams.factor == 1 && grams.divisor == 1)
+    for value in [Decimal(0), Decimal(100), Decimal(string: "0.001")!, Decimal(string: "12.5")!] {
+      #expect(Checker.plainGrams(value, unit: "g", measures: []) == Units.canonical(value, grams))
+    }
+    // Anything else takes the long way: another unit, no unit, a negative amount, a food with measures.
+    #expect(Checker.plainGrams(100, unit: "kg", measures: []) == nil)
+    #expect(Checker.plainGrams(100, unit: nil, measures: []) == nil)
+    #expect(Checker.plainGrams(-1, unit: "g", measures: []) == nil)
+    #expect(Checker.plainGrams(100, unit: "g", measures: [Measure(name: "cup", grams: 240)]) == nil)
   }
 
   @Test("a source range takes 12 bytes and a quantity 64: the syntax tree holds one per figure")

@@ -59,18 +59,28 @@ extension Checker {
       food.measures.removeAll { $0.name == measure.name.name }
       food.measures.append(Measure(name: measure.name.name, grams: grams.double))
     }
-    // The nutrients seen so far, in order: a food lists a few dozen at most, so a
-    // search of this list is quicker than hashing each name.
-    var seen: [NutrientListed] = []
+    // The nutrients seen so far, in order (a food lists a few dozen at most, so a
+    // search of this list is quicker than hashing each name), and the figures in
+    // the order written, put in the food's table at the end: two lists kept by the
+    // checker from one food to the next, taken here and given back on the way out,
+    // so that their storage is allocated once, not twice a food.
+    var seen = scratchNutrients
+    var figures = scratchFigures
+    (scratchNutrients, scratchFigures) = ([], [])
+    defer {
+      seen.removeAll(keepingCapacity: true)
+      figures.removeAll(keepingCapacity: true)
+      (scratchNutrients, scratchFigures) = (seen, figures)
+    }
     seen.reserveCapacity(d.nutrition.reduce(0) { $0 + $1.entries.count })
-    // The figures in the order written, put in the food's table at the end.
-    var figures: [NutrientFigure] = []
     figures.reserveCapacity(seen.capacity)
     for block in d.nutrition {
       guard
-        let basis = grams(
-          of: block.amount, measures: food.measures, density: food.density, food: food.id,
-          for: "the amount after 'per'")
+        let basis = Self.plainGrams(
+          block.amount.value, unit: block.amount.unit?.text, measures: food.measures)
+          ?? grams(
+            of: block.amount, measures: food.measures, density: food.density, food: food.id,
+            for: "the amount after 'per'")
       else {
         ok = false
         continue
@@ -86,8 +96,15 @@ extension Checker {
       // where it lies in `nutrientsMet`: neither is copied (each holds strings).
       let entries = block.entries
       for e in entries.indices {
-        // The food's nth nutrient is most likely the nutrient met nth.
-        guard let met = nutrientIndex(entries[e].nutrient, likelyAt: seen.count) else {
+        // The food's nth nutrient is most likely the nutrient met nth: compared where
+        // the name lies first (passing the name to the checker's function copies it out).
+        let likely = seen.count
+        let met: Int
+        if likely < nutrientsMet.count, nutrientsMet[likely].name.isSame(as: entries[e].nutrient.name) {
+          met = likely
+        } else if let found = nutrientIndex(entries[e].nutrient, likelyAt: likely) {
+          met = found
+        } else {
           ok = false
           continue
         }
@@ -99,9 +116,14 @@ extension Checker {
           continue
         }
         seen.append(NutrientListed(name: nutrient.name, range: entries[e].nutrient.range))
+        // A figure in its nutrient's own unit (most) read field by field where it lies
+        // (passing the whole figure to a function copied it out first).
+        let inOwnUnit =
+          unit != .kilojoule && entries[e].amount.unit?.text.isSame(as: unit.rawValue) == true
         guard
-          let amount = nutrientAmount(
-            entries[e].amount, in: unit, for: "'\(entries[e].nutrient.name)'")
+          let amount = inOwnUnit
+            ? entries[e].amount.value
+            : nutrientAmount(entries[e].amount, in: unit, for: "'\(entries[e].nutrient.name)'")
         else {
           ok = false
           continue
@@ -141,9 +163,11 @@ extension Checker {
         continue
       }
       guard
-        let package = grams(
-          of: price.package, measures: food.measures, density: food.density, food: food.id,
-          for: "a package size")
+        let package = Self.plainGrams(
+          price.package.value, unit: price.package.unit?.text, measures: food.measures)
+          ?? grams(
+            of: price.package, measures: food.measures, density: food.density, food: food.id,
+            for: "a package size")
       else {
         ok = false
         continue
@@ -229,17 +253,24 @@ extension Checker {
     return nil
   }
 
+  /// A figure written in its nutrient's own unit as the unit table spells it
+  /// (`sodium 643 mg`, `energy 717 kcal`: most figures): the value as written,
+  /// which is what ``nutrientAmount(_:in:for:)``'s lookups give for it (a test
+  /// checks every such unit), without them; `nil` for any other figure.
+  static func valueInOwnUnit(_ quantity: QuantityLiteral, _ canonical: NutrientUnit) -> Decimal? {
+    guard let written = quantity.unit?.text, written.isSame(as: canonical.rawValue), canonical != .kilojoule
+    else {
+      return nil
+    }
+    return quantity.value
+  }
+
   /// An amount of a nutrient whose canonical unit is `canonical` (mg for
   /// sodium), in that unit, checking the dimension.
   mutating func nutrientAmount(
     _ quantity: QuantityLiteral, in canonical: NutrientUnit, for what: @autoclosure () -> String
   ) -> Decimal? {
-    // Written in the nutrient's own unit as the unit table spells it (`sodium 643 mg`,
-    // `energy 717 kcal`: most figures): the value as written, which is what the
-    // lookups below give for it (a test checks every such unit), without them.
-    if let written = quantity.unit?.text, written.isSame(as: canonical.rawValue), canonical != .kilojoule {
-      return quantity.value
-    }
+    if let value = Self.valueInOwnUnit(quantity, canonical) { return value }
     switch canonical {
     case .kilocalorie, .kilojoule:
       guard let kcal = value(quantity, as: .energy, for: what()) else { return nil }
@@ -265,6 +296,16 @@ extension Checker {
   /// density or a measure of that name) or one of the food's measures.
   mutating func grams(of quantity: QuantityLiteral, in food: Food, for what: String) -> Decimal? {
     grams(of: quantity, measures: food.measures, density: food.density, food: food.id, for: what)
+  }
+
+  /// Grams of an amount written in `g` for a food without measures (`per 100 g`
+  /// and most packages): the value, which is what
+  /// ``grams(of:measures:density:food:for:)`` gives for it, read from the
+  /// amount's fields where they lie rather than from a copy of the amount;
+  /// `nil` for any other amount (a negative one included, which that reports).
+  static func plainGrams(_ value: Decimal, unit: String?, measures: [Measure]) -> Decimal? {
+    guard measures.isEmpty, unit?.isSame(as: "g") == true, !(value < 0) else { return nil }
+    return value
   }
 
   /// ``grams(of:in:for:)`` given only what it reads of the food (the food

@@ -40,6 +40,10 @@ struct Checker {
   /// find their food in constant time instead of a search over every food (a
   /// plan with a limit per food would otherwise be checked in time quadratic in its size).
   var checkedFoodPositions = IdentifierTable([])
+  /// A food's nutrients and figures as ``checkFood(_:)`` reads them, kept
+  /// empty between foods so that their storage is reused.
+  var scratchNutrients: [NutrientListed] = []
+  var scratchFigures: [NutrientFigure] = []
   /// The file and 0-based line of the last statement located in order (see ``sourceReferenceInOrder(_:)``).
   var referenceHint = (file: -1, line: 0)
   /// Unit symbols looked up so far, with their definitions (see ``unit(_:)``).
