@@ -3,7 +3,10 @@
 
 Run through Benchmarks/family/run.sh (which builds planner in release mode
 first). For each size it times, as separate processes, the median of --runs
-runs of:
+runs of each of the following; `planner check`, `planner solve` and the C
+program, which take a fraction of a second, are run --interleaved-runs times
+in turn (one run of each, then the next round), so that a change in the
+shared machine's load falls on all three alike and their ratio holds:
 
   planner check     the front end alone (parse, check), and its speed in MB/s
   planner solve     end to end: read, check, build, solve, verify, print
@@ -41,6 +44,29 @@ CPU = {}  # command -> median CPU seconds (user + system) of its runs
 def timed(command, runs):
     """Median wall seconds over runs, the last run's output, and the largest peak RSS (MB).
     The median CPU seconds (user + system) go to CPU[tuple(command)]."""
+    return timed_in_turn([command], runs)[0]
+
+
+def timed_in_turn(commands, runs):
+    """timed() for several commands whose runs take turns: for each command, in order,
+    its median wall seconds, last output and largest peak RSS (MB)."""
+    results = [run_all(command, 0) for command in commands]
+    for _ in range(runs):
+        for index, command in enumerate(commands):
+            wall, cpu, out, peak = run_all(command, 1)
+            results[index][0].extend(wall)
+            results[index][1].extend(cpu)
+            results[index][2] = out
+            results[index][3] = max(results[index][3], peak)
+    summary = []
+    for command, (wall, cpu, out, peak) in zip(commands, results):
+        CPU[tuple(command)] = statistics.median(cpu)
+        summary.append((statistics.median(wall), out, peak))
+    return summary
+
+
+def run_all(command, runs):
+    """The wall and CPU seconds of each of `runs` runs, the last output, and the largest peak RSS (MB)."""
     times, cpu, out, peak = [], [], "", 0.0
     for _ in range(runs):
         start = time.perf_counter()
@@ -57,8 +83,7 @@ def timed(command, runs):
                      f"{err_bytes.decode(errors='replace')}{out_bytes.decode(errors='replace')}")
         out = out_bytes.decode()
         peak = max(peak, usage.ru_maxrss / 1024)
-    CPU[tuple(command)] = statistics.median(cpu)
-    return statistics.median(times), out, peak
+    return [times, cpu, out, peak]
 
 
 def objective_from(text, pattern):
@@ -118,6 +143,8 @@ def main():
     parser.add_argument("--data", required=True, help="folder with family-N.plan and family-N.tsv")
     parser.add_argument("--sizes", default="200,1000,4000,8000")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--interleaved-runs", type=int, default=15,
+                        help="runs of planner check, planner solve and the C program, taken in turn")
     parser.add_argument("--glpk-c", help="the built glpk_diet program (skipped when absent)")
     parser.add_argument("--glpsol", help="glpsol (skipped when absent)")
     parser.add_argument("--python", help="a Python with scipy and pulp (skipped when absent)")
@@ -145,18 +172,19 @@ def main():
             print(f"   {tool:<22} {seconds:8.3f} s" + (f"  {objective:.9f}" if objective is not None else ""),
                   file=sys.stderr, flush=True)
 
-        command = [args.planner, "check", plan]
-        seconds, _, peak = timed(command, args.runs)
-        cpu = CPU[tuple(command)]
+        check, solve = [args.planner, "check", plan], [args.planner, "solve", plan]
+        quick = [check, solve] + ([[args.glpk_c, table]] if args.glpk_c else [])
+        timings = timed_in_turn(quick, args.interleaved_runs)
+        seconds, _, peak = timings[0]
+        cpu = CPU[tuple(check)]
         record("planner check", seconds, None, peak,
                f"{megabytes / seconds:.1f} MB/s wall, {megabytes / cpu:.1f} MB/s CPU", cpu)
-        command = [args.planner, "solve", plan]
-        seconds, out, peak = timed(command, args.runs)
+        seconds, out, peak = timings[1]
         _, json_out, _ = timed([args.planner, "solve", plan, "--format", "json"], 1)
         record("planner solve", seconds, objective_from(json_out, r'"objective_value"\s*:\s*([-0-9.eE+]+)'), peak,
-               cpu=CPU[tuple(command)])
+               cpu=CPU[tuple(solve)])
         if args.glpk_c:
-            seconds, out, peak = timed([args.glpk_c, table], args.runs)
+            seconds, out, peak = timings[2]
             solve = objective_from(out, r"solve ([0-9.]+) s")
             record("GLPK C API, defaults", seconds, objective_from(out, r"objective ([-0-9.eE+]+)"), peak,
                    f"simplex {solve:.3f} s", CPU[(args.glpk_c, table)])
@@ -229,7 +257,9 @@ def main():
 
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
-        f"Measured {date} by `make bench` (Benchmarks/family/run.sh), median of {args.runs} runs each.",
+        f"Measured {date} by `make bench` (Benchmarks/family/run.sh): planner check, planner solve and the"
+        f" GLPK C API program median of {args.interleaved_runs} runs each, taken in turn; the others median"
+        f" of {args.runs} runs each.",
         f"Machine: {machine()}.",
         f"Versions: {versions(args)}.",
         "",

@@ -4,7 +4,8 @@
 # same model, one table of medians, written into docs/performance.md.
 #
 #   Benchmarks/family/run.sh                      sizes 200,1000,4000,8000, 3 runs each
-#   SIZES=200,1000 RUNS=5 Benchmarks/family/run.sh
+#                                                 (check, solve and the C program 15 runs, in turn)
+#   SIZES=200,1000 RUNS=5 INTERLEAVED_RUNS=31 Benchmarks/family/run.sh
 #   SR28=../shared/data/usda-sr28 Benchmarks/family/run.sh   foods from the raw SR28 release
 #
 # The foods come from the catalog planner bundles (it holds every SR28 value
@@ -15,6 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 sizes="${SIZES:-200,1000,4000,8000}"
 runs="${RUNS:-3}"
+interleaved_runs="${INTERLEAVED_RUNS:-15}"
 out="bench-out/family"
 mkdir -p "$out"
 notes=""
@@ -55,4 +57,5 @@ else
 fi
 
 python3 Benchmarks/family/bench.py --planner "$planner" --data "$out" --sizes "$sizes" --runs "$runs" \
+  --interleaved-runs "$interleaved_runs" \
   ${glpk_c:+--glpk-c "$glpk_c"} ${glpsol:+--glpsol "$glpsol"} ${python:+--python "$python"} --notes "$notes"
