@@ -96,15 +96,7 @@ package struct IdentifierTable: Sendable {
   }
 
   /// Indexes the foods by ``Food/id``, each read in place.
-  package init(foods: [Food]) {
-    self.init(
-      foods.withUnsafeBufferPointer { buffer in
-        var ids: [String] = []
-        ids.reserveCapacity(buffer.count)
-        for f in buffer.indices { ids.append(buffer[f].id) }
-        return ids
-      })
-  }
+  package init(foods: [Food]) { self.init(DietModelBuilder.perFood(foods) { $0.id }) }
 
   /// Whether lookups go through the `Dictionary` fallback (for tests).
   var usesDictionary: Bool { dictionary != nil }

@@ -70,7 +70,7 @@ extension DietProblem {
     }
     for goal in goals {
       let label = "goal on \(goal.nutrient)"
-      issues += Self.boundIssues(goal.minimum, goal.maximum, label)
+      Self.appendBoundIssues(goal.minimum, goal.maximum, label, to: &issues)
       if goal.basis == .percentOfEnergy && goal.nutrient.definition != nil
         && goal.nutrient.definition?.kilocaloriesPerUnit == nil
       {
@@ -86,19 +86,15 @@ extension DietProblem {
       for l in limits.indices {
         let food = limits[l].food
         if byID[food] == nil { issues.append(.unknownFood(food, usedBy: "a food limit")) }
-        if Self.boundsAreWrong(limits[l].minimumGrams, limits[l].maximumGrams) {
-          issues += Self.boundIssues(
-            limits[l].minimumGrams, limits[l].maximumGrams, "limit on food '\(food)'")
-        }
+        Self.appendBoundIssues(
+          limits[l].minimumGrams, limits[l].maximumGrams, "limit on food '\(food)'", to: &issues)
       }
     }
     groupLimits.withUnsafeBufferPointer { groups in
       for g in groups.indices {
         if groups[g].foods.isEmpty { issues.append(.emptyGroup(groups[g].name)) }
-        if Self.boundsAreWrong(groups[g].minimum, groups[g].maximum) {
-          issues += Self.boundIssues(
-            groups[g].minimum, groups[g].maximum, "food group limit '\(groups[g].name)'")
-        }
+        Self.appendBoundIssues(
+          groups[g].minimum, groups[g].maximum, "food group limit '\(groups[g].name)'", to: &issues)
         let servings = groups[g].unit == .servings
         for id in groups[g].foods {
           guard let f = byID[id] else {
@@ -118,26 +114,24 @@ extension DietProblem {
     if !issues.isEmpty { throw .invalidProblem(issues) }
   }
 
-  /// Whether a pair of bounds has a mistake (``boundIssues(_:_:_:)`` says which).
-  private static func boundsAreWrong(_ minimum: Double?, _ maximum: Double?) -> Bool {
+  /// Appends the mistakes in a pair of bounds to `issues` (nothing, and no
+  /// list made, when they have none: a plan may hold a limit or two per food);
+  /// the label, made only for a mistake, names what they bound.
+  private static func appendBoundIssues(
+    _ minimum: Double?, _ maximum: Double?, _ label: @autoclosure () -> String, to issues: inout [PlanIssue]
+  ) {
     let valid = { (value: Double?) in value.map { $0.isFinite && $0 >= 0 } ?? true }
-    return !(valid(minimum) && valid(maximum))
-      || (minimum.map { low in maximum.map { low > $0 } ?? false } ?? false)
-  }
-
-  /// The mistakes in a pair of bounds; the label (made only for a mistake) names what they bound.
-  private static func boundIssues(
-    _ minimum: Double?, _ maximum: Double?, _ label: @autoclosure () -> String
-  ) -> [PlanIssue] {
-    if !boundsAreWrong(minimum, maximum) { return [] }
-    var issues: [PlanIssue] = []
+    if valid(minimum) && valid(maximum)
+      && !(minimum.map { low in maximum.map { low > $0 } ?? false } ?? false)
+    {
+      return
+    }
     for (name, value) in [("minimum", minimum), ("maximum", maximum)] {
       if let value, !(value.isFinite && value >= 0) {
         issues.append(.invalidNumber("\(label()): the \(name) must be a non-negative number, not \(value)"))
       }
     }
     if let minimum, let maximum, minimum > maximum { issues.append(.invertedBounds(label())) }
-    return issues
   }
 }
 

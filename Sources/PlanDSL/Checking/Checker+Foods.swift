@@ -100,7 +100,7 @@ extension Checker {
         // the name lies first (passing the name to the checker's function copies it out).
         let likely = seen.count
         let met: Int
-        if likely < nutrientsMet.count, nutrientsMet[likely].name.isSame(as: entries[e].nutrient.name) {
+        if isNutrientMet(entries[e].nutrient.name, at: likely) {
           met = likely
         } else if let found = nutrientIndex(entries[e].nutrient, likelyAt: likely) {
           met = found
@@ -118,8 +118,7 @@ extension Checker {
         seen.append(NutrientListed(name: nutrient.name, range: entries[e].nutrient.range))
         // A figure in its nutrient's own unit (most) read field by field where it lies
         // (passing the whole figure to a function copied it out first).
-        let inOwnUnit =
-          unit != .kilojoule && entries[e].amount.unit?.text.isSame(as: unit.rawValue) == true
+        let inOwnUnit = Self.isOwnUnit(entries[e].amount.unit?.text, of: unit)
         guard
           let amount = inOwnUnit
             ? entries[e].amount.value
@@ -237,9 +236,7 @@ extension Checker {
   mutating func nutrientIndex(_ name: Identifier, likelyAt hint: Int? = nil) -> Int? {
     // Foods list the same nutrients in the same order, as a rule: the name met
     // at this place before is compared first.
-    if let hint, nutrientsMet.indices.contains(hint), nutrientsMet[hint].name.isSame(as: name.name) {
-      return hint
-    }
+    if let hint, isNutrientMet(name.name, at: hint) { return hint }
     // Foods name the same few nutrients again and again: the names met so far are
     // compared first (quicker than hashing the name for the table).
     for index in nutrientsMet.indices where nutrientsMet[index].name.isSame(as: name.name) {
@@ -253,16 +250,19 @@ extension Checker {
     return nil
   }
 
-  /// A figure written in its nutrient's own unit as the unit table spells it
-  /// (`sodium 643 mg`, `energy 717 kcal`: most figures): the value as written,
-  /// which is what ``nutrientAmount(_:in:for:)``'s lookups give for it (a test
-  /// checks every such unit), without them; `nil` for any other figure.
-  static func valueInOwnUnit(_ quantity: QuantityLiteral, _ canonical: NutrientUnit) -> Decimal? {
-    guard let written = quantity.unit?.text, written.isSame(as: canonical.rawValue), canonical != .kilojoule
-    else {
-      return nil
-    }
-    return quantity.value
+  /// Whether the nutrient met at `place` (see ``nutrientsMet``) has this name.
+  func isNutrientMet(_ name: String, at place: Int) -> Bool {
+    nutrientsMet.indices.contains(place) && nutrientsMet[place].name.isSame(as: name)
+  }
+
+  /// Whether a figure's unit, as written, is its nutrient's own unit as the
+  /// unit table spells it (`sodium 643 mg`, `energy 717 kcal`: most figures):
+  /// the figure's value is then its amount, which is what
+  /// ``nutrientAmount(_:in:for:)``'s lookups give for it (a test checks every
+  /// such unit), without them. Given the unit's text, not the figure, so that
+  /// a caller reads it where it lies.
+  static func isOwnUnit(_ written: String?, of canonical: NutrientUnit) -> Bool {
+    canonical != .kilojoule && written?.isSame(as: canonical.rawValue) == true
   }
 
   /// An amount of a nutrient whose canonical unit is `canonical` (mg for
@@ -270,7 +270,7 @@ extension Checker {
   mutating func nutrientAmount(
     _ quantity: QuantityLiteral, in canonical: NutrientUnit, for what: @autoclosure () -> String
   ) -> Decimal? {
-    if let value = Self.valueInOwnUnit(quantity, canonical) { return value }
+    if Self.isOwnUnit(quantity.unit?.text, of: canonical) { return quantity.value }
     switch canonical {
     case .kilocalorie, .kilojoule:
       guard let kcal = value(quantity, as: .energy, for: what()) else { return nil }
