@@ -71,7 +71,8 @@ let package = Package(
       dependencies: ["Diagnostics", "PlanDSL", "MealOptimizer", "GLPKBackend"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "PlannerCLITests", dependencies: ["planner", "planner-webhook", "Diagnostics"]),
+    .testTarget(
+      name: "PlannerCLITests", dependencies: ["planner", "planner-webhook", "Diagnostics", "CProcessMemory"]),
     // Rules in PostgreSQL against the in-process engine, on a throwaway server.
     .testTarget(
       name: "HealthDatabaseTests", dependencies: ["HealthDatabase", "HealthRules", "PlanDSL"],

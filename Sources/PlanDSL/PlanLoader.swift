@@ -16,9 +16,8 @@ public struct PlanLoader: Sendable {
   /// Whether a large file (256 KB or more) is parsed in parts on several
   /// threads at once, one per processor up to 8. The result, and every
   /// message, is the same either way: a file with a mistake is parsed again
-  /// whole. On by default; the command line turns it off (in a process that
-  /// loads one file and ends, it measured slower: docs/performance.md, "Front
-  /// end, fourth round").
+  /// whole. On by default, and in the command line since the seventh round of
+  /// docs/performance.md (`PLANNER_PARALLEL_PARSE=0` turns it off there).
   public var parsesInParallel = true
   /// The threads a file may be parsed and checked on in parts (tests set it; `nil`: one per processor).
   var parsingThreads: Int?

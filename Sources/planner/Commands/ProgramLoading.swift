@@ -19,6 +19,8 @@ enum ProgramLoading {
   }
 
   static func load(_ path: String, console: Console) throws(CLIError) -> Program {
+    var status = stat()
+    if stat(path, &status) == 0 { ProcessMemory.prepareForParts(inputBytes: Int(status.st_size)) }
     do throws(DiagnosticList) {
       let program = try loader.load(path: path)
       // Likewise the program (thousands of foods): kept until the process ends.
