@@ -33,9 +33,9 @@ enum ProcessMemory {
     #endif
   }
 
-  /// The size from which a plan file is parsed or checked in parts on several
-  /// threads (``PlanDSL/PlanLoader/parsesInParallel``: 256 KB a part).
-  static let partedInputSize = 256 * 1024
+  /// The size from which a plan file is parsed in two parts or more, on as
+  /// many threads (``PlanDSL/PlanLoader/parsesInParallel``: at least 256 KB a part).
+  static let partedInputSize = 512 * 1024
 
   /// Before a large file is loaded (`bytes` at least ``partedInputSize``) on a
   /// machine with more than one processor: the worker threads that parse and
