@@ -51,6 +51,15 @@ public struct DietPlanner: Sendable {
   /// day. Off, the model of every day is solved, whose optimum costs the same
   /// but may spread the foods differently over the days.
   public var aggregatesIdenticalDays = true
+  /// Whether a wide LP (2,000 columns or more, 50 or more a row: a day of
+  /// thousands of foods against a few goals) is solved by sifting: the
+  /// solver sees the few hundred foods that give each goal most per unit of
+  /// cost, the others are priced against its duals, and those that would
+  /// lower the cost join until none would, which proves the optimum of the
+  /// whole model (docs/performance.md, "eleventh round"). On by default;
+  /// anything unusual (a part without a plan, many rounds) solves the whole
+  /// model instead. Off, the solver is given the whole model at once.
+  public var siftsWideModels = true
   /// Called from the solving thread as the explanation of an infeasible
   /// plan moves through its phases (``DietExplainer/progress``); nil for none.
   public var explanationProgress: ExplanationProgressHandler?
@@ -127,8 +136,12 @@ public struct DietPlanner: Sendable {
     if Self.usesSearch(problem, built) {
       solution = try searchSolution(built)
     } else {
-      do {
-        solution = try solver.solve(built.model, options: options)
+      do throws(SolverError) {
+        if siftsWideModels, let sifted = try Sifting.solve(built.model, solver: solver, options: options) {
+          solution = sifted
+        } else {
+          solution = try solver.solve(built.model, options: options)
+        }
       } catch {
         throw PlanningError(error)
       }
