@@ -31,6 +31,12 @@ import Foundation
 /// (``aggregatesIdenticalDays``, ``DietProblem/identicalDay``). The optimum
 /// is the same, exactly, and the repeated plan is verified against the
 /// whole problem like any other.
+///
+/// An LP with many more foods than goals (that day of 8,000 foods against
+/// nine goals) is solved by sifting (``siftsWideModels``): the solver sees
+/// the foods that give each goal most per unit of cost, and the others join
+/// only when the duals say they would lower the cost; the optimum is the
+/// whole model's, proven by every food's reduced cost.
 public struct DietPlanner: Sendable {
   /// The solver (`GLPKSolver` from the `GLPKBackend` library, or any other backend).
   public var solver: any Solver
@@ -56,7 +62,7 @@ public struct DietPlanner: Sendable {
   /// solver sees the few hundred foods that give each goal most per unit of
   /// cost, the others are priced against its duals, and those that would
   /// lower the cost join until none would, which proves the optimum of the
-  /// whole model (docs/performance.md, "eleventh round"). On by default;
+  /// whole model (docs/solver.md, "Wide LPs: sifting"). On by default;
   /// anything unusual (a part without a plan, many rounds) solves the whole
   /// model instead. Off, the solver is given the whole model at once.
   public var siftsWideModels = true
@@ -85,8 +91,9 @@ public struct DietPlanner: Sendable {
   ///   fails, ``PlanningError/verificationFailed(_:)`` when its answer fails
   ///   verification, and ``PlanningError/cancelled`` when the task running
   ///   the call is cancelled.
-  /// - Complexity: One solver call, and O(*d* × *f* × *g*) around it for *d*
-  ///   days, *f* foods and *g* goals.
+  /// - Complexity: One solver call (a few for a wide LP:
+  ///   ``siftsWideModels``), and O(*d* × *f* × *g*) around it for *d* days,
+  ///   *f* foods and *g* goals.
   public func solve(_ problem: DietProblem) throws(PlanningError) -> DietPlan {
     try plan(problem)
   }
