@@ -187,6 +187,15 @@ struct SiftingTests {
     #expect(try GLPKSolver().solve(model, options: SolverOptions()).status == .infeasible)
   }
 
+  @Test("the rounds share the time limit: with a microsecond, nil before any solve")
+  func timeLimitShared() throws {
+    let model = Self.saltyWeek()
+    var options = SolverOptions()
+    // Choosing the first columns of 2,500 alone takes longer than this.
+    options.timeLimit = 1e-6
+    #expect(try Sifting(model: model).run(solver: GLPKSolver(), options: options) == nil)
+  }
+
   @Test("which models are sifted: LPs of 2,000 columns or more, 50 or more a row")
   func applies() {
     let one: (Int) -> [(coefficients: [Double], set: ConstraintSet)] = { n in

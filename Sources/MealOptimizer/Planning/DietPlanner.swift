@@ -144,10 +144,14 @@ public struct DietPlanner: Sendable {
       solution = try searchSolution(built)
     } else {
       do throws(SolverError) {
+        let start = ContinuousClock.now
         if siftsWideModels, let sifted = try Sifting.solve(built.model, solver: solver, options: options) {
           solution = sifted
         } else {
-          solution = try solver.solve(built.model, options: options)
+          // The whole model gets what sifting, if it ran, left of the time limit.
+          var rest = options
+          rest.timeLimit = options.timeLimit.map { max(0.001, $0 - (ContinuousClock.now - start).seconds) }
+          solution = try solver.solve(built.model, options: rest)
         }
       } catch {
         throw PlanningError(error)

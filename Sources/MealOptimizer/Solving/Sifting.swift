@@ -13,9 +13,10 @@
 /// model's: every column's value (zero for those left out), the row duals,
 /// every column's reduced cost.
 ///
-/// Anything else (the kept columns infeasible, unbounded, stopped by a time
-/// limit, or too many rounds) returns `nil`, and the caller solves the whole
-/// model: the answer is never worse than the solver's on the whole model.
+/// Anything else (the kept columns unbounded, stopped by the time limit,
+/// which the rounds share, or too many rounds) returns `nil`, and the caller
+/// solves the whole model, in the time that is left: the answer is never
+/// worse than the solver's on the whole model.
 struct Sifting {
   /// The fewest columns a model must have to be sifted.
   static let smallestModel = 2_000
@@ -80,12 +81,20 @@ struct Sifting {
     for (j, variable) in model.variables.enumerated() where variable.lower != 0 { kept[j] = true }
     for j in firstColumns(cost: cost) { kept[j] = true }
     var seconds = 0.0
+    // The rounds share the caller's time limit: each solve gets what is left.
+    let start = ContinuousClock.now
+    var roundOptions = options
     var seekingFeasibility = false
     var foundFeasible = false
     for round in 1...Self.mostRounds {
       let positions = kept.indices.filter { kept[$0] }
       let part = restricted(to: positions, elastic: seekingFeasibility)
-      let solution = try solver.solve(part, options: options)
+      if let limit = options.timeLimit {
+        let left = limit - (ContinuousClock.now - start).seconds
+        guard left > 0 else { return nil }
+        roundOptions.timeLimit = left
+      }
+      let solution = try solver.solve(part, options: roundOptions)
       seconds += solution.seconds
       if !seekingFeasibility, !foundFeasible, solution.termination == .completed,
         solution.status == .infeasible
