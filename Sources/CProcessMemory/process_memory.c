@@ -23,10 +23,14 @@ static const int growth = 64 << 20;
 // largest threshold on 64-bit systems.
 static const int own_mapping_threshold = 32 << 20;
 
-int planner_configure_process_memory(void) {
-  // PLANNER_DEFAULT_MALLOC=1 keeps glibc's defaults (to measure the difference).
+// PLANNER_DEFAULT_MALLOC=1 keeps glibc's defaults (to measure the difference).
+static int keeps_default_malloc(void) {
   const char *keep = getenv("PLANNER_DEFAULT_MALLOC");
-  if (keep != NULL && keep[0] == '1') return 0;
+  return keep != NULL && keep[0] == '1';
+}
+
+int planner_configure_process_memory(void) {
+  if (keeps_default_malloc()) return 0;
   if (mallopt(M_TOP_PAD, growth) != 1) return 0;
   if (mallopt(M_TRIM_THRESHOLD, 2 * growth) != 1) return 0;
   if (mallopt(M_MMAP_THRESHOLD, own_mapping_threshold) != 1) return 0;
@@ -93,8 +97,7 @@ int planner_prepare_thread_arenas(int count) {
   static int prepared;
   if (prepared || count <= 0) return 0;
   prepared = 1;
-  const char *keep = getenv("PLANNER_DEFAULT_MALLOC");
-  if (keep != NULL && keep[0] == '1') return 0;
+  if (keeps_default_malloc()) return 0;
   // glibc.malloc tunables change how arenas are laid out (hugetlb=2): left alone then.
   const char *tunables = getenv("GLIBC_TUNABLES");
   if (tunables != NULL && tunables[0] != '\0') return 0;

@@ -60,6 +60,13 @@ public struct PlanLoader: Sendable {
     return try session.finish()
   }
 
+  /// Whether a file of `byteCount` bytes is parsed in parts, on more than one
+  /// thread (``parsesInParallel``; a part a processor, each at least 256 KB).
+  public func parsesInParts(byteCount: Int) -> Bool {
+    PartedParse.partCount(
+      byteCount: byteCount, processors: parsesInParallel ? threads : 1, smallestPart: smallestParsedPart) > 1
+  }
+
   /// A session with this loader's settings.
   func newSession() -> LoadSession {
     var session = LoadSession()

@@ -33,24 +33,19 @@ enum ProcessMemory {
     #endif
   }
 
-  /// The size from which a plan file is parsed in two parts or more, on as
-  /// many threads (``PlanDSL/PlanLoader/parsesInParallel``: at least 256 KB a part).
-  static let partedInputSize = 512 * 1024
-
-  /// Before a large file is loaded (`bytes` at least ``partedInputSize``) on a
-  /// machine with more than one processor: the worker threads that parse and
-  /// check it in parts allocate from glibc arenas of their own, which glibc
-  /// does not mark for huge pages; about half of the syntax tree then comes
-  /// in 4 KB pages, faulted in one at a time. This gives the next threads
-  /// arenas marked like the heap (`planner_prepare_thread_arenas`): on the
-  /// 8,000-food benchmark, page faults fall from about 4,700 to 2,000 and the
-  /// wall time of `planner solve` by about a tenth (docs/performance.md,
-  /// "eleventh round"). Small files do not pay for the threads it starts.
-  static func prepareForParts(inputBytes bytes: Int) {
+  /// Before a file is loaded that is parsed in parts
+  /// (``PlanDSL/PlanLoader/parsesInParts(byteCount:)``): the worker threads
+  /// that parse and check it in parts allocate from glibc arenas of their
+  /// own, which glibc does not mark for huge pages; about half of the syntax
+  /// tree then comes in 4 KB pages, faulted in one at a time. This gives the
+  /// next threads arenas marked like the heap (`planner_prepare_thread_arenas`):
+  /// on the 8,000-food benchmark, page faults fall from about 4,700 to 2,000
+  /// and the wall time of `planner solve` by about a tenth
+  /// (docs/performance.md, "eleventh round"). Small files do not pay for the
+  /// threads it starts.
+  static func prepareWorkerArenas() {
     #if canImport(CProcessMemory)
-      let processors = ProcessInfo.processInfo.activeProcessorCount
-      guard bytes >= partedInputSize, processors > 1 else { return }
-      _ = planner_prepare_thread_arenas(Int32(min(processors, 8)))
+      _ = planner_prepare_thread_arenas(Int32(min(ProcessInfo.processInfo.activeProcessorCount, 8)))
     #endif
   }
 }

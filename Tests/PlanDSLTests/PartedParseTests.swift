@@ -11,6 +11,19 @@ import Testing
 /// with a mistake must not be read in parts at all.
 @Suite("Parsing in parts")
 struct PartedParseTests {
+  @Test("which files the loader parses in parts: two parts of 256 KB or more, on two threads or more")
+  func partsBySize() {
+    var loader = PlanLoader()
+    loader.parsingThreads = 2
+    #expect(!loader.parsesInParts(byteCount: 512 * 1024 - 1))
+    #expect(loader.parsesInParts(byteCount: 512 * 1024))
+    loader.parsingThreads = 1
+    #expect(!loader.parsesInParts(byteCount: 4 << 20))
+    loader.parsingThreads = 2
+    loader.parsesInParallel = false
+    #expect(!loader.parsesInParts(byteCount: 4 << 20))
+  }
+
   /// A file of `foods` foods in the benchmark family's shape, a goal, a recipe,
   /// comments and a plan with two limits per food.
   static func largeFile(foods: Int) -> String {

@@ -113,11 +113,9 @@ struct Sifting {
         continue
       }
       // Each column's reduced cost: c_j - Σ_i y_i a_ij, with c the model's
-      // objective, or nothing while the elastic columns are minimised.
-      var reduced = [Double](repeating: 0, count: columns)
-      if !seekingFeasibility {
-        for term in model.objective.terms { reduced[term.variable.index] += term.coefficient }
-      }
+      // objective (`direction × cost`), or nothing while the elastic columns are minimised.
+      var reduced =
+        seekingFeasibility ? [Double](repeating: 0, count: columns) : cost.map { direction * $0 }
       for (row, constraint) in model.constraints.enumerated() {
         let dual = solution.rowDuals[row]
         guard dual != 0 else { continue }
@@ -190,7 +188,10 @@ struct Sifting {
   }
 
   /// The model with only the columns at `positions` (in order): the same
-  /// rows, each with the terms of those columns, and the same objective.
+  /// rows, each with the terms of those columns (the others are at zero),
+  /// and the same objective. Unlike ``LinearModel/restricted(to:)``, which
+  /// leaves out every row that mentions another column (a bound for a block),
+  /// every row is kept: the part's points are points of the whole model.
   /// `elastic`: each row also gets a column for its shortfall (a row with a
   /// lower bound) and one for its excess (with an upper bound), after the
   /// kept ones, and the objective is their sum, minimised.

@@ -12,15 +12,23 @@ enum ProgramLoading {
   /// thread, to measure the difference; what is read is the same either way.
   static var loader: PlanLoader {
     var loader = PlanLoader()
-    loader.parsesInParallel = getenv("PLANNER_PARALLEL_PARSE").map { String(cString: $0) } != "0"
+    loader.parsesInParallel = isOn("PLANNER_PARALLEL_PARSE")
     // The process ends soon after: the tree's memory goes back with it, unfreed.
     loader.keepsSyntaxTree = true
     return loader
   }
 
+  /// A switch in the environment for measuring: on unless set to `0`.
+  static func isOn(_ variable: String) -> Bool {
+    getenv(variable).map { String(cString: $0) } != "0"
+  }
+
   static func load(_ path: String, console: Console) throws(CLIError) -> Program {
+    let loader = Self.loader
     var status = stat()
-    if stat(path, &status) == 0 { ProcessMemory.prepareForParts(inputBytes: Int(status.st_size)) }
+    if stat(path, &status) == 0, loader.parsesInParts(byteCount: Int(status.st_size)) {
+      ProcessMemory.prepareWorkerArenas()
+    }
     do throws(DiagnosticList) {
       let program = try loader.load(path: path)
       // Likewise the program (thousands of foods): kept until the process ends.

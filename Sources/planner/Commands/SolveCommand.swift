@@ -223,7 +223,7 @@ enum SolveCommand: TypedCommand {
       var planner = DietPlanner(options: options)
       planner.aggregatesIdenticalDays = !fullModel
       // PLANNER_SIFT=0 gives the solver a wide LP whole (to measure the difference).
-      planner.siftsWideModels = getenv("PLANNER_SIFT").map { String(cString: $0) } != "0"
+      planner.siftsWideModels = ProgramLoading.isOn("PLANNER_SIFT")
       if let progress {
         planner.progress = { progress.update($0) }
         planner.explanationProgress = { progress.update($0) }
