@@ -105,9 +105,77 @@ extension MealPlanModelBuilder {
       days: problem.days,
       eaten: eaten, maximumGrams: most)
     let bought = rows.addFirstPackageRows(to: &model, slotPicks: slotPicks, pantry: purchasing.pantry)
-    rows.addCookedRows(to: &model, dishes: cookedDishes(slots), bought: bought)
+    let dishes = cookedDishes(slots)
+    let cooked = rows.addCookedRows(to: &model, dishes: dishes, bought: bought)
+    addCoverRows(
+      slots: slots, most: Dictionary(dishes.map { ($0.id, $0.most) }) { a, _ in a }, cooked: cooked,
+      to: &model)
     rows.addBudgetRows(problem.budgets, days: problem.days, to: &model)
     return rows
+  }
+
+  /// Adds `cooked_cover[meal]` (``ConstraintGroup/cooked``): the fewest
+  /// dishes that must be cooked to fill a meal's fresh slots.
+  ///
+  /// A dish fills at most as many of the meal's slots as offer it, and at most
+  /// the times the repetition rules let it be cooked (`most`); a dish or food
+  /// without a `cooked` flag fills its share without one. When the flagged
+  /// dishes must fill the rest, at least k of them are cooked, k the fewest
+  /// whose largest shares add up to it: with `repeat at most 2 per week`, a
+  /// week's seven breakfasts need four. Every plan keeps the row (it cooks
+  /// at least that many), but the LP's fractional `cooked` flags, each at
+  /// least the dish's picks over its `most`, add up to less: on issue 9's
+  /// benchmark week the rows halve the time GLPK takes to prove the summed
+  /// week's optimum (docs/performance.md).
+  ///
+  /// - Parameters:
+  ///   - slots: the plan's slots.
+  ///   - most: the most times each dish can be cooked over the plan.
+  ///   - cooked: each dish's `cooked` flag, for the dishes that have one.
+  ///   - model: the model.
+  func addCoverRows(
+    slots: [ModelSlot], most: [String: Int], cooked: [String: VariableRef], to model: inout LinearModel
+  ) {
+    var slotCount: [Meal: Int] = [:]
+    var offering: [Meal: [ModelOption.Kind: [String: Int]]] = [:]
+    for slot in slots where slot.leftoverOf == nil {
+      slotCount[slot.meal, default: 0] += 1
+      for option in Set(slot.options.map { OptionKey(kind: $0.kind, id: $0.id) }) {
+        offering[slot.meal, default: [:]][option.kind, default: [:]][option.id, default: 0] += 1
+      }
+    }
+    for (meal, count) in slotCount.sorted(by: { $0.key < $1.key }) {
+      var rest = count
+      var shares: [(flag: VariableRef, share: Int)] = []
+      for (kind, byID) in offering[meal] ?? [:] {
+        for (id, slotsOffering) in byID {
+          let share = kind == .recipe ? min(slotsOffering, most[id] ?? slotsOffering) : slotsOffering
+          if kind == .recipe, let flag = cooked[id] {
+            shares.append((flag, share))
+          } else {
+            rest -= share
+          }
+        }
+      }
+      guard rest > 0 else { continue }
+      var fewest = 0
+      var filled = 0
+      for share in shares.map(\.share).sorted(by: >) where filled < rest {
+        filled += share
+        fewest += 1
+      }
+      guard filled >= rest, fewest >= 2 else { continue }
+      shares.sort { $0.flag.index < $1.flag.index }
+      model.addConstraint(
+        "cooked_cover[\(meal)]", LinearExpression(shares.map { ($0.flag, 1) }), .greaterThan(Double(fewest)),
+        group: .cooked)
+    }
+  }
+
+  /// An option as a kind and an identifier.
+  private struct OptionKey: Hashable {
+    var kind: ModelOption.Kind
+    var id: String
   }
 
   /// Each recipe's picks in its fresh slots, the most times the repetition

@@ -337,6 +337,7 @@ extension MealPlanSearch {
         }
       }
     }
+    if !isPastDeadline { try countSearch(model, pricer: pricer, &progress) }
     if isPastDeadline { progress.timedOut = true }
   }
 }

@@ -150,6 +150,12 @@ package struct MealPlanSearch: Sendable {
     package var dishKickSizes = [3, 6]
     /// Most moves ``Step/dishSearch`` tries in all: its work limit.
     package var dishMoves = 1_000_000
+    /// Most solver calls of ``MealPlanSearch/countSearch(_:pricer:_:)``, each
+    /// asking for a week with given dish counts; 0 turns the search off.
+    package var countChecks = 60
+    /// The most branch-and-bound nodes of one of those calls: a work limit,
+    /// so the same input gives the same plan on every run.
+    package var countNodeLimit = 200
 
     package init() {}
   }

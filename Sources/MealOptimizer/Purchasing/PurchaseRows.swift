@@ -248,14 +248,18 @@ struct PurchaseRows: Sendable, Hashable {
   ///   - dishes: each dish's picks in its fresh slots, the most times it can
   ///     be cooked in the plan, and the foods it uses.
   ///   - bought: each food's `bought` variable (``addFirstPackageRows(to:slotPicks:pantry:)``).
+  /// - Returns: each dish's `cooked` variable, for the dishes that have one.
+  @discardableResult
   func addCookedRows(
     to model: inout LinearModel, dishes: [(id: String, picks: [VariableRef], most: Int, foods: [String])],
     bought: [String: VariableRef]
-  ) {
+  ) -> [String: VariableRef] {
+    var cookedOf: [String: VariableRef] = [:]
     for dish in dishes where !dish.picks.isEmpty {
       let buys = dish.foods.compactMap { food in bought[food].map { (food, $0) } }
       guard !buys.isEmpty else { continue }
       let cooked = model.addVariable("cooked[\(dish.id)]", kind: .binary)
+      cookedOf[dish.id] = cooked
       for (k, pick) in dish.picks.enumerated() {
         model.addConstraint(
           "cooked_each[\(dish.id),\(k + 1)]", LinearExpression([(pick, 1), (cooked, -1)]), .lessThan(0),
@@ -273,6 +277,7 @@ struct PurchaseRows: Sendable, Hashable {
           group: .cooked)
       }
     }
+    return cookedOf
   }
 
   /// What a solution buys, with package counts rounded to whole numbers.

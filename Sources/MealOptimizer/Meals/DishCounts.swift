@@ -1,0 +1,234 @@
+/// The week's dishes counted per meal, priced at the till by ``TillPricer``:
+/// the state of ``MealPlanSearch/countSearch(_:pricer:_:)``.
+///
+/// What a week buys depends only on how many times each meal serves each
+/// dish, not on which day; which days can serve them is the day rows'
+/// business. So a move here shifts one serving of a meal from one dish to
+/// another, or two such shifts at once (one that alone costs the same or
+/// more can open the way for another), and is priced without looking at the
+/// days; the search then asks the solver whether some week with those counts
+/// keeps every day row. The walk over slots (``DishWalk``) cannot make these
+/// moves when no single slot change keeps its day's goals.
+struct DishCounts {
+  /// One meal's dish: the pick variable of each fresh slot that offers it.
+  struct Dish {
+    var meal: String
+    var picks: [Int]
+    /// The foods one serving eats: (index in the pricer's foods, grams).
+    var foods: [(food: Int, grams: Double)]
+    /// The objective's coefficient of one serving on the days (0 at the till).
+    var cost: Double
+  }
+
+  /// A change of counts: (dish, +1 or -1) pairs.
+  typealias Shift = [(dish: Int, by: Int)]
+
+  let pricer: TillPricer
+  let dishes: [Dish]
+  private(set) var counts: [Int]
+  private var wholeRows: [WholeRow] = []
+  private let masks: [Int]
+  private let tripOf: [Double]
+  private var grams: [Double]
+  private var coverCosts: [[Double]]
+  private var totals: [Double]
+  private var uncovered: [Int]
+  private var memo: [MemoKey: Double] = [:]
+  /// The count-space price of the current counts.
+  private(set) var cost: Double
+
+  private struct MemoKey: Hashable {
+    var food: Int
+    var grams: UInt64
+    var mask: Int
+  }
+
+  /// The counts of a plan; `nil` when a slot's options have portions that
+  /// vary, household members, or dishes whose servings differ by day.
+  init?(slots: [ModelSlot], pricer: TillPricer, start: [Double]) {
+    self.pricer = pricer
+    var dishIndex: [String: Int] = [:]
+    var dishes: [Dish] = []
+    let objective = Dictionary(pricer.dayObjective.map { ($0.variable, $0.coefficient) }, uniquingKeysWith: +)
+    for slot in slots {
+      guard slot.leftoverOf == nil else { return nil }
+      for option in slot.options {
+        guard option.steps == nil, option.memberSteps.isEmpty else { return nil }
+        let key = "\(slot.meal.name)\u{1F}\(option.kind.rawValue)\u{1F}\(option.id)"
+        let pick = option.pick.index
+        let foods = (pricer.foodsOf[pick] ?? []).sorted { $0.food < $1.food }
+        let cost = objective[pick] ?? 0
+        if let index = dishIndex[key] {
+          // Every day's serving must eat and cost the same for counts to price it.
+          let known = dishes[index]
+          guard known.cost == cost, known.foods.count == foods.count,
+            zip(known.foods, foods).allSatisfy({ $0.food == $1.food && $0.grams == $1.grams })
+          else { return nil }
+          dishes[index].picks.append(pick)
+        } else {
+          dishIndex[key] = dishes.count
+          dishes.append(Dish(meal: slot.meal.name, picks: [pick], foods: foods, cost: cost))
+        }
+      }
+    }
+    self.dishes = dishes
+    counts = dishes.map { dish in Int(dish.picks.reduce(0) { $0 + start[$1] }.rounded()) }
+    masks = pricer.storeSets
+    tripOf = masks.map { pricer.tripCost($0) }
+    grams = pricer.foods.indices.map { pricer.grams(of: $0, in: start) }
+    coverCosts = []
+    totals = []
+    uncovered = []
+    cost = .infinity
+    coverCosts = grams.indices.map { food in masks.map { cover(food, grams[food], $0) } }
+    totals = masks.indices.map { position in
+      coverCosts.reduce(tripOf[position]) { $0 + ($1[position].isFinite ? $1[position] : 0) }
+    }
+    uncovered = masks.indices.map { position in coverCosts.filter { !$0[position].isFinite }.count }
+    cost = price(totals, uncovered) + dayCost(counts)
+  }
+
+  private mutating func cover(_ food: Int, _ amount: Double, _ mask: Int) -> Double {
+    let key = MemoKey(food: food, grams: (amount * 1e6).rounded().bitPattern, mask: mask)
+    if let known = memo[key] { return known }
+    let value = pricer.coverCost(of: food, grams: amount, stores: mask)
+    memo[key] = value
+    return value
+  }
+
+  private func price(_ totals: [Double], _ uncovered: [Int]) -> Double {
+    var best = Double.infinity
+    for position in masks.indices where uncovered[position] == 0 { best = min(best, totals[position]) }
+    return best
+  }
+
+  private func dayCost(_ counts: [Int]) -> Double {
+    zip(dishes, counts).reduce(0) { $0 + $1.0.cost * Double($1.1) }
+  }
+
+  /// Every shift of one serving of a meal from a dish it serves to another
+  /// dish of that meal with a slot to spare.
+  func singleShifts() -> [Shift] {
+    var byMeal: [String: [Int]] = [:]
+    for (index, dish) in dishes.enumerated() { byMeal[dish.meal, default: []].append(index) }
+    var result: [Shift] = []
+    for meal in byMeal.keys.sorted() {
+      let members = byMeal[meal] ?? []
+      for from in members where counts[from] > 0 {
+        for to in members where to != from && counts[to] < dishes[to].picks.count {
+          result.append([(from, -1), (to, 1)])
+        }
+      }
+    }
+    return result
+  }
+
+  /// The counts after a shift, or `nil` when a count leaves its range or a
+  /// row on whole dishes (``wholeRows``) fails.
+  func applying(_ shift: Shift) -> [Int]? {
+    var result = counts
+    for (dish, by) in shift {
+      result[dish] += by
+      if result[dish] < 0 || result[dish] > dishes[dish].picks.count { return nil }
+    }
+    let touched = Set(shift.map(\.dish))
+    for row in wholeRows where row.terms.contains(where: { touched.contains($0.dish) }) {
+      let value = row.terms.reduce(0.0) { $0 + $1.coefficient * Double(result[$1.dish]) }
+      if let lower = row.lower, value < lower - 1e-9 { return nil }
+      if let upper = row.upper, value > upper + 1e-9 { return nil }
+    }
+    return result
+  }
+
+  /// The rows of a model that a week's counts decide: every term a pick of a
+  /// dish, every pick of each dish it touches in it with one coefficient (a
+  /// dish's limit over the week, say).
+  mutating func keepWholeRows(of model: LinearModel) {
+    var dishOf: [Int: Int] = [:]
+    for (index, dish) in dishes.enumerated() {
+      for pick in dish.picks { dishOf[pick] = index }
+    }
+    wholeRows = []
+    // A pick held at 1 (a lock) keeps its dish's count at least 1 each.
+    var held: [Int: Int] = [:]
+    for (index, variable) in model.variables.enumerated() where (variable.lower ?? 0) >= 1 {
+      if let dish = dishOf[index] { held[dish, default: 0] += 1 }
+    }
+    for row in model.constraints where row.expression.terms.count == 1 {
+      let term = row.expression.terms[0]
+      guard let dish = dishOf[term.variable.index], term.coefficient > 0,
+        let lower = row.set.lower, (lower - row.expression.constant) / term.coefficient > 1e-9
+      else { continue }
+      held[dish, default: 0] += 1
+    }
+    for (dish, count) in held.sorted(by: { $0.key < $1.key }) {
+      wholeRows.append(WholeRow(terms: [(dish, 1)], lower: Double(count), upper: nil))
+    }
+    for row in model.constraints {
+      var coefficient: [Int: Double] = [:]
+      var seen: [Int: Int] = [:]
+      var whole = true
+      for term in row.expression.terms {
+        guard let dish = dishOf[term.variable.index],
+          coefficient[dish].map({ $0 == term.coefficient }) ?? true
+        else {
+          whole = false
+          break
+        }
+        coefficient[dish] = term.coefficient
+        seen[dish, default: 0] += 1
+      }
+      guard whole, !coefficient.isEmpty, seen.allSatisfy({ dishes[$0.key].picks.count == $0.value }) else {
+        continue
+      }
+      let constant = row.expression.constant
+      wholeRows.append(
+        WholeRow(
+          terms: coefficient.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) },
+          lower: row.set.lower.map { $0 - constant }, upper: row.set.upper.map { $0 - constant }))
+    }
+  }
+
+  /// A row on whole dishes: its terms per dish and its bounds.
+  struct WholeRow {
+    var terms: [(dish: Int, coefficient: Double)]
+    var lower: Double?
+    var upper: Double?
+  }
+
+  /// The count-space price of the counts after a shift (the least over the
+  /// store sets of trips and covers), without moving; infinity when no store
+  /// set covers it.
+  mutating func price(of shift: Shift) -> Double {
+    var change: [Int: Double] = [:]
+    for (dish, by) in shift {
+      for (food, amount) in dishes[dish].foods { change[food, default: 0] += amount * Double(by) }
+    }
+    var newTotals = totals
+    var newUncovered = uncovered
+    for (food, delta) in change where abs(delta) > 1e-12 {
+      let amount = max(0, grams[food] + delta)
+      for position in masks.indices {
+        let old = coverCosts[food][position]
+        let new = cover(food, amount, masks[position])
+        if old.isFinite { newTotals[position] -= old } else { newUncovered[position] -= 1 }
+        if new.isFinite { newTotals[position] += new } else { newUncovered[position] += 1 }
+      }
+    }
+    var day = 0.0
+    for (dish, by) in shift { day += dishes[dish].cost * Double(by) }
+    return price(newTotals, newUncovered) + dayCost(counts) + day
+  }
+
+  /// Starts again from a plan's values (every figure recomputed).
+  mutating func reset(to start: [Double]) {
+    counts = dishes.map { dish in Int(dish.picks.reduce(0) { $0 + start[$1] }.rounded()) }
+    grams = pricer.foods.indices.map { pricer.grams(of: $0, in: start) }
+    coverCosts = grams.indices.map { food in masks.map { cover(food, grams[food], $0) } }
+    totals = masks.indices.map { position in
+      coverCosts.reduce(tripOf[position]) { $0 + ($1[position].isFinite ? $1[position] : 0) }
+    }
+    uncovered = masks.indices.map { position in coverCosts.filter { !$0[position].isFinite }.count }
+    cost = price(totals, uncovered) + dayCost(counts)
+  }
+}
