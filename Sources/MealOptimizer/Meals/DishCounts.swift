@@ -56,7 +56,9 @@ struct DishCounts {
         guard option.steps == nil, option.memberSteps.isEmpty else { return nil }
         let key = "\(slot.meal.name)\u{1F}\(option.kind.rawValue)\u{1F}\(option.id)"
         let pick = option.pick.index
-        let foods = (pricer.foodsOf[pick] ?? []).sorted { $0.food < $1.food }
+        // One entry a food (a recipe may list a food twice).
+        let foods = Dictionary((pricer.foodsOf[pick] ?? []).map { ($0.food, $0.grams) }, uniquingKeysWith: +)
+          .sorted { $0.key < $1.key }.map { (food: $0.key, grams: $0.value) }
         let cost = objective[pick] ?? 0
         if let index = dishIndex[key] {
           // Every day's serving must eat and cost the same for counts to price it.
@@ -150,17 +152,20 @@ struct DishCounts {
     }
     wholeRows = []
     // A pick held at 1 (a lock) keeps its dish's count at least 1 each.
-    var held: [Int: Int] = [:]
-    for (index, variable) in model.variables.enumerated() where (variable.lower ?? 0) >= 1 {
-      if let dish = dishOf[index] { held[dish, default: 0] += 1 }
+    // A pick held by its bound and by a row counts once.
+    var heldPicks = Set<Int>()
+    for (index, variable) in model.variables.enumerated() where (variable.lower ?? 0) > 1e-9 {
+      if dishOf[index] != nil { heldPicks.insert(index) }
     }
     for row in model.constraints where row.expression.terms.count == 1 {
       let term = row.expression.terms[0]
-      guard let dish = dishOf[term.variable.index], term.coefficient > 0,
+      guard dishOf[term.variable.index] != nil, term.coefficient > 0,
         let lower = row.set.lower, (lower - row.expression.constant) / term.coefficient > 1e-9
       else { continue }
-      held[dish, default: 0] += 1
+      heldPicks.insert(term.variable.index)
     }
+    var held: [Int: Int] = [:]
+    for pick in heldPicks { if let dish = dishOf[pick] { held[dish, default: 0] += 1 } }
     for (dish, count) in held.sorted(by: { $0.key < $1.key }) {
       wholeRows.append(WholeRow(terms: [(dish, 1)], lower: Double(count), upper: nil))
     }
