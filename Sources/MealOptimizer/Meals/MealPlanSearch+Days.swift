@@ -318,26 +318,34 @@ extension MealPlanSearch {
     }
     progress.walked = start
     var generator = SplitMix(seed: 0x5EED_D15C)
-    let startCost = walk.cost
-    walk.descend(limit: tuning.dishMoves, deadline: deadline)
-    var best = walk.values
-    var bestCost = walk.cost
-    if bestCost < startCost - 1e-7 { try keep(walk, &progress) }
-    for size in tuning.dishKickSizes {
-      for _ in 0..<tuning.dishKicks {
-        guard !isPastDeadline, walk.tried < tuning.dishMoves else { break }
-        walk.kick(size, &generator)
-        walk.descend(limit: tuning.dishMoves, deadline: deadline)
-        if walk.cost < bestCost - 1e-7 {
-          best = walk.values
-          bestCost = walk.cost
-          try keep(walk, &progress)
-        } else {
-          walk.reset(to: best)
+    for round in 0..<max(1, tuning.dishRounds) {
+      let startCost = walk.cost
+      walk.descend(limit: tuning.dishMoves, deadline: deadline)
+      var best = walk.values
+      var bestCost = walk.cost
+      if bestCost < startCost - 1e-7 { try keep(walk, &progress) }
+      for size in tuning.dishKickSizes {
+        for _ in 0..<tuning.dishKicks {
+          guard !isPastDeadline, walk.tried < tuning.dishMoves else { break }
+          walk.kick(size, &generator)
+          walk.descend(limit: tuning.dishMoves, deadline: deadline)
+          if walk.cost < bestCost - 1e-7 {
+            best = walk.values
+            bestCost = walk.cost
+            try keep(walk, &progress)
+          } else {
+            walk.reset(to: best)
+          }
         }
       }
+      guard !isPastDeadline else { break }
+      let before = progress.objective
+      try countSearch(model, pricer: pricer, &progress)
+      // A cheaper week from the counts: the walk starts again from it.
+      guard round + 1 < tuning.dishRounds, progress.objective < before - 1e-7, let values = progress.values
+      else { break }
+      walk.reset(to: values)
     }
-    if !isPastDeadline { try countSearch(model, pricer: pricer, &progress) }
     if isPastDeadline { progress.timedOut = true }
   }
 }

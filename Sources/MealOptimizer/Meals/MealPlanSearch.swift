@@ -150,6 +150,9 @@ package struct MealPlanSearch: Sendable {
     package var dishKickSizes = [3, 6]
     /// Most moves ``Step/dishSearch`` tries in all: its work limit.
     package var dishMoves = 1_000_000
+    /// Rounds of ``Step/dishSearch``: the walk, then the count search; a
+    /// round whose count search finds a cheaper week starts the next from it.
+    package var dishRounds = 4
     /// Most solver calls of ``MealPlanSearch/countSearch(_:pricer:_:)``, each
     /// asking for a week with given dish counts; 0 turns the search off.
     package var countChecks = 60

@@ -91,7 +91,9 @@ public struct MealPlanner: Sendable {
       plan.report.seconds = (clock.now - start).seconds
       return plan
     case .success(let outcome):
-      plan = MealPlanAssembler(builder: builder, built: built).plan(from: outcome.values)
+      let values =
+        try leastPaid(outcome.values, problem: problem, built: built, search: search) ?? outcome.values
+      plan = MealPlanAssembler(builder: builder, built: built).plan(from: values)
       plan.status = outcome.record(into: &plan.report)
       plan.tieBreakValue = outcome.tieBreakValue
     }
@@ -100,6 +102,38 @@ public struct MealPlanner: Sendable {
     guard violations.isEmpty else { throw .verificationFailed(violations) }
     if Task.isCancelled { throw .cancelled }
     return plan
+  }
+
+  /// Under `minimize cost eaten` the objective does not see what is paid, so
+  /// the search's purchases are any that cover the week (a package of a
+  /// food nobody eats keeps every row). With the plan's meals fixed, its
+  /// purchases are solved again for the least paid at the till; `nil` when
+  /// the plan is paid for by its cost, or that solve finds nothing cheaper.
+  func leastPaid(
+    _ values: [Double], problem: MealPlanProblem, built: MealPlanModel, search: MealPlanSearch
+  ) throws(PlanningError) -> [Double]? {
+    guard let purchasing = problem.purchasing, purchasing.costBasis != .paid,
+      let paid = built.purchaseRows?.objective
+    else { return nil }
+    var fixed: [VariableRef: Double] = [:]
+    for variable in search.dayBlocks.joined() { fixed[variable] = values[variable.index].rounded() }
+    var model = built.model.fixing(fixed)
+    model.constraints.removeAll { $0.expression.terms.allSatisfy { fixed[$0.variable] != nil } }
+    model.setObjective(.minimize, paid)
+    var solve = SolverOptions()
+    solve.relativeGap = 0
+    solve.timeLimit = max(0.5, min(5, search.remaining))
+    let result: Solution
+    do {
+      result = try solver.solve(model, options: solve)
+    } catch {
+      throw PlanningError(error)
+    }
+    guard MealPlanSearch.hasValues(result, count: values.count),
+      built.model.isFeasible(result.values, tolerance: search.tuning.feasibilityTolerance),
+      paid.value(result.values) < paid.value(values) - 1e-9
+    else { return nil }
+    return result.values
   }
 
   /// Plans the week in a task that can be cancelled.
