@@ -27,21 +27,10 @@ struct DishCounts {
   let dishes: [Dish]
   private(set) var counts: [Int]
   private var wholeRows: [WholeRow] = []
-  private let masks: [Int]
-  private let tripOf: [Double]
-  private var grams: [Double]
-  private var coverCosts: [[Double]]
-  private var totals: [Double]
-  private var uncovered: [Int]
-  private var memo: [MemoKey: Double] = [:]
+  /// The week's purchases priced under each store set.
+  private var tally: TillTally
   /// The count-space price of the current counts.
   private(set) var cost: Double
-
-  private struct MemoKey: Hashable {
-    var food: Int
-    var grams: UInt64
-    var mask: Int
-  }
 
   /// The counts of a plan; `nil` when a slot's options have portions that
   /// vary, household members, or dishes whose servings differ by day.
@@ -75,36 +64,11 @@ struct DishCounts {
     }
     self.dishes = dishes
     counts = dishes.map { dish in Int(dish.picks.reduce(0) { $0 + start[$1] }.rounded()) }
-    masks = pricer.storeSets
-    tripOf = masks.map { pricer.tripCost($0) }
-    grams = pricer.foods.indices.map { pricer.grams(of: $0, in: start) }
-    coverCosts = []
-    totals = []
-    uncovered = []
-    cost = .infinity
-    coverCosts = grams.indices.map { food in masks.map { cover(food, grams[food], $0) } }
-    totals = masks.indices.map { position in
-      coverCosts.reduce(tripOf[position]) { $0 + ($1[position].isFinite ? $1[position] : 0) }
-    }
-    uncovered = masks.indices.map { position in coverCosts.filter { !$0[position].isFinite }.count }
-    cost = price(totals, uncovered) + dayCost(counts)
+    tally = TillTally(pricer: pricer, grams: pricer.foods.indices.map { pricer.grams(of: $0, in: start) })
+    cost = tally.price + Self.dayCost(dishes, counts)
   }
 
-  private mutating func cover(_ food: Int, _ amount: Double, _ mask: Int) -> Double {
-    let key = MemoKey(food: food, grams: (amount * 1e6).rounded().bitPattern, mask: mask)
-    if let known = memo[key] { return known }
-    let value = pricer.coverCost(of: food, grams: amount, stores: mask)
-    memo[key] = value
-    return value
-  }
-
-  private func price(_ totals: [Double], _ uncovered: [Int]) -> Double {
-    var best = Double.infinity
-    for position in masks.indices where uncovered[position] == 0 { best = min(best, totals[position]) }
-    return best
-  }
-
-  private func dayCost(_ counts: [Int]) -> Double {
+  private static func dayCost(_ dishes: [Dish], _ counts: [Int]) -> Double {
     zip(dishes, counts).reduce(0) { $0 + $1.0.cost * Double($1.1) }
   }
 
@@ -205,35 +169,23 @@ struct DishCounts {
   /// store sets of trips and covers), without moving; infinity when no store
   /// set covers it.
   mutating func price(of shift: Shift) -> Double {
-    var change: [Int: Double] = [:]
+    var delta: [Int: Double] = [:]
     for (dish, by) in shift {
-      for (food, amount) in dishes[dish].foods { change[food, default: 0] += amount * Double(by) }
+      for (food, amount) in dishes[dish].foods { delta[food, default: 0] += amount * Double(by) }
     }
-    var newTotals = totals
-    var newUncovered = uncovered
-    for (food, delta) in change where abs(delta) > 1e-12 {
-      let amount = max(0, grams[food] + delta)
-      for position in masks.indices {
-        let old = coverCosts[food][position]
-        let new = cover(food, amount, masks[position])
-        if old.isFinite { newTotals[position] -= old } else { newUncovered[position] -= 1 }
-        if new.isFinite { newTotals[position] += new } else { newUncovered[position] += 1 }
-      }
-    }
+    let change = tally.pricing(
+      delta.sorted(by: { $0.key < $1.key }).filter { abs($0.value) > 1e-12 }.map {
+        ($0.key, max(0, tally.grams[$0.key] + $0.value))
+      })
     var day = 0.0
     for (dish, by) in shift { day += dishes[dish].cost * Double(by) }
-    return price(newTotals, newUncovered) + dayCost(counts) + day
+    return change.price + Self.dayCost(dishes, counts) + day
   }
 
   /// Starts again from a plan's values (every figure recomputed).
   mutating func reset(to start: [Double]) {
     counts = dishes.map { dish in Int(dish.picks.reduce(0) { $0 + start[$1] }.rounded()) }
-    grams = pricer.foods.indices.map { pricer.grams(of: $0, in: start) }
-    coverCosts = grams.indices.map { food in masks.map { cover(food, grams[food], $0) } }
-    totals = masks.indices.map { position in
-      coverCosts.reduce(tripOf[position]) { $0 + ($1[position].isFinite ? $1[position] : 0) }
-    }
-    uncovered = masks.indices.map { position in coverCosts.filter { !$0[position].isFinite }.count }
-    cost = price(totals, uncovered) + dayCost(counts)
+    tally.reset(grams: pricer.foods.indices.map { pricer.grams(of: $0, in: start) })
+    cost = tally.price + Self.dayCost(dishes, counts)
   }
 }

@@ -33,26 +33,12 @@ struct DishWalk {
   let candidates: [[Choice]]
   private let rows: [DayRow]
   private let rowsOf: [Int: [Int]]
-  private let masks: [Int]
-  private let tripOf: [Double]
-  /// Each food's grams, and its cover cost under each store set (by position in ``masks``).
-  private var grams: [Double]
-  private var coverCosts: [[Double]]
-  /// Under each store set, the sum of the foods' finite cover costs and how
-  /// many foods it cannot cover.
-  private var totals: [Double]
-  private var uncovered: [Int]
-  private var memo: [MemoKey: Double] = [:]
+  /// The week's purchases priced under each store set.
+  private var tally: TillTally
   /// The walk's price of the current week.
   private(set) var cost: Double
   /// Moves tried so far: the work the walk has done.
   private(set) var tried = 0
-
-  private struct MemoKey: Hashable {
-    var food: Int
-    var grams: UInt64
-    var mask: Int
-  }
 
   /// A walk from a plan of the model; `nil` when a slot's choice cannot be read off it.
   init?(model: LinearModel, slots: [ModelSlot], pricer: TillPricer, start: [Double]) {
@@ -104,12 +90,7 @@ struct DishWalk {
     }
     self.rows = rows
     self.rowsOf = rowsOf
-    masks = pricer.storeSets
-    tripOf = masks.map { pricer.tripCost($0) }
-    grams = []
-    coverCosts = []
-    totals = []
-    uncovered = []
+    tally = TillTally(pricer: pricer, grams: pricer.foods.indices.map { pricer.grams(of: $0, in: start) })
     cost = .infinity
     reset(to: start)
   }
@@ -127,38 +108,13 @@ struct DishWalk {
           option: chosen.option, steps: option.steps.map { start[$0.index].rounded() } ?? 0)
       }
     }
-    grams = pricer.foods.indices.map { pricer.grams(of: $0, in: values) }
-    coverCosts = grams.indices.map { food in masks.map { cover(food, grams[food], $0) } }
-    totals = masks.indices.map { position in
-      coverCosts.reduce(0) { $1[position].isFinite ? $0 + $1[position] : $0 }
-    }
-    uncovered = masks.indices.map { position in coverCosts.filter { !$0[position].isFinite }.count }
-    cost = price(totals, uncovered)
+    tally.reset(grams: pricer.foods.indices.map { pricer.grams(of: $0, in: values) })
+    cost = price(tally.price)
   }
 
-  private mutating func cover(_ food: Int, _ amount: Double, _ mask: Int) -> Double {
-    let key = MemoKey(food: food, grams: (amount * 1e6).rounded().bitPattern, mask: mask)
-    if let known = memo[key] { return known }
-    let value = pricer.coverCost(of: food, grams: amount, stores: mask)
-    memo[key] = value
-    return value
-  }
-
-  /// The cheapest store set's trips and covers, by position in ``masks``.
-  private func cheapest(_ totals: [Double], _ uncovered: [Int]) -> Int? {
-    var best: Int?
-    for position in masks.indices where uncovered[position] == 0 {
-      if best.map({ tripOf[position] + totals[position] < tripOf[$0] + totals[$0] }) ?? true {
-        best = position
-      }
-    }
-    return best
-  }
-
-  private func price(_ totals: [Double], _ uncovered: [Int]) -> Double {
-    guard let position = cheapest(totals, uncovered) else { return .infinity }
-    let best = tripOf[position] + totals[position]
-    return best + pricer.dayObjective.reduce(0) { $0 + $1.coefficient * values[$1.variable] }
+  /// The week's price: the till's, and the objective's terms on the days (none at the till).
+  private func price(_ till: Double) -> Double {
+    till + pricer.dayObjective.reduce(0) { $0 + $1.coefficient * values[$1.variable] }
   }
 
   /// The variables a slot's choice sets, with their values.
@@ -209,31 +165,13 @@ struct DishWalk {
         foods.append(food)
       }
     }
-    var newTotals = totals
-    var newUncovered = uncovered
-    var newCovers: [(Int, Double, [Double])] = []
-    for food in foods {
-      let amount = pricer.grams(of: food, in: values)
-      let covers = masks.map { cover(food, amount, $0) }
-      for position in masks.indices {
-        let old = coverCosts[food][position]
-        let new = covers[position]
-        if old.isFinite { newTotals[position] -= old } else { newUncovered[position] -= 1 }
-        if new.isFinite { newTotals[position] += new } else { newUncovered[position] += 1 }
-      }
-      newCovers.append((food, amount, covers))
-    }
-    let newCost = price(newTotals, newUncovered)
+    let change = tally.pricing(foods.map { ($0, pricer.grams(of: $0, in: values)) })
+    let newCost = price(change.price)
     guard (always && newCost.isFinite) || newCost < cost - 1e-7 else {
       undo()
       return false
     }
-    for (food, amount, covers) in newCovers {
-      grams[food] = amount
-      coverCosts[food] = covers
-    }
-    totals = newTotals
-    uncovered = newUncovered
+    tally.make(change)
     cost = newCost
     for change in changes { choices[change.slot] = change.choice }
     return true
@@ -285,12 +223,12 @@ struct DishWalk {
   /// for its stores, 0 for the others) and every package count, by variable.
   func purchases() -> [Int: Double] {
     var result: [Int: Double] = [:]
-    guard let best = cheapest(totals, uncovered) else { return result }
-    let mask = masks[best]
+    guard let best = tally.cheapest else { return result }
+    let mask = tally.masks[best]
     for (store, visit) in pricer.visits.enumerated() { result[visit] = mask & (1 << store) != 0 ? 1 : 0 }
     for food in pricer.foods.indices {
       for cover in pricer.foods[food].covers where cover.whole { result[cover.variable] = 0 }
-      for (variable, count) in pricer.cover(of: food, grams: grams[food], stores: mask).packages {
+      for (variable, count) in pricer.cover(of: food, grams: tally.grams[food], stores: mask).packages {
         result[variable] = count
       }
     }

@@ -1,0 +1,117 @@
+/// What a week's grams of each food cost at the till under each set of
+/// stores the plan may visit, kept up to date as the grams change: the
+/// ledger ``DishWalk`` and ``DishCounts`` price their moves with.
+///
+/// For each food and store set it keeps the cheapest cover
+/// (``TillPricer/coverCost(of:grams:stores:)``, remembered by grams), and for
+/// each store set the sum of the finite covers and how many foods it cannot
+/// cover; the week's price is the least over the sets that cover every food
+/// of their trips and covers. A change of a few foods' grams is priced by
+/// updating only those foods.
+struct TillTally {
+  /// A change of some foods' grams, priced but not yet made.
+  struct Change {
+    fileprivate var foods: [(food: Int, grams: Double, covers: [Double])]
+    fileprivate var totals: [Double]
+    fileprivate var uncovered: [Int]
+    /// The least over the store sets of trips and covers after the change;
+    /// infinity when no set covers every food.
+    var price: Double
+  }
+
+  private struct MemoKey: Hashable {
+    var food: Int
+    var grams: UInt64
+    var mask: Int
+  }
+
+  let pricer: TillPricer
+  /// The store sets the plan may visit, as masks over the pricer's stores.
+  let masks: [Int]
+  private let tripOf: [Double]
+  /// Each food's grams.
+  private(set) var grams: [Double] = []
+  /// Each food's cover cost under each store set (by position in ``masks``).
+  private var coverCosts: [[Double]] = []
+  /// Under each store set, the sum of the foods' finite cover costs and how
+  /// many foods it cannot cover.
+  private var totals: [Double] = []
+  private var uncovered: [Int] = []
+  private var memo: [MemoKey: Double] = [:]
+  /// The least over the store sets of trips and covers; infinity when no
+  /// set covers every food.
+  private(set) var price: Double = .infinity
+
+  /// A tally of each food's grams (by position in the pricer's foods).
+  init(pricer: TillPricer, grams: [Double]) {
+    self.pricer = pricer
+    masks = pricer.storeSets
+    tripOf = masks.map { pricer.tripCost($0) }
+    reset(grams: grams)
+  }
+
+  /// Starts again from each food's grams (every figure recomputed).
+  mutating func reset(grams: [Double]) {
+    self.grams = grams
+    coverCosts = grams.indices.map { food in masks.map { cover(food, grams[food], $0) } }
+    totals = masks.indices.map { position in
+      coverCosts.reduce(0) { $1[position].isFinite ? $0 + $1[position] : $0 }
+    }
+    uncovered = masks.indices.map { position in coverCosts.filter { !$0[position].isFinite }.count }
+    price = Self.price(totals, uncovered, tripOf)
+  }
+
+  /// The cheapest store set that covers every food, by position in ``masks``.
+  var cheapest: Int? { Self.cheapest(totals, uncovered, tripOf) }
+
+  /// Prices new grams of some foods (each food once) without making the change.
+  mutating func pricing(_ changes: [(food: Int, grams: Double)]) -> Change {
+    var change = Change(foods: [], totals: totals, uncovered: uncovered, price: .infinity)
+    for (food, amount) in changes {
+      let covers = masks.map { cover(food, amount, $0) }
+      for position in masks.indices {
+        let old = coverCosts[food][position]
+        let new = covers[position]
+        if old.isFinite { change.totals[position] -= old } else { change.uncovered[position] -= 1 }
+        if new.isFinite { change.totals[position] += new } else { change.uncovered[position] += 1 }
+      }
+      change.foods.append((food, amount, covers))
+    }
+    change.price = Self.price(change.totals, change.uncovered, tripOf)
+    return change
+  }
+
+  /// Makes a change priced by ``pricing(_:)`` on this tally as it is now.
+  mutating func make(_ change: Change) {
+    for (food, amount, covers) in change.foods {
+      grams[food] = amount
+      coverCosts[food] = covers
+    }
+    totals = change.totals
+    uncovered = change.uncovered
+    price = change.price
+  }
+
+  private mutating func cover(_ food: Int, _ amount: Double, _ mask: Int) -> Double {
+    let key = MemoKey(food: food, grams: (amount * 1e6).rounded().bitPattern, mask: mask)
+    if let known = memo[key] { return known }
+    let value = pricer.coverCost(of: food, grams: amount, stores: mask)
+    memo[key] = value
+    return value
+  }
+
+  private static func cheapest(_ totals: [Double], _ uncovered: [Int], _ tripOf: [Double]) -> Int? {
+    var best: Int?
+    for position in totals.indices where uncovered[position] == 0 {
+      if best.map({ tripOf[position] + totals[position] < tripOf[$0] + totals[$0] }) ?? true {
+        best = position
+      }
+    }
+    return best
+  }
+
+  private static func price(_ totals: [Double], _ uncovered: [Int], _ tripOf: [Double]) -> Double {
+    guard let position = cheapest(totals, uncovered, tripOf) else { return .infinity }
+    return tripOf[position] + totals[position]
+  }
+}
