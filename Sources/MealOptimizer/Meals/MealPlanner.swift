@@ -107,8 +107,9 @@ public struct MealPlanner: Sendable {
   /// Under `minimize cost eaten` the objective does not see what is paid, so
   /// the search's purchases are any that cover the week (a package of a
   /// food nobody eats keeps every row). With the plan's meals fixed, its
-  /// purchases are solved again for the least paid at the till; `nil` when
-  /// the plan is paid for by its cost, or that solve finds nothing cheaper.
+  /// purchases are solved again for the least paid at the till, within what
+  /// is left of the time limit (at most 5 s); `nil` when the plan is paid
+  /// for by its cost, or that solve finds nothing cheaper in time.
   func leastPaid(
     _ values: [Double], problem: MealPlanProblem, built: MealPlanModel, search: MealPlanSearch
   ) throws(PlanningError) -> [Double]? {
@@ -122,7 +123,7 @@ public struct MealPlanner: Sendable {
     model.setObjective(.minimize, paid)
     var solve = SolverOptions()
     solve.relativeGap = 0
-    solve.timeLimit = max(0.5, min(5, search.remaining))
+    solve.timeLimit = min(5, search.remaining)
     let result: Solution
     do {
       result = try solver.solve(model, options: solve)
