@@ -10,13 +10,7 @@ import Testing
 struct CostEatenPurchaseTests {
   @Test("no package of a food the week does not eat, and the README's till total")
   func demoWeekBuysWhatItEats() throws {
-    let program = try PlanLoader().load(
-      path: ReadmeExampleTests.examples.appendingPathComponent("week.plan").path)
-    let spec = try #require(program.plan(named: "week"))
-    guard case .meals(let problem) = program.problem(for: spec) else {
-      Issue.record("week is not a meal plan")
-      return
-    }
+    let problem = try ReadmeExampleTests.mealProblem("week.plan", plan: "week")
     let plan = try MealPlanner().solve(problem)
     #expect(plan.status == .optimal)
     #expect(plan.cost == Decimal(string: "19.76"))

@@ -10,6 +10,17 @@ struct ReadmeExampleTests {
   static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
 
+  /// The meal plan named `name` in an example file.
+  static func mealProblem(
+    _ file: String, plan name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> MealPlanProblem {
+    let program = try PlanLoader().load(path: examples.appendingPathComponent(file).path)
+    let spec = try #require(program.plan(named: name), sourceLocation: sourceLocation)
+    let problem: MealPlanProblem? =
+      if case .meals(let meals) = program.problem(for: spec) { meals } else { nil }
+    return try #require(problem, "\(name) is not a meal plan", sourceLocation: sourceLocation)
+  }
+
   /// The example's body: the status of the first plan of a file, solved as the kind it is.
   func firstPlanStatus(_ file: String) async throws -> (PlanKind, PlanStatus) {
     let program = try PlanLoader().load(path: Self.examples.appendingPathComponent(file).path)

@@ -10,13 +10,7 @@ import Testing
 struct SoloWeekTests {
   @Test("the week is proven within 1%, its bound from the day patterns, its gap a true one")
   func provenWithinOnePercent() throws {
-    let program = try PlanLoader().load(
-      path: ReadmeExampleTests.examples.appendingPathComponent("solo-week.plan").path)
-    let spec = try #require(program.plan(named: "solo_week"))
-    guard case .meals(let problem) = program.problem(for: spec) else {
-      Issue.record("solo_week is not a meal plan")
-      return
-    }
+    let problem = try ReadmeExampleTests.mealProblem("solo-week.plan", plan: "solo_week")
     let collected = SolveProgressTests.Collected()
     var options = MealPlannerOptions()
     options.progress = { collected.add($0) }

@@ -17,13 +17,7 @@ struct SolveProgressTests {
 
   @Test("a week's search reports its first step first, and its last report has the plan's cost and bound")
   func weekReports() throws {
-    let program = try PlanLoader().load(
-      path: ReadmeExampleTests.examples.appendingPathComponent("week.plan").path)
-    let spec = try #require(program.plan(named: "week"))
-    guard case .meals(let problem) = program.problem(for: spec) else {
-      Issue.record("week is not a meal plan")
-      return
-    }
+    let problem = try ReadmeExampleTests.mealProblem("week.plan", plan: "week")
     let collected = Collected()
     var options = MealPlannerOptions()
     options.progress = { collected.add($0) }
