@@ -29,6 +29,8 @@ struct DishCounts {
   private var wholeRows: [WholeRow] = []
   /// The week's purchases priced under each store set.
   private var tally: TillTally
+  /// The objective's terms on the days at the current counts (0 at the till).
+  private var dayTotal: Double
   /// The count-space price of the current counts.
   private(set) var cost: Double
 
@@ -65,7 +67,8 @@ struct DishCounts {
     self.dishes = dishes
     counts = dishes.map { dish in Int(dish.picks.reduce(0) { $0 + start[$1] }.rounded()) }
     tally = TillTally(pricer: pricer, grams: pricer.foods.indices.map { pricer.grams(of: $0, in: start) })
-    cost = tally.price + Self.dayCost(dishes, counts)
+    dayTotal = Self.dayCost(dishes, counts)
+    cost = tally.price + dayTotal
   }
 
   private static func dayCost(_ dishes: [Dish], _ counts: [Int]) -> Double {
@@ -179,13 +182,14 @@ struct DishCounts {
       })
     var day = 0.0
     for (dish, by) in shift { day += dishes[dish].cost * Double(by) }
-    return change.price + Self.dayCost(dishes, counts) + day
+    return change.price + dayTotal + day
   }
 
   /// Starts again from a plan's values (every figure recomputed).
   mutating func reset(to start: [Double]) {
     counts = dishes.map { dish in Int(dish.picks.reduce(0) { $0 + start[$1] }.rounded()) }
     tally.reset(grams: pricer.foods.indices.map { pricer.grams(of: $0, in: start) })
-    cost = tally.price + Self.dayCost(dishes, counts)
+    dayTotal = Self.dayCost(dishes, counts)
+    cost = tally.price + dayTotal
   }
 }
