@@ -62,6 +62,19 @@ struct CatalogCommandTests {
     #expect(mps.stdout.contains("COLUMNS"))
   }
 
+  @Test("export of a household's plan writes the model solve solves: a portion for each member")
+  func exportHousehold() throws {
+    let lp = try PlannerProcess.run(["export", "Examples/family.plan", "--plan", "family_week"])
+    #expect(lp.status == 0, "\(lp.stderr)")
+    for member in ["maria", "tom", "lea", "sam"] {
+      #expect(lp.stdout.contains("serve(overnight_oats,day1,breakfast,\(member))"))
+    }
+    // Lea and Sam eat lunch at school on weekdays: no portion of theirs to plan then.
+    #expect(lp.stdout.contains("serve(lentil_soup,day1,lunch,maria)"))
+    #expect(!lp.stdout.contains("serve(lentil_soup,day1,lunch,lea)"))
+    #expect(lp.stdout.contains("serve(lentil_soup,day6,lunch,lea)"))
+  }
+
   @Test("catalog import-sr28 reads the SR28 fixture lines and reports what it wrote")
   func importer() throws {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(

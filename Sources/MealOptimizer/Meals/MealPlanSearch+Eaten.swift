@@ -57,10 +57,13 @@ extension MealPlanSearch {
       ModelSlot(
         day: slot.day, meal: slot.meal, leftoverOf: slot.leftoverOf,
         options: slot.options.map { option in
-          ModelOption(
+          var copy = ModelOption(
             kind: option.kind, id: option.id, pick: VariableRef(index: local[option.pick.index] ?? 0),
             steps: option.steps.map { VariableRef(index: local[$0.index] ?? 0) }, stepSize: option.stepSize,
             fixedSteps: option.fixedSteps, candidate: option.candidate)
+          // A household member's portions are day variables too.
+          copy.memberSteps = option.memberSteps.map { VariableRef(index: local[$0.index] ?? 0) }
+          return copy
         })
     }
     var inner = MealPlanSearch(

@@ -43,9 +43,14 @@ enum ExportCommand: TypedCommand {
     let text: String
     do {
       let model: LinearModel
-      switch program.problem(for: spec) {
-      case .meals(let problem): model = try MealPlanModelBuilder(problem: problem).build().model
-      case .foods(let problem): model = try DietModelBuilder().build(problem).model
+      if let household = program.householdProblem(for: spec) {
+        // What `planner solve` solves: every member's portions and goals.
+        model = try HouseholdModelBuilder(problem: household).build().model.model
+      } else {
+        switch program.problem(for: spec) {
+        case .meals(let problem): model = try MealPlanModelBuilder(problem: problem).build().model
+        case .foods(let problem): model = try DietModelBuilder().build(problem).model
+        }
       }
       text = target == "lp" ? try model.lpFileText() : try model.mpsFileText()
     } catch {
