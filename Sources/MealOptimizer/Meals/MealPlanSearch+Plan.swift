@@ -131,7 +131,8 @@ extension MealPlanSearch {
     if least.status == .optimal, least.values.count == start.count { values = least.values }
     let improved = try improve(
       capped, objective: objective, from: values, blocks: slotBlocks, rounds: .max,
-      solves: max(0, tuning.tieBreakSolves - 1), &progress
+      solves: max(0, tuning.tieBreakSolves - 1),
+      nodeLimit: model.constraints(in: .purchases).isEmpty ? nil : tuning.improveNodeLimit, &progress
     ) { $0 <= 1e-9 }
     // Keep the result only when it is an exact point of the capped model (see `accept`).
     var kept = Progress()
