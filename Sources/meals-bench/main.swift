@@ -46,8 +46,9 @@ func generatedWeek() -> MealPlanProblem {
     tieBreak: tieBreak)
 }
 
-/// The meal plan `--name` (or the first meal plan) of a `.plan` file.
-func plannedWeek(_ path: String) throws -> MealPlanProblem {
+/// The meal plan `--name` (or the first meal plan) of a `.plan` file, and its
+/// household when it names one.
+func plannedWeek(_ path: String) throws -> (MealPlanProblem, HouseholdProblem?) {
   let program = try PlanLoader().load(path: path)
   let name = option("--name")
   guard
@@ -56,12 +57,15 @@ func plannedWeek(_ path: String) throws -> MealPlanProblem {
   else {
     throw PlanningError.invalidProblem("'\(path)' has no meal plan named '\(name ?? "")'")
   }
-  return problem
+  return (problem, program.householdProblem(for: spec))
 }
 
-let problem = try option("--plan").map(plannedWeek) ?? generatedWeek()
+let (problem, household) = try option("--plan").map(plannedWeek) ?? (generatedWeek(), nil)
 
-let built = try MealPlanModelBuilder(problem: problem).build()
+// A household's week is the household model: every member's portions and goals.
+let built =
+  try household.map { try HouseholdModelBuilder(problem: $0).build().model }
+  ?? MealPlanModelBuilder(problem: problem).build()
 if let path = option("--lp") {
   try built.model.lpFileText().write(toFile: path, atomically: true, encoding: .utf8)
 }
@@ -72,7 +76,7 @@ let integers = built.model.variables.filter { $0.kind != .continuous }.count
 if let path = option("--plan") {
   print(
     "meals-bench: \(path), \(problem.days) days x \(problem.slots.count) slots, tie-break \(problem.tieBreak.rawValue)"
-  )
+      + (household.map { ", household of \($0.household.members.count)" } ?? ""))
 } else {
   print(
     "meals-bench: \(recipeCount) recipes, 7 days x 4 slots, seed \(seed), budget \(budget) USD/week, tie-break \(tieBreak.rawValue)"
@@ -82,15 +86,31 @@ print(
   "model: \(built.model.variables.count) variables (\(integers) integer), \(built.model.constraints.count) rows"
 )
 
-let planner = MealPlanner(
-  solver: GLPKSolver(),
-  options: MealPlannerOptions(timeLimit: timeLimit, relativeGap: 0.01, tieBreakTimeLimit: tieBreakTime))
+let options = MealPlannerOptions(timeLimit: timeLimit, relativeGap: 0.01, tieBreakTimeLimit: tieBreakTime)
+/// What the summary needs of a run's plan, for one person or a household.
+struct RunPlan {
+  var status: PlanStatus
+  var report: SolveReport
+  var cost: Decimal?
+  var distinct: Int
+}
 var times: [Double] = []
-var last: MealPlan?
+var last: RunPlan?
 for run in 1...runs {
   let clock = ContinuousClock()
   let start = clock.now
-  let plan = try planner.solve(problem)
+  let plan: RunPlan
+  if let household {
+    let found = try HouseholdPlanner(solver: GLPKSolver(), options: options).solve(household)
+    plan = RunPlan(
+      status: found.status, report: found.report, cost: found.cost,
+      distinct: Set(found.days.flatMap(\.meals).map(\.id)).count)
+  } else {
+    let found = try MealPlanner(solver: GLPKSolver(), options: options).solve(problem)
+    plan = RunPlan(
+      status: found.status, report: found.report, cost: found.cost,
+      distinct: Set(found.days.flatMap(\.meals).map(\.id)).count)
+  }
   let elapsed = clock.now - start
   let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
   times.append(seconds)
@@ -123,11 +143,10 @@ print(
     sorted.first ?? 0, sorted.last ?? 0, maxRSS))
 if let plan = last {
   let gap = plan.report.relativeGap ?? 0
-  let distinct = Set(plan.days.flatMap(\.meals).map(\.id)).count
   print(
-    "plan: \(plan.status.rawValue), gap \(String(format: "%.3f%%", gap * 100)), \(distinct) distinct recipes, cost \(plan.cost ?? 0) USD"
+    "plan: \(plan.status.rawValue), gap \(String(format: "%.3f%%", gap * 100)), \(plan.distinct) distinct recipes, cost \(plan.cost ?? 0) USD"
   )
-  let verdict = plan.hasPlan && gap <= 0.01 && median < 5 && maxRSS < 200 ? "MET" : "NOT MET"
+  let verdict = plan.status.hasPlan && gap <= 0.01 && median < 5 && maxRSS < 200 ? "MET" : "NOT MET"
   print("target (gap <= 1%, median < 5 s, RSS < 200 MB): \(verdict)")
 }
 
