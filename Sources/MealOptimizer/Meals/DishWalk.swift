@@ -2,7 +2,8 @@
 /// fresh slot, the rows on the day variables alone that every move must
 /// keep, and the week's price at the till by ``TillPricer``.
 ///
-/// A move sets some day variables (a slot's pick and portion) and is kept
+/// A move sets some day variables (a slot's pick and portion, or in a
+/// household each member's portion) and is kept
 /// only when every row on day variables alone that it touches still holds
 /// (the goals of each day, one dish a slot, repetition limits, locks), so
 /// the walk never leaves the plans those rows allow; rows that tie the days
@@ -10,10 +11,13 @@
 /// tried in slot and option order, and kicks draw from a fixed-seed
 /// generator.
 struct DishWalk {
-  /// One choice a slot may make: an option and its portion in steps.
+  /// One choice a slot may make: an option and its portion in steps, or in
+  /// a household each eating member's portion in steps (the option's
+  /// ``ModelOption/memberSteps``, in order).
   struct Choice: Hashable {
     var option: Int
     var steps: Double
+    var members: [Double] = []
   }
 
   /// A row on day variables alone.
@@ -29,10 +33,14 @@ struct DishWalk {
   private(set) var values: [Double]
   /// Each slot's choice.
   private(set) var choices: [Choice]
-  /// Each slot's choices, in option order.
+  /// Each slot's choices, in option order. A household slot lists each
+  /// option once, its members' portions to be fitted when it is tried
+  /// (``proposal(_:_:)``).
   let candidates: [[Choice]]
   private let rows: [DayRow]
   private let rowsOf: [Int: [Int]]
+  /// Each household member portion's upper bound in steps, by variable.
+  private let memberUpper: [Int: Double]
   /// The week's purchases priced under each store set.
   private var tally: TillTally
   /// The walk's price of the current week.
@@ -63,7 +71,9 @@ struct DishWalk {
           list.append(Choice(option: index, steps: 0))
         }
         if start[option.pick.index] > 0.5 {
-          current = Choice(option: index, steps: option.steps.map { start[$0.index].rounded() } ?? 0)
+          current = Choice(
+            option: index, steps: option.steps.map { start[$0.index].rounded() } ?? 0,
+            members: option.memberSteps.map { start[$0.index].rounded() })
         }
       }
       guard let current else { return nil }
@@ -72,8 +82,18 @@ struct DishWalk {
     }
     self.choices = choices
     self.candidates = candidates
+    var memberUpper: [Int: Double] = [:]
+    for slot in slots {
+      for option in slot.options {
+        for variable in option.memberSteps {
+          memberUpper[variable.index] = model.variables[variable.index].upper
+        }
+      }
+    }
+    self.memberUpper = memberUpper
     let dayVariables = Set(
-      slots.flatMap { $0.options.flatMap { [$0.pick] + ($0.steps.map { [$0] } ?? []) } }.map(\.index))
+      slots.flatMap { $0.options.flatMap { [$0.pick] + ($0.steps.map { [$0] } ?? []) + $0.memberSteps } }.map(
+        \.index))
     var rows: [DayRow] = []
     var rowsOf: [Int: [Int]] = [:]
     for row in model.constraints
@@ -105,7 +125,8 @@ struct DishWalk {
       }) {
         let option = slots[slot].options[chosen.option]
         choices[slot] = Choice(
-          option: chosen.option, steps: option.steps.map { start[$0.index].rounded() } ?? 0)
+          option: chosen.option, steps: option.steps.map { start[$0.index].rounded() } ?? 0,
+          members: option.memberSteps.map { start[$0.index].rounded() })
       }
     }
     tally.reset(grams: pricer.foods.indices.map { pricer.grams(of: $0, in: values) })
@@ -122,6 +143,55 @@ struct DishWalk {
     let option = slots[slot].options[choice.option]
     var result = [(option.pick.index, 1.0)]
     if let steps = option.steps { result.append((steps.index, choice.steps)) }
+    for (variable, steps) in zip(option.memberSteps, choice.members) {
+      result.append((variable.index, steps))
+    }
+    return result
+  }
+
+  /// The choice a move tries: `choice` itself, or in a household slot its
+  /// option with each member's least portion that keeps every day row of
+  /// theirs (each member's rows are their own, so each is fitted alone, the
+  /// rest of the week as it is); `nil` when some member has none. Less food
+  /// never costs more at the till, so the least portion is the one to price.
+  func proposal(_ slot: Int, _ choice: Choice) -> Choice? {
+    let option = slots[slot].options[choice.option]
+    guard !option.memberSteps.isEmpty else { return choice }
+    var trial = self
+    for (variable, _) in clearing(slot) { trial.values[variable] = 0 }
+    trial.values[option.pick.index] = 1
+    var members: [Double] = []
+    for variable in option.memberSteps {
+      let upper = min(memberUpper[variable.index] ?? 8, 12)
+      var fitted: Double?
+      var steps = 0.0
+      while steps <= upper {
+        trial.values[variable.index] = steps
+        if (rowsOf[variable.index] ?? []).allSatisfy({ trial.holds(rows[$0]) }) {
+          fitted = steps
+          break
+        }
+        steps += 1
+      }
+      guard let fitted else { return nil }
+      members.append(fitted)
+    }
+    return Choice(option: choice.option, steps: choice.steps, members: members)
+  }
+
+  /// A household slot's current dish with one member's portion a step
+  /// smaller or larger: the moves that let the walk trade portions between
+  /// a member's meals.
+  func portionMoves(_ slot: Int) -> [Choice] {
+    let current = choices[slot]
+    var result: [Choice] = []
+    for member in current.members.indices {
+      for delta in [-1.0, 1.0] where current.members[member] + delta >= 0 {
+        var choice = current
+        choice.members[member] += delta
+        result.append(choice)
+      }
+    }
     return result
   }
 
@@ -186,7 +256,12 @@ struct DishWalk {
       improved = false
       for slot in slots.indices {
         if tried % 64 == 0, ContinuousClock.now >= deadline { return }
-        for choice in candidates[slot] where choice != choices[slot] {
+        for candidate in candidates[slot] where candidate != choices[slot] {
+          if tried >= limit { return }
+          guard let choice = proposal(slot, candidate), choice != choices[slot] else { continue }
+          if move([(slot, choice)]) { improved = true }
+        }
+        for choice in portionMoves(slot) {
           if tried >= limit { return }
           if move([(slot, choice)]) { improved = true }
         }
@@ -207,7 +282,9 @@ struct DishWalk {
               guard let index = slots[slot].options.firstIndex(where: { $0.id == other.id }) else { break }
               // The same portion when the other dish allows it, else its first.
               let portions = candidates[slot].filter { $0.option == index }
-              guard let choice = portions.first(where: { $0.steps == choices[slot].steps }) ?? portions.first
+              guard
+                let candidate = portions.first(where: { $0.steps == choices[slot].steps }) ?? portions.first,
+                let choice = proposal(slot, candidate)
               else { break }
               changes.append((slot, choice))
             }
@@ -243,7 +320,7 @@ struct DishWalk {
       let list = candidates[slot]
       guard list.count > 1 else { continue }
       for _ in 0..<8 {
-        let choice = list[Int(generator.next() % UInt64(list.count))]
+        guard let choice = proposal(slot, list[Int(generator.next() % UInt64(list.count))]) else { continue }
         if choice != choices[slot], move([(slot, choice)], always: true) { break }
       }
     }

@@ -279,14 +279,16 @@ extension MealPlanSearch {
   /// each size in ``Tuning/dishKickSizes``, small kicks first, at most
   /// ``Tuning/dishMoves`` moves in all. Each cheaper
   /// week has its purchases solved exactly (``complete(_:days:_:)``), so
-  /// what the search keeps is a plan of the model at its true cost. Plans
-  /// with leftover slots or household members are left to the other steps.
+  /// what the search keeps is a plan of the model at its true cost. In a
+  /// household each move fits every member's portion of the new dish, and
+  /// a member's portion may also move a step on its own. Plans with
+  /// leftover slots are left to the other steps.
   func dishSearch(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     let lead = progress.lead
     progress.lead = nil
     guard !model.constraints(in: .purchases).isEmpty, let start = lead ?? progress.values,
       start != progress.walked,
-      slots.allSatisfy({ $0.leftoverOf == nil && $0.options.allSatisfy(\.memberSteps.isEmpty) })
+      slots.allSatisfy({ $0.leftoverOf == nil })
     else { return }
     let dayVariables = dayBlocks.joined()
     let isDay = Set(dayVariables.map(\.index))
