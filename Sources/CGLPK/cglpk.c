@@ -54,7 +54,26 @@ typedef struct {
   cglpk_result *result;
   cglpk_stop_query should_stop;
   int node_limit;
+  cglpk_incumbent_report on_incumbent;
+  void *report_context;
+  int reported;          /* 1 once an incumbent has been reported */
+  double last_reported;  /* the last incumbent reported */
 } search_watch;
+
+/* Reports the problem's integer solution when it is new. Solutions come
+ * from integral nodes (GLP_IBINGO) and from GLPK's heuristics, which do not
+ * call the callback with GLP_IBINGO: the stored solution is compared at
+ * every call. */
+static void report_incumbent(search_watch *watch, glp_prob *problem) {
+  if (watch->on_incumbent == NULL) return;
+  int status = glp_mip_status(problem);
+  if (status != GLP_FEAS && status != GLP_OPT) return;
+  double value = glp_mip_obj_val(problem);
+  if (watch->reported && value == watch->last_reported) return;
+  watch->reported = 1;
+  watch->last_reported = value;
+  watch->on_incumbent(watch->report_context, value);
+}
 
 static int milliseconds(double seconds) {
   if (!(seconds > 0)) return INT_MAX;
@@ -68,6 +87,7 @@ static int milliseconds(double seconds) {
 static void watch_search(glp_tree *tree, void *info) {
   search_watch *watch = (search_watch *)info;
   cglpk_result *result = watch->result;
+  report_incumbent(watch, glp_ios_get_prob(tree));
   switch (glp_ios_reason(tree)) {
   case GLP_IBINGO:
   case GLP_ISELECT:
@@ -180,7 +200,8 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
         options->should_stop()) {
       result->stopped = 1;
     } else if (result->lp_return == 0 && result->lp_status == GLP_OPT) {
-      search_watch watch = {result, options->should_stop, options->node_limit};
+      search_watch watch = {result, options->should_stop, options->node_limit, options->on_incumbent,
+                            options->report_context, 0, 0.0};
       glp_iocp parm;
       glp_init_iocp(&parm);
       parm.msg_lev = GLP_MSG_OFF;
@@ -200,6 +221,8 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
       result->mip_ran = 1;
       result->mip_return = glp_intopt(lp, &parm);
       result->mip_status = glp_mip_status(lp);
+      /* The last solution may have come after the last callback. */
+      report_incumbent(&watch, lp);
       result->objective = glp_mip_obj_val(lp);
       if (result->col_value != NULL) {
         for (int j = 0; j < cols; j++) result->col_value[j] = glp_mip_col_val(lp, j + 1);

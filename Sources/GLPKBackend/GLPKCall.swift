@@ -50,12 +50,20 @@ enum GLPKCall {
       should_stop: { GLPKCall.isCancelled ? 1 : 0 }, cuts: cutFlags(options.cuts),
       node_limit: Int32(clamping: options.nodeLimit ?? 0), branching: branching(options.branching),
       backtracking: backtracking(options.nodeSelection),
-      mip_presolve: options.mipPresolve ? 1 : 0)
+      mip_presolve: options.mipPresolve ? 1 : 0,
+      on_incumbent: options.observer == nil
+        ? nil
+        : { context, objective in
+          guard let context else { return }
+          Unmanaged<SolveObserver>.fromOpaque(context).takeUnretainedValue().record(incumbent: objective)
+        },
+      report_context: options.observer.map { Unmanaged.passUnretained($0).toOpaque() })
     var result = cglpk_result()
     result.col_value = buffers.values.baseAddress
     result.col_dual = buffers.columnDuals.baseAddress
     result.row_dual = buffers.rowDuals.baseAddress
-    let code = cglpk_solve(&problem, &parameters, &result)
+    // The callback reaches the observer through an unretained pointer.
+    let code = withExtendedLifetime(options.observer) { cglpk_solve(&problem, &parameters, &result) }
     let message = messageText(&result.message)
     guard code == Int32(CGLPK_OK) else {
       throw SolverError.solverFailure(

@@ -164,6 +164,35 @@ struct GLPKSolverStatusTests {
     if let value = first.objectiveValue { #expect(value <= optimum + 1e-6) }
   }
 
+  @Test(
+    "an observer sees the MIP's best solution as it is found: at the end, the optimum found by brute force")
+  func observerSeesIncumbent() throws {
+    let model = Self.knapsacks(rows: 4, cols: 16)
+    let best = Self.bruteForceMaximum(model)
+    for presolve in [false, true] {
+      let observer = SolveObserver()
+      #expect(observer.incumbent == nil)
+      var options = SolverOptions()
+      options.relativeGap = 0
+      options.mipPresolve = presolve
+      options.observer = observer
+      let solution = try GLPKSolver().solve(model, options: options)
+      #expect(solution.objectiveValue == best)
+      #expect(observer.incumbent == best, "presolve \(presolve)")
+    }
+    // An LP has no tree and tells the observer nothing.
+    let observer = SolveObserver()
+    var options = SolverOptions()
+    options.observer = observer
+    _ = try GLPKSolver().solve(model.relaxingIntegrality(), options: options)
+    #expect(observer.incumbent == nil)
+    // Options are equal only with the same observer.
+    var other = options
+    #expect(other == options)
+    other.observer = SolveObserver()
+    #expect(other != options)
+  }
+
   @Test("every branching rule and node selection proves the optimum found by brute force")
   func branchingAndNodeSelection() throws {
     let model = Self.knapsacks(rows: 4, cols: 16)

@@ -168,6 +168,52 @@ struct MealPlanSearchPurchaseTests {
     #expect(trees == (steps.contains(.weekTotals) ? 1 : 0))
   }
 
+  @Test(
+    "week_totals stops its tree, not waiting for it, once the tree has a solution no dearer than the bound")
+  func weekTotalsStopsAUselessTree() throws {
+    let built = try MealPlanModelBuilder(problem: Self.problem(seed: 1)).build()
+    // A tree that runs for a long while with a solution at once: split four
+    // rows of 30 weights in half, each row's miss paid for (a market split,
+    // which branch-and-bound proves only by going through most of its tree).
+    var generator = SplitMix64(seed: 7)
+    var hard = LinearModel(name: "market_split")
+    let x = (0..<30).map { hard.addVariable("x\($0)", kind: .binary) }
+    var misses = LinearExpression()
+    for row in 0..<4 {
+      let weights = x.map { _ in Double(generator.next() % 100) }
+      let over = hard.addVariable("over\(row)", lower: 0)
+      let under = hard.addVariable("under\(row)", lower: 0)
+      hard.addConstraint(
+        "split\(row)", LinearExpression(Array(zip(x, weights)) + [(over, -1), (under, 1)]),
+        .equalTo((weights.reduce(0, +) / 2).rounded(.down)))
+      misses.add(over, 1)
+      misses.add(under, 1)
+    }
+    hard.setObjective(.minimize, misses)
+    var options = SolverOptions()
+    options.relativeGap = 0
+    options.timeLimit = 60
+    options.observer = SolveObserver()
+    let tree = BackgroundSolve(solver: GLPKSolver(), model: hard, options: options)
+    var search = MealPlanSearchTests.search(built, gap: 1e-9)
+    search.tuning.weekTotalsThread = true
+    var progress = MealPlanSearch.Progress()
+    progress.bound = 1000
+    progress.weekTotalsTree = tree
+    try search.perform(.weekTotals, on: built.model, &progress)
+    // Its first solution misses by less than the bound: its optimum is below
+    // the bound, so it could prove nothing more, and it was stopped.
+    #expect(progress.weekTotalsTree == nil)
+    #expect(progress.bound == 1000)
+    #expect(progress.solves == 1)
+    let best = try #require(options.observer?.incumbent)
+    #expect(best < 1000)
+    guard case .failure(.cancelled) = tree.wait() else {
+      Issue.record("the tree ran to its end: \(tree.wait())")
+      return
+    }
+  }
+
   @Test("week_totals gives a bound at most the optimum", arguments: MealPlanSearchTests.seeds)
   func weekTotalsIsHonest(seed: UInt64) throws {
     let built = try MealPlanModelBuilder(problem: Self.problem(seed: seed)).build()

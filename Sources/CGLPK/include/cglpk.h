@@ -68,6 +68,11 @@ enum { CGLPK_CUT_MIR = 1, CGLPK_CUT_GOMORY = 2, CGLPK_CUT_COVER = 4, CGLPK_CUT_C
  * must not jump out: it returns, and GLPK ends the search normally. */
 typedef int (*cglpk_stop_query)(void);
 
+/* Told each new best integer solution's objective value during
+ * branch-and-cut, with the options' report_context; it runs on the solving
+ * thread, must not call GLPK and must not jump out. */
+typedef void (*cglpk_incumbent_report)(void *context, double objective);
+
 typedef struct {
   int method;          /* CGLPK_PRIMAL, CGLPK_DUAL or CGLPK_INTERIOR */
   int presolve;        /* 0 or 1, LP presolver of glp_simplex */
@@ -80,6 +85,8 @@ typedef struct {
   int branching;       /* GLP_BR_* for glp_intopt's br_tech; <= 0 for GLPK's default */
   int backtracking;    /* GLP_BT_* for glp_intopt's bt_tech; <= 0 for GLPK's default */
   int mip_presolve;    /* 0 or 1: glp_intopt's MIP presolver */
+  cglpk_incumbent_report on_incumbent; /* NULL for none */
+  void *report_context; /* passed to on_incumbent */
 } cglpk_options;
 
 /* What GLPK said. Arrays are caller-allocated (cols, rows entries); they may

@@ -17,10 +17,10 @@ extension MealPlanSearch {
   /// its bound when it has ended; otherwise ``finishWeekTotals(_:)`` takes
   /// it when the cost steps are done.
   func weekTotals(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
-    if let tree = progress.weekTotalsTree {
+    if progress.weekTotalsTree != nil {
       // Started with the search: wait for it as long as the step would have run.
       let until = min(deadline, clock.now + .seconds(remaining * tuning.weekTotalsShare))
-      if let result = tree.wait(until: until) { try absorbWeekTotals(result, &progress) }
+      if let result = waitForWeekTotals(until: until, &progress) { try absorbWeekTotals(result, &progress) }
       return
     }
     guard !model.constraints(in: .purchases).isEmpty, var summed = WeekTotals(model, slots: slots)?.model
@@ -76,7 +76,9 @@ extension MealPlanSearch {
     guard tuning.weekTotalsThread, steps.contains(.weekTotals), !model.constraints(in: .purchases).isEmpty,
       let summed = WeekTotals(model, slots: slots)?.model
     else { return nil }
-    return BackgroundSolve(solver: solver, model: summed, options: weekTotalsOptions())
+    var options = weekTotalsOptions()
+    options.observer = SolveObserver()
+    return BackgroundSolve(solver: solver, model: summed, options: options)
   }
 
   /// After the cost steps: when the tree started with the search still runs
@@ -95,12 +97,44 @@ extension MealPlanSearch {
     let solves = progress.solves
     let seconds = progress.seconds
     report(.weekTotals, &progress)
-    try absorbWeekTotals(tree.wait(), &progress)
+    // Its time limit is the search's deadline; a second more covers GLPK's own clock.
+    if let result = waitForWeekTotals(until: deadline + .seconds(1), &progress) {
+      try absorbWeekTotals(result, &progress)
+    } else if progress.weekTotalsTree === tree {
+      try absorbWeekTotals(tree.wait(), &progress)
+    }
     progress.records.append(
       StepRecord(
         step: .weekTotals, solves: progress.solves - solves, seconds: progress.seconds - seconds,
         bound: progress.bound, objective: progress.objective))
     report(nil, &progress)
+  }
+
+  /// Waits for the tree on its own thread until `until`: its answer, or
+  /// `nil` when it still runs then or has been stopped as of no use.
+  ///
+  /// A tree that has found a solution of the summed week costing no more
+  /// than the bound already proven can raise nothing: its optimum, and so
+  /// any bound it could prove, is at most that solution. It is then stopped
+  /// (and forgotten) instead of waited for; what the search keeps is the
+  /// same either way, only sooner.
+  private func waitForWeekTotals(
+    until: ContinuousClock.Instant, _ progress: inout Progress
+  ) -> Result<Solution, SolverError>? {
+    guard let tree = progress.weekTotalsTree else { return nil }
+    while true {
+      if let best = tree.observer?.incumbent, let bound = progress.bound,
+        best <= bound + 1e-9 * max(1, abs(bound))
+      {
+        tree.stop()
+        progress.weekTotalsTree = nil
+        progress.solves += 1
+        return nil
+      }
+      let now = clock.now
+      guard now < until else { return tree.result }
+      if let result = tree.wait(until: min(until, now + .milliseconds(20))) { return result }
+    }
   }
 
   /// Keeps the bound of the tree that ran on its own thread (no cutoff).

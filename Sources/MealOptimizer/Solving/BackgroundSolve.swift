@@ -22,6 +22,8 @@ package final class BackgroundSolve: @unchecked Sendable {
 
   private let handoff = Handoff()
   private let thread: Thread
+  /// What the solve has found so far, when its options have an observer.
+  package let observer: SolveObserver?
 
   /// Starts the solve.
   ///
@@ -30,6 +32,7 @@ package final class BackgroundSolve: @unchecked Sendable {
   ///   - model: the model to solve.
   ///   - options: the solve's options, its time limit included.
   package init(solver: any Solver, model: LinearModel, options: SolverOptions) {
+    observer = options.observer
     let handoff = handoff
     thread = Thread {
       let result: Result<Solution, SolverError>

@@ -135,8 +135,51 @@ public struct SolverOptions: Sendable, Hashable {
   /// summed week (``MealPlanSearch`` step `week_totals`) after 5 s from
   /// 39.75 to 40.39 USD (docs/performance.md). LPs ignore it.
   public var mipPresolve = false
+  /// Told each better solution a MIP finds while it runs, for another
+  /// thread to read (``SolveObserver``); `nil` for none. LPs ignore it.
+  public var observer: SolveObserver? = nil
 
   public init() {}
+}
+
+/// What a running MIP has found so far, for another thread to read: the
+/// objective value of its best solution. Options that share an observer
+/// are equal only when they share the same one.
+///
+/// ```swift
+/// let observer = SolveObserver()
+/// var options = SolverOptions()
+/// options.observer = observer
+/// // On another thread, while the solve runs:
+/// if let best = observer.incumbent { print("best so far", best) }
+/// ```
+public final class SolveObserver: @unchecked Sendable, Hashable {
+  // Unchecked: `best` is read and written only with `lock` held.
+  private let lock = NSLock()
+  private var best: Double?
+
+  /// An observer that has seen nothing yet.
+  public init() {}
+
+  /// The best solution's objective value so far; `nil` before the first.
+  public var incumbent: Double? {
+    lock.lock()
+    defer { lock.unlock() }
+    return best
+  }
+
+  /// Records a better solution's objective value (a backend calls this).
+  public func record(incumbent value: Double) {
+    lock.lock()
+    defer { lock.unlock() }
+    best = value
+  }
+
+  /// Observers are equal when they are the same object.
+  public static func == (lhs: SolveObserver, rhs: SolveObserver) -> Bool { lhs === rhs }
+
+  /// Hashes the object's identity.
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// Why the solver stopped.
