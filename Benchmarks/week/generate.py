@@ -13,9 +13,13 @@ so the same command writes the same files byte for byte.
 
     python3 Benchmarks/week/generate.py --out bench-out/week
 
-writes OUT/foods.plan (stores and foods), OUT/home-pantry.plan (a copy) and
-OUT/week.plan (Examples/week.plan including foods.plan instead of pantry.plan).
-Solve it with `planner solve OUT/week.plan --plan week_at_till`.
+writes OUT/foods.plan (stores and foods), OUT/home-pantry.plan (a copy),
+OUT/week.plan (Examples/week.plan including foods.plan instead of pantry.plan)
+and OUT/family.plan: Examples/family.plan's household (four people, a
+portion each) with its week priced at the till (`minimize cost` for its
+`minimize cost eaten`), with home.plan and readings.csv copied beside it.
+Solve them with `planner solve OUT/week.plan --plan week_at_till` and
+`planner solve OUT/family.plan --plan family_week`.
 """
 import argparse
 import os
@@ -150,6 +154,15 @@ def main():
     week = week.replace('include "pantry.plan"', 'include "foods.plan"')
     with open(os.path.join(args.out, "week.plan"), "w") as f:
         f.write(week)
+    for name in ("home.plan", "readings.csv"):
+        with open(os.path.join(EXAMPLES, name)) as src:
+            with open(os.path.join(args.out, name), "w") as f:
+                f.write(src.read())
+    family = open(os.path.join(EXAMPLES, "family.plan")).read()
+    assert "  minimize cost eaten\n" in family, "Examples/family.plan no longer says 'minimize cost eaten'"
+    family = family.replace("  minimize cost eaten\n", "  minimize cost\n")
+    with open(os.path.join(args.out, "family.plan"), "w") as f:
+        f.write(family)
     print(f"{total} foods, {len(STORES)} stores: {os.path.relpath(args.out, ROOT)}/week.plan")
 
 
