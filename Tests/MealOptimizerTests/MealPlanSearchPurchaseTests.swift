@@ -70,6 +70,22 @@ struct MealPlanSearchPurchaseTests {
     return try HouseholdModelBuilder(problem: problem).build().model
   }
 
+  @Test("a household's cover rows (the fewest dishes that fill each meal) keep its optimum")
+  func householdCoverRows() throws {
+    // Seed 2 allows each recipe once a week: each meal's two slots need two dishes.
+    let built = try Self.household(seed: 2)
+    let covers = built.model.constraints.filter { $0.name.hasPrefix("cooked_cover[") }
+    #expect(
+      covers.map(\.name) == [
+        "cooked_cover[breakfast]", "cooked_cover[dinner]", "cooked_cover[lunch]", "cooked_cover[snack]",
+      ])
+    #expect(covers.allSatisfy { $0.set == .greaterThan(2) })
+    var without = built
+    without.model.constraints.removeAll { $0.name.hasPrefix("cooked_cover[") }
+    #expect(
+      abs(try MealPlanSearchTests.provenOptimum(without) - MealPlanSearchTests.provenOptimum(built)) < 1e-6)
+  }
+
   @Test(
     "dish_search in a household fits each member's portion: plans at least the optimum, priced at the till exactly",
     arguments: MealPlanSearchTests.seeds)

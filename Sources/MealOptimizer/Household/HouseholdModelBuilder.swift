@@ -333,8 +333,12 @@ public struct HouseholdModelBuilder: Sendable {
       adding: &model, foods: week.foods, stores: week.stores, purchasing: purchasing, days: week.days,
       eaten: eaten, maximumGrams: most)
     let bought = rows.addFirstPackageRows(to: &model, slotPicks: slotPicks, pantry: purchasing.pantry)
-    // The table's dishes are the meal plan's: the same cooked rows hold.
-    rows.addCookedRows(to: &model, dishes: base.cookedDishes(slots), bought: bought)
+    // The table's dishes are the meal plan's: the same cooked and cover rows hold.
+    let dishes = base.cookedDishes(slots)
+    let cooked = rows.addCookedRows(to: &model, dishes: dishes, bought: bought)
+    base.addCoverRows(
+      slots: slots, most: Dictionary(dishes.map { ($0.id, $0.most) }) { a, _ in a }, cooked: cooked,
+      to: &model)
     rows.addBudgetRows(week.budgets, days: week.days, to: &model)
     return rows
   }

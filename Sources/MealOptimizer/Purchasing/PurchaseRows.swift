@@ -11,8 +11,8 @@ extension ConstraintGroup {
   public static let stores: ConstraintGroup = "stores"
   /// `cooked_each[lentil_soup,3]`, `cooked_count[lentil_soup]`,
   /// `cooked_buys[lentil_soup,lentils]`: a dish cooked at all buys its foods
-  /// (``PurchaseRows/addCookedRows(to:dishes:bought:)``); in meal plans also
-  /// `cooked_cover[breakfast]`: a meal's slots need at least so many dishes
+  /// (``PurchaseRows/addCookedRows(to:dishes:bought:)``); in meal and
+  /// household plans also `cooked_cover[breakfast]`: a meal's slots need at least so many dishes
   /// cooked (``MealPlanModelBuilder/addCoverRows(slots:most:cooked:to:)``).
   public static let cooked: ConstraintGroup = "cooked"
 }
