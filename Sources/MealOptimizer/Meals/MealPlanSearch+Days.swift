@@ -127,7 +127,10 @@ extension MealPlanSearch {
   /// values, rounded to whole numbers: an LP over the other variables, or,
   /// when some of them are integer (the packages and store visits of a plan
   /// with purchasing), a small MIP solved to optimality: the week's purchases
-  /// re-solved exactly for its meals. Rows on the day variables alone are
+  /// re-solved exactly for its meals, or, when GLPK has not proven them
+  /// cheapest within ``Tuning/completeNodeLimit`` nodes, the best it found
+  /// by then (a household's week over many package sizes at three stores
+  /// can take GLPK longer than the whole search to prove). Rows on the day variables alone are
   /// constants then; they are left to ``LinearModel/isFeasible(_:tolerance:)``
   /// with the search's tolerance rather than to the solver's (GLPK's LP
   /// tolerance is 1e-7, tighter than its integrality tolerance). `nil` when
@@ -143,8 +146,11 @@ extension MealPlanSearch {
       fixed = fixed.relaxingIntegrality()
     }
     fixed.constraints.removeAll { $0.expression.terms.allSatisfy { whole[$0.variable] != nil } }
-    let result = try run(fixed, &progress, gap: fixed.isMixedInteger ? 0 : nil)
-    guard result.status == .optimal || (result.status == .feasible && result.termination == .gapLimit),
+    let limit = fixed.isMixedInteger ? tuning.completeNodeLimit : nil
+    let result = try run(fixed, &progress, gap: fixed.isMixedInteger ? 0 : nil, nodeLimit: limit)
+    guard
+      result.status == .optimal
+        || (result.status == .feasible && [.gapLimit, .nodeLimit].contains(result.termination)),
       result.values.count == model.variables.count
     else { return nil }
     return result.values

@@ -141,6 +141,10 @@ package struct MealPlanSearch: Sendable {
     /// on a model with purchases: a move keeps the best plan its tree found
     /// by then. A work limit, so the same input gives the same plan on every run.
     package var improveNodeLimit = 400
+    /// The most branch-and-bound nodes of ``complete(_:days:_:)``: a week's
+    /// purchases with its meals fixed are proven cheapest within them, or
+    /// the best found by then is kept (a work limit: the same plan on every run).
+    package var completeNodeLimit = 2000
     /// Kicks of ``Step/dishSearch`` of each size: each changes a few slots
     /// at random and descends again.
     package var dishKicks = 75
