@@ -176,5 +176,19 @@ if CommandLine.arguments.contains("--steps") {
         outcome.costCap.map { String(format: "%.4f", $0) } ?? "-",
         outcome.tieBreakValue.map { String(format: "%g", $0) } ?? "-", outcome.solves,
         outcome.termination.rawValue))
+  } else {
+    // No plan: the cost steps again, to show what each did.
+    let again = MealPlanSearch(
+      solver: GLPKSolver(), slots: built.slots, relativeGap: 0.01,
+      deadline: ContinuousClock.now + .seconds(timeLimit))
+    let progress = try again.minimizeCost(built.model)
+    print("no plan (\(progress.failure.map { "\($0)" } ?? "none")); step  solves  seconds  bound")
+    for record in progress.unbudgeted + progress.records {
+      print(
+        record.step.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
+          + String(
+            format: "%6d  %7.3f  %@", record.solves, record.seconds,
+            record.bound.map { String(format: "%.4f", $0) } ?? "-"))
+    }
   }
 }
