@@ -70,6 +70,28 @@ struct MealPlanSearchPurchaseTests {
     return try HouseholdModelBuilder(problem: problem).build().model
   }
 
+  @Test(
+    "complete() keeps the best purchases GLPK found within its node limit: a plan of the model, never below the exact one",
+    arguments: MealPlanSearchTests.seeds)
+  func completeWithinNodeLimit(seed: UInt64) throws {
+    let built = try Self.household(seed: seed)
+    var options = SolverOptions()
+    options.relativeGap = 0
+    let week = try GLPKSolver().solve(built.model, options: options)
+    let search = MealPlanSearchTests.search(built, gap: 1e-9)
+    var days: [VariableRef: Double] = [:]
+    for variable in search.dayBlocks.joined() { days[variable] = week.values[variable.index] }
+    var progress = MealPlanSearch.Progress()
+    let exact = try #require(try search.complete(built.model, days: days, &progress))
+    // The optimum's meals: their exact purchases cost the optimum.
+    #expect(abs(built.model.objective.value(exact) - (week.objectiveValue ?? .nan)) < 1e-6)
+    var limited = search
+    limited.tuning.completeNodeLimit = 1
+    let first = try #require(try limited.complete(built.model, days: days, &progress))
+    #expect(built.model.isFeasible(first, tolerance: 1e-5), "\(built.model.violations(at: first))")
+    #expect(built.model.objective.value(first) >= built.model.objective.value(exact) - 1e-6)
+  }
+
   @Test("a household's cover rows (the fewest dishes that fill each meal) keep its optimum")
   func householdCoverRows() throws {
     // Seed 2 allows each recipe once a week: each meal's two slots need two dishes.

@@ -298,19 +298,7 @@ struct DishWalk {
 
   /// What the week buys at its price: the cheapest store set's visits (1
   /// for its stores, 0 for the others) and every package count, by variable.
-  func purchases() -> [Int: Double] {
-    var result: [Int: Double] = [:]
-    guard let best = tally.cheapest else { return result }
-    let mask = tally.masks[best]
-    for (store, visit) in pricer.visits.enumerated() { result[visit] = mask & (1 << store) != 0 ? 1 : 0 }
-    for food in pricer.foods.indices {
-      for cover in pricer.foods[food].covers where cover.whole { result[cover.variable] = 0 }
-      for (variable, count) in pricer.cover(of: food, grams: tally.grams[food], stores: mask).packages {
-        result[variable] = count
-      }
-    }
-    return result
-  }
+  func purchases() -> [Int: Double] { pricer.purchases(tally) ?? [:] }
 
   /// Changes `count` slots drawn by `generator` to other choices that keep
   /// the day rows, whatever they cost.

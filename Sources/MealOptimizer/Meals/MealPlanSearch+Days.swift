@@ -130,7 +130,9 @@ extension MealPlanSearch {
   /// re-solved exactly for its meals, or, when GLPK has not proven them
   /// cheapest within ``Tuning/completeNodeLimit`` nodes, the best it found
   /// by then (a household's week over many package sizes at three stores
-  /// can take GLPK longer than the whole search to prove). Rows on the day variables alone are
+  /// can take GLPK longer than the whole search to prove); when it found
+  /// none by then, the till's own purchases (``TillPricer``) with the rest
+  /// solved around them. Rows on the day variables alone are
   /// constants then; they are left to ``LinearModel/isFeasible(_:tolerance:)``
   /// with the search's tolerance rather than to the solver's (GLPK's LP
   /// tolerance is 1e-7, tighter than its integrality tolerance). `nil` when
@@ -148,12 +150,26 @@ extension MealPlanSearch {
     fixed.constraints.removeAll { $0.expression.terms.allSatisfy { whole[$0.variable] != nil } }
     let limit = fixed.isMixedInteger ? tuning.completeNodeLimit : nil
     let result = try run(fixed, &progress, gap: fixed.isMixedInteger ? 0 : nil, nodeLimit: limit)
-    guard
-      result.status == .optimal
-        || (result.status == .feasible && [.gapLimit, .nodeLimit].contains(result.termination)),
-      result.values.count == model.variables.count
+    func usable(_ result: Solution) -> Bool {
+      (result.status == .optimal
+        || (result.status == .feasible && [.gapLimit, .nodeLimit].contains(result.termination)))
+        && result.values.count == model.variables.count
+    }
+    if usable(result) { return result.values }
+    // No purchases within the node limit: the till's own (``TillPricer``),
+    // the rest (loose grams, pantry use, flags) solved with them fixed.
+    guard result.termination == .nodeLimit, !model.constraints(in: .purchases).isEmpty,
+      let pricer = TillPricer(model, dayVariables: Set(dayBlocks.joined().map(\.index)))
     else { return nil }
-    return result.values
+    var values = [Double](repeating: 0, count: model.variables.count)
+    for (variable, value) in whole { values[variable.index] = value }
+    guard let purchases = pricer.purchases(in: values) else { return nil }
+    var both = whole
+    for (index, value) in purchases { both[VariableRef(index: index)] = value }
+    var rest = model.fixing(both)
+    rest.constraints.removeAll { $0.expression.terms.allSatisfy { both[$0.variable] != nil } }
+    let priced = try run(rest, &progress, gap: 0, nodeLimit: tuning.improveNodeLimit)
+    return usable(priced) ? priced.values : nil
   }
 
   /// ``Step/improveDays``: improves the best plan one day at a time. Every

@@ -115,3 +115,28 @@ struct TillTally {
     return tripOf[position] + totals[position]
   }
 }
+
+extension TillPricer {
+  /// What a week buys at the price `tally` has for it: the cheapest store
+  /// set's visits (1 for its stores, 0 for the others) and every package
+  /// count, by variable; `nil` when no store set covers the week.
+  func purchases(_ tally: TillTally) -> [Int: Double]? {
+    guard let best = tally.cheapest else { return nil }
+    var result: [Int: Double] = [:]
+    let mask = tally.masks[best]
+    for (store, visit) in visits.enumerated() { result[visit] = mask & (1 << store) != 0 ? 1 : 0 }
+    for food in foods.indices {
+      for cover in foods[food].covers where cover.whole { result[cover.variable] = 0 }
+      for (variable, count) in cover(of: food, grams: tally.grams[food], stores: mask).packages {
+        result[variable] = count
+      }
+    }
+    return result
+  }
+
+  /// What a week with these values of the day variables buys at its price
+  /// (``purchases(_:)``).
+  func purchases(in values: [Double]) -> [Int: Double]? {
+    purchases(TillTally(pricer: self, grams: foods.indices.map { grams(of: $0, in: values) }))
+  }
+}
