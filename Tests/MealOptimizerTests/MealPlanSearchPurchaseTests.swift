@@ -43,22 +43,36 @@ struct MealPlanSearchPurchaseTests {
     arguments: MealPlanSearchTests.seeds)
   func dishSearchIsHonest(seed: UInt64) throws {
     let built = try MealPlanModelBuilder(problem: Self.problem(seed: seed)).build()
-    let optimum = try MealPlanSearchTests.provenOptimum(built)
+    let (eaten, walked) = try Self.dishSearchAfterEaten(built)
+    #expect(walked <= eaten)
+  }
+
+  /// Runs the relaxation, `eaten_week` and `dish_search` on a model with
+  /// purchases and checks what the walk kept against GLPK's proven optimum,
+  /// and that the pricer's figure for it is what the model pays (this pantry
+  /// has no use-by date and there is no leftover credit).
+  ///
+  /// - Returns: the cost after `eaten_week` and after `dish_search`.
+  static func dishSearchAfterEaten(
+    _ built: MealPlanModel, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (eaten: Double, walked: Double) {
+    let optimum = try MealPlanSearchTests.provenOptimum(built, sourceLocation: sourceLocation)
     let search = MealPlanSearchTests.search(built, gap: 1e-9)
     var progress = MealPlanSearch.Progress()
     try search.perform(.relaxation, on: built.model, &progress)
     try search.perform(.eatenWeek, on: built.model, &progress)
     let eaten = progress.objective
     try search.perform(.dishSearch, on: built.model, &progress)
-    MealPlanSearchTests.expectHonest(progress, model: built.model, optimum: optimum, step: .dishSearch)
-    #expect(progress.objective <= eaten)
-    // The pricer's figure for the kept week is what the model pays for it
-    // (this pantry has no use-by date and there is no leftover credit).
-    let values = try #require(progress.values)
+    MealPlanSearchTests.expectHonest(
+      progress, model: built.model, optimum: optimum, step: .dishSearch, sourceLocation: sourceLocation)
+    let values = try #require(progress.values, sourceLocation: sourceLocation)
     let days = Set(search.dayBlocks.joined().map(\.index))
-    let pricer = try #require(TillPricer(built.model, dayVariables: days))
-    let walk = try #require(DishWalk(model: built.model, slots: built.slots, pricer: pricer, start: values))
-    #expect(abs(walk.cost - built.model.objective.value(values)) < 1e-6)
+    let pricer = try #require(TillPricer(built.model, dayVariables: days), sourceLocation: sourceLocation)
+    let walk = try #require(
+      DishWalk(model: built.model, slots: built.slots, pricer: pricer, start: values),
+      sourceLocation: sourceLocation)
+    #expect(abs(walk.cost - built.model.objective.value(values)) < 1e-6, sourceLocation: sourceLocation)
+    return (eaten, progress.objective)
   }
 
   /// The seeded week for ``HouseholdPlannerTests/family(childSkips:)``,
@@ -114,21 +128,9 @@ struct MealPlanSearchPurchaseTests {
   func householdDishSearch(seed: UInt64) throws {
     let built = try Self.household(seed: seed)
     #expect(built.slots.allSatisfy { $0.options.allSatisfy { $0.memberSteps.count == 3 } })
-    let optimum = try MealPlanSearchTests.provenOptimum(built)
-    let search = MealPlanSearchTests.search(built, gap: 1e-9)
-    var progress = MealPlanSearch.Progress()
-    try search.perform(.relaxation, on: built.model, &progress)
-    try search.perform(.eatenWeek, on: built.model, &progress)
-    let eaten = progress.objective
-    try search.perform(.dishSearch, on: built.model, &progress)
-    MealPlanSearchTests.expectHonest(progress, model: built.model, optimum: optimum, step: .dishSearch)
+    let (eaten, walked) = try Self.dishSearchAfterEaten(built)
     // Before the walk knew households it left them alone; here it always finds a cheaper week.
-    #expect(progress.objective < eaten - 0.1)
-    let values = try #require(progress.values)
-    let days = Set(search.dayBlocks.joined().map(\.index))
-    let pricer = try #require(TillPricer(built.model, dayVariables: days))
-    let walk = try #require(DishWalk(model: built.model, slots: built.slots, pricer: pricer, start: values))
-    #expect(abs(walk.cost - built.model.objective.value(values)) < 1e-6)
+    #expect(walked < eaten - 0.1)
   }
 
   @Test(
