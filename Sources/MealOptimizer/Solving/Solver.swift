@@ -143,8 +143,10 @@ public struct SolverOptions: Sendable, Hashable {
 }
 
 /// What a running MIP has found so far, for another thread to read: the
-/// objective value of its best solution. Options that share an observer
-/// are equal only when they share the same one.
+/// objective value of its best solution. Options with an observer are
+/// equal only when they share the same one. An observer is meant for one
+/// solve: given to another, it shows the last value it was told until that
+/// solve reports its own.
 ///
 /// ```swift
 /// let observer = SolveObserver()
