@@ -106,6 +106,31 @@ struct MealPlanSearchPurchaseTests {
     #expect(built.model.objective.value(first) >= built.model.objective.value(exact) - 1e-6)
   }
 
+  @Test(
+    "eaten_week's week of days alone keeps a household's portions: its slots renumbered, every member's with them"
+  )
+  func householdDaysRenumbered() throws {
+    let built = try Self.household(seed: 1)
+    let search = MealPlanSearchTests.search(built)
+    let days = Array(search.dayBlocks.joined())
+    let week = built.model.restricted(to: days)
+    let local = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($0.element.index, $0.offset) })
+    let slots = MealPlanSearch.renumbered(built.slots, local)
+    // Each variable keeps its name in the week of days alone.
+    for (old, new) in zip(built.slots, slots) {
+      for (option, copy) in zip(old.options, new.options) {
+        #expect(copy.memberSteps.count == 3)
+        let before = ([option.pick] + option.memberSteps).map { built.model.variables[$0.index].name }
+        let after = ([copy.pick] + copy.memberSteps).map { week.variables[$0.index].name }
+        #expect(before == after)
+      }
+    }
+    // So the inner search sees the same days: every member's portions in them.
+    let inner = MealPlanSearch(
+      solver: GLPKSolver(), slots: slots, relativeGap: 0.01, deadline: ContinuousClock.now + .seconds(10))
+    #expect(inner.dayBlocks.map(\.count) == search.dayBlocks.map(\.count))
+  }
+
   @Test("a household's cover rows (the fewest dishes that fill each meal) keep its optimum")
   func householdCoverRows() throws {
     // Seed 2 allows each recipe once a week: each meal's two slots need two dishes.

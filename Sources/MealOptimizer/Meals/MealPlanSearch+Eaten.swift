@@ -53,21 +53,8 @@ extension MealPlanSearch {
           local[index].map { (VariableRef(index: $0), eaten[index] ?? 0) }
         }, constant: eatenObjective ? model.objective.constant : 0
       ))
-    let localSlots = slots.map { slot in
-      ModelSlot(
-        day: slot.day, meal: slot.meal, leftoverOf: slot.leftoverOf,
-        options: slot.options.map { option in
-          var copy = ModelOption(
-            kind: option.kind, id: option.id, pick: VariableRef(index: local[option.pick.index] ?? 0),
-            steps: option.steps.map { VariableRef(index: local[$0.index] ?? 0) }, stepSize: option.stepSize,
-            fixedSteps: option.fixedSteps, candidate: option.candidate)
-          // A household member's portions are day variables too.
-          copy.memberSteps = option.memberSteps.map { VariableRef(index: local[$0.index] ?? 0) }
-          return copy
-        })
-    }
     var inner = MealPlanSearch(
-      solver: solver, slots: localSlots, relativeGap: relativeGap,
+      solver: solver, slots: Self.renumbered(slots, local), relativeGap: relativeGap,
       deadline: min(deadline, clock.now + .seconds(remaining * tuning.eatenWeekShare)))
     inner.tuning = tuning
     let found = try inner.minimizeCost(week)
@@ -78,5 +65,23 @@ extension MealPlanSearch {
     var fixed: [VariableRef: Double] = [:]
     for (offset, variable) in days.enumerated() { fixed[variable] = values[offset] }
     try accept(complete(model, days: fixed, &progress), in: model, &progress)
+  }
+
+  /// The slots with each day variable renumbered as in a model restricted
+  /// to the days (`local`: the old index to the new), each household
+  /// member's portions included: they are day variables too.
+  static func renumbered(_ slots: [ModelSlot], _ local: [Int: Int]) -> [ModelSlot] {
+    slots.map { slot in
+      ModelSlot(
+        day: slot.day, meal: slot.meal, leftoverOf: slot.leftoverOf,
+        options: slot.options.map { option in
+          var copy = ModelOption(
+            kind: option.kind, id: option.id, pick: VariableRef(index: local[option.pick.index] ?? 0),
+            steps: option.steps.map { VariableRef(index: local[$0.index] ?? 0) }, stepSize: option.stepSize,
+            fixedSteps: option.fixedSteps, candidate: option.candidate)
+          copy.memberSteps = option.memberSteps.map { VariableRef(index: local[$0.index] ?? 0) }
+          return copy
+        })
+    }
   }
 }
