@@ -141,13 +141,12 @@ extension MealPlanSearch {
     throws(PlanningError) -> [Double]?
   {
     let whole = days.mapValues { $0.rounded() }
-    var fixed = model.fixing(whole)
+    var fixed = model.settling(whole)
     if !fixed.variables.indices.contains(where: {
       whole[VariableRef(index: $0)] == nil && fixed.variables[$0].kind != .continuous
     }) {
       fixed = fixed.relaxingIntegrality()
     }
-    fixed.constraints.removeAll { $0.expression.terms.allSatisfy { whole[$0.variable] != nil } }
     let limit = fixed.isMixedInteger ? tuning.completeNodeLimit : nil
     let result = try run(fixed, &progress, gap: fixed.isMixedInteger ? 0 : nil, nodeLimit: limit)
     func usable(_ result: Solution) -> Bool {
@@ -166,9 +165,7 @@ extension MealPlanSearch {
     guard let purchases = pricer.purchases(in: values) else { return nil }
     var both = whole
     for (index, value) in purchases { both[VariableRef(index: index)] = value }
-    var rest = model.fixing(both)
-    rest.constraints.removeAll { $0.expression.terms.allSatisfy { both[$0.variable] != nil } }
-    let priced = try run(rest, &progress, gap: 0, nodeLimit: tuning.improveNodeLimit)
+    let priced = try run(model.settling(both), &progress, gap: 0, nodeLimit: tuning.improveNodeLimit)
     return usable(priced) ? priced.values : nil
   }
 
@@ -326,9 +323,7 @@ extension MealPlanSearch {
       var fixed: [VariableRef: Double] = [:]
       for variable in dayVariables { fixed[variable] = walk.values[variable.index].rounded() }
       for (index, value) in walk.purchases() { fixed[VariableRef(index: index)] = value }
-      var rest = model.fixing(fixed)
-      rest.constraints.removeAll { $0.expression.terms.allSatisfy { fixed[$0.variable] != nil } }
-      let result = try run(rest, &progress, gap: 0, nodeLimit: tuning.improveNodeLimit)
+      let result = try run(model.settling(fixed), &progress, gap: 0, nodeLimit: tuning.improveNodeLimit)
       if Self.hasValues(result, count: model.variables.count) {
         try accept(result.values, in: model, &progress)
         return

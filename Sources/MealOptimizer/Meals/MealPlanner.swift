@@ -118,8 +118,7 @@ public struct MealPlanner: Sendable {
     else { return nil }
     var fixed: [VariableRef: Double] = [:]
     for variable in search.dayBlocks.joined() { fixed[variable] = values[variable.index].rounded() }
-    var model = built.model.fixing(fixed)
-    model.constraints.removeAll { $0.expression.terms.allSatisfy { fixed[$0.variable] != nil } }
+    var model = built.model.settling(fixed)
     model.setObjective(.minimize, paid)
     var solve = SolverOptions()
     solve.relativeGap = 0

@@ -67,6 +67,19 @@ extension LinearModel {
     return copy
   }
 
+  /// A copy of the model with variables fixed and every row on fixed
+  /// variables alone left out: a constant then, which the caller checks
+  /// (``isFeasible(_:tolerance:)``, with its own tolerance) rather than the
+  /// solver. The other rows keep their places relative to each other.
+  ///
+  /// - Parameter values: the value of each variable to fix.
+  /// - Returns: the copy, with the same variables.
+  package func settling(_ values: [VariableRef: Double]) -> LinearModel {
+    var copy = fixing(values)
+    copy.constraints.removeAll { $0.expression.terms.allSatisfy { values[$0.variable] != nil } }
+    return copy
+  }
+
   /// Makes every integer and binary variable continuous, keeping its bounds
   /// (a binary variable keeps 0...1): the LP relaxation, whose optimum bounds
   /// the integer optimum.
