@@ -39,6 +39,7 @@ def solve(planner, plan, name, limit):
     return {
         "wall": wall, "status": result.get("status"), "cost": result.get("cost"),
         "bound": report.get("bound"), "gap": report.get("relative_gap"),
+        "proven": report.get("proven_seconds"),
         "stores": [s["id"] for s in (result.get("groceries") or {}).get("stores") or []],
     }
 
@@ -66,6 +67,11 @@ def main():
             print(f"week bench: {name}, time limit {limit:g} s, run {run + 1} of {args.runs} ...", file=sys.stderr)
             runs.append(solve(args.planner, plan, name, limit))
         median = statistics.median(r["wall"] for r in runs)
+        # The issue's target is the time to a plan proven within 1%; the
+        # variety tie-break then runs on, up to the time limit. A run never
+        # proven counts as not in time.
+        proven = statistics.median(
+            r["proven"] if r["proven"] is not None else float("inf") for r in runs)
         best = min((r for r in runs if r["cost"] is not None), key=lambda r: float(r["cost"]), default=None)
         gaps = [r["gap"] for r in runs if r["gap"] is not None]
         median_gap = statistics.median(gaps) if gaps else None
@@ -73,10 +79,11 @@ def main():
         bounds = [r["bound"] for r in runs if r["bound"] is not None]
         rows.append({
             "plan": name, "targeted": targeted,
-            "limit": limit, "median": median, "statuses": sorted({r["status"] for r in runs}),
+            "limit": limit, "median": median, "proven": proven,
+            "statuses": sorted({r["status"] for r in runs}),
             "costs": costs, "bound": max(bounds) if bounds else None, "gap": median_gap,
             "stores": best["stores"] if best else [],
-            "meets": median < 5 and median_gap is not None and median_gap <= 0.01,
+            "meets": proven < 5 and median_gap is not None and median_gap <= 0.01,
         })
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -84,19 +91,25 @@ def main():
         f"Measured {stamp} on {platform.machine()} ({os.cpu_count()} cores, shared; load average "
         f"{load} at the end), {args.runs} runs per time limit, release build:",
         "",
-        "| plan | time limit | median wall time | status | cost paid (USD) | best proven bound (USD) | median gap | stores | target met |",
-        "| --- | ---: | ---: | --- | ---: | ---: | ---: | --- | --- |",
+        "| plan | time limit | median wall time | median time to 1% proof | status | cost paid (USD) | best proven bound (USD) | median gap | stores | target met |",
+        "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- | --- |",
     ]
     for row in rows:
         bound = f'{row["bound"]:.2f}' if row["bound"] is not None else "none"
         gap = f'{row["gap"] * 100:.1f}%' if row["gap"] is not None else "unknown"
+        proven = f'{row["proven"]:.2f} s' if row["proven"] != float("inf") else "not proven"
         lines.append(
-            f'| `{row["plan"]}` | {row["limit"]:g} s | {row["median"]:.2f} s | {", ".join(row["statuses"])} | '
+            f'| `{row["plan"]}` | {row["limit"]:g} s | {row["median"]:.2f} s | '
+            f'{proven} | '
+            f'{", ".join(row["statuses"])} | '
             f'{", ".join(row["costs"]) or "none"} | {bound} | {gap} | {", ".join(row["stores"])} | '
             f'{("yes" if row["meets"] else "no") if row["targeted"] else "n/a"} |')
     lines += [
         "",
-        "Target (issue 9, `week_at_till`): within 1% of a proven bound, median under 5 s.",
+        "Target (issue 9, `week_at_till`): within 1% of a proven bound, median under 5 s: the",
+        "median time to 1% proof is when the solve had its plan proven within 1% (`report.proven_seconds`",
+        "in the JSON, from the start of the solve); the variety tie-break (`tie-break variety`) then",
+        "runs on, up to the time limit, which is the wall time.",
         "`family_week` is Examples/family.plan's household of four over the same foods and stores,",
         "its week priced at the till. Command: `make bench`",
         "(or `Benchmarks/week/run.sh`; `RUNS=5 LIMITS=5,60 Benchmarks/week/run.sh`).",

@@ -95,6 +95,8 @@ struct RunPlan {
   var distinct: Int
 }
 var times: [Double] = []
+/// When each run's plan was proven within the gap, for the runs where it was.
+var provenTimes: [Double] = []
 var last: RunPlan?
 for run in 1...runs {
   let clock = ContinuousClock()
@@ -116,10 +118,12 @@ for run in 1...runs {
   times.append(seconds)
   last = plan
   let gap = plan.report.relativeGap.map { String(format: "%.3f%%", $0 * 100) } ?? "n/a"
+  let proven = plan.report.provenSeconds.map { String(format: ", proven within 1%% at %.3f s", $0) } ?? ""
+  if let provenSeconds = plan.report.provenSeconds { provenTimes.append(provenSeconds) }
   print(
     String(
-      format: "run %d: %.3f s, status %@, cost %@ USD, gap %@", run, seconds, plan.status.rawValue,
-      "\(plan.cost ?? 0)", gap))
+      format: "run %d: %.3f s, status %@, cost %@ USD, gap %@%@", run, seconds, plan.status.rawValue,
+      "\(plan.cost ?? 0)", gap, proven))
 }
 
 var usage = rusage()
@@ -146,8 +150,18 @@ if let plan = last {
   print(
     "plan: \(plan.status.rawValue), gap \(String(format: "%.3f%%", gap * 100)), \(plan.distinct) distinct recipes, cost \(plan.cost ?? 0) USD"
   )
-  let verdict = plan.status.hasPlan && gap <= 0.01 && median < 5 && maxRSS < 200 ? "MET" : "NOT MET"
-  print("target (gap <= 1%, median < 5 s, RSS < 200 MB): \(verdict)")
+  // Issue 9's target is the time to a plan proven within 1%: a tie-break
+  // (`tie-break variety`) then runs on, up to the time limit.
+  let provenSorted = provenTimes.sorted()
+  let provenMedian: Double? =
+    provenSorted.count == times.count
+    ? (provenSorted.count % 2 == 1
+      ? provenSorted[provenSorted.count / 2]
+      : (provenSorted[provenSorted.count / 2 - 1] + provenSorted[provenSorted.count / 2]) / 2) : nil
+  if let provenMedian { print(String(format: "proven within 1%% at %.3f s median", provenMedian)) }
+  let inTime = (provenMedian ?? median) < 5
+  let verdict = plan.status.hasPlan && gap <= 0.01 && inTime && maxRSS < 200 ? "MET" : "NOT MET"
+  print("target (gap <= 1%, median < 5 s to the proof, RSS < 200 MB): \(verdict)")
 }
 
 if CommandLine.arguments.contains("--steps") {

@@ -337,13 +337,27 @@ extension MealPlanSearch {
     }
     progress.walked = start
     var generator = SplitMix(seed: 0x5EED_D15C)
+    // The plan the last count search started from: it would find the same again.
+    var counted: [Double]?
     for round in 0..<max(1, tuning.dishRounds) {
       let startCost = walk.cost
       walk.descend(limit: tuning.dishMoves, deadline: deadline)
       var best = walk.values
       var bestCost = walk.cost
       if bestCost < startCost - 1e-7 { try keep(walk, &progress) }
-      for size in tuning.dishKickSizes {
+      for (index, size) in tuning.dishKickSizes.enumerated() {
+        // In the first round the count search also runs between the kick
+        // sizes: a cheaper plan sooner is a proof sooner (``proveByStoreSets(_:)``).
+        if round == 0, index > 0, !isPastDeadline, progress.values != counted {
+          let before = progress.objective
+          counted = progress.values
+          try countSearch(model, pricer: pricer, &progress)
+          if progress.objective < before - 1e-7, let values = progress.values {
+            walk.reset(to: values)
+            best = walk.values
+            bestCost = walk.cost
+          }
+        }
         for _ in 0..<tuning.dishKicks {
           guard !isPastDeadline, walk.tried < tuning.dishMoves else { break }
           walk.kick(size, &generator)
@@ -359,7 +373,10 @@ extension MealPlanSearch {
       }
       guard !isPastDeadline else { break }
       let before = progress.objective
-      try countSearch(model, pricer: pricer, &progress)
+      if progress.values != counted {
+        counted = progress.values
+        try countSearch(model, pricer: pricer, &progress)
+      }
       // A cheaper week from the counts: the walk starts again from it.
       guard round + 1 < tuning.dishRounds, progress.objective < before - 1e-7, let values = progress.values
       else { break }

@@ -24,6 +24,9 @@ extension MealPlanSearch {
     package var unbudgetedRecords: [StepRecord]
     /// Solver calls in all.
     package var solves: Int
+    /// Seconds from the search's start until the cost stage proved its
+    /// plan within the gap, when it did (``Progress/provenSeconds``).
+    package var provenSeconds: Double?
 
     /// The relative gap of the plan returned: (cost − bound) / cost.
     package var gap: Double? {
@@ -78,7 +81,7 @@ extension MealPlanSearch {
         values: values, cost: finalCost, bound: progress.bound,
         isProven: isProven(finalCost, bound: progress.bound), termination: termination, costCap: cap,
         tieBreakValue: tieBreakValue, records: progress.records, unbudgetedRecords: progress.unbudgeted,
-        solves: progress.solves))
+        solves: progress.solves, provenSeconds: progress.provenSeconds))
   }
 
   /// The most the tie-break stage may let the cost rise to.

@@ -9,6 +9,7 @@ extension MealPlanSearch.Outcome {
     report.termination = termination
     report.relativeGap = gap
     report.bound = bound
+    report.provenSeconds = isProven ? provenSeconds : nil
     if !isProven {
       let gap = self.gap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
       report.explanation = [

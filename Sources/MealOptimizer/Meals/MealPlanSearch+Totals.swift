@@ -1,3 +1,5 @@
+import Foundation
+
 extension MealPlanSearch {
   /// ``Step/weekTotals``: on a model with purchases, a bound from the week
   /// summed over its days (``WeekTotals``), solved as a MIP with at most
@@ -17,6 +19,7 @@ extension MealPlanSearch {
   /// its bound when it has ended; otherwise ``finishWeekTotals(_:)`` takes
   /// it when the cost steps are done.
   func weekTotals(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
+    if proveByStoreSets(&progress) { return }
     if progress.weekTotalsTree != nil {
       // Started with the search: wait for it as long as the step would have run.
       let until = min(deadline, clock.now + .seconds(remaining * tuning.weekTotalsShare))
@@ -36,6 +39,88 @@ extension MealPlanSearch {
     // The summed model's time limit is not the search's.
     if result.termination == .timeLimit { progress.timedOut = isPastDeadline }
     keepWeekTotalsBound(result, cutoff: cutoff, &progress)
+  }
+
+  /// With a plan in hand, proves it within the gap, when it can, on the
+  /// summed week split by the set of stores visited (``StoreSetSplit``,
+  /// ``StoreSetProof``): one tree per set, each asking for a summed week
+  /// cheaper than the plan by more than the gap, depth first, the most
+  /// stores first. When every tree ends without one, the cutoff is a bound.
+  ///
+  /// The proof starts beside the search as soon as a plan makes it worth
+  /// trying (``offerProof(_:beside:)``), on the thread of
+  /// ``startWeekTotals(_:)``'s tree, which stops meanwhile; here the search
+  /// has nothing else to do, so the proof gets a thread on every processor,
+  /// for at most ``Tuning/weekTotalsShare`` of the remaining time. A proof
+  /// that fails (a part has a week under the cutoff, which no later proof
+  /// with a higher cutoff can beat) gives the thread back to the tree.
+  ///
+  /// Depth first with a cutoff is the quickest way GLPK proves a set empty,
+  /// and a part's fixed stores let ``StoreSetSplit`` drop the packages that
+  /// others do better: on issue 9's benchmark week the parts take about
+  /// 2.5 s where the summed week's best-bound tree needs about 7 s to reach
+  /// the same bound (docs/performance.md).
+  ///
+  /// - Returns: whether the plan is now proven within the gap.
+  func proveByStoreSets(_ progress: inout Progress) -> Bool {
+    absorbProof(&progress)
+    offerProof(progress, beside: false)
+    guard let proof = progress.work.proof else { return isProven(progress.objective, bound: progress.bound) }
+    helpAndWait(proof, until: min(deadline, clock.now + .seconds(remaining * tuning.weekTotalsShare)))
+    absorbProof(&progress)
+    return isProven(progress.objective, bound: progress.bound)
+  }
+
+  /// Starts a proof by store sets for the best plan, in place of one with a
+  /// higher cutoff, when that may succeed: not when the summed week has a
+  /// point under the cutoff already (``SummedWeekWork/isWorthTrying(_:)``).
+  /// `beside` says the search goes on meanwhile: the proof then needs a
+  /// processor of its own (``Tuning/weekTotalsThread``).
+  func offerProof(_ progress: Progress, beside: Bool) {
+    guard tuning.storeSetProof, !beside || tuning.weekTotalsThread, progress.values != nil,
+      progress.objective.isFinite, !isProven(progress.objective, bound: progress.bound),
+      let summed = progress.work.summed
+    else { return }
+    let best = progress.objective
+    let cutoff = best - max(relativeGap * abs(best), 1e-6)
+    guard progress.work.isWorthTrying(cutoff), let split = StoreSetSplit(summed, cutoff: cutoff) else {
+      return
+    }
+    var options = solveOptions(
+      gap: 0, cuts: tuning.weekTotalsCuts, tree: (tuning.weekTotalsBranching, .depthFirst),
+      mipPresolve: tuning.weekTotalsPresolve)
+    // Until the owning search's deadline: an inner search's comes sooner.
+    options.timeLimit = max(0.05, ((progress.work.deadline ?? deadline) - clock.now).seconds)
+    progress.work.start(StoreSetProof(split: split, cutoff: cutoff, solver: solver, options: options))
+  }
+
+  /// Raises the bound to the cutoff proven by store sets, if any, and counts the proofs' solver calls.
+  func absorbProof(_ progress: inout Progress) {
+    if let cutoff = progress.work.provenCutoff { progress.raise(cutoff) }
+    let counts = progress.work.takeCounts()
+    progress.solves += counts.solves
+    progress.seconds += counts.seconds
+  }
+
+  /// Gives a proof a thread on every processor and waits for its answer until `until`.
+  private func helpAndWait(_ proof: StoreSetProof, until: ContinuousClock.Instant) {
+    proof.addThreads(upTo: max(1, ProcessInfo.processInfo.activeProcessorCount))
+    _ = proof.wait(until: until)
+  }
+
+  /// Readies the work on the summed week for a search of its own: the
+  /// summed model, for proofs, and the tree on its thread
+  /// (``startWeekTotals(_:)``), when the search has ``Step/weekTotals``
+  /// and the model purchases.
+  func prepareWork(_ model: LinearModel, _ work: SummedWeekWork) {
+    guard steps.contains(.weekTotals), !model.constraints(in: .purchases).isEmpty,
+      let summed = WeekTotals(model, slots: slots)?.model
+    else { return }
+    let search = self
+    let splits = StoreSetSplit(summed, cutoff: 0) != nil
+    work.prepare(
+      summed: splits ? summed : nil, restart: { search.startWeekTotals(summed) }, deadline: deadline)
+    work.tree = startWeekTotals(summed)
   }
 
   /// The options of ``Step/weekTotals``'s tree, from now to the deadline.
@@ -65,17 +150,15 @@ extension MealPlanSearch {
     }
   }
 
-  /// Starts ``Step/weekTotals``'s tree on a thread of its own, when the
-  /// search runs the step on a model with purchases and
-  /// ``Tuning/weekTotalsThread`` is on; `nil` otherwise.
+  /// Starts ``Step/weekTotals``'s tree on the summed week, on a thread of
+  /// its own, when ``Tuning/weekTotalsThread`` is on; `nil` otherwise
+  /// (``prepareWork(_:_:)`` calls it for a model with purchases).
   ///
   /// With no plan yet there is no cutoff: the tree proves the summed model's
   /// own minimum, or bounds it when the deadline stops it, and either is a
   /// bound on the week.
-  func startWeekTotals(_ model: LinearModel) -> BackgroundSolve? {
-    guard tuning.weekTotalsThread, steps.contains(.weekTotals), !model.constraints(in: .purchases).isEmpty,
-      let summed = WeekTotals(model, slots: slots)?.model
-    else { return nil }
+  func startWeekTotals(_ summed: LinearModel) -> BackgroundSolve? {
+    guard tuning.weekTotalsThread else { return nil }
     var options = weekTotalsOptions()
     options.observer = SolveObserver()
     return BackgroundSolve(solver: solver, model: summed, options: options)
@@ -86,6 +169,21 @@ extension MealPlanSearch {
   /// search's deadline) and keeps its bound, recorded as a last
   /// ``Step/weekTotals``.
   func finishWeekTotals(_ progress: inout Progress) throws(PlanningError) {
+    // A proof by store sets still running has every processor until the deadline.
+    if let proof = progress.work.proof, progress.failure == nil,
+      !isProven(progress.objective, bound: progress.bound)
+    {
+      let solves = progress.solves
+      let seconds = progress.seconds
+      report(.weekTotals, &progress)
+      helpAndWait(proof, until: deadline)
+      absorbProof(&progress)
+      progress.records.append(
+        StepRecord(
+          step: .weekTotals, solves: progress.solves - solves, seconds: progress.seconds - seconds,
+          bound: progress.bound, objective: progress.objective))
+      report(nil, &progress)
+    }
     guard let tree = progress.weekTotalsTree else { return }
     guard progress.failure == nil, progress.values != nil,
       !isProven(progress.objective, bound: progress.bound)

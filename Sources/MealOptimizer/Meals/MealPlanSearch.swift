@@ -109,6 +109,10 @@ package struct MealPlanSearch: Sendable {
     /// (``SolverOptions/mipPresolve``): on issue 9's benchmark week glpsol's
     /// bound on the summed model after 5 s is 40.39 USD with it, 39.75 without.
     package var weekTotalsPresolve = true
+    /// Whether ``Step/weekTotals`` first tries to prove the plan within the
+    /// gap on the summed week split by the set of stores visited
+    /// (``MealPlanSearch/proveByStoreSets(_:)``).
+    package var storeSetProof = true
     /// The most of the remaining time ``Step/weekTotals`` may take (or,
     /// with ``weekTotalsThread``, wait for its tree to end).
     package var weekTotalsShare = 0.75
@@ -225,9 +229,18 @@ package struct MealPlanSearch: Sendable {
     package var fullModelTermination: TerminationStatus?
     /// Set when the deadline passed before the last step.
     package var timedOut = false
+    /// Seconds from the search's start (``MealPlanSearch/started``) until
+    /// its plan was first proven within the gap, when it was.
+    package var provenSeconds: Double?
+    /// What runs beside the search on the summed week: the tree and the
+    /// proof by store sets (shared with the inner search of ``Step/withoutBudget``).
+    package var work = SummedWeekWork()
     /// ``Step/weekTotals``'s tree, while it runs on a thread of its own
     /// (``Tuning/weekTotalsThread``).
-    var weekTotalsTree: BackgroundSolve?
+    var weekTotalsTree: BackgroundSolve? {
+      get { work.tree }
+      nonmutating set { work.tree = newValue }
+    }
     /// A failure that ends the search (from ``Step/relaxation`` or ``Step/fullModel``).
     package var failure: Failure?
     /// What each step did, in order.
@@ -276,6 +289,10 @@ package struct MealPlanSearch: Sendable {
   package var deadline: ContinuousClock.Instant
   /// The tuning constants.
   package var tuning = Tuning()
+  /// The work on the summed week of the search this one runs inside
+  /// (``Step/withoutBudget``), whose plans start its proofs; `nil` for a
+  /// search of its own.
+  package var sharedWork: SummedWeekWork?
   /// Called when a step starts and after a solver call that improved the
   /// best plan or bound (``MealPlannerOptions/progress``); nil for none.
   package var onProgress: SolveProgressHandler?
@@ -301,6 +318,14 @@ package struct MealPlanSearch: Sendable {
     self.picks = Set(slots.flatMap { $0.options.map(\.pick.index) })
   }
 
+  /// Records when the best plan was first proven within the gap.
+  func noteProven(_ progress: inout Progress) {
+    guard progress.provenSeconds == nil, progress.failure == nil,
+      isProven(progress.objective, bound: progress.bound)
+    else { return }
+    progress.provenSeconds = (clock.now - started).seconds
+  }
+
   /// Whether a plan's objective is proven within the gap by a bound.
   func isProven(_ objective: Double, bound: Double?) -> Bool {
     guard let bound, objective.isFinite else { return false }
@@ -320,10 +345,16 @@ package struct MealPlanSearch: Sendable {
   ///   says why not), or the failure.
   package func minimizeCost(_ model: LinearModel) throws(PlanningError) -> Progress {
     var progress = Progress()
-    progress.weekTotalsTree = startWeekTotals(model)
-    // However the search ends, the tree on the other thread ends with it.
-    defer { progress.weekTotalsTree?.stop() }
+    if let sharedWork {
+      progress.work = sharedWork
+    } else {
+      prepareWork(model, progress.work)
+    }
+    // However the search ends, what runs on the other threads ends with it.
+    defer { if sharedWork == nil { progress.work.stopAll() } }
     for step in steps {
+      absorbProof(&progress)
+      noteProven(&progress)
       if progress.failure != nil || isProven(progress.objective, bound: progress.bound) { break }
       // A plan of the search without budget rows that keeps them is the plan
       // the other steps would find again: only the bounds and the last resort are left.
@@ -338,7 +369,8 @@ package struct MealPlanSearch: Sendable {
       }
       try perform(step, on: model, &progress)
     }
-    try finishWeekTotals(&progress)
+    if sharedWork == nil { try finishWeekTotals(&progress) }
+    noteProven(&progress)
     if progress.values == nil, progress.failure == nil {
       progress.failure = .noPlan(
         progress.timedOut ? .timeLimit : progress.fullModelTermination ?? .failed, nil)
@@ -449,6 +481,8 @@ extension MealPlanSearch {
     // not two. With purchases the last resort, too, runs once, after it.
     let purchases = !model.constraints(in: .purchases).isEmpty
     inner.steps.removeAll { $0 == .weekTotals || (purchases && $0 == .fullModel) }
+    // Its plans start proofs on this search's summed week.
+    inner.sharedWork = progress.work
     // The inner search's plans may break the budget: show its steps and bound only.
     if let outer = onProgress {
       inner.onProgress = { snapshot in

@@ -38,6 +38,7 @@ extension MealPlanSearch {
   /// Reports the state to ``onProgress`` at the start of `step`, or, with
   /// `step` nil, only when the best plan or bound changed since the last report.
   func report(_ step: Step?, _ progress: inout Progress) {
+    offerProof(progress, beside: true)
     guard let onProgress else { return }
     let objective = progress.objective.isFinite ? progress.objective : nil
     if step == nil, objective == progress.reportedObjective, progress.bound == progress.reportedBound {

@@ -16,6 +16,10 @@ public struct SolveReport: Sendable, Hashable, Codable {
   public var bound: Double?
   /// Wall-clock seconds spent, over every solver call.
   public var seconds: Double
+  /// Seconds from the start of the solve until the plan's cost was proven
+  /// within the gap (a meal or household plan's search; a tie-break may
+  /// run after it), when it was; `nil` otherwise.
+  public var provenSeconds: Double?
   /// Sentences for people: why there is no plan, or why the plan is not proven best.
   public var explanation: [String]
 
@@ -34,5 +38,6 @@ public struct SolveReport: Sendable, Hashable, Codable {
   enum CodingKeys: String, CodingKey {
     case termination, bound, seconds, explanation
     case relativeGap = "relative_gap"
+    case provenSeconds = "proven_seconds"
   }
 }

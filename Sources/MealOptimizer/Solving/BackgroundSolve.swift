@@ -82,6 +82,12 @@ package final class BackgroundSolve: @unchecked Sendable {
     }
   }
 
+  /// Cancels the solve without waiting for its thread, which ends on its own
+  /// (a cancelled search answers within moments; an LP runs to its end first).
+  package func cancel() {
+    thread.cancel()
+  }
+
   /// Cancels the solve and waits for its thread's answer (a cancelled
   /// search answers within moments; an LP runs to its end first).
   @discardableResult

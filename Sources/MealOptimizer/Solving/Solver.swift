@@ -159,9 +159,14 @@ public final class SolveObserver: @unchecked Sendable, Hashable {
   // Unchecked: `best` is read and written only with `lock` held.
   private let lock = NSLock()
   private var best: Double?
+  private let onIncumbent: (@Sendable (Double) -> Void)?
 
   /// An observer that has seen nothing yet.
-  public init() {}
+  public init() { onIncumbent = nil }
+
+  /// An observer that also calls `onIncumbent` with each better solution's
+  /// objective value, on the thread that solves, from inside the solve.
+  package init(onIncumbent: @escaping @Sendable (Double) -> Void) { self.onIncumbent = onIncumbent }
 
   /// The best solution's objective value so far; `nil` before the first.
   public var incumbent: Double? {
@@ -173,8 +178,9 @@ public final class SolveObserver: @unchecked Sendable, Hashable {
   /// Records a better solution's objective value (a backend calls this).
   public func record(incumbent value: Double) {
     lock.lock()
-    defer { lock.unlock() }
     best = value
+    lock.unlock()
+    onIncumbent?(value)
   }
 
   /// Observers are equal when they are the same object.
