@@ -116,6 +116,17 @@ package struct MealPlanSearch: Sendable {
     /// The most of the remaining time ``Step/weekTotals`` may take (or,
     /// with ``weekTotalsThread``, wait for its tree to end).
     package var weekTotalsShare = 0.75
+    /// How far under the best plan the cutoff rows of ``Step/fullModel``
+    /// and of the proof by store sets are put, as a share of the gap: a
+    /// little inside it, so that a plan proven by one stays proven when the
+    /// tie-break's plan costs a rounding more (with the cutoff at the gap's
+    /// very edge, `Examples/week.plan`'s `vegan_week` came out of the
+    /// tie-break 1.0000024% from the bound, and so not proven).
+    package var provenGapShare = 0.99
+    /// The most of the remaining time the search waits, between steps, for
+    /// a proof by store sets running beside it, giving it every processor
+    /// (``MealPlanSearch/waitForProof(_:)``).
+    package var proofWaitShare = 0.5
     /// Whether ``Step/weekTotals``'s tree starts with the search, on a
     /// thread of its own: on by default when the machine has more than one
     /// processor. The step then waits for it (at most
@@ -354,6 +365,7 @@ package struct MealPlanSearch: Sendable {
     defer { if sharedWork == nil { progress.work.stopAll() } }
     for step in steps {
       absorbProof(&progress)
+      waitForProof(&progress)
       noteProven(&progress)
       if progress.failure != nil || isProven(progress.objective, bound: progress.bound) { break }
       // A plan of the search without budget rows that keeps them is the plan
@@ -528,13 +540,16 @@ extension MealPlanSearch {
   func fullModel(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     var improving = model
     let best = progress.objective
-    let cutoff = best.isFinite ? best - max(relativeGap * abs(best), 1e-6) : Double.infinity
+    // A little inside the gap (``Tuning/provenGapShare``): a plan proven by
+    // the cutoff stays proven through the tie-break's rounding.
+    let cutoff =
+      best.isFinite ? best - max(relativeGap * tuning.provenGapShare * abs(best), 1e-6) : Double.infinity
     if best.isFinite {
       improving.addConstraint("cutoff", model.objective, .lessThan(cutoff), group: .cutoff)
     }
     // Whole packages leave the LP far below the plans; GLPK's cuts close much of it.
     let cuts = model.constraints(in: .purchases).isEmpty ? [] : tuning.fullModelCuts
-    let result = try run(improving, &progress, cuts: cuts)
+    let result = try run(improving, &progress, gap: relativeGap * tuning.provenGapShare, cuts: cuts)
     progress.fullModelTermination = result.termination
     if let treeBound = result.bound, result.status != .infeasible, result.status != .unbounded {
       // Every plan either keeps the cutoff (then it costs at least the tree's
@@ -549,8 +564,10 @@ extension MealPlanSearch {
       try accept(result.values, in: model, &progress)
     } else if result.status == .infeasible, result.termination == .completed {
       if best.isFinite {
-        // No plan beats the best by more than the gap: it is within the gap.
-        progress.raise(best - relativeGap * abs(best))
+        // No plan beats the best by more than the cutoff's share of the gap
+        // (at gap 0 the cutoff's 1e-6 is the solver's tolerance): the best
+        // is within the gap.
+        progress.raise(best - relativeGap * tuning.provenGapShare * abs(best))
       } else {
         progress.failure = .infeasible
       }

@@ -22,6 +22,8 @@ package final class SummedWeekWork: @unchecked Sendable {
   private var tried = Double.infinity
   /// The highest cutoff proven.
   private var proven: Double?
+  /// Set by ``stopAll()``: the search is over, no proof starts any more.
+  private var closed = false
   /// Solver calls of proofs that have ended, and their seconds, not yet taken.
   private var ended = (solves: 0, seconds: 0.0)
 
@@ -70,13 +72,16 @@ package final class SummedWeekWork: @unchecked Sendable {
     poll()
     return locked {
       let margin = 1e-9 * max(1, abs(cutoff))
-      return cutoff < upper - margin && cutoff < tried - margin && cutoff > (proven ?? -.infinity) + margin
+      return !closed && cutoff < upper - margin && cutoff < tried - margin
+        && cutoff > (proven ?? -.infinity) + margin
     }
   }
 
-  /// Starts a proof in place of the one running, stopping the tree while it runs.
+  /// Starts a proof in place of the one running, stopping the tree while
+  /// it runs; once the work is closed, the proof is stopped instead.
   func start(_ proof: StoreSetProof) {
     let (oldProof, oldTree): (StoreSetProof?, BackgroundSolve?) = locked {
+      if closed { return (proof, nil) }
       defer {
         storedProof = proof
         tried = proof.cutoff
@@ -120,13 +125,14 @@ package final class SummedWeekWork: @unchecked Sendable {
     }
   }
 
-  /// Stops the proof and the tree.
+  /// Stops the proof and the tree, for good: no proof starts after it.
   func stopAll() {
     let (proof, tree) = locked {
       defer {
         storedProof = nil
         storedTree = nil
         treeStopped = false
+        closed = true
       }
       return (storedProof, storedTree)
     }
