@@ -40,8 +40,13 @@ extension LinearModel {
         out += " \(rowName.next() ?? "_"):\(text) <= \(Self.number(hi))\n"
       }
     }
+    // A binary column with other bounds (fixed at 0 or 1) is written as a
+    // general integer with them: the Binary section would reset its bounds to 0..1.
+    let isPlainBinary = { (column: CompactModel.Column) in
+      column.kind == .binary && column.lower == 0 && column.upper == 1
+    }
     out += "\nBounds\n"
-    for (j, column) in model.columns.enumerated() where column.kind != .binary {
+    for (j, column) in model.columns.enumerated() where !isPlainBinary(column) {
       let name = names.variables[j]
       switch (column.lower, column.upper) {
       case (0?, nil): break
@@ -53,8 +58,10 @@ extension LinearModel {
       }
     }
     if needsConstant { out += " \(names.constantColumn) = 1\n" }
-    let integers = model.columns.indices.filter { model.columns[$0].kind == .integer }
-    let binaries = model.columns.indices.filter { model.columns[$0].kind == .binary }
+    let binaries = model.columns.indices.filter { isPlainBinary(model.columns[$0]) }
+    let integers = model.columns.indices.filter {
+      model.columns[$0].kind != .continuous && !isPlainBinary(model.columns[$0])
+    }
     if !integers.isEmpty { out += "\nGeneral\n" + Self.lpList(integers.map { names.variables[$0] }) }
     if !binaries.isEmpty { out += "\nBinary\n" + Self.lpList(binaries.map { names.variables[$0] }) }
     out += "\nEnd\n"
