@@ -314,6 +314,32 @@ struct MealPlanSearchPurchaseTests {
     #expect(abs(bound - optimum) < 1e-6)
   }
 
+  @Test(
+    "under minimize cost the tie-break keeps what the plan buys; under cost eaten it keeps nothing",
+    arguments: MealPlanSearchTests.seeds)
+  func tieBreakKeepsPurchases(seed: UInt64) throws {
+    var problem = MealPlanSearchTests.smallWeek(seed: seed, tieBreak: .variety)
+    problem.purchasing = Purchasing(pantry: [PantryStock(food: "olive_oil", grams: 20)])
+    let built = try MealPlanModelBuilder(problem: problem).build()
+    let rows = try #require(built.purchaseRows)
+    let search = MealPlanSearchTests.search(built)
+    var progress = try search.minimizeCost(built.model)
+    let values = try #require(progress.values)
+    let held = MealPlanSearch.paidPurchases(of: built, in: values)
+    #expect(Set(held.keys) == Set(rows.lines.map(\.variable) + rows.visits.map(\.variable)))
+    let objective = try #require(built.tieBreak)
+    let cap = search.costCap(cost: progress.objective, bound: progress.bound, tolerance: 0.01)
+    let found = try search.breakTies(
+      built.model, objective: objective, cost: built.cost, cap: cap, from: values, holding: held, &progress)
+    for (variable, value) in held { #expect(abs(found.values[variable.index] - value) < 1e-6) }
+    #expect(built.cost.value(found.values) <= cap + 1e-6)
+    #expect(objective.value(found.values) <= objective.value(values) + 1e-9)
+
+    problem.purchasing?.costBasis = .eaten
+    let eaten = try MealPlanModelBuilder(problem: problem).build()
+    #expect(MealPlanSearch.paidPurchases(of: eaten, in: values).isEmpty)
+  }
+
   @Test("a household's model gets the cooked rows too, and they keep its optimum")
   func householdCookedRows() throws {
     let built = try HouseholdModelBuilder(problem: HouseholdCookingTests.problem()).build().model

@@ -69,7 +69,8 @@ extension MealPlanSearch {
       stage.deadline = min(deadline, clock.now + .seconds(max(0, tieBreakSeconds)))
       report(.tieBreak, &progress)
       let found = try stage.breakTies(
-        built.model, objective: objective, cost: built.cost, cap: limit, from: values, &progress)
+        built.model, objective: objective, cost: built.cost, cap: limit, from: values,
+        holding: tuning.tieBreakKeepsPurchases ? Self.paidPurchases(of: built, in: values) : [:], &progress)
       values = found.values
       if found.timedOut { termination = .timeLimit }
       cap = limit
@@ -103,8 +104,27 @@ extension MealPlanSearch {
     return max(cost, min(cost + max(0, tolerance) * abs(cost), withinGap))
   }
 
+  /// Under `minimize cost` with purchases, what a plan buys and the stores
+  /// it visits (the variables of ``PurchaseRows`` in the cost), at the
+  /// plan's values: the tie-break keeps them (``breakTies(_:objective:cost:cap:from:holding:_:)``).
+  /// Empty when the cost does not count purchases (`minimize cost eaten`),
+  /// whose purchases ``MealPlanner`` solves again afterwards.
+  static func paidPurchases(of built: MealPlanModel, in values: [Double]) -> [VariableRef: Double] {
+    guard let rows = built.purchaseRows else { return [:] }
+    let paid = Set(built.cost.terms.map(\.variable))
+    var held: [VariableRef: Double] = [:]
+    for line in rows.lines where paid.contains(line.variable) {
+      let value = values[line.variable.index]
+      held[line.variable] = line.offer.soldLoose ? value : value.rounded()
+    }
+    for visit in rows.visits where paid.contains(visit.variable) {
+      held[visit.variable] = values[visit.variable.index].rounded()
+    }
+    return held
+  }
+
   /// ``Step/tieBreak``: lowers the tie-break from a plan, keeping the cost at
-  /// most `cap` (a `cost_cap` row).
+  /// most `cap` (a `cost_cap` row) and the variables in `held` at their values.
   ///
   /// First an LP with every day's choices fixed sets the tie-break's own
   /// variables to their least values for the plan; then the slots are
@@ -119,12 +139,12 @@ extension MealPlanSearch {
   /// - Returns: the plan, and whether the deadline stopped the step.
   func breakTies(
     _ model: LinearModel, objective: LinearExpression, cost: LinearExpression, cap: Double,
-    from start: [Double],
+    from start: [Double], holding held: [VariableRef: Double] = [:],
     _ progress: inout Progress
   ) throws(PlanningError) -> (values: [Double], timedOut: Bool) {
     let solves = progress.solves
     let seconds = progress.seconds
-    var capped = model
+    var capped = model.fixing(held)
     capped.addConstraint("cost_cap", cost, .lessThan(cap + 1e-7), group: .costCap)
     capped.setObjective(.minimize, objective)
     var values = start

@@ -57,9 +57,10 @@ extension MealPlanSearch {
   ///
   /// Depth first with a cutoff is the quickest way GLPK proves a set empty,
   /// and a part's fixed stores let ``StoreSetSplit`` drop the packages that
-  /// others do better: on issue 9's benchmark week the parts take about
-  /// 2.5 s where the summed week's best-bound tree needs about 7 s to reach
-  /// the same bound (docs/performance.md).
+  /// others do better: on issue 9's benchmark week the three-store part
+  /// takes about 1.9 s and the six others 0.4 s, where the summed week's
+  /// best-bound tree needs about 7 s to reach the same bound
+  /// (docs/performance.md).
   ///
   /// - Returns: whether the plan is now proven within the gap.
   func proveByStoreSets(_ progress: inout Progress) -> Bool {
@@ -102,7 +103,7 @@ extension MealPlanSearch {
   /// rarely find a cheaper one, and on two processors they would take one
   /// of the proof's: on issue 9's benchmark week with a 60 s limit the
   /// dive and `improve_days` of `without_budget` ran beside the proof, which
-  /// ended 5.3 s in instead of about 4.
+  /// ended 5.3 s in instead of 4.5 s.
   func waitForProof(_ progress: inout Progress) {
     guard progress.values != nil, !isProven(progress.objective, bound: progress.bound),
       let proof = progress.work.proof, !isPastDeadline

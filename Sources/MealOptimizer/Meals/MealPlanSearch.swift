@@ -87,6 +87,13 @@ package struct MealPlanSearch: Sendable {
     package var feasibilityTolerance = 1e-5
     /// Most solves of the tie-break stage: its deterministic work limit.
     package var tieBreakSolves = 57
+    /// Whether the tie-break stage keeps what the plan buys and the stores
+    /// it visits, when the cost counts them (`minimize cost` with purchases;
+    /// ``paidPurchases(of:in:)``): its cap leaves them next to no room, and
+    /// each slot's MIP without them is small. On issue 9's benchmark week the
+    /// stage's 29 solves take 0.1 s instead of 5.7 s, with the same
+    /// tie-break (docs/meals.md, "Tie-break").
+    package var tieBreakKeepsPurchases = true
     /// The cutting planes ``Step/fullModel`` asks GLPK for on a model with
     /// purchases (``ConstraintGroup/purchases`` rows): on the example week
     /// they raise the root bound from 35.56 to 44.48 USD.

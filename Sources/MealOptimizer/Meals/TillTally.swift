@@ -19,12 +19,6 @@ struct TillTally {
     var price: Double
   }
 
-  private struct MemoKey: Hashable {
-    var food: Int
-    var grams: UInt64
-    var mask: Int
-  }
-
   let pricer: TillPricer
   /// The store sets the plan may visit, as masks over the pricer's stores.
   let masks: [Int]
@@ -37,7 +31,9 @@ struct TillTally {
   /// many foods it cannot cover.
   private var totals: [Double] = []
   private var uncovered: [Int] = []
-  private var memo: [MemoKey: Double] = [:]
+  /// Each food's cover costs under every store set, by its grams (scaled
+  /// by 10⁶ and rounded): one lookup prices a food under all the sets.
+  private var memo: [[UInt64: [Double]]] = []
   /// The least over the store sets of trips and covers; infinity when no
   /// set covers every food.
   private(set) var price: Double = .infinity
@@ -53,7 +49,8 @@ struct TillTally {
   /// Starts again from each food's grams (every figure recomputed).
   mutating func reset(grams: [Double]) {
     self.grams = grams
-    coverCosts = grams.indices.map { food in masks.map { cover(food, grams[food], $0) } }
+    if memo.count < grams.count { memo += Array(repeating: [:], count: grams.count - memo.count) }
+    coverCosts = grams.indices.map { covers($0, grams[$0]) }
     totals = masks.indices.map { position in
       coverCosts.reduce(0) { $1[position].isFinite ? $0 + $1[position] : $0 }
     }
@@ -68,7 +65,7 @@ struct TillTally {
   mutating func pricing(_ changes: [(food: Int, grams: Double)]) -> Change {
     var change = Change(foods: [], totals: totals, uncovered: uncovered, price: .infinity)
     for (food, amount) in changes {
-      let covers = masks.map { cover(food, amount, $0) }
+      let covers = covers(food, amount)
       for position in masks.indices {
         let old = coverCosts[food][position]
         let new = covers[position]
@@ -92,11 +89,12 @@ struct TillTally {
     price = change.price
   }
 
-  private mutating func cover(_ food: Int, _ amount: Double, _ mask: Int) -> Double {
-    let key = MemoKey(food: food, grams: (amount * 1e6).rounded().bitPattern, mask: mask)
-    if let known = memo[key] { return known }
-    let value = pricer.coverCost(of: food, grams: amount, stores: mask)
-    memo[key] = value
+  /// A food's cover cost for some grams under each store set, in the order of ``masks``.
+  private mutating func covers(_ food: Int, _ amount: Double) -> [Double] {
+    let key = (amount * 1e6).rounded().bitPattern
+    if let known = memo[food][key] { return known }
+    let value = masks.map { pricer.coverCost(of: food, grams: amount, stores: $0) }
+    memo[food][key] = value
     return value
   }
 
