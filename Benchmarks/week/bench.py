@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Solves issue 9's benchmark week (Benchmarks/week/generate.py: Examples/week.plan's
 till week over 100 priced foods at 3 stores) several times with planner's
-release build and prints, for each time limit, the median wall time, the plan's
+release build and prints, for each time limit, the median wall time, the median
+time until the plan was proven within 1% (`report.proven_seconds`), the plan's
 cost, the proven bound and the gap, and whether it meets the issue's target:
-within 1% of a proven bound in under 5 s median. With --family, the household
+within 1% of a proven bound in under 5 s median, both the whole solve and the
+proof. With --family, the household
 week at the till (the generator's family.plan) gets rows of its own; the
 issue's target is the till week's.
 
@@ -67,9 +69,8 @@ def main():
             print(f"week bench: {name}, time limit {limit:g} s, run {run + 1} of {args.runs} ...", file=sys.stderr)
             runs.append(solve(args.planner, plan, name, limit))
         median = statistics.median(r["wall"] for r in runs)
-        # The issue's target is the time to a plan proven within 1%; the
-        # variety tie-break then runs on, up to the time limit. A run never
-        # proven counts as not in time.
+        # The issue's target: the solve ends, and its plan is proven within
+        # 1%, in under 5 s median. A run never proven counts as not in time.
         proven = statistics.median(
             r["proven"] if r["proven"] is not None else float("inf") for r in runs)
         best = min((r for r in runs if r["cost"] is not None), key=lambda r: float(r["cost"]), default=None)
@@ -83,7 +84,7 @@ def main():
             "statuses": sorted({r["status"] for r in runs}),
             "costs": costs, "bound": max(bounds) if bounds else None, "gap": median_gap,
             "stores": best["stores"] if best else [],
-            "meets": proven < 5 and median_gap is not None and median_gap <= 0.01,
+            "meets": median < 5 and proven < 5 and median_gap is not None and median_gap <= 0.01,
         })
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -106,10 +107,10 @@ def main():
             f'{("yes" if row["meets"] else "no") if row["targeted"] else "n/a"} |')
     lines += [
         "",
-        "Target (issue 9, `week_at_till`): within 1% of a proven bound, median under 5 s: the",
-        "median time to 1% proof is when the solve had its plan proven within 1% (`report.proven_seconds`",
-        "in the JSON, from the start of the solve); the variety tie-break (`tie-break variety`) then",
-        "runs on, up to the time limit, which is the wall time.",
+        "Target (issue 9, `week_at_till`): within 1% of a proven bound, median under 5 s, for the",
+        "whole solve (the wall time, the process included) and for the proof: the median time to 1%",
+        "proof is when the solve had its plan proven within 1% (`report.proven_seconds` in the JSON,",
+        "from the start of the solve); the variety tie-break (`tie-break variety`) runs after it.",
         "`family_week` is Examples/family.plan's household of four over the same foods and stores,",
         "its week priced at the till. Command: `make bench`",
         "(or `Benchmarks/week/run.sh`; `RUNS=5 LIMITS=5,60 Benchmarks/week/run.sh`).",

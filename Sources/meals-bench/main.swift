@@ -151,8 +151,8 @@ if let plan = last {
   print(
     "plan: \(plan.status.rawValue), gap \(String(format: "%.3f%%", gap * 100)), \(plan.distinct) distinct recipes, cost \(plan.cost ?? 0) USD"
   )
-  // Issue 9's target is the time to a plan proven within 1%: a tie-break
-  // (`tie-break variety`) then runs on, up to the time limit.
+  // Issue 9's target: the solve ends, and its plan is proven within 1%, in
+  // under 5 s median (the tie-break runs after the proof).
   let provenSorted = provenTimes.sorted()
   let provenMedian: Double? =
     provenSorted.count == times.count
@@ -160,9 +160,9 @@ if let plan = last {
       ? provenSorted[provenSorted.count / 2]
       : (provenSorted[provenSorted.count / 2 - 1] + provenSorted[provenSorted.count / 2]) / 2) : nil
   if let provenMedian { print(String(format: "proven within 1%% at %.3f s median", provenMedian)) }
-  let inTime = (provenMedian ?? median) < 5
+  let inTime = median < 5 && (provenMedian ?? median) < 5
   let verdict = plan.status.hasPlan && gap <= 0.01 && inTime && maxRSS < 200 ? "MET" : "NOT MET"
-  print("target (gap <= 1%, median < 5 s to the proof, RSS < 200 MB): \(verdict)")
+  print("target (gap <= 1%, median < 5 s to the end and to the proof, RSS < 200 MB): \(verdict)")
 }
 
 if CommandLine.arguments.contains("--steps") {
