@@ -87,15 +87,6 @@ package struct MealPlanSearch: Sendable {
     package var feasibilityTolerance = 1e-5
     /// Most solves of the tie-break stage: its deterministic work limit.
     package var tieBreakSolves = 57
-    /// The LP method of ``Step/relaxation`` when the cost counts purchases
-    /// (`minimize cost`), by measurement (`meals-bench --steps`): the primal
-    /// simplex method solves issue 9's benchmark week in 0.09 s instead of
-    /// 0.26 s, its household week in 0.09 s instead of 0.31 s, and is no
-    /// slower on `Examples/week.plan`'s `week_at_till` and `vegan_week`;
-    /// otherwise the default, the dual simplex method, is faster
-    /// (`Examples/week.plan`'s `week`, `minimize cost eaten`: 0.017 s
-    /// against 0.164 s).
-    package var purchasesRelaxationMethod = SolverOptions.Method.primalSimplex
     /// Whether the tie-break stage keeps what the plan buys and the stores
     /// it visits, when the cost counts them (`minimize cost` with purchases;
     /// ``paidPurchases(of:in:)``): its cap leaves them next to no room, and
@@ -535,17 +526,9 @@ extension MealPlanSearch {
   }
 
   /// ``Step/relaxation``: the LP relaxation. Its optimum bounds every plan;
-  /// an infeasible or unbounded relaxation ends the search. When the cost
-  /// counts purchases it is solved by ``Tuning/purchasesRelaxationMethod``.
+  /// an infeasible or unbounded relaxation ends the search.
   func relaxation(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
-    var options = solveOptions()
-    // The cost counts what is bought (`minimize cost` with purchases) when
-    // the objective has terms outside the slots' choices.
-    let choices = Set(dayBlocks.joined())
-    if model.objective.terms.contains(where: { $0.coefficient != 0 && !choices.contains($0.variable) }) {
-      options.method = tuning.purchasesRelaxationMethod
-    }
-    let root = try run(model.relaxingIntegrality(), &progress, options)
+    let root = try run(model.relaxingIntegrality(), &progress)
     switch root.status {
     case .optimal:
       progress.root = root
