@@ -82,8 +82,7 @@ extension MealPlanSearch {
       progress.objective.isFinite, !isProven(progress.objective, bound: progress.bound),
       let summed = progress.work.summed
     else { return }
-    let best = progress.objective
-    let cutoff = best - max(relativeGap * tuning.provenGapShare * abs(best), 1e-6)
+    let cutoff = self.cutoff(below: progress.objective)
     guard progress.work.isWorthTrying(cutoff), let split = StoreSetSplit(summed, cutoff: cutoff) else {
       return
     }

@@ -344,6 +344,14 @@ package struct MealPlanSearch: Sendable {
     progress.provenSeconds = (clock.now - started).seconds
   }
 
+  /// The cutoff of a tree asked for a plan cheaper than `best` by more than
+  /// the gap: a little inside it (``Tuning/provenGapShare``, and at least
+  /// 1e-6 under `best`), so that a plan proven by the cutoff stays proven
+  /// through the tie-break's rounding.
+  func cutoff(below best: Double) -> Double {
+    best - max(relativeGap * tuning.provenGapShare * abs(best), 1e-6)
+  }
+
   /// Whether a plan's objective is proven within the gap by a bound.
   func isProven(_ objective: Double, bound: Double?) -> Bool {
     guard let bound, objective.isFinite else { return false }
@@ -547,10 +555,7 @@ extension MealPlanSearch {
   func fullModel(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     var improving = model
     let best = progress.objective
-    // A little inside the gap (``Tuning/provenGapShare``): a plan proven by
-    // the cutoff stays proven through the tie-break's rounding.
-    let cutoff =
-      best.isFinite ? best - max(relativeGap * tuning.provenGapShare * abs(best), 1e-6) : Double.infinity
+    let cutoff = best.isFinite ? self.cutoff(below: best) : Double.infinity
     if best.isFinite {
       improving.addConstraint("cutoff", model.objective, .lessThan(cutoff), group: .cutoff)
     }
