@@ -29,7 +29,7 @@ extension MealPlanSearch {
     guard !model.constraints(in: .purchases).isEmpty, var summed = WeekTotals(model, slots: slots)?.model
     else { return }
     let best = progress.objective
-    let cutoff = best.isFinite ? best - max(relativeGap * abs(best), 1e-6) : Double.infinity
+    let cutoff = best.isFinite ? self.cutoff(below: best) : Double.infinity
     if best.isFinite {
       summed.addConstraint("cutoff", summed.objective, .lessThan(cutoff), group: .cutoff)
     }

@@ -123,8 +123,9 @@ package struct MealPlanSearch: Sendable {
     /// The most of the remaining time ``Step/weekTotals`` may take (or,
     /// with ``weekTotalsThread``, wait for its tree to end).
     package var weekTotalsShare = 0.75
-    /// How far under the best plan the cutoff rows of ``Step/fullModel``
-    /// and of the proof by store sets are put, as a share of the gap: a
+    /// How far under the best plan the cutoff rows of ``Step/fullModel``,
+    /// of ``Step/weekTotals``'s tree in line and of the proof by store sets
+    /// are put (``MealPlanSearch/cutoff(below:)``), as a share of the gap: a
     /// little inside it, so that a plan proven by one stays proven when the
     /// tie-break's plan costs a rounding more (with the cutoff at the gap's
     /// very edge, `Examples/week.plan`'s `vegan_week` came out of the
