@@ -62,9 +62,28 @@ extension GroceryList {
     return rows.map { $0.map(Self.csvField).joined(separator: ",") }.joined(separator: "\n") + "\n"
   }
 
-  /// One CSV field, quoted when it holds a comma, a quote or a line break.
+  /// One CSV field, quoted when it holds a comma, a quote or a line break, and
+  /// made inert for spreadsheets when it could be read as a formula.
+  ///
+  /// A text that starts with `=`, `+`, `-`, `@`, a tab or a carriage return
+  /// (a food titled `=HYPERLINK(…)`) gets a leading `'`, which spreadsheets
+  /// show as text and never evaluate; a number such as `-1.5` is left as it is.
+  /// Quotes are found and doubled per Unicode scalar, so a `"` that a
+  /// combining or prepended mark joins to its neighbour is still doubled.
   static func csvField(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    var field = text
+    if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(text) == nil {
+      field = "'" + text
+    }
+    let special: Set<Unicode.Scalar> = [",", "\"", "\n", "\r"]
+    guard field.unicodeScalars.contains(where: special.contains) else { return field }
+    var quoted = String.UnicodeScalarView()
+    quoted.append("\"")
+    for scalar in field.unicodeScalars {
+      quoted.append(scalar)
+      if scalar == "\"" { quoted.append("\"") }
+    }
+    quoted.append("\"")
+    return String(quoted)
   }
 }

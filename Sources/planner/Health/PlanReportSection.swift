@@ -172,22 +172,22 @@ struct PlanReportSection {
   // MARK: - Markdown
 
   func markdown() -> [String] {
-    var lines = ["## The week's meals: \(title)", "", summary, ""]
-    for adaptation in adaptations { lines += ["- \(adaptation.message)"] }
+    var lines = ["## The week's meals: \(title.escapedForMarkdown)", "", summary, ""]
+    for adaptation in adaptations { lines += ["- \(adaptation.message.escapedForMarkdown)"] }
     if !adaptations.isEmpty { lines.append("") }
-    guard status.hasPlan else { return lines + explanation.map { "- \($0)" } }
+    guard status.hasPlan else { return lines + explanation.map { "- \($0.escapedForMarkdown)" } }
     lines.append("| Day | " + slots.map(\.name).joined(separator: " | ") + " | Cost |")
     lines.append("| --- |" + slots.map { _ in " --- |" }.joined() + " ---: |")
     for row in table {
       lines.append(
-        "| \(row.day) | " + row.cells.joined(separator: " | ")
+        "| \(row.day) | " + row.cells.map(\.escapedForMarkdown).joined(separator: " | ")
           + " | \(Quantities.money(row.cost, currency)) |")
     }
     if case .household(let plan, _) = solved {
       let line = Self.goalLine(slots: plan.slots, currency: currency)
       for member in plan.members {
         lines += [
-          "", "### \(member.name)", "",
+          "", "### \(member.name.escapedForMarkdown)", "",
           "Goals: " + HouseholdPlanText.goalsText(member.goals) + ". Cost: "
             + Quantities.money(member.cost, currency) + ".", "",
         ]
@@ -208,7 +208,7 @@ struct PlanReportSection {
       for item in groceries.items {
         let store = item.store.map { stores[$0] ?? $0 } ?? ""
         lines.append(
-          "| \(item.name) | \(store) | \(MealPlanText.packageText(item)) | \(Quantities.money(item.cost, currency)) |"
+          "| \(item.name.escapedForMarkdown) | \(store.escapedForMarkdown) | \(MealPlanText.packageText(item)) | \(Quantities.money(item.cost, currency)) |"
         )
       }
       lines += ["", "Total: " + Quantities.money(groceries.total, currency) + "."]

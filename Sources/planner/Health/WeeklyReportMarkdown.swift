@@ -11,23 +11,28 @@ struct WeeklyReportMarkdown {
   /// The document, ending with a newline.
   func render() -> String {
     let verdict = report.verdict
-    var lines = ["# \(report.title)", "", "Week of \(verdict.windowStart) to \(report.today).", ""]
+    var lines = [
+      "# \(report.title.escapedForMarkdown)", "", "Week of \(verdict.windowStart) to \(report.today).", "",
+    ]
     switch verdict.status {
     case .alert: lines.append("## Alert")
     case .healthy: lines.append("## Healthy")
     case .notEnoughData: lines.append("## Not enough data")
     }
     lines.append("")
-    lines.append(verdict.status == .notEnoughData ? "Some rules could not be decided." : verdict.message)
+    lines.append(
+      verdict.status == .notEnoughData
+        ? "Some rules could not be decided." : verdict.message.escapedForMarkdown)
     lines.append("")
     for result in verdict.fired + verdict.firedNotes {
       lines.append(
-        "- **\(result.message)** (\(result.id), \(result.severity.rawValue)): `\(result.condition)`")
+        "- **\(result.message.escapedForMarkdown)** (\(result.id), \(result.severity.rawValue)): "
+          + result.condition.markdownCodeSpan)
       for evidence in result.evidence {
-        lines.append("  - \(evidence.comparison)")
+        lines.append("  - \(evidence.comparison.escapedForMarkdown)")
         for term in evidence.terms {
           let day = term.dates.count == 1 ? " on \(term.dates[0])" : ""
-          lines.append("    - `\(term.expression)` = \(term.display)\(day)")
+          lines.append("    - \(term.expression.markdownCodeSpan) = \(term.display.escapedForMarkdown)\(day)")
         }
       }
     }
@@ -39,8 +44,8 @@ struct WeeklyReportMarkdown {
       for result in unknown {
         let notes = result.missing.map(\.description) + result.problems
         lines.append(
-          "- \(result.id): `\(result.condition)`"
-            + (notes.isEmpty ? "" : "; missing: \(notes.joined(separator: "; "))"))
+          "- \(result.id): \(result.condition.markdownCodeSpan)"
+            + (notes.isEmpty ? "" : "; missing: \(notes.joined(separator: "; ").escapedForMarkdown)"))
       }
     }
     for chart in report.charts {
@@ -68,7 +73,8 @@ struct WeeklyReportMarkdown {
     if let meals { lines += [""] + meals.markdown() }
     lines.append("")
     lines.append(
-      "Made by planner \(Planner.version) from \(source), rules '\(verdict.ruleSet)', as of \(report.today).")
+      "Made by planner \(Planner.version) from \(source.escapedForMarkdown), rules '\(verdict.ruleSet)', "
+        + "as of \(report.today).")
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -117,7 +123,5 @@ struct WeeklyReportMarkdown {
     return lines
   }
 
-  private func cell(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-  }
+  private func cell(_ text: String) -> String { text.escapedForMarkdown }
 }

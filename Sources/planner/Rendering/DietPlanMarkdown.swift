@@ -15,9 +15,9 @@ struct DietPlanMarkdown {
   var foods: [String: Food] { base.foods }
 
   func render() -> String {
-    var out = "# \(title)\n\nStatus: **\(plan.status.rawValue)**"
+    var out = "# \(title.escapedForMarkdown)\n\nStatus: **\(plan.status.rawValue)**"
     guard plan.hasPlan, let cost = plan.cost else {
-      return out + ". " + plan.report.explanation.joined(separator: " ") + "\n"
+      return out + ". " + plan.report.explanation.joined(separator: " ").escapedForMarkdown + "\n"
     }
     out +=
       ". Cost: **\(Quantities.money(cost, plan.currency))**"
@@ -28,7 +28,7 @@ struct DietPlanMarkdown {
         "\n## Day \(day.day) (\(Quantities.money(day.cost, plan.currency)))\n\n| Food | Amount | Cost |\n| --- | --- | ---: |\n"
       for item in day.foods {
         out +=
-          "| \(item.name) | \(Quantities.amount(grams: item.grams, of: foods[item.food])) | \(Quantities.money(item.cost, plan.currency)) |\n"
+          "| \(item.name.escapedForMarkdown) | \(Quantities.amount(grams: item.grams, of: foods[item.food])) | \(Quantities.money(item.cost, plan.currency)) |\n"
       }
       if !day.goals.isEmpty {
         out += "\n| Nutrient | Total | Goal | Status |\n| --- | ---: | --- | --- |\n"

@@ -15,9 +15,9 @@ struct MealPlanMarkdown {
   var stores: [String: String] { base.stores }
 
   func render() -> String {
-    var out = "# \(title)\n\nStatus: **\(plan.status.rawValue)**"
+    var out = "# \(title.escapedForMarkdown)\n\nStatus: **\(plan.status.rawValue)**"
     guard plan.hasPlan else {
-      return out + "\n\n" + plan.report.explanation.map { "- \($0)\n" }.joined()
+      return out + "\n\n" + plan.report.explanation.map { "- \($0.escapedForMarkdown)\n" }.joined()
     }
     if let cost = plan.cost {
       out +=
@@ -29,7 +29,8 @@ struct MealPlanMarkdown {
     for day in plan.days {
       let cells = plan.slots.map { slot -> String in
         guard let meal = day.meals.first(where: { $0.meal == slot }) else { return "" }
-        return meal.name + (meal.servings != 1 ? " ×" + Quantities.fraction(meal.servings) : "")
+        return meal.name.escapedForMarkdown
+          + (meal.servings != 1 ? " ×" + Quantities.fraction(meal.servings) : "")
       }
       out +=
         "| \(day.day) | " + cells.joined(separator: " | ")
@@ -60,11 +61,11 @@ struct MealPlanMarkdown {
         cook += ", \(Quantities.number(session.leftoverServings, digits: 2)) kept for later"
       }
       let ingredients = session.ingredients.map {
-        Quantities.amount(grams: $0.grams, of: foods[$0.food]) + " " + $0.name + " "
+        Quantities.amount(grams: $0.grams, of: foods[$0.food]) + " " + $0.name.escapedForMarkdown + " "
           + Quantities.money($0.cost, currency)
       }
       out +=
-        "| \(session.day) | \(session.meal.name) | \(session.name) | \(cook) | "
+        "| \(session.day) | \(session.meal.name) | \(session.name.escapedForMarkdown) | \(cook) | "
         + ingredients.joined(separator: "; ") + " | \(Quantities.money(session.cost, currency)) | "
         + "\(Quantities.money(session.costPerServing, currency)) |\n"
     }
@@ -94,17 +95,19 @@ struct MealPlanMarkdown {
       for (category, item) in ordered {
         let store = item.store.map { names[$0]?.name ?? $0 } ?? ""
         out +=
-          "| \(store) | \(category ?? "") | \(item.name) | \(Quantities.number(item.gramsNeeded ?? item.grams, digits: 0)) g | "
+          "| \(store.escapedForMarkdown) | \((category ?? "").escapedForMarkdown) | \(item.name.escapedForMarkdown) | \(Quantities.number(item.gramsNeeded ?? item.grams, digits: 0)) g | "
           + "\(MealPlanText.packageText(item)) | \(Quantities.money(item.cost, currency)) | "
           + "\(Quantities.number(item.gramsLeft ?? 0, digits: 0)) g |\n"
       }
       for store in visited where store.trip > 0 {
-        out += "| \(store.name) | | trip | | | \(Quantities.money(store.trip, currency)) | |\n"
+        out +=
+          "| \(store.name.escapedForMarkdown) | | trip | | | \(Quantities.money(store.trip, currency)) | |\n"
       }
       if let pantry = groceries.fromPantry, !pantry.isEmpty {
         out +=
           "\nFrom the pantry: "
-          + pantry.map { "\($0.name) \(Quantities.number($0.grams, digits: 0)) g" }.joined(separator: ", ")
+          + pantry.map { "\($0.name.escapedForMarkdown) \(Quantities.number($0.grams, digits: 0)) g" }.joined(
+            separator: ", ")
           + "\n"
       }
       return out + "\nTotal paid: **\(Quantities.money(groceries.total, currency))**\n"
@@ -112,7 +115,8 @@ struct MealPlanMarkdown {
     var out = "\n## Shopping list\n\n| Store | Food | Packages | Cost |\n| --- | --- | ---: | ---: |\n"
     for item in groceries.items {
       let store = item.store.map { stores[$0] ?? $0 } ?? ""
-      out += "| \(store) | \(item.name) | \(item.packages) | \(Quantities.money(item.cost, currency)) |\n"
+      out +=
+        "| \(store.escapedForMarkdown) | \(item.name.escapedForMarkdown) | \(item.packages) | \(Quantities.money(item.cost, currency)) |\n"
     }
     return out + "\nTotal: **\(Quantities.money(groceries.total, currency))**\n"
   }
