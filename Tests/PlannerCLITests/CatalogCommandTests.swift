@@ -87,5 +87,21 @@ struct CatalogCommandTests {
     #expect(FileManager.default.fileExists(atPath: output.path))
     let missing = try PlannerProcess.run(["catalog", "import-sr28", "/nonexistent", "--output", output.path])
     #expect(missing.status == 65)
+    #expect(missing.stderr == "planner: error: cannot read '/nonexistent/FD_GROUP.txt': no such file\n")
+  }
+
+  @Test("a folder that is a FIFO is named in words, never as a system error's domain and code")
+  func importFromAFIFO() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("planner-sr28-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fifo = directory.appendingPathComponent("sr28")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let result = try PlannerProcess.run([
+      "catalog", "import-sr28", fifo.path, "--output", directory.appendingPathComponent("out.json").path,
+    ])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr == "planner: error: cannot read '\(fifo.path)/FD_GROUP.txt': a folder on the path is a file\n")
   }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The formats readings files come in.

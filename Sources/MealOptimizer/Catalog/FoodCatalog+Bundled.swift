@@ -1,3 +1,4 @@
+internal import Diagnostics
 import Foundation
 
 extension FoodCatalog {
@@ -44,10 +45,10 @@ extension FoodCatalog {
   /// - Throws: ``FoodCatalogError``.
   public init(contentsOf url: URL) throws(FoodCatalogError) {
     let data: Data
-    do {
-      data = try Data(contentsOf: url, options: .mappedIfSafe)
+    do throws(RegularFileError) {
+      data = try RegularFile.contents(of: url.path)
     } catch {
-      throw .unreadableFile(path: url.path, reason: error.localizedDescription)
+      throw .unreadableFile(path: url.path, reason: error.reason)
     }
     try self.init(serialized: data)
   }

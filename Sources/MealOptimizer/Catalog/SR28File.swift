@@ -1,3 +1,4 @@
+internal import Diagnostics
 import Foundation
 
 /// One file of the SR28 ASCII release, split into records and fields.
@@ -15,10 +16,10 @@ struct SR28File {
   /// - Throws: ``SR28ImportError/unreadableFile(path:reason:)``.
   init(named name: String, in directory: URL) throws(SR28ImportError) {
     let url = directory.appendingPathComponent(name)
-    do {
-      bytes = Array(try Data(contentsOf: url))
+    do throws(RegularFileError) {
+      bytes = Array(try RegularFile.contents(of: url.path))
     } catch {
-      throw .unreadableFile(path: url.path, reason: error.localizedDescription)
+      throw .unreadableFile(path: url.path, reason: error.reason)
     }
     self.name = name
   }

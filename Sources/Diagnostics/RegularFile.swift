@@ -3,7 +3,7 @@ import Foundation
 /// Why a path cannot be read as a regular file, as a plain phrase.
 ///
 /// Readers of this package (readings files, `.plan` files and their
-/// includes) read only regular files: a FIFO would block, a device could be
+/// includes, catalogs, the SR28 files) read only regular files: a FIFO would block, a device could be
 /// endless, and a directory or a loop of symbolic links is a mistake worth
 /// naming. System errors become short phrases ("no such file", "permission
 /// denied"), never a raw domain and code.
@@ -40,4 +40,27 @@ package enum RegularFile {
     default: String(cString: strerror(code)).lowercased()
     }
   }
+
+  /// The whole contents of the regular file at `path`.
+  ///
+  /// - Throws: the reason as a phrase ("is a FIFO (named pipe), not a regular
+  ///   file", "no such file"), never a raw domain and code.
+  package static func contents(of path: String) throws(RegularFileError) -> Data {
+    if let problem = problem(at: path) { throw RegularFileError(path: path, reason: problem) }
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+    } catch {
+      let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+      let code = underlying?.domain == NSPOSIXErrorDomain ? Int32(underlying?.code ?? 0) : 0
+      throw RegularFileError(path: path, reason: code != 0 ? phrase(for: code) : "the file could not be read")
+    }
+  }
+}
+
+/// A file that could not be read, with the reason as a phrase.
+package struct RegularFileError: Error, Sendable, Hashable {
+  /// The path as given.
+  package var path: String
+  /// Why, as a phrase: `no such file`, `is a directory`.
+  package var reason: String
 }
