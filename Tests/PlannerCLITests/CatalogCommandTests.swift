@@ -102,6 +102,7 @@ struct CatalogCommandTests {
     ])
     #expect(result.status == 65)
     #expect(
-      result.stderr == "planner: error: cannot read '\(fifo.path)/FD_GROUP.txt': a folder on the path is a file\n")
+      result.stderr
+        == "planner: error: cannot read '\(fifo.path)/FD_GROUP.txt': a folder on the path is a file\n")
   }
 }
