@@ -57,28 +57,6 @@ import Testing
     #expect(Self.list().csvText() == expected)
   }
 
-  @Test func aFieldWithAQuoteIsQuotedAndDoubled() {
-    #expect(GroceryList.csvField("2\" jar") == "\"2\"\" jar\"")
-    #expect(GroceryList.csvField("plain") == "plain")
-  }
-
-  @Test("a quote that a prepended or combining mark joins to its neighbour is still doubled")
-  func quotesArePerScalar() {
-    #expect(GroceryList.csvField("a\u{600}\"b") == "\"a\u{600}\"\"b\"")
-    #expect(GroceryList.csvField("x\"\u{301}, y") == "\"x\"\"\u{301}, y\"")
-  }
-
-  @Test(
-    "a cell a spreadsheet would evaluate gets a leading quote; numbers stay numbers",
-    arguments: [
-      ("=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""), ("+1 cup", "'+1 cup"),
-      ("-rice", "'-rice"), ("@sum", "'@sum"), ("\tx", "'\tx"), ("\rx", "\"'\rx\""), ("-1.5", "-1.5"),
-      ("+2", "+2"), ("a=b", "a=b"),
-    ])
-  func formulasAreInert(text: String, field: String) {
-    #expect(GroceryList.csvField(text) == field)
-  }
-
   @Test func theCookingPlanSharesWhatIsPaidOverTheMealsThatUseIt() throws {
     // Day 1 is locked to "a" (200 g of x, sold in 400 g packages at 4); day 2
     // cooks "b" (the other 200 g). Each cooking eats half the package: 2.00.

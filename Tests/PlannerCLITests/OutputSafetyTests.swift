@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 
@@ -67,5 +68,25 @@ struct OutputSafetyTests {
     #expect("a > b".markdownCodeSpan == "`a > b`")
     #expect("x `y` z".markdownCodeSpan == "``x `y` z``")
     #expect("`y`".markdownCodeSpan == "`` `y` ``")
+  }
+
+  @Test("CSV fields: quotes found and doubled per scalar, even where a mark joins them to a neighbour")
+  func csvQuotesArePerScalar() {
+    #expect(CSVField.encode("2\" jar", inertFormulas: false) == "\"2\"\" jar\"")
+    #expect(CSVField.encode("plain", inertFormulas: false) == "plain")
+    #expect(CSVField.encode("a\u{600}\"b", inertFormulas: false) == "\"a\u{600}\"\"b\"")
+    #expect(CSVField.encode("x\"\u{301}, y", inertFormulas: false) == "\"x\"\"\u{301}, y\"")
+    #expect(CSVField.encode("=1+2", inertFormulas: false) == "=1+2")
+  }
+
+  @Test(
+    "CSV for a spreadsheet: a cell it would evaluate gets a leading quote; numbers stay numbers",
+    arguments: [
+      ("=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""), ("+1 cup", "'+1 cup"),
+      ("-rice", "'-rice"), ("@sum", "'@sum"), ("\tx", "'\tx"), ("\rx", "\"'\rx\""), ("-1.5", "-1.5"),
+      ("+2", "+2"), ("a=b", "a=b"),
+    ])
+  func csvFormulasAreInert(text: String, field: String) {
+    #expect(CSVField.encode(text, inertFormulas: true) == field)
   }
 }

@@ -1,3 +1,4 @@
+internal import Diagnostics
 import Foundation
 
 extension GroceryList {
@@ -8,7 +9,8 @@ extension GroceryList {
   ]
 
   /// The shopping list as CSV (RFC 4180: comma-separated, fields with a
-  /// comma, quote or line break quoted, quotes doubled), one header line of
+  /// comma, quote or line break quoted, quotes doubled, a text a spreadsheet
+  /// would take for a formula written with a leading `'`), one header line of
   /// ``csvColumns`` and then one row per line, sorted as the list is:
   ///
   /// - `item`: a line to buy (store, category, food, grams needed, packages,
@@ -59,31 +61,7 @@ extension GroceryList {
       ])
     }
     rows.append(["total", "", "", "", "", "", "", "", "", "", "", money(total), "", ""])
-    return rows.map { $0.map(Self.csvField).joined(separator: ",") }.joined(separator: "\n") + "\n"
-  }
-
-  /// One CSV field, quoted when it holds a comma, a quote or a line break, and
-  /// made inert for spreadsheets when it could be read as a formula.
-  ///
-  /// A text that starts with `=`, `+`, `-`, `@`, a tab or a carriage return
-  /// (a food titled `=HYPERLINK(…)`) gets a leading `'`, which spreadsheets
-  /// show as text and never evaluate; a number such as `-1.5` is left as it is.
-  /// Quotes are found and doubled per Unicode scalar, so a `"` that a
-  /// combining or prepended mark joins to its neighbour is still doubled.
-  static func csvField(_ text: String) -> String {
-    var field = text
-    if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(text) == nil {
-      field = "'" + text
-    }
-    let special: Set<Unicode.Scalar> = [",", "\"", "\n", "\r"]
-    guard field.unicodeScalars.contains(where: special.contains) else { return field }
-    var quoted = String.UnicodeScalarView()
-    quoted.append("\"")
-    for scalar in field.unicodeScalars {
-      quoted.append(scalar)
-      if scalar == "\"" { quoted.append("\"") }
-    }
-    quoted.append("\"")
-    return String(quoted)
+    return rows.map { $0.map { CSVField.encode($0, inertFormulas: true) }.joined(separator: ",") }.joined(
+      separator: "\n") + "\n"
   }
 }

@@ -47,10 +47,7 @@ enum DatabaseHealth {
   }
 
   static func csv(_ verdicts: [PatientVerdict]) -> String {
-    func field(_ text: String) -> String {
-      text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-        ? "\"" + text.replacingOccurrencesOfQuote() + "\"" : text
-    }
+    func field(_ text: String) -> String { CSVField.encode(text, inertFormulas: true) }
     var lines = ["patient_id,today,verdict,alerts,unknown,missing,error,severity,notes"]
     for verdict in verdicts {
       lines.append(
@@ -67,9 +64,9 @@ enum DatabaseHealth {
   static func text(_ verdicts: [PatientVerdict]) -> String {
     var rows: [String] = []
     for verdict in verdicts {
-      var line = "\(verdict.patientID)  \(verdict.today)  "
+      var line = "\(verdict.patientID.escapedForTerminal)  \(verdict.today)  "
       if let error = verdict.error {
-        line += "error: \(error)"
+        line += "error: \(error.escapedForTerminal)"
       } else {
         line += verdict.status?.rawValue ?? "?"
         if verdict.status == .alert, let severity = verdict.severity { line += " (\(severity.rawValue))" }
@@ -85,15 +82,5 @@ enum DatabaseHealth {
     let summary = counts.keys.sorted().map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
     return rows.joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
       + "\(verdicts.count) patients: \(summary)\n"
-  }
-}
-
-extension String {
-  fileprivate func replacingOccurrencesOfQuote() -> String {
-    var result = ""
-    for character in self {
-      if character == "\"" { result += "\"\"" } else { result.append(character) }
-    }
-    return result
   }
 }
