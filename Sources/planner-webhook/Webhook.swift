@@ -133,8 +133,20 @@ final class WebhookOutcome: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
     if let http = response as? HTTPURLResponse { keep(http) }
-    // The status is all that is needed: the body is never read.
+    // The status is all that is needed: the body is never read, and the waiting thread goes on
+    // now rather than when the cancelled transfer winds down.
     completionHandler(.cancel)
+    if let answer = answer.withLock({ $0 }) { finish(.success(answer)) }
+  }
+
+  /// Hands `value` to the waiting thread, once; later calls do nothing.
+  private func finish(_ value: Result<WebhookAnswer, Webhook.Failure>) {
+    let first = result.withLock { result in
+      guard result == nil else { return false }
+      result = value
+      return true
+    }
+    if first { done.signal() }
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -148,8 +160,7 @@ final class WebhookOutcome: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     } else {
       value = .failure(Webhook.Failure(reason: "the answer was not HTTP"))
     }
-    result.withLock { $0 = $0 ?? value }
-    done.signal()
+    finish(value)
   }
 
   /// A URL error in words, without the system's domain and number.

@@ -106,18 +106,21 @@ struct AlertNotifier {
       }
     }
     for item in outbox.items where channels.contains(item.channel) {
+      // "the alert" is this run's; one saved by an earlier run says so.
       let what =
         fresh.contains(item.id)
-        ? "the alert" : "the alert saved on \(item.savedAt) in the outbox"
-      let same = repeated.contains(item.id) ? " (this run's alert is the same, so it was sent once)" : ""
+        ? "the alert"
+        : repeated.contains(item.id)
+          ? "the alert (saved in the outbox on \(item.savedAt))"
+          : "an alert saved in the outbox on \(item.savedAt)"
       if let failure = deliver(item.payload, channel: item.channel, id: item.id, console: console) {
         let reason = redactingCredentials(failure)
         outbox.recordFailure(id: item.id, reason: reason)
         console.err(
-          "planner: error: could not deliver \(what) to \(destination(item.channel)): \(reason)\(same)\n")
+          "planner: error: could not deliver \(what) to \(destination(item.channel)): \(reason)\n")
       } else {
         outbox.remove(id: item.id)
-        console.err("planner: sent \(what) to \(destination(item.channel))\(same)\n")
+        console.err("planner: sent \(what) to \(destination(item.channel))\n")
       }
     }
     let newLeft = outbox.items.contains { fresh.contains($0.id) }
