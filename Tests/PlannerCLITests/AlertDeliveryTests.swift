@@ -313,6 +313,21 @@ struct AlertDeliveryTests {
           + "finish within 0.5 s and was stopped (SIGTERM)\n"))
   }
 
+  #if canImport(Glibc)
+    @available(macOS 15, *)
+    @Test("a server that never answers: the reason is a sentence, not NSURLErrorDomain error -1001")
+    func timeout() throws {
+      let server = try LoopbackHTTPServer(silent: true, maximumRequests: 1, lifetime: 10)
+      defer { server.stop() }
+      let helper = try #require(PlannerProcess.executable).deletingLastPathComponent()
+        .appendingPathComponent("planner-webhook")
+      let measured = try MeasuredRun.run(
+        helper.path, ["1", "1", "0", "planner/test", "key-1"], input: Data("{}".utf8),
+        environment: ["PLANNER_WEBHOOK_URL": server.url])
+      #expect(measured.output == "failed no answer within 1 s\n")
+    }
+  #endif
+
   @available(macOS 15, *)
   @Test("nothing listening: the reason is a sentence, not a URL error code")
   func connectionRefused() throws {

@@ -21,6 +21,8 @@ final class LoopbackHTTPServer: Sendable {
   let status: Int
   let headers: [String]
   let answerBytes: Int
+  /// Whether it never answers (a server that hangs), for timeouts.
+  let silent: Bool
   private let listener: Int32
   private let requestsReceived = Mutex<[Request]>([])
   private let answerBytesSent = Mutex(0)
@@ -42,10 +44,11 @@ final class LoopbackHTTPServer: Sendable {
   }
 
   init(
-    status: Int = 200, headers: [String] = [], answerBytes: Int = 0, maximumRequests: Int = 8,
-    lifetime: TimeInterval = 30
+    status: Int = 200, headers: [String] = [], answerBytes: Int = 0, silent: Bool = false,
+    maximumRequests: Int = 8, lifetime: TimeInterval = 30
   ) throws {
     self.status = status
+    self.silent = silent
     self.headers = headers
     self.answerBytes = answerBytes
     #if canImport(Glibc)
@@ -109,6 +112,11 @@ final class LoopbackHTTPServer: Sendable {
     }
     var served = 0
     while served < maximumRequests, Date() < deadline, !stopping.withLock({ $0 }) {
+      // Silent: connections wait in the backlog, never accepted nor answered.
+      if silent {
+        Thread.sleep(forTimeInterval: 0.05)
+        continue
+      }
       var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
       guard poll(&poller, 1, 100) > 0 else { continue }
       let client = accept(listener, nil, nil)
