@@ -55,7 +55,7 @@ struct AlertNotifier {
     if let text = ProcessInfo.processInfo.environment["PLANNER_NOTIFY_TIMEOUT"] {
       guard let seconds = TimeInterval(text), seconds > 0, seconds <= 86_400 else {
         throw .usage(
-          "PLANNER_NOTIFY_TIMEOUT takes a number of seconds from 0 to 86400, not '\(text)'",
+          "PLANNER_NOTIFY_TIMEOUT takes a number of seconds above 0 and at most 86400, not '\(text)'",
           hint: "such as PLANNER_NOTIFY_TIMEOUT=30, or leave it unset for 60")
       }
       notifier.commandTimeout = seconds
@@ -81,7 +81,7 @@ struct AlertNotifier {
     var outbox = try Outbox.open(outboxURL)
     if let aside = outbox.movedAside {
       console.err(
-        "planner: warning: the outbox '\(outboxURL.path)' does not parse, so it was moved to '\(aside.path)' "
+        "planner: warning: the outbox '\(outboxURL.path)' \(aside.reason), so it was moved to '\(aside.path.path)' "
           + "and a new one is started\n  hint: send the alerts it holds by hand, then remove it\n")
     }
     // This run's alert is saved before it is sent, so that nothing (a crash, a kill) can lose it;

@@ -61,8 +61,16 @@ struct Outbox {
 
   let url: URL
   private(set) var items: [Item]
-  /// Where an outbox that did not parse was moved, when it was.
-  private(set) var movedAside: URL?
+  /// Where an outbox that could not be read or did not parse was moved, and which it was.
+  private(set) var movedAside: MovedAside?
+
+  /// An outbox file moved aside.
+  struct MovedAside {
+    /// Its new path.
+    var path: URL
+    /// `cannot be read` or `does not parse`.
+    var reason: String
+  }
 
   /// Reads the outbox; a missing file is an empty outbox.
   ///
@@ -71,22 +79,29 @@ struct Outbox {
   /// neither this run's alert nor later ones. Items for the same alert and channel (written by
   /// earlier versions, which kept one copy per failed run) are merged into the first.
   ///
-  /// - Throws: ``CLIError/outputNotWritten(_:)`` when a file that does not parse cannot be moved aside.
+  /// - Throws: ``CLIError/outputNotWritten(_:)`` when such a file cannot be moved aside.
   static func open(_ url: URL) throws(CLIError) -> Outbox {
     guard FileManager.default.fileExists(atPath: url.path) else { return Outbox(url: url, items: []) }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      return Outbox(url: url, items: [], movedAside: try moveAside(url, because: "cannot be read"))
+    }
     let items: [Item]
     do {
-      items = try JSONDecoder().decode([Item].self, from: Data(contentsOf: url))
+      items = try JSONDecoder().decode([Item].self, from: data)
     } catch {
-      return Outbox(url: url, items: [], movedAside: try moveAside(url))
+      return Outbox(url: url, items: [], movedAside: try moveAside(url, because: "does not parse"))
     }
     var outbox = Outbox(url: url, items: [])
     for item in items { outbox.keep(item) }
     return outbox
   }
 
-  /// Renames an outbox that does not parse to `PATH.corrupt-TIME` (a number added when that exists).
-  private static func moveAside(_ url: URL) throws(CLIError) -> URL {
+  /// Renames an outbox that cannot be read or does not parse (`why`) to `PATH.corrupt-TIME` (a
+  /// number added when that exists).
+  private static func moveAside(_ url: URL, because why: String) throws(CLIError) -> MovedAside {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
     let stamp = formatter.string(from: Date())
@@ -99,11 +114,11 @@ struct Outbox {
     guard rename(url.path, target.path) == 0 else {
       let reason = String(cString: strerror(errno))
       throw .outputNotWritten(
-        "the outbox '\(url.path)' does not parse and could not be moved aside to '\(target.path)' "
+        "the outbox '\(url.path)' \(why) and could not be moved aside to '\(target.path)' "
           + "(\(reason.lowercased())), so nothing was sent\n"
           + "  hint: move or remove it by hand, after sending its alerts")
     }
-    return target
+    return MovedAside(path: target, reason: why)
   }
 
   /// The kept item for the same alert and channel as `item`, if any.
