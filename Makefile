@@ -1,5 +1,7 @@
 # planner: two commands for a new user.
 #   make demo   solves the bundled example week and prints the plan
+#   make install  the release build's planner and planner-webhook into
+#               $(PREFIX)/bin (/usr/local/bin; DESTDIR is honoured)
 #   make test   runs the whole test suite
 #   make bench  the example week at the till over 100 priced foods at 3 stores
 #               (issue 9's target), then planner against GLPK, glpsol, HiGHS and
@@ -9,6 +11,7 @@
 
 SWIFT ?= swift
 DEMO ?= Examples/week.plan --plan week
+PREFIX ?= /usr/local
 
 # Homebrew keeps GLPK outside the compiler's default search paths on macOS;
 # the package itself carries no unsafe flags, so the paths are passed here.
@@ -19,7 +22,7 @@ SWIFTFLAGS += -Xcc -I$(BREW_PREFIX)/include -Xlinker -L$(BREW_PREFIX)/lib
 SWIFTFLAGS += -Xcc -I$(BREW_PREFIX)/opt/libpq/include -Xlinker -L$(BREW_PREFIX)/opt/libpq/lib
 endif
 
-.PHONY: all bootstrap build release test demo bench bench-all lint clean
+.PHONY: all bootstrap build release install test demo bench bench-all lint clean
 
 all: build
 
@@ -32,11 +35,20 @@ build: bootstrap
 release: bootstrap
 	bash Scripts/swift-release.sh $(SWIFTFLAGS)
 
+# planner-webhook goes where planner goes: `planner health --notify-url` runs it
+# from planner's folder.
+install: bootstrap
+	bash Scripts/swift-release.sh --product planner $(SWIFTFLAGS)
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	bin="$$(bash Scripts/swift-release.sh --show-bin-path $(SWIFTFLAGS))" && \
+	  install -m 755 "$$bin/planner" "$$bin/planner-webhook" "$(DESTDIR)$(PREFIX)/bin/"
+
 test: bootstrap
 	$(SWIFT) test $(SWIFTFLAGS)
 
 demo: bootstrap
 	$(SWIFT) build --product planner $(SWIFTFLAGS)
+	$(SWIFT) build --product planner-webhook $(SWIFTFLAGS)
 	$$($(SWIFT) build --show-bin-path $(SWIFTFLAGS))/planner solve $(DEMO)
 
 bench: bootstrap

@@ -3,7 +3,7 @@
 # that builds or runs a release binary (they share one build directory, so
 # they must agree on the flags, or each would rebuild everything).
 #
-#   Scripts/swift-release.sh --product planner
+#   Scripts/swift-release.sh --product planner   (builds planner-webhook too)
 #   "$(Scripts/swift-release.sh --show-bin-path)/planner" …
 #
 # On Linux the Swift runtime and Foundation are linked into the binary
@@ -29,4 +29,20 @@ if [ "$(uname -s)" = Linux ] && [ "${PLANNER_DYNAMIC_STDLIB:-0}" != 1 ]; then
     flags+=(--static-swift-stdlib)
   fi
 fi
-exec swift build -c release ${flags[@]+"${flags[@]}"} "$@"
+swift build -c release ${flags[@]+"${flags[@]}"} "$@"
+# planner-webhook is built wherever planner is: `planner health --notify-url`
+# runs it from planner's folder, so a release planner without it could not post.
+webhook_args=()
+builds_planner=0
+previous=""
+for argument in "$@"; do
+  if [ "$previous" = --product ] && [ "$argument" = planner ]; then
+    builds_planner=1
+    argument=planner-webhook
+  fi
+  webhook_args+=("$argument")
+  previous="$argument"
+done
+if [ "$builds_planner" = 1 ]; then
+  swift build -c release ${flags[@]+"${flags[@]}"} "${webhook_args[@]}"
+fi

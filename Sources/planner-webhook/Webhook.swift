@@ -11,8 +11,15 @@ import Synchronization
 /// Policy (named so it can be read and changed in one place):
 /// - each attempt times out after ``timeout`` seconds (10);
 /// - up to ``attempts`` attempts (3), waiting ``firstBackoff`` (0.5 s) then twice as long before each retry;
+/// - every attempt carries the same `Idempotency-Key` header, ``idempotencyKey``, so that a server
+///   that saw an earlier attempt can tell it is the same alert;
 /// - a 2xx status is delivered; a connection failure, a timeout, 408, 429 or a 5xx status is retried;
-///   any other status fails at once (the server understood and refused).
+///   any other status fails at once (the server understood and refused);
+/// - a redirect (3xx) is not followed: URLSession would send the POST again without its body
+///   (so on Linux), and a 2xx from there would say "delivered" for an alert that never arrived.
+///   It fails at once, naming where it pointed;
+/// - only the status line and headers are read: the task is cancelled as soon as they arrive,
+///   so a large answer costs no memory.
 struct Webhook {
   var url: URL
   var timeout: TimeInterval = 10
@@ -20,6 +27,8 @@ struct Webhook {
   var firstBackoff: TimeInterval = 0.5
   /// The `User-Agent` header: `planner/VERSION`.
   var userAgent = "planner"
+  /// The `Idempotency-Key` header, the same on every attempt for one alert.
+  var idempotencyKey: String
 
   /// Why a POST was not delivered.
   struct Failure: Error {
@@ -32,11 +41,19 @@ struct Webhook {
     var lastFailure = Failure(reason: "no attempt was made")
     for attempt in 1...max(1, attempts) {
       switch once(body) {
-      case .success(let status) where (200..<300).contains(status):
-        return .success(status)
-      case .success(let status):
-        lastFailure = Failure(reason: "the server answered HTTP \(status)")
-        guard status == 408 || status == 429 || status >= 500 else { return .failure(lastFailure) }
+      case .success(let answer) where (200..<300).contains(answer.status):
+        return .success(answer.status)
+      case .success(let answer) where (300..<400).contains(answer.status):
+        let target = answer.location.map { "to \($0)" } ?? "elsewhere without saying where"
+        return .failure(
+          Failure(
+            reason: "the server answered HTTP \(answer.status), a redirect \(target), which is not followed "
+              + "for an alert (it would arrive without its body); give that address to --notify-url"))
+      case .success(let answer):
+        lastFailure = Failure(reason: "the server answered HTTP \(answer.status)")
+        guard answer.status == 408 || answer.status == 429 || answer.status >= 500 else {
+          return .failure(lastFailure)
+        }
       case .failure(let failure):
         lastFailure = failure
       }
@@ -50,7 +67,7 @@ struct Webhook {
   }
 
   /// One POST, waiting at most the timeout (plus a margin for the session to report it).
-  private func once(_ body: Data) -> Result<Int, Failure> {
+  private func once(_ body: Data) -> Result<WebhookAnswer, Failure> {
     guard #available(macOS 15, iOS 18, *) else {
       return .failure(Failure(reason: "webhooks need macOS 15 or later"))
     }
@@ -59,23 +76,14 @@ struct Webhook {
     request.httpBody = body
     request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
     request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+    request.setValue(idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeout
     configuration.timeoutIntervalForResource = timeout
-    let session = URLSession(configuration: configuration)
-    defer { session.finishTasksAndInvalidate() }
-    let outcome = WebhookOutcome()
-    let task = session.dataTask(with: request) { _, response, error in
-      let result: Result<Int, Failure>
-      if let error {
-        result = .failure(Failure(reason: error.localizedDescription))
-      } else if let http = response as? HTTPURLResponse {
-        result = .success(http.statusCode)
-      } else {
-        result = .failure(Failure(reason: "the answer was not HTTP"))
-      }
-      outcome.finish(result)
-    }
+    let outcome = WebhookOutcome(timeout: timeout, host: url.host ?? "the server")
+    let session = URLSession(configuration: configuration, delegate: outcome, delegateQueue: nil)
+    defer { session.invalidateAndCancel() }
+    let task = session.dataTask(with: request)
     task.resume()
     if outcome.done.wait(timeout: .now() + timeout + 5) == .timedOut {
       task.cancel()
@@ -85,14 +93,93 @@ struct Webhook {
   }
 }
 
-/// The result of one request, handed from URLSession's queue to the waiting thread.
-@available(macOS 15, iOS 18, *)
-final class WebhookOutcome: Sendable {
-  let result = Mutex<Result<Int, Webhook.Failure>?>(nil)
-  let done = DispatchSemaphore(value: 0)
+/// What an attempt learnt from the server: the status and, for a redirect, where it pointed.
+struct WebhookAnswer: Sendable {
+  var status: Int
+  var location: String?
+}
 
-  func finish(_ value: Result<Int, Webhook.Failure>) {
-    result.withLock { $0 = value }
-    done.signal()
+/// One request's delegate: refuses redirects, keeps the response head, cancels before the body,
+/// and hands the result from URLSession's queue to the waiting thread.
+@available(macOS 15, iOS 18, *)
+final class WebhookOutcome: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  // @unchecked: every stored property is immutable or a Mutex; NSObject is not Sendable by itself.
+  let result = Mutex<Result<WebhookAnswer, Webhook.Failure>?>(nil)
+  let answer = Mutex<WebhookAnswer?>(nil)
+  let done = DispatchSemaphore(value: 0)
+  let timeout: TimeInterval
+  let host: String
+
+  init(timeout: TimeInterval, host: String) {
+    self.timeout = timeout
+    self.host = host
+  }
+
+  private func keep(_ response: HTTPURLResponse) {
+    let location = response.value(forHTTPHeaderField: "Location")
+    answer.withLock { $0 = $0 ?? WebhookAnswer(status: response.statusCode, location: location) }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    keep(response)
+    completionHandler(nil)
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    if let http = response as? HTTPURLResponse { keep(http) }
+    // The status is all that is needed: the body is never read, and the waiting thread goes on
+    // now rather than when the cancelled transfer winds down.
+    completionHandler(.cancel)
+    if let answer = answer.withLock({ $0 }) { finish(.success(answer)) }
+  }
+
+  /// Hands `value` to the waiting thread, once; later calls do nothing.
+  private func finish(_ value: Result<WebhookAnswer, Webhook.Failure>) {
+    let first = result.withLock { result in
+      guard result == nil else { return false }
+      result = value
+      return true
+    }
+    if first { done.signal() }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    let value: Result<WebhookAnswer, Webhook.Failure>
+    if let answer = answer.withLock({ $0 }) {
+      value = .success(answer)
+    } else if let error {
+      value = .failure(Webhook.Failure(reason: describe(error)))
+    } else if let http = task.response as? HTTPURLResponse {
+      value = .success(WebhookAnswer(status: http.statusCode, location: nil))
+    } else {
+      value = .failure(Webhook.Failure(reason: "the answer was not HTTP"))
+    }
+    finish(value)
+  }
+
+  /// A URL error in words, without the system's domain and number.
+  private func describe(_ error: any Error) -> String {
+    guard let error = error as? URLError else { return "the request failed: \(error.localizedDescription)" }
+    switch error.code {
+    case .timedOut: return "no answer within \(Int(timeout)) s"
+    case .cannotFindHost, .dnsLookupFailed: return "the host \(host) was not found"
+    case .cannotConnectToHost: return "could not connect to \(host) (nothing listens there, or it refused)"
+    case .networkConnectionLost: return "the connection to \(host) was lost before an answer"
+    case .notConnectedToInternet: return "this computer is not connected to a network"
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
+      .clientCertificateRequired:
+      return
+        "the secure (TLS) connection to \(host) failed: its certificate is not trusted or the handshake failed"
+    case .badServerResponse: return "\(host) sent an answer that is not HTTP"
+    case .unsupportedURL: return "the address is not one that can be posted to"
+    default: return "the request to \(host) failed (URL error \(error.code.rawValue))"
+    }
   }
 }

@@ -10,16 +10,31 @@ import Synchronization
 
 /// A tiny HTTP server on 127.0.0.1 for webhook tests: POSIX sockets on a background thread.
 ///
-/// It listens on an ephemeral loopback port, answers every request with `status`,
-/// records each request body before answering, and stops after `maximumRequests`
+/// It listens on an ephemeral loopback port, answers every request with `status`, the
+/// `headers` lines (`{port}` replaced by its port) and a body of `answerBytes` bytes, records
+/// each request before answering, and stops after `maximumRequests`
 /// requests, after `lifetime` seconds, or on ``stop()``, whichever comes first, so a
 /// test can never hang on it.
 @available(macOS 15, *)
 final class LoopbackHTTPServer: Sendable {
   let port: UInt16
   let status: Int
+  let headers: [String]
+  let answerBytes: Int
+  /// Whether it never answers (a server that hangs), for timeouts.
+  let silent: Bool
   private let listener: Int32
-  private let bodies = Mutex<[String]>([])
+  private let requestsReceived = Mutex<[Request]>([])
+  private let answerBytesSent = Mutex(0)
+
+  /// One request as it arrived.
+  struct Request: Sendable, Equatable {
+    /// The request line's target: `/hook?x=1`.
+    var target: String
+    /// The `Idempotency-Key` header, when there was one.
+    var idempotencyKey: String?
+    var body: String
+  }
   private let stopping = Mutex(false)
   private let finished = DispatchSemaphore(value: 0)
 
@@ -28,8 +43,14 @@ final class LoopbackHTTPServer: Sendable {
     var description: String { "cannot \(step): \(String(cString: strerror(errno)))" }
   }
 
-  init(status: Int = 200, maximumRequests: Int = 8, lifetime: TimeInterval = 30) throws {
+  init(
+    status: Int = 200, headers: [String] = [], answerBytes: Int = 0, silent: Bool = false,
+    maximumRequests: Int = 8, lifetime: TimeInterval = 30
+  ) throws {
     self.status = status
+    self.silent = silent
+    self.headers = headers
+    self.answerBytes = answerBytes
     #if canImport(Glibc)
       let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -69,7 +90,14 @@ final class LoopbackHTTPServer: Sendable {
   var url: String { "http://127.0.0.1:\(port)/hook" }
 
   /// The bodies received so far, in order.
-  var received: [String] { bodies.withLock { $0 } }
+  var received: [String] { requests.map(\.body) }
+
+  /// The requests received so far, in order.
+  var requests: [Request] { requestsReceived.withLock { $0 } }
+
+  /// How many bytes of answer bodies the clients took before they closed the connection
+  /// (what the system accepted; a client that reads no body takes at most its socket buffers).
+  var answerBytesTaken: Int { answerBytesSent.withLock { $0 } }
 
   /// Stops accepting and waits (at most a few seconds) for the thread to finish.
   func stop() {
@@ -84,12 +112,18 @@ final class LoopbackHTTPServer: Sendable {
     }
     var served = 0
     while served < maximumRequests, Date() < deadline, !stopping.withLock({ $0 }) {
+      // Silent: connections wait in the backlog, never accepted nor answered.
+      if silent {
+        Thread.sleep(forTimeInterval: 0.05)
+        continue
+      }
       var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
       guard poll(&poller, 1, 100) > 0 else { continue }
       let client = accept(listener, nil, nil)
       guard client >= 0 else { continue }
       var timeout = timeval(tv_sec: 5, tv_usec: 0)
       setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
       handle(client)
       close(client)
       served += 1
@@ -119,20 +153,48 @@ final class LoopbackHTTPServer: Sendable {
       }
     }
     if let start = headerEnd {
+      let head = String(decoding: data[0..<start], as: UTF8.self)
+      let lines = head.split(separator: "\r\n")
+      let target = lines.first.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" } ?? ""
+      let key = lines.first { $0.lowercased().hasPrefix("idempotency-key:") }
+        .map { $0.dropFirst("idempotency-key:".count).trimmingCharacters(in: .whitespaces) }
       let body = String(decoding: data[start..<min(data.count, start + expected)], as: UTF8.self)
-      bodies.withLock { $0.append(body) }
+      requestsReceived.withLock {
+        $0.append(Request(target: target, idempotencyKey: key, body: body))
+      }
     }
-    send(client, "HTTP/1.1 \(status) Test\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+    let extra = headers.map { $0.replacingOccurrences(of: "{port}", with: String(port)) + "\r\n" }.joined()
+    guard
+      send(
+        client,
+        Array(
+          "HTTP/1.1 \(status) Test\r\n\(extra)Content-Length: \(answerBytes)\r\nConnection: close\r\n\r\n"
+            .utf8))
+    else { return }
+    // The answer's body, 64 KB at a time, until it is all sent or the client goes away.
+    let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 65_536)
+    var left = answerBytes
+    while left > 0 {
+      let piece = Array(chunk[0..<min(left, chunk.count)])
+      guard send(client, piece) else { return }
+      answerBytesSent.withLock { $0 += piece.count }
+      left -= piece.count
+    }
   }
 
   private func send(_ client: Int32, _ text: String) {
-    let bytes = Array(text.utf8)
+    _ = send(client, Array(text.utf8))
+  }
+
+  /// Sends all of `bytes`; whether it could.
+  private func send(_ client: Int32, _ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let sent = bytes[offset...].withUnsafeBytes { sendBytes(client, $0.baseAddress, $0.count) }
-      guard sent > 0 else { return }
+      guard sent > 0 else { return false }
       offset += sent
     }
+    return true
   }
 
   private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {

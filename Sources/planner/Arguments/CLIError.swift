@@ -19,6 +19,9 @@ enum CLIError: Error {
   case notEnoughData
   /// A bug or an environment failure: exit 70.
   case internalError(String)
+  /// A file that had to be written (the alerts' outbox) could not be: exit 74. The message
+  /// says what was not saved, names the path and gives a hint.
+  case outputNotWritten(String)
 
   /// The documented exit codes.
   enum ExitCode: Int32 {
@@ -28,7 +31,8 @@ enum CLIError: Error {
     case usage = 64
     case invalidInput = 65
     case internalError = 70
-    /// Standard output or standard error could not be written (a full disk, a closed descriptor).
+    /// Standard output, standard error or a file to keep (the outbox) could not be written (a
+    /// full disk, a closed descriptor, a read-only folder).
     case ioError = 74
   }
 
@@ -39,6 +43,7 @@ enum CLIError: Error {
     case .negativeResult: .negativeResult
     case .notEnoughData: .notEnoughData
     case .internalError: .internalError
+    case .outputNotWritten: .ioError
     }
   }
 
@@ -53,6 +58,8 @@ enum CLIError: Error {
       return DiagnosticRenderer(colors: colors).render(list)
     case .invalidInput(let message):
       return message.hasSuffix("\n") ? message : "planner: error: \(message)\n"
+    case .outputNotWritten(let message):
+      return "planner: error: \(message)\n"
     case .negativeResult, .notEnoughData:
       return ""
     case .internalError(let message):

@@ -1,20 +1,25 @@
 import Foundation
 import HealthRules
 
-/// Alerts that could not be delivered, kept in a file until a later run delivers them.
+/// Alerts not yet delivered, kept in a file until a run delivers them.
 ///
-/// The file is a JSON array of items, each with the channel that failed (`command` or
-/// `url`), when and why it failed, and the verdict JSON exactly as it was to be sent.
-/// It is rewritten atomically, and removed when it empties. By default it sits next to
-/// the readings file: `readings.csv.outbox.json`.
+/// The file is a JSON array of items, each with an id (sent as the `Idempotency-Key` header on
+/// every attempt, in every run), the channel (`command` or `url`), when it was saved and why its
+/// last attempt failed, and the verdict JSON exactly as it is to be sent. It never holds two items
+/// for the same alert (the same payload) on the same channel. It is rewritten atomically with
+/// `AtomicFile`, and removed when it empties. By default it sits next to the readings file:
+/// `readings.csv.outbox.json`.
 struct Outbox {
   /// One undelivered alert.
   struct Item: Codable, Equatable {
+    /// Names this alert on this channel in every attempt and every run: a UUID, sent as the
+    /// `Idempotency-Key` header.
+    var id: String
     /// `command` or `url`.
     var channel: String
-    /// When it first failed, ISO 8601 UTC.
+    /// When it was first saved, ISO 8601 UTC.
     var savedAt: String
-    /// The last reason it failed.
+    /// Why its last attempt failed (credentials removed), or `not sent yet`.
     var reason: String
     /// Attempts made so far (runs, not retries).
     var attempts: Int
@@ -22,49 +27,169 @@ struct Outbox {
     var payload: String
 
     enum CodingKeys: String, CodingKey {
-      case channel
+      case id, channel
       case savedAt = "saved_at"
       case reason, attempts, payload
+    }
+
+    /// A new item for `payload` on `channel`, with a new id.
+    init(channel: String, savedAt: String, reason: String, attempts: Int, payload: String) {
+      self.id = UUID().uuidString
+      self.channel = channel
+      self.savedAt = savedAt
+      self.reason = reason
+      self.attempts = attempts
+      self.payload = payload
+    }
+
+    /// Reads an item; one saved before items had ids gets a new one.
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      id = try container.decodeIfPresent(String.self, forKey: .id) ?? UUID().uuidString
+      channel = try container.decode(String.self, forKey: .channel)
+      savedAt = try container.decode(String.self, forKey: .savedAt)
+      reason = try container.decode(String.self, forKey: .reason)
+      attempts = try container.decode(Int.self, forKey: .attempts)
+      payload = try container.decode(String.self, forKey: .payload)
+    }
+
+    /// Whether `other` is the same alert on the same channel.
+    func isSameAlert(as other: Item) -> Bool {
+      channel == other.channel && payload == other.payload
     }
   }
 
   let url: URL
-  var items: [Item]
+  private(set) var items: [Item]
+  /// Where an outbox that could not be read or did not parse was moved, and which it was.
+  private(set) var movedAside: MovedAside?
+
+  /// An outbox file moved aside.
+  struct MovedAside {
+    /// Its new path.
+    var path: URL
+    /// `cannot be read` or `does not parse`.
+    var reason: String
+  }
 
   /// Reads the outbox; a missing file is an empty outbox.
   ///
-  /// - Throws: ``CLIError/invalidInput(_:)`` when the file exists and does not parse; it is then left alone.
+  /// An outbox that cannot be read or does not parse is moved aside (renamed with a
+  /// `.corrupt-TIME` suffix, ``movedAside``) and an empty one is started, so that it blocks
+  /// neither this run's alert nor later ones. Items for the same alert and channel (written by
+  /// earlier versions, which kept one copy per failed run) are merged into the first.
+  ///
+  /// - Throws: ``CLIError/outputNotWritten(_:)`` when such a file cannot be moved aside.
   static func open(_ url: URL) throws(CLIError) -> Outbox {
     guard FileManager.default.fileExists(atPath: url.path) else { return Outbox(url: url, items: []) }
+    let data: Data
     do {
-      let data = try Data(contentsOf: url)
-      return Outbox(url: url, items: try JSONDecoder().decode([Item].self, from: data))
+      data = try Data(contentsOf: url)
     } catch {
-      throw .invalidInput(
-        "the outbox '\(url.path)' does not parse, so nothing was sent and it was left as it is: "
-          + "\(error.localizedDescription)\n  hint: send its alerts by hand, then remove it")
+      return Outbox(url: url, items: [], movedAside: try moveAside(url, because: "cannot be read"))
+    }
+    let items: [Item]
+    do {
+      items = try JSONDecoder().decode([Item].self, from: data)
+    } catch {
+      return Outbox(url: url, items: [], movedAside: try moveAside(url, because: "does not parse"))
+    }
+    var outbox = Outbox(url: url, items: [])
+    for item in items { outbox.keep(item) }
+    return outbox
+  }
+
+  /// Renames an outbox that cannot be read or does not parse (`why`) to `PATH.corrupt-TIME` (a
+  /// number added when that exists).
+  private static func moveAside(_ url: URL, because why: String) throws(CLIError) -> MovedAside {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
+    let stamp = formatter.string(from: Date())
+    var target = URL(fileURLWithPath: url.path + ".corrupt-\(stamp)")
+    var number = 1
+    while FileManager.default.fileExists(atPath: target.path) {
+      number += 1
+      target = URL(fileURLWithPath: url.path + ".corrupt-\(stamp)-\(number)")
+    }
+    guard rename(url.path, target.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      throw .outputNotWritten(
+        "the outbox '\(url.path)' \(why) and could not be moved aside to '\(target.path)' "
+          + "(\(reason.lowercased())), so nothing was sent\n"
+          + "  hint: move or remove it by hand, after sending its alerts")
+    }
+    return MovedAside(path: target, reason: why)
+  }
+
+  /// The kept item for the same alert and channel as `item`, if any.
+  func item(sameAs item: Item) -> Item? {
+    items.first { $0.isSameAlert(as: item) }
+  }
+
+  /// Keeps `item`, or, when the outbox holds the same alert on the same channel already,
+  /// updates that one (its id and first save stay; the reason and attempts are the newer).
+  mutating func keep(_ item: Item) {
+    if let index = items.firstIndex(where: { $0.isSameAlert(as: item) }) {
+      items[index].reason = item.reason
+      items[index].attempts = max(items[index].attempts, item.attempts)
+    } else {
+      items.append(item)
     }
   }
 
-  /// Writes the outbox atomically, or removes the file when it is empty.
-  func save() throws(CLIError) {
+  /// Notes a failed attempt at the item with `id`: one more attempt, and why.
+  mutating func recordFailure(id: String, reason: String) {
+    guard let index = items.firstIndex(where: { $0.id == id }) else { return }
+    items[index].attempts += 1
+    items[index].reason = reason
+  }
+
+  /// Forgets the item with `id` (delivered).
+  mutating func remove(id: String) {
+    items.removeAll { $0.id == id }
+  }
+
+  /// Writes the outbox atomically, or removes the file when it is empty. A missing folder is
+  /// created (readable by its owner only), so that an alert is never lost for want of it.
+  ///
+  /// - Throws: ``CLIError/outputNotWritten(_:)`` with `what` (such as "the alert was NOT saved")
+  ///   leading the sentence, when the file cannot be written or removed.
+  func save(failing what: String) throws(CLIError) {
     if items.isEmpty {
-      if FileManager.default.fileExists(atPath: url.path) {
-        do {
-          try FileManager.default.removeItem(at: url)
-        } catch {
-          throw .internalError("cannot remove the empty outbox '\(url.path)': \(error.localizedDescription)")
-        }
+      guard FileManager.default.fileExists(atPath: url.path) else { return }
+      guard unlink(url.path) == 0 else {
+        let reason = String(cString: strerror(errno)).lowercased()
+        throw .outputNotWritten(
+          "the outbox '\(url.path)' is empty now but could not be removed (\(reason)); "
+            + "its alerts were delivered\n  hint: remove it by hand, or the next run sends them again")
       }
       return
     }
+    let folder = url.deletingLastPathComponent()
+    if !FileManager.default.fileExists(atPath: folder.path) {
+      do {
+        try FileManager.default.createDirectory(
+          at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw .outputNotWritten(
+          "\(what): the outbox's folder '\(folder.path)' does not exist and could not be created\n"
+            + "  hint: create it, or name another file with --outbox FILE")
+      }
+    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data: Data
     do {
-      let data = try encoder.encode(items)
+      data = try encoder.encode(items)
+    } catch {
+      throw .internalError("the outbox could not be encoded as JSON: \(error)")
+    }
+    do {
       try AtomicFile.write(data + Data("\n".utf8), to: url)
     } catch {
-      throw .internalError("an alert could not be delivered nor saved in '\(url.path)': \(error)")
+      throw .outputNotWritten(
+        "\(what): the outbox '\(url.path)' could not be written (\(error.reason.lowercased()))\n"
+          + "  hint: make its folder writable, or name another file with --outbox FILE")
     }
   }
 }
