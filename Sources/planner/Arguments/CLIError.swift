@@ -19,6 +19,10 @@ enum CLIError: Error {
   case notEnoughData
   /// A bug or an environment failure: exit 70.
   case internalError(String)
+  /// A file the command writes could not be written (a missing folder, a full disk): exit 74.
+  case outputFailed(String)
+  /// A file is locked by another process (a journal being logged into): exit 75, try again.
+  case busy(String)
 
   /// The documented exit codes.
   enum ExitCode: Int32 {
@@ -28,8 +32,11 @@ enum CLIError: Error {
     case usage = 64
     case invalidInput = 65
     case internalError = 70
-    /// Standard output or standard error could not be written (a full disk, a closed descriptor).
+    /// An output could not be written: standard output or standard error (a full disk, a
+    /// closed descriptor), or a file (`-o`, `--journal`, the journal's history).
     case ioError = 74
+    /// A resource is busy (another process holds the journal's lock): try again (EX_TEMPFAIL).
+    case temporaryFailure = 75
   }
 
   var exitCode: ExitCode {
@@ -39,6 +46,8 @@ enum CLIError: Error {
     case .negativeResult: .negativeResult
     case .notEnoughData: .notEnoughData
     case .internalError: .internalError
+    case .outputFailed: .ioError
+    case .busy: .temporaryFailure
     }
   }
 
@@ -53,6 +62,8 @@ enum CLIError: Error {
       return DiagnosticRenderer(colors: colors).render(list)
     case .invalidInput(let message):
       return message.hasSuffix("\n") ? message : "planner: error: \(message)\n"
+    case .outputFailed(let message), .busy(let message):
+      return "planner: error: \(message)\n"
     case .negativeResult, .notEnoughData:
       return ""
     case .internalError(let message):
