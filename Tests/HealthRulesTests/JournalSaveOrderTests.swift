@@ -77,4 +77,20 @@ struct JournalSaveOrderTests {
     #expect(symlink(url.path, url.path + ".lock") == 0)
     #expect(Self.lockError(url) == "cannot lock the journal with '\(url.path).lock': it is a symbolic link")
   }
+
+  @Test("a lock held by another open of the lock file is a busy journal once the timeout passes")
+  func busy() throws {
+    let (_, url) = try Self.replacing()
+    let holder = open(url.path + ".lock", O_RDWR | O_CREAT, 0o600)
+    #expect(holder >= 0 && flock(holder, LOCK_EX | LOCK_NB) == 0)
+    defer { close(holder) }
+    do {
+      try Journal.withExclusiveAccess(to: url, timeout: 0.1) { () throws(JournalError) in () }
+      Issue.record("the lock was taken twice")
+    } catch {
+      #expect(
+        error.description
+          == "'\(url.path)' is locked by another process logging into it; try again when it is done")
+    }
+  }
 }
