@@ -72,7 +72,8 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(
-      name: "PlannerCLITests", dependencies: ["planner", "planner-webhook", "Diagnostics", "CProcessMemory"]),
+      name: "PlannerCLITests",
+      dependencies: ["planner", "planner-webhook", "Diagnostics", "CProcessMemory", "HealthDatabase"]),
     // Rules in PostgreSQL against the in-process engine, on a throwaway server.
     .testTarget(
       name: "HealthDatabaseTests", dependencies: ["HealthDatabase", "HealthRules", "PlanDSL"],

@@ -3,7 +3,9 @@ import HealthRules
 /// Why talking to the database failed, in words fit for the person running the command.
 ///
 /// Messages never contain a password: connection details come only from the URL,
-/// the environment (`PGPASSWORD`, `~/.pgpass`) or a service file, and are not repeated.
+/// the environment (`PGPASSWORD`, `~/.pgpass`) or a service file, and where libpq's own
+/// message repeats part of the URL, the password is replaced by `***`
+/// (``ConnectionString/redacting(_:in:)``).
 public enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The server could not be reached or refused the connection.
   case connection(String)
@@ -17,6 +19,8 @@ public enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
   case rules(SQLError)
   /// The server answered with something this client does not understand.
   case unexpectedResult(String)
+  /// A value to send that the server cannot hold (text with a NUL character); nothing was sent.
+  case invalidValue(String)
 
   /// A lowercase message without a final period.
   public var description: String {
@@ -28,6 +32,7 @@ public enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     case .column(let message): return message
     case .rules(let error): return error.description
     case .unexpectedResult(let message): return "unexpected answer from the database: \(message)"
+    case .invalidValue(let message): return message
     }
   }
 }

@@ -3,7 +3,7 @@ import HealthRules
 
 /// Evaluates a rule set inside PostgreSQL for every patient of a readings table.
 ///
-/// The rules are compiled to one query (``HealthRules/RuleSet/sql(dialect:table:asOf:patients:)``)
+/// The rules are compiled to one query (``HealthRules/RuleSet/query(dialect:table:asOf:patients:)``)
 /// that gives the same verdicts, alerts and missing readings as ``CompiledRuleSet/evaluate(_:)``.
 /// Before running it, the table and the columns the rules read are checked, so a missing
 /// table or a floating-point column is a clear error rather than a wrong answer.
@@ -28,18 +28,21 @@ public struct DatabaseVerdicts: Sendable {
     self.table = table
   }
 
-  /// The query that ``run(on:asOf:patients:)`` sends.
+  /// The query that ``run(on:asOf:patients:)`` sends, with `asOf` and `patients` as its
+  /// parameters (``HealthRules/RuleSet/query(dialect:table:asOf:patients:)``).
   ///
   /// - Throws: ``DatabaseError/rules(_:)``.
-  public func sql(asOf: Day? = nil, patients: [String]? = nil) throws(DatabaseError) -> String {
+  public func query(asOf: Day? = nil, patients: [String]? = nil) throws(DatabaseError) -> SQLQuery {
     do throws(SQLError) {
-      return try ruleSet.sql(dialect: .postgresql, table: table, asOf: asOf, patients: patients)
+      return try ruleSet.query(dialect: .postgresql, table: table, asOf: asOf, patients: patients)
     } catch {
       throw .rules(error)
     }
   }
 
   /// Checks the table and evaluates the rules for every patient (or the given ones).
+  ///
+  /// The day and the patients are sent as parameters, apart from the query's text.
   ///
   /// - Parameters:
   ///   - connection: An open connection.
@@ -50,18 +53,22 @@ public struct DatabaseVerdicts: Sendable {
   public func run(on connection: PostgresConnection, asOf: Day? = nil, patients: [String]? = nil)
     throws(DatabaseError) -> [PatientVerdict]
   {
+    // The names and values are checked before the table is looked up.
+    _ = try query(asOf: asOf, patients: patients)
     try checkTable(on: connection)
     var runner = self
     if !table.uniqueDays, try hasUniqueDays(on: connection) { runner.table.uniqueDays = true }
-    let query = try runner.sql(asOf: asOf, patients: patients)
-    let result = try connection.query(query)
+    let query = try runner.query(asOf: asOf, patients: patients)
+    let result = try connection.query(query.text, parameters: query.parameters)
     return try result.rows.map { row throws(DatabaseError) in try DatabaseVerdicts.verdict(from: row) }
   }
 
   /// Checks that the table exists and that the columns the rules read have usable types.
   ///
-  /// - Throws: ``DatabaseError/missingTable(_:)`` or ``DatabaseError/column(_:)``.
+  /// - Throws: ``DatabaseError/missingTable(_:)`` or ``DatabaseError/column(_:)``;
+  ///   ``DatabaseError/rules(_:)`` when a name is unusable (``HealthRules/ReadingsTable/validate()``).
   public func checkTable(on connection: PostgresConnection) throws(DatabaseError) {
+    do throws(SQLError) { try table.validate() } catch { throw .rules(error) }
     let name = table.qualifiedName
     let found = try connection.query(
       """

@@ -17,13 +17,16 @@ public final class PostgresConnection {
   /// - Parameter url: A libpq connection string: a URL (`postgresql://user@host:5432/db`,
   ///   `postgresql:///db?host=/run/postgresql`) or `key=value` pairs. Missing parts come
   ///   from the environment (`PGHOST`, `PGPASSWORD`, …), `~/.pgpass` or a service file.
-  /// - Throws: ``DatabaseError/connection(_:)`` with the server's reason.
+  /// - Throws: ``DatabaseError/connection(_:)`` with the server's reason, the password
+  ///   replaced by `***` wherever the reason repeats it.
   public init(url: String) throws(DatabaseError) {
-    guard !url.contains("\u{0}") else { throw .connection("the connection string holds a NUL character") }
+    guard !url.unicodeScalars.contains("\u{0}") else {
+      throw .connection("the connection string holds a NUL character")
+    }
     try PostgresConnection.loadLibrary()
     guard let connection = cpq_connectdb(url) else { throw .connection("out of memory") }
     guard cpq_status(connection) == CONNECTION_OK else {
-      let message = PostgresConnection.errorText(connection)
+      let message = ConnectionString.redacting(PostgresConnection.errorText(connection), in: url)
       cpq_finish(connection)
       throw .connection(message)
     }
@@ -50,7 +53,8 @@ public final class PostgresConnection {
 
   /// Runs one or more statements that return no rows.
   ///
-  /// - Throws: ``DatabaseError/query(_:sqlState:)``.
+  /// - Throws: ``DatabaseError/query(_:sqlState:)``; ``DatabaseError/invalidValue(_:)`` when
+  ///   the text holds a NUL character.
   public func execute(_ sql: String) throws(DatabaseError) {
     _ = try run(sql, parameters: [])
   }
@@ -61,7 +65,9 @@ public final class PostgresConnection {
   ///   - sql: One statement; `$1`, `$2`… refer to `parameters`.
   ///   - parameters: Text values for the placeholders, `nil` for `NULL`.
   /// - Returns: The column names and the rows.
-  /// - Throws: ``DatabaseError/query(_:sqlState:)``.
+  /// - Throws: ``DatabaseError/query(_:sqlState:)``; ``DatabaseError/invalidValue(_:)``, before
+  ///   anything is sent, when the statement or a value holds a NUL character (C strings end
+  ///   there, and PostgreSQL text cannot hold one).
   public func query(_ sql: String, parameters: [String?] = []) throws(DatabaseError) -> QueryRows {
     try run(sql, parameters: parameters)
   }
@@ -98,6 +104,11 @@ public final class PostgresConnection {
   }
 
   private func run(_ sql: String, parameters: [String?]) throws(DatabaseError) -> QueryRows {
+    guard !sql.utf8.contains(0) else { throw .invalidValue("the SQL statement holds a NUL character") }
+    for (index, value) in parameters.enumerated() where value?.utf8.contains(0) == true {
+      throw .invalidValue(
+        "parameter $\(index + 1) holds a NUL character, which PostgreSQL text cannot hold")
+    }
     let result: OpaquePointer?
     if parameters.isEmpty {
       result = cpq_exec(handle, sql)

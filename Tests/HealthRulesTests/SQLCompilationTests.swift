@@ -21,7 +21,7 @@ struct SQLCompilationTests {
     #expect(!unique.contains("HAVING count(*) > 1"))
     #expect(unique.contains("FROM \"clinic\".\"readings\" AS r"))
     #expect(unique.contains("DATE '2026-03-07'"))
-    #expect(unique.contains("IN ('o''brien')"))
+    #expect(unique.contains("= ANY (ARRAY['o''brien']::text[])"))
     // 1 mmol/L is 18.016 mg/dL, 18,016,000 storage steps of 1/1,000,000 mg/dL: exact, rounded to a step.
     #expect(unique.contains("round(CAST(r.\"glucose\" AS numeric) * 18016000::numeric)"))
     // A mean of weight is over the pound's storage scale.

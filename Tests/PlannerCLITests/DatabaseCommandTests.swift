@@ -41,6 +41,29 @@ struct DatabaseCommandTests {
     #expect(!result.stderr.contains("hunter2") && !result.stdout.contains("hunter2"))
   }
 
+  @Test(
+    "a malformed connection string is shown with its password replaced by ***",
+    arguments: [
+      (
+        "postgres:/clinic:hunter2@db",
+        "planner: error: cannot connect to the database: missing \"=\" after \"postgres:/clinic:***@db\" in connection info string\n"
+      ),
+      (
+        "postgresql://clinic:hunter2@[::1/health",
+        "planner: error: cannot connect to the database: end of string reached when looking for matching \"]\" in IPv6 host address in URI: \"postgresql://clinic:***@[::1/health\"\n"
+      ),
+      (
+        "postgresql://clinic:hunt%zzer2@db/health",
+        "planner: error: cannot connect to the database: invalid percent-encoded token: \"***\"\n"
+      ),
+    ])
+  func malformedURL(url: String, message: String) throws {
+    let result = try PlannerProcess.run(["health", "--database", url])
+    #expect(result.status == 65)
+    #expect(result.stderr == message)
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test("libpq is loaded when a connection is first made, and a missing one is a clear error")
   func missingLibpq() throws {
     let result = try PlannerProcess.run(

@@ -63,12 +63,12 @@ struct OutputFileTests {
       ])
   }
 
-  @Test("a folder that does not exist is a plain sentence with the path, exit 65")
+  @Test("a folder that does not exist is a plain sentence with the path, exit 74")
   func missingFolder() throws {
     let path = try folder().appendingPathComponent("no/such/report.xml").path
     let result = try PlannerProcess.run(["test", "Examples/home.plan", "--junit", path])
-    #expect(result.status == 65)
-    #expect(result.stderr == "planner: error: cannot write '\(path)': No such file or directory\n")
+    #expect(result.status == 74)
+    #expect(result.stderr == "planner: error: cannot write '\(path)': its folder does not exist\n")
   }
 
   @Test("a symbolic link to nothing is refused")

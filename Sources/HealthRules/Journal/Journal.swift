@@ -140,17 +140,20 @@ public struct Journal: Sendable {
   /// Runs `body` while holding an exclusive lock on the journal, so that two processes
   /// logging at the same time cannot lose each other's entry.
   ///
-  /// The lock is a `flock(2)` on `FILE.lock` beside the journal (created when missing,
-  /// left in place, empty). Open, log and save inside `body`.
+  /// The journal must be a file that ``AtomicFile`` may write (a regular file or a new path;
+  /// a symbolic link is followed). The lock is a `flock(2)` on `FILE.lock` beside the journal
+  /// (created when missing, left in place, empty), opened without following a symbolic link;
+  /// it must be a regular file. Open, log and save inside `body`.
   ///
   /// - Parameters:
   ///   - url: The journal file.
   ///   - timeout: How long to wait for another process to finish, in seconds.
   ///   - body: The work to do under the lock.
   /// - Throws: ``JournalError/unsupportedFormat(_:)`` for a file that is not `.csv` or `.json`
-  ///   (before any lock file is made), ``JournalError/busy(path:)`` when the lock is not free within `timeout`,
-  ///   ``JournalError/unreadable(path:reason:)`` when the lock file cannot be opened,
-  ///   or what `body` throws.
+  ///   (before any lock file is made), ``JournalError/writeFailed(_:)`` for a journal that is
+  ///   not a file (a device, a FIFO, a directory), ``JournalError/busy(path:)`` when the lock is
+  ///   not free within `timeout`, ``JournalError/lockFailed(path:reason:)`` when the lock file
+  ///   cannot be opened or is not a regular file, or what `body` throws.
   public static func withExclusiveAccess<Result>(
     to url: URL, timeout: Double = 10, _ body: () throws(JournalError) -> Result
   ) throws(JournalError) -> Result {
@@ -158,12 +161,24 @@ public struct Journal: Sendable {
     guard let format = ReadingsFormat(fileName: url.lastPathComponent), format != .appleHealth else {
       throw .unsupportedFormat(url.lastPathComponent)
     }
+    // Nor does a device or a FIFO, which would not be read as a file nor written.
+    do throws(AtomicFileError) {
+      try AtomicFile.checkDestination(url)
+    } catch {
+      throw .writeFailed(error)
+    }
     let lockPath = url.path + ".lock"
-    let descriptor = Foundation.open(lockPath, O_RDWR | O_CREAT, 0o600)
+    let descriptor = Foundation.open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
     guard descriptor >= 0 else {
-      throw .unreadable(path: lockPath, reason: String(cString: strerror(errno)))
+      let code = errno
+      let reason = code == ELOOP ? "it is a symbolic link" : AtomicFileError.words(for: code)
+      throw .lockFailed(path: lockPath, reason: reason)
     }
     defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw .lockFailed(path: lockPath, reason: "it is not a regular file")
+    }
     let deadline = Date().addingTimeInterval(timeout)
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else { throw .busy(path: url.path) }
@@ -342,20 +357,28 @@ public struct Journal: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Writes the history (when rows were replaced), then the journal, each atomically.
+  /// Writes the journal, then (when rows were replaced) the history, each atomically: the
+  /// history row is written only once the journal's new version is durable, so a failed save
+  /// never leaves a "replaced" row for a change that did not happen.
   ///
-  /// - Parameter beforeRename: Passed to ``AtomicFile/write(_:to:beforeRename:)`` for the
-  ///   journal; tests throw from it to simulate a crash before the rename.
-  /// - Throws: ``JournalError/writeFailed(_:)``; the journal file is then unchanged.
+  /// - Parameter beforeRename: Passed to ``AtomicFile/write(_:to:newFileMode:beforeRename:)``
+  ///   for the journal; tests throw from it to simulate a crash before the rename.
+  /// - Throws: ``JournalError/writeFailed(_:)`` when the journal could not be written (it is
+  ///   then unchanged, and so is the history); ``JournalError/historyFailed(_:)`` when the
+  ///   journal was saved but the history could not be.
   public func save(beforeRename: (URL) throws -> Void = { _ in }) throws(JournalError) {
     guard changed else { return }
+    let history = replaced.isEmpty ? nil : historyText()
     do throws(AtomicFileError) {
-      if !replaced.isEmpty {
-        try AtomicFile.write(Data(historyText().utf8), to: historyURL)
-      }
       try AtomicFile.write(Data(text.utf8), to: url, beforeRename: beforeRename)
     } catch {
       throw .writeFailed(error)
+    }
+    guard let history else { return }
+    do throws(AtomicFileError) {
+      try AtomicFile.write(Data(history.utf8), to: historyURL)
+    } catch {
+      throw .historyFailed(error)
     }
   }
 
@@ -421,8 +444,13 @@ public enum JournalError: Error, Sendable, CustomStringConvertible {
   case invalidEntry(ReadingsError)
   /// The day already has other values for readings in the entry.
   case alreadyLogged(day: Day, [JournalConflict])
-  /// Writing the history or the journal failed; the journal is unchanged.
+  /// The journal could not be written, or is not a file (a device, a FIFO); the journal and
+  /// its history are unchanged.
   case writeFailed(AtomicFileError)
+  /// The journal was saved, but the history row of the replaced reading could not be written.
+  case historyFailed(AtomicFileError)
+  /// The lock file `FILE.lock` could not be opened, or is not a regular file (a symbolic link).
+  case lockFailed(path: String, reason: String)
   /// Another process held the journal's lock for too long.
   case busy(path: String)
 
@@ -441,8 +469,12 @@ public enum JournalError: Error, Sendable, CustomStringConvertible {
       return "\(day) already has " + conflicts.map(\.description).joined(separator: "; ")
     case .writeFailed(let error):
       return error.description
+    case .historyFailed(let error):
+      return "the journal was saved, but the earlier row could not be kept: \(error.description)"
+    case .lockFailed(let path, let reason):
+      return "cannot lock the journal with '\(path)': \(reason)"
     case .busy(let path):
-      return "'\(path)' is being written by another process; try again"
+      return "'\(path)' is locked by another process logging into it; try again when it is done"
     }
   }
 }

@@ -3,7 +3,8 @@ extension RuleSet {
   public static let maximumSQLWindowLength = 366
 
   /// Writes this rule set as one SQL query that gives, for every patient in a readings table,
-  /// the same verdict, fired alerts and missing readings as ``CompiledRuleSet/evaluate(_:)``.
+  /// the same verdict, fired alerts and missing readings as ``CompiledRuleSet/evaluate(_:)``,
+  /// with the day and the patients as parameters: the form to send to a server.
   ///
   /// The query returns one row per patient, ordered by `patient_id` (byte order):
   ///
@@ -17,6 +18,13 @@ extension RuleSet {
   /// | `missing` | `jsonb` | ``MissingReading`` objects, as ``Verdict/missing`` lists them |
   /// | `error` | `text` | `two readings for 2026-03-01` when a patient has two rows for a day |
   ///
+  /// It has two parameters, ``SQLQuery/parameters`` in order: `$1` (a `date`) is the day to
+  /// treat as every patient's today, `NULL` for each patient's latest day; `$2` (a `text[]`)
+  /// holds the patients to include, `NULL` for every patient. No value given here is spliced
+  /// into the text; the names of ``ReadingsTable`` are checked (``ReadingsTable/validate()``)
+  /// and quoted, and what comes from the rules (alert ids, symptom words, metric names) is
+  /// written as literals quoted per Unicode scalar.
+  ///
   /// Semantics match the Swift engine exactly: today is each patient's latest day (or `asOf`),
   /// the window is the calendar days ending on it, readings are rounded to thousandths of the
   /// canonical unit half away from zero, every value is the same fraction ``Rational``
@@ -25,7 +33,8 @@ extension RuleSet {
   /// case with a regular expression; see the limits in `docs/health.md`.
   ///
   /// ```swift
-  /// let query = try RuleSet.baseline.sql(dialect: .postgresql)
+  /// let query = try RuleSet.baseline.query(patients: ["p-17"])
+  /// let rows = try connection.query(query.text, parameters: query.parameters)
   /// ```
   ///
   /// - Parameters:
@@ -33,15 +42,53 @@ extension RuleSet {
   ///   - table: Where the readings are; ``ReadingsTable/default`` by default.
   ///   - asOf: The day to treat as every patient's today; each patient's latest reading's day by default.
   ///   - patients: Only these patients (compared as text); every patient by default.
-  /// - Returns: The query text, one statement, no parameters.
+  /// - Returns: The query text and the values of its two parameters.
   /// - Throws: ``SQLError`` when the rule set does not check, uses a construct the dialect
   ///   cannot express with the same meaning (a custom metric, a symptom word outside ASCII,
-  ///   a window over ``maximumSQLWindowLength`` days), or the table description is unusable.
+  ///   a window over ``maximumSQLWindowLength`` days), the table description is unusable, or a
+  ///   patient id holds a NUL character (PostgreSQL text cannot hold one).
   /// - Complexity: O(n) in the size of the rules, O(k²) in the days of an aggregate's range.
+  public func query(
+    dialect: SQLDialect = .postgresql, table: ReadingsTable = .default, asOf: Day? = nil,
+    patients: [String]? = nil
+  ) throws(SQLError) -> SQLQuery {
+    let values = try Self.checked(patients)
+    let text = try queryText(table: table, day: "$1::date", patients: "$2::text[]")
+    return SQLQuery(text: text, parameters: [asOf.map { "\($0)" }, values.map(SQLText.textArray)])
+  }
+
+  /// The query of ``query(dialect:table:asOf:patients:)`` as one self-contained statement to
+  /// print or save: the day and the patients written as literals (`DATE '2026-03-07'`,
+  /// `ARRAY['o''brien']::text[]`, `NULL` when not given), quoted per Unicode scalar.
+  ///
+  /// ```swift
+  /// let text = try RuleSet.baseline.sql(dialect: .postgresql)
+  /// ```
+  ///
+  /// - Returns: The query text, one statement, no parameters.
+  /// - Throws: ``SQLError``, as ``query(dialect:table:asOf:patients:)``.
   public func sql(
     dialect: SQLDialect = .postgresql, table: ReadingsTable = .default, asOf: Day? = nil,
     patients: [String]? = nil
   ) throws(SQLError) -> String {
+    let values = try Self.checked(patients)
+    let list = values.map { "ARRAY[" + $0.map(SQLText.literal).joined(separator: ", ") + "]::text[]" }
+    return try queryText(
+      table: table, day: asOf.map { "DATE '\($0)'" } ?? "NULL::date", patients: list ?? "NULL::text[]")
+  }
+
+  /// Patient ids PostgreSQL text can hold: without NUL.
+  private static func checked(_ patients: [String]?) throws(SQLError) -> [String]? {
+    for id in patients ?? [] where id.unicodeScalars.contains("\u{0}") {
+      throw SQLError(
+        .invalidValue, construct: id,
+        message: "patient id '\(SQLText.shown(id))' holds a NUL character, which PostgreSQL text cannot hold")
+    }
+    return patients
+  }
+
+  /// The query with `day` and `patients` as the SQL of the `date` and `text[]` values.
+  private func queryText(table: ReadingsTable, day: String, patients: String) throws(SQLError) -> String {
     do throws(RuleError) {
       try check()
     } catch {
@@ -59,26 +106,77 @@ extension RuleSet {
     var truths: [PostgresRuleCompiler.Truth] = []
     for alert in alerts { truths.append(try compiler.compile(alert)) }
     return PostgresQueryText(
-      ruleSet: self, table: table, asOf: asOf, patients: patients, slots: compiler.slots,
+      ruleSet: self, table: table, day: day, patients: patients, slots: compiler.slots,
       parameters: compiler.parameters, laterals: compiler.lateralClauses, truths: truths
     ).text
   }
 }
 
+/// A SQL statement and the values of its `$1`, `$2`… placeholders, sent apart from the text
+/// (libpq's `PQexecParams`), so no value can change what the statement does.
+public struct SQLQuery: Sendable, Hashable {
+  /// The statement.
+  public var text: String
+  /// The placeholders' values as text, in order (`$1` first); `nil` for `NULL`.
+  public var parameters: [String?]
+
+  /// Creates a query.
+  public init(text: String, parameters: [String?]) {
+    self.text = text
+    self.parameters = parameters
+  }
+}
+
 extension ReadingsTable {
+  /// The most UTF-8 bytes of a name: PostgreSQL keeps 63 (`NAMEDATALEN` − 1) and cuts longer
+  /// names short, which could make two names one.
+  public static let maximumNameBytes = 63
+
   /// Checks names and units.
   ///
-  /// - Throws: ``SQLError`` of kind ``SQLError/Kind/invalidTable``.
-  func validate() throws(SQLError) {
-    let names = [schema ?? "x", name, patientID, day, symptoms] + metricColumns.map(\.column.name)
-    for text in names where text.isEmpty || text.contains("\u{0}") {
-      throw SQLError(.invalidTable, message: "a table or column name cannot be empty or hold a NUL character")
+  /// Every schema, table and column name (of the readings and of ``parameters``) is 1 to
+  /// ``maximumNameBytes`` UTF-8 bytes with no control character (U+0000 to U+001F, U+007F to
+  /// U+009F). Any other text is allowed (quotes, backslashes, spaces, combining marks): names
+  /// are written as quoted identifiers, each `"` doubled.
+  ///
+  /// - Throws: ``SQLError`` of kind ``SQLError/Kind/invalidTable`` naming the first bad name.
+  public func validate() throws(SQLError) {
+    var names: [(role: String, name: String)] = []
+    if let schema { names.append(("schema", schema)) }
+    names += [("table", name), ("patient_id column", patientID), ("day column", day)]
+    names += metricColumns.map { ("\($0.metric.name) column", $0.column.name) }
+    names.append(("symptoms column", symptoms))
+    if let schema = parameters.schema { names.append(("parameters schema", schema)) }
+    names += [
+      ("parameters table", parameters.name), ("parameters patient column", parameters.patientID),
+      ("parameters name column", parameters.parameter), ("parameters value column", parameters.value),
+      ("parameters unit column", parameters.unit),
+    ]
+    for (role, text) in names {
+      let rule = "names are 1 to \(Self.maximumNameBytes) UTF-8 bytes without control characters"
+      if text.isEmpty {
+        throw SQLError(.invalidTable, construct: text, message: "the \(role) name is empty; \(rule)")
+      }
+      if let control = text.unicodeScalars.first(where: SQLText.isControl) {
+        throw SQLError(
+          .invalidTable, construct: text,
+          message:
+            "the \(role) name '\(SQLText.shown(text))' holds the control character \(SQLText.code(control)); \(rule)"
+        )
+      }
+      if text.utf8.count > Self.maximumNameBytes {
+        throw SQLError(
+          .invalidTable, construct: text,
+          message: "the \(role) name '\(SQLText.shown(text))' is \(text.utf8.count) UTF-8 bytes long; \(rule)"
+        )
+      }
     }
     for (metric, column) in metricColumns where column.unit.canonical != metric.unit {
       throw SQLError(
         .invalidTable, construct: column.name,
         message:
-          "column '\(column.name)' holds \(metric.name), which is not measured in \(column.unit.rawValue)")
+          "column '\(SQLText.shown(column.name))' holds \(metric.name), which is not measured in \(column.unit.rawValue)"
+      )
     }
   }
 }
@@ -87,25 +185,30 @@ extension ReadingsTable {
 struct PostgresQueryText {
   let ruleSet: RuleSet
   let table: ReadingsTable
-  let asOf: Day?
-  let patients: [String]?
+  /// The SQL of the `date` to treat as every patient's today, `NULL` for each one's latest day.
+  let day: String
+  /// The SQL of the `text[]` of patients to include, `NULL` for all.
+  let patients: String
   let slots: [String: Set<Int>]
   let parameters: [String: ValueUnit]
   let laterals: [String]
   let truths: [PostgresRuleCompiler.Truth]
 
   var text: String {
-    let summary = "\(ruleSet.id) (\(ruleSet.name))".map { $0.isNewline ? " " : $0 }
+    // A comment ends at a line break: none may come from the rule set's name.
+    var summary = "\(ruleSet.id) (\(ruleSet.name))"
+    for scalar in ["\n", "\r"] as [Unicode.Scalar] { summary = summary.replacingScalar(scalar, with: " ") }
     return """
-      -- planner rules \(String(summary)): verdicts over a \(ruleSet.windowLength)-day window, one row per patient.
+      -- planner rules \(summary): verdicts over a \(ruleSet.windowLength)-day window, one row per patient.
       -- Generated by planner; the same verdicts, alerts and missing readings as the Swift engine.
       WITH source AS NOT MATERIALIZED (
         SELECT
           \(sourceColumns.joined(separator: ",\n    "))
-        FROM \(table.qualifiedName) AS r\(patientFilter)
+        FROM \(table.qualifiedName) AS r
+        WHERE \(patients) IS NULL OR CAST(r.\(SQLText.identifier(table.patientID)) AS text) = ANY (\(patients))
       ),
       patients AS (
-        SELECT patient_id, \(asOf.map { "DATE '\($0)'" } ?? "max(day)") AS today
+        SELECT patient_id, coalesce(\(day), max(day)) AS today
         FROM source
         GROUP BY patient_id
       ),
@@ -171,13 +274,6 @@ struct PostgresQueryText {
   private func steps(_ column: ReadingsTable.Column) -> String {
     let value = "CAST(r.\(SQLText.identifier(column.name)) AS numeric)"
     return "round(\(value) * \(SQLText.number(column.unit.stepsPerThousandth * 1000)))"
-  }
-
-  private var patientFilter: String {
-    guard let patients else { return "" }
-    guard !patients.isEmpty else { return "\n  WHERE false" }
-    let list = patients.map(SQLText.literal).joined(separator: ", ")
-    return "\n  WHERE CAST(r.\(SQLText.identifier(table.patientID)) AS text) IN (\(list))"
   }
 
   private var pivotColumns: [String] {

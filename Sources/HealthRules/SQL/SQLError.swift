@@ -8,6 +8,8 @@ public struct SQLError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupported
     /// The table description is unusable (an empty name, a unit of the wrong dimension).
     case invalidTable = "invalid_table"
+    /// A value the query would send cannot be held by the database (a NUL character in text).
+    case invalidValue = "invalid_value"
   }
 
   /// The kind of problem.

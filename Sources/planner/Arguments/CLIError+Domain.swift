@@ -36,9 +36,22 @@ extension CLIError {
     self = .invalidInput("\(path): \(error)")
   }
 
-  /// An output file that could not be written in place atomically: invalid input (the path).
-  init(_ error: AtomicFileError) {
-    self = .invalidInput(error.description)
+  /// An output that could not be written (``HealthRules/AtomicFile``): a destination that is
+  /// not a file is a usage mistake naming the option (`'--output /dev/null' is a device`);
+  /// a failed write is an output failure (74).
+  init(_ error: AtomicFileError, option: String) {
+    switch error.kind {
+    case .notAFile:
+      let dashes = option.hasPrefix("-") ? option : "--" + option
+      self = .usage(
+        "'\(dashes) \(error.path.escapedForTerminal)' is \(error.reason)"
+          + (error.reason.hasPrefix("a symbolic link")
+            ? "" : "; planner writes only to a regular file or a new path"),
+        hint: error.reason.hasPrefix("a symbolic link") ? nil : "give the path of a file to create or replace"
+      )
+    case .failed:
+      self = .outputFailed(error.description)
+    }
   }
 
   /// A readings file's problems, rendered by the one diagnostics renderer: invalid input.

@@ -19,9 +19,11 @@ enum CLIError: Error {
   case notEnoughData
   /// A bug or an environment failure: exit 70.
   case internalError(String)
-  /// A file that had to be written (the alerts' outbox) could not be: exit 74. The message
-  /// says what was not saved, names the path and gives a hint.
-  case outputNotWritten(String)
+  /// A file the command writes could not be written (a missing folder, a full disk, the alerts'
+  /// outbox): exit 74. The message names the path, says what was not saved and gives a hint.
+  case outputFailed(String)
+  /// A file is locked by another process (a journal being logged into): exit 75, try again.
+  case busy(String)
 
   /// The documented exit codes.
   enum ExitCode: Int32 {
@@ -31,9 +33,11 @@ enum CLIError: Error {
     case usage = 64
     case invalidInput = 65
     case internalError = 70
-    /// Standard output, standard error or a file to keep (the outbox) could not be written (a
-    /// full disk, a closed descriptor, a read-only folder).
+    /// An output could not be written: standard output or standard error (a full disk, a
+    /// closed descriptor), or a file (`-o`, `--journal`, the journal's history, the alerts' outbox).
     case ioError = 74
+    /// A resource is busy (another process holds the journal's lock): try again (EX_TEMPFAIL).
+    case temporaryFailure = 75
   }
 
   var exitCode: ExitCode {
@@ -43,7 +47,8 @@ enum CLIError: Error {
     case .negativeResult: .negativeResult
     case .notEnoughData: .notEnoughData
     case .internalError: .internalError
-    case .outputNotWritten: .ioError
+    case .outputFailed: .ioError
+    case .busy: .temporaryFailure
     }
   }
 
@@ -58,7 +63,7 @@ enum CLIError: Error {
       return DiagnosticRenderer(colors: colors).render(list)
     case .invalidInput(let message):
       return message.hasSuffix("\n") ? message : "planner: error: \(message)\n"
-    case .outputNotWritten(let message):
+    case .outputFailed(let message), .busy(let message):
       return "planner: error: \(message)\n"
     case .negativeResult, .notEnoughData:
       return ""

@@ -123,8 +123,14 @@ enum LogCommand: TypedCommand {
     switch error {
     case .unsupportedFormat:
       return .usage(error.description, hint: "log into a .csv or .json journal: --journal journal.csv")
-    case .unreadable, .writeFailed, .busy:
+    case .unreadable:
       return .invalidInput(error.description)
+    case .writeFailed(let failure):
+      return CLIError(failure, option: "journal")
+    case .historyFailed, .lockFailed:
+      return .outputFailed(error.description)
+    case .busy:
+      return .busy(error.description)
     case .invalidJournal(_, let readingsError):
       return .invalidInput(
         DiagnosticRenderer(colors: colors).render(readingsError.diagnostics(path: path))

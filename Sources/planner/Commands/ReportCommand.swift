@@ -70,6 +70,7 @@ enum ReportCommand: TypedCommand {
 
   static func run(_ options: Options, console: Console) throws(CLIError) {
     guard let path = options.journal else { throw .internalError("report ran without its journal") }
+    if let output = options.output, output != "-" { try OutputFile.checkTarget(output, option: "output") }
     let asOf = options.asOf
     let ruleSet = try HealthCommand.chooseRuleSet(
       file: options.rules, name: options.ruleSet, console: console)
@@ -98,10 +99,11 @@ enum ReportCommand: TypedCommand {
       console.out(text)
       return
     }
+    // A new report is private (0600, the default), as the journal it comes from.
     do throws(AtomicFileError) {
       try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: output))
     } catch {
-      throw CLIError(error)
+      throw CLIError(error, option: "output")
     }
     console.err("wrote \(output) (\(report.verdict.status.rawValue), \(report.charts.count) charts)\n")
   }

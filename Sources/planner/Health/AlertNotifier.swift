@@ -75,7 +75,7 @@ struct AlertNotifier {
   ///   - verdict: The verdict of this run.
   ///   - payload: Its JSON, exactly as `--format json` prints it.
   ///   - console: Where progress and failures are reported (standard error).
-  /// - Throws: ``CLIError/outputNotWritten(_:)`` when an alert that was not delivered cannot be
+  /// - Throws: ``CLIError/outputFailed(_:)`` when an alert that was not delivered cannot be
   ///   saved, or when an outbox that does not parse cannot be moved aside.
   func run(_ verdict: Verdict, payload: String, console: Console) throws(CLIError) {
     var outbox = try Outbox.open(outboxURL)

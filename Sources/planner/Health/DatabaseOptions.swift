@@ -33,7 +33,8 @@ enum DatabaseOptions {
     return table
   }
 
-  /// The query for a rule set, or a usage error, or an input error located at the alert.
+  /// The query for a rule set to print, with `asOf` and `patients` as literals quoted per
+  /// Unicode scalar; or a usage error, or an input error located at the alert.
   static func sql(
     _ ruleSet: RuleSet, table: ReadingsTable, asOf: Day?, patients: [String]?, sources: SourceManager?
   ) throws(CLIError) -> String {
@@ -41,6 +42,7 @@ enum DatabaseOptions {
       return try ruleSet.sql(dialect: .postgresql, table: table, asOf: asOf, patients: patients)
     } catch {
       if error.kind == .invalidTable { throw .usage(error.description, hint: nil) }
+      if error.kind == .invalidValue { throw .invalidInput(error.description) }
       throw .invalidInput(SQLErrorLocation.message(for: error, ruleSet: ruleSet, sources: sources))
     }
   }

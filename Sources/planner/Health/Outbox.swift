@@ -79,7 +79,7 @@ struct Outbox {
   /// neither this run's alert nor later ones. Items for the same alert and channel (written by
   /// earlier versions, which kept one copy per failed run) are merged into the first.
   ///
-  /// - Throws: ``CLIError/outputNotWritten(_:)`` when such a file cannot be moved aside.
+  /// - Throws: ``CLIError/outputFailed(_:)`` when such a file cannot be moved aside.
   static func open(_ url: URL) throws(CLIError) -> Outbox {
     guard FileManager.default.fileExists(atPath: url.path) else { return Outbox(url: url, items: []) }
     let data: Data
@@ -113,7 +113,7 @@ struct Outbox {
     }
     guard rename(url.path, target.path) == 0 else {
       let reason = String(cString: strerror(errno))
-      throw .outputNotWritten(
+      throw .outputFailed(
         "the outbox '\(url.path)' \(why) and could not be moved aside to '\(target.path)' "
           + "(\(reason.lowercased())), so nothing was sent\n"
           + "  hint: move or remove it by hand, after sending its alerts")
@@ -152,14 +152,14 @@ struct Outbox {
   /// Writes the outbox atomically, or removes the file when it is empty. A missing folder is
   /// created (readable by its owner only), so that an alert is never lost for want of it.
   ///
-  /// - Throws: ``CLIError/outputNotWritten(_:)`` with `what` (such as "the alert was NOT saved")
+  /// - Throws: ``CLIError/outputFailed(_:)`` with `what` (such as "the alert was NOT saved")
   ///   leading the sentence, when the file cannot be written or removed.
   func save(failing what: String) throws(CLIError) {
     if items.isEmpty {
       guard FileManager.default.fileExists(atPath: url.path) else { return }
       guard unlink(url.path) == 0 else {
         let reason = String(cString: strerror(errno)).lowercased()
-        throw .outputNotWritten(
+        throw .outputFailed(
           "the outbox '\(url.path)' is empty now but could not be removed (\(reason)); "
             + "its alerts were delivered\n  hint: remove it by hand, or the next run sends them again")
       }
@@ -171,7 +171,7 @@ struct Outbox {
         try FileManager.default.createDirectory(
           at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       } catch {
-        throw .outputNotWritten(
+        throw .outputFailed(
           "\(what): the outbox's folder '\(folder.path)' does not exist and could not be created\n"
             + "  hint: create it, or name another file with --outbox FILE")
       }
@@ -187,7 +187,7 @@ struct Outbox {
     do {
       try AtomicFile.write(data + Data("\n".utf8), to: url)
     } catch {
-      throw .outputNotWritten(
+      throw .outputFailed(
         "\(what): the outbox '\(url.path)' could not be written (\(error.reason.lowercased()))\n"
           + "  hint: make its folder writable, or name another file with --outbox FILE")
     }
