@@ -276,7 +276,7 @@ struct AlertDeliveryTests {
     #expect(
       result.stderr
         == "planner: error: could not deliver the alert to the notify command: the notify command exited with status 3\n"
-        + "planner: error: the alert was NOT saved: the outbox '\(outbox.path)' could not be written (not a directory)\n"
+        + "planner: error: the alert was NOT saved: the outbox '\(outbox.path)' could not be written (a part of its folder is not a folder)\n"
         + "  hint: make its folder writable, or name another file with --outbox FILE\n")
   }
 
