@@ -196,6 +196,28 @@ struct SQLValueTests {
     }
   }
 
+  @Test("a parameter whose column name PostgreSQL would cut short is refused")
+  func longParameterName() throws {
+    func rules(_ name: String) -> RuleSet {
+      var rules = RuleSet(
+        id: "p", name: "P",
+        alerts: [
+          Alert(
+            id: "over", message: "over",
+            condition: .comparison(.reading(.weight, .today), .greater, .parameter(name, .pound)))
+        ], otherwise: "fine")
+      rules.parameters = [name: .pound]
+      return rules
+    }
+    let long = String(repeating: "d", count: 58)
+    #expect(
+      throws: SQLError(
+        .unsupported, construct: long,
+        message: "parameter '\(long)' has a name of 58 UTF-8 bytes; SQL output allows 57")
+    ) { try rules(long).query() }
+    #expect(try rules(String(long.dropLast())).query().parameters == [nil, nil])
+  }
+
   @Test("quoting works per Unicode scalar: a quote inside a grapheme cluster is doubled")
   func quoting() {
     #expect(SQLText.literal("p-1\u{0600}') OR true --") == "'p-1\u{0600}'') OR true --'")

@@ -88,9 +88,12 @@ struct JournalSaveOrderTests {
       try Journal.withExclusiveAccess(to: url, timeout: 0.1) { () throws(JournalError) in () }
       Issue.record("the lock was taken twice")
     } catch {
+      // The holder is this test's process, named from /proc as Linux names it.
+      let name = try String(contentsOfFile: "/proc/self/comm", encoding: .utf8).split(separator: "\n")[0]
       #expect(
         error.description
-          == "'\(url.path)' is locked by another process logging into it; try again when it is done")
+          == "'\(url.path)' is locked by process \(getpid()) (\(name)) logging into it; try again when it is done"
+      )
     }
   }
 }

@@ -114,9 +114,19 @@ struct DatabaseInjectionTests {
     ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("= ANY (ARRAY['p-1\u{0600}'') OR true --']::text[])"))
+    // A table name whose quote a combining mark joins into one character is still quoted whole.
+    let table = try PlannerProcess.run([
+      "rules", "sql", "baseline", "--table", "r\"\u{0301}; DROP TABLE readings; --", "--columns",
+      "day=d\"\u{0301}",
+    ])
+    #expect(table.status == 0, "\(table.stderr)")
+    #expect(table.stdout.contains("FROM \"r\"\"\u{0301}; DROP TABLE readings; --\" AS r\n"))
+    #expect(table.stdout.contains("CAST(r.\"d\"\"\u{0301}\" AS date) AS day"))
     try Self.withDatabase { url in
-      let rows = try PostgresConnection(url: url).query(result.stdout).rows
-      #expect(rows.isEmpty)
+      let connection = try PostgresConnection(url: url)
+      #expect(try connection.query(result.stdout).rows.isEmpty)
+      #expect(throws: DatabaseError.self) { try connection.query(table.stdout) }
+      #expect(try connection.query("SELECT count(*) FROM readings").rows == [["3"]])
     }
   }
 }

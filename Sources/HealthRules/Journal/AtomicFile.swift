@@ -80,11 +80,19 @@ public enum AtomicFile {
       unlink(temporary.path)
       throw AtomicFileError(.failed, path: shown, code: code)
     }
+    // The rename is durable once the folder is flushed (a file system that cannot flush a
+    // folder, EINVAL, makes it durable by itself).
     let directoryDescriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard directoryDescriptor >= 0 else { throw AtomicFileError(.failed, path: shown, code: errno) }
-    defer { close(directoryDescriptor) }
-    guard fsync(directoryDescriptor) == 0 || errno == EINVAL else {
-      throw AtomicFileError(.failed, path: shown, code: errno)
+    var code = directoryDescriptor >= 0 ? 0 : errno
+    if directoryDescriptor >= 0 {
+      if fsync(directoryDescriptor) != 0, errno != EINVAL { code = errno }
+      close(directoryDescriptor)
+    }
+    guard code == 0 else {
+      throw AtomicFileError(
+        .failed, path: shown, code: code,
+        reason: "it was replaced, but its folder could not be flushed to disk ("
+          + AtomicFileError.words(for: code) + ")")
     }
   }
 

@@ -151,7 +151,7 @@ public struct Journal: Sendable {
   ///   - body: The work to do under the lock.
   /// - Throws: ``JournalError/unsupportedFormat(_:)`` for a file that is not `.csv` or `.json`
   ///   (before any lock file is made), ``JournalError/writeFailed(_:)`` for a journal that is
-  ///   not a file (a device, a FIFO, a directory), ``JournalError/busy(path:)`` when the lock is
+  ///   not a file (a device, a FIFO, a directory), ``JournalError/busy(path:holder:)`` when the lock is
   ///   not free within `timeout`, ``JournalError/lockFailed(path:reason:)`` when the lock file
   ///   cannot be opened or is not a regular file, or what `body` throws.
   public static func withExclusiveAccess<Result>(
@@ -181,11 +181,39 @@ public struct Journal: Sendable {
     }
     let deadline = Date().addingTimeInterval(timeout)
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else { throw .busy(path: url.path) }
+      guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+        throw .busy(path: url.path, holder: lockHolder(of: descriptor))
+      }
       usleep(50_000)
     }
     defer { flock(descriptor, LOCK_UN) }
     return try body()
+  }
+
+  /// The process holding the `flock` on the file open at `descriptor`, as `process 4242
+  /// (planner)`, from Linux's `/proc/locks`; `nil` where that cannot be known.
+  static func lockHolder(of descriptor: Int32) -> String? {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0,
+      let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)
+    else { return nil }
+    // Linux's dev_t: the major number in bits 8-19 and 32-43, the minor in bits 0-7 and 20-31.
+    let device = UInt64(info.st_dev)
+    let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt64(0xfff))
+    let minor = (device & 0xff) | ((device >> 12) & ~UInt64(0xff))
+    for line in table.split(separator: "\n") {
+      // `3: FLOCK  ADVISORY  WRITE 2843 fe:00:16222746 0 EOF`; waiters have `->` after the number.
+      let fields = line.split(separator: " ")
+      guard fields.count >= 6, fields[1] == "FLOCK" else { continue }
+      let file = fields[5].split(separator: ":")
+      guard file.count == 3, UInt64(file[0], radix: 16) == major, UInt64(file[1], radix: 16) == minor,
+        UInt64(file[2]) == UInt64(info.st_ino), let pid = Int32(fields[4])
+      else { continue }
+      let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
+        .split(separator: "\n").first.map(String.init)
+      return "process \(pid)" + (name.map { " (\($0))" } ?? "")
+    }
+    return nil
   }
 
   /// The readings of one day, or `nil` when the journal has no row for it.
@@ -451,8 +479,9 @@ public enum JournalError: Error, Sendable, CustomStringConvertible {
   case historyFailed(AtomicFileError)
   /// The lock file `FILE.lock` could not be opened, or is not a regular file (a symbolic link).
   case lockFailed(path: String, reason: String)
-  /// Another process held the journal's lock for too long.
-  case busy(path: String)
+  /// Another process held the journal's lock for too long; `holder` names it when it is known
+  /// (`process 4242 (planner)`).
+  case busy(path: String, holder: String?)
 
   /// A lowercase message without a final period.
   public var description: String {
@@ -473,8 +502,9 @@ public enum JournalError: Error, Sendable, CustomStringConvertible {
       return "the journal was saved, but the earlier row could not be kept: \(error.description)"
     case .lockFailed(let path, let reason):
       return "cannot lock the journal with '\(path)': \(reason)"
-    case .busy(let path):
-      return "'\(path)' is locked by another process logging into it; try again when it is done"
+    case .busy(let path, let holder):
+      return
+        "'\(path)' is locked by \(holder ?? "another process") logging into it; try again when it is done"
     }
   }
 }

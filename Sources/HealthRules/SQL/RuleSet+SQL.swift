@@ -105,6 +105,14 @@ extension RuleSet {
     var compiler = PostgresRuleCompiler(ruleSet: self, table: table)
     var truths: [PostgresRuleCompiler.Truth] = []
     for alert in alerts { truths.append(try compiler.compile(alert)) }
+    // A parameter's value is a column `param_NAME`: a longer name would be cut short by PostgreSQL.
+    let longest = ReadingsTable.maximumNameBytes - "param_".utf8.count
+    for name in compiler.parameters.keys.sorted() where name.utf8.count > longest {
+      throw SQLError(
+        .unsupported, construct: name,
+        message:
+          "parameter '\(name)' has a name of \(name.utf8.count) UTF-8 bytes; SQL output allows \(longest)")
+    }
     return PostgresQueryText(
       ruleSet: self, table: table, day: day, patients: patients, slots: compiler.slots,
       parameters: compiler.parameters, laterals: compiler.lateralClauses, truths: truths

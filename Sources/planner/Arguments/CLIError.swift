@@ -64,7 +64,8 @@ enum CLIError: Error {
     case .invalidInput(let message):
       return message.hasSuffix("\n") ? message : "planner: error: \(message)\n"
     case .outputFailed(let message), .busy(let message):
-      return "planner: error: \(message)\n"
+      // They name a path as typed: control characters in it are shown escaped.
+      return "planner: error: \(message.escapedForTerminal)\n"
     case .negativeResult, .notEnoughData:
       return ""
     case .internalError(let message):

@@ -23,7 +23,8 @@ enum HelpText {
 
       See 'planner <command> --help' for a command's options.
       EXIT CODES: 0 success; 1 no feasible plan, a failed test or an alert; 2 not enough data
-                  (health); 64 bad usage; 65 invalid input; 70 internal error; 74 output failed.
+                  (health); 64 bad usage; 65 invalid input; 70 internal error; 74 output failed;
+                  75 journal locked by another process (try again).
 
       """
     return text

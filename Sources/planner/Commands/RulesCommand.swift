@@ -17,7 +17,9 @@ enum RulesSQL: TypedCommand {
     The query reads a table with one row per patient and day (by default readings: patient_id, day,
     weight in lb, systolic and diastolic in mmHg, sugar in mg/dL, symptoms) and returns one row per
     patient: patient_id, today, verdict, alerts, unknown, missing, error. It gives the same verdicts as
-    'planner health'. 'baseline' as <file> stands for the bundled baseline rules.
+    'planner health'. 'baseline' as <file> stands for the bundled baseline rules. --as-of and
+    --patients are written into the query as literals, each quote doubled ('planner health
+    --database' sends them as parameters instead).
     """
 
   struct Options: CommandOptions {
