@@ -82,13 +82,13 @@ struct DatabaseInjectionTests {
         "health", "--database", url, "--patients", "p-1\u{0600}') OR true --",
       ])
       #expect(selected.status == 0, "\(selected.stderr)")
-      #expect(selected.stdout == "0 patients: \n")
+      #expect(selected.stdout == "0 patients\n")
       #expect(selected.stderr.isEmpty)
       let dropped = try PlannerProcess.run([
         "health", "--database", url, "--patients", "p-2\u{0600}'); DROP TABLE readings; --",
       ])
       #expect(dropped.status == 0, "\(dropped.stderr)")
-      #expect(dropped.stdout == "0 patients: \n")
+      #expect(dropped.stdout == "0 patients\n")
       let rest = try PlannerProcess.run(["health", "--database", url, "--patients", "p-1,p-2"])
       #expect(rest.status == 1, "\(rest.stderr)")
       let missing =

@@ -21,7 +21,7 @@ enum CLIError: Error {
   case internalError(String)
   /// A file the command writes could not be written (a missing folder, a full disk, the alerts'
   /// outbox): exit 74. The message names the path, says what was not saved and gives a hint.
-  case outputFailed(String)
+  case outputFailed(String, hint: String? = nil)
   /// A file is locked by another process (a journal being logged into): exit 75, try again.
   case busy(String)
 
@@ -63,8 +63,11 @@ enum CLIError: Error {
       return DiagnosticRenderer(colors: colors).render(list)
     case .invalidInput(let message):
       return message.hasSuffix("\n") ? message : "planner: error: \(message)\n"
-    case .outputFailed(let message), .busy(let message):
-      // They name a path as typed: control characters in it are shown escaped.
+    case .outputFailed(let message, let hint):
+      // It names a path as typed: control characters in it are shown escaped.
+      return "planner: error: \(message.escapedForTerminal)\n"
+        + (hint.map { "  hint: \($0.escapedForTerminal)\n" } ?? "")
+    case .busy(let message):
       return "planner: error: \(message.escapedForTerminal)\n"
     case .negativeResult, .notEnoughData:
       return ""

@@ -81,6 +81,6 @@ enum DatabaseHealth {
     let counts = Dictionary(grouping: verdicts, by: { $0.status?.rawValue ?? "error" }).mapValues(\.count)
     let summary = counts.keys.sorted().map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
     return rows.joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
-      + "\(verdicts.count) patients: \(summary)\n"
+      + "\(verdicts.count) patients" + (summary.isEmpty ? "" : ": \(summary)") + "\n"
   }
 }

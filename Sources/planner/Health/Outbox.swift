@@ -115,8 +115,8 @@ struct Outbox {
       let reason = String(cString: strerror(errno))
       throw .outputFailed(
         "the outbox '\(url.path)' \(why) and could not be moved aside to '\(target.path)' "
-          + "(\(reason.lowercased())), so nothing was sent\n"
-          + "  hint: move or remove it by hand, after sending its alerts")
+          + "(\(reason.lowercased())), so nothing was sent",
+        hint: "move or remove it by hand, after sending its alerts")
     }
     return MovedAside(path: target, reason: why)
   }
@@ -161,7 +161,7 @@ struct Outbox {
         let reason = String(cString: strerror(errno)).lowercased()
         throw .outputFailed(
           "the outbox '\(url.path)' is empty now but could not be removed (\(reason)); "
-            + "its alerts were delivered\n  hint: remove it by hand, or the next run sends them again")
+            + "its alerts were delivered", hint: "remove it by hand, or the next run sends them again")
       }
       return
     }
@@ -172,8 +172,8 @@ struct Outbox {
           at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       } catch {
         throw .outputFailed(
-          "\(what): the outbox's folder '\(folder.path)' does not exist and could not be created\n"
-            + "  hint: create it, or name another file with --outbox FILE")
+          "\(what): the outbox's folder '\(folder.path)' does not exist and could not be created",
+          hint: "create it, or name another file with --outbox FILE")
       }
     }
     let encoder = JSONEncoder()
@@ -188,8 +188,8 @@ struct Outbox {
       try AtomicFile.write(data + Data("\n".utf8), to: url)
     } catch {
       throw .outputFailed(
-        "\(what): the outbox '\(url.path)' could not be written (\(error.reason.lowercased()))\n"
-          + "  hint: make its folder writable, or name another file with --outbox FILE")
+        "\(what): the outbox '\(url.path)' could not be written (\(error.reason.lowercased()))",
+        hint: "make its folder writable, or name another file with --outbox FILE")
     }
   }
 }
