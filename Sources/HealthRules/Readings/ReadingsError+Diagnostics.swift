@@ -5,7 +5,8 @@ extension ReadingsError {
   /// catalog id (``ReadingsDiagnosticID``).
   ///
   /// Each issue's line is kept as an excerpt of the file (a ``SourceFile``
-  /// starting at that line), so a large file is not held again to draw carets.
+  /// starting at that line, one per line however many issues it has), so a large
+  /// file is not held again to draw carets.
   /// A related line (the first row of a duplicated date) becomes a note.
   ///
   /// - Parameter path: The file's path, as shown in the diagnostics.
@@ -13,8 +14,17 @@ extension ReadingsError {
   public func diagnostics(path: String) -> DiagnosticList {
     var sources = SourceManager()
     var diagnostics: [Diagnostic] = []
+    // Issues on one line share its excerpt: a long line with many problems is held once.
+    // (An issue without the line's text, such as an unreadable file's, gets its own.)
+    var excerpts: [Int: Int] = [:]
     for issue in issues {
-      let index = sources.add(SourceFile(path: path, text: issue.lineText, firstLine: issue.line))
+      let index: Int
+      if !issue.lineText.isEmpty, let known = excerpts[issue.line] {
+        index = known
+      } else {
+        index = sources.add(SourceFile(path: path, text: issue.lineText, firstLine: issue.line))
+        if !issue.lineText.isEmpty { excerpts[issue.line] = index }
+      }
       var range: SourceRange?
       if let file = sources.file(index) {
         let start = file.offset(line: issue.line, column: issue.column)
