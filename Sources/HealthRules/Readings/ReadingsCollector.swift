@@ -31,7 +31,10 @@ extension Character {
 struct ReadingsCollector {
   private(set) var issues: [ReadingsIssue] = []
   private(set) var readings: [Reading] = []
-  private var lineOfDate: [Day: Int] = [:]
+  /// The line of each day's first row, to report a duplicate against it: every day of the
+  /// file is remembered, packed as 32-bit day ordinal and line (8 bytes a day) when they fit.
+  private var lineOfDate: [Int32: Int32] = [:]
+  private var wideLineOfDate: [Day: Int] = [:]
   let retention: ReadingsRetention
   /// The latest day accepted so far.
   private var latest: Day?
@@ -136,7 +139,7 @@ struct ReadingsCollector {
     _ measurements: Measurements, on day: Day, line: Int, dateSpan: SourceSpan, systolicSpan: SourceSpan?
   ) {
     var accepted = true
-    if let first = lineOfDate[day] {
+    if let first = firstLine(of: day) {
       report(
         dateSpan.issue(
           .duplicateDate, "a second reading for \(day); the first is on line \(first)",
@@ -147,8 +150,19 @@ struct ReadingsCollector {
       report(issue)
       accepted = false
     }
-    if lineOfDate[day] == nil { lineOfDate[day] = line }
+    if firstLine(of: day) == nil {
+      if let key = Int32(exactly: day.ordinal), let value = Int32(exactly: line) {
+        lineOfDate[key] = value
+      } else {
+        wideLineOfDate[day] = line
+      }
+    }
     if accepted { keep(Reading(date: day, measurements: measurements)) }
+  }
+
+  private func firstLine(of day: Day) -> Int? {
+    if let key = Int32(exactly: day.ordinal), let line = lineOfDate[key] { return Int(line) }
+    return wideLineOfDate[day]
   }
 
   /// Keeps an accepted reading when the retention can need it, dropping the ones it no longer can.

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import planner
+
+/// `planner log` then `planner health` on a journal whose symptoms hold a quote inside a
+/// grapheme cluster: what log writes, health and the next log read (issue 43).
+@Suite("'planner log' and 'planner health' per Unicode scalar")
+struct ScalarJournalCommandTests {
+  static func journal(_ suffix: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planner-scalar-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.appendingPathComponent("journal.\(suffix)").path
+  }
+
+  /// Logs `words`, expecting exit 0 and `printed` on standard output.
+  static func log(
+    _ journal: String, _ words: [String], printed: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let run = CapturedRun(["log", "--journal", journal] + words)
+    #expect(run.status == 0, sourceLocation: sourceLocation)
+    #expect(run.stderr == "", sourceLocation: sourceLocation)
+    #expect(run.stdout == printed, sourceLocation: sourceLocation)
+  }
+
+  @Test(
+    "a quote after U+0600 or before U+0301 is logged, read back by the next log, and by health (exit 2)",
+    arguments: [
+      ("csv", "tired\u{600}\"x", "2026-03-01,180,,,,\"tired\u{600}\"\"x\"\n"),
+      ("json", "a\u{600}\"\\\u{301}b", "\"symptoms\": \"a\u{600}\\\"\\\\\u{301}b\""),
+    ])
+  func logThenHealth(_ format: String, _ symptoms: String, _ written: String) throws {
+    let journal = try Self.journal(format)
+    Self.log(
+      journal, ["2026-03-01", "weight", "180,", "symptoms", symptoms],
+      printed: "logged 2026-03-01 in \(journal): weight 180 lb, symptoms \"\(symptoms)\"\n")
+    #expect(try String(contentsOfFile: journal, encoding: .utf8).contains(written))
+    Self.log(
+      journal, ["2026-03-02", "weight", "181"], printed: "logged 2026-03-02 in \(journal): weight 181 lb\n")
+    let health = CapturedRun(["health", journal])
+    #expect(health.status == 2)
+    #expect(health.stderr == "")
+    #expect(health.stdout.hasSuffix("\nsymptoms day 6 (2026-03-01): \(symptoms)\n"))
+  }
+
+  @Test("log echoes symptoms and the path with ESC, BEL and DEL escaped")
+  func echoIsEscaped() throws {
+    let journal = try Self.journal("csv")
+    Self.log(
+      journal, ["2026-03-01", "symptoms", "x\u{1B}[31m\u{7}\u{7F}y"],
+      printed: "logged 2026-03-01 in \(journal): symptoms \"x\\u{1B}[31m\\u{7}\\u{7F}y\"\n")
+  }
+}
