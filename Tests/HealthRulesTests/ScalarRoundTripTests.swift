@@ -163,4 +163,14 @@ struct ScalarRoundTripTests {
     }
     #expect(error.issues.map(\.description) == ["2:6: 'abc' is not a number"])
   }
+
+  @Test("a unit's parentheses are found per scalar, even before a combining mark")
+  func unitParentheses() throws {
+    let error = try #require(throws: ReadingsError.self) {
+      try CSVReadings.parse("date,weight (\u{301}kg)\n2026-03-01,80\n")
+    }
+    #expect(error.issues.map(\.id) == [.unknownReadingUnit])
+    #expect(error.issues.first?.message == "unknown unit '\u{301}kg'")
+    #expect(error.issues.first?.column == 6)
+  }
 }

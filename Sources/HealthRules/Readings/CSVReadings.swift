@@ -71,16 +71,18 @@ public enum CSVReadings {
       let raw = cell.text
       var name = Substring(raw)
       var unitText: Substring?
-      if let open = raw.firstIndex(of: "(") {
-        name = raw[..<open]
-        let rest = raw[raw.index(after: open)...]
+      // Parentheses are found per scalar: "(" before a combining mark is still one.
+      let scalars = raw.unicodeScalars
+      if let open = scalars.firstIndex(of: "(") {
+        name = Substring(scalars[..<open])
+        let rest = scalars[scalars.index(after: open)...]
         guard let close = rest.firstIndex(of: ")") else {
           collector.report(
             cell.span.issue(.unclosedUnit, "missing ')' after the unit in '\(raw.trimmingSpaces())'"))
           columns.append(nil)
           continue
         }
-        unitText = rest[..<close].trimmingSpaces()
+        unitText = Substring(rest[..<close]).trimmingSpaces()
       }
       let key = String(name.trimmingSpaces())
       var column = Column()
