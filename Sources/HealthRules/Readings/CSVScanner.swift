@@ -50,6 +50,8 @@ struct CSVScanner {
 
   /// Whether the input was not well-formed UTF-8 (the scan stopped there).
   var invalidUTF8: Bool { reader.invalidUTF8 }
+  /// Why reading the file failed part way, if it did (the scan stopped there).
+  var readError: String? { reader.readError }
 
   /// The problems found since the last call.
   mutating func takeIssues() -> [ReadingsIssue] {

@@ -18,11 +18,13 @@ struct LineReader {
 
   private var chunk: [UInt8] = []
   private var offset = 0
-  private var pull: () -> [UInt8]?
+  private var pull: () throws -> [UInt8]?
   private var validator: UTF8Validator?
   private var atStart = true
   /// Whether the bytes so far are not well-formed UTF-8 (only checked for a file).
   private(set) var invalidUTF8 = false
+  /// Why reading the file failed part way, if it did (the lines then stop there).
+  private(set) var readError: String?
 
   /// Lines of a text already in memory.
   init(_ text: String) {
@@ -36,7 +38,7 @@ struct LineReader {
   /// Lines of a file, read 64 KiB at a time.
   init(_ handle: FileHandle) {
     pull = {
-      guard let data = try? handle.read(upToCount: 1 << 16), !data.isEmpty else { return nil }
+      guard let data = try handle.read(upToCount: 1 << 16), !data.isEmpty else { return nil }
       return [UInt8](data)
     }
     validator = UTF8Validator()
@@ -47,7 +49,7 @@ struct LineReader {
     var line: [UInt8] = []
     while true {
       if offset == chunk.count {
-        guard !invalidUTF8, let more = nextChunk() else {
+        guard !invalidUTF8, readError == nil, let more = nextChunk() else {
           return line.isEmpty ? nil : Line(bytes: line, ended: false)
         }
         chunk = more
@@ -64,7 +66,7 @@ struct LineReader {
   }
 
   private mutating func nextChunk() -> [UInt8]? {
-    while let bytes = pull() {
+    while let bytes = pullChunk() {
       var more = bytes
       if validator != nil {
         let valid = validator!.feed(more)
@@ -84,6 +86,16 @@ struct LineReader {
       if validator!.failure != nil { invalidUTF8 = true }
     }
     return nil
+  }
+
+  private mutating func pullChunk() -> [UInt8]? {
+    do {
+      return try pull()
+    } catch {
+      let error = error as NSError
+      readError = RegularFile.phrase(for: error.domain == NSPOSIXErrorDomain ? Int32(error.code) : EIO)
+      return nil
+    }
   }
 
   /// A line's text for messages: without a final `"\r"`.

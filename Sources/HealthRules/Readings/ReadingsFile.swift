@@ -56,13 +56,20 @@ public enum ReadingsFile {
       defer { try? handle.close() }
       var scanner = CSVScanner(LineReader(handle))
       var collector = ReadingsCollector(retention: retention)
+      // A file that stops being readable or UTF-8 part way is that error alone: the rows
+      // after it were never seen.
+      let parsed: Result<Void, ReadingsError>
       do throws(ReadingsError) {
         try CSVReadings.read(&scanner, customMetrics: customMetrics, into: &collector)
+        parsed = .success(())
       } catch {
-        if scanner.invalidUTF8 { throw notUTF8(url) }
-        throw error
+        parsed = .failure(error)
+      }
+      if let reason = scanner.readError {
+        throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(reason)")
       }
       if scanner.invalidUTF8 { throw notUTF8(url) }
+      try parsed.get()
       return try collector.result()
     }
     guard let data = FileManager.default.contents(atPath: url.path) else {
