@@ -50,4 +50,23 @@ struct ScalarJournalCommandTests {
       journal, ["2026-03-01", "symptoms", "x\u{1B}[31m\u{7}\u{7F}y"],
       printed: "logged 2026-03-01 in \(journal): symptoms \"x\\u{1B}[31m\\u{7}\\u{7F}y\"\n")
   }
+
+  @Test("planner's JSON output (JSONText, what the outbox keeps and reads back) decodes to the same scalars")
+  func jsonOutputRoundTrip() throws {
+    let pieces = [
+      "a", " ", ",", "\"", "\\", "\n", "\r", "\u{0}", "\u{1B}", "\u{7F}", "\u{301}", "\u{600}", "\u{605}",
+      "\u{2028}", "\u{FEFF}", "👩‍👩‍👧", "/", "\u{10FFFF}",
+    ]
+    var state: UInt64 = 43
+    for _ in 0..<300 {
+      var text = ""
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      for shift in stride(from: 0, to: 8 * Int(state >> 61), by: 8) {
+        text += pieces[Int((state >> UInt64(shift + 3)) % UInt64(pieces.count))]
+      }
+      let encoded = try JSONText.encode(["symptoms": text])
+      let decoded = try JSONDecoder().decode([String: String].self, from: Data(encoded.utf8))
+      #expect(decoded["symptoms"].map { Array($0.unicodeScalars) } == Array(text.unicodeScalars))
+    }
+  }
 }
