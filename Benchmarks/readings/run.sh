@@ -2,7 +2,9 @@
 # Memory and time of the readings readers on large inputs, with a release planner:
 #   - `planner health` and `planner log` on a generated 1,000,000-row readings CSV (about 28 MB);
 #   - `planner health` on a CSV header of 200,000 copies of one column (about 1 MB), which must
-#     be one error (exit 65), found in one pass.
+#     be one error (exit 65), found in one pass;
+#   - `planner health` on a header of 200,000 unknown columns (about 1.5 MB): an error each
+#     (exit 65; the renderer prints the first 50), placed in one walk of the line.
 # Each run's Maximum resident set size and wall time come from /usr/bin/time -v; a figure over
 # its limit makes the script fail, except for `planner log`: the journal is still read whole
 # to log one day (docs/health.md, "The journal"), so its figure over the 100 MB goal is
@@ -29,6 +31,8 @@ with open(path, "w") as out:
         day += one
 PY
 python3 -c 'import sys; open(sys.argv[1], "w").write(",".join(["date"] * 200000) + "\n")' "$work/header.csv"
+python3 -c 'import sys; open(sys.argv[1], "w").write("date," + ",".join("x%d" % i for i in range(200000)) + "\n")' \
+  "$work/unknown.csv"
 
 failed=0
 # measure NAME LIMIT_MB ENFORCE EXPECTED_STATUS COMMAND...
@@ -62,4 +66,5 @@ cp "$work/readings.csv" "$work/journal.csv"
 measure "planner log (rows)" 100 "${PLANNER_LOG_ENFORCE:-0}" 0 \
   "$planner" log --journal "$work/journal.csv" 2026-12-01 symptoms tired
 measure "planner health (200,000 columns)" 100 1 65 "$planner" health "$work/header.csv"
+measure "planner health (200,000 unknown)" 200 1 65 "$planner" health "$work/unknown.csv"
 exit "$failed"
