@@ -69,4 +69,31 @@ struct ScalarJournalCommandTests {
       #expect(decoded["symptoms"].map { Array($0.unicodeScalars) } == Array(text.unicodeScalars))
     }
   }
+
+  @Test("health on a header of 20,000 'date' columns: one error, exit 65")
+  func repeatedColumnHeader() throws {
+    let path = try Self.journal("csv")
+    try (Array(repeating: "date", count: 20_000).joined(separator: ",") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let run = CapturedRun(["health", path])
+    #expect(run.status == 65)
+    #expect(run.stdout == "")
+    #expect(
+      run.stderr == "\(path):1:6: error: a second 'date' column; the first is column 1 "
+        + "(19998 more columns after it repeat it)\n"
+        + "  \(String(repeating: "date,", count: 24))…\n       ^~~~\n  hint: name each column once\n"
+        + "1 error generated.\n")
+  }
+
+  @Test("health reads a doubled quote after U+0600 inside a quoted CSV cell")
+  func quotedCellAfterPrependedMark() throws {
+    let path = try Self.journal("csv")
+    try "date,weight,symptoms\n2026-03-01,180,\"a\u{600}\"\"b, c\"\n2026-03-02,181,\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let run = CapturedRun(["health", path])
+    #expect(run.status == 2)
+    #expect(run.stderr == "")
+    let symptomsLine = "\nsymptoms day 6 (2026-03-01): a\u{600}\"b, c\n"
+    #expect(run.stdout.hasSuffix(symptomsLine))
+  }
 }
