@@ -127,8 +127,8 @@ public struct Journal: Sendable {
 
   /// The columns of a header that ``CSVReadings`` accepted.
   private static func header(of text: String) -> [Column] {
-    let scanner = CSVScanner(text)
-    guard let record = scanner.records.first else { return [] }
+    var scanner = CSVScanner(text)
+    guard let record = scanner.next() else { return [] }
     var collector = ReadingsCollector()
     let parsed = CSVReadings.readHeader(record, customMetrics: [], into: &collector)
     return zip(parsed, record.fields).compactMap { column, cell in
@@ -511,12 +511,24 @@ public enum JournalError: Error, Sendable, CustomStringConvertible {
 
 /// CSV cells for the journal.
 enum JournalCSV {
-  /// The text, quoted when it holds a comma, a quote, a line break or edge spaces.
+  /// The text, quoted when it holds a comma, a quote, a line break (LF or CR) or edge spaces
+  /// or tabs; looked at per Unicode scalar, as ``CSVScanner`` reads it, so a quote inside a
+  /// grapheme cluster (after U+0600, before U+0301) is doubled too.
   static func quoted(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    let edge: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
     let needsQuotes =
-      text.contains { $0 == "," || $0 == "\"" || $0.isNewline } || text.hasPrefix(" ") || text.hasSuffix(" ")
+      scalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+      || scalars.first.map(edge) == true || scalars.last.map(edge) == true
     guard needsQuotes else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    var out = String.UnicodeScalarView()
+    out.append("\"")
+    for scalar in scalars {
+      out.append(scalar)
+      if scalar == "\"" { out.append("\"") }
+    }
+    out.append("\"")
+    return String(out)
   }
 
   /// A JSON string literal.

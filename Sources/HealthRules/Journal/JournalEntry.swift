@@ -69,7 +69,7 @@ public struct JournalEntry: Sendable, Hashable {
 
   /// The span of a field's value, as a readings-file location on line 1 of the entry.
   func span(of field: ReadingField) -> SourceSpan {
-    let location = locations[field] ?? Location(column: 1, length: max(1, text.count))
+    let location = locations[field] ?? Location(column: 1, length: max(1, text.unicodeScalars.count))
     return SourceSpan(line: 1, column: location.column, length: location.length, lineText: text)
   }
 }
@@ -104,12 +104,14 @@ struct EntryParser {
     tokenize()
   }
 
+  /// Splits the entry per Unicode scalar (columns count scalars), so a quote or comma next
+  /// to a combining or prepended mark is still one.
   private mutating func tokenize() {
-    let characters = Array(text)
+    let characters = Array(text.unicodeScalars)
     var index = 0
     while index < characters.count {
       let character = characters[index]
-      if character == " " || character == "\t" || character.isNewline {
+      if character == " " || character == "\t" || Self.isLineBreak(character) {
         index += 1
       } else if character == "," {
         tokens.append(EntryToken(kind: .comma, text: ",", column: index + 1, length: 1))
@@ -117,7 +119,7 @@ struct EntryParser {
       } else if character == "\"" {
         let start = index
         index += 1
-        var value = ""
+        var value = String.UnicodeScalarView()
         var closed = false
         while index < characters.count {
           if characters[index] == "\"", index + 1 < characters.count, characters[index + 1] == "\"" {
@@ -141,16 +143,27 @@ struct EntryParser {
               hint: "add the closing '\"'",
               lineText: text))
         }
-        tokens.append(EntryToken(kind: .string, text: value, column: start + 1, length: index - start))
+        tokens.append(
+          EntryToken(kind: .string, text: String(value), column: start + 1, length: index - start))
       } else {
         let start = index
-        var value = ""
-        while index < characters.count, !" \t,\"".contains(characters[index]), !characters[index].isNewline {
+        var value = String.UnicodeScalarView()
+        while index < characters.count, !" \t,\"".unicodeScalars.contains(characters[index]),
+          !Self.isLineBreak(characters[index])
+        {
           value.append(characters[index])
           index += 1
         }
-        tokens.append(EntryToken(kind: .word, text: value, column: start + 1, length: index - start))
+        tokens.append(EntryToken(kind: .word, text: String(value), column: start + 1, length: index - start))
       }
+    }
+  }
+
+  /// A scalar that breaks a line: LF, CR, VT, FF, NEL, U+2028 or U+2029.
+  static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+    default: return false
     }
   }
 
@@ -163,7 +176,7 @@ struct EntryParser {
   }
 
   private var endSpan: SourceSpan {
-    SourceSpan(line: 1, column: text.count + 1, length: 1, lineText: text)
+    SourceSpan(line: 1, column: text.unicodeScalars.count + 1, length: 1, lineText: text)
   }
 
   mutating func parse() {
@@ -236,18 +249,21 @@ struct EntryParser {
 
   /// Splits `181.2lb` into the number and a glued unit.
   private func splitGlued(_ token: EntryToken) -> (number: EntryToken, unit: EntryToken?) {
-    let characters = Array(token.text)
+    let characters = Array(token.text.unicodeScalars)
     guard
       let cut = characters.firstIndex(where: {
-        !($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "/")
+        !($0.properties.numericType != nil || $0 == "." || $0 == "-" || $0 == "+" || $0 == "/")
       }),
       cut > 0
     else { return (token, nil) }
     // Only a known unit is split off: `18o` stays one word and is reported as not a number.
-    guard InputUnit(symbol: String(characters[cut...])) != nil else { return (token, nil) }
-    let number = EntryToken(kind: .word, text: String(characters[..<cut]), column: token.column, length: cut)
+    let unitText = String(String.UnicodeScalarView(characters[cut...]))
+    guard InputUnit(symbol: unitText) != nil else { return (token, nil) }
+    let number = EntryToken(
+      kind: .word, text: String(String.UnicodeScalarView(characters[..<cut])), column: token.column,
+      length: cut)
     let unit = EntryToken(
-      kind: .word, text: String(characters[cut...]), column: token.column + cut,
+      kind: .word, text: unitText, column: token.column + cut,
       length: characters.count - cut)
     return (number, unit)
   }
@@ -309,10 +325,11 @@ struct EntryParser {
       return
     }
     let systolicToken = EntryToken(
-      kind: .word, text: String(parts[0]), column: value.column, length: max(1, parts[0].count))
+      kind: .word, text: String(parts[0]), column: value.column, length: max(1, parts[0].unicodeScalars.count)
+    )
     let diastolicToken = EntryToken(
-      kind: .word, text: String(parts[1]), column: value.column + parts[0].count + 1,
-      length: max(1, parts[1].count))
+      kind: .word, text: String(parts[1]), column: value.column + parts[0].unicodeScalars.count + 1,
+      length: max(1, parts[1].unicodeScalars.count))
     let systolic = collector.number(
       systolicToken.text, field: .systolic, unit: .mmHg, at: span(systolicToken))
     let diastolic = collector.number(

@@ -24,21 +24,31 @@ public enum CSVReadings {
   /// - Throws: ``ReadingsError`` with every problem found, each with line and column.
   /// - Complexity: O(n) in the length of the text.
   public static func parse(_ text: String, customMetrics: [Metric] = []) throws(ReadingsError) -> [Reading] {
-    let scanner = CSVScanner(text)
+    var scanner = CSVScanner(text)
     var collector = ReadingsCollector()
-    for issue in scanner.issues { collector.report(issue) }
-    guard let header = scanner.records.first else {
+    try read(&scanner, customMetrics: customMetrics, into: &collector)
+    return try collector.result()
+  }
+
+  /// Reads every record of a scanner into a collector, one record at a time: the
+  /// header, then each row, so memory holds one record besides what the collector keeps.
+  ///
+  /// - Throws: ``ReadingsError`` when there is no header line.
+  static func read(
+    _ scanner: inout CSVScanner, customMetrics: [Metric], into collector: inout ReadingsCollector
+  ) throws(ReadingsError) {
+    guard let header = scanner.next() else {
       throw ReadingsError(
         .missingHeader, message: "the file has no header line",
         hint: "start with a line naming the columns, such as date,weight,systolic,diastolic,sugar,symptoms")
     }
+    for issue in scanner.takeIssues() { collector.report(issue) }
     let columns = readHeader(header, customMetrics: customMetrics, into: &collector)
-    if columns.contains(where: { $0?.field == .date }) {
-      for record in scanner.records.dropFirst() {
-        readRow(record, columns: columns, into: &collector)
-      }
+    let hasDate = columns.contains(where: { $0?.field == .date })
+    while let record = scanner.next() {
+      for issue in scanner.takeIssues() { collector.report(issue) }
+      if hasDate { readRow(record, columns: columns, into: &collector) }
     }
-    return try collector.result()
   }
 
   /// What one header cell names: a field or a custom metric, and its unit.
@@ -53,20 +63,26 @@ public enum CSVReadings {
   ) -> [Column?] {
     var columns: [Column?] = []
     var seen: [String: Int] = [:]
+    // Each repeated name is reported once, at its second column, with how many more repeat it:
+    // a header of thousands of copies is one message, found in one pass.
+    var repeats: [String: (first: Int, second: SourceSpan, more: Int)] = [:]
+    var repeatOrder: [String] = []
     for (position, cell) in header.fields.enumerated() {
       let raw = cell.text
       var name = Substring(raw)
       var unitText: Substring?
-      if let open = raw.firstIndex(of: "(") {
-        name = raw[..<open]
-        let rest = raw[raw.index(after: open)...]
+      // Parentheses are found per scalar: "(" before a combining mark is still one.
+      let scalars = raw.unicodeScalars
+      if let open = scalars.firstIndex(of: "(") {
+        name = Substring(scalars[..<open])
+        let rest = scalars[scalars.index(after: open)...]
         guard let close = rest.firstIndex(of: ")") else {
           collector.report(
             cell.span.issue(.unclosedUnit, "missing ')' after the unit in '\(raw.trimmingSpaces())'"))
           columns.append(nil)
           continue
         }
-        unitText = rest[..<close].trimmingSpaces()
+        unitText = Substring(rest[..<close]).trimmingSpaces()
       }
       let key = String(name.trimmingSpaces())
       var column = Column()
@@ -85,9 +101,11 @@ public enum CSVReadings {
       }
       let canonicalName = column.field?.rawValue ?? column.custom?.name ?? key
       if let first = seen[canonicalName] {
-        collector.report(
-          cell.span.issue(
-            .duplicateColumn, "a second '\(canonicalName)' column; the first is column \(first)"))
+        if repeats[canonicalName] == nil {
+          repeats[canonicalName] = (first, cell.span, 0)
+          repeatOrder.append(canonicalName)
+        }
+        repeats[canonicalName]?.more += 1
         columns.append(nil)
         continue
       }
@@ -102,6 +120,17 @@ public enum CSVReadings {
         column.unit = column.field?.units.first
       }
       columns.append(column)
+    }
+    for name in repeatOrder {
+      guard let repeated = repeats[name] else { continue }
+      let others = repeated.more - 1
+      let more =
+        others == 0
+        ? "" : " (\(others) more column\(others == 1 ? "" : "s") after it repeat\(others == 1 ? "s" : "") it)"
+      collector.report(
+        repeated.second.issue(
+          .duplicateColumn, "a second '\(name)' column; the first is column \(repeated.first)\(more)",
+          hint: "name each column once"))
     }
     if !columns.contains(where: { $0?.field == .date }) && !seen.keys.contains("date") {
       let looksLikeData = header.fields.first.map { Day(iso: $0.text.trimmingSpaces()) != nil } ?? false
@@ -153,7 +182,8 @@ public enum CSVReadings {
         continue
       }
       if column.field == .symptoms {
-        measurements.symptoms = String(cell.text.trimmingSpaces())
+        // A quoted cell is taken exactly, spaces included; a bare one is trimmed.
+        measurements.symptoms = cell.quoted ? cell.text : String(cell.text.trimmingSpaces())
         continue
       }
       guard !cell.text.trimmingSpaces().isEmpty else { continue }

@@ -19,16 +19,19 @@ public enum JSONReadings {
   /// - Parameters:
   ///   - text: The file's contents.
   ///   - customMetrics: Extra numeric keys to accept, by metric name.
-  /// - Returns: The readings sorted by date.
+  ///   - retention: Which valid readings to return; every day is checked either way.
+  /// - Returns: The readings kept, sorted by date.
   /// - Throws: ``ReadingsError`` with every problem found, each with line and column.
-  public static func parse(_ text: String, customMetrics: [Metric] = []) throws(ReadingsError) -> [Reading] {
+  public static func parse(
+    _ text: String, customMetrics: [Metric] = [], retention: ReadingsRetention = .all
+  ) throws(ReadingsError) -> [Reading] {
     let root: JSONScanner.Node
     do {
       root = try JSONScanner.parse(text)
     } catch {
       throw ReadingsError(issues: [error.issue])
     }
-    var collector = ReadingsCollector()
+    var collector = ReadingsCollector(retention: retention)
     var units: [ReadingField: InputUnit] = [:]
     let list: [JSONScanner.Node]
     switch root.value {

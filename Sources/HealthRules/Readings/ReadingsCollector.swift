@@ -25,10 +25,23 @@ extension Character {
 /// Numbers must be plain decimals; they are converted exactly to canonical units,
 /// rounded to thousandths, and must fall in the field's plausible range. Systolic
 /// must be above diastolic. Two readings for one date are an error naming both lines.
+///
+/// Every row is checked, but only the readings `retention` asks for are kept, so a
+/// reader streaming a large file holds a window's days rather than the whole file.
 struct ReadingsCollector {
   private(set) var issues: [ReadingsIssue] = []
   private(set) var readings: [Reading] = []
-  private var lineOfDate: [Day: Int] = [:]
+  /// The line of each day's first row, to report a duplicate against it: every day of the
+  /// file is remembered, packed as 32-bit day ordinal and line (8 bytes a day) when they fit.
+  private var lineOfDate: [Int32: Int32] = [:]
+  private var wideLineOfDate: [Day: Int] = [:]
+  let retention: ReadingsRetention
+  /// The latest day accepted so far.
+  private var latest: Day?
+
+  init(retention: ReadingsRetention = .all) {
+    self.retention = retention
+  }
 
   mutating func report(_ issue: ReadingsIssue) {
     issues.append(issue)
@@ -126,7 +139,7 @@ struct ReadingsCollector {
     _ measurements: Measurements, on day: Day, line: Int, dateSpan: SourceSpan, systolicSpan: SourceSpan?
   ) {
     var accepted = true
-    if let first = lineOfDate[day] {
+    if let first = firstLine(of: day) {
       report(
         dateSpan.issue(
           .duplicateDate, "a second reading for \(day); the first is on line \(first)",
@@ -137,15 +150,65 @@ struct ReadingsCollector {
       report(issue)
       accepted = false
     }
-    if lineOfDate[day] == nil { lineOfDate[day] = line }
-    if accepted { readings.append(Reading(date: day, measurements: measurements)) }
+    if firstLine(of: day) == nil {
+      if let key = Int32(exactly: day.ordinal), let value = Int32(exactly: line) {
+        lineOfDate[key] = value
+      } else {
+        wideLineOfDate[day] = line
+      }
+    }
+    if accepted { keep(Reading(date: day, measurements: measurements)) }
   }
 
-  /// The readings sorted by date, or every problem found.
+  private func firstLine(of day: Day) -> Int? {
+    if let key = Int32(exactly: day.ordinal), let line = lineOfDate[key] { return Int(line) }
+    return wideLineOfDate[day]
+  }
+
+  /// Keeps an accepted reading when the retention can need it, dropping the ones it no longer can.
+  private mutating func keep(_ reading: Reading) {
+    switch retention {
+    case .all:
+      readings.append(reading)
+    case .window(let length, let asOf?):
+      let first = asOf.advanced(by: 1 - max(1, length))
+      if first <= reading.date && reading.date <= asOf { readings.append(reading) }
+    case .window(let length, nil):
+      // The window ends on the latest day, which only moves later: a reading before the
+      // latest day's window can never be in the final one.
+      let newest = max(latest ?? reading.date, reading.date)
+      latest = newest
+      let first = newest.advanced(by: 1 - max(1, length))
+      guard first <= reading.date else { return }
+      readings.append(reading)
+      if readings.count > 2 * max(1, length) + 64 {
+        readings.removeAll { $0.date < first }
+      }
+    }
+  }
+
+  /// The readings kept, sorted by date, or every problem found.
   func result() throws(ReadingsError) -> [Reading] {
     guard issues.isEmpty else { throw ReadingsError(issues: issues) }
-    return readings.sorted { $0.date < $1.date }
+    var kept = readings
+    if case .window(let length, nil) = retention, let latest {
+      let first = latest.advanced(by: 1 - max(1, length))
+      kept.removeAll { $0.date < first }
+    }
+    return kept.sorted { $0.date < $1.date }
   }
+}
+
+/// Which readings a reader keeps while it checks a whole file.
+///
+/// Every row is checked either way (values, duplicate days, pressures); the retention
+/// only decides which valid readings are returned, so memory follows what is kept.
+public enum ReadingsRetention: Sendable, Hashable {
+  /// Every reading.
+  case all
+  /// The readings a window of `length` days can hold: the days ending on `asOf`, or, when
+  /// `asOf` is `nil`, the days ending on the latest reading's day (as ``Window`` chooses).
+  case window(length: Int, asOf: Day?)
 }
 
 extension String {

@@ -1,7 +1,8 @@
 /// One problem in a readings file, located by line and column so a tool can draw a caret.
 ///
-/// Lines and columns count from 1; columns count characters. `length` is the
-/// number of characters to underline (at least 1).
+/// Lines and columns count from 1. The CSV, JSON and journal-entry readers count
+/// columns in Unicode scalars, which is how the diagnostics renderer places the
+/// caret. `length` is the number of scalars to underline (at least 1).
 ///
 /// ```
 /// readings.csv:4:12: error: 'abc' is not a number
@@ -13,9 +14,9 @@ public struct ReadingsIssue: Error, Sendable, Hashable, Codable, CustomStringCon
   public var id: ReadingsDiagnosticID
   /// The 1-based line.
   public var line: Int
-  /// The 1-based column, in characters.
+  /// The 1-based column, in Unicode scalars.
   public var column: Int
-  /// The number of characters to underline, at least 1.
+  /// The number of Unicode scalars to underline, at least 1.
   public var length: Int
   /// What is wrong: lowercase, no final period, values quoted in `'…'`.
   public var message: String
@@ -31,8 +32,8 @@ public struct ReadingsIssue: Error, Sendable, Hashable, Codable, CustomStringCon
   /// - Parameters:
   ///   - id: The catalog entry.
   ///   - line: The 1-based line.
-  ///   - column: The 1-based column, in characters.
-  ///   - length: The number of characters to underline.
+  ///   - column: The 1-based column, in Unicode scalars.
+  ///   - length: The number of Unicode scalars to underline.
   ///   - message: What is wrong.
   ///   - hint: A suggestion, if any.
   ///   - lineText: The text of the line, to draw the caret under.

@@ -106,7 +106,10 @@ enum HealthCommand: TypedCommand {
     let notifier = try AlertNotifier.from(
       command: options.notify, url: options.notifyURL, outbox: options.outbox, readingsPath: path)
     let ruleSet = try chooseRuleSet(file: options.rules, name: options.ruleSet, console: console)
-    let readings = try loadReadings(path, colors: console.errorIsTerminal)
+    // Only the rule window's days are kept while every row is checked: memory does not
+    // grow with the file.
+    let retention = ReadingsRetention.window(length: ruleSet.windowLength, asOf: options.asOf)
+    let readings = try loadReadings(path, retention: retention, colors: console.errorIsTerminal)
     let compiled: CompiledRuleSet
     do throws(RuleError) {
       compiled = try ruleSet.compiled()
@@ -154,9 +157,13 @@ enum HealthCommand: TypedCommand {
   }
 
   /// Readings from a file, with its problems rendered by the one diagnostics renderer.
-  static func loadReadings(_ path: String, colors: Bool = false) throws(CLIError) -> [Reading] {
+  ///
+  /// - Parameter retention: Which valid readings to keep; every row is checked either way.
+  static func loadReadings(
+    _ path: String, retention: ReadingsRetention = .all, colors: Bool = false
+  ) throws(CLIError) -> [Reading] {
     do throws(ReadingsError) {
-      return try ReadingsFile.load(from: URL(fileURLWithPath: path))
+      return try ReadingsFile.load(from: URL(fileURLWithPath: path), retention: retention)
     } catch {
       throw CLIError(error, path: path, colors: colors)
     }

@@ -76,8 +76,10 @@ enum LogCommand: TypedCommand {
     console.out(summary(change, path: path, journal: journal))
   }
 
-  /// What was logged, in one or two lines.
-  static func summary(_ change: JournalChange, path: String, journal: Journal) -> String {
+  /// What was logged, in one or two lines; the path and the symptoms are shown with their
+  /// control characters escaped (``Swift/String/escapedForTerminal``).
+  static func summary(_ change: JournalChange, path rawPath: String, journal: Journal) -> String {
+    let path = rawPath.escapedForTerminal
     if change.isUnchanged {
       return "\(change.day) in \(path): already logged, nothing changed\n"
     }
@@ -86,7 +88,7 @@ enum LogCommand: TypedCommand {
     if !change.replacedFields.isEmpty {
       text +=
         "replaced " + change.replacedFields.map(\.rawValue).joined(separator: ", ")
-        + "; the earlier row is kept in \(journal.historyURL.path)\n"
+        + "; the earlier row is kept in \(journal.historyURL.path.escapedForTerminal)\n"
     }
     return text
   }
@@ -107,7 +109,9 @@ enum LogCommand: TypedCommand {
     if let sugar = measurements.sugar {
       parts.append("sugar \(sugar.formatted(maximumFractionDigits: 1)) mg/dL")
     }
-    if let symptoms = measurements.symptoms, !symptoms.isEmpty { parts.append("symptoms \"\(symptoms)\"") }
+    if let symptoms = measurements.symptoms, !symptoms.isEmpty {
+      parts.append("symptoms \"\(symptoms.escapedForTerminal)\"")
+    }
     return parts.joined(separator: ", ")
   }
 
@@ -203,9 +207,16 @@ struct EntryLine {
       let afterSymptoms = previous.lowercased().trimmingCharacters(in: .punctuationCharacters) == "symptoms"
       // The text after 'symptoms' was one quoted shell word: quote it again so it stays one text.
       // Any other word is taken as written, so a whole entry in one quoted word reads as typed.
-      let needsQuotes = afterSymptoms && word.contains { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\"" }
+      // Looked at per Unicode scalar, as the entry is read: a quote after U+0600 is still a quote.
+      let needsQuotes =
+        afterSymptoms && word.unicodeScalars.contains { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\"" }
       if needsQuotes {
-        text += "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var quoted = String.UnicodeScalarView()
+        for scalar in word.unicodeScalars {
+          quoted.append(scalar)
+          if scalar == "\"" { quoted.append("\"") }
+        }
+        text += "\"" + String(quoted) + "\""
       } else {
         text += word
       }

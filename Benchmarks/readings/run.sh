@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Memory and time of the readings readers on large inputs, with a release planner:
+#   - `planner health` and `planner log` on a generated 1,000,000-row readings CSV (about 28 MB);
+#   - `planner health` on a CSV header of 200,000 copies of one column (about 1 MB), which must
+#     be one error (exit 65), found in one pass;
+#   - `planner health` on a header of 200,000 unknown columns (about 1.5 MB): an error each
+#     (exit 65; the renderer prints the first 50), placed in one walk of the line.
+# Each run's Maximum resident set size and wall time come from /usr/bin/time -v; a figure over
+# its limit makes the script fail, except for `planner log`: the journal is still read whole
+# to log one day (docs/health.md, "The journal"), so its figure over the 100 MB goal is
+# printed as a shortfall, not a failure (PLANNER_LOG_ENFORCE=1 makes it one).
+# Usage: Benchmarks/readings/run.sh [rows]   (default 1000000)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+rows="${1:-1000000}"
+bash Scripts/swift-release.sh --product planner >/dev/null
+planner="$(bash Scripts/swift-release.sh --show-bin-path)/planner"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# One row a day from 0001-01-01, every value filled but the symptoms.
+python3 - "$rows" "$work/readings.csv" <<'PY'
+import datetime, sys
+rows, path = int(sys.argv[1]), sys.argv[2]
+day = datetime.date(1, 1, 1)
+one = datetime.timedelta(days=1)
+with open(path, "w") as out:
+    out.write("date,weight,systolic,diastolic,sugar,symptoms\n")
+    for _ in range(rows):
+        out.write(f"{day.isoformat()},180.5,120,80,95,\n")
+        day += one
+PY
+python3 -c 'import sys; open(sys.argv[1], "w").write(",".join(["date"] * 200000) + "\n")' "$work/header.csv"
+python3 -c 'import sys; open(sys.argv[1], "w").write("date," + ",".join("x%d" % i for i in range(200000)) + "\n")' \
+  "$work/unknown.csv"
+
+failed=0
+# measure NAME LIMIT_MB ENFORCE EXPECTED_STATUS COMMAND...
+measure() {
+  local name="$1" limit="$2" enforce="$3" expected="$4"
+  shift 4
+  local status=0
+  /usr/bin/time -v "$@" >"$work/out" 2>"$work/time" || status=$?
+  local rss elapsed
+  rss="$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time")"
+  elapsed="$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time")"
+  printf '%-34s exit %s  max RSS %6d MB (limit %d)  wall %s\n' "$name" "$status" $((rss / 1024)) "$limit" "$elapsed"
+  if [ "$status" != "$expected" ]; then
+    echo "  expected exit $expected"
+    failed=1
+  fi
+  if [ $((rss / 1024)) -gt "$limit" ]; then
+    if [ "$enforce" = 1 ]; then
+      echo "  over the limit"
+      failed=1
+    else
+      echo "  over the ${limit} MB goal (not yet met)"
+    fi
+  fi
+}
+
+size="$(wc -c <"$work/readings.csv")"
+echo "readings: $rows rows, $((size / 1000000)) MB"
+measure "planner health (rows)" 100 1 0 "$planner" health "$work/readings.csv"
+cp "$work/readings.csv" "$work/journal.csv"
+measure "planner log (rows)" 100 "${PLANNER_LOG_ENFORCE:-0}" 0 \
+  "$planner" log --journal "$work/journal.csv" 2026-12-01 symptoms tired
+measure "planner health (200,000 columns)" 100 1 65 "$planner" health "$work/header.csv"
+measure "planner health (200,000 unknown)" 200 1 65 "$planner" health "$work/unknown.csv"
+exit "$failed"
