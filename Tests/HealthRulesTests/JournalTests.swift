@@ -20,11 +20,7 @@ struct JournalTests {
   static func log(
     _ text: String, on day: Day = day, into url: URL, replacing: Bool = false
   ) throws -> JournalChange {
-    var journal = try Journal.open(at: url)
-    let entry = try JournalEntry.parse(text)
-    let change = try journal.log(entry, on: day, replacing: replacing)
-    try journal.save()
-    return change
+    try Journal.log(try JournalEntry.parse(text), on: day, replacing: replacing, into: url)
   }
 
   /// Expects `text` not to parse, with exactly these `line:column: message (hint)` descriptions.
@@ -46,7 +42,6 @@ struct JournalTests {
     let expected = Reading(
       date: Self.day, weight: Rational(1812, 10), systolic: 128, diastolic: 82, sugar: 104,
       symptoms: "tired, dizzy")
-    #expect(try Journal.open(at: url).readings == [expected])
     #expect(try ReadingsFile.load(from: url) == [expected])
     #expect(
       try String(contentsOf: url, encoding: .utf8)
@@ -89,10 +84,9 @@ struct JournalTests {
     let url = try Self.folder().appendingPathComponent("journal.csv")
     try Self.log("weight 181, bp 120/80", into: url)
     let before = try String(contentsOf: url, encoding: .utf8)
-    var journal = try Journal.open(at: url)
     let entry = try JournalEntry.parse("weight 182 lb, bp 120/80")
     #expect {
-      try journal.log(entry, on: Self.day)
+      try Journal.log(entry, on: Self.day, into: url)
     } throws: { error in
       guard case JournalError.alreadyLogged(let day, let conflicts) = error else { return false }
       return day == Self.day
@@ -124,14 +118,15 @@ struct JournalTests {
     try Self.log("weight 181", on: Self.day.advanced(by: -1), into: url)
     let before = try Data(contentsOf: url)
     struct Crash: Error {}
-    var journal = try Journal.open(at: url)
-    try journal.log(try JournalEntry.parse("weight 182"), on: Self.day)
+    let entry = try JournalEntry.parse("weight 182")
     var temporary: URL?
     #expect(throws: JournalError.self) {
-      try journal.save(beforeRename: { url in
-        temporary = url
-        throw Crash()
-      })
+      try Journal.log(
+        entry, on: Self.day, into: url,
+        beforeRename: { url in
+          temporary = url
+          throw Crash()
+        })
     }
     #expect(try Data(contentsOf: url) == before)
     // The temporary file holds the new journal, as a real crash would leave it; it is hidden and ignored.
@@ -139,8 +134,8 @@ struct JournalTests {
     #expect(leftover.lastPathComponent.hasPrefix(".journal.csv.tmp-"))
     #expect(try String(contentsOf: leftover, encoding: .utf8).hasSuffix("2026-11-30,182,,,,\n"))
     // The next run logs normally.
-    try journal.save()
-    #expect(try Journal.open(at: url).readings.map(\.date) == [Self.day.advanced(by: -1), Self.day])
+    try Journal.log(entry, on: Self.day, into: url)
+    #expect(try ReadingsFile.load(from: url).map(\.date) == [Self.day.advanced(by: -1), Self.day])
   }
 
   @Test("a journal that does not parse is never overwritten")
@@ -149,7 +144,7 @@ struct JournalTests {
     let text = "date,weight\n2026-11-29,abc\n"
     try text.write(to: url, atomically: true, encoding: .utf8)
     #expect {
-      _ = try Journal.open(at: url)
+      try Journal.log(try JournalEntry.parse("weight 182"), on: Self.day, into: url)
     } throws: { error in
       guard case JournalError.invalidJournal(_, let readings) = error else { return false }
       return readings.issues.map(\.description) == ["2:12: 'abc' is not a number"]
@@ -161,9 +156,8 @@ struct JournalTests {
   func swappedAcrossEntries() throws {
     let url = try Self.folder().appendingPathComponent("journal.csv")
     try Self.log("systolic 120", into: url)
-    var journal = try Journal.open(at: url)
     #expect {
-      try journal.log(try JournalEntry.parse("diastolic 130"), on: Self.day)
+      try Journal.log(try JournalEntry.parse("diastolic 130"), on: Self.day, into: url)
     } throws: { error in
       guard case JournalError.invalidEntry(let readings) = error else { return false }
       return readings.issues.map(\.message) == ["systolic 120 mmHg is not above diastolic 130 mmHg"]
@@ -257,13 +251,10 @@ struct JournalTests {
     let url = try Self.folder().appendingPathComponent("journal.csv")
     let entry = try JournalEntry.parse("weight 181.2 lb, bp 128/82, sugar 104 mg/dL")
     let change = try Journal.withExclusiveAccess(to: url) { () throws(JournalError) in
-      var journal = try Journal.open(at: url)
-      let change = try journal.log(entry, on: Self.day, replacing: false)
-      try journal.save()
-      return change
+      try Journal.log(entry, on: Self.day, into: url)
     }
     #expect(change.previous == nil)
-    let readings = try Journal.open(at: url).readings
+    let readings = try ReadingsFile.load(from: url)
     let report = try WeeklyReport(readings: readings, rules: RuleSet.baseline.compiled())
     #expect(report.verdict.status == .notEnoughData)
     #expect(report.charts.map(\.id) == ["weight-7", "pressure-7", "sugar-7"])

@@ -48,14 +48,14 @@ struct ScalarRoundTripTests {
     return "symptoms \"" + String(quoted) + "\""
   }
 
-  /// Logs `symptoms` into an empty journal of `format`, then reads the journal's text back.
-  static func roundTrip(_ symptoms: String, format: String) throws -> String? {
-    let url = URL(fileURLWithPath: "/nonexistent-planner-journal/journal.\(format)")
-    var journal = try Journal.open(at: url)
+  /// Logs `symptoms` into a new journal of `format` in `folder`, then parses the journal's text back.
+  static func roundTrip(_ symptoms: String, format: String, in folder: URL) throws -> String? {
+    let url = folder.appendingPathComponent("journal.\(format)")
+    defer { try? FileManager.default.removeItem(at: url) }
     let entry = try JournalEntry.parse(entryText(symptoms))
-    try journal.log(entry, on: Day(year: 2026, month: 3, day: 1)!)
-    let readings =
-      format == "json" ? try JSONReadings.parse(journal.text) : try CSVReadings.parse(journal.text)
+    try Journal.log(entry, on: Day(year: 2026, month: 3, day: 1)!, into: url)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let readings = format == "json" ? try JSONReadings.parse(text) : try CSVReadings.parse(text)
     return readings.first?.measurements.symptoms
   }
 
@@ -63,10 +63,13 @@ struct ScalarRoundTripTests {
 
   @Test("a journal's symptoms read back to the same scalars", arguments: ["csv", "json"])
   func journalRoundTrip(_ format: String) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planner-scalars-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
     var generator = Generator(state: 43)
     for _ in 0..<400 {
       let symptoms = generator.text()
-      let back = try Self.roundTrip(symptoms, format: format)
+      let back = try Self.roundTrip(symptoms, format: format, in: folder)
       #expect(Self.scalars(back) == Self.scalars(symptoms), "\(Self.scalars(symptoms)) in \(format)")
     }
   }
@@ -81,13 +84,10 @@ struct ScalarRoundTripTests {
       let url = folder.appendingPathComponent("journal-\(index).\(format)")
       let first = generator.text()
       let second = generator.text()
-      var journal = try Journal.open(at: url)
-      try journal.log(try JournalEntry.parse(Self.entryText(first)), on: Day(year: 2026, month: 3, day: 1)!)
-      try journal.log(try JournalEntry.parse(Self.entryText(second)), on: Day(year: 2026, month: 3, day: 2)!)
-      try journal.save()
-      let reopened = try Journal.open(at: url)
-      #expect(
-        reopened.readings.map { Self.scalars($0.measurements.symptoms) } == [first, second].map(Self.scalars))
+      try Journal.log(
+        try JournalEntry.parse(Self.entryText(first)), on: Day(year: 2026, month: 3, day: 1)!, into: url)
+      try Journal.log(
+        try JournalEntry.parse(Self.entryText(second)), on: Day(year: 2026, month: 3, day: 2)!, into: url)
       let loaded = try ReadingsFile.load(from: url)
       #expect(loaded.map { Self.scalars($0.measurements.symptoms) } == [first, second].map(Self.scalars))
     }

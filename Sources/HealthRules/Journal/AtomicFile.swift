@@ -3,7 +3,9 @@ import Foundation
 /// The one way planner writes a file: whole, atomically, and never over what is not a file.
 ///
 /// Every output (`-o`/`--output`, `--pantry-out`, `--junit`, the journal and its history,
-/// the outbox, exports) goes through ``write(_:to:newFileMode:beforeRename:)``:
+/// the outbox, exports) goes through ``write(_:to:newFileMode:beforeRename:)``, or, for a
+/// file written as it is made (the journal), ``write(to:newFileMode:beforeRename:body:)``,
+/// which the first is built on:
 ///
 /// - The destination must be a regular file or a new path. A directory, a device, a FIFO or a
 ///   socket is refused before anything is written (``AtomicFileError/Kind/notAFile``).
@@ -44,25 +46,61 @@ public enum AtomicFile {
   public static func write(
     _ data: Data, to url: URL, newFileMode: mode_t = 0o600, beforeRename: (URL) throws -> Void = { _ in }
   ) throws(AtomicFileError) {
+    do {
+      try write(to: url, newFileMode: newFileMode, beforeRename: beforeRename) { writer in
+        writer.write(data)
+      }
+    } catch let error as AtomicFileError {
+      throw error
+    } catch {
+      // The body above throws nothing of its own.
+      throw AtomicFileError(.failed, path: url.path, code: 0, reason: "\(error)")
+    }
+  }
+
+  /// Writes `url` from what `body` hands a ``Writer``, replacing any existing file atomically,
+  /// with the same policy as ``write(_:to:newFileMode:beforeRename:)``; memory holds one
+  /// buffer of the file, however large it is.
+  ///
+  /// The destination is checked before `body` runs. When `body` throws, the temporary file is
+  /// removed, the destination is unchanged and the error is rethrown as it is: a caller that
+  /// finds part way that nothing should be written throws its own error.
+  ///
+  /// ```swift
+  /// try AtomicFile.write(to: url) { writer in
+  ///   writer.write("date,weight\n")
+  ///   for row in rows { writer.write(row + "\n") }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: The destination file, or a symbolic link to it.
+  ///   - newFileMode: The permissions of a file that did not exist; `0o600` by default.
+  ///   - beforeRename: Called with the temporary file once it is written and flushed, just
+  ///     before the rename (the temporary file is then left in place if it throws).
+  ///   - body: Writes the contents through the writer it is given.
+  /// - Throws: ``AtomicFileError`` when the file cannot be written, or what `body` throws; the
+  ///   destination is then unchanged.
+  public static func write(
+    to url: URL, newFileMode: mode_t = 0o600, beforeRename: (URL) throws -> Void = { _ in },
+    body: (inout Writer) throws -> Void
+  ) throws {
     let (target, existingMode) = try destination(url)
     let shown = url.path
     let directory = target.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).tmp-\(UUID().uuidString)")
     let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw AtomicFileError(.failed, path: shown, code: errno) }
-    var failure: Int32?
-    data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let written = writeBytes(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        offset += written
-      }
+    var writer = Writer(descriptor: descriptor)
+    do {
+      try body(&writer)
+    } catch {
+      close(descriptor)
+      unlink(temporary.path)
+      throw error
     }
+    writer.flush()
+    var failure = writer.failure
     if failure == nil, fchmod(descriptor, existingMode ?? newFileMode) != 0 { failure = errno }
     if failure == nil, fsync(descriptor) != 0 { failure = errno }
     if close(descriptor) != 0, failure == nil { failure = errno }
@@ -93,6 +131,60 @@ public enum AtomicFile {
         .failed, path: shown, code: code,
         reason: "it was replaced, but its folder could not be flushed to disk ("
           + AtomicFileError.words(for: code) + ")")
+    }
+  }
+
+  /// Buffers what ``AtomicFile/write(to:newFileMode:beforeRename:body:)`` writes and hands it to
+  /// the temporary file in chunks of 64 KiB.
+  ///
+  /// A write that fails is remembered and every later one is skipped; the file is then not
+  /// renamed into place and ``AtomicFile/write(to:newFileMode:beforeRename:body:)`` throws it.
+  public struct Writer {
+    private static let chunk = 1 << 16
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// The `errno` of the first write that failed, if one did.
+    public private(set) var failure: Int32?
+
+    init(descriptor: Int32) {
+      self.descriptor = descriptor
+      buffer.reserveCapacity(Self.chunk)
+    }
+
+    /// Appends text, as UTF-8.
+    public mutating func write(_ text: String) {
+      guard failure == nil else { return }
+      var text = text
+      text.withUTF8 { buffer.append(contentsOf: $0) }
+      if buffer.count >= Self.chunk { flush() }
+    }
+
+    /// Appends bytes.
+    public mutating func write(_ data: Data) {
+      guard failure == nil else { return }
+      buffer.append(contentsOf: data)
+      if buffer.count >= Self.chunk { flush() }
+    }
+
+    /// Hands the buffered bytes to the file.
+    mutating func flush() {
+      guard failure == nil else { return }
+      let descriptor = descriptor
+      var problem: Int32?
+      buffer.withUnsafeBytes { bytes in
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+          let written = writeBytes(descriptor, base + offset, bytes.count - offset)
+          if written < 0 {
+            if errno == EINTR { continue }
+            problem = errno
+            return
+          }
+          offset += written
+        }
+      }
+      failure = problem
+      buffer.removeAll(keepingCapacity: true)
     }
   }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A person's readings journal: a CSV readings file kept one row per day, that entries are logged into.
@@ -7,7 +8,7 @@ import Foundation
 /// has a row **merges** into it, so a morning weight and an evening pressure end
 /// up on the same row. A second, different value for a reading the day already
 /// has is refused unless `replacing` is true; the row it replaces is then kept
-/// in the journal's history file (``historyURL``, `FILE.history`), so nothing is
+/// in the journal's history file (``historyURL(of:)``, `FILE.history`), so nothing is
 /// ever lost.
 ///
 /// Which value a rule sees: the journal holds one value per reading per day, the
@@ -15,19 +16,23 @@ import Foundation
 /// earliest of the day), unless it was replaced with `replacing: true`; the rule
 /// then sees the replacement, and the history keeps the earlier row.
 ///
-/// Saving rewrites the whole file through ``AtomicFile`` (a temporary file,
-/// `fsync`, rename), in date order, keeping the header's columns and units:
-/// values are written with the fewest decimals that read back to the same
-/// thousandths of the canonical unit. A file that does not parse is never
-/// overwritten: ``open(at:)`` throws and there is no journal to save.
+/// ``log(_:on:replacing:into:beforeRename:)`` reads a CSV journal once, row by row, checking
+/// every row as `planner health` does, and writes each row, in date order, to the new
+/// journal as it goes (``AtomicFile/write(to:newFileMode:beforeRename:body:)``: a temporary
+/// file, `fsync`, rename), so memory does not grow with the journal. The header's columns
+/// and units are kept: values are written with the fewest decimals that read back to the
+/// same thousandths of the canonical unit. A file that does not parse is never
+/// overwritten. A CSV journal whose rows are not in date order (edited by hand) and a
+/// JSON journal are read whole, then written the same way.
 ///
 /// ```swift
-/// var journal = try Journal.open(at: URL(fileURLWithPath: "journal.csv"))
+/// let url = URL(fileURLWithPath: "journal.csv")
 /// let entry = try JournalEntry.parse("weight 181.2 lb, bp 128/82")
-/// try journal.log(entry, on: Day(iso: "2026-11-30")!)
-/// try journal.save()
+/// let change = try Journal.withExclusiveAccess(to: url) { () throws(JournalError) in
+///   try Journal.log(entry, on: Day(iso: "2026-11-30")!, into: url)
+/// }
 /// ```
-public struct Journal: Sendable {
+public enum Journal {
   /// One column of the journal's CSV header.
   struct Column: Sendable, Hashable {
     var field: ReadingField
@@ -36,73 +41,176 @@ public struct Journal: Sendable {
     var header: String
   }
 
-  /// The journal file.
-  public let url: URL
-  /// Every day's readings, in date order.
-  public private(set) var readings: [Reading]
-  /// Rows that `log` replaced since the journal was opened, oldest first; ``save(beforeRename:)``
-  /// appends them to the history file.
-  public private(set) var replaced: [Reading] = []
-  /// Whether the file existed when opened.
-  public let existed: Bool
-  /// The file's format: ``ReadingsFormat/csv`` or ``ReadingsFormat/json``.
-  public let format: ReadingsFormat
-  /// The CSV header's columns; for JSON, every field with its unit.
-  var columns: [Column]
-  private var changed = false
-
-  /// The history file beside the journal: `FILE.history`.
+  /// The history file beside a journal: `FILE.history`.
   ///
   /// A CSV file with the columns `replaced_at,date,weight,systolic,diastolic,sugar,symptoms`,
   /// one row per replaced day, in canonical units (lb, mmHg, mg/dL); `replaced_at` is the
   /// UTC time of the save, ISO 8601.
-  public var historyURL: URL {
+  public static func historyURL(of url: URL) -> URL {
     URL(fileURLWithPath: url.path + ".history")
   }
 
-  /// Opens a journal, or starts an empty one when the file does not exist.
+  /// Logs an entry on a day into the journal at `url`: adds the day's row, or merges the entry
+  /// into it, and writes the journal, then (when a row was replaced) the history.
   ///
-  /// - Parameter url: A `.csv` or `.json` file.
-  /// - Returns: The journal with its readings.
-  /// - Throws: ``JournalError/unsupportedFormat(_:)`` for a file that is not `.csv` or `.json`,
-  ///   ``JournalError/unreadable(path:reason:)``, or ``JournalError/invalidJournal(path:_:)``
-  ///   with every problem in the file.
-  public static func open(at url: URL) throws(JournalError) -> Journal {
+  /// A CSV journal is read and written in one pass, one row at a time. The history row is
+  /// written only once the journal's new version is durable, so a failed write never leaves
+  /// a "replaced" row for a change that did not happen. Call it inside
+  /// ``withExclusiveAccess(to:timeout:_:)`` so that the whole read, merge and write is locked.
+  ///
+  /// - Parameters:
+  ///   - entry: The parsed entry; its own date, if any, is ignored in favour of `day`.
+  ///   - day: The day to log it on.
+  ///   - replacing: Whether a value may replace a different one already logged that day.
+  ///   - url: The journal, a `.csv` or `.json` file; a missing one is started.
+  ///   - beforeRename: Passed to ``AtomicFile/write(to:newFileMode:beforeRename:body:)`` for
+  ///     the journal; tests throw from it to simulate a crash before the rename.
+  /// - Returns: What changed; nothing is written when nothing changed.
+  /// - Throws: ``JournalError/unsupportedFormat(_:)``, ``JournalError/unreadable(path:reason:)``,
+  ///   ``JournalError/invalidJournal(path:_:)`` with every problem in the file (checked first),
+  ///   ``JournalError/alreadyLogged(day:_:)`` when the day already has a different value for a
+  ///   reading in the entry and `replacing` is false, ``JournalError/invalidEntry(_:)`` when the
+  ///   merged day's systolic is not above its diastolic, ``JournalError/writeFailed(_:)``: the
+  ///   journal and its history are then unchanged; ``JournalError/historyFailed(_:)`` when the
+  ///   journal was saved but the history could not be.
+  @discardableResult
+  public static func log(
+    _ entry: JournalEntry, on day: Day, replacing: Bool = false, into url: URL,
+    beforeRename: (URL) throws -> Void = { _ in }
+  ) throws(JournalError) -> JournalChange {
     guard let format = ReadingsFormat(fileName: url.lastPathComponent), format != .appleHealth else {
       throw .unsupportedFormat(url.lastPathComponent)
     }
-    guard FileManager.default.fileExists(atPath: url.path) else {
-      return Journal(url: url, readings: [], existed: false, format: format, columns: [])
+    var merge = Merge(entry: entry, day: day, replacing: replacing, format: format)
+    var sorted: [Reading] = []
+    var fileColumns: [Column] = []
+    if FileManager.default.fileExists(atPath: url.path) {
+      if format == .csv {
+        do {
+          try AtomicFile.write(to: url, beforeRename: beforeRename) { writer in
+            try streamCSV(url, into: &merge, writer: &writer)
+          }
+          return try keepHistory(of: merge, url: url)
+        } catch let error as JournalError {
+          throw error
+        } catch let error as AtomicFileError {
+          throw .writeFailed(error)
+        } catch is Unchanged {
+          return try keepHistory(of: merge, url: url)
+        } catch is OutOfOrder {
+          // Rows not in date order: read whole, sorted (this re-reads what was just checked).
+          fileColumns = merge.fileColumns
+          do throws(ReadingsError) {
+            sorted = try ReadingsFile.load(from: url)
+          } catch {
+            throw .invalidJournal(path: url.path, error)
+          }
+        } catch {
+          throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "\(error)"))
+        }
+      } else {
+        (sorted, fileColumns) = try readJSON(url)
+      }
     }
-    let data: Data
+    merge = Merge(entry: entry, day: day, replacing: replacing, format: format)
     do {
-      data = try Data(contentsOf: url)
+      try AtomicFile.write(to: url, beforeRename: beforeRename) { writer in
+        merge.begin(columns: fileColumns, writer: &writer)
+        for reading in sorted { merge.feed(reading, writer: &writer) }
+        try merge.finish(writer: &writer)
+      }
+    } catch let error as JournalError {
+      throw error
+    } catch let error as AtomicFileError {
+      throw .writeFailed(error)
+    } catch is Unchanged {
     } catch {
-      throw .unreadable(path: url.path, reason: error.localizedDescription)
+      throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "\(error)"))
+    }
+    return try keepHistory(of: merge, url: url)
+  }
+
+  /// Thrown inside a write when the journal would not change: nothing is renamed into place.
+  private struct Unchanged: Error {}
+  /// Thrown inside a streamed write when a row is dated before the one above it.
+  private struct OutOfOrder: Error {}
+
+  /// Reads a CSV journal row by row, checking each as ``CSVReadings`` does, and writes the
+  /// merged journal through `writer` as it goes; throws before the rename when the file has a
+  /// problem, the entry conflicts, or nothing changes.
+  private static func streamCSV(_ url: URL, into merge: inout Merge, writer: inout AtomicFile.Writer) throws {
+    guard let handle = FileHandle(forReadingAtPath: url.path) else {
+      throw JournalError.unreadable(path: url.path, reason: RegularFile.phrase(for: errno))
+    }
+    defer { try? handle.close() }
+    var scanner = CSVScanner(LineReader(handle))
+    var collector = ReadingsCollector()
+    // A file of blank lines (spaces and tabs) is an empty journal, as a missing one.
+    var blank = true
+    let isBlank = { (record: CSVScanner.Record) in
+      record.fields.count == 1 && !record.fields[0].quoted
+        && record.fields[0].text.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" }
+    }
+    var headerless = false
+    do throws(ReadingsError) {
+      try CSVReadings.read(
+        &scanner, customMetrics: [], into: &collector,
+        onHeader: { record, parsed in
+          blank = isBlank(record)
+          merge.begin(columns: blank ? [] : columns(of: record, parsed), writer: &writer)
+        },
+        onRow: { record, collector in
+          blank = blank && isBlank(record)
+          for reading in collector.takeReadings() where collector.issues.isEmpty {
+            merge.feed(reading, writer: &writer)
+          }
+        })
+    } catch {
+      // No header: a file of blank lines.
+      headerless = true
+    }
+    if let reason = scanner.readError { throw JournalError.unreadable(path: url.path, reason: reason) }
+    if scanner.invalidUTF8 { throw JournalError.unreadable(path: url.path, reason: "it is not UTF-8 text") }
+    if headerless { merge.begin(columns: [], writer: &writer) }
+    if !blank, !collector.issues.isEmpty {
+      throw JournalError.invalidJournal(path: url.path, ReadingsError(issues: collector.issues))
+    }
+    if merge.outOfOrder { throw OutOfOrder() }
+    try merge.finish(writer: &writer)
+  }
+
+  /// A JSON journal's readings, sorted, and its columns; the file is read whole.
+  private static func readJSON(_ url: URL) throws(JournalError) -> ([Reading], [Column]) {
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw .unreadable(path: url.path, reason: RegularFile.phrase(for: errno))
     }
     guard let decoded = String(data: data, encoding: .utf8) else {
       throw .unreadable(path: url.path, reason: "it is not UTF-8 text")
     }
     let text = decoded.hasPrefix("\u{FEFF}") ? String(decoded.dropFirst()) : decoded
-    if text.allSatisfy({ $0 == " " || $0 == "\t" || $0.isNewline }) {
-      return Journal(url: url, readings: [], existed: true, format: format, columns: [])
+    if text.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+      return ([], [])
     }
-    let readings: [Reading]
     do throws(ReadingsError) {
-      readings = try format == .json ? JSONReadings.parse(text) : CSVReadings.parse(text)
+      return (try JSONReadings.parse(text), jsonColumns(of: text))
     } catch {
       throw .invalidJournal(path: url.path, error)
     }
-    let columns = format == .json ? jsonColumns(of: text) : header(of: text)
-    return Journal(url: url, readings: readings, existed: true, format: format, columns: columns)
   }
 
-  private init(url: URL, readings: [Reading], existed: Bool, format: ReadingsFormat, columns: [Column]) {
-    self.url = url
-    self.readings = readings
-    self.existed = existed
-    self.format = format
-    self.columns = columns
+  /// Appends the replaced row, if any, to the history once the journal is written.
+  private static func keepHistory(of merge: Merge, url: URL) throws(JournalError) -> JournalChange {
+    guard let change = merge.change else {
+      throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "the day was not placed"))
+    }
+    guard let replaced = merge.replaced else { return change }
+    let history = historyText(adding: [replaced], to: historyURL(of: url))
+    do throws(AtomicFileError) {
+      try AtomicFile.write(Data(history.utf8), to: historyURL(of: url))
+    } catch {
+      throw .historyFailed(error)
+    }
+    return change
   }
 
   /// Every field with the unit a JSON journal's `units` object gives it (or the default).
@@ -125,13 +233,9 @@ public struct Journal: Sendable {
     }
   }
 
-  /// The columns of a header that ``CSVReadings`` accepted.
-  private static func header(of text: String) -> [Column] {
-    var scanner = CSVScanner(text)
-    guard let record = scanner.next() else { return [] }
-    var collector = ReadingsCollector()
-    let parsed = CSVReadings.readHeader(record, customMetrics: [], into: &collector)
-    return zip(parsed, record.fields).compactMap { column, cell in
+  /// The columns of a header that ``CSVReadings`` read.
+  private static func columns(of record: CSVScanner.Record, _ parsed: [CSVReadings.Column?]) -> [Column] {
+    zip(parsed, record.fields).compactMap { column, cell in
       guard let field = column?.field else { return nil }
       return Column(field: field, unit: column?.unit, header: String(cell.text.trimmingSpaces()))
     }
@@ -216,28 +320,172 @@ public struct Journal: Sendable {
     return nil
   }
 
-  /// The readings of one day, or `nil` when the journal has no row for it.
-  public func reading(on day: Day) -> Reading? {
-    readings.first { $0.date == day }
+  /// The history file's text with the replaced rows appended.
+  static func historyText(adding replaced: [Reading], to history: URL, now: Date = Date()) -> String {
+    var text = (try? String(contentsOf: history, encoding: .utf8)) ?? ""
+    if text.isEmpty { text = "replaced_at,date,weight,systolic,diastolic,sugar,symptoms\n" }
+    if !text.hasSuffix("\n") { text += "\n" }
+    let stamp = ISO8601DateFormatter().string(from: now)
+    for reading in replaced {
+      let numbers = Metric.builtins.map { metric in
+        reading.measurements[metric].map { $0.formatted() } ?? ""
+      }
+      let cells =
+        [stamp, reading.date.description] + numbers + [JournalCSV.quoted(reading.measurements.symptoms ?? "")]
+      text += cells.joined(separator: ",") + "\n"
+    }
+    return text
   }
 
-  /// Logs an entry on a day: adds the day's row, or merges the entry into it.
-  ///
-  /// - Parameters:
-  ///   - entry: The parsed entry; its own date, if any, is ignored in favour of `day`.
-  ///   - day: The day to log it on.
-  ///   - replacing: Whether a value may replace a different one already logged that day.
-  /// - Returns: What changed.
-  /// - Throws: ``JournalError/alreadyLogged(day:_:)`` when the day already has a different
-  ///   value for a reading in the entry and `replacing` is false;
-  ///   ``JournalError/invalidEntry(_:)`` when the merged day's systolic is not above its
-  ///   diastolic. The journal is unchanged when it throws.
-  @discardableResult
-  public mutating func log(_ entry: JournalEntry, on day: Day, replacing: Bool = false) throws(JournalError)
-    -> JournalChange
-  {
-    let index = readings.firstIndex { $0.date == day }
-    let previous = index.map { readings[$0] }
+  /// Merges an entry into the journal's rows as they pass, in date order, writing each row.
+  struct Merge {
+    let entry: JournalEntry
+    let day: Day
+    let replacing: Bool
+    let format: ReadingsFormat
+    /// The columns the file's header names.
+    private(set) var fileColumns: [Column] = []
+    /// The columns written: the file's, then any the entry fills that it lacks.
+    private(set) var columns: [Column] = []
+    private var columnsAdded = false
+    /// What the entry did to its day, once the day's place is passed.
+    private(set) var change: JournalChange?
+    /// The day's earlier row, when the entry replaced values in it.
+    private(set) var replaced: Reading?
+    /// Why the entry cannot be logged (a conflict, swapped pressures), found at the day's row.
+    private var failure: JournalError?
+    /// Whether a row was dated before the row above it; nothing more is written then.
+    private(set) var outOfOrder = false
+    private var last: Day?
+    private var rows = 0
+
+    init(entry: JournalEntry, day: Day, replacing: Bool, format: ReadingsFormat) {
+      self.entry = entry
+      self.day = day
+      self.replacing = replacing
+      self.format = format
+    }
+
+    /// Takes the file's columns (empty for a new journal), adds the entry's, writes the header.
+    mutating func begin(columns file: [Column], writer: inout AtomicFile.Writer) {
+      fileColumns = file
+      columns = file
+      addColumns()
+      if format == .json {
+        let units = columns.filter { $0.unit != nil && $0.unit != $0.field.units.first }
+        var text = "{\n"
+        if !units.isEmpty {
+          text +=
+            "  \"units\": { "
+            + units.map { "\"\($0.field.rawValue)\": \"\($0.unit?.rawValue ?? "")\"" }.joined(separator: ", ")
+            + " },\n"
+        }
+        writer.write(text + "  \"readings\": [")
+      } else {
+        writer.write(columns.map { JournalCSV.quoted($0.header) }.joined(separator: ",") + "\n")
+      }
+    }
+
+    /// Writes the next row of the file, merging the entry into it or placing the entry's day before it.
+    mutating func feed(_ reading: Reading, writer: inout AtomicFile.Writer) {
+      if let last, reading.date < last { outOfOrder = true }
+      last = reading.date
+      guard !outOfOrder, failure == nil else { return }
+      if reading.date == day {
+        place(previous: reading, writer: &writer)
+        return
+      }
+      if reading.date > day, change == nil { place(previous: nil, writer: &writer) }
+      write(reading, writer: &writer)
+    }
+
+    /// Places the entry's day at the end when no row was after it, ends the file, and throws
+    /// why the entry cannot be logged or ``Unchanged`` when nothing would change.
+    mutating func finish(writer: inout AtomicFile.Writer) throws {
+      if change == nil, failure == nil { place(previous: nil, writer: &writer) }
+      if let failure { throw failure }
+      if format == .json { writer.write(rows == 0 ? "]\n}\n" : "\n  ]\n}\n") }
+      guard columnsAdded || change?.isUnchanged == false else { throw Unchanged() }
+    }
+
+    /// Merges the entry into the day's row (`previous`, or none) and writes the result.
+    private mutating func place(previous: Reading?, writer: inout AtomicFile.Writer) {
+      do throws(JournalError) {
+        let change = try Journal.merge(entry, into: previous, on: day, replacing: replacing)
+        self.change = change
+        if !change.replacedFields.isEmpty, !change.isUnchanged { replaced = previous }
+        write(change.reading, writer: &writer)
+      } catch {
+        failure = error
+      }
+    }
+
+    /// Writes one day's row in the file's format and units.
+    private mutating func write(_ reading: Reading, writer: inout AtomicFile.Writer) {
+      if format == .json {
+        var members = ["\"date\": \"\(reading.date)\""]
+        for column in columns {
+          guard let metric = column.field.metric, let value = reading.measurements.steps[metric.name]
+          else { continue }
+          let unit = column.unit ?? column.field.units.first ?? .pound
+          members.append(
+            "\"\(column.field.rawValue)\": \(JournalCSV.decimal(steps: value, of: metric, in: unit))")
+        }
+        if let symptoms = reading.measurements.symptoms {
+          members.append("\"symptoms\": \(JournalCSV.jsonString(symptoms))")
+        }
+        writer.write((rows == 0 ? "" : ",") + "\n    { " + members.joined(separator: ", ") + " }")
+      } else {
+        let cells = columns.map { column -> String in
+          switch column.field {
+          case .date: return reading.date.description
+          case .symptoms: return JournalCSV.quoted(reading.measurements.symptoms ?? "")
+          default:
+            guard let metric = column.field.metric, let value = reading.measurements.steps[metric.name]
+            else { return "" }
+            return JournalCSV.decimal(
+              steps: value, of: metric, in: column.unit ?? column.field.units.first ?? .pound)
+          }
+        }
+        writer.write(cells.joined(separator: ",") + "\n")
+      }
+      rows += 1
+    }
+
+    /// Makes sure the header has a column for every field the entry fills.
+    private mutating func addColumns() {
+      if columns.isEmpty {
+        columns = ReadingField.allCases.map { field in
+          let unit = entry.units[field] ?? field.units.first
+          let header = unit.map {
+            $0 == field.units.first ? field.rawValue : "\(field.rawValue) (\($0.rawValue))"
+          }
+          return Column(field: field, unit: unit, header: header ?? field.rawValue)
+        }
+        columnsAdded = true
+        return
+      }
+      for field in ReadingField.allCases where !columns.contains(where: { $0.field == field }) {
+        let filled =
+          field == .symptoms
+          ? entry.measurements.symptoms != nil : field.metric.map { entry.measurements[$0] != nil }
+        guard filled == true else { continue }
+        let unit = entry.units[field] ?? field.units.first
+        let header = unit.map {
+          $0 == field.units.first ? field.rawValue : "\(field.rawValue) (\($0.rawValue))"
+        }
+        columns.append(Column(field: field, unit: unit, header: header ?? field.rawValue))
+        columnsAdded = true
+      }
+    }
+  }
+
+  /// The entry merged into a day's row: the values it adds, and those it replaces when
+  /// `replacing`; throws ``JournalError/alreadyLogged(day:_:)`` for a different value already
+  /// logged without `replacing`, ``JournalError/invalidEntry(_:)`` for swapped pressures.
+  static func merge(
+    _ entry: JournalEntry, into previous: Reading?, on day: Day, replacing: Bool
+  ) throws(JournalError) -> JournalChange {
     var merged = previous?.measurements ?? Measurements()
     var conflicts: [JournalConflict] = []
     var replacedFields: [ReadingField] = []
@@ -281,154 +529,11 @@ public struct Journal: Sendable {
       throw .invalidEntry(ReadingsError(issues: [issue]))
     }
     let reading = Reading(date: day, measurements: merged)
-    if let index {
-      if readings[index] != reading {
-        if !replacedFields.isEmpty { replaced.append(readings[index]) }
-        readings[index] = reading
-        changed = true
-      }
-    } else {
-      readings.append(reading)
-      readings.sort { $0.date < $1.date }
-      changed = true
-    }
-    addColumns(for: entry)
     return JournalChange(day: day, previous: previous, reading: reading, replacedFields: replacedFields)
-  }
-
-  /// Makes sure the header has a column for every field the entry fills.
-  private mutating func addColumns(for entry: JournalEntry) {
-    if columns.isEmpty {
-      columns = ReadingField.allCases.map { field in
-        let unit = entry.units[field] ?? field.units.first
-        let header = unit.map {
-          $0 == field.units.first ? field.rawValue : "\(field.rawValue) (\($0.rawValue))"
-        }
-        return Column(field: field, unit: unit, header: header ?? field.rawValue)
-      }
-      changed = true
-      return
-    }
-    for field in ReadingField.allCases where !columns.contains(where: { $0.field == field }) {
-      let filled =
-        field == .symptoms
-        ? entry.measurements.symptoms != nil : field.metric.map { entry.measurements[$0] != nil }
-      guard filled == true else { continue }
-      let unit = entry.units[field] ?? field.units.first
-      let header = unit.map {
-        $0 == field.units.first ? field.rawValue : "\(field.rawValue) (\($0.rawValue))"
-      }
-      columns.append(Column(field: field, unit: unit, header: header ?? field.rawValue))
-      changed = true
-    }
-  }
-
-  /// Whether ``log(_:on:replacing:)`` changed anything that ``save(beforeRename:)`` would write.
-  public var hasChanges: Bool { changed }
-
-  /// The journal's file contents: CSV or JSON, as the file is.
-  public var text: String {
-    format == .json ? jsonText : csvText
-  }
-
-  /// The journal as JSON: the object form, `units` for any field not in its default unit,
-  /// then one object per day in date order, missing values left out.
-  var jsonText: String {
-    let units = columns.filter { $0.unit != nil && $0.unit != $0.field.units.first }
-    var text = "{\n"
-    if !units.isEmpty {
-      text +=
-        "  \"units\": { "
-        + units.map { "\"\($0.field.rawValue)\": \"\($0.unit?.rawValue ?? "")\"" }.joined(separator: ", ")
-        + " },\n"
-    }
-    text += "  \"readings\": ["
-    let days = readings.map { reading -> String in
-      var members = ["\"date\": \"\(reading.date)\""]
-      for column in columns {
-        guard let metric = column.field.metric, let value = reading.measurements.steps[metric.name]
-        else {
-          continue
-        }
-        let unit = column.unit ?? column.field.units.first ?? .pound
-        members.append(
-          "\"\(column.field.rawValue)\": \(JournalCSV.decimal(steps: value, of: metric, in: unit))")
-      }
-      if let symptoms = reading.measurements.symptoms {
-        members.append("\"symptoms\": \(JournalCSV.jsonString(symptoms))")
-      }
-      return "\n    { " + members.joined(separator: ", ") + " }"
-    }
-    text += days.joined(separator: ",") + (days.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
-    return text
-  }
-
-  /// The journal as CSV text: the header, then one row per day in date order.
-  var csvText: String {
-    var lines = [columns.map { JournalCSV.quoted($0.header) }.joined(separator: ",")]
-    for reading in readings {
-      let cells = columns.map { column -> String in
-        switch column.field {
-        case .date: return reading.date.description
-        case .symptoms: return JournalCSV.quoted(reading.measurements.symptoms ?? "")
-        default:
-          guard let metric = column.field.metric, let value = reading.measurements.steps[metric.name]
-          else {
-            return ""
-          }
-          return JournalCSV.decimal(
-            steps: value, of: metric, in: column.unit ?? column.field.units.first ?? .pound)
-        }
-      }
-      lines.append(cells.joined(separator: ","))
-    }
-    return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// Writes the journal, then (when rows were replaced) the history, each atomically: the
-  /// history row is written only once the journal's new version is durable, so a failed save
-  /// never leaves a "replaced" row for a change that did not happen.
-  ///
-  /// - Parameter beforeRename: Passed to ``AtomicFile/write(_:to:newFileMode:beforeRename:)``
-  ///   for the journal; tests throw from it to simulate a crash before the rename.
-  /// - Throws: ``JournalError/writeFailed(_:)`` when the journal could not be written (it is
-  ///   then unchanged, and so is the history); ``JournalError/historyFailed(_:)`` when the
-  ///   journal was saved but the history could not be.
-  public func save(beforeRename: (URL) throws -> Void = { _ in }) throws(JournalError) {
-    guard changed else { return }
-    let history = replaced.isEmpty ? nil : historyText()
-    do throws(AtomicFileError) {
-      try AtomicFile.write(Data(text.utf8), to: url, beforeRename: beforeRename)
-    } catch {
-      throw .writeFailed(error)
-    }
-    guard let history else { return }
-    do throws(AtomicFileError) {
-      try AtomicFile.write(Data(history.utf8), to: historyURL)
-    } catch {
-      throw .historyFailed(error)
-    }
-  }
-
-  /// The history file's text with the replaced rows appended.
-  func historyText(now: Date = Date()) -> String {
-    var text = (try? String(contentsOf: historyURL, encoding: .utf8)) ?? ""
-    if text.isEmpty { text = "replaced_at,date,weight,systolic,diastolic,sugar,symptoms\n" }
-    if !text.hasSuffix("\n") { text += "\n" }
-    let stamp = ISO8601DateFormatter().string(from: now)
-    for reading in replaced {
-      let numbers = Metric.builtins.map { metric in
-        reading.measurements[metric].map { $0.formatted() } ?? ""
-      }
-      let cells =
-        [stamp, reading.date.description] + numbers + [JournalCSV.quoted(reading.measurements.symptoms ?? "")]
-      text += cells.joined(separator: ",") + "\n"
-    }
-    return text
   }
 }
 
-/// What ``Journal/log(_:on:replacing:)`` did to a day.
+/// What ``Journal/log(_:on:replacing:into:beforeRename:)`` did to a day.
 public struct JournalChange: Sendable, Hashable {
   /// The day logged.
   public var day: Day

@@ -33,9 +33,15 @@ public enum CSVReadings {
   /// Reads every record of a scanner into a collector, one record at a time: the
   /// header, then each row, so memory holds one record besides what the collector keeps.
   ///
+  /// - Parameters:
+  ///   - onHeader: Called with the header record and its columns once they are read.
+  ///   - onRow: Called with each row once it is checked and handed to the collector, so a streaming
+  ///     reader can take the row's reading (``ReadingsCollector/takeReadings()``).
   /// - Throws: ``ReadingsError`` when there is no header line.
   static func read(
-    _ scanner: inout CSVScanner, customMetrics: [Metric], into collector: inout ReadingsCollector
+    _ scanner: inout CSVScanner, customMetrics: [Metric], into collector: inout ReadingsCollector,
+    onHeader: (CSVScanner.Record, [Column?]) -> Void = { _, _ in },
+    onRow: (CSVScanner.Record, inout ReadingsCollector) -> Void = { _, _ in }
   ) throws(ReadingsError) {
     guard let header = scanner.next() else {
       throw ReadingsError(
@@ -44,10 +50,12 @@ public enum CSVReadings {
     }
     for issue in scanner.takeIssues() { collector.report(issue) }
     let columns = readHeader(header, customMetrics: customMetrics, into: &collector)
+    onHeader(header, columns)
     let hasDate = columns.contains(where: { $0?.field == .date })
     while let record = scanner.next() {
       for issue in scanner.takeIssues() { collector.report(issue) }
       if hasDate { readRow(record, columns: columns, into: &collector) }
+      onRow(record, &collector)
     }
   }
 

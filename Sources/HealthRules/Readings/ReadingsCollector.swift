@@ -187,6 +187,13 @@ struct ReadingsCollector {
     }
   }
 
+  /// Hands over the readings kept since the last call, in the order they were read, and
+  /// forgets them: a reader that writes each row as it comes holds none.
+  mutating func takeReadings() -> [Reading] {
+    defer { readings.removeAll(keepingCapacity: true) }
+    return readings
+  }
+
   /// The readings kept, sorted by date, or every problem found.
   func result() throws(ReadingsError) -> [Reading] {
     guard issues.isEmpty else { throw ReadingsError(issues: issues) }

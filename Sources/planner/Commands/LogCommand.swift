@@ -62,23 +62,21 @@ enum LogCommand: TypedCommand {
     }
     let url = URL(fileURLWithPath: path)
     let replace = options.replace
-    let (change, journal): (JournalChange, Journal)
+    let change: JournalChange
     do throws(JournalError) {
-      (change, journal) = try Journal.withExclusiveAccess(to: url) { () throws(JournalError) in
-        var journal = try Journal.open(at: url)
-        let change = try journal.log(entry, on: day, replacing: replace)
-        try journal.save()
-        return (change, journal)
+      // The lock is held across the whole read, merge and write, history included.
+      change = try Journal.withExclusiveAccess(to: url) { () throws(JournalError) in
+        try Journal.log(entry, on: day, replacing: replace, into: url)
       }
     } catch {
       throw journalError(error, path: path, line: line, colors: console.errorIsTerminal)
     }
-    console.out(summary(change, path: path, journal: journal))
+    console.out(summary(change, path: path))
   }
 
   /// What was logged, in one or two lines; the path and the symptoms are shown with their
   /// control characters escaped (``Swift/String/escapedForTerminal``).
-  static func summary(_ change: JournalChange, path rawPath: String, journal: Journal) -> String {
+  static func summary(_ change: JournalChange, path rawPath: String) -> String {
     let path = rawPath.escapedForTerminal
     if change.isUnchanged {
       return "\(change.day) in \(path): already logged, nothing changed\n"
@@ -88,7 +86,8 @@ enum LogCommand: TypedCommand {
     if !change.replacedFields.isEmpty {
       text +=
         "replaced " + change.replacedFields.map(\.rawValue).joined(separator: ", ")
-        + "; the earlier row is kept in \(journal.historyURL.path.escapedForTerminal)\n"
+        + "; the earlier row is kept in "
+        + "\(Journal.historyURL(of: URL(fileURLWithPath: rawPath)).path.escapedForTerminal)\n"
     }
     return text
   }
