@@ -85,17 +85,38 @@ struct MagnitudeTests {
     #expect(render("goal g { protein >= 1\(String(repeating: "0", count: 60)) g per day }") == "")
   }
 
-  @Test("1e11 mg of a nutrient per 100 g is a warning: more than the food weighs")
+  @Test("1e7 mg of a nutrient per 100 g is a warning: more than the food weighs")
   func impossibleNutrient() {
-    let source = "food a {\n  per 100 g { sodium 100000000000 mg }\n}"
+    let source = "food a {\n  per 100 g { sodium 10000000 mg }\n}"
     #expect(
       render(source) == """
         test.plan:2:22: warning: this much 'sodium' is more than the 100 g of food it is in
-            per 100 g { sodium 100000000000 mg }
-                               ^~~~~~~~~~~~~~~
+            per 100 g { sodium 10000000 mg }
+                               ^~~~~~~~~~~
           hint: check the unit (mg or g?) and the amount after 'per'
         1 warning generated.
 
         """)
+  }
+
+  /// Issue 43: 1e11 mg per 100 g passed with a warning, and the solver's plan
+  /// then failed its independent check (exit 70, "internal error").
+  @Test("1e11 mg of a nutrient per 100 g is an error stating the bound the solver can plan with")
+  func beyondSolverRange() {
+    let source = "food a {\n  per 100 g { sodium 100000000000 mg }\n}"
+    #expect(
+      render(source) == """
+        test.plan:2:22: error: 'sodium 100000000000 mg' is more than the solver can plan with exactly: \
+        at most 100,000,000 mg per 100 g of food
+            per 100 g { sodium 100000000000 mg }
+                               ^~~~~~~~~~~~~~~
+          hint: check the number and its unit (mg or g?); even a figure per dollar fits well below this
+        1 error generated.
+
+        """)
+    // Per 1 g, the same bound counts per 100 g: 2,000,000 mg per 1 g is 200,000,000 per 100 g.
+    #expect(
+      render("food a {\n  per 1 g { sodium 2000000 mg }\n}").contains("error: 'sodium 2000000 mg' is more"))
+    #expect(render("food a {\n  per 1 g { sodium 1000000 mg }\n}").contains("warning: this much 'sodium'"))
   }
 }
