@@ -52,6 +52,25 @@ struct MagnitudeTests {
         """)
   }
 
+  /// Issue 43: a package of 100,000 kg left the solver's plan buying none of
+  /// it, and solve ended in an internal error (exit 70); 30,000 kg still planned.
+  @Test("a package of 100000 kg is an error at the size; a loose price per 100000 kg is not")
+  func hugePackage() {
+    let source = "food a {\n  per 100 g { energy 100 kcal }\n  price 3.49 USD per 100000 kg\n}"
+    #expect(
+      render(source) == """
+        test.plan:3:22: error: a package of '100000 kg' weighs more than one tonne
+            price 3.49 USD per 100000 kg
+                               ^~~~~~~~~
+          hint: check the number and its unit
+        1 error generated.
+
+        """)
+    #expect(render("food a {\n  per 100 g { energy 100 kcal }\n  price 3.49 USD per 1000 kg\n}") == "")
+    #expect(
+      render("food a {\n  per 100 g { energy 100 kcal }\n  price 3.49 USD per 100000 kg loose\n}") == "")
+  }
+
   @Test("a 25-digit number in a rule is one error quoting the number as written")
   func twentyFiveDigits() {
     let number = String(repeating: "1", count: 25)

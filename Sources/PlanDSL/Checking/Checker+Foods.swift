@@ -184,6 +184,12 @@ extension Checker {
         ok = false
         continue
       }
+      // A package of 100 t left the solver's plan buying none of it (exit 70); 30 t still planned.
+      guard price.loose || package <= Self.largestIngredientGrams else {
+        error(DiagnosticMessage.amountTooLarge(price.package, what: "a package"))
+        ok = false
+        continue
+      }
       if let store = price.store, storeNames[store.name] == nil {
         error(DiagnosticMessage.unknownName(.store, store, candidates: storeNames.keys))
         ok = false

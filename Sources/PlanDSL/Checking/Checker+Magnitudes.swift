@@ -8,7 +8,7 @@ extension Checker {
   /// The smallest measure: 1 mg (a pinch is about 300 mg, a saffron thread 2 mg).
   static let smallestMeasureGrams: Decimal = 0.001
 
-  /// The largest ingredient amount or measure: one tonne.
+  /// The largest ingredient amount, measure or package (not a loose price's amount): one tonne.
   static let largestIngredientGrams: Decimal = 1_000_000
 
   /// The most energy 100 g of food can hold: pure fat has 900 kcal, so 1,000 leaves room for rounding.
