@@ -82,6 +82,15 @@ static int milliseconds(double seconds) {
   return ms < 1 ? 1 : (int)ms;
 }
 
+/* The milliseconds left of a time limit (seconds; <= 0 for none) since
+ * `start` (glp_time()): the LP, its re-solve and the branch-and-cut share one
+ * limit. 0 when it has passed; INT_MAX without a limit. */
+static int milliseconds_left(double seconds, double start) {
+  if (!(seconds > 0)) return INT_MAX;
+  double left = seconds - glp_difftime(glp_time(), start);
+  return left > 0 ? milliseconds(left) : 0;
+}
+
 /* Branch-and-cut callback: records the gap and the best bound, and ends the
  * search when the caller's stop query says so. */
 static void watch_search(glp_tree *tree, void *info) {
@@ -155,8 +164,10 @@ static int definitive(int status) {
 }
 
 /* Solves the LP relaxation; returns 1 when the interior-point solution is the one to read. */
-static int solve_lp(glp_prob *lp, const cglpk_options *options, int has_integers, cglpk_result *result) {
-  int limit = milliseconds(options->time_limit);
+static int solve_lp(glp_prob *lp, const cglpk_options *options, int has_integers, double start,
+                    cglpk_result *result) {
+  int limit = milliseconds_left(options->time_limit, start);
+  if (limit == 0) limit = 1;
   if (options->method == CGLPK_INTERIOR && !has_integers) {
     glp_iptcp parm;
     glp_init_iptcp(&parm);
@@ -178,18 +189,21 @@ static int solve_lp(glp_prob *lp, const cglpk_options *options, int has_integers
     /* With presolve, GLP_ENODFS leaves no solution (GLP_UNDEF); the dual
      * simplex may stop at a dual infeasible point. The primal simplex
      * without presolve tells infeasible from unbounded. */
-    run_simplex(lp, CGLPK_PRIMAL, 0, limit, result);
+    int left = milliseconds_left(options->time_limit, start);
+    run_simplex(lp, CGLPK_PRIMAL, 0, left > 0 ? left : 1, result);
     result->lp_reclassified = 1;
   }
   return 0;
 }
 
 static int solve_guarded(const cglpk_problem *problem, const cglpk_options *options, cglpk_result *result) {
+  /* The time limit counts from here: loading and scaling a large model are part of the solve. */
+  double start = glp_time();
   glp_prob *lp = glp_create_prob();
   load(lp, problem);
   if (options->scaling != 0) glp_scale_prob(lp, options->scaling);
   int has_integers = glp_get_num_int(lp) > 0;
-  int interior = solve_lp(lp, options, has_integers, result);
+  int interior = solve_lp(lp, options, has_integers, start, result);
   result->mip_gap = -1;
   result->has_mip_bound = 0;
   result->stopped = 0;
@@ -199,6 +213,12 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
     if (result->lp_return == 0 && result->lp_status == GLP_OPT && options->should_stop != NULL &&
         options->should_stop()) {
       result->stopped = 1;
+    } else if (result->lp_return == 0 && result->lp_status == GLP_OPT &&
+               milliseconds_left(options->time_limit, start) == 0) {
+      /* The relaxation took the whole time limit: no time is left for branch-and-cut. */
+      result->mip_ran = 1;
+      result->mip_return = GLP_ETMLIM;
+      result->mip_status = GLP_UNDEF;
     } else if (result->lp_return == 0 && result->lp_status == GLP_OPT) {
       search_watch watch = {result, options->should_stop, options->node_limit, options->on_incumbent,
                             options->report_context, 0, 0.0};
@@ -207,7 +227,7 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
       parm.msg_lev = GLP_MSG_OFF;
       parm.presolve = options->mip_presolve ? GLP_ON : GLP_OFF;
       parm.mip_gap = options->mip_gap;
-      parm.tm_lim = milliseconds(options->time_limit);
+      parm.tm_lim = milliseconds_left(options->time_limit, start);
       if (options->cuts & CGLPK_CUT_MIR) parm.mir_cuts = GLP_ON;
       if (options->cuts & CGLPK_CUT_GOMORY) parm.gmi_cuts = GLP_ON;
       if (options->cuts & CGLPK_CUT_COVER) parm.cov_cuts = GLP_ON;

@@ -20,6 +20,10 @@ import MealOptimizer
 /// throws ``SolverError/cancelled``. (GLPK's simplex method cannot be
 /// interrupted; an LP runs to its end, and the cancellation is reported after it.)
 ///
+/// The time limit covers the whole call: compacting the model, loading it
+/// into GLPK, the LP relaxation and branch-and-cut share it, each getting
+/// what is left.
+///
 /// ```swift
 /// let solution = try GLPKSolver().solve(model, options: SolverOptions())
 /// if solution.status == .optimal { print(solution.objectiveValue ?? 0) }
@@ -44,9 +48,18 @@ public struct GLPKSolver: Solver {
   public func solve(_ model: LinearModel, options: SolverOptions) throws(SolverError) -> Solution {
     try options.validate()
     if GLPKCall.isCancelled { throw .cancelled }
-    let compact = try model.compacted()
     let clock = ContinuousClock()
+    let entered = clock.now
+    let compact = try model.compacted()
     let start = clock.now
+    // The time limit covers the whole call: compacting a model of thousands of
+    // recipes takes part of it.
+    var options = options
+    if let limit = options.timeLimit {
+      let spent = start - entered
+      let seconds = Double(spent.components.seconds) + Double(spent.components.attoseconds) * 1e-18
+      options.timeLimit = max(0.001, limit - seconds)
+    }
     if let column = Self.columnWithoutIntegerValue(compact) {
       return Solution(
         termination: .completed, status: .infeasible,

@@ -116,6 +116,7 @@ struct DiagnosticIDTests {
     Case(.zeroAmount, "food oats {\n  per 0 g { energy 1 kcal }\n}\n"),
     Case(.badCount, food + "goal g { protein >= 1 g }\nplan p { goal g; days 0 }\n"),
     Case(.impossibleNutrient, "food oats {\n  per 100 g { energy 1 kcal; protein 200 g }\n}\n"),
+    Case(.beyondSolverRange, "food oats {\n  per 100 g { energy 1 kcal; sodium 100000000000 mg }\n}\n"),
     Case(.measureTooSmall, "food oats {\n  per 100 g { energy 1 kcal }\n  measure speck = 0.0001 g\n}\n"),
     Case(.amountTooLarge, "food oats {\n  per 100 g { energy 1 kcal }\n  measure ton = 2000 kg\n}\n"),
     Case(

@@ -52,6 +52,25 @@ struct MagnitudeTests {
         """)
   }
 
+  /// Issue 43: a package of 100,000 kg left the solver's plan buying none of
+  /// it, and solve ended in an internal error (exit 70); 30,000 kg still planned.
+  @Test("a package of 100000 kg is an error at the size; a loose price per 100000 kg is not")
+  func hugePackage() {
+    let source = "food a {\n  per 100 g { energy 100 kcal }\n  price 3.49 USD per 100000 kg\n}"
+    #expect(
+      render(source) == """
+        test.plan:3:22: error: a package of '100000 kg' weighs more than one tonne
+            price 3.49 USD per 100000 kg
+                               ^~~~~~~~~
+          hint: check the number and its unit
+        1 error generated.
+
+        """)
+    #expect(render("food a {\n  per 100 g { energy 100 kcal }\n  price 3.49 USD per 1000 kg\n}") == "")
+    #expect(
+      render("food a {\n  per 100 g { energy 100 kcal }\n  price 3.49 USD per 100000 kg loose\n}") == "")
+  }
+
   @Test("a 25-digit number in a rule is one error quoting the number as written")
   func twentyFiveDigits() {
     let number = String(repeating: "1", count: 25)
@@ -85,17 +104,38 @@ struct MagnitudeTests {
     #expect(render("goal g { protein >= 1\(String(repeating: "0", count: 60)) g per day }") == "")
   }
 
-  @Test("1e11 mg of a nutrient per 100 g is a warning: more than the food weighs")
+  @Test("1e7 mg of a nutrient per 100 g is a warning: more than the food weighs")
   func impossibleNutrient() {
-    let source = "food a {\n  per 100 g { sodium 100000000000 mg }\n}"
+    let source = "food a {\n  per 100 g { sodium 10000000 mg }\n}"
     #expect(
       render(source) == """
         test.plan:2:22: warning: this much 'sodium' is more than the 100 g of food it is in
-            per 100 g { sodium 100000000000 mg }
-                               ^~~~~~~~~~~~~~~
+            per 100 g { sodium 10000000 mg }
+                               ^~~~~~~~~~~
           hint: check the unit (mg or g?) and the amount after 'per'
         1 warning generated.
 
         """)
+  }
+
+  /// Issue 43: 1e11 mg per 100 g passed with a warning, and the solver's plan
+  /// then failed its independent check (exit 70, "internal error").
+  @Test("1e11 mg of a nutrient per 100 g is an error stating the bound the solver can plan with")
+  func beyondSolverRange() {
+    let source = "food a {\n  per 100 g { sodium 100000000000 mg }\n}"
+    #expect(
+      render(source) == """
+        test.plan:2:22: error: 'sodium 100000000000 mg' is more than the solver can plan with exactly: \
+        at most 100,000,000 mg per 100 g of food
+            per 100 g { sodium 100000000000 mg }
+                               ^~~~~~~~~~~~~~~
+          hint: check the number and its unit (mg or g?); even a figure per dollar fits well below this
+        1 error generated.
+
+        """)
+    // Per 1 g, the same bound counts per 100 g: 2,000,000 mg per 1 g is 200,000,000 per 100 g.
+    #expect(
+      render("food a {\n  per 1 g { sodium 2000000 mg }\n}").contains("error: 'sodium 2000000 mg' is more"))
+    #expect(render("food a {\n  per 1 g { sodium 1000000 mg }\n}").contains("warning: this much 'sodium'"))
   }
 }

@@ -75,26 +75,21 @@ struct AlertDeliveryTests {
   }
 
   @available(macOS 15, *)
-  @Test("a 200 MB answer is not kept: planner-webhook stays under 120 MB (446 MB when it read it whole)")
-  func largeAnswer() throws {
+  @Test(
+    "an answer whose body never ends is not waited for: the status is enough (a timeout when it read the body)"
+  )
+  func endlessAnswer() throws {
     let folder = try NotifyTests.folder()
-    let server = try LoopbackHTTPServer(status: 200, answerBytes: 200 << 20, maximumRequests: 2)
+    let server = try LoopbackHTTPServer(
+      status: 200, answerBytes: 200 << 20, stallsAfter: 65_536, maximumRequests: 2)
     defer { server.stop() }
     let result = try PlannerProcess.run(
       ["health", "readings.csv", "--notify-url", server.url], directory: folder)
     #expect(result.status == 1)
     #expect(result.stderr == "planner: sent the alert to \(server.url)\n")
+    #expect(server.requests.count == 1)
     #expect(
       !FileManager.default.fileExists(atPath: folder.appendingPathComponent("readings.csv.outbox.json").path))
-    #if canImport(Glibc)
-      let helper = try #require(PlannerProcess.executable).deletingLastPathComponent()
-        .appendingPathComponent("planner-webhook")
-      let measured = try MeasuredRun.run(
-        helper.path, ["5", "1", "0", "planner/test", "key-1"], input: Data("{}".utf8),
-        environment: ["PLANNER_WEBHOOK_URL": server.url])
-      #expect(measured.output == "delivered 200\n")
-      #expect(measured.maximumResidentKB < 120_000, "\(measured.maximumResidentKB) KB")
-    #endif
   }
 
   @available(macOS 15, *)

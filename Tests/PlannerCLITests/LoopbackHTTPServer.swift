@@ -23,6 +23,9 @@ final class LoopbackHTTPServer: Sendable {
   let answerBytes: Int
   /// Whether it never answers (a server that hangs), for timeouts.
   let silent: Bool
+  /// When set, the answer's body stops after this many bytes and the connection stays open
+  /// until the client closes it (a body that never ends), at most 20 s.
+  let stallsAfter: Int?
   private let listener: Int32
   private let requestsReceived = Mutex<[Request]>([])
   private let answerBytesSent = Mutex(0)
@@ -45,10 +48,11 @@ final class LoopbackHTTPServer: Sendable {
 
   init(
     status: Int = 200, headers: [String] = [], answerBytes: Int = 0, silent: Bool = false,
-    maximumRequests: Int = 8, lifetime: TimeInterval = 30
+    stallsAfter: Int? = nil, maximumRequests: Int = 8, lifetime: TimeInterval = 30
   ) throws {
     self.status = status
     self.silent = silent
+    self.stallsAfter = stallsAfter
     self.headers = headers
     self.answerBytes = answerBytes
     #if canImport(Glibc)
@@ -173,12 +177,23 @@ final class LoopbackHTTPServer: Sendable {
     else { return }
     // The answer's body, 64 KB at a time, until it is all sent or the client goes away.
     let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 65_536)
-    var left = answerBytes
+    var left = min(answerBytes, stallsAfter ?? answerBytes)
+    defer { if stallsAfter != nil { waitForClose(client) } }
     while left > 0 {
       let piece = Array(chunk[0..<min(left, chunk.count)])
       guard send(client, piece) else { return }
       answerBytesSent.withLock { $0 += piece.count }
       left -= piece.count
+    }
+  }
+
+  /// Waits until the client closes the connection (or 20 s pass).
+  private func waitForClose(_ client: Int32) {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline, !stopping.withLock({ $0 }) {
+      let count = recv(client, &buffer, buffer.count, 0)
+      if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) { return }
     }
   }
 

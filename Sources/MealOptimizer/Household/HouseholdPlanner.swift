@@ -71,7 +71,9 @@ public struct HouseholdPlanner: Sendable {
         plan.explanation = why
       case .noPlan(let termination, let message):
         plan.status = .unknown
-        plan.report.recordNoPlan(termination, message: message, outOfTime: clock.now >= search.deadline)
+        plan.report.recordNoPlan(
+          termination, message: message, outOfTime: clock.now >= search.deadline, timeLimit: options.timeLimit
+        )
       }
       plan.report.seconds = (clock.now - start).seconds
       return plan

@@ -125,6 +125,17 @@ extension MealPlanModelBuilder {
     let rules = problem.repetition
     let cooked = cookings(slots)
     let served = rules.counting == .meals ? servings(slots) : cooked
+    // Each recipe's picks by day, in one pass over the slots (looking through every
+    // slot's options for each recipe and day grew with the square of the recipes).
+    var eatenByDay: [String: [Int: [VariableRef]]] = [:]
+    if rules.oncePerDay {
+      for slot in slots {
+        for option in slot.options where option.kind == .recipe {
+          if eatenByDay[option.id]?[slot.day]?.contains(option.pick) == true { continue }
+          eatenByDay[option.id, default: [:]][slot.day, default: []].append(option.pick)
+        }
+      }
+    }
     for (recipe, byDay) in cooked.sorted(by: { $0.key < $1.key }) {
       if let limit = rules.maximumPerWeek {
         let counted = served[recipe] ?? byDay
@@ -138,14 +149,9 @@ extension MealPlanModelBuilder {
         }
       }
       if rules.oncePerDay {
+        let eatenOn = eatenByDay[recipe] ?? [:]
         for day in 1...problem.days {
-          var eaten: [VariableRef] = []
-          for slot in slots where slot.day == day {
-            for option in slot.options
-            where option.kind == .recipe && option.id == recipe && !eaten.contains(option.pick) {
-              eaten.append(option.pick)
-            }
-          }
+          let eaten = eatenOn[day] ?? []
           if eaten.count > 1 {
             model.addConstraint(
               "once_a_day[\(recipe),day\(day)]", LinearExpression(eaten.map { ($0, 1) }), .lessThan(1),

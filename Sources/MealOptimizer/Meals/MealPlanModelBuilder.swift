@@ -55,9 +55,11 @@ public struct MealPlanModelBuilder: Sendable {
     }
     var candidates: [Candidate] = []
     var recipeIDs: Set<String> = []
+    var avoidable: [String: AvoidableFood] = [:]
     for recipe in problem.recipes {
       guard recipeIDs.insert(recipe.id).inserted else { throw .duplicateIdentifier(recipe.id) }
-      candidates.append(Candidate(kind: .recipe, profile: try RecipeProfile(recipe: recipe, foods: foods)))
+      let profile = try RecipeProfile(recipe: recipe, foods: foods, avoidable: &avoidable)
+      candidates.append(Candidate(kind: .recipe, profile: profile))
     }
     var servingKeys: Set<FoodServing> = []
     for meal in problem.slots {
@@ -73,7 +75,8 @@ public struct MealPlanModelBuilder: Sendable {
         let single = Recipe(
           id: food.id, name: food.name, servings: 1, meals: [meal],
           ingredients: [RecipeIngredient(food: food.id, grams: serving.grams)])
-        candidates.append(Candidate(kind: .food, profile: try RecipeProfile(recipe: single, foods: foods)))
+        let profile = try RecipeProfile(recipe: single, foods: foods, avoidable: &avoidable)
+        candidates.append(Candidate(kind: .food, profile: profile))
       }
     }
     self.candidates = candidates

@@ -23,13 +23,24 @@ extension MealPlanSearch.Outcome {
 
 extension SolveReport {
   /// Records a search that ended without a plan. A search that ran out of
-  /// time says so, whatever its last solver call said.
-  package mutating func recordNoPlan(_ termination: TerminationStatus, message: String?, outOfTime: Bool) {
+  /// time says so, with its time limit, whatever its last solver call said.
+  package mutating func recordNoPlan(
+    _ termination: TerminationStatus, message: String?, outOfTime: Bool, timeLimit: Double?
+  ) {
     self.termination = termination == .completed && outOfTime ? .timeLimit : termination
-    explanation = [
-      message
-        ?? (outOfTime ? "the time limit came before any plan" : "the solver stopped before it found a plan")
-    ]
+    if self.termination == .timeLimit {
+      let limit = timeLimit.map { " of \(Self.seconds($0))" } ?? ""
+      explanation = ["no plan was found within the time limit\(limit); a longer time limit may find one"]
+    } else {
+      explanation = [message ?? "the solver stopped before it found a plan"]
+    }
+  }
+
+  /// Seconds as a person writes them: `60 s`, `0.5 s`.
+  static func seconds(_ value: Double) -> String {
+    let whole = value.rounded()
+    if abs(value - whole) < 1e-9, whole < 1e15 { return "\(Int64(whole)) s" }
+    return "\(value) s"
   }
 }
 

@@ -26,7 +26,8 @@ extension MealPlanSearch {
       if let result = waitForWeekTotals(until: until, &progress) { try absorbWeekTotals(result, &progress) }
       return
     }
-    guard !model.constraints(in: .purchases).isEmpty, var summed = WeekTotals(model, slots: slots)?.model
+    guard !model.constraints(in: .purchases).isEmpty,
+      var summed = WeekTotals(model, slots: slots, deadline: deadline)?.model
     else { return }
     let best = progress.objective
     let cutoff = best.isFinite ? self.cutoff(below: best) : Double.infinity
@@ -130,8 +131,9 @@ extension MealPlanSearch {
   /// (``startWeekTotals(_:)``), when the search has ``Step/weekTotals``
   /// and the model purchases.
   func prepareWork(_ model: LinearModel, _ work: SummedWeekWork) {
-    guard steps.contains(.weekTotals), !model.constraints(in: .purchases).isEmpty,
-      let summed = WeekTotals(model, slots: slots)?.model
+    // Summing a large week takes seconds of its own: none of it past the deadline.
+    guard steps.contains(.weekTotals), !isPastDeadline, !model.constraints(in: .purchases).isEmpty,
+      let summed = WeekTotals(model, slots: slots, deadline: deadline)?.model, !isPastDeadline
     else { return }
     let search = self
     let splits = StoreSetSplit(summed, cutoff: 0) != nil

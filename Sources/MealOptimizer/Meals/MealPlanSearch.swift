@@ -24,7 +24,7 @@ package struct MealPlanSearch: Sendable {
   package enum Step: String, Sendable, Hashable, CaseIterable {
     /// Bound and plan: the other cost steps on the model without its budget rows.
     case withoutBudget = "without_budget"
-    /// Bound: the LP relaxation's optimum.
+    /// Bound: the LP relaxation's optimum, within ``Tuning/relaxationShare`` of the remaining time.
     case relaxation
     /// Bound and plan: each day solved alone, without the rows that tie days together.
     case separateDays = "separate_days"
@@ -145,6 +145,11 @@ package struct MealPlanSearch: Sendable {
     package var weekTotalsThread = ProcessInfo.processInfo.activeProcessorCount > 1
     /// The most of the remaining time ``Step/eatenWeek`` may take.
     package var eatenWeekShare = 0.25
+    /// The most of the remaining time ``Step/relaxation`` may take. On a
+    /// week of thousands of recipes GLPK's simplex needs more than a minute
+    /// for the relaxation alone; stopped at this share, the search goes on
+    /// without its bound to the steps that plan day by day.
+    package var relaxationShare = 0.5
     /// Most rounds of column generation in ``Step/dayPatterns``.
     package var patternIterations = 300
     /// The most of the remaining time column generation may take before the
@@ -537,14 +542,24 @@ extension MealPlanSearch {
   /// ``Step/relaxation``: the LP relaxation. Its optimum bounds every plan;
   /// an infeasible or unbounded relaxation ends the search.
   func relaxation(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
-    let root = try run(model.relaxingIntegrality(), &progress)
+    var inner = self
+    inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.relaxationShare))
+    let timedOut = progress.timedOut
+    let root = try inner.run(model.relaxingIntegrality(), &progress)
     switch root.status {
     case .optimal:
       progress.root = root
       if let value = root.objectiveValue { progress.raise(value) }
     case .infeasible: progress.failure = .infeasible
     case .unbounded: progress.failure = .unbounded
-    default: progress.failure = .noPlan(root.termination, root.message)
+    default:
+      // Stopped at its share of the time: the steps that plan day by day
+      // need no root (only the dive does), and may still find a plan.
+      if root.termination == .timeLimit, !isPastDeadline {
+        progress.timedOut = timedOut
+        return
+      }
+      progress.failure = .noPlan(root.termination, root.message)
     }
   }
 

@@ -86,7 +86,9 @@ public struct MealPlanner: Sendable {
         plan.explanation = why.conflicts.isEmpty ? nil : why
       case .noPlan(let termination, let message):
         plan.status = .unknown
-        plan.report.recordNoPlan(termination, message: message, outOfTime: clock.now >= search.deadline)
+        plan.report.recordNoPlan(
+          termination, message: message, outOfTime: clock.now >= search.deadline, timeLimit: options.timeLimit
+        )
       }
       plan.report.seconds = (clock.now - start).seconds
       return plan

@@ -31,6 +31,16 @@ public struct RecipeProfile: Sendable, Hashable {
   ///   or a negative or non-finite amount.
   /// - Complexity: O(ingredients × nutrients).
   public init(recipe: Recipe, foods: [String: Food]) throws(PlanningError) {
+    var avoidable: [String: AvoidableFood] = [:]
+    try self.init(recipe: recipe, foods: foods, avoidable: &avoidable)
+  }
+
+  /// Computes a recipe's profile, reading each food as ``AvoidMatcher`` sees it
+  /// from `avoidable` (adding it there when first met): thousands of recipes
+  /// over the same foods tag each food once.
+  init(recipe: Recipe, foods: [String: Food], avoidable known: inout [String: AvoidableFood])
+    throws(PlanningError)
+  {
     guard recipe.servings.isFinite, recipe.servings > 0 else {
       throw .invalidRecipe(recipe: recipe.id, reason: "servings must be a positive number")
     }
@@ -57,7 +67,15 @@ public struct RecipeProfile: Sendable, Hashable {
         cost = nil
       }
       tags.append(food.tags)
-      if !ids.contains(food.id) { avoidable.append(AvoidableFood(food)) }
+      if !ids.contains(food.id) {
+        if let seen = known[food.id] {
+          avoidable.append(seen)
+        } else {
+          let found = AvoidableFood(food)
+          known[food.id] = found
+          avoidable.append(found)
+        }
+      }
       ids.insert(food.id)
     }
     self.recipe = recipe

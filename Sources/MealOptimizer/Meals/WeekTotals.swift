@@ -45,8 +45,10 @@ package struct WeekTotals: Sendable {
     var others: [Int: Double]
   }
 
-  /// Sums a model over its days; `nil` when it has fewer than two days or no class spans two days.
-  package init?(_ source: LinearModel, slots: [ModelSlot]) {
+  /// Sums a model over its days; `nil` when it has fewer than two days or no
+  /// class spans two days, or when `deadline` passes first (summing a week of
+  /// thousands of recipes takes seconds of its own).
+  package init?(_ source: LinearModel, slots: [ModelSlot], deadline: ContinuousClock.Instant? = nil) {
     // The class of each day variable, and the day it belongs to.
     struct ClassKey: Hashable {
       var meal: String
@@ -142,7 +144,8 @@ package struct WeekTotals: Sendable {
     }
     var families: [FamilyKey: (rows: [String], days: [Int])] = [:]
     var familyOrder: [FamilyKey] = []
-    for row in source.constraints {
+    for (number, row) in source.constraints.enumerated() {
+      if let deadline, number % 64 == 0, ContinuousClock.now >= deadline { return nil }
       let seen = shape(row.expression)
       let constant = row.expression.constant
       let lower = row.set.lower.map { $0 - constant }

@@ -136,6 +136,14 @@ extension Checker {
           continue
         }
         let per100 = per100g ? value : (amount * 100 / basis).double
+        if per100 > Self.largestNutrientPer100g {
+          error(
+            DiagnosticMessage.beyondSolverRange(
+              entries[e].amount, nutrient: entries[e].nutrient.name,
+              bound: "\(Self.largestNutrientPer100gText) \(unit.rawValue) per 100 g of food"))
+          ok = false
+          continue
+        }
         if let reason = Self.impossibleAmount(per100, in: unit) {
           // A warning: abstract models (Stigler's diet, in nutrients per dollar) use such figures on purpose.
           error(
@@ -173,6 +181,12 @@ extension Checker {
       }
       guard package > 0 else {
         error(DiagnosticMessage.zeroAmount(price.package, what: "a package size"))
+        ok = false
+        continue
+      }
+      // A package of 100 t left the solver's plan buying none of it (exit 70); 30 t still planned.
+      guard price.loose || package <= Self.largestIngredientGrams else {
+        error(DiagnosticMessage.amountTooLarge(price.package, what: "a package"))
         ok = false
         continue
       }

@@ -8,11 +8,22 @@ extension Checker {
   /// The smallest measure: 1 mg (a pinch is about 300 mg, a saffron thread 2 mg).
   static let smallestMeasureGrams: Decimal = 0.001
 
-  /// The largest ingredient amount or measure: one tonne.
+  /// The largest ingredient amount, measure or package (not a loose price's amount): one tonne.
   static let largestIngredientGrams: Decimal = 1_000_000
 
   /// The most energy 100 g of food can hold: pure fat has 900 kcal, so 1,000 leaves room for rounding.
   static let largestEnergyPer100g = 1000.0
+
+  /// The largest figure of a nutrient per 100 g of food, in the nutrient's own
+  /// unit, that reaches the solver: 10^8 (100 kg of a nutrient in mg per 100 g).
+  /// Beyond it, a billionth of a gram of the food counts towards a goal, below
+  /// the solver's tolerances, and the plan it returns fails the independent
+  /// check (1e10 mg of potassium did). Figures per dollar, as in Stigler's
+  /// diet (at most 918,400 IU), stay far below.
+  static let largestNutrientPer100g = 1e8
+
+  /// The largest figure, as written in the hint.
+  static let largestNutrientPer100gText = "100,000,000"
 
   /// Why `per100` (in the nutrient's canonical unit, per 100 g of food) cannot be, or `nil`.
   static func impossibleAmount(_ per100: Double, in unit: NutrientUnit) -> String? {

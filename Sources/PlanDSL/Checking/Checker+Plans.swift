@@ -65,16 +65,14 @@ extension Checker {
     var mealStatements: [MealPlanStatement] = []
     var seen: [String: SourceRange] = [:]
     var leftoverCreditRange: SourceRange?
-    // The plan's limits by what can conflict: the latest limit of each key, and for each
-    // limit the one before it with the same key (most keys have one limit: no list per key).
-    var latestLimit: [LimitConflictKey: Int] = [:]
+    // The plan's limits by what can conflict: for each key, the tightest bounds written so far
+    // (a new limit is compared with those two, not with every earlier limit: thousands of limits
+    // on one food stay linear).
+    var limitBoundsOfKey: [LimitConflictKey: Int] = [:]
     // The same for limits on one food (most are), by the food's position, period and unit: no hashing.
-    var latestOneFoodLimit: [Int] = []
-    var earlierLimit: [Int?] = []
-    var limitBoundRanges: [SourceRange] = []
+    var oneFoodLimitBounds: [Int] = []
+    var limitBounds: [TightestLimitBounds] = []
     plan.limits.reserveCapacity(d.statements.count)
-    earlierLimit.reserveCapacity(d.statements.count)
-    limitBoundRanges.reserveCapacity(d.statements.count)
     let errorsBefore = diagnostics.count
     // Thousands of limits are checked in parts first; their conflicts are found below, in order.
     let limitsChecked = checkLimitsInParts(d.statements, foods: foods)
@@ -92,36 +90,29 @@ extension Checker {
         }
         guard let checked else { continue }
         plan.limits.append(checked.limit)
-        let position = plan.limits.count - 1
         let key = LimitConflictKey(
           foods: checked.foods, period: checked.limit.period, inServings: checked.limit.inServings)
-        earlierLimit.append(nil)
-        limitBoundRanges.append(checked.boundRange)
-        let latest: Int?
+        let summary: Int
         if case .one(let food) = key.foods, foods.indices.contains(food) {
-          if latestOneFoodLimit.isEmpty { latestOneFoodLimit = Array(repeating: -1, count: 4 * foods.count) }
+          if oneFoodLimitBounds.isEmpty { oneFoodLimitBounds = Array(repeating: -1, count: 4 * foods.count) }
           let period =
             switch key.period {
             case .day: 0
             case .week: 2
             }
           let slot = 4 * food + period + (key.inServings ? 1 : 0)
-          latest = latestOneFoodLimit[slot] < 0 ? nil : latestOneFoodLimit[slot]
-          latestOneFoodLimit[slot] = position
-        } else {
-          latest = latestLimit.updateValue(position, forKey: key)
-        }
-        if let latest {
-          earlierLimit[position] = latest
-          var earlier: [(limit: LimitSpec, range: SourceRange)] = []
-          var cursor: Int? = latest
-          while let at = cursor {
-            earlier.append((plan.limits[at], limitBoundRanges[at]))
-            cursor = earlierLimit[at]
+          if oneFoodLimitBounds[slot] < 0 {
+            oneFoodLimitBounds[slot] = limitBounds.count
+            limitBounds.append(TightestLimitBounds())
           }
-          checkLimitConflict(
-            plan.limits[position], at: checked.boundRange, earlier: Array(earlier.reversed()))
+          summary = oneFoodLimitBounds[slot]
+        } else {
+          var inserted = false
+          summary = limitBoundsOfKey.first(key, else: limitBounds.count, inserted: &inserted)
+          if inserted { limitBounds.append(TightestLimitBounds()) }
         }
+        checkLimitConflict(checked.limit, at: checked.boundRange, earlier: limitBounds[summary])
+        limitBounds[summary].add(checked.limit, at: checked.boundRange)
         continue
       }
       let statement = d.statements[index]

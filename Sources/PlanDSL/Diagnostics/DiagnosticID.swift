@@ -76,6 +76,7 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
   case zeroAmount = "zero-amount"
   case badCount = "bad-count"
   case impossibleNutrient = "impossible-nutrient"
+  case beyondSolverRange = "beyond-solver-range"
   case measureTooSmall = "measure-too-small"
   case amountTooLarge = "amount-too-large"
   case mixedCurrencies = "mixed-currencies"

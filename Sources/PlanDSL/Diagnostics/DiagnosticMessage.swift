@@ -286,6 +286,17 @@ public enum DiagnosticMessage {
       hint: "check the unit (mg or g?) and the amount after 'per'")
   }
 
+  /// A figure so large that the solver cannot plan with it exactly: amounts of a
+  /// billionth of a gram of the food would count, below the solver's tolerances.
+  static func beyondSolverRange(_ quantity: QuantityLiteral, nutrient: String, bound: String) -> Diagnostic {
+    Diagnostic(
+      id: DiagnosticID.beyondSolverRange.rawValue,
+      message:
+        "'\(nutrient) \(quantity.written)' is more than the solver can plan with exactly: at most \(bound)",
+      at: quantity.range,
+      hint: "check the number and its unit (mg or g?); even a figure per dollar fits well below this")
+  }
+
   static func measureTooSmall(_ quantity: QuantityLiteral) -> Diagnostic {
     Diagnostic(
       id: DiagnosticID.measureTooSmall.rawValue,
