@@ -76,6 +76,8 @@ func fuzzCLI(_ data: Data) {
     if argument.hasPrefix("--"), outside.contains(String(name)) { return }
   }
   _ = fixtures
+  // Command after command in one process: nothing may be kept until the process ends.
+  ProgramLoading.keepsUntilExit = false
   resetWorkspace()
   let home = FileManager.default.currentDirectoryPath
   guard FileManager.default.changeCurrentDirectoryPath(workspace) else { return }

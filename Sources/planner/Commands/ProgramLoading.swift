@@ -14,9 +14,16 @@ enum ProgramLoading {
     var loader = PlanLoader()
     loader.parsesInParallel = isOn("PLANNER_PARALLEL_PARSE")
     // The process ends soon after: the tree's memory goes back with it, unfreed.
-    loader.keepsSyntaxTree = true
+    loader.keepsSyntaxTree = keepsUntilExit
     return loader
   }
+
+  /// Whether a loaded program and its syntax tree are kept until the process ends rather
+  /// than freed (``PlanLoader/keepsSyntaxTree``, ``KeptProgram``): right for `planner`,
+  /// which runs one command and exits; a program that runs command after command in one
+  /// process (the `fuzz-cli` target: half a million runs) turns it off before the first,
+  /// or every run's program would stay in memory.
+  nonisolated(unsafe) static var keepsUntilExit = true
 
   /// A switch in the environment for measuring: on unless set to `0`.
   static func isOn(_ variable: String) -> Bool {
@@ -32,7 +39,7 @@ enum ProgramLoading {
     do throws(DiagnosticList) {
       let program = try loader.load(path: path)
       // Likewise the program (thousands of foods): kept until the process ends.
-      _ = Unmanaged.passRetained(KeptProgram(program))
+      if keepsUntilExit { _ = Unmanaged.passRetained(KeptProgram(program)) }
       if !program.warnings.isEmpty {
         console.err(
           DiagnosticRenderer(colors: console.errorIsTerminal).render(
