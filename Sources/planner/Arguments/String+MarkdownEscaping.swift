@@ -44,11 +44,7 @@ extension String {
         "_" where !(isWordScalar(index - 1) && isWordScalar(index + 1)):
         out += "\\"
         out.unicodeScalars.append(scalar)
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      case _ where scalar.needsTerminalEscape:
-        out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      case _ where scalar.needsTerminalEscape: out += scalar.visibleEscape
       default: out.unicodeScalars.append(scalar)
       }
     }

@@ -13,20 +13,23 @@ extension String {
     guard unicodeScalars.contains(where: \.needsTerminalEscape) else { return self }
     var out = ""
     for scalar in unicodeScalars {
-      switch scalar {
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      case _ where scalar.needsTerminalEscape:
-        out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      default: out.unicodeScalars.append(scalar)
-      }
+      if scalar.needsTerminalEscape { out += scalar.visibleEscape } else { out.unicodeScalars.append(scalar) }
     }
     return out
   }
 }
 
 extension Unicode.Scalar {
+  /// How a scalar that ``needsTerminalEscape`` is shown: `\n`, `\t`, `\r`, else `\u{1B}`.
+  var visibleEscape: String {
+    switch self {
+    case "\n": "\\n"
+    case "\t": "\\t"
+    case "\r": "\\r"
+    default: "\\u{\(String(value, radix: 16, uppercase: true))}"
+    }
+  }
+
   /// C0 and C1 control characters, DEL, and the bidirectional embedding, override and isolate marks.
   var needsTerminalEscape: Bool {
     switch value {
