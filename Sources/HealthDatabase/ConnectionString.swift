@@ -10,13 +10,13 @@
 /// - a `password=hunter2` query parameter of a URL (`?password=hunter2&sslmode=require`).
 ///
 /// Each password is replaced as written and, when it is percent-encoded, decoded too.
-public enum ConnectionString {
+package enum ConnectionString {
   /// `message` with every password of `connection` replaced by `***`.
   ///
   /// ```swift
   /// ConnectionString.redacting("bad \"clinic:hunter2@db\"", in: "clinic:hunter2@db")  // bad "clinic:***@db"
   /// ```
-  public static func redacting(_ message: String, in connection: String) -> String {
+  package static func redacting(_ message: String, in connection: String) -> String {
     var result = message
     let secrets = passwords(in: connection).flatMap { [$0, percentDecoded($0)] }.filter { !$0.isEmpty }
     for secret in Set(secrets).sorted(by: { $0.utf8.count > $1.utf8.count }) {
@@ -26,7 +26,7 @@ public enum ConnectionString {
   }
 
   /// `connection` itself with its passwords replaced by `***`, fit to show.
-  public static func redacted(_ connection: String) -> String {
+  package static func redacted(_ connection: String) -> String {
     redacting(connection, in: connection)
   }
 

@@ -81,7 +81,7 @@ public enum AtomicFile {
   ///   - body: Writes the contents through the writer it is given.
   /// - Throws: ``AtomicFileError`` when the file cannot be written, or what `body` throws; the
   ///   destination is then unchanged.
-  public static func write(
+  package static func write(
     to url: URL, newFileMode: mode_t = 0o600, beforeRename: (URL) throws -> Void = { _ in },
     body: (inout Writer) throws -> Void
   ) throws {
@@ -139,12 +139,12 @@ public enum AtomicFile {
   ///
   /// A write that fails is remembered and every later one is skipped; the file is then not
   /// renamed into place and ``AtomicFile/write(to:newFileMode:beforeRename:body:)`` throws it.
-  public struct Writer {
+  package struct Writer {
     private static let chunk = 1 << 16
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     /// The `errno` of the first write that failed, if one did.
-    public private(set) var failure: Int32?
+    package private(set) var failure: Int32?
 
     init(descriptor: Int32) {
       self.descriptor = descriptor
@@ -152,7 +152,7 @@ public enum AtomicFile {
     }
 
     /// Appends text, as UTF-8.
-    public mutating func write(_ text: String) {
+    package mutating func write(_ text: String) {
       guard failure == nil else { return }
       var text = text
       text.withUTF8 { buffer.append(contentsOf: $0) }
@@ -160,7 +160,7 @@ public enum AtomicFile {
     }
 
     /// Appends bytes.
-    public mutating func write(_ data: Data) {
+    package mutating func write(_ data: Data) {
       guard failure == nil else { return }
       buffer.append(contentsOf: data)
       if buffer.count >= Self.chunk { flush() }

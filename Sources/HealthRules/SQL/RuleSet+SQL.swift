@@ -138,7 +138,7 @@ public struct SQLQuery: Sendable, Hashable {
 extension ReadingsTable {
   /// The most UTF-8 bytes of a name: PostgreSQL keeps 63 (`NAMEDATALEN` − 1) and cuts longer
   /// names short, which could make two names one.
-  public static let maximumNameBytes = 63
+  package static let maximumNameBytes = 63
 
   /// Checks names and units.
   ///
@@ -148,7 +148,7 @@ extension ReadingsTable {
   /// are written as quoted identifiers, each `"` doubled.
   ///
   /// - Throws: ``SQLError`` of kind ``SQLError/Kind/invalidTable`` naming the first bad name.
-  public func validate() throws(SQLError) {
+  package func validate() throws(SQLError) {
     var names: [(role: String, name: String)] = []
     if let schema { names.append(("schema", schema)) }
     names += [("table", name), ("patient_id column", patientID), ("day column", day)]
