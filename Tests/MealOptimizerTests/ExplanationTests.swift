@@ -252,7 +252,7 @@ struct MealPlanExplanationTests {
     let proven = NSDecimalNumber(decimal: cost).doubleValue
     #expect(abs(reached - proven) <= 0.01 * proven + 0.005)
     #expect(conflict.relaxation == reached - NSDecimalNumber(decimal: tight.amount).doubleValue)
-    #expect(plan.report.explanation.contains { $0.hasSuffix("(at week.plan:9:3)") })
+    #expect(plan.report.explanation.contains { $0.contains("(at week.plan:9:3); it is proven") })
   }
 
   @Test("a slot no recipe can fill on any day is said once for the whole week")
@@ -260,11 +260,18 @@ struct MealPlanExplanationTests {
     let plan = try MealTestKitchen.solve(MealTestKitchen.problem(diet: [.vegan, .keto, .glutenFree]))
     #expect(plan.status == .infeasible)
     let sentences = plan.report.explanation
-    #expect(sentences.dropLast().allSatisfy { $0.hasPrefix("days 1 to 7: ") })
+    #expect(sentences.dropLast(2).allSatisfy { $0.hasPrefix("days 1 to 7: ") })
     #expect(Set(sentences).count == sentences.count)
     // The deletion filter drops vegan and gluten-free: keto alone leaves a slot empty.
     #expect(plan.explanation?.conflicts.map(\.line.statement) == ["diet keto"])
     #expect(
-      sentences.last == "these lines cannot all hold together (drop or relax any one of them): diet keto")
+      sentences.suffix(2) == [
+        "these lines cannot all hold together, even with every other goal and rule left out (proven minimal:"
+          + " without any one of them the rest can hold; the plan may have other conflicts too): diet keto",
+        "taken as written, never left out: the recipes and their portions, the 7 days of 4 meals",
+      ])
+    // Leaving keto out alone does not give a plan here (vegan and gluten-free leave other slots empty),
+    // so no change is printed: a conflict's line is never offered as a fix by itself.
+    #expect(plan.explanation?.changes.isEmpty == true)
   }
 }

@@ -114,11 +114,14 @@ struct MealPlanConflictTests {
     #expect(protein.reachable == 20)
     #expect(protein.relaxation == 40)
     #expect(
-      protein.message == "protein reaches at most 20 g a day (goal at least 60 g a day at week.plan:10:3)")
+      protein.message
+        == "protein reaches at most 20 g a day with every other line holding (proven; goal at least 60 g a day"
+        + " at week.plan:10:3)")
     #expect(
       plan.report.explanation.contains(
-        "these lines cannot all hold together (drop or relax any one of them): budget 30.00 USD per week"
-          + " (week.plan:14:3), protein at least 60 g a day (week.plan:10:3)"))
+        "these lines cannot all hold together, even with every other goal and rule left out (proven minimal:"
+          + " without any one of them the rest can hold; the plan may have other conflicts too): budget 30.00 USD"
+          + " per week (week.plan:14:3), protein at least 60 g a day (week.plan:10:3)"))
   }
 
   @Test("three conflicting goals among ten lines of every kind are found as those three")
@@ -134,10 +137,14 @@ struct MealPlanConflictTests {
     #expect(explanation.conflicts.map { $0.line.source?.line } == [21, 23, 24])
     #expect(explanation.conflicts.map(\.reachable) == [600, 6, 4])
     #expect(
-      plan.report.explanation.dropLast().last
-        == "with every other line holding, energy is at least 600 kcal a day (goal at most 500 kcal a day at"
-        + " week.plan:21:3); protein reaches at most 6 g a day (goal at least 40 g a day at week.plan:23:3);"
-        + " fat reaches at most 4 g a day (goal at least 30 g a day at week.plan:24:3)")
+      explanation.conflicts.map(\.message) == [
+        "energy is at least 600 kcal a day with every other line holding (proven; goal at most 500 kcal a day"
+          + " at week.plan:21:3)",
+        "protein reaches at most 6 g a day with every other line holding (proven; goal at least 40 g a day at"
+          + " week.plan:23:3)",
+        "fat reaches at most 4 g a day with every other line holding (proven; goal at least 30 g a day at"
+          + " week.plan:24:3)",
+      ])
   }
 
   @Test("rules can be part of the conflict: two locks named with their places")

@@ -55,8 +55,9 @@ struct HouseholdExplanationTests {
       ])
     #expect(
       plan.report.explanation.dropLast(2).last
-        == "these lines cannot all hold together (drop or relax any one of them): budget 2.00 USD per day"
-        + " (home.plan:20:3), Ana's protein at least 80 g a day (home.plan:9:3)")
+        == "these lines cannot all hold together, even with every other goal and rule left out (proven minimal:"
+        + " without any one of them the rest can hold; the plan may have other conflicts too): budget 2.00 USD"
+        + " per day (home.plan:20:3), Ana's protein at least 80 g a day (home.plan:9:3)")
   }
 
   @Test("the smallest change lowers Ana's goal to what 2 USD a day of whole packages can give")
@@ -102,11 +103,13 @@ struct HouseholdExplanationTests {
     #expect(explanation.relaxation.map(\.reachable) == [best.protein])
     #expect(
       plan.report.explanation.suffix(2) == [
-        "with a budget of 2.00 USD a day at home.plan:20:3, Ana's protein reaches at most 54 g a day"
-          + " (goal at least 80 g a day at home.plan:9:3)",
-        "the smallest change (weighted as in docs/solver.md): lower Ana's protein goal to at least 54 g a day"
-          + " (home.plan:9:3)",
+        "taken as written, never left out: the recipes and their portions, the 2 days of 3 meals, the"
+          + " household's members and their portions, the stores with their packages and trips",
+        "this change alone gives a plan (verified: planner solved the changed plan): lower Ana's protein goal"
+          + " to at least 54 g a day (home.plan:9:3) (proven the smallest weighted change)",
       ])
+    #expect(explanation.changes.map(\.claim) == [.verified])
+    #expect(explanation.changes.map(\.smallest) == [.proven])
   }
 
   @Test("without the budget, or without Ana's goal, the household has a plan")

@@ -86,12 +86,17 @@ struct ExplainMealPlanTests {
     // Day 2 is two rice bowls: 10 g of protein.
     #expect(
       result.stdout.contains(
-        "  - these lines cannot all hold together (drop or relax any one of them): protein at least 45 g a day"
-          + " (\(path):29:3), lock day 2 lunch rice_bowl (\(path):39:3), lock day 2 dinner rice_bowl (\(path):40:3)\n"
+        "  - these lines cannot all hold together, even with every other goal and rule left out (proven"
+          + " minimal: without any one of them the rest can hold; the plan may have other conflicts too): protein"
+          + " at least 45 g a day (\(path):29:3), lock day 2 lunch rice_bowl (\(path):39:3), lock day 2 dinner"
+          + " rice_bowl (\(path):40:3)\n"
       ))
+    // Each of the three lines alone is a way out, each confirmed by solving the changed week.
     #expect(
       result.stdout.contains(
-        "  - with every other line holding, protein reaches at most 10 g a day (goal at least 45 g a day at \(path):29:3)\n"
+        "  - each of these changes alone gives a plan (each verified: planner solved the changed plan): lower the"
+          + " protein goal to at least 10 g a day (\(path):29:3); or leave out lock day 2 lunch rice_bowl"
+          + " (\(path):39:3); or leave out lock day 2 dinner rice_bowl (\(path):40:3)\n"
       ))
   }
 

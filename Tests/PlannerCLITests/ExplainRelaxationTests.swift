@@ -18,8 +18,9 @@ struct ExplainRelaxationTests {
     #expect(text.status == 1)
     #expect(
       text.stdout.contains(
-        "the smallest change (weighted as in docs/solver.md): raise the budget to 38.50 USD a week"
-          + " (\(path):36:3); lower the protein goal to at least 45 g a day (\(path):29:3)"))
+        "  - all of these together give a plan (verified: planner solved the changed plan; proven the smallest"
+          + " weighted change, docs/solver.md): raise the budget to 38.50 USD a week (\(path):36:3); lower the"
+          + " protein goal to at least 45 g a day (\(path):29:3)\n"))
     let (json, _) = try ExplainMealPlanTests.run(ExplainMealPlanTests.plan(), ["--format", "json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -30,6 +31,21 @@ struct ExplainRelaxationTests {
     #expect(relaxation.map { $0["line"] as? Int } == [36, 29])
     #expect(relaxation.map { $0["reachable"] as? Double } == [38.5, 45])
     #expect(relaxation.map { $0["relaxation"] as? Double } == [8.5, 15])
+    // The changes, each verified: one line at a time first, then the smallest weighted change.
+    let changes = try #require(explanation["changes"] as? [[String: Any]])
+    #expect(changes.map { $0["claim"] as? String } == ["verified", "verified", "verified"])
+    #expect(changes.map { $0["smallest"] as? String } == [nil, nil, "proven"])
+    #expect(
+      changes.map { ($0["moves"] as? [[String: Any]])?.compactMap { $0["reachable"] as? Double } } == [
+        [70], [20], [38.5, 45],
+      ])
+    #expect(
+      explanation["background"] as? [String] == [
+        "the recipes and their portions", "the 7 days of 2 meals", "the stores with their packages and trips",
+      ])
+    let without = try #require(explanation["without_budgets"] as? [String: Any])
+    #expect(without["found"] as? Double == 70)
+    #expect(without["currency"] as? String == "USD")
   }
 
   @Test("--explain on a household plan gives each member's goal and the budget a figure, in text and JSON")
@@ -60,8 +76,9 @@ struct ExplainRelaxationTests {
     #expect(text.status == 1)
     #expect(
       text.stdout.contains(
-        "these lines cannot all hold together (drop or relax any one of them): budget 2.00 USD per day"
-          + " (\(path):20:3), Ana's protein at least 80 g a day (\(path):9:3)"))
+        "these lines cannot all hold together, even with every other goal and rule left out (proven minimal:"
+          + " without any one of them the rest can hold; the plan may have other conflicts too): budget 2.00 USD"
+          + " per day (\(path):20:3), Ana's protein at least 80 g a day (\(path):9:3)"))
   }
 }
 

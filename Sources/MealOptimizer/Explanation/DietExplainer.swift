@@ -139,6 +139,7 @@ public struct DietExplainer: Sendable {
     let members = found.members
     let proven = found.proven
     var conflicts: [LineRelaxation] = []
+    var candidates: [MealPlanner.CandidateChange] = []
     for (done, l) in members.enumerated() {
       report(.relaxation, done, members.count)
       let sides = lines.lines[l].sides.map { (line: l, side: $0) }
@@ -149,11 +150,24 @@ public struct DietExplainer: Sendable {
         let amounts = slacks.map { solution.values[$0.index] }
         if let most = amounts.indices.max(by: { amounts[$0] < amounts[$1] }) { moved = sides[most].side }
       }
+      // Only a proven least slack is what the line can reach; a point found in the time is not.
       let reached =
-        solution.status.hasValues
+        solution.status == .optimal && solution.values.count == model.variables.count
         ? lines.value(of: l, side: moved, at: Array(solution.values.prefix(lines.model.variables.count)))
         : nil
-      conflicts.append(relaxation(lines, l, moved, reached: reached, role: .conflict))
+      var conflict = relaxation(lines, l, moved, reached: reached, role: .conflict)
+      if reached == nil, solution.status != .infeasible {
+        conflict.message =
+          "\(lines.lines[l].line.statement)\(Self.at(lines.lines[l].line.source)): how far it must move was not"
+          + " proven within the time"
+      }
+      conflicts.append(conflict)
+      if let reached = conflict.reachable, reached.isFinite {
+        var change = MealPlanner.CandidateChange(
+          point: Array(solution.values.prefix(lines.model.variables.count)))
+        change.moves[l] = (moved, MealPlanner.outward(reached, side: moved, kind: lines.lines[l].line.kind))
+        candidates.append(change)
+      }
     }
     // The weighted elastic model over every side of every line.
     var relaxed: [LineRelaxation] = []
@@ -164,17 +178,104 @@ public struct DietExplainer: Sendable {
     let solution = try solve(elastic, until: deadline)
     if solution.status.hasValues, solution.values.count == elastic.variables.count {
       let point = Array(solution.values.prefix(lines.model.variables.count))
+      var change = MealPlanner.CandidateChange(
+        point: point, smallest: solution.status == .optimal ? .proven : .found)
       for (k, side) in everySide.enumerated() {
         let slack = solution.values[slacks[k].index]
         guard slack > 1e-7 * (lines.lines[side.line].scale[side.side] ?? 1) else { continue }
         let reached = lines.value(of: side.line, side: side.side, at: point)
-        relaxed.append(relaxation(lines, side.line, side.side, reached: reached, role: .change))
+        let moved = relaxation(lines, side.line, side.side, reached: reached, role: .change)
+        relaxed.append(moved)
+        if let value = moved.reachable {
+          change.moves[side.line] = (
+            side.side, MealPlanner.outward(value, side: side.side, kind: lines.lines[side.line].line.kind)
+          )
+        }
+      }
+      if change.moves.count == relaxed.count { candidates.append(change) }
+    }
+    let changes = try verifiedChanges(candidates, lines: lines, deadline: deadline + .seconds(totalSeconds))
+    return PlanExplanation(
+      sentences: Self.sentences(conflicts: conflicts, lines: lines, proven: proven)
+        + MealPlanner.changeSentences(changes),
+      conflicts: conflicts, conflictsProven: proven, relaxation: relaxed,
+      relaxationProven: solution.status == .optimal, background: [Self.background], changes: changes)
+  }
+
+  /// What a food-level plan's conflict takes as given.
+  static let background = "the foods on offer, their prices and how they are bought"
+
+  /// The problem with each line in `moves` at its new bound (in the line's
+  /// display units: a share of energy in percent, a food limit in grams).
+  static func problem(_ lines: DietLineModel, moving moves: [Int: (side: PlanLine.Side, value: Double)])
+    -> DietProblem
+  {
+    var problem = lines.problem
+    for (l, move) in moves {
+      let line = lines.lines[l].line
+      let minimum = move.side == .minimum
+      switch line.kind {
+      case .goal:
+        let value = problem.goals[line.index].basis == .percentOfEnergy ? move.value / 100 : move.value
+        if minimum {
+          problem.goals[line.index].minimum = value
+        } else {
+          problem.goals[line.index].maximum = value
+        }
+      case .groupLimit:
+        if minimum {
+          problem.groupLimits[line.index].minimum = move.value
+        } else {
+          problem.groupLimits[line.index].maximum = move.value
+        }
+      case .foodLimit:
+        if minimum {
+          problem.foodLimits[line.index].minimumGrams = move.value
+        } else {
+          problem.foodLimits[line.index].maximumGrams = move.value
+        }
+      case .budget:
+        if let amount = Decimal(string: String(format: "%.2f", move.value)) {
+          problem.budget?.amount = amount
+        }
+      default: break
       }
     }
-    return PlanExplanation(
-      sentences: Self.sentences(conflicts: conflicts, relaxation: relaxed, lines: lines, proven: proven),
-      conflicts: conflicts, conflictsProven: proven, relaxation: relaxed,
-      relaxationProven: solution.status == .optimal)
+    return problem
+  }
+
+  /// The candidates under which the changed problem has a plan, confirmed
+  /// as a meal plan's are (``MealPlanner/verifiedChanges(_:lines:currency:deadline:build:)``):
+  /// the changed problem is built anew, the candidate's point checked against
+  /// it, and failing that the changed model solved for any plan.
+  func verifiedChanges(
+    _ candidates: [MealPlanner.CandidateChange], lines: DietLineModel, deadline: ContinuousClock.Instant
+  ) throws(PlanningError) -> [PlanChange] {
+    var changes: [PlanChange] = []
+    var seen: [Set<Int>] = []
+    let named = lines.lines.map {
+      MealPlanLines.Line(
+        part: .budget(0), line: $0.line, minimum: $0.minimum, maximum: $0.maximum, unit: $0.unit,
+        period: $0.period)
+    }
+    for candidate in candidates where !candidate.lines.isEmpty && !seen.contains(candidate.lines) {
+      guard ContinuousClock.now < deadline,
+        let changed = try? DietLineModel(Self.problem(lines, moving: candidate.moves))
+      else { continue }
+      var holds = false
+      if let point = candidate.point, point.count == changed.model.variables.count {
+        holds = changed.model.isFeasible(point)
+      }
+      if !holds {
+        let solution = try solve(
+          changed.model(keeping: Set(changed.lines.indices), feasibilityOnly: true), until: deadline)
+        holds = solution.status.hasValues
+      }
+      guard holds else { continue }
+      seen.append(candidate.lines)
+      changes.append(MealPlanner.change(candidate, lines: named, currency: lines.problem.currency))
+    }
+    return changes
   }
 
   private enum Role { case conflict, change }
@@ -279,9 +380,7 @@ public struct DietExplainer: Sendable {
     }
   }
 
-  static func sentences(
-    conflicts: [LineRelaxation], relaxation: [LineRelaxation], lines: DietLineModel, proven: Bool
-  ) -> [String] {
+  static func sentences(conflicts: [LineRelaxation], lines: DietLineModel, proven: Bool) -> [String] {
     var sentences: [String] = []
     let budget = conflicts.first { $0.line.kind == .budget }
     if let budget, conflicts.count > 1, let line = lines.lines.first(where: { $0.line.kind == .budget }) {
@@ -302,14 +401,9 @@ public struct DietExplainer: Sendable {
         "no plan meets every goal and limit: " + conflicts.map(\.message).joined(separator: "; "))
     }
     if !conflicts.isEmpty {
-      sentences.append(
-        "these lines cannot all hold together (relax any one of them): "
-          + conflicts.map { $0.line.statement + ($0.line.source.map { " (\($0))" } ?? "") }.joined(
-            separator: ", ")
-          + (proven ? "" : "; a solve stopped at its time limit, so the set may not be minimal"))
-    }
-    if !relaxation.isEmpty {
-      sentences.append("the smallest change: " + relaxation.map(\.message).joined(separator: "; "))
+      sentences += MealPlanner.conflictSentences(
+        conflicts.map { $0.line.statement + ($0.line.source.map { " (\($0))" } ?? "") },
+        background: [background], proven: proven)
     }
     return sentences
   }

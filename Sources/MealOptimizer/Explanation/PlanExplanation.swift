@@ -16,12 +16,26 @@ public struct PlanExplanation: Sendable, Hashable, Codable {
   /// The explanation in sentences for people, in order.
   public var sentences: [String]
   /// A minimal set of lines that cannot hold together (an irreducible
-  /// infeasible subset): drop or relax any one of them and the rest can.
-  /// Empty when a plan exists.
+  /// infeasible subset) with everything in ``background`` as written: without
+  /// any one of them the rest of the set can hold. The plan may have other
+  /// conflicts besides, so dropping one of these lines alone need not give a
+  /// plan (``changes`` lists what does). Empty when a plan exists.
   public var conflicts: [LineRelaxation]
-  /// Whether ``conflicts`` is proven irreducible; `false` when a solve inside
-  /// the search stopped at its time limit, so a line was kept without proof.
+  /// Whether ``conflicts`` is proven irreducible (``Claim/proven``): every
+  /// deletion of the filter was solved to a proof. `false` when a solve
+  /// stopped at its time limit, so a line may be in the set without being needed.
   public var conflictsProven: Bool
+  /// What a meal plan's conflict takes as given, never dropped: `the recipes
+  /// and their portions`, `the 7 days of 4 meals`, `the pantry`, `the stores
+  /// and their packages`.
+  public var background: [String]
+  /// Changes under which a plan exists, each verified by solving the changed
+  /// plan (``PlanChange``): changes of one line first, then the smallest
+  /// weighted change when it needs several lines together. Meal and household plans.
+  public var changes: [PlanChange]
+  /// For a meal plan whose budget cannot be met: the cheapest plan found
+  /// without its budgets, and the bound proven for it.
+  public var withoutBudgets: CostWithoutBudgets?
   /// The smallest weighted change that makes a plan exist (the elastic model,
   /// see ``DietExplainer/weight(of:side:)``): only the lines that move.
   public var relaxation: [LineRelaxation]
@@ -38,11 +52,15 @@ public struct PlanExplanation: Sendable, Hashable, Codable {
   public init(
     sentences: [String] = [], conflicts: [LineRelaxation] = [], conflictsProven: Bool = true,
     relaxation: [LineRelaxation] = [], relaxationProven: Bool = true, marginalCosts: [MarginalCost] = [],
-    reducedCosts: [ReducedCost] = []
+    reducedCosts: [ReducedCost] = [], background: [String] = [], changes: [PlanChange] = [],
+    withoutBudgets: CostWithoutBudgets? = nil
   ) {
     self.sentences = sentences
     self.conflicts = conflicts
     self.conflictsProven = conflictsProven
+    self.background = background
+    self.changes = changes
+    self.withoutBudgets = withoutBudgets
     self.relaxation = relaxation
     self.relaxationProven = relaxationProven
     self.marginalCosts = marginalCosts
@@ -50,8 +68,9 @@ public struct PlanExplanation: Sendable, Hashable, Codable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case sentences, conflicts, relaxation
+    case sentences, conflicts, relaxation, background, changes
     case conflictsProven = "conflicts_proven"
+    case withoutBudgets = "without_budgets"
     case relaxationProven = "relaxation_proven"
     case marginalCosts = "marginal_costs"
     case reducedCosts = "reduced_costs"

@@ -47,10 +47,26 @@ struct HouseholdLines {
     l < week.lines.count ? week.lines[l].line : goals[l - week.lines.count].line
   }
 
-  /// The problem with only the lines in `kept` (and everything that is not a line).
-  func problem(keeping kept: Set<Int>) -> HouseholdProblem {
+  /// The problem with only the lines in `kept` (and everything that is not a
+  /// line), each line in `moves` with its side's bound set to the value given
+  /// (see ``MealPlanLines/problem(keeping:moving:)``).
+  func problem(keeping kept: Set<Int>, moving moves: [Int: (side: PlanLine.Side, value: Double)] = [:])
+    -> HouseholdProblem
+  {
+    var problem = self.problem
+    for (l, move) in moves where l >= week.lines.count {
+      let target = goals[l - week.lines.count]
+      let goal = problem.household.members[target.member].goals[target.goal]
+      let value = goal.basis == .percentOfEnergy ? move.value / 100 : move.value
+      if move.side == .minimum {
+        problem.household.members[target.member].goals[target.goal].minimum = value
+      } else {
+        problem.household.members[target.member].goals[target.goal].maximum = value
+      }
+    }
     var copy = problem
-    let meals = week.problem(keeping: kept.filter { $0 < week.lines.count })
+    let meals = week.problem(
+      keeping: kept.filter { $0 < week.lines.count }, moving: moves.filter { $0.key < week.lines.count })
     copy.meals = meals
     copy.meals.goals = problem.meals.goals
     let keptGoals = Set(
@@ -106,11 +122,12 @@ extension HouseholdPlanner {
       return try meals.infeasible(builder.build().model, deadline: deadline)
     }
     var sentences = reasons
+    let background = MealPlanner.background(problem.meals, members: true)
     guard !found.members.isEmpty else {
       sentences.append(
         "no plan exists even without any goal, budget or rule: the slots cannot be filled from the recipes"
           + " and portions on offer")
-      return PlanExplanation(sentences: sentences, conflictsProven: found.proven)
+      return PlanExplanation(sentences: sentences, conflictsProven: found.proven, background: background)
     }
     let conflicts = found.members.map { l -> LineRelaxation in
       let line = lines.line(l)
@@ -125,19 +142,32 @@ extension HouseholdPlanner {
         period: part?.period ?? written?.period ?? .week,
         message: line.statement + DietExplainer.at(line.source))
     }
-    sentences.append(
-      "these lines cannot all hold together (drop or relax any one of them): "
-        + found.members.map(lines.named).joined(separator: ", ")
-        + (found.proven ? "" : "; a solve stopped at its time limit, so the set may not be minimal"))
+    sentences +=
+      (MealPlanner.conflictSentences(
+        found.members.map(lines.named), background: background, proven: found.proven))
     options.explanationProgress?(
       ExplanationProgress(
         seconds: (ContinuousClock.now - started).seconds, phase: .smallestChange, done: 0, total: 1))
     let (relaxed, all) = try smallestRelaxation(problem, lines: lines, planner: meals, deadline: deadline)
-    sentences += MealPlanner.relaxationSentences(
-      relaxed, problem: problem.meals, lines: all, conflicts: conflicts)
+    // Rules of the conflict left out one at a time, then the smallest weighted change.
+    var candidates = found.members.filter { l in
+      l < lines.week.lines.count && ![.goal, .budget].contains(lines.week.lines[l].line.kind)
+    }.map { MealPlanner.CandidateChange(drops: [$0]) }
+    if let elastic = MealPlanner.candidate(relaxed, lines: all) { candidates.append(elastic) }
+    let verifying = ContinuousClock.now + .seconds(MealPlanner.explanationVerifySeconds)
+    let changes = try meals.verifiedChanges(
+      candidates, lines: all, currency: problem.meals.currency, deadline: verifying
+    ) { candidate in
+      var changed = lines.problem(
+        keeping: Set(0..<lines.count).subtracting(candidate.drops), moving: candidate.moves)
+      changed.meals.tieBreak = .none
+      return (try? HouseholdModelBuilder(problem: changed))?.build().model
+    }
+    sentences += MealPlanner.relaxationSentences(relaxed, conflicts: conflicts)
+    sentences += MealPlanner.changeSentences(changes)
     return PlanExplanation(
       sentences: sentences, conflicts: conflicts, conflictsProven: found.proven, relaxation: relaxed.changes,
-      relaxationProven: relaxed.proven)
+      relaxationProven: relaxed.proven, background: background, changes: changes)
   }
 
   /// The smallest weighted change to the members' goals, the budgets and

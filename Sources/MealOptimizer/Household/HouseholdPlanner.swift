@@ -138,9 +138,13 @@ public struct HouseholdPlanner: Sendable {
         deadline: ContinuousClock.now + .seconds(min(options.timeLimit ?? 10, 10)))
       if let found = try? search.minimizeCost(built.model.model.dropping([.budget])), found.values != nil {
         reasons.append(
-          "the cheapest plan that meets every member's goals and every other rule costs"
+          "the cheapest plan found in \(SolveReport.seconds(min(options.timeLimit ?? 10, 10))) that meets every"
+            + " member's goals and every other line costs"
             + " \(format(found.objective)) \(week.currency) for \(week.days) day\(week.days == 1 ? "" : "s"),"
-            + " above the budget")
+            + " above the budget"
+            + MealPlanner.proofPhrase(
+              cost: found.objective, bound: found.bound.map { min($0, found.objective) },
+              relativeGap: options.relativeGap, currency: week.currency))
       }
     }
     return reasons

@@ -134,9 +134,32 @@ struct MealPlanLines {
     return period == .day ? text : String(text.dropLast(" a day".count)) + " a week"
   }
 
-  /// The problem with only the lines in `kept` (and everything that is not a line).
-  func problem(keeping kept: Set<Int>) -> MealPlanProblem {
+  /// The problem with only the lines in `kept` (and everything that is not a
+  /// line), each line in `moves` with its side's bound set to the value given
+  /// (in the line's own units: a share of energy in percent, `repeat at most`
+  /// in times a week).
+  func problem(keeping kept: Set<Int>, moving moves: [Int: (side: PlanLine.Side, value: Double)] = [:])
+    -> MealPlanProblem
+  {
     let parts = Set(kept.map { lines[$0].part })
+    var problem = self.problem
+    for (l, move) in moves {
+      switch lines[l].part {
+      case .budget(let b):
+        problem.budgets[b].amount =
+          Decimal(string: String(format: "%.2f", move.value)) ?? problem.budgets[b].amount
+      case .goal(let g):
+        let value = problem.goals[g].basis == .percentOfEnergy ? move.value / 100 : move.value
+        if move.side == .minimum {
+          problem.goals[g].minimum = value
+        } else {
+          problem.goals[g].maximum = value
+        }
+      case .maximumPerWeek:
+        problem.repetition.maximumPerWeek = Int(move.value.rounded(.up))
+      default: break
+      }
+    }
     var copy = problem
     let all = Set(lines.map(\.part))
     func keeps(_ part: Line.Part) -> Bool { !all.contains(part) || parts.contains(part) }

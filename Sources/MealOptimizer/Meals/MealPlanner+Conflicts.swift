@@ -1,33 +1,53 @@
 import Foundation
 
 extension MealPlanner {
+  /// The cheapest plan found without a week's budgets, for its explanation.
+  struct BudgetReach {
+    /// For each budget below the plan's cost, by position, that cost per the budget's period.
+    var perBudget: [Int: Double]
+    /// The plan found, of the model without budget rows.
+    var point: [Double]
+  }
+
   /// Why a problem has no plan: the `reasons` found so far, then a minimal
   /// set of lines that cannot hold together (``conflictingLines(_:deadline:)``)
-  /// with, for each goal of it, how far it reaches when every other line holds.
+  /// with what it takes as given, then the changes that give a plan, each
+  /// verified by solving the changed week (``verifiedChanges(_:lines:currency:deadline:build:)``):
+  /// a budget raised to the cheapest week found without it, a goal moved as
+  /// far as it must go with every other line holding, a rule of the conflict
+  /// left out, then the smallest weighted change (``smallestRelaxation(_:lines:deadline:)``).
   ///
   /// - Parameters:
   ///   - problem: a problem without a plan.
   ///   - reasons: sentences found before (by arithmetic, or by the search without budgets).
-  ///   - budgetReach: for each budget, by position, the cost per its period of the
-  ///     cheapest plan without budgets, when the search found one.
-  func explainConflicts(_ problem: MealPlanProblem, reasons: [String], budgetReach: [Int: Double]?)
+  ///   - budgetReach: the cheapest plan found without budgets, when the search found one.
+  func explainConflicts(_ problem: MealPlanProblem, reasons: [String], budgetReach: BudgetReach?)
     throws(PlanningError) -> PlanExplanation
   {
     let started = ContinuousClock.now
     let deadline = started + .seconds(Self.explanationTotalSeconds)
     let (lines, members, proven) = try conflictingLines(problem, deadline: deadline)
     var sentences = reasons
+    let background = Self.background(problem)
     guard !members.isEmpty else {
       sentences.append(
         "no plan exists even without any goal, budget or rule: the slots cannot be filled from the recipes"
           + " and portions on offer")
-      return PlanExplanation(sentences: sentences, conflictsProven: proven)
+      return PlanExplanation(sentences: sentences, conflictsProven: proven, background: background)
     }
     var untied = problem
     untied.tieBreak = .none
     let built = (try? MealPlanModelBuilder(problem: untied))?.build()
     var conflicts: [LineRelaxation] = []
-    var reached: [String] = []
+    var candidates: [CandidateChange] = []
+    if let budgetReach {
+      var change = CandidateChange(point: budgetReach.point)
+      for (b, value) in budgetReach.perBudget {
+        guard let l = lines.lines.firstIndex(where: { $0.part == .budget(b) }) else { continue }
+        change.moves[l] = (.maximum, Self.outward(value, side: .maximum, kind: .budget))
+      }
+      candidates.append(change)
+    }
     for (done, l) in members.enumerated() {
       options.explanationProgress?(
         ExplanationProgress(
@@ -36,15 +56,16 @@ extension MealPlanner {
       let line = lines.lines[l]
       let at = line.line.source.map { " at \($0)" } ?? ""
       let side = line.sides.last ?? .maximum
-      var reach: (side: PlanLine.Side, value: Double)?
+      var reach: (side: PlanLine.Side, value: Double, point: [Double])?
       var message = line.line.statement + at
       switch line.part {
       case .budget(let b):
-        if let value = budgetReach?[b] {
-          reach = (.maximum, value)
+        if let value = budgetReach?.perBudget[b] {
+          reach = (.maximum, value, budgetReach?.point ?? [])
           message =
-            "the cheapest plan that meets every other rule costs \(DietLineModel.money(value, problem.currency))"
-            + " per \(line.period.rawValue) (\(line.line.statement)\(at))"
+            "the cheapest plan found that meets every other line costs"
+            + " \(DietLineModel.money(value, problem.currency)) per \(line.period.rawValue)"
+            + " (\(line.line.statement)\(at))"
         }
       case .goal(let g):
         if let built, built.conflicts.isEmpty {
@@ -58,15 +79,18 @@ extension MealPlanner {
             ? String(line.line.statement.dropFirst(line.line.subject.count + 1)) : line.line.statement
           message =
             "\(line.line.subject) \(reach.side == .minimum ? "reaches at most" : "is at least") \(amount) \(per)"
-            + " (goal \(rest)\(at))"
-          reached.append(message)
+            + " with every other line holding (proven; goal \(rest)\(at))"
+          var change = CandidateChange(point: reach.point)
+          change.moves[l] = (reach.side, Self.outward(reach.value, side: reach.side, kind: .goal))
+          candidates.append(change)
         } else {
           message +=
             problem.goals[g].basis == .percentOfEnergy
             ? " (how far a share of energy must move is not measured)"
             : " (how far it must move was not proven within the time)"
         }
-      default: break
+      default:
+        candidates.append(CandidateChange(drops: [l]))
       }
       let moved = reach?.side ?? side
       let bound = line.bound(moved) ?? 0
@@ -76,21 +100,39 @@ extension MealPlanner {
           relaxation: reach.map { abs(bound - $0.value) }, unit: line.unit, period: line.period,
           message: message))
     }
-    sentences.append(
-      "these lines cannot all hold together (drop or relax any one of them): "
-        + members.map(lines.named).joined(separator: ", ")
-        + (proven ? "" : "; a solve stopped at its time limit, so the set may not be minimal"))
-    if !reached.isEmpty {
-      sentences.append("with every other line holding, " + reached.joined(separator: "; "))
-    }
+    sentences += (Self.conflictSentences(members.map(lines.named), background: background, proven: proven))
     options.explanationProgress?(
       ExplanationProgress(
         seconds: (ContinuousClock.now - started).seconds, phase: .smallestChange, done: 0, total: 1))
     let relaxed = try smallestRelaxation(problem, lines: lines, deadline: deadline)
-    sentences += Self.relaxationSentences(relaxed, problem: problem, lines: lines.lines, conflicts: conflicts)
+    if let elastic = Self.candidate(relaxed, lines: lines.lines) { candidates.append(elastic) }
+    let verifying = ContinuousClock.now + .seconds(Self.explanationVerifySeconds)
+    let changes = try verifiedChanges(
+      candidates, lines: lines.lines, currency: problem.currency, deadline: verifying
+    ) { candidate in
+      let changed = lines.problem(
+        keeping: Set(lines.lines.indices).subtracting(candidate.drops), moving: candidate.moves)
+      return (try? MealPlanModelBuilder(problem: changed))?.build()
+    }
+    sentences += Self.relaxationSentences(relaxed, conflicts: conflicts)
+    sentences += Self.changeSentences(changes)
     return PlanExplanation(
       sentences: sentences, conflicts: conflicts, conflictsProven: proven, relaxation: relaxed.changes,
-      relaxationProven: relaxed.proven)
+      relaxationProven: relaxed.proven, background: background, changes: changes)
+  }
+
+  /// The smallest weighted change as a candidate: each moved line at the
+  /// bound it reached, rounded outward, with the elastic model's plan.
+  static func candidate(_ relaxed: MealRelaxation, lines: [MealPlanLines.Line]) -> CandidateChange? {
+    guard relaxed.found, !relaxed.changes.isEmpty else { return nil }
+    var change = CandidateChange(point: relaxed.point, smallest: relaxed.proven ? .proven : .found)
+    for moved in relaxed.changes {
+      guard let l = lines.firstIndex(where: { $0.line == moved.line }), let value = moved.reachable else {
+        return nil
+      }
+      change.moves[l] = (moved.side, outward(value, side: moved.side, kind: moved.line.kind))
+    }
+    return change
   }
 
   /// The most seconds one solve inside a meal plan's explanation may take.
@@ -176,7 +218,7 @@ extension MealPlanner {
   /// optimal in time, and for a share of energy.
   func reach(
     of l: Int, in lines: MealPlanLines, built: MealPlanModel, deadline: ContinuousClock.Instant
-  ) throws(PlanningError) -> (side: PlanLine.Side, value: Double)? {
+  ) throws(PlanningError) -> (side: PlanLine.Side, value: Double, point: [Double])? {
     let line = lines.lines[l]
     guard case .goal(let g) = line.part, lines.problem.goals[g].basis == .absolute,
       built.goalRows.indices.contains(g)
@@ -221,6 +263,6 @@ extension MealPlanner {
       values.append(rowBound != 0 ? value * bound / rowBound : value)
     }
     guard let worst = side == .minimum ? values.min() : values.max() else { return nil }
-    return (side, side == .minimum ? min(worst, bound) : max(worst, bound))
+    return (side, side == .minimum ? min(worst, bound) : max(worst, bound), solution.values)
   }
 }

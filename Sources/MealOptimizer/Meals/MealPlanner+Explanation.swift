@@ -12,15 +12,19 @@ extension MealPlanner {
     var unused: [LineRelaxation] = []
     var reasons = dailyBoundReasons(builder: builder, built: built, conflicts: &unused)
     let problem = builder.problem
-    var budgetReach: [Int: Double]?
+    var budgetReach: BudgetReach?
+    var withoutBudgets: CostWithoutBudgets?
     if !problem.budgets.isEmpty {
       options.explanationProgress?(ExplanationProgress(seconds: 0, phase: .withoutBudgets, done: 0, total: 1))
       let clock = ContinuousClock()
+      let seconds = min(options.timeLimit ?? 10, 10)
       let search = MealPlanSearch(
         solver: solver, slots: built.slots, relativeGap: options.relativeGap,
-        deadline: clock.now + .seconds(min(options.timeLimit ?? 10, 10)))
-      if let found = try? search.minimizeCost(built.model.dropping([.budget])), found.values != nil {
+        deadline: clock.now + .seconds(seconds))
+      if let found = try? search.minimizeCost(built.model.dropping([.budget])), let point = found.values {
         let cost = found.objective
+        let bound = found.bound.flatMap { $0.isFinite ? min($0, cost) : nil }
+        withoutBudgets = CostWithoutBudgets(found: cost, provenBound: bound, currency: problem.currency)
         let limits = problem.budgets.map {
           "\(format($0.amount)) \(problem.currency) per \($0.period.rawValue)"
         }
@@ -30,24 +34,33 @@ extension MealPlanner {
           NSDecimalNumber(decimal: $0.amount).doubleValue < perPeriod($0.period) - 1e-9
         }
         let places = problem.budgets.compactMap { $0.source.map { "at \($0)" } }
+        let proof = Self.proofPhrase(
+          cost: cost, bound: bound, relativeGap: options.relativeGap, currency: problem.currency)
         reasons.append(
-          "the cheapest plan that meets every other rule costs \(format(cost)) \(problem.currency) for"
+          "the cheapest plan found in \(SolveReport.seconds(seconds)) that meets every other line costs"
+            + " \(format(cost)) \(problem.currency) for"
             + " \(problem.days) day\(problem.days == 1 ? "" : "s") (\(format(cost / days)) per day,"
             + " \(format(cost / days * 7)) per week), "
             + (below ? "above" : "but not within") + " the budget of " + limits.joined(separator: " and ")
             + (below ? "" : " on every day")
-            + (places.isEmpty ? "" : " (" + places.joined(separator: ", ") + ")"))
-        // The cheapest cost is what each budget must rise to only when it is above
-        // the budget and counts what the budget bounds (not the food eaten
-        // against a budget on what is paid at the till).
+            + (places.isEmpty ? "" : " (" + places.joined(separator: ", ") + ")") + proof)
+        // The plan found is a plan of the week with each budget raised to its
+        // cost only when the budget counts what the plan's cost counts (not
+        // the food eaten against a budget on what is paid at the till).
         if below, problem.purchasing == nil || problem.purchasing?.costBasis == .paid {
-          budgetReach = Dictionary(
-            uniqueKeysWithValues: problem.budgets.enumerated().map { ($0, perPeriod($1.period)) })
+          let perBudget = Dictionary(
+            uniqueKeysWithValues: problem.budgets.enumerated().compactMap { b, budget -> (Int, Double)? in
+              let value = perPeriod(budget.period)
+              return NSDecimalNumber(decimal: budget.amount).doubleValue < value - 1e-9 ? (b, value) : nil
+            })
+          budgetReach = BudgetReach(perBudget: perBudget, point: point)
         }
       }
     }
     if Task.isCancelled { throw .cancelled }
-    return try explainConflicts(problem, reasons: reasons, budgetReach: budgetReach)
+    var why = try explainConflicts(problem, reasons: reasons, budgetReach: budgetReach)
+    why.withoutBudgets = withoutBudgets
+    return why
   }
 
   func format(_ value: Double) -> String { String(format: "%.2f", value) }

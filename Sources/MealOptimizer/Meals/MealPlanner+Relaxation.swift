@@ -26,6 +26,9 @@ extension MealPlanner {
     var found = false
     /// Whether the solve proved that no such change exists.
     var impossible = false
+    /// The elastic model's plan: its first variables are a plan of the
+    /// week with the changed bounds.
+    var point: [Double]?
   }
 
   /// One relaxable side of one line, as rows of the meal-plan model.
@@ -118,7 +121,7 @@ extension MealPlanner {
       }
     }
     guard let point else { return MealRelaxation() }
-    var result = MealRelaxation(proven: proven, found: true)
+    var result = MealRelaxation(proven: proven, found: true, point: point)
     for (k, side) in sides.enumerated() {
       let slack = point[slacks[k].index]
       guard slack > 1e-6 * side.scale else { continue }
@@ -228,51 +231,18 @@ extension MealPlanner {
 }
 
 extension MealPlanner {
-  /// The relaxation in words: "with a budget of 30.00 USD a week at
-  /// week.plan:3:1, protein reaches at most 61 g a day (goal at least 70 g a
-  /// day at week.plan:12:3)", then "the smallest change: …".
-  /// The first sentence only when a budget is one of the conflicting lines and holds in the relaxation.
-  static func relaxationSentences(
-    _ relaxed: MealRelaxation, problem: MealPlanProblem, lines: [MealPlanLines.Line],
-    conflicts: [LineRelaxation]
-  ) -> [String] {
-    guard relaxed.found else {
-      // A conflict of rules alone (a diet label against a lock) says it already.
-      let numeric: Set<PlanLine.Kind> = [.goal, .budget, .repetition]
-      guard conflicts.contains(where: { numeric.contains($0.line.kind) }) else { return [] }
-      return [
-        relaxed.impossible
-          ? "no change to the goals, budgets and repetition limit alone gives a plan: a diet label, avoid"
-            + " rule, lock or leftover rule must change too"
-          : "the smallest change to the goals, budgets and repetition limit was not found within the time"
-      ]
-    }
-    guard !relaxed.changes.isEmpty else { return [] }
-    var sentences: [String] = []
-    let budgets = lines.filter { line in
-      line.line.kind == .budget && conflicts.contains { $0.line == line.line }
-    }
-    if !budgets.isEmpty, !relaxed.changes.contains(where: { $0.line.kind == .budget }) {
-      let held = budgets.map { line in
-        "\(DietLineModel.money(line.maximum ?? 0, problem.currency)) a \(line.period.rawValue)"
-          + DietExplainer.at(line.line.source)
-      }
-      let reached = relaxed.changes.compactMap { change -> String? in
-        guard let value = change.reachable else { return nil }
-        let amount =
-          change.line.kind == .budget
-          ? DietLineModel.money(value, problem.currency) : DietLineModel.quantity(value, change.unit)
-        return DietExplainer.reachPhrase(
-          change.line, change.side, amount, per: change.period == .day ? "a day" : "a week")
-      }
-      sentences.append(
-        "with a budget of " + held.joined(separator: " and ") + ", " + reached.joined(separator: "; "))
-    }
-    sentences.append(
-      (relaxed.proven
-        ? "the smallest change (weighted as in docs/solver.md): "
-        : "the best change found in the time (not proven the smallest): ")
-        + relaxed.changes.map(\.message).joined(separator: "; "))
-    return sentences
+  /// What to say when the elastic model found no change: a conflict of
+  /// rules alone says it already; otherwise either no change to numbers
+  /// alone gives a plan (proven) or none was found in the time.
+  static func relaxationSentences(_ relaxed: MealRelaxation, conflicts: [LineRelaxation]) -> [String] {
+    guard !relaxed.found else { return [] }
+    let numeric: Set<PlanLine.Kind> = [.goal, .budget, .repetition]
+    guard conflicts.contains(where: { numeric.contains($0.line.kind) }) else { return [] }
+    return [
+      relaxed.impossible
+        ? "no change to the goals, budgets and repetition limit alone gives a plan (proven): a diet label,"
+          + " avoid rule, lock or leftover rule must change too"
+        : "no change to the goals, budgets and repetition limit was found within the time"
+    ]
   }
 }
