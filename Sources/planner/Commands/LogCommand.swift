@@ -95,15 +95,17 @@ enum LogCommand: TypedCommand {
   }
 
   /// `weight 82.4 kg, bp 128/82 mmHg, sugar 5.6 mmol/L, symptoms "tired"`: each reading in the
-  /// unit it was entered in (or the unit system chosen), with the fewest decimals that read
-  /// back to exactly the value held.
+  /// unit it was entered in, with the fewest decimals that read back to exactly the value held;
+  /// or, with `units`, converted to that system's unit and rounded (one decimal, two in mmol/L).
   static func describe(_ measurements: Measurements, units: UnitSystem? = nil) -> String {
     func shown(_ metric: Metric) -> String? {
       guard let value = measurements[metric] else { return nil }
-      let unit =
-        units?.unit(for: metric.unit) ?? measurements.enteredUnit(of: metric)
-        ?? InputUnit(rawValue: metric.unit.symbol) ?? .pound
-      return unit.shortestDecimal(value, scale: metric.unit.storageScale) + " " + unit.rawValue
+      let entered = measurements.enteredUnit(of: metric) ?? InputUnit(rawValue: metric.unit.symbol) ?? .pound
+      guard let unit = units?.unit(for: metric.unit), unit != entered else {
+        return entered.shortestDecimal(value, scale: metric.unit.storageScale) + " " + entered.rawValue
+      }
+      // Converted to the unit chosen: rounded as the health table rounds it.
+      return ShownValue.text(value, in: unit) + " " + unit.rawValue
     }
     var parts: [String] = []
     if let weight = shown(.weight) { parts.append("weight \(weight)") }
