@@ -173,7 +173,8 @@ struct PatientUnitsTests {
     try JournalCommandTests.run(["log", "2026-11-29", "weight", "181.2", "lb"], in: pounds, status: 0)
     let metric = try JournalCommandTests.run(
       ["health", "journal.csv", "--units", "metric"], in: pounds, status: 2)
-    #expect(metric.stdout.contains("weight  kg        -      -      -      -      -      -   82.2        ▄\n"))
+    #expect(
+      metric.stdout.contains("weight  kg        -      -      -      -      -      -   82.2        ▄\n"))
   }
 
   @Test("several alerts' messages stay apart, most severe first, in text, JSON, Markdown and HTML")
