@@ -52,7 +52,7 @@ struct BaselineRulesTests {
     #expect(verdict.status == .alert)
     #expect(verdict.alerts == ["weight_gain", "sugar_high", "bp_high"])
     #expect(
-      verdict.message == "You are gaining weight! Your sugar level is high! Your blood pressure is high!")
+      verdict.message == "You are gaining weight!\nYour sugar level is high!\nYour blood pressure is high!")
   }
 
   struct Boundary: Sendable, CustomTestStringConvertible {

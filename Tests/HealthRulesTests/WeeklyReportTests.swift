@@ -27,7 +27,9 @@ struct WeeklyReportTests {
     #expect(sugar.series[0].points.last?.bound == 110)
     #expect(
       sugar.bounds == [
-        .init(metric: .sugar, factor: Rational(11, 10), comparison: .greaterOrEqual, alert: "sugar_high")
+        .init(
+          metric: .sugar, factor: Rational(11, 10), comparison: .greaterOrEqual, alert: "sugar_high",
+          title: "Your sugar level is high!")
       ])
     #expect(sugar.thresholds.isEmpty)
     let pressure = report.charts[1]
@@ -54,7 +56,7 @@ struct WeeklyReportTests {
       ])
     #expect(
       report.charts[2].thresholds == [
-        .init(metric: .sugar, value: 180, comparison: .greaterOrEqual, alert: "very_high")
+        .init(metric: .sugar, value: 180, comparison: .greaterOrEqual, alert: "very_high", title: "Very high")
       ])
     #expect(report.charts[3].first == Self.day(30).advanced(by: -30))
     #expect(report.charts[3].series[0].points.first?.value == 181)

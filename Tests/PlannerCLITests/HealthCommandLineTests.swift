@@ -161,14 +161,15 @@ struct HealthCommandLineTests {
         ["health", "--help"],
         "USAGE: planner health [<readings>] [--rules <FILE>] [--rule-set <NAME>] [--as-of <DATE>] [--param <NAME=VALUE>] ... "
           + "[--format <FORMAT>] [--notify <COMMAND>] [--notify-url <URL>] [--outbox <FILE>] "
-          + "[--database <URL>] [--patients <A,B>] [--table <NAME>] [--columns <LIST>] [--explain]\n"
+          + "[--database <URL>] [--patients <A,B>] [--table <NAME>] [--columns <LIST>] [--explain] "
+          + "[--units <metric|us>]\n"
       ),
       (["health", "--help"], "  -f, --format <FORMAT>  Output format: text, json, csv (default: text).\n"),
       (
         ["report", "--help"],
         "USAGE: planner report --journal <FILE> [--rules <FILE>] [--rule-set <NAME>] [--as-of <DATE>] "
           + "[--param <NAME=VALUE>] ... [--format <FORMAT>] [--output <FILE>] [--plan <FILE|NAME>] ... "
-          + "[--household <NAME>]\n"
+          + "[--household <NAME>] [--units <metric|us>]\n"
       ),
       (
         ["rules", "--help"], "SUBCOMMANDS:\n  sql  Print a rule set as one SQL query over a readings table.\n"

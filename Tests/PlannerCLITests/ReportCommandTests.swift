@@ -45,11 +45,11 @@ struct ReportCommandTests {
         "\(Self.attribute($0, "data-date") ?? "?") \(Self.attribute($0, "data-value") ?? "?")"
       }
     }
-    // Examples/readings.csv is in kg and mmol/L; the charts are in lb and mg/dL, as the rules see them.
+    // Examples/readings.csv is in kg and mmol/L; the charts show what the patient wrote, in those units.
     #expect(
       try points("weight") == [
-        "2026-11-23 179.897", "2026-11-24 180.118", "2026-11-25 179.677", "2026-11-26 179.897",
-        "2026-11-27 180.338", "2026-11-28 180.118", "2026-11-29 179.897",
+        "2026-11-23 81.6", "2026-11-24 81.7", "2026-11-25 81.5", "2026-11-26 81.6", "2026-11-27 81.8",
+        "2026-11-28 81.7", "2026-11-29 81.6",
       ])
     #expect(
       try points("systolic").map { $0.split(separator: " ")[1] } == [
@@ -57,9 +57,19 @@ struct ReportCommandTests {
       ])
     #expect(
       try points("sugar") == [
-        "2026-11-23 95.485", "2026-11-24 93.683", "2026-11-25 97.286", "2026-11-26 95.485",
-        "2026-11-27 93.683", "2026-11-28 90.08", "2026-11-29 100.89",
+        "2026-11-23 5.3", "2026-11-24 5.2", "2026-11-25 5.4", "2026-11-26 5.3", "2026-11-27 5.2",
+        "2026-11-28 5", "2026-11-29 5.6",
       ])
+    // Each point and the value axis name the unit.
+    let units = try Self.nodes(document, "//*[local-name()='circle']").compactMap {
+      Self.attribute($0, "data-unit")
+    }
+    #expect(Set(units) == ["kg", "mmHg", "mmol/L"])
+    #expect(
+      try Self.nodes(document, "//*[local-name()='text'][@class='axis-unit']").map { $0.stringValue ?? "" }
+        == [
+          "kg", "mmHg", "mmol/L",
+        ])
     // sugar_high fired on the 29th: the point and its triangle say so.
     let marked = try Self.nodes(document, "//*[local-name()='circle'][@data-alerts]")
     #expect(
@@ -111,7 +121,8 @@ struct ReportCommandTests {
     ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.hasPrefix("# Home monitoring\n\nWeek of 2026-11-23 to 2026-11-29.\n\n## Alert\n"))
-    #expect(result.stdout.contains("## Morning sugar, last 7 days (mg/dL)\n"))
-    #expect(result.stdout.contains("| 2026-11-29 | 100.89 | 99.088 | ▲ sugar_high |\n"))
+    #expect(result.stdout.contains("## Morning sugar, last 7 days (mmol/L)\n"))
+    #expect(result.stdout.contains("| date | sugar (mmol/L) | sugar limit (mmol/L) | alerts |\n"))
+    #expect(result.stdout.contains("| 2026-11-29 | 5.6 | 5.5 | ▲ Your sugar level is high! |\n"))
   }
 }

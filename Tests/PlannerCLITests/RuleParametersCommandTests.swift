@@ -32,7 +32,7 @@ struct RuleParametersCommandTests {
     #expect(object["severity"] as? String == "urgent")
     #expect(
       object["message"] as? String
-        == "Weight 2.001 kg above your dry weight: call your heart-failure nurse Weight rising 0.226 kg/day over the week"
+        == "Weight 2.001 kg above your dry weight: call your heart-failure nurse\nWeight rising 0.226 kg/day over the week"
     )
     // 80.001 kg: exactly 2 kg above; only the rate fires.
     let exact = try PlannerProcess.run([

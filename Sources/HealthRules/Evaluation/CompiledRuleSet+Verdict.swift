@@ -39,7 +39,7 @@ extension CompiledRuleSet {
     let status = outcomes.status
     let message: String
     switch status {
-    case .alert: message = fired.map(\.message).joined(separator: " ")
+    case .alert: message = fired.map(\.message).joined(separator: "\n")
     case .healthy: message = ruleSet.otherwise
     case .notEnoughData:
       let reasons = missing.map(\.description) + results.flatMap(\.problems)

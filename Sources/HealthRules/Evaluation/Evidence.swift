@@ -10,7 +10,8 @@ public struct Evidence: Sendable, Hashable, Codable {
     public var unit: ValueUnit
     /// Symptom text, for a symptom match.
     public var text: String?
-    /// The unit the patient entered the readings in (kg, mmol/L), when not `unit`; `display` uses it.
+    /// The unit the value is shown in (kg, mmol/L): the unit the readings were entered in, or
+    /// the one the patient chose; `display` uses it. JSON gives the value in it as `shown_value`.
     public var shownIn: InputUnit?
     /// The day numbers whose readings were used.
     public var days: [Int]
@@ -40,6 +41,7 @@ public struct Evidence: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
       case expression, value, exact, unit, text, days, dates, display
       case shownIn = "shown_in"
+      case shownValue = "shown_value"
     }
 
     /// Encodes `value` as a JSON number (rounded to three decimals) and `exact` as text.
@@ -56,6 +58,9 @@ public struct Evidence: Sendable, Hashable, Codable {
       try container.encode(dates, forKey: .dates)
       try container.encode(display, forKey: .display)
       try container.encodeIfPresent(shownIn, forKey: .shownIn)
+      if let shownIn, let value, let shown = shownIn.fromCanonical(value) {
+        try container.encode(Double(shown.formatted()) ?? shown.doubleValue, forKey: .shownValue)
+      }
     }
 
     /// Decodes what ``encode(to:)`` wrote.
@@ -71,18 +76,95 @@ public struct Evidence: Sendable, Hashable, Codable {
     }
   }
 
-  /// The condition that held or failed, as rules spell it.
+  /// The comparison (or symptom match) as it was evaluated, as rules spell it, and true on
+  /// the readings: `systolic.today >= 140 mmHg`, or `not (systolic.today > 180 mmHg)` when
+  /// the rule's comparison did not hold and its failing is what decided.
   public var condition: String
-  /// The comparison with values filled in: `121 mg/dL >= 121 mg/dL`.
+  /// ``condition`` with values filled in, in the units the readings are shown in, and true
+  /// on the readings: `121 mg/dL >= 121 mg/dL`, `not (166 mmHg > 180 mmHg)`.
   public var comparison: String
+  /// Whether the rule's own comparison held; `false` when ``condition`` and ``comparison``
+  /// are its negation, written `not (…)`.
+  public var holds: Bool
+  /// The rule's comparison operator (`nil` for a symptom match).
+  public var comparator: ComparisonOperator?
+  /// The exact value of the comparison's left side, in the canonical ``unit`` (`nil` for a
+  /// symptom match); with ``right`` and ``comparator`` it re-evaluates to ``holds``.
+  public var left: Rational?
+  /// The exact value of the comparison's right side, in the canonical ``unit``.
+  public var right: Rational?
+  /// The canonical unit of both sides (`mmHg`), empty for plain numbers.
+  public var unit: ValueUnit
   /// The readings and aggregates behind it.
   public var terms: [Term]
 
-  /// Creates evidence.
+  /// Creates evidence for a comparison or symptom match that held.
   public init(condition: String, comparison: String, terms: [Term]) {
     self.condition = condition
     self.comparison = comparison
     self.terms = terms
+    holds = true
+    unit = .number
+  }
+
+  /// Creates evidence for a comparison evaluated on the readings: the rule's comparison
+  /// when it held, `not (…)` around it when it did not.
+  ///
+  /// - Parameters:
+  ///   - condition: The comparison as the rule spells it.
+  ///   - left: The left side's exact value, in `unit`.
+  ///   - comparator: The operator.
+  ///   - right: The right side's exact value, in `unit`.
+  ///   - unit: The canonical unit of both sides.
+  ///   - shown: The comparison with values, as shown to the patient.
+  ///   - terms: The readings and aggregates behind it.
+  public init(
+    comparing condition: String, left: Rational, _ comparator: ComparisonOperator, right: Rational,
+    unit: ValueUnit, shown: String, terms: [Term]
+  ) {
+    let holds = comparator.holds(forOrder: Rational.compare(left, right))
+    self.condition = holds ? condition : "not (\(condition))"
+    comparison = holds ? shown : "not (\(shown))"
+    self.holds = holds
+    self.comparator = comparator
+    self.left = left
+    self.right = right
+    self.unit = unit
+    self.terms = terms
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case condition, comparison, holds, left, right, unit, terms
+    case comparator = "operator"
+  }
+
+  /// Encodes every field; `operator`, `left`, `right` and `unit` only for a comparison.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(condition, forKey: .condition)
+    try container.encode(comparison, forKey: .comparison)
+    try container.encode(holds, forKey: .holds)
+    if let comparator, let left, let right {
+      try container.encode(comparator.rawValue, forKey: .comparator)
+      try container.encode(left, forKey: .left)
+      try container.encode(right, forKey: .right)
+      try container.encode(unit.symbol, forKey: .unit)
+    }
+    try container.encode(terms, forKey: .terms)
+  }
+
+  /// Decodes what ``encode(to:)`` wrote.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    condition = try container.decode(String.self, forKey: .condition)
+    comparison = try container.decode(String.self, forKey: .comparison)
+    holds = try container.decodeIfPresent(Bool.self, forKey: .holds) ?? true
+    comparator = try container.decodeIfPresent(String.self, forKey: .comparator).flatMap(
+      ComparisonOperator.init(rawValue:))
+    left = try container.decodeIfPresent(Rational.self, forKey: .left)
+    right = try container.decodeIfPresent(Rational.self, forKey: .right)
+    unit = ValueUnit(try container.decodeIfPresent(String.self, forKey: .unit) ?? "")
+    terms = try container.decode([Term].self, forKey: .terms)
   }
 
   static func display(_ value: Rational, _ unit: ValueUnit, enteredIn entered: InputUnit? = nil) -> String {

@@ -86,11 +86,11 @@ struct Explainer {
         return ConditionResult(
           truth: .unknown, evidence: [], missing: a.missing + b.missing, problems: a.problems + b.problems)
       }
-      let holds = op.holds(forOrder: Rational.compare(left, right))
       let evidence = Evidence(
-        condition: condition.description,
-        comparison: "\(shown(a)) \(op.rawValue) \(shown(b))", terms: a.terms + b.terms)
-      return ConditionResult(truth: holds ? .yes : .no, evidence: [evidence], missing: [], problems: [])
+        comparing: condition.description, left: left, op, right: right, unit: a.unit,
+        shown: "\(shown(a)) \(op.rawValue) \(shown(b))", terms: a.terms + b.terms)
+      return ConditionResult(
+        truth: evidence.holds ? .yes : .no, evidence: [evidence], missing: [], problems: [])
     case .and(let x, let y):
       return combine(truth(x), truth(y), result: { $0 && $1 }, decisive: .no)
     case .or(let x, let y):
@@ -177,8 +177,9 @@ struct Explainer {
       seen.append(term)
     }
     if missingDays.isEmpty {
-      let evidence = Evidence(
-        condition: condition.description, comparison: "no day mentions \"\(word)\"", terms: seen)
+      var evidence = Evidence(
+        condition: "not (\(condition.description))", comparison: "no day mentions \"\(word)\"", terms: seen)
+      evidence.holds = false
       return ConditionResult(truth: .no, evidence: [evidence], missing: [], problems: [])
     }
     let missing = MissingReading(

@@ -27,8 +27,9 @@ public struct Verdict: Sendable, Hashable, Codable {
   public var status: Status
   /// The highest severity of the alerts and notes that fired, or `nil` when none did.
   public var severity: Alert.Severity?
-  /// What to tell the patient: the fired alerts' messages, most severe first, the
-  /// "otherwise" message, or what is missing. Notes are not part of it.
+  /// What to tell the patient: the fired alerts' messages, most severe first, then in rule
+  /// order, one per line (``messages`` lists them apart); the "otherwise" message; or what is
+  /// missing. Notes are not part of it.
   public var message: String
   /// The rule set's id.
   public var ruleSet: String
@@ -89,6 +90,18 @@ public struct Verdict: Sendable, Hashable, Codable {
     try container.encode(unknown, forKey: .unknown)
     try container.encode(results, forKey: .results)
     try container.encode(missing, forKey: .missing)
+    var extra = encoder.container(keyedBy: ExtraKeys.self)
+    try extra.encode(messages, forKey: .messages)
+  }
+
+  enum ExtraKeys: String, CodingKey {
+    case messages
+  }
+
+  /// The fired `warning` and `urgent` alerts' messages, one each, in the order of ``alerts``
+  /// (most severe first, then rule order); empty unless the verdict is an alert.
+  public var messages: [String] {
+    fired.map(\.message)
   }
 
   /// The results of the `warning` and `urgent` alerts that fired, most severe first.

@@ -19,8 +19,11 @@ public struct Window: Sendable, Hashable {
   public private(set) var customMetrics: [Metric]
   /// Storage steps per metric and slot; `Window.missing` when not recorded.
   var numbers: [Int64]
-  /// The unit each metric was last entered in, when not its canonical unit, for display.
+  /// The unit each metric is shown in: the unit of its latest day's reading that names one,
+  /// or the unit system chosen with ``show(in:)``. Display only; values stay canonical.
   public private(set) var enteredUnits: [String: InputUnit] = [:]
+  /// The day whose reading gave each metric its unit in ``enteredUnits`` (a later day wins).
+  private var enteredUnitDays: [String: Int] = [:]
   /// Symptom text per slot; `nil` when not recorded.
   var symptomTexts: [String?]
   /// Per-patient parameters (`dry_weight`), in storage steps of their canonical unit.
@@ -71,6 +74,23 @@ public struct Window: Sendable, Hashable {
       guard seen.insert(reading.date).inserted else { throw .duplicateDay(reading.date) }
       if let day = dayNumber(of: reading.date) { set(reading.measurements, day: day) }
     }
+  }
+
+  /// Shows every built-in metric in a unit system the patient chose (kg and mmol/L, or lb
+  /// and mg/dL), whatever unit each reading was entered in. Values and verdicts do not change.
+  public mutating func show(in system: UnitSystem) {
+    for metric in Metric.builtins {
+      if let unit = system.unit(for: metric.unit) {
+        enteredUnits[metric.name] = unit
+        enteredUnitDays[metric.name] = Int.max
+      }
+    }
+  }
+
+  /// The unit a metric is shown in: ``enteredUnits``, else its canonical unit's own input
+  /// unit (`lb`, `mmHg`, `mg/dL`); `nil` for a custom metric.
+  public func shownUnit(of metric: Metric) -> InputUnit? {
+    enteredUnits[metric.name] ?? InputUnit(rawValue: metric.unit.symbol)
   }
 
   /// The first day of the window (day 1).
@@ -134,7 +154,10 @@ public struct Window: Sendable, Hashable {
       let metric = Metric(name: name, unit: Metric.builtins.first { $0.name == name }?.unit ?? .number)
       let row = rowCreating(metric)
       numbers[row * length + number - 1] = value == Window.missing ? value + 1 : value
-      if let unit = measurements.enteredUnits[name] { enteredUnits[name] = unit }
+      if let unit = measurements.enteredUnits[name], number >= enteredUnitDays[name] ?? 0 {
+        enteredUnits[name] = unit
+        enteredUnitDays[name] = number
+      }
     }
     symptomTexts[number - 1] = measurements.symptoms
   }

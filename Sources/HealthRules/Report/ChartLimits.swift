@@ -1,4 +1,9 @@
 /// The limits a rule set draws on charts, found by walking each alert's condition.
+///
+/// Only comparisons that make an alert fire when they hold are limits: one under an odd
+/// number of `not`s (a category level's "not a higher level", `not (systolic > 180 mmHg)`)
+/// only keeps the alert from firing, so it is not drawn. A limit that several alerts share
+/// (`alert.stage2` inside another alert) is drawn once, for the first alert in rule order.
 struct ChartLimits {
   var thresholds: [WeeklyReport.Threshold] = []
   var bounds: [WeeklyReport.RelativeBound] = []
@@ -8,35 +13,46 @@ struct ChartLimits {
   init(_ ruleSet: RuleSet) {
     for alert in ruleSet.alerts {
       var metrics = Set<String>()
-      collect(alert.condition, alert: alert.id, metrics: &metrics)
+      collect(alert.condition, alert: alert, negated: false, metrics: &metrics)
       metricsByAlert[alert.id] = metrics
     }
   }
 
-  private mutating func collect(_ condition: Condition, alert: String, metrics: inout Set<String>) {
+  private mutating func collect(
+    _ condition: Condition, alert: Alert, negated: Bool, metrics: inout Set<String>
+  ) {
     switch condition {
     case .and(let a, let b), .or(let a, let b):
-      collect(a, alert: alert, metrics: &metrics)
-      collect(b, alert: alert, metrics: &metrics)
+      collect(a, alert: alert, negated: negated, metrics: &metrics)
+      collect(b, alert: alert, negated: negated, metrics: &metrics)
     case .not(let a):
-      collect(a, alert: alert, metrics: &metrics)
+      collect(a, alert: alert, negated: !negated, metrics: &metrics)
     case .symptomsMention, .daysHolding, .inARow:
       break
     case .comparison(let lhs, let op, let rhs):
       ChartLimits.metrics(in: lhs, into: &metrics)
       ChartLimits.metrics(in: rhs, into: &metrics)
-      if let limit = threshold(lhs, op, rhs, alert: alert) ?? threshold(rhs, op.flipped, lhs, alert: alert) {
-        if !thresholds.contains(limit) { thresholds.append(limit) }
+      guard !negated else { return }
+      if let limit = threshold(lhs, op, rhs, alert: alert) ?? threshold(rhs, op.flipped, lhs, alert: alert),
+        !thresholds.contains(where: {
+          $0.metric == limit.metric && $0.value == limit.value && $0.comparison == limit.comparison
+        })
+      {
+        thresholds.append(limit)
       }
-      if let bound = relative(lhs, op, rhs, alert: alert) ?? relative(rhs, op.flipped, lhs, alert: alert) {
-        if !bounds.contains(bound) { bounds.append(bound) }
+      if let bound = relative(lhs, op, rhs, alert: alert) ?? relative(rhs, op.flipped, lhs, alert: alert),
+        !bounds.contains(where: {
+          $0.metric == bound.metric && $0.factor == bound.factor && $0.comparison == bound.comparison
+        })
+      {
+        bounds.append(bound)
       }
     }
   }
 
   /// `reading op constant`, with the reading a single value or a value-preserving aggregate.
   private func threshold(
-    _ lhs: HealthExpression, _ op: ComparisonOperator, _ rhs: HealthExpression, alert: String
+    _ lhs: HealthExpression, _ op: ComparisonOperator, _ rhs: HealthExpression, alert: Alert
   ) -> WeeklyReport.Threshold? {
     guard case .constant(let value, let unit) = rhs else { return nil }
     let metric: Metric
@@ -48,12 +64,13 @@ struct ChartLimits {
     default: return nil
     }
     guard metric.unit == unit, Metric.builtins.contains(metric) else { return nil }
-    return WeeklyReport.Threshold(metric: metric, value: value, comparison: op, alert: alert)
+    return WeeklyReport.Threshold(
+      metric: metric, value: value, comparison: op, alert: alert.id, title: alert.title)
   }
 
   /// `m.today op m.yesterday * factor` (or `factor * m.yesterday`).
   private func relative(
-    _ lhs: HealthExpression, _ op: ComparisonOperator, _ rhs: HealthExpression, alert: String
+    _ lhs: HealthExpression, _ op: ComparisonOperator, _ rhs: HealthExpression, alert: Alert
   ) -> WeeklyReport.RelativeBound? {
     guard case .reading(let metric, .today) = lhs, Metric.builtins.contains(metric),
       case .arithmetic(.multiply, let a, let b) = rhs
@@ -65,7 +82,8 @@ struct ChartLimits {
       factor = f
     default: return nil
     }
-    return WeeklyReport.RelativeBound(metric: metric, factor: factor, comparison: op, alert: alert)
+    return WeeklyReport.RelativeBound(
+      metric: metric, factor: factor, comparison: op, alert: alert.id, title: alert.title)
   }
 
   private static func metrics(in expression: HealthExpression, into names: inout Set<String>) {
@@ -90,5 +108,18 @@ extension ComparisonOperator {
     case .greaterOrEqual: return .lessOrEqual
     case .equal, .notEqual: return self
     }
+  }
+}
+
+extension Alert {
+  /// The alert's message as a title for a chart's limit: its text, with `…` for each value
+  /// a template computes when it fires.
+  public var title: String {
+    messageParts.map { part in
+      switch part {
+      case .text(let text): return text
+      case .value: return "…"
+      }
+    }.joined()
   }
 }

@@ -35,6 +35,11 @@ public struct WeeklyReport: Sendable, Hashable {
   public var days: [DayOutcome]
   /// The readings of the window's days that have any, oldest first.
   public var week: [Reading]
+  /// The unit each built-in metric is shown in, by metric name: the unit of its latest
+  /// reading up to ``today`` (a kg journal reads in kg), or the unit system chosen.
+  public var shownUnits: [String: InputUnit]
+  /// Each alert's title (``Alert/title``, its message) by id, to name alerts in words.
+  public var alertTitles: [String: String]
 
   /// Builds the report for some readings.
   ///
@@ -44,19 +49,34 @@ public struct WeeklyReport: Sendable, Hashable {
   ///   - asOf: The last day of the report; the latest reading's day by default.
   ///   - parameters: The patient's parameters (``RuleSet/parameters``), in storage steps, as
   ///     ``Window/setParameter(_:steps:)`` takes them; applied to every day's window.
+  ///   - units: The unit system to show readings in; `nil` shows each metric in the unit of
+  ///     its latest reading. Display only: the verdict is the same.
   /// - Throws: ``WindowError`` for duplicate days, or no readings and no `asOf`.
   /// - Complexity: O(d × n) for d days charted (7 or 30) and n readings.
   public init(
-    readings: [Reading], rules: CompiledRuleSet, asOf: Day? = nil, parameters: [String: Int64] = [:]
+    readings: [Reading], rules: CompiledRuleSet, asOf: Day? = nil, parameters: [String: Int64] = [:],
+    units: UnitSystem? = nil
   ) throws(WindowError) {
     func parameterized(asOf day: Day?) throws(WindowError) -> Window {
       var window = try rules.window(for: readings, asOf: day)
       for (name, steps) in parameters { window.setParameter(name, steps: steps) }
       return window
     }
-    let window = try parameterized(asOf: asOf)
+    var window = try parameterized(asOf: asOf)
     let today = window.today
     self.today = today
+    var shown: [String: InputUnit] = [:]
+    for metric in Metric.builtins {
+      let latest = readings.filter { $0.date <= today && $0.measurements.enteredUnit(of: metric) != nil }
+        .max { $0.date < $1.date }
+      shown[metric.name] =
+        units?.unit(for: metric.unit) ?? latest?.measurements.enteredUnit(of: metric)
+        ?? InputUnit(rawValue: metric.unit.symbol)
+    }
+    shownUnits = shown
+    alertTitles = Dictionary(
+      rules.ruleSet.alerts.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+    if let units { window.show(in: units) }
     title = rules.ruleSet.name
     verdict = rules.evaluate(window)
     let length = rules.ruleSet.windowLength
@@ -86,7 +106,7 @@ public struct WeeklyReport: Sendable, Hashable {
       Chart.Kind.allCases.map { kind in
         Chart(
           kind: kind, days: span, today: today, readings: byDate, firedOn: firedOn, limits: limits,
-          alertMetrics: limits.metricsByAlert)
+          alertMetrics: limits.metricsByAlert, shownIn: shown[kind.metrics[0].name] ?? .pound)
       }
     }
   }
@@ -145,6 +165,9 @@ extension WeeklyReport {
     public var last: Day
     /// The canonical unit of every series.
     public var unit: ValueUnit
+    /// The unit the chart shows its values, limits and axis in (``WeeklyReport/shownUnits``);
+    /// values are kept canonical and converted for display with ``InputUnit/fromCanonical(_:)``.
+    public var shownIn: InputUnit
     /// One series per metric.
     public var series: [Series]
     /// Absolute limits from the rules.
@@ -154,9 +177,10 @@ extension WeeklyReport {
 
     init(
       kind: Kind, days: Int, today: Day, readings: [Day: Measurements], firedOn: [Day: [String]],
-      limits: ChartLimits, alertMetrics: [String: Set<String>]
+      limits: ChartLimits, alertMetrics: [String: Set<String>], shownIn: InputUnit
     ) {
       self.kind = kind
+      self.shownIn = shownIn
       self.days = days
       id = "\(kind.rawValue)-\(days)"
       let first = today.advanced(by: 1 - days)
@@ -215,6 +239,8 @@ extension WeeklyReport {
     public var comparison: ComparisonOperator
     /// The alert's id.
     public var alert: String
+    /// The alert's title, to label the limit: its message (``Alert/title``).
+    public var title: String
   }
 
   /// A rule's comparison of today's reading with yesterday's times a factor.
@@ -227,5 +253,7 @@ extension WeeklyReport {
     public var comparison: ComparisonOperator
     /// The alert's id.
     public var alert: String
+    /// The alert's title, to label the limit: its message (``Alert/title``).
+    public var title: String
   }
 }

@@ -63,3 +63,19 @@ extension OutputFormat: ArgumentValue {
     return format
   }
 }
+
+extension UnitSystem: ArgumentValue {
+  /// `--units metric` (kg, mmHg, mmol/L) or `--units us` (lb, mmHg, mg/dL).
+  static func read(_ text: String, for name: String) throws(CLIError) -> UnitSystem {
+    guard let system = UnitSystem(rawValue: text.lowercased()) else {
+      throw .usage(
+        "unknown unit system '\(text.escapedForTerminal)' for '\(name)'; expected metric or us",
+        hint: "metric shows kg and mmol/L, us shows lb and mg/dL; without it, readings show as entered")
+    }
+    return system
+  }
+
+  /// The help of every `--units` option.
+  static let help =
+    "Show readings in metric (kg, mmol/L) or us (lb, mg/dL) units (default: each as it was entered)."
+}

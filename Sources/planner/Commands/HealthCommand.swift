@@ -30,6 +30,7 @@ enum HealthCommand: TypedCommand {
     var table: TableName?
     var columns: ColumnList?
     var explain = false
+    var units: UnitSystem?
 
     static var declarations: [OptionDeclaration<Options>] {
       [
@@ -61,6 +62,7 @@ enum HealthCommand: TypedCommand {
         .option("table", \.table, value: "NAME", DatabaseOptions.tableHelp),
         .option("columns", \.columns, value: "LIST", DatabaseOptions.columnsHelp),
         .flag("explain", \.explain, "With --database: print the SQL query instead of running it."),
+        .option("units", \.units, value: "metric|us", UnitSystem.help),
       ]
     }
 
@@ -76,7 +78,7 @@ enum HealthCommand: TypedCommand {
         }
         for (name, given) in [
           ("notify", notify != nil), ("notify-url", notifyURL != nil), ("outbox", outbox != nil),
-          ("param", !parameters.isEmpty),
+          ("param", !parameters.isEmpty), ("units", units != nil),
         ] where given {
           throw .usage("'--\(name)' does not go with '--database'", hint: nil)
         }
@@ -123,6 +125,7 @@ enum HealthCommand: TypedCommand {
       throw CLIError(error, path: path)
     }
     try RuleParameters.apply(options.parameters, ruleSet: ruleSet, to: &window)
+    if let units = options.units { window.show(in: units) }
     let verdict = compiled.evaluate(window)
     if options.format == .json {
       console.out(try JSONText.encode(verdict))

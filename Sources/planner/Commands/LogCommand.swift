@@ -20,6 +20,7 @@ enum LogCommand: TypedCommand {
     var words: [String] = []
     var journal = "journal.csv"
     var replace = false
+    var units: UnitSystem?
 
     static var declarations: [OptionDeclaration<Options>] {
       [
@@ -32,6 +33,7 @@ enum LogCommand: TypedCommand {
         .flag(
           "replace", \.replace, "Replace readings already logged that day (the old row goes to FILE.history)."
         ),
+        .option("units", \.units, value: "metric|us", UnitSystem.help),
       ]
     }
   }
@@ -71,18 +73,18 @@ enum LogCommand: TypedCommand {
     } catch {
       throw journalError(error, path: path, line: line, colors: console.errorIsTerminal)
     }
-    console.out(summary(change, path: path))
+    console.out(summary(change, path: path, units: options.units))
   }
 
   /// What was logged, in one or two lines; the path and the symptoms are shown with their
   /// control characters escaped (``Swift/String/escapedForTerminal``).
-  static func summary(_ change: JournalChange, path rawPath: String) -> String {
+  static func summary(_ change: JournalChange, path rawPath: String, units: UnitSystem? = nil) -> String {
     let path = rawPath.escapedForTerminal
     if change.isUnchanged {
       return "\(change.day) in \(path): already logged, nothing changed\n"
     }
     let verb = change.previous == nil ? "logged" : "updated"
-    var text = "\(verb) \(change.day) in \(path): \(describe(change.reading.measurements))\n"
+    var text = "\(verb) \(change.day) in \(path): \(describe(change.reading.measurements, units: units))\n"
     if !change.replacedFields.isEmpty {
       text +=
         "replaced " + change.replacedFields.map(\.rawValue).joined(separator: ", ")
@@ -92,22 +94,29 @@ enum LogCommand: TypedCommand {
     return text
   }
 
-  /// `weight 181.2 lb, bp 128/82 mmHg, sugar 104 mg/dL, symptoms "tired"`.
-  static func describe(_ measurements: Measurements) -> String {
-    var parts: [String] = []
-    if let weight = measurements.weight {
-      parts.append("weight \(weight.formatted(maximumFractionDigits: 1)) lb")
+  /// `weight 82.4 kg, bp 128/82 mmHg, sugar 5.6 mmol/L, symptoms "tired"`: each reading in the
+  /// unit it was entered in, with the fewest decimals that read back to exactly the value held;
+  /// or, with `units`, converted to that system's unit and rounded (one decimal, two in mmol/L).
+  static func describe(_ measurements: Measurements, units: UnitSystem? = nil) -> String {
+    func shown(_ metric: Metric) -> String? {
+      guard let value = measurements[metric] else { return nil }
+      let entered = measurements.enteredUnit(of: metric) ?? InputUnit(rawValue: metric.unit.symbol) ?? .pound
+      guard let unit = units?.unit(for: metric.unit), unit != entered else {
+        return entered.shortestDecimal(value, scale: metric.unit.storageScale) + " " + entered.rawValue
+      }
+      // Converted to the unit chosen: rounded as the health table rounds it.
+      return ShownValue.text(value, in: unit) + " " + unit.rawValue
     }
+    var parts: [String] = []
+    if let weight = shown(.weight) { parts.append("weight \(weight)") }
     if let systolic = measurements.systolic, let diastolic = measurements.diastolic {
       parts.append("bp \(systolic.formatted())/\(diastolic.formatted()) mmHg")
-    } else if let systolic = measurements.systolic {
-      parts.append("systolic \(systolic.formatted()) mmHg")
-    } else if let diastolic = measurements.diastolic {
-      parts.append("diastolic \(diastolic.formatted()) mmHg")
+    } else if let systolic = shown(.systolic) {
+      parts.append("systolic \(systolic)")
+    } else if let diastolic = shown(.diastolic) {
+      parts.append("diastolic \(diastolic)")
     }
-    if let sugar = measurements.sugar {
-      parts.append("sugar \(sugar.formatted(maximumFractionDigits: 1)) mg/dL")
-    }
+    if let sugar = shown(.sugar) { parts.append("sugar \(sugar)") }
     if let symptoms = measurements.symptoms, !symptoms.isEmpty {
       parts.append("symptoms \"\(symptoms.escapedForTerminal)\"")
     }

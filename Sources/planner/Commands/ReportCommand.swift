@@ -39,6 +39,7 @@ enum ReportCommand: TypedCommand {
     var parameters: [String] = []
     var plans: [String] = []
     var household: String?
+    var units: UnitSystem?
 
     static var declarations: [OptionDeclaration<Options>] {
       [
@@ -64,6 +65,7 @@ enum ReportCommand: TypedCommand {
         .option(
           "household", \.household, value: "NAME",
           "Check that the plan is the household's (one part per member)."),
+        .option("units", \.units, value: "metric|us", UnitSystem.help),
       ]
     }
   }
@@ -84,7 +86,8 @@ enum ReportCommand: TypedCommand {
     let parameters = try RuleParameters.values(options.parameters, ruleSet: ruleSet)
     let report: WeeklyReport
     do throws(WindowError) {
-      report = try WeeklyReport(readings: readings, rules: compiled, asOf: asOf, parameters: parameters)
+      report = try WeeklyReport(
+        readings: readings, rules: compiled, asOf: asOf, parameters: parameters, units: options.units)
     } catch {
       throw CLIError(error, path: path)
     }

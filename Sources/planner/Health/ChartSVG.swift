@@ -1,13 +1,21 @@
 import Foundation
 import HealthRules
 
-/// One chart of a ``WeeklyReport`` as an inline SVG figure: a line per metric, the rules' limits dashed,
-/// a triangle above each point whose day an alert fired on.
+/// One chart of a ``WeeklyReport`` as an inline SVG figure: a line per metric, the rules' limits dashed
+/// (each labelled with its value and named by its alert's title), a triangle above each point whose day
+/// an alert fired on, and the unit on the value axis.
 ///
-/// Coordinates are computed in doubles for drawing only; every number shown or
-/// stored in `data-value` comes from the exact values.
+/// Every value is drawn and written in the chart's unit (``WeeklyReport/Chart/shownIn``: the unit the
+/// readings were entered in, or the one chosen with `--units`), converted exactly from the canonical
+/// value. Coordinates are computed in doubles for drawing only; every number shown or stored in
+/// `data-value` comes from the exact values.
 struct ChartSVG {
   var chart: WeeklyReport.Chart
+  /// Each alert's title by id (``WeeklyReport/alertTitles``), to name alerts in words.
+  var titles: [String: String] = [:]
+
+  /// An alert's title, or its id when it has none.
+  private func title(_ alert: String) -> String { titles[alert] ?? alert }
 
   static let width = 480.0
   static let height = 230.0
@@ -16,15 +24,28 @@ struct ChartSVG {
   static let top = 18.0
   static let bottom = 30.0
 
+  /// The unit the chart shows values in: `kg`, `mmHg`, `mmol/L`.
+  private var unit: String { chart.shownIn.rawValue }
+
+  /// A canonical value in the chart's unit, exactly.
+  private func shown(_ value: Rational) -> Rational { ShownValue.value(value, in: chart.shownIn) }
+
+  /// A canonical value in the chart's unit, as a double for drawing.
+  private func d(_ value: Rational) -> Double { shown(value).doubleValue }
+
+  /// A canonical value in the chart's unit, as text (three decimals at most).
+  private func t(_ value: Rational) -> String { shown(value).formatted() }
+
   private var plotWidth: Double { ChartSVG.width - ChartSVG.left - ChartSVG.right }
   private var plotHeight: Double { ChartSVG.height - ChartSVG.top - ChartSVG.bottom }
 
   /// The vertical range: the values, thresholds and bounds, padded, snapped to tick steps.
   private var scale: (low: Double, high: Double, step: Double) {
-    var values = chart.series.flatMap { $0.points.map(\.value.doubleValue) }
-    values += chart.series.flatMap { $0.points.compactMap { $0.bound?.doubleValue } }
-    values += chart.thresholds.map(\.value.doubleValue)
-    let minimumSpan: Double = chart.kind == .weight ? 4 : 20
+    var values = chart.series.flatMap { $0.points.map { d($0.value) } }
+    values += chart.series.flatMap { $0.points.compactMap { $0.bound.map(d) } }
+    values += chart.thresholds.map { d($0.value) }
+    // 4 lb or 20 mmHg or mg/dL at least, in the chart's unit.
+    let minimumSpan = d(Rational(chart.kind == .weight ? 4 : 20))
     guard var low = values.min(), var high = values.max() else { return (0, 1, 0.25) }
     if high - low < minimumSpan {
       let middle = (high + low) / 2
@@ -62,7 +83,6 @@ struct ChartSVG {
   /// The `<figure>` with its SVG and caption.
   func figure() -> String {
     let id = "chart-\(chart.id)"
-    let unit = chart.unit.symbol
     let title = "\(chart.kind.title), last \(chart.days) days (\(unit))"
     var svg = """
       <figure id="\(id)" class="chart">
@@ -89,22 +109,24 @@ struct ChartSVG {
       let values =
         series.points.isEmpty
         ? "no readings"
-        : series.points.map { "\($0.date) \($0.value.formatted()) \(chart.unit.symbol)" }.joined(
+        : series.points.map { "\($0.date) \(t($0.value)) \(unit)" }.joined(
           separator: "; ")
       parts.append("\(series.metric.name) from \(chart.first) to \(chart.last): \(values).")
     }
     for threshold in chart.thresholds {
       parts.append(
-        "Alert \(threshold.alert) when \(threshold.metric.name) \(threshold.comparison.rawValue) "
-          + "\(threshold.value.formatted()) \(chart.unit.symbol).")
+        "\(threshold.title) when \(threshold.metric.name) \(threshold.comparison.rawValue) "
+          + "\(t(threshold.value)) \(unit).")
     }
     for bound in chart.bounds {
       parts.append(
-        "Alert \(bound.alert) when \(bound.metric.name) today \(bound.comparison.rawValue) yesterday's times "
+        "\(bound.title) when \(bound.metric.name) today \(bound.comparison.rawValue) yesterday's times "
           + "\(percent(bound.factor)).")
     }
     let fired = chart.series.flatMap { series in
-      series.points.filter { !$0.alerts.isEmpty }.map { "\($0.alerts.joined(separator: ", ")) on \($0.date)" }
+      series.points.filter { !$0.alerts.isEmpty }.map {
+        "\($0.alerts.map(title).joined(separator: "; ")) on \($0.date)"
+      }
     }
     parts.append(
       fired.isEmpty
@@ -124,6 +146,9 @@ struct ChartSVG {
         "<text x=\"\(n(ChartSVG.left - 6))\" y=\"\(n(yy + 4))\" text-anchor=\"end\">\(label(value, step))</text>\n"
       value += step
     }
+    svg +=
+      "<text class=\"axis-unit\" x=\"\(n(ChartSVG.left - 6))\" y=\"\(n(ChartSVG.top - 6))\" "
+      + "text-anchor=\"end\">\(e(unit))</text>\n"
     let every = chart.days <= 10 ? 1 : 5
     for index in 0..<chart.days where (chart.days - 1 - index) % every == 0 {
       let day = chart.first.advanced(by: index)
@@ -139,12 +164,13 @@ struct ChartSVG {
     var svg = ""
     let (low, high, _) = scale
     for threshold in chart.thresholds {
-      let value = threshold.value.doubleValue
+      let value = d(threshold.value)
       guard value >= low, value <= high else { continue }
       let yy = y(value)
-      let text = "\(threshold.comparison.rawValue) \(threshold.value.formatted()) \(threshold.alert)"
+      let text = "\(threshold.comparison.rawValue) \(t(threshold.value)) \(unit)"
       svg += """
-        <g class="limit" data-alert="\(e(threshold.alert))" data-value="\(threshold.value.formatted())">\
+        <g class="limit" data-alert="\(e(threshold.alert))" data-value="\(t(threshold.value))" \
+        data-unit="\(e(unit))"><title>\(e(threshold.title)): \(e(threshold.metric.name)) \(e(text))</title>\
         <line x1="\(n(ChartSVG.left))" y1="\(n(yy))" x2="\(n(ChartSVG.width - ChartSVG.right))" y2="\(n(yy))"/>\
         <text x="\(n(ChartSVG.width - ChartSVG.right - 4))" y="\(n(yy - 4))" text-anchor="end">\(e(text))</text></g>
 
@@ -157,13 +183,13 @@ struct ChartSVG {
       for point in series.points {
         guard let limit = point.bound else { continue }
         let cx = x(ofDay: index(of: point.date))
-        path += "M\(n(cx - half)) \(n(y(limit.doubleValue)))H\(n(cx + half))"
+        path += "M\(n(cx - half)) \(n(y(d(limit))))H\(n(cx + half))"
       }
       guard !path.isEmpty else { continue }
       svg += """
         <g class="bound metric-\(bound.metric.name)" data-alert="\(e(bound.alert))" \
         data-factor="\(bound.factor.formatted())"><title>\(e(bound.metric.name)) limit: yesterday's \
-        times \(percent(bound.factor)) (\(e(bound.alert)))</title><path d="\(path)"/></g>
+        times \(percent(bound.factor)) (\(e(bound.title)))</title><path d="\(path)"/></g>
 
         """
     }
@@ -176,7 +202,7 @@ struct ChartSVG {
     var previous: Int?
     for point in series.points {
       let i = index(of: point.date)
-      path += (previous == i - 1 ? "L" : "M") + "\(n(x(ofDay: i))) \(n(y(point.value.doubleValue)))"
+      path += (previous == i - 1 ? "L" : "M") + "\(n(x(ofDay: i))) \(n(y(d(point.value))))"
       previous = i
     }
     var svg = "<g class=\"series\" data-metric=\"\(name)\">\n"
@@ -184,11 +210,11 @@ struct ChartSVG {
     for point in series.points {
       let i = index(of: point.date)
       let alerts = point.alerts.isEmpty ? "" : " data-alerts=\"\(e(point.alerts.joined(separator: " ")))\""
-      let note = point.alerts.isEmpty ? "" : "; alert: " + point.alerts.joined(separator: ", ")
+      let note = point.alerts.isEmpty ? "" : "; alert: " + point.alerts.map(title).joined(separator: "; ")
       svg += """
-        <circle class="point metric-\(name)" cx="\(n(x(ofDay: i)))" cy="\(n(y(point.value.doubleValue)))" r="4.5" \
-        data-metric="\(name)" data-date="\(point.date)" data-value="\(point.value.formatted())"\(alerts)>\
-        <title>\(name) \(point.date): \(point.value.formatted()) \(e(chart.unit.symbol))\(e(note))</title></circle>
+        <circle class="point metric-\(name)" cx="\(n(x(ofDay: i)))" cy="\(n(y(d(point.value))))" r="4.5" \
+        data-metric="\(name)" data-date="\(point.date)" data-value="\(t(point.value))" data-unit="\(e(unit))"\(alerts)>\
+        <title>\(name) \(point.date): \(t(point.value)) \(e(unit))\(e(note))</title></circle>
 
         """
     }
@@ -204,7 +230,7 @@ struct ChartSVG {
         for alert in point.alerts where !(marked[i]?.contains(alert) ?? false) {
           marked[i, default: []].append(alert)
         }
-        topY[i] = min(topY[i] ?? .infinity, y(point.value.doubleValue))
+        topY[i] = min(topY[i] ?? .infinity, y(d(point.value)))
       }
     }
     guard !marked.isEmpty else { return "" }
@@ -215,7 +241,7 @@ struct ChartSVG {
       let day = chart.first.advanced(by: i)
       svg += """
         <path class="alert-mark" d="M\(n(cx)) \(n(cy - 10))l-6 10h12z" data-date="\(day)" \
-        data-alerts="\(e(alerts.joined(separator: " ")))"><title>\(day): \(e(alerts.joined(separator: ", ")))</title></path>
+        data-alerts="\(e(alerts.joined(separator: " ")))"><title>\(day): \(e(alerts.map(title).joined(separator: "; ")))</title></path>
 
         """
     }
@@ -228,12 +254,13 @@ struct ChartSVG {
     }
     for threshold in chart.thresholds {
       parts.append(
-        "dashed: \(e(threshold.alert)) at \(e(threshold.comparison.rawValue)) \(threshold.value.formatted()) "
-          + e(chart.unit.symbol))
+        "dashed: \(e(threshold.title)) (\(e(threshold.metric.name)) \(e(threshold.comparison.rawValue)) "
+          + "\(t(threshold.value)) \(e(unit)))")
     }
     for bound in chart.bounds {
       parts.append(
-        "dotted: \(e(bound.alert)) at \(percent(bound.factor)) of the day before (\(bound.metric.name))")
+        "dotted: \(e(bound.title)) (\(bound.metric.name) \(e(bound.comparison.rawValue)) "
+          + "\(percent(bound.factor)) of the day before)")
     }
     if chart.series.allSatisfy({ $0.points.isEmpty }) { parts.append("no readings") }
     parts.append("▲ alert fired that day")

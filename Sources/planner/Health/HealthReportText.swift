@@ -42,10 +42,10 @@ struct HealthReportText {
     case .healthy:
       lines.append(color("HEALTHY: ", "32") + verdict.message.escapedForTerminal)
     case .alert:
-      let severity = verdict.severity.map { " (\($0.rawValue))" } ?? ""
-      lines.append(
-        color("ALERT\(severity): ", "31")
-          + verdict.fired.map(\.message.escapedForTerminal).joined(separator: " "))
+      // One line per alert, most severe first, then in rule order: messages never run together.
+      for result in verdict.fired {
+        lines.append(color("ALERT (\(result.severity.rawValue)): ", "31") + result.message.escapedForTerminal)
+      }
     case .notEnoughData:
       lines.append(color("NOT ENOUGH DATA: ", "33") + "some rules could not be decided")
     }
@@ -94,8 +94,10 @@ struct HealthReportText {
     var rows = [header, dates]
     for metric in metrics {
       let values = (1...window.length).map { window.value(metric, day: $0) }
-      let cells = values.map { $0.map { $0.formatted(maximumFractionDigits: 1) } ?? "-" }
-      rows.append([metric.name, metric.unit.symbol] + cells + [sparkline(values)])
+      // Each metric in the unit it is shown in (as entered, or --units), converted exactly.
+      let unit = window.shownUnit(of: metric)
+      let cells = values.map { $0.map { ShownValue.text($0, in: unit) } ?? "-" }
+      rows.append([metric.name, unit?.rawValue ?? metric.unit.symbol] + cells + [sparkline(values)])
     }
     if metrics.isEmpty { return [dim("no readings in this window")] }
     let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -165,5 +167,19 @@ extension String {
     var text = self
     while text.hasSuffix(" ") { text.removeLast() }
     return text
+  }
+}
+
+/// A canonical value shown in the unit the patient sees it in, for tables and charts.
+enum ShownValue {
+  /// The value converted exactly to `unit` (the canonical value when `unit` is `nil` or the
+  /// conversion overflows).
+  static func value(_ value: Rational, in unit: InputUnit?) -> Rational {
+    unit.flatMap { $0.fromCanonical(value) } ?? value
+  }
+
+  /// The value in `unit`, rounded for a table: two decimals in mmol/L, one otherwise.
+  static func text(_ canonical: Rational, in unit: InputUnit?) -> String {
+    self.value(canonical, in: unit).formatted(maximumFractionDigits: unit == .mmolPerL ? 2 : 1)
   }
 }

@@ -71,9 +71,16 @@ struct WeeklyReportHTML {
       <section id="verdict" class="verdict \(verdict.status.rawValue)" data-status="\(verdict.status.rawValue)" \
       aria-labelledby="verdict-heading">
       <h2 id="verdict-heading">\(label)</h2>
-      <p class="message">\(x(verdict.status == .notEnoughData ? "Some rules could not be decided." : verdict.message))</p>
 
       """
+    // One paragraph per alert message, most severe first, then in rule order.
+    let messages: [String]
+    switch verdict.status {
+    case .alert: messages = verdict.messages
+    case .healthy: messages = [verdict.message]
+    case .notEnoughData: messages = ["Some rules could not be decided."]
+    }
+    for message in messages { html += "<p class=\"message\">\(x(message))</p>\n" }
     // Alerts most severe first, then notes (info), which do not make the verdict an alert.
     let fired = verdict.fired + verdict.firedNotes
     if !fired.isEmpty {
@@ -138,7 +145,7 @@ struct WeeklyReportHTML {
 
         """
       for chart in report.charts where chart.days == span {
-        html += ChartSVG(chart: chart).figure()
+        html += ChartSVG(chart: chart, titles: report.alertTitles).figure()
       }
       html += "</div>\n</section>\n"
     }
@@ -164,7 +171,9 @@ struct WeeklyReportHTML {
       case .healthy: status = "healthy"
       case .notEnoughData: status = "not enough data"
       }
-      let alerts = day.alerts.isEmpty ? "none" : day.alerts.map { "▲ " + $0 }.joined(separator: ", ")
+      let alerts =
+        day.alerts.isEmpty
+        ? "none" : day.alerts.map { "▲ " + (report.alertTitles[$0] ?? $0) }.joined(separator: "; ")
       html +=
         "<tr data-date=\"\(day.date)\"><th scope=\"row\">\(day.date)</th><td class=\"\(day.status.rawValue)\">"
         + "\(status)</td><td>\(x(alerts))</td></tr>\n"
@@ -177,8 +186,9 @@ struct WeeklyReportHTML {
       <section aria-labelledby="readings-heading">
       <h2 id="readings-heading">The week's readings</h2>
       <div class="table-wrap"><table id="readings">
-      <thead><tr><th scope="col">Date</th><th scope="col">Weight (lb)</th><th scope="col">Pressure (mmHg)</th>\
-      <th scope="col">Sugar (mg/dL)</th><th scope="col">Symptoms</th></tr></thead>
+      <thead><tr><th scope="col">Date</th><th scope="col">Weight (\(unit(.weight)))</th>\
+      <th scope="col">Pressure (\(unit(.systolic)))</th><th scope="col">Sugar (\(x(unit(.sugar))))</th>\
+      <th scope="col">Symptoms</th></tr></thead>
       <tbody>
 
       """
@@ -186,14 +196,14 @@ struct WeeklyReportHTML {
       let m = reading.measurements
       let pressure: String
       switch (m.systolic, m.diastolic) {
-      case (let s?, let d?): pressure = "\(s.formatted())/\(d.formatted())"
-      case (let s?, nil): pressure = "\(s.formatted())/–"
-      case (nil, let d?): pressure = "–/\(d.formatted())"
+      case (let s?, let d?): pressure = "\(shown(s, .systolic))/\(shown(d, .diastolic))"
+      case (let s?, nil): pressure = "\(shown(s, .systolic))/–"
+      case (nil, let d?): pressure = "–/\(shown(d, .diastolic))"
       case (nil, nil): pressure = "–"
       }
       html +=
-        "<tr><th scope=\"row\">\(reading.date)</th><td>\(m.weight?.formatted() ?? "–")</td><td>\(pressure)</td>"
-        + "<td>\(m.sugar?.formatted() ?? "–")</td><td class=\"text\">\(x(m.symptoms ?? ""))</td></tr>\n"
+        "<tr><th scope=\"row\">\(reading.date)</th><td>\(m.weight.map { shown($0, .weight) } ?? "–")</td><td>\(pressure)</td>"
+        + "<td>\(m.sugar.map { shown($0, .sugar) } ?? "–")</td><td class=\"text\">\(x(m.symptoms ?? ""))</td></tr>\n"
     }
     if report.week.isEmpty {
       html += "<tr><td colspan=\"5\">No readings in this window.</td></tr>\n"
@@ -202,6 +212,16 @@ struct WeeklyReportHTML {
   }
 
   private func x(_ text: String) -> String { XMLEscaping.escape(text) }
+
+  /// The unit a metric is shown in (``WeeklyReport/shownUnits``).
+  private func unit(_ metric: Metric) -> String {
+    report.shownUnits[metric.name]?.rawValue ?? metric.unit.symbol
+  }
+
+  /// A reading in the unit its metric is shown in, exactly converted, three decimals at most.
+  private func shown(_ value: Rational, _ metric: Metric) -> String {
+    ShownValue.value(value, in: report.shownUnits[metric.name]).formatted()
+  }
 
   static let css = """
 

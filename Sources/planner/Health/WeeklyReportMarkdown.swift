@@ -20,10 +20,12 @@ struct WeeklyReportMarkdown {
     case .notEnoughData: lines.append("## Not enough data")
     }
     lines.append("")
-    lines.append(
-      verdict.status == .notEnoughData
-        ? "Some rules could not be decided." : verdict.message.escapedForMarkdown)
-    lines.append("")
+    // One paragraph per alert message, most severe first, then in rule order.
+    switch verdict.status {
+    case .alert: lines += verdict.messages.flatMap { [$0.escapedForMarkdown, ""] }
+    case .healthy: lines += [verdict.message.escapedForMarkdown, ""]
+    case .notEnoughData: lines += ["Some rules could not be decided.", ""]
+    }
     for result in verdict.fired + verdict.firedNotes {
       lines.append(
         "- **\(result.message.escapedForMarkdown)** (\(result.id), \(result.severity.rawValue)): "
@@ -59,8 +61,9 @@ struct WeeklyReportMarkdown {
     lines.append("| --- | --- | --- |")
     for day in report.days.reversed() {
       let status = day.status == .notEnoughData ? "not enough data" : day.status.rawValue
+      let alerts = day.alerts.map { (report.alertTitles[$0] ?? $0).escapedForMarkdown }
       lines.append(
-        "| \(day.date) | \(status) | \(day.alerts.isEmpty ? "none" : day.alerts.joined(separator: ", ")) |")
+        "| \(day.date) | \(status) | \(alerts.isEmpty ? "none" : alerts.joined(separator: "; ")) |")
     }
     lines.append("")
     lines.append("## Symptoms")
@@ -79,23 +82,25 @@ struct WeeklyReportMarkdown {
   }
 
   private func table(_ chart: WeeklyReport.Chart) -> [String] {
-    var lines = ["## \(chart.kind.title), last \(chart.days) days (\(chart.unit.symbol))", ""]
+    let unit = chart.shownIn.rawValue
+    func shown(_ value: Rational) -> String { ShownValue.value(value, in: chart.shownIn).formatted() }
+    var lines = ["## \(chart.kind.title), last \(chart.days) days (\(unit))", ""]
     for threshold in chart.thresholds {
       lines.append(
-        "Limit: \(threshold.alert) when \(threshold.metric.name) \(threshold.comparison.rawValue) "
-          + "\(threshold.value.formatted()) \(chart.unit.symbol).")
+        "Limit: \(threshold.title.escapedForMarkdown) when \(threshold.metric.name) "
+          + "\(threshold.comparison.rawValue) \(shown(threshold.value)) \(unit).")
     }
     for bound in chart.bounds {
       let percent = (bound.factor.multiplied(by: Rational(100)) ?? bound.factor).formatted()
       lines.append(
-        "Limit: \(bound.alert) when \(bound.metric.name) today \(bound.comparison.rawValue) "
+        "Limit: \(bound.title.escapedForMarkdown) when \(bound.metric.name) today \(bound.comparison.rawValue) "
           + "\(percent)% of the day before.")
     }
     if !chart.thresholds.isEmpty || !chart.bounds.isEmpty { lines.append("") }
     let names = chart.series.map(\.metric.name)
     let hasBounds = !chart.bounds.isEmpty
-    var header = ["date"] + names
-    if hasBounds { header += chart.bounds.map { "\($0.metric.name) limit" } }
+    var header = ["date"] + names.map { "\($0) (\(unit))" }
+    if hasBounds { header += chart.bounds.map { "\($0.metric.name) limit (\(unit))" } }
     header.append("alerts")
     lines.append("| " + header.joined(separator: " | ") + " |")
     lines.append(
@@ -108,15 +113,18 @@ struct WeeklyReportMarkdown {
       let points = chart.series.map { series in series.points.first { $0.date == day } }
       guard points.contains(where: { $0 != nil }) else { continue }
       rows += 1
-      var cells = [day.description] + points.map { $0?.value.formatted() ?? "–" }
+      var cells = [day.description] + points.map { $0.map { shown($0.value) } ?? "–" }
       if hasBounds {
         cells += chart.bounds.map { bound in
           let index = chart.series.firstIndex { $0.metric == bound.metric }
-          return index.flatMap { points[$0]?.bound?.formatted() } ?? "–"
+          return index.flatMap { points[$0]?.bound.map(shown) } ?? "–"
         }
       }
       let alerts = Array(Set(points.compactMap { $0?.alerts }.flatMap { $0 })).sorted()
-      cells.append(alerts.isEmpty ? "" : alerts.map { "▲ \($0)" }.joined(separator: ", "))
+      cells.append(
+        alerts.isEmpty
+          ? ""
+          : alerts.map { "▲ \((report.alertTitles[$0] ?? $0).escapedForMarkdown)" }.joined(separator: "; "))
       lines.append("| " + cells.joined(separator: " | ") + " |")
     }
     if rows == 0 { lines.append("| no readings |" + String(repeating: " |", count: header.count - 1)) }
