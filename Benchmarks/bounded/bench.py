@@ -65,7 +65,7 @@ def solve_rows(planner, out, limits):
                 plan = {}
             report = plan.get("report", {})
             status = plan.get("status", f"exit {result.returncode}")
-            gap = report.get("relative_gap")
+            gap = report.get("proven_gap")
             cost = plan.get("cost")
             # Truthful labels: `optimal` only with a proven gap within 1%.
             truthful = status != "optimal" or (gap is not None and gap <= 0.01 + 1e-9)

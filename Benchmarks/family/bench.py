@@ -232,7 +232,7 @@ def main():
             import json
             plan = json.loads(result.stdout)
             report = plan.get("report", {})
-            gap = report.get("relative_gap")
+            gap = report.get("proven_gap")
             cost = plan.get("objective_value")
             if cost is None and plan.get("cost") is not None:
                 cost = float(plan["cost"])  # a meal plan: the cost of the plan shown

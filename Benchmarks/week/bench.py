@@ -40,7 +40,7 @@ def solve(planner, plan, name, limit):
     report = result.get("report", {})
     return {
         "wall": wall, "status": result.get("status"), "cost": result.get("cost"),
-        "bound": report.get("bound"), "gap": report.get("relative_gap"),
+        "bound": report.get("bound"), "gap": report.get("proven_gap"),
         "proven": report.get("proven_seconds"),
         "stores": [s["id"] for s in (result.get("groceries") or {}).get("stores") or []],
     }

@@ -34,7 +34,7 @@ import Testing
 
   @Test func eachDishIsCookedForEveryoneWithItsShareOfWhatIsPaid() throws {
     let plan = try HouseholdPlanner(solver: GLPKSolver()).solve(Self.problem())
-    #expect(plan.status == .optimal)
+    #expect(plan.status.hasPlan && plan.report.metGapTarget)
     // Lunch: 2 servings of soup (0.5 × the recipe, 150 g of rice); dinner: 3
     // of stew (1.5 ×, 450 g). 600 g eaten: two 500 g bags, 4.00, plus the
     // 1.00 trip. Rice costs 4.00 / 600 g: 1.00 for the soup, 3.00 for the stew.

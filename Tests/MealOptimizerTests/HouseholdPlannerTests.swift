@@ -64,7 +64,7 @@ struct HouseholdPlannerTests {
   func membersMeetTheirGoals() throws {
     let problem = HouseholdProblem(meals: Self.week(), household: Self.family())
     let plan = try Self.solve(problem)
-    #expect(plan.status == .optimal)
+    #expect(plan.status.hasPlan && plan.report.metGapTarget)
     #expect(plan.members.map(\.id) == ["ana", "ben", "cleo"])
     for (index, member) in problem.household.members.enumerated() {
       for day in plan.members[index].days {
@@ -98,7 +98,7 @@ struct HouseholdPlannerTests {
     let skip = SkippedMeal(meal: .lunch, days: 1...2)
     let problem = HouseholdProblem(meals: Self.week(), household: Self.family(childSkips: [skip]))
     let plan = try Self.solve(problem)
-    #expect(plan.status == .optimal)
+    #expect(plan.status.hasPlan && plan.report.metGapTarget)
     let cleo = try #require(plan.member("cleo"))
     for day in cleo.days {
       #expect(
@@ -121,7 +121,7 @@ struct HouseholdPlannerTests {
   func neverCheaperThanApart() throws {
     let problem = HouseholdProblem(meals: Self.week(days: 2), household: Self.family())
     let together = try Self.solve(problem)
-    #expect(together.status == .optimal)
+    #expect(together.status.hasPlan && together.report.metGapTarget)
     var apartBound = 0.0
     for member in problem.household.members {
       var alone = Self.week(days: 2)
@@ -205,7 +205,7 @@ struct HouseholdPlannerTests {
     household.members[2].skips = [skip]
     let problem = HouseholdProblem(meals: week, household: household)
     let plan = try Self.solve(problem)
-    #expect(plan.status == .optimal)
+    #expect(plan.status.hasPlan && plan.report.metGapTarget)
     for day in 2...3 {
       let lunch = try #require(plan.meal(day: day, .lunch))
       #expect(lunch.leftoverFromDay == day - 1)

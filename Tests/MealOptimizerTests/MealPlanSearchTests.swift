@@ -193,7 +193,7 @@ struct MealPlanSearchTests {
     let bound = try #require(first.report.bound)
     let gap = try #require(first.report.relativeGap)
     #expect(bound <= optimum + 1e-6)
-    #expect(first.status == .optimal)
+    #expect(first.status.hasPlan && first.report.metGapTarget)
     #expect(gap <= 0.01 + 1e-12)
   }
 

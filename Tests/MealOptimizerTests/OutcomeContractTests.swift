@@ -202,7 +202,7 @@ struct OutcomeContractTests {
     for plan in [food, meals] {
       let report = try #require(plan["report"] as? [String: Any])
       #expect(
-        Set(report.keys).isSuperset(of: ["termination", "relative_gap", "bound", "seconds", "explanation"]))
+        Set(report.keys).isSuperset(of: ["termination", "proven_gap", "bound", "seconds", "explanation"]))
       let day = try #require((plan["days"] as? [[String: Any]])?.first)
       let goal = try #require((day["goals"] as? [[String: Any]])?.first)
       #expect(Set(goal.keys).isSuperset(of: ["nutrient", "basis", "period", "total", "unit", "status"]))

@@ -248,7 +248,7 @@ import Testing
     let dear = Self.cheapest(need: ["small": 300], offers: [("small", small)], trips: [:])
     #expect(cheap.cost == 6 && dear.cost == 3)
     let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
-    #expect(plan.status == .optimal)
+    #expect(plan.status.hasPlan && plan.report.metGapTarget)
     #expect(plan.days.first?.meals.first?.id == "dear")
     #expect(plan.cost == min(cheap.cost, dear.cost))
     #expect(plan.groceries?.total == plan.cost)
@@ -348,7 +348,7 @@ import Testing
     let expected = Self.cheapest(need: ["x": 250, "y": 250], offers: offers, trips: trips)
     #expect(expected.cost == 6 && expected.stores == ["south"])
     let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
-    #expect(plan.status == .optimal)
+    #expect(plan.status.hasPlan && plan.report.metGapTarget)
     #expect(plan.cost == expected.cost)
     #expect(Set(plan.groceries?.stores?.map(\.id) ?? []) == expected.stores)
   }

@@ -39,7 +39,7 @@ struct RepetitionCountingTests {
   @Test("leftovers count toward 'repeat': no dish is on the table more than 3 times a week")
   func leftoversCount() throws {
     let plan = try Kitchen.solve(Self.problem(.meals))
-    #expect(plan.status == .optimal)
+    #expect(plan.status.hasPlan && plan.report.metGapTarget)
     let (served, _) = Self.counts(plan)
     #expect(served.values.reduce(0, +) == 14)
     #expect(served.values.allSatisfy { $0 <= 3 })

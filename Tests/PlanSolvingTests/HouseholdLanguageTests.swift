@@ -174,7 +174,7 @@ struct HouseholdLanguageTests {
     let problem = try #require(program.householdProblem(for: spec))
     #expect(problem.meals.purchasing != nil)
     let plan = try Self.solve(problem)
-    #expect(plan.status == .optimal)
+    #expect(plan.status.hasPlan && plan.report.metGapTarget)
     let groceries = try #require(plan.groceries)
     #expect(groceries.stores != nil)
     #expect(abs(NSDecimalNumber(decimal: (plan.cost ?? 0) - groceries.total).doubleValue) < 0.005)

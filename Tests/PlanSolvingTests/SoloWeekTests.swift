@@ -15,7 +15,7 @@ struct SoloWeekTests {
     var options = MealPlannerOptions()
     options.progress = { collected.add($0) }
     let plan = try MealPlanner(options: options).solve(problem)
-    #expect(plan.status == .optimal)
+    #expect(plan.status.hasPlan && plan.report.metGapTarget)
     let gap = try #require(plan.report.relativeGap)
     #expect(gap <= 0.01 + 1e-12)
     let bound = try #require(plan.report.bound)

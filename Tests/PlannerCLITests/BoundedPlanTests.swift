@@ -142,7 +142,7 @@ struct BoundedPlanTests {
         ])
     case "optimal":
       #expect(result.status == 0)
-      let gap = try #require(report["relative_gap"] as? Double)
+      let gap = try #require(report["proven_gap"] as? Double)
       #expect(gap <= 0.01 + 1e-9)
     case "feasible":
       #expect(result.status == 0)

@@ -63,7 +63,7 @@ extension HouseholdPlanner {
       lines: all, base: untied, moving: moving,
       solvePlan: { (problem, settings) throws(PlanningError) in
         let plan = try HouseholdPlanner(solver: solver, options: settings).solve(problem)
-        return (plan.cost, plan.status, plan.report.bound)
+        return (plan.cost, plan.status, plan.report.bound, plan.report.metGapTarget)
       }, currency: problem.meals.currency, days: problem.meals.days, solveSeconds: solveSeconds,
       totalSeconds: totalSeconds)
   }

@@ -2,14 +2,22 @@ import Foundation
 
 extension MealPlanSearch.Outcome {
   /// Writes what the search found into a plan's report and returns the
-  /// plan's status: ``PlanStatus/optimal`` when proven within the gap,
-  /// otherwise ``PlanStatus/feasible`` with a sentence on how far from the
-  /// bound it may be. Meal plans and household plans share it.
+  /// plan's status: ``PlanStatus/optimal`` when proven within
+  /// ``PlanStatus/optimalGap``, otherwise ``PlanStatus/feasible``, with a
+  /// sentence on how far from the bound it may be when the search stopped
+  /// before its gap target. Meal plans and household plans share it.
   package func record(into report: inout SolveReport) -> PlanStatus {
     report.termination = termination
     report.relativeGap = gap
     report.bound = bound
     report.provenSeconds = isProven ? provenSeconds : nil
+    let status = isProven ? PlanStatus.ofPlan(provenGap: gap) : .feasible
+    if isProven, status == .feasible, let bound {
+      report.explanation = [
+        "the search stopped once this plan was proven within its gap target (gap_limit): no plan costs less"
+          + " than " + String(format: "%.2f", bound)
+      ]
+    }
     if !isProven {
       let gap = self.gap.map { String(format: "%.2f%%", $0 * 100) } ?? "an unknown margin"
       report.explanation = [
@@ -17,7 +25,7 @@ extension MealPlanSearch.Outcome {
           + " it is within \(gap) of the best bound"
       ]
     }
-    return isProven ? .optimal : .feasible
+    return status
   }
 }
 

@@ -40,7 +40,7 @@ extension MealPlanner {
       lines: lines.lines, base: untied, moving: { lines.moving($0, side: $1, by: $2) },
       solvePlan: { (problem, settings) throws(PlanningError) in
         let plan = try MealPlanner(solver: solver, options: settings).solve(problem)
-        return (plan.cost, plan.status, plan.report.bound)
+        return (plan.cost, plan.status, plan.report.bound, plan.report.metGapTarget)
       }, currency: problem.currency, days: problem.days, solveSeconds: solveSeconds,
       totalSeconds: totalSeconds)
   }
@@ -53,7 +53,7 @@ extension MealPlanner {
     lines: [MealPlanLines.Line], base problem: Problem,
     moving: (Int, PlanLine.Side, Double) -> Problem?,
     solvePlan: (Problem, MealPlannerOptions) throws(PlanningError) -> (
-      cost: Decimal?, status: PlanStatus, bound: Double?
+      cost: Decimal?, status: PlanStatus, bound: Double?, proven: Bool
     ),
     currency: String, days: Int, solveSeconds: Double, totalSeconds: Double
   ) throws(PlanningError) -> PlanExplanation {
@@ -68,7 +68,7 @@ extension MealPlanner {
       settings.progress = nil
       settings.explanationProgress = nil
       let plan = try solvePlan(problem, settings)
-      guard plan.status == .optimal, let cost = plan.cost else { return (nil, plan.status) }
+      guard plan.status.hasPlan, plan.proven, let cost = plan.cost else { return (nil, plan.status) }
       let value = NSDecimalNumber(decimal: cost).doubleValue
       return ((value, min(plan.bound ?? value, value)), plan.status)
     }

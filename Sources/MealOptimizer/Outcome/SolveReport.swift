@@ -9,7 +9,9 @@
 public struct SolveReport: Sendable, Hashable, Codable {
   /// Why the solver stopped.
   public var termination: TerminationStatus
-  /// The relative gap between the plan's objective and ``bound``, when both are known.
+  /// The relative gap between the plan's objective and ``bound``, when both
+  /// are known: the plan is proven at most this far from the best plan
+  /// there is (JSON `proven_gap`).
   public var relativeGap: Double?
   /// A proven bound on the best objective value there is (a lower bound
   /// when minimising, an upper bound when maximising), when one is known.
@@ -35,9 +37,19 @@ public struct SolveReport: Sendable, Hashable, Codable {
     self.explanation = explanation
   }
 
+  /// Whether the planner proved its answer to its target: it ran to
+  /// completion or met its relative gap (``TerminationStatus/gapLimit``),
+  /// or a meal plan's cost was proven within the gap before a tie-break ran
+  /// out of time (``provenSeconds``). A plan with this set is proven within
+  /// ``relativeGap`` of the best plan, and that gap is within the gap asked
+  /// for (`--gap`, 1% by default).
+  public var metGapTarget: Bool {
+    termination == .completed || termination == .gapLimit || provenSeconds != nil
+  }
+
   enum CodingKeys: String, CodingKey {
     case termination, bound, seconds, explanation
-    case relativeGap = "relative_gap"
+    case relativeGap = "proven_gap"
     case provenSeconds = "proven_seconds"
   }
 }

@@ -167,10 +167,12 @@ public struct DietPlanner: Sendable {
       seconds: solution.seconds)
     let status: PlanStatus
     switch solution.status {
-    case .optimal: status = .optimal
+    case .optimal:
+      // GLPK calls a MIP optimal once its gap target is met: only a gap
+      // within PlanStatus.optimalGap is proven optimal.
+      status = PlanStatus.ofPlan(provenGap: solution.relativeGap ?? 0)
     case .feasible:
-      let proven = solution.relativeGap.map { $0 <= options.relativeGap + 1e-12 } ?? false
-      status = proven ? .optimal : .feasible
+      status = PlanStatus.ofPlan(provenGap: solution.relativeGap)
     case .infeasible:
       var explainer = DietExplainer(solver: solver, options: options)
       explainer.progress = explanationProgress

@@ -24,6 +24,13 @@ struct PlanReportSection {
     }
   }
 
+  var report: SolveReport {
+    switch solved {
+    case .meals(let plan): plan.report
+    case .household(let plan, _): plan.report
+    }
+  }
+
   var slots: [Meal] {
     switch solved {
     case .meals(let plan): plan.slots
@@ -92,7 +99,7 @@ struct PlanReportSection {
 
   /// The status line: `optimal, 42.10 USD` or why there is no plan.
   var summary: String {
-    var text = "Status: \(status.rawValue)"
+    var text = "Status: \(StatusWords.phrase(status, report))"
     if let cost { text += ". Cost: " + Quantities.money(cost, currency) }
     return text + "."
   }

@@ -15,7 +15,8 @@ struct DietPlanMarkdown {
   var foods: [String: Food] { base.foods }
 
   func render() -> String {
-    var out = "# \(title.escapedForMarkdown)\n\nStatus: **\(plan.status.rawValue)**"
+    var out =
+      "# \(title.escapedForMarkdown)\n\nStatus: **\(StatusWords.phrase(plan.status, plan.report, best: "the optimum"))**"
     guard plan.hasPlan, let cost = plan.cost else {
       return out + ". " + plan.report.explanation.joined(separator: " ").escapedForMarkdown + "\n"
     }

@@ -23,7 +23,7 @@ struct DietPlanText {
   }
 
   func render() -> String {
-    var out = "\(title): \(plan.status.rawValue)"
+    var out = "\(title): \(StatusWords.phrase(plan.status, plan.report, best: "the optimum"))"
     guard plan.hasPlan, let cost = plan.cost else {
       out += "\n"
       for line in plan.report.explanation { out += "  " + line + "\n" }

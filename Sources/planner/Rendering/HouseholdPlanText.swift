@@ -26,7 +26,7 @@ struct HouseholdPlanText {
   }
 
   func render() -> String {
-    var out = "\(title) for household \(householdName): \(plan.status.rawValue)"
+    var out = "\(title) for household \(householdName): \(StatusWords.phrase(plan.status, plan.report))"
     guard plan.hasPlan else {
       out += "\n"
       for line in plan.report.explanation { out += "  - " + line + "\n" }
@@ -38,9 +38,6 @@ struct HouseholdPlanText {
         ", "
         + MealPlanText.costPhrase(
           cost, groceries: plan.groceries, currency: plan.currency, credit: plan.leftoverCredit)
-    }
-    if let gap = plan.report.relativeGap, plan.status == .feasible || gap > 1e-4 {
-      out += " (within \(Quantities.number(gap * 100, digits: 2))% of the cheapest)"
     }
     out += "\n\n" + grid() + "\n"
     for member in plan.members {
@@ -142,7 +139,8 @@ struct HouseholdPlanMarkdown {
 
   func render() -> String {
     let plan = base.plan
-    var out = "# \(base.title) for household \(base.householdName)\n\nStatus: **\(plan.status.rawValue)**"
+    var out =
+      "# \(base.title) for household \(base.householdName)\n\nStatus: **\(StatusWords.phrase(plan.status, plan.report))**"
     guard plan.hasPlan else {
       return out + "\n\n" + plan.report.explanation.map { "- \($0)\n" }.joined()
     }

@@ -15,7 +15,7 @@ struct MealPlanMarkdown {
   var stores: [String: String] { base.stores }
 
   func render() -> String {
-    var out = "# \(title.escapedForMarkdown)\n\nStatus: **\(plan.status.rawValue)**"
+    var out = "# \(title.escapedForMarkdown)\n\nStatus: **\(StatusWords.phrase(plan.status, plan.report))**"
     guard plan.hasPlan else {
       return out + "\n\n" + plan.report.explanation.map { "- \($0.escapedForMarkdown)\n" }.joined()
     }

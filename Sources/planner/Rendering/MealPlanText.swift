@@ -17,7 +17,7 @@ struct MealPlanText {
   }
 
   func render() -> String {
-    var out = "\(title): \(plan.status.rawValue)"
+    var out = "\(title): \(StatusWords.phrase(plan.status, plan.report))"
     guard plan.hasPlan else {
       out += "\n"
       for line in plan.report.explanation { out += "  - " + line + "\n" }
@@ -29,9 +29,6 @@ struct MealPlanText {
         ", "
         + Self.costPhrase(
           cost, groceries: plan.groceries, currency: plan.currency, credit: plan.leftoverCredit)
-    }
-    if let gap = plan.report.relativeGap, plan.status == .feasible || gap > 1e-4 {
-      out += " (within \(Quantities.number(gap * 100, digits: 2))% of the cheapest)"
     }
     out += "\n\n"
     out += grid()
