@@ -152,12 +152,7 @@ extension GroceryList {
     return CookingPlan.cents(credit)
   }
 
-  /// A short name for a shopping list: the food's name up to its first comma
-  /// when that leaves a word or two ("Milk" for "Milk, reduced fat, fluid,
-  /// 2% milkfat, ..."), else the whole name.
-  public static func shortName(_ food: Food) -> String {
-    let head = food.name.split(separator: ",", maxSplits: 1).first.map(String.init) ?? food.name
-    let trimmed = head.trimmingCharacters(in: .whitespaces)
-    return trimmed.isEmpty ? food.name : trimmed
-  }
+  /// The name a shopping list prints: the food's name, which for a catalog
+  /// food is its short name ("Rolled oats"), unique in the catalog.
+  public static func shortName(_ food: Food) -> String { food.name }
 }
