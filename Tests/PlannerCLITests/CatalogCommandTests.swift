@@ -28,7 +28,8 @@ struct CatalogCommandTests {
     #expect(result.status == 0)
     #expect(
       result.stdout.hasPrefix(
-        "Cereals, oats, regular and quick, not fortified, dry\nUSDA SR28 08120 · Breakfast Cereals · plans print \"Rolled oats\"\n"))
+        "Cereals, oats, regular and quick, not fortified, dry\nUSDA SR28 08120 · Breakfast Cereals · plans print \"Rolled oats\"\n"
+      ))
     #expect(result.stdout.contains("per cup (81 g)"))
     #expect(result.stdout.contains("379 kcal"))
     let json = try PlannerProcess.run(["foods", "show", "Bananas, raw", "--format", "json"])

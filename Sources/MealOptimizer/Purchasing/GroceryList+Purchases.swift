@@ -152,7 +152,15 @@ extension GroceryList {
     return CookingPlan.cents(credit)
   }
 
-  /// The name a shopping list prints: the food's name, which for a catalog
-  /// food is its short name ("Rolled oats"), unique in the catalog.
-  public static func shortName(_ food: Food) -> String { food.name }
+  /// The name a shopping list prints: a catalog food's name as it is (its
+  /// short name, "Rolled oats", unique in the catalog, unless the plan named
+  /// it); for a food of the plan's own, its name up to its first comma when
+  /// that leaves a word or two ("Rice" for "Rice, white, long-grain"), else
+  /// the whole name.
+  public static func shortName(_ food: Food) -> String {
+    guard food.catalogDescription == nil else { return food.name }
+    let head = food.name.split(separator: ",", maxSplits: 1).first.map(String.init) ?? food.name
+    let trimmed = head.trimmingCharacters(in: .whitespaces)
+    return trimmed.isEmpty ? food.name : trimmed
+  }
 }
