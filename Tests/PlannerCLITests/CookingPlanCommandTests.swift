@@ -50,7 +50,10 @@ struct CookingPlanCommandTests {
       markdown.contains(
         "| 1 | lunch | soup | 2 servings (0.5 × the recipe) | 150 g Rice 1.00 USD | 1.00 USD | 0.50 USD |"),
       "\(markdown)")
-    #expect(markdown.contains("Cooked per day (servings kept for later included; trips not shared out): day 1 4.00 USD. Cooked in week 1: 4.00 USD."), "\(markdown)")
+    #expect(
+      markdown.contains(
+        "Cooked per day (servings kept for later included; trips not shared out): day 1 4.00 USD."
+          + " Cooked in week 1: 4.00 USD."), "\(markdown)")
   }
 
   @Test("a meal plan's Markdown has it too")

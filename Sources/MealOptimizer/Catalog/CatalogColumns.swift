@@ -26,7 +26,8 @@ struct CatalogColumns: Sendable {
 
   /// Adds one food; `nutrients` must be sorted by column.
   mutating func append(
-    ndbNumber: String, description: String, shortName: String, commonNames: String, groupIndex: UInt8, tags: UInt16,
+    ndbNumber: String, description: String, shortName: String, commonNames: String, groupIndex: UInt8,
+    tags: UInt16,
     nutrients entries: [(column: UInt8, value: Double)], measures foodMeasures: [CatalogMeasure]
   ) {
     ndbNumbers.append(ndbNumber)
