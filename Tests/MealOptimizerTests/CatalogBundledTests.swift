@@ -77,7 +77,7 @@ struct CatalogBundledTests {
   func matchesSR28(check: SpotCheck) throws {
     let catalog = try Self.bundled()
     let food = try #require(catalog.food(ndbNumber: check.ndbNumber))
-    #expect(food.name == check.description)
+    #expect(food.catalogDescription == check.description)
     #expect(food.nutrientsPer100g[.energy] == check.energy)
     #expect(food.nutrientsPer100g[.protein] == check.protein)
     #expect(food.nutrientsPer100g[.sodium] == check.sodium)
@@ -120,7 +120,7 @@ struct CatalogBundledTests {
   func descriptionsAreUniqueKeys() throws {
     let catalog = try Self.bundled()
     for food in catalog.foods {
-      #expect(catalog.food(named: food.name)?.ndbNumber == food.ndbNumber)
+      #expect(catalog.food(named: food.catalogDescription ?? "")?.ndbNumber == food.ndbNumber)
     }
   }
 
@@ -169,5 +169,35 @@ struct CatalogLookupTests {
       try CatalogBundledTests.bundled().food(matching: "99999")
     }
     #expect(error?.description == "no catalog food '99999'")
+  }
+
+  @Test("short names are unique over the whole catalog, ignoring case, and are what FoodNamer derives")
+  func shortNamesAreUnique() throws {
+    let catalog = try CatalogBundledTests.bundled()
+    let foods = Array(catalog.foods)
+    let names = foods.map(\.name)
+    #expect(Set(names.map { $0.lowercased() }).count == 8789)
+    #expect(!names.contains { $0.isEmpty })
+    // Stored names are the rule's names: re-deriving from the descriptions gives the same list.
+    let derived = FoodNamer.names(
+      for: foods.map { ($0.ndbNumber ?? "", $0.catalogDescription ?? "") })
+    #expect(derived == names)
+    #expect(foods.filter { $0.name == $0.catalogDescription }.count == 3836)
+    // The override table's names are unique too, and used.
+    for (number, name) in FoodNamer.overrides { #expect(catalog.food(ndbNumber: number)?.name == name) }
+  }
+
+  @Test(
+    "short names name the food, not its filing word",
+    arguments: [
+      ("08120", "Rolled oats"), ("20038", "Oats"), ("08122", "Oats, instant, fortified, plain, dry"),
+      ("15121", "Tuna, light, canned in water, drained solids"), ("04053", "Olive oil"),
+      ("01009", "Cheddar cheese"), ("12061", "Almonds"), ("01256", "Greek yogurt, plain, nonfat"),
+      ("11090", "Broccoli, raw"), ("16069", "Lentils, raw"), ("01079", "Milk, 2% milkfat"),
+      ("11353", "Potatoes, russet, flesh and skin, raw"),
+      ("11356", "Potatoes, Russet, flesh and skin, baked"),
+    ])
+  func shortName(number: String, name: String) throws {
+    #expect(try CatalogBundledTests.bundled().food(ndbNumber: number)?.name == name)
   }
 }

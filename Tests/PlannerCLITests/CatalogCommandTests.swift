@@ -26,13 +26,18 @@ struct CatalogCommandTests {
   func show() throws {
     let result = try PlannerProcess.run(["foods", "show", "8120"])
     #expect(result.status == 0)
-    #expect(result.stdout.hasPrefix("Cereals, oats, regular and quick, not fortified, dry\n"))
+    #expect(
+      result.stdout.hasPrefix(
+        "Cereals, oats, regular and quick, not fortified, dry\nUSDA SR28 08120 · Breakfast Cereals · plans print \"Rolled oats\"\n"
+      ))
     #expect(result.stdout.contains("per cup (81 g)"))
     #expect(result.stdout.contains("379 kcal"))
     let json = try PlannerProcess.run(["foods", "show", "Bananas, raw", "--format", "json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["ndb_number"] as? String == "09040")
+    #expect(object["name"] as? String == "Bananas, raw")
+    #expect(object["short_name"] as? String == "Bananas, raw")
     #expect((object["nutrients_per100g"] as? [String: Double])?["energy"] == 89)
   }
 

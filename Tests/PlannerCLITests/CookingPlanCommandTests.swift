@@ -29,15 +29,15 @@ struct CookingPlanCommandTests {
   @Test("a household's text output: each dish cooked once for everyone, with its share of what is paid")
   func householdText() throws {
     let text = try Self.solve("home", "text")
-    #expect(text.contains("5.00 USD paid at the till"), "\(text)")
+    #expect(text.contains("5.00 USD paid at the till (food 4.00 USD + trips 1.00 USD)"), "\(text)")
     let expected = """
-      Cooking plan (each ingredient's share of what is paid)
+      Cooking plan (cost: what is cooked, servings kept for later included; each ingredient's share of the food paid for, trips not shared out)
         Day 1 lunch: soup, cook 2 servings (0.5 × the recipe); 1.00 USD, 0.50 USD a serving
             150 g Rice 1.00 USD
         Day 1 dinner: stew, cook 3 servings (1.5 × the recipe); 3.00 USD, 1.00 USD a serving
             450 g Rice 3.00 USD
-        Per day: day 1 4.00 USD
-        Week 1: 4.00 USD
+        Cooked per day: day 1 4.00 USD
+        Cooked in week 1: 4.00 USD
       """
     #expect(text.contains(expected), "\(text)")
   }
@@ -50,7 +50,10 @@ struct CookingPlanCommandTests {
       markdown.contains(
         "| 1 | lunch | soup | 2 servings (0.5 × the recipe) | 150 g Rice 1.00 USD | 1.00 USD | 0.50 USD |"),
       "\(markdown)")
-    #expect(markdown.contains("Per day: day 1 4.00 USD. Week 1: 4.00 USD."), "\(markdown)")
+    #expect(
+      markdown.contains(
+        "Cooked per day (servings kept for later included; trips not shared out): day 1 4.00 USD."
+          + " Cooked in week 1: 4.00 USD."), "\(markdown)")
   }
 
   @Test("a meal plan's Markdown has it too")

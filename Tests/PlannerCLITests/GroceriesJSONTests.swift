@@ -70,7 +70,8 @@ struct GroceriesJSONTests {
   @Test("the text list: short name, needed vs bought, the store with its trip, the pantry, what is paid")
   func text() throws {
     let (_, text) = try Self.solve("meals", format: "text")
-    #expect(text.contains("1.70 USD paid at the till"), "\(text)")
+    #expect(text.contains("1.70 USD paid at the till (food 0.70 USD + trips 1.00 USD)"), "\(text)")
+    #expect(text.contains("  Total paid 1.70 USD (food 0.70 USD + 1 trip 1.00 USD)\n"), "\(text)")
     #expect(text.contains("  Corner market, trip 1.00 USD\n"), "\(text)")
     #expect(
       text.contains("    [dry goods]\n      Rice       233 g needed:  233 g loose  0.70 USD"), "\(text)")

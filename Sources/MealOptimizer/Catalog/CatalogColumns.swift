@@ -10,6 +10,8 @@ struct CatalogColumns: Sendable {
   var nutrients: [Nutrient] = []
   var ndbNumbers: [String] = []
   var descriptions: [String] = []
+  /// The names plans print ("Rolled oats"), unique in the catalog; see ``FoodNamer``.
+  var shortNames: [String] = []
   /// SR28's common names for each food ("oatmeal, rolled oats"), often empty.
   var commonNames: [String] = []
   var groupIndices: [UInt8] = []
@@ -24,11 +26,13 @@ struct CatalogColumns: Sendable {
 
   /// Adds one food; `nutrients` must be sorted by column.
   mutating func append(
-    ndbNumber: String, description: String, commonNames: String, groupIndex: UInt8, tags: UInt16,
+    ndbNumber: String, description: String, shortName: String, commonNames: String, groupIndex: UInt8,
+    tags: UInt16,
     nutrients entries: [(column: UInt8, value: Double)], measures foodMeasures: [CatalogMeasure]
   ) {
     ndbNumbers.append(ndbNumber)
     descriptions.append(description)
+    shortNames.append(shortName)
     self.commonNames.append(commonNames)
     groupIndices.append(groupIndex)
     tagBits.append(tags)

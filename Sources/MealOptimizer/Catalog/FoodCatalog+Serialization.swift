@@ -2,13 +2,13 @@ import Foundation
 
 extension FoodCatalog {
   /// The first bytes of a catalog file: "PLNCAT" and the format version.
-  static let magic: [UInt8] = Array("PLNCAT01".utf8)
+  static let magic: [UInt8] = Array("PLNCAT02".utf8)
 
   /// The catalog in its compact file form, as the bundled resource stores it.
   ///
   /// The format is a header (magic bytes and version, the group names, the
   /// nutrient names), then one record per food: NDB number, description,
-  /// common names, group index, tag bits, its nutrients as (column, value)
+  /// short name, common names, group index, tag bits, its nutrients as (column, value)
   /// pairs and its measures; then the lookup index (rows by name, the search
   /// vocabulary and each food's words), so that loading does no text work. Integers are LEB128 varints; strings are UTF-8
   /// with a varint length; values are decimals (a zigzag varint mantissa and
@@ -29,6 +29,7 @@ extension FoodCatalog {
     for row in 0..<count {
       writer.string(columns.ndbNumbers[row])
       writer.string(columns.descriptions[row])
+      writer.string(columns.shortNames[row])
       writer.string(columns.commonNames[row])
       writer.byte(columns.groupIndices[row])
       writer.varint(UInt64(columns.tagBits[row]))
@@ -89,12 +90,14 @@ extension FoodCatalog {
     let foodCount = try reader.count(atMost: 1_000_000, what: "the food count")
     columns.ndbNumbers.reserveCapacity(foodCount)
     columns.descriptions.reserveCapacity(foodCount)
+    columns.shortNames.reserveCapacity(foodCount)
     columns.commonNames.reserveCapacity(foodCount)
     columns.nutrientColumns.reserveCapacity(foodCount * 80)
     columns.nutrientValues.reserveCapacity(foodCount * 80)
     for _ in 0..<foodCount {
       columns.ndbNumbers.append(try reader.string())
       columns.descriptions.append(try reader.string())
+      columns.shortNames.append(try reader.string())
       columns.commonNames.append(try reader.string())
       let group = try reader.byte()
       guard Int(group) < groupCount else {

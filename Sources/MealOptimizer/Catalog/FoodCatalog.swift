@@ -8,7 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// let catalog = try FoodCatalog.bundled()
-/// let oats = catalog.food(ndbNumber: "08120")       // Cereals, oats, ..., dry
+/// let oats = catalog.food(ndbNumber: "08120")       // "Rolled oats" (Cereals, oats, ..., dry)
 /// let hits = catalog.search("greek yogurt", limit: 5)
 /// ```
 public struct FoodCatalog: Sendable {
@@ -116,11 +116,12 @@ public struct FoodCatalog: Sendable {
     let ndbNumber = columns.ndbNumbers[row]
     let measures = columns.measures[columns.measureRange(row)]
     return Food(
-      id: Self.identifier(forNDBNumber: ndbNumber), name: columns.descriptions[row],
+      id: Self.identifier(forNDBNumber: ndbNumber), name: columns.shortNames[row],
       nutrientsPer100g: nutrients, measures: measures.map(\.measure),
       density: MeasureDensity.density(of: measures),
       tags: FoodTag.tags(in: columns.tagBits[row]),
-      group: columns.groups[Int(columns.groupIndices[row])], ndbNumber: ndbNumber)
+      group: columns.groups[Int(columns.groupIndices[row])], ndbNumber: ndbNumber,
+      catalogDescription: columns.descriptions[row])
   }
 
   /// The value of a nutrient in 100 g of the food in row `row`, when SR28 gives one.

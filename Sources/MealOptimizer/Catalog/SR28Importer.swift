@@ -37,7 +37,9 @@ public enum SR28Importer {
     var columns = CatalogColumns()
     columns.groups = groups.names
     columns.nutrients = nutrients.columns
-    for food in foods.list.sorted(by: { $0.ndbNumber < $1.ndbNumber }) {
+    let sorted = foods.list.sorted(by: { $0.ndbNumber < $1.ndbNumber })
+    let shortNames = FoodNamer.names(for: sorted.map { ($0.ndbNumber, $0.description) })
+    for (food, shortName) in zip(sorted, shortNames) {
       let groupName = groups.names[Int(food.groupIndex)]
       let tags = FoodTagger.tags(description: food.description, group: groupName)
       let ordered = food.measures.sorted { $0.sequence < $1.sequence }
@@ -47,7 +49,8 @@ public enum SR28Importer {
           name: name, amount: measure.amount, description: measure.description, grams: measure.grams)
       }
       columns.append(
-        ndbNumber: food.ndbNumber, description: food.description, commonNames: food.commonNames,
+        ndbNumber: food.ndbNumber, description: food.description, shortName: shortName,
+        commonNames: food.commonNames,
         groupIndex: food.groupIndex, tags: FoodTag.bits(of: tags),
         nutrients: food.values.sorted { $0.column < $1.column }, measures: measures)
     }

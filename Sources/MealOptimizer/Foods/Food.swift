@@ -8,7 +8,7 @@ import Foundation
 public struct Food: Sendable, Hashable, Codable, Identifiable {
   /// The identifier a plan uses for the food (`oats`).
   public var id: String
-  /// A name for people ("Oats, rolled, dry").
+  /// A name for people ("Rolled oats"): the plan's own, or a catalog food's short name.
   public var name: String
   /// Nutrient amounts in 100 g, each in its nutrient's canonical unit.
   public var nutrientsPer100g: [Nutrient: Double]
@@ -24,11 +24,14 @@ public struct Food: Sendable, Hashable, Codable, Identifiable {
   public var group: String?
   /// The USDA SR28 NDB number, for catalog foods (`08120`).
   public var ndbNumber: String?
+  /// The full USDA SR28 description, for catalog foods ("Cereals, oats, regular
+  /// and quick, not fortified, dry"); ``name`` is the short name printed in plans.
+  public var catalogDescription: String?
 
   public init(
     id: String, name: String, nutrientsPer100g: [Nutrient: Double] = [:], measures: [Measure] = [],
     density: Double? = nil, tags: Set<String> = [], offers: [Offer] = [], group: String? = nil,
-    ndbNumber: String? = nil
+    ndbNumber: String? = nil, catalogDescription: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -39,12 +42,14 @@ public struct Food: Sendable, Hashable, Codable, Identifiable {
     self.offers = offers
     self.group = group
     self.ndbNumber = ndbNumber
+    self.catalogDescription = catalogDescription
   }
 
   enum CodingKeys: String, CodingKey {
     case id, name, measures, density, tags, offers, group
     case nutrientsPer100g = "nutrients_per_100g"
     case ndbNumber = "ndb_number"
+    case catalogDescription = "catalog_description"
   }
 
   /// The amount of a nutrient in `grams` of this food; 0 when the food has no figure for it.

@@ -36,11 +36,16 @@ public struct HouseholdMember: Sendable, Hashable, Codable {
   public var meals: [Meal]?
   /// The slots they skip on some days.
   public var skips: [SkippedMeal]
+  /// Diet labels every dish they eat must have, on top of the plan's ``MealPlanProblem/diet``.
+  public var diet: Set<DietLabel>
+  /// What their portions never contain, on top of the plan's ``MealPlanProblem/avoid``:
+  /// a slot they eat serves only dishes free of it; the others share it.
+  public var avoid: [AvoidRule]
 
   /// Creates a member; with a profile and no goals, the goals are the profile's.
   public init(
     id: String, name: String? = nil, goals: [NutrientGoal] = [], profile: PersonProfile? = nil,
-    meals: [Meal]? = nil, skips: [SkippedMeal] = []
+    meals: [Meal]? = nil, skips: [SkippedMeal] = [], diet: Set<DietLabel> = [], avoid: [AvoidRule] = []
   ) {
     self.id = id
     self.name = name ?? id
@@ -48,6 +53,25 @@ public struct HouseholdMember: Sendable, Hashable, Codable {
     self.profile = profile
     self.meals = meals
     self.skips = skips
+    self.diet = diet
+    self.avoid = avoid
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, goals, profile, meals, skips, diet, avoid
+  }
+
+  /// Decodes a member; `diet` and `avoid` may be absent (none).
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(String.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    goals = try c.decode([NutrientGoal].self, forKey: .goals)
+    profile = try c.decodeIfPresent(PersonProfile.self, forKey: .profile)
+    meals = try c.decodeIfPresent([Meal].self, forKey: .meals)
+    skips = try c.decodeIfPresent([SkippedMeal].self, forKey: .skips) ?? []
+    diet = try c.decodeIfPresent(Set<DietLabel>.self, forKey: .diet) ?? []
+    avoid = try c.decodeIfPresent([AvoidRule].self, forKey: .avoid) ?? []
   }
 
   /// Whether the member eats a slot on a day.

@@ -81,7 +81,7 @@ struct HouseholdAssembler {
         cost: MealPlanAssembler.money(memberCost[index].values.reduce(0, +)))
     }
     let foods = Dictionary(week.foods.map { ($0.id, $0) }) { a, _ in a }
-    var groceries = GroceryList(grams: grams, foods: foods)
+    var groceries = GroceryList(grams: grams, foods: foods, stores: week.stores)
     var cost = MealPlanAssembler.money(tableCost.values.reduce(0, +))
     if let purchasing = week.purchasing, let purchases = built.model.purchases(from: values) {
       groceries = GroceryList(

@@ -16,11 +16,20 @@ import Foundation
 /// per member, `goal[sam,protein,day3]` per member and goal, budgets on the
 /// whole household's cost, repetition on the table's dishes, locks, and the
 /// purchase part. The objective is the cost of every member's servings.
+///
+/// A member's own `diet` and `avoid` (``HouseholdMember/diet``,
+/// ``HouseholdMember/avoid``) keep a dish they exclude off every fresh slot
+/// they eat, so the others share it only where that member is not at the
+/// table; at a leftover slot they eat, their portion of such a dish is fixed
+/// at zero, so the source slot cannot cook it when a portion is required.
 public struct HouseholdModelBuilder: Sendable {
   /// The problem being modelled.
   public let problem: HouseholdProblem
   /// The builder of the shared week, for its recipes, exclusions and rows.
   let base: MealPlanModelBuilder
+  /// For each member, why their own `diet` or `avoid` excludes each of the
+  /// base's candidates, or `nil` when they may eat it.
+  let memberExclusions: [[String?]]
 
   /// Checks the problem and computes every recipe's profile.
   ///
@@ -31,8 +40,18 @@ public struct HouseholdModelBuilder: Sendable {
   ///   not have, or a lock that fixes servings (each member has their own).
   public init(problem: HouseholdProblem) throws(MealPlanError) {
     self.problem = problem
-    self.base = try MealPlanModelBuilder(problem: problem.meals)
+    let base = try MealPlanModelBuilder(problem: problem.meals)
+    self.base = base
     let members = problem.household.members
+    self.memberExclusions = members.map { member in
+      guard !member.diet.isEmpty || !member.avoid.isEmpty else {
+        return Array(repeating: nil, count: base.candidates.count)
+      }
+      return base.candidates.map {
+        MealPlanModelBuilder.exclusion(
+          of: $0.profile, diet: member.diet, avoid: member.avoid, whose: member.name)
+      }
+    }
     guard !members.isEmpty else { throw .invalidProblem("a household needs at least one member") }
     var seen: Set<String> = []
     for member in members {
@@ -112,7 +131,18 @@ public struct HouseholdModelBuilder: Sendable {
         guard cooked.contains(key) else { continue }
         var options: [ModelOption] = []
         let step = base.portions(for: meal).step
-        for index in base.allowedCandidates(in: meal) {
+        let allowed = base.allowedCandidates(in: meal)
+        let forAll = allowed.filter { index in who.allSatisfy { memberExclusions[$0][index] == nil } }
+        if !allowed.isEmpty && forAll.isEmpty {
+          let reasons = allowed.prefix(3).map { index in
+            "'\(base.candidates[index].id)': "
+              + (who.lazy.compactMap { memberExclusions[$0][index] }.first ?? "allowed")
+          }
+          conflicts.append(
+            "day \(day): every recipe for \(meal) is excluded by a member's diet or avoid rules ("
+              + reasons.joined(separator: "; ") + (allowed.count > 3 ? "; ..." : "") + ")")
+        }
+        for index in forAll {
           let candidate = base.candidates[index]
           let name = "\(candidate.id),\(key)"
           let pick = model.addVariable("pick[\(name)]", kind: .binary)
@@ -122,7 +152,7 @@ public struct HouseholdModelBuilder: Sendable {
           option.memberSteps = addPortions(option, name: name, meal: meal, who: who, to: &model)
           options.append(option)
         }
-        if options.isEmpty { conflicts.append(base.emptySlotReason(day: day, meal: meal)) }
+        if allowed.isEmpty { conflicts.append(base.emptySlotReason(day: day, meal: meal)) }
         addPortionSums(options, key: key, meal: meal, who: who, to: &model)
         model.addConstraint(
           "fill[\(key)]", LinearExpression(options.map { ($0.pick, 1) }), .equalTo(1), group: .fill)
@@ -171,8 +201,10 @@ public struct HouseholdModelBuilder: Sendable {
     let range = base.portions(for: meal).stepRange ?? 1...1
     return who.map { member in
       let id = problem.household.members[member].id
+      // A dish the member's own diet or avoid excludes: no portion for them.
+      let excluded = memberExclusions[member][option.candidate] != nil
       let serve = model.addVariable(
-        "serve[\(name),\(id)]", lower: 0, upper: Double(range.upperBound), kind: .integer)
+        "serve[\(name),\(id)]", lower: 0, upper: excluded ? 0 : Double(range.upperBound), kind: .integer)
       model.addConstraint(
         "portion_max[\(name),\(id)]",
         LinearExpression([(serve, 1), (option.pick, -Double(range.upperBound))]), .lessThan(0),

@@ -7,6 +7,7 @@ import Foundation
 /// everyone at the table, with a portion for each member who eats it and none
 /// for a member who skips it; each portion is allowed; each member's daily and
 /// weekly totals are within their own goals and match what the plan reports;
+/// every portion a member eats keeps that member's own diet and avoid rules;
 /// the household's cost keeps the budgets; diet, avoid, locks, leftovers and
 /// repetition hold for the table; and the grocery list buys what is eaten.
 public struct HouseholdPlanVerifier: Sendable {
@@ -79,6 +80,13 @@ public struct HouseholdPlanVerifier: Sendable {
           let item = tableMeal(dish, servings: portion.servings)
           violations += week.check(item, day: day.day).map {
             PlanViolation(rule: $0.rule, message: "\(members[index].name): \($0.message)")
+          }
+          let member = members[index]
+          if portion.servings > 0, !member.diet.isEmpty || !member.avoid.isEmpty {
+            violations += week.checkDietAndAvoid(
+              item, foods: week.ingredientFoods(of: item), place: place, diet: member.diet,
+              avoid: member.avoid, whose: member.name
+            ).map { PlanViolation(rule: $0.rule, message: "\(member.name): \($0.message)") }
           }
           guard let grams = week.grams(of: item) else {
             fail("slot", "\(place) serves unknown '\(dish.id)'")

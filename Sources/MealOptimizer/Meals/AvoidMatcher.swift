@@ -93,7 +93,7 @@ struct AvoidableFood: Sendable, Hashable {
   var tags: Set<String>
   /// Allergens from the tags and from the catalog's rules over the name, identifier and group.
   var allergens: Set<FoodTag>
-  /// The words of the name, identifier and group, each list in order (for phrases).
+  /// The words of the name, catalog description, identifier and group, each list in order (for phrases).
   var wordLists: [[String]]
 
   init(_ food: Food) {
@@ -101,11 +101,12 @@ struct AvoidableFood: Sendable, Hashable {
     tags = Set(food.tags.map(AvoidMatcher.normalized))
     var allergens = Set(food.tags.compactMap { FoodTag(rawValue: $0) }.filter(\.isAllergen))
     let group = food.group ?? ""
-    for text in [food.name, food.id] {
+    let texts = [food.name, food.catalogDescription, food.id].compactMap { $0 }
+    for text in texts {
       allergens.formUnion(FoodTagger.tags(description: text, group: group).filter(\.isAllergen))
     }
     self.allergens = allergens
-    wordLists = [food.name, food.id, group].map { SearchText.tokens($0).map(\.text) }
+    wordLists = (texts + [group]).map { SearchText.tokens($0).map(\.text) }
   }
 
   func matches(_ rule: AvoidRule) -> Bool {

@@ -5,10 +5,14 @@ import Foundation
 public struct GroceryList: Sendable, Hashable, Codable {
   /// One line per food, sorted by store, then food name.
   public var items: [GroceryItem]
-  /// The price of every package, and, for a list built from purchases, every trip.
+  /// The price of every package and of every trip to a store the list visits.
   public var total: Decimal
   /// The stores visited, with their trips; set for a list built from purchases.
   public var stores: [GroceryStore]?
+  /// For a list built from grams (``init(grams:foods:stores:)``), the stores
+  /// its lines are bought at, with their trips; `nil` for a list built from
+  /// purchases (see ``stores``) or one that names no store.
+  public var trips: [GroceryStore]?
   /// What the plan takes from the pantry; set for a list built from purchases.
   public var fromPantry: [PantryAmount]?
   /// What is left after the plan: pantry stock and the rest of opened
@@ -16,9 +20,18 @@ public struct GroceryList: Sendable, Hashable, Codable {
   public var leftovers: [PantryAmount]?
 
   enum CodingKeys: String, CodingKey {
-    case items, total, stores, leftovers
+    case items, total, stores, trips, leftovers
     case fromPantry = "from_pantry"
   }
+
+  /// The stores visited, with their trips, however the list was built.
+  public var visits: [GroceryStore] { stores ?? trips ?? [] }
+
+  /// What the trips to the stores visited cost.
+  public var tripTotal: Decimal { visits.reduce(0) { $0 + $1.trip } }
+
+  /// What the lines cost: ``total`` less the trips.
+  public var foodTotal: Decimal { total - tripTotal }
 
   /// Creates a list from its lines; the total is the sum of their costs.
   public init(items: [GroceryItem]) {
@@ -27,17 +40,20 @@ public struct GroceryList: Sendable, Hashable, Codable {
   }
 
   /// Builds the list for the grams of each food a plan uses, each line
-  /// named by its food's short name (``shortName(_:)``).
+  /// named by its food's name (``shortName(_:)``).
   ///
   /// For each food the offer chosen is the one whose whole packages covering
   /// the grams cost least (ties: the smaller surplus, then the store name).
-  /// A food with no offer is listed with no store and no cost.
+  /// A food with no offer is listed with no store and no cost. Every store a
+  /// line is bought at is visited once: its trip is in ``trips`` and in the
+  /// ``total``.
   ///
   /// - Parameters:
   ///   - grams: grams of each food, by identifier; zero amounts are left out.
   ///   - foods: the foods, by identifier.
+  ///   - stores: the stores, for their names and trips.
   /// - Complexity: O(foods × offers).
-  public init(grams: [String: Double], foods: [String: Food]) {
+  public init(grams: [String: Double], foods: [String: Food], stores: [Store] = []) {
     var items: [GroceryItem] = []
     for (id, amount) in grams where amount > 1e-9 {
       guard let food = foods[id] else { continue }
@@ -62,7 +78,12 @@ public struct GroceryList: Sendable, Hashable, Codable {
     }
     items.sort { ($0.store ?? "", $0.name, $0.food) < ($1.store ?? "", $1.name, $1.food) }
     self.items = items
-    self.total = items.reduce(0) { $0 + $1.cost }
+    let byID = Dictionary(stores.map { ($0.id, $0) }) { a, _ in a }
+    let visited = Set(items.compactMap(\.store)).sorted().map { id in
+      GroceryStore(id: id, name: byID[id]?.name ?? id, trip: byID[id]?.tripCost ?? 0)
+    }
+    self.trips = visited.isEmpty ? nil : visited
+    self.total = items.reduce(0) { $0 + $1.cost } + visited.reduce(0) { $0 + $1.trip }
   }
 }
 

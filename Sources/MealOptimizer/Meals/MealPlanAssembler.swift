@@ -59,7 +59,7 @@ struct MealPlanAssembler {
         nutrients: Self.named(totals))
     }
     let foods = Dictionary(problem.foods.map { ($0.id, $0) }) { a, _ in a }
-    var groceries = GroceryList(grams: grams, foods: foods)
+    var groceries = GroceryList(grams: grams, foods: foods, stores: problem.stores)
     var cost = Self.money(dayCost.values.reduce(0, +))
     if let purchasing = problem.purchasing, let purchases = built.purchases(from: values) {
       groceries = GroceryList(

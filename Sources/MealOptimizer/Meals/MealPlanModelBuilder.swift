@@ -86,13 +86,21 @@ public struct MealPlanModelBuilder: Sendable {
 
   /// Why the diet or an avoid rule excludes a recipe, or `nil` when it is allowed.
   static func exclusion(of profile: RecipeProfile, problem: MealPlanProblem) -> String? {
-    let missing = problem.diet.subtracting(profile.labels).sorted()
+    exclusion(of: profile, diet: problem.diet, avoid: problem.avoid, whose: "the plan")
+  }
+
+  /// Why a diet or an avoid rule of someone (`whose`: "the plan", a member's name) excludes a recipe.
+  static func exclusion(of profile: RecipeProfile, diet: Set<DietLabel>, avoid: [AvoidRule], whose: String)
+    -> String?
+  {
+    let missing = diet.subtracting(profile.labels).sorted()
     if !missing.isEmpty {
       return "it is not " + missing.map(\.rawValue).joined(separator: " or ")
+        + (whose == "the plan" ? "" : " (\(whose)'s diet)")
     }
-    for rule in problem.avoid where profile.contains(rule) {
+    for rule in avoid where profile.contains(rule) {
       switch rule {
-      case .food(let id), .tag(let id), .term(let id): return "it contains '\(id)', which the plan avoids"
+      case .food(let id), .tag(let id), .term(let id): return "it contains '\(id)', which \(whose) avoids"
       }
     }
     return nil

@@ -56,11 +56,21 @@ extension MealPlanVerifier {
     return violations
   }
 
-  func checkDietAndAvoid(_ item: PlannedMeal, foods ingredientFoods: [Food], place: String)
-    -> [PlanViolation]
-  {
+  /// The foods a dish is made of: a recipe's ingredients, or the one food served.
+  func ingredientFoods(of item: PlannedMeal) -> [Food] {
+    switch item.kind {
+    case .recipe: recipes[item.id].map { $0.ingredients.compactMap { foods[$0.food] } } ?? []
+    case .food: foods[item.id].map { [$0] } ?? []
+    }
+  }
+
+  /// Checks a dish against a diet and avoid rules: the plan's, or one household member's.
+  func checkDietAndAvoid(
+    _ item: PlannedMeal, foods ingredientFoods: [Food], place: String, diet: Set<DietLabel>? = nil,
+    avoid: [AvoidRule]? = nil, whose: String = "the plan"
+  ) -> [PlanViolation] {
     var violations: [PlanViolation] = []
-    for label in problem.diet.sorted() {
+    for label in (diet ?? problem.diet).sorted() {
       let holds: Bool
       if label.isSatisfied(byTags: []) != nil {
         holds =
@@ -73,14 +83,18 @@ extension MealPlanVerifier {
           .contains(label)
       }
       if !holds {
-        violations.append(.init(rule: "diet", message: "\(place) serves '\(item.id)', which is not \(label)"))
+        violations.append(
+          .init(
+            rule: "diet", message: "\(place) serves '\(item.id)', which is not \(label) (\(whose)'s diet)"))
       }
     }
-    for rule in problem.avoid {
+    for rule in avoid ?? problem.avoid {
       let hit = ingredientFoods.first { AvoidMatcher.food($0, matches: rule) }
       if let hit {
         violations.append(
-          .init(rule: "avoid", message: "\(place) serves '\(item.id)', which contains '\(hit.id)'"))
+          .init(
+            rule: "avoid",
+            message: "\(place) serves '\(item.id)', which contains '\(hit.id)', which \(whose) avoids"))
       }
     }
     return violations

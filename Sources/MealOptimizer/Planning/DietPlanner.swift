@@ -230,7 +230,7 @@ public struct DietPlanner: Sendable {
     }
     var groceries = GroceryList(
       grams: Dictionary(verification.foodTotals.map { ($0.food, $0.grams) }, uniquingKeysWith: +),
-      foods: foods)
+      foods: foods, stores: problem.stores)
     var cost = verification.cost
     var exactCost = NSDecimalNumber(decimal: cost).doubleValue
     if let purchasing = problem.purchasing, let purchases {

@@ -15,7 +15,8 @@ extension GroceryList {
   ///
   /// - `item`: a line to buy (store, category, food, grams needed, packages,
   ///   package grams and name, package price, cost, grams left);
-  /// - `trip`: a store visited, with its trip as the cost;
+  /// - `trip`: a store visited, with its trip as the cost (for a list built
+  ///   from grams too: every store a line is bought at);
   /// - `pantry`: stock the plan takes from home (grams in `grams_needed`);
   /// - `left`: what is left after the plan (grams in `grams_left`; an opened
   ///   package has its `package_grams`);
@@ -44,7 +45,7 @@ extension GroceryList {
         "",
       ])
     }
-    for store in stores ?? [] {
+    for store in visits {
       rows.append(["trip", store.id, store.name, "", "", "", "", "", "", "", "", money(store.trip), "", ""])
     }
     for use in fromPantry ?? [] {

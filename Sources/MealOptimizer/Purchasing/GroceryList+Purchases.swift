@@ -152,10 +152,13 @@ extension GroceryList {
     return CookingPlan.cents(credit)
   }
 
-  /// A short name for a shopping list: the food's name up to its first comma
-  /// when that leaves a word or two ("Milk" for "Milk, reduced fat, fluid,
-  /// 2% milkfat, ..."), else the whole name.
+  /// The name a shopping list prints: a catalog food's name as it is (its
+  /// short name, "Rolled oats", unique in the catalog, unless the plan named
+  /// it); for a food of the plan's own, its name up to its first comma when
+  /// that leaves a word or two ("Rice" for "Rice, white, long-grain"), else
+  /// the whole name.
   public static func shortName(_ food: Food) -> String {
+    guard food.catalogDescription == nil else { return food.name }
     let head = food.name.split(separator: ",", maxSplits: 1).first.map(String.init) ?? food.name
     let trimmed = head.trimmingCharacters(in: .whitespaces)
     return trimmed.isEmpty ? food.name : trimmed

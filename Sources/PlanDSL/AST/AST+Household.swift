@@ -8,13 +8,17 @@ package struct HouseholdDeclaration: Sendable, Hashable {
   package var range: SourceRange
 }
 
-/// `member ana "Ana" { goal adult; meals breakfast, dinner; skip lunch on days 1...5; profile { … } }`.
+/// `member ana "Ana" { goal adult; meals breakfast, dinner; skip lunch on days 1...5; avoid peanut; profile { … } }`.
 package struct MemberDeclaration: Sendable, Hashable {
   package var name: Identifier
   package var displayName: StringLiteral?
   package var goals: [Identifier] = []
   package var meals: [Identifier]?
   package var skips: [SkipStatement] = []
+  /// `diet vegetarian`: labels every dish this member eats must have.
+  package var diet: [Identifier] = []
+  /// `avoid peanut`: foods, tags or allergens this member's portions never contain.
+  package var avoid: [Identifier] = []
   package var profile: ProfileDeclaration?
   package var range: SourceRange
 }

@@ -1,6 +1,29 @@
 import MealOptimizer
 
 extension Checker {
+  /// What an `avoid` term means: an allergen in every form, else a food, else a tag, else a word.
+  func avoidRule(_ name: Identifier, tags: Set<String>) -> AvoidRule {
+    if AvoidMatcher.allergens(named: name.name) != nil {
+      // An allergen is avoided in every form, even when a food has its name: `avoid milk`
+      // excludes cheese and yogurt too, not only the food called `milk`.
+      return .term(name.name)
+    } else if foodNames[name.name] != nil {
+      return .food(name.name)
+    } else if tags.contains(name.name) {
+      return .tag(name.name)
+    }
+    return .term(name.name)
+  }
+
+  /// Warns about an `avoid` term that names no allergen and matches no food.
+  mutating func warnIfAvoidMatchesNothing(_ rule: AvoidRule, name: Identifier, foods: [Food]) {
+    guard case .term(let term) = rule, AvoidMatcher.allergens(named: term) == nil else { return }
+    if !foods.contains(where: { AvoidMatcher.food($0, matches: rule) }) {
+      let candidates = AvoidMatcher.allergenTerms.keys.filter { !$0.contains(" ") } + foods.map(\.id)
+      diagnostics.append(DiagnosticMessage.avoidMatchesNothing(name, candidates: candidates))
+    }
+  }
+
   /// Checks a meal plan's `avoid` terms against the foods, and its locks and
   /// allowed recipes against `avoid` and `diet`.
   ///
@@ -16,11 +39,7 @@ extension Checker {
     foods: [Food], recipes: [Recipe]
   ) {
     for (rule, name) in zip(spec.avoid, avoidNames) {
-      guard case .term(let term) = rule, AvoidMatcher.allergens(named: term) == nil else { continue }
-      if !foods.contains(where: { AvoidMatcher.food($0, matches: rule) }) {
-        let candidates = AvoidMatcher.allergenTerms.keys.filter { !$0.contains(" ") } + foods.map(\.id)
-        diagnostics.append(DiagnosticMessage.avoidMatchesNothing(name, candidates: candidates))
-      }
+      warnIfAvoidMatchesNothing(rule, name: name, foods: foods)
     }
     let foodsByID = Dictionary(foods.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     for name in lockRecipes {

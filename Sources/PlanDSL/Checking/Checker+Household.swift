@@ -33,7 +33,7 @@ public struct AdaptationSpec: Sendable, Hashable {
 }
 
 extension Checker {
-  mutating func checkHousehold(_ d: HouseholdDeclaration, goals: [GoalSpec]) -> HouseholdSpec {
+  mutating func checkHousehold(_ d: HouseholdDeclaration, goals: [GoalSpec], foods: [Food]) -> HouseholdSpec {
     var members: [HouseholdMember] = []
     var seen: [String: SourceRange] = [:]
     for member in d.members {
@@ -66,9 +66,23 @@ extension Checker {
         }
         skips += skip.meals.map { SkippedMeal(meal: Meal($0.name), days: days) }
       }
+      var diet: Set<DietLabel> = []
+      for name in member.diet {
+        if let label = DietLabel(rawValue: name.name) {
+          diet.insert(label)
+        } else {
+          error(DiagnosticMessage.unknownName(.diet, name, candidates: DietLabel.allCases.map(\.rawValue)))
+        }
+      }
+      let tags = member.avoid.isEmpty ? [] : Set(foods.flatMap(\.tags))
+      let avoid = member.avoid.map { avoidRule($0, tags: tags) }
+      for (rule, name) in zip(avoid, member.avoid) {
+        warnIfAvoidMatchesNothing(rule, name: name, foods: foods)
+      }
       var value = HouseholdMember(
         id: member.name.name, name: member.displayName?.value, goals: own + (profile?.goals ?? []),
-        profile: profile, meals: member.meals.map { $0.map { Meal($0.name) } }, skips: skips)
+        profile: profile, meals: member.meals.map { $0.map { Meal($0.name) } }, skips: skips, diet: diet,
+        avoid: avoid)
       value.goals = own + (profile?.goals ?? [])
       members.append(value)
     }
@@ -158,8 +172,11 @@ extension Checker {
       age: age, sex: sex, heightMeters: height, weightKilograms: weight, activity: activity)
   }
 
-  /// A plan's `household` names a household whose members eat the plan's meals on its days.
-  mutating func checkHouseholdPlans(_ plans: [PlanSpec], households: [HouseholdSpec]) {
+  /// A plan's `household` names a household whose members eat the plan's meals on its days,
+  /// and none of its locks serves a member a dish their own `diet` or `avoid` excludes.
+  mutating func checkHouseholdPlans(
+    _ plans: [PlanSpec], households: [HouseholdSpec], foods: [Food], recipes: [Recipe]
+  ) {
     var members: [String: [MemberDeclaration]] = [:]
     for case .household(let d) in declarations { members[d.name.name] = members[d.name.name] ?? d.members }
     for plan in plans {
@@ -167,6 +184,11 @@ extension Checker {
       guard households.contains(where: { $0.name == name.name }) else {
         reportUnknown(.household, name, candidates: households.map(\.name))
         continue
+      }
+      if let household = households.first(where: { $0.name == name.name }) {
+        checkMemberLocks(
+          meals, plan: plan.name, household: household, declared: members[name.name] ?? [],
+          foods: foods, recipes: recipes)
       }
       let slots = meals.slots.map(\.name)
       for member in members[name.name] ?? [] {
@@ -179,6 +201,41 @@ extension Checker {
               DiagnosticMessage.badCount(
                 what: "a skipped day of plan '\(plan.name)'", from: 1, to: plan.days, at: day.range))
           }
+        }
+      }
+    }
+  }
+
+  /// A lock to a recipe that a member who eats the locked slot excludes by
+  /// their own `diet` or `avoid` is an error at the member's term.
+  mutating func checkMemberLocks(
+    _ spec: MealPlanSpec, plan: String, household: HouseholdSpec, declared: [MemberDeclaration],
+    foods: [Food], recipes: [Recipe]
+  ) {
+    let foodsByID = Dictionary(foods.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for (member, declaration) in zip(household.members, declared) where member.id == declaration.name.name {
+      guard !member.diet.isEmpty || !member.avoid.isEmpty else { continue }
+      for lock in spec.locks where member.eats(lock.meal, day: lock.day) {
+        guard let recipe = recipes.first(where: { $0.id == lock.recipe }),
+          let profile = try? RecipeProfile(recipe: recipe, foods: foodsByID)
+        else { continue }
+        let place =
+          "plan '\(plan)' locks day \(lock.day) \(lock.meal), which \(member.name) eats, to '\(recipe.id)'"
+        for (rule, term) in zip(member.avoid, declaration.avoid) where profile.contains(rule) {
+          let food =
+            recipe.ingredients.map(\.food).first {
+              foodsByID[$0].map { AvoidMatcher.food($0, matches: rule) } ?? false
+            }
+            ?? recipe.id
+          error(
+            DiagnosticMessage.memberLockConflictsWithAvoid(
+              member: member.name, term: term, place: place, food: food))
+        }
+        let missing = member.diet.subtracting(profile.labels).map(\.rawValue).sorted()
+        if !missing.isEmpty, let first = declaration.diet.first {
+          error(
+            DiagnosticMessage.memberLockConflictsWithDiet(
+              member: member.name, at: first, place: place, labels: missing))
         }
       }
     }

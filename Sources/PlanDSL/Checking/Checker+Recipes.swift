@@ -86,17 +86,7 @@ extension Checker {
       case .avoid(let names, _):
         let tags = Set(foods.flatMap(\.tags))
         for name in names {
-          if AvoidMatcher.allergens(named: name.name) != nil {
-            // An allergen is avoided in every form, even when a food has its name: `avoid milk`
-            // excludes cheese and yogurt too, not only the food called `milk`.
-            spec.avoid.append(.term(name.name))
-          } else if foodNames[name.name] != nil {
-            spec.avoid.append(.food(name.name))
-          } else if tags.contains(name.name) {
-            spec.avoid.append(.tag(name.name))
-          } else {
-            spec.avoid.append(.term(name.name))
-          }
+          spec.avoid.append(avoidRule(name, tags: tags))
           spec.sources.avoid.append(sourceReference(name.range))
           avoidNames.append(name)
         }

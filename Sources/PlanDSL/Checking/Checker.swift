@@ -132,12 +132,12 @@ struct Checker {
     }
     var households: [HouseholdSpec] = []
     for case .household(let d) in others where !isDuplicate(.household(d)) {
-      households.append(checkHousehold(d, goals: goals))
+      households.append(checkHousehold(d, goals: goals, foods: foods))
     }
     for case .plan(let d) in others where !isDuplicate(.plan(d)) {
       if let plan = checkPlan(d, foods: foods, recipes: recipes) { plans.append(plan) }
     }
-    checkHouseholdPlans(plans, households: households)
+    checkHouseholdPlans(plans, households: households, foods: foods, recipes: recipes)
     var adaptations: [AdaptationSpec] = []
     for case .adapt(let d) in others {
       if let adaptation = checkAdapt(d, plans: plans, households: households, ruleSets: ruleSets) {

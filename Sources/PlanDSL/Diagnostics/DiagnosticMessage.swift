@@ -267,6 +267,27 @@ public enum DiagnosticMessage {
       at: recipe.range, notes: [.init("'avoid \(avoided.name)' is here", at: avoided.range)])
   }
 
+  static func memberLockConflictsWithAvoid(member: String, term: Identifier, place: String, food: String)
+    -> Diagnostic
+  {
+    Diagnostic(
+      id: DiagnosticID.lockConflictsWithAvoid.rawValue,
+      message: "\(member) avoids '\(term.name)', but \(place), which contains '\(food)'",
+      at: term.range, hint: "lock a recipe free of it, or skip that meal for \(member)")
+  }
+
+  static func memberLockConflictsWithDiet(
+    member: String, at term: Identifier, place: String, labels: [String]
+  )
+    -> Diagnostic
+  {
+    Diagnostic(
+      id: DiagnosticID.lockConflictsWithDiet.rawValue,
+      message:
+        "\(member)'s diet is \(labels.joined(separator: " and ")), but \(place), which is not",
+      at: term.range, hint: "lock a recipe that fits \(member)'s diet, or skip that meal for \(member)")
+  }
+
   static func conflictingLimits(
     foods: String, minimum: String, maximum: String, period: String, at range: SourceRange, other: SourceRange
   ) -> Diagnostic {

@@ -28,7 +28,7 @@ extension Parser {
     return entries
   }
 
-  static let memberKeywords = ["goal", "goals", "meals", "skip", "profile"]
+  static let memberKeywords = ["goal", "goals", "meals", "skip", "diet", "avoid", "profile"]
   static let profileKeywords = ["age", "sex", "height", "weight", "activity"]
 
   /// `household family "The Parks" { member ana "Ana" { … } … }`.
@@ -56,6 +56,8 @@ extension Parser {
         case "meals":
           member.meals = (member.meals ?? []) + parser.parseIdentifierList("a meal such as 'lunch'")
         case "skip": if let skip = parser.parseSkip(keyword) { member.skips.append(skip) }
+        case "diet": member.diet += parser.parseIdentifierList("a diet such as 'vegetarian'")
+        case "avoid": member.avoid += parser.parseIdentifierList("a food, tag or allergen")
         default: member.profile = parser.parseProfile(keyword)
         }
       }

@@ -152,7 +152,10 @@ enum FoodsCommand: CommandGroup {
 struct FoodLabel: Encodable {
   var id: String
   var ndbNumber: String?
+  /// The full USDA description ("Cereals, oats, regular and quick, not fortified, dry").
   var name: String
+  /// The short name plans print ("Rolled oats").
+  var shortName: String
   var group: String?
   var tags: [String]
   var measures: [Measure]
@@ -162,7 +165,8 @@ struct FoodLabel: Encodable {
   init(_ food: Food) {
     id = food.id
     ndbNumber = food.ndbNumber
-    name = food.name
+    name = food.catalogDescription ?? food.name
+    shortName = food.name
     group = food.group
     tags = food.tags.sorted()
     measures = food.measures

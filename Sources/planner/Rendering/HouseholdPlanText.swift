@@ -55,7 +55,7 @@ struct HouseholdPlanText {
   /// Rows are days, columns are meals; each cell is the dish and everyone's servings together.
   func grid() -> String {
     var table = TextTable([.left] + plan.slots.map { _ in .left } + [.right])
-    table.add([""] + plan.slots.map(\.name) + ["cost"])
+    table.add([""] + plan.slots.map(\.name) + ["food eaten"])
     for day in plan.days {
       var row = ["Day \(day.day)"]
       for slot in plan.slots {
@@ -146,10 +146,12 @@ struct HouseholdPlanMarkdown {
     }
     if let cost = plan.cost {
       out +=
-        ". Cost: **\(Quantities.money(cost, plan.currency))**"
-        + MealPlanText.creditPhrase(plan.leftoverCredit, currency: plan.currency)
+        ". Cost: **"
+        + MealPlanText.costPhrase(
+          cost, groceries: plan.groceries, currency: plan.currency, credit: plan.leftoverCredit
+        ).escapedForMarkdown + "**"
     }
-    out += ".\n\n| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Cost |\n"
+    out += ".\n\n| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Food eaten |\n"
     out += "| --- |" + plan.slots.map { _ in " --- |" }.joined() + " ---: |\n"
     for day in plan.days {
       let cells = plan.slots.map { slot -> String in

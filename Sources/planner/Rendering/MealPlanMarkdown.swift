@@ -21,10 +21,12 @@ struct MealPlanMarkdown {
     }
     if let cost = plan.cost {
       out +=
-        ". Cost: **\(Quantities.money(cost, plan.currency))**"
-        + MealPlanText.creditPhrase(plan.leftoverCredit, currency: plan.currency)
+        ". Cost: **"
+        + MealPlanText.costPhrase(
+          cost, groceries: plan.groceries, currency: plan.currency, credit: plan.leftoverCredit
+        ).escapedForMarkdown + "**"
     }
-    out += ".\n\n| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Cost |\n"
+    out += ".\n\n| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Food eaten |\n"
     out += "| --- |" + plan.slots.map { _ in " --- |" }.joined() + " ---: |\n"
     for day in plan.days {
       let cells = plan.slots.map { slot -> String in
@@ -70,11 +72,11 @@ struct MealPlanMarkdown {
         + "\(Quantities.money(session.costPerServing, currency)) |\n"
     }
     out +=
-      "\nPer day: "
+      "\nCooked per day (servings kept for later included; trips not shared out): "
       + cooking.dayCosts.enumerated().map { "day \($0.offset + 1) " + Quantities.money($0.element, currency) }
       .joined(separator: ", ") + "."
     for (week, cost) in cooking.weekCosts.enumerated() {
-      out += " Week \(week + 1): " + Quantities.money(cost, currency) + "."
+      out += " Cooked in week \(week + 1): " + Quantities.money(cost, currency) + "."
     }
     return out + "\n"
   }
@@ -110,7 +112,8 @@ struct MealPlanMarkdown {
             separator: ", ")
           + "\n"
       }
-      return out + "\nTotal paid: **\(Quantities.money(groceries.total, currency))**\n"
+      return out
+        + "\nTotal paid: **\(MealPlanText.totalLine(groceries, currency: currency).escapedForMarkdown)**\n"
     }
     var out = "\n## Shopping list\n\n| Store | Food | Packages | Cost |\n| --- | --- | ---: | ---: |\n"
     for item in groceries.items {
@@ -118,6 +121,10 @@ struct MealPlanMarkdown {
       out +=
         "| \(store.escapedForMarkdown) | \(item.name.escapedForMarkdown) | \(item.packages) | \(Quantities.money(item.cost, currency)) |\n"
     }
-    return out + "\nTotal: **\(Quantities.money(groceries.total, currency))**\n"
+    for visit in groceries.visits where visit.trip > 0 {
+      out +=
+        "| \((stores[visit.id] ?? visit.name).escapedForMarkdown) | trip | | \(Quantities.money(visit.trip, currency)) |\n"
+    }
+    return out + "\nTotal: **\(MealPlanText.totalLine(groceries, currency: currency).escapedForMarkdown)**\n"
   }
 }

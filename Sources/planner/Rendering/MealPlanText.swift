@@ -32,7 +32,7 @@ struct MealPlanText {
     }
     out += "\n\n"
     out += grid()
-    out += "\nDaily totals\n"
+    out += "\nDaily totals (cost: the food eaten that day, at each food's cheapest price per gram)\n"
     for day in plan.days {
       out +=
         "  Day \(day.day)  " + Quantities.money(day.cost, plan.currency) + "  " + goalsLine(day.goals) + "\n"
@@ -54,7 +54,8 @@ struct MealPlanText {
   /// The cooking plan: each cooking with its servings, scale and cost, its
   /// ingredients in kitchen units with their shares, then the cost per day and week.
   static func cookingText(_ cooking: CookingPlan, foods: [String: Food], currency: String) -> String {
-    var out = "Cooking plan (each ingredient's share of what is paid)\n"
+    var out =
+      "Cooking plan (cost: what is cooked, servings kept for later included; each ingredient's share of the food paid for, trips not shared out)\n"
     for session in cooking.sessions {
       let servings = Quantities.number(session.servings, digits: 2)
       var line = "  Day \(session.day) \(session.meal.name): \(session.name), cook \(servings) serving"
@@ -74,14 +75,14 @@ struct MealPlanText {
       }
       if !parts.isEmpty { out += "      " + parts.joined(separator: " · ") + "\n" }
     }
-    out += "  Per day: "
+    out += "  Cooked per day: "
     out += cooking.dayCosts.enumerated().map {
       "day \($0.offset + 1) " + Quantities.money($0.element, currency)
     }
     .joined(separator: ", ")
     out += "\n"
     for (week, cost) in cooking.weekCosts.enumerated() {
-      out += "  Week \(week + 1): " + Quantities.money(cost, currency) + "\n"
+      out += "  Cooked in week \(week + 1): " + Quantities.money(cost, currency) + "\n"
     }
     return out
   }
@@ -122,18 +123,40 @@ struct MealPlanText {
     text.count <= width ? text : String(text.prefix(width - 1)) + "…"
   }
 
-  /// "12.40 USD paid at the till" when the plan's cost is its shopping list's
-  /// total, "9.85 USD of food" (and what is paid, when known) otherwise;
-  /// with a credit for leftovers, "(less 0.72 USD credited for leftovers)".
+  /// "12.40 USD paid at the till (food 9.40 + trips 3.00)" when the plan's
+  /// cost is its shopping list's total, "9.85 USD of food eaten" (and what
+  /// the shopping list costs) otherwise; with a credit for leftovers, "(less
+  /// 0.72 USD credited for leftovers)".
   static func costPhrase(_ cost: Decimal, groceries: GroceryList?, currency: String, credit: Decimal? = nil)
     -> String
   {
-    guard let groceries, groceries.stores != nil else { return Quantities.money(cost, currency) + " of food" }
-    if groceries.total == cost {
-      return Quantities.money(cost, currency) + " paid at the till" + creditPhrase(credit, currency: currency)
+    guard let groceries else { return Quantities.money(cost, currency) + " of food eaten" }
+    if groceries.stores != nil, groceries.total == cost {
+      return Quantities.money(cost, currency) + " paid at the till" + split(groceries, currency: currency)
+        + creditPhrase(credit, currency: currency)
     }
-    return Quantities.money(cost, currency) + " of food, " + Quantities.money(groceries.total, currency)
-      + " paid at the till"
+    return Quantities.money(cost, currency) + " of food eaten, " + Quantities.money(groceries.total, currency)
+      + (groceries.stores != nil ? " paid at the till" : " for the shopping list")
+      + split(groceries, currency: currency)
+  }
+
+  /// " (food 9.40 + trips 3.00)" when the list visits stores with a trip cost, "" otherwise.
+  static func split(_ groceries: GroceryList, currency: String) -> String {
+    guard groceries.tripTotal > 0 else { return "" }
+    return " (food " + Quantities.money(groceries.foodTotal, currency) + " + trips "
+      + Quantities.money(groceries.tripTotal, currency) + ")"
+  }
+
+  /// The total line of a shopping list: what it includes, trips whenever stores are visited.
+  static func totalLine(_ groceries: GroceryList, currency: String) -> String {
+    let trips = groceries.visits.filter { $0.trip > 0 }
+    let what =
+      trips.isEmpty
+      ? "packages" + (groceries.visits.isEmpty ? "" : "; no trip costs")
+      : "food " + Quantities.money(groceries.foodTotal, currency) + " + "
+        + (trips.count == 1 ? "1 trip " : "\(trips.count) trips ")
+        + Quantities.money(groceries.tripTotal, currency)
+    return Quantities.money(groceries.total, currency) + " (" + what + ")"
   }
 
   /// " (less 0.72 USD credited for leftovers)" with a credit for leftovers, "" without.
@@ -146,8 +169,10 @@ struct MealPlanText {
     if let visited = groceries.stores { return purchaseText(groceries, visited: visited, currency: currency) }
     var out = "Shopping list (whole packages)\n"
     let grouped = Dictionary(grouping: groceries.items) { $0.store ?? "" }
+    let trips = Dictionary(groceries.visits.map { ($0.id, $0.trip) }) { a, _ in a }
     for store in grouped.keys.sorted() {
-      out += "  " + (store.isEmpty ? "Anywhere" : stores[store] ?? store) + "\n"
+      let trip = trips[store].flatMap { $0 > 0 ? ", trip " + Quantities.money($0, currency) : nil } ?? ""
+      out += "  " + (store.isEmpty ? "Anywhere" : (stores[store] ?? store) + trip) + "\n"
       var table = TextTable([.left, .right, .left, .right])
       table.indent = "    "
       for item in grouped[store] ?? [] {
@@ -165,7 +190,7 @@ struct MealPlanText {
       }
       out += table.render()
     }
-    out += "  Total " + Quantities.money(groceries.total, currency) + "\n"
+    out += "  Total " + totalLine(groceries, currency: currency) + "\n"
     return out
   }
 
@@ -241,7 +266,7 @@ struct MealPlanText {
       }
       out += table.render()
     }
-    out += "  Total paid " + Quantities.money(groceries.total, currency) + "\n"
+    out += "  Total paid " + totalLine(groceries, currency: currency) + "\n"
     return out
   }
 }

@@ -8,10 +8,11 @@ struct NutritionLabelText {
   init(_ food: Food) { self.food = food }
 
   func render() -> String {
-    var out = food.name + "\n"
+    var out = (food.catalogDescription ?? food.name) + "\n"
     var facts: [String] = []
     if let number = food.ndbNumber { facts.append("USDA SR28 \(number)") }
     if let group = food.group { facts.append(group) }
+    if food.catalogDescription != nil { facts.append("plans print \"\(food.name)\"") }
     if !facts.isEmpty { out += facts.joined(separator: " · ") + "\n" }
     if !food.tags.isEmpty { out += "Tags: " + food.tags.sorted().joined(separator: ", ") + "\n" }
     let measures = Array(food.measures.prefix(3))
