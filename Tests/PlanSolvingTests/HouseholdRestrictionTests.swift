@@ -66,7 +66,7 @@ struct HouseholdRestrictionTests {
   func memberAvoidsPeanuts() throws {
     let problem = try Self.problem(kim: "avoid peanut")
     let plan = try Self.solve(problem)
-    #expect(plan.status == .optimal)
+    #expect(plan.status.hasPlan && plan.report.metGapTarget)
     #expect(HouseholdPlanVerifier(problem: problem).verify(plan).isEmpty)
     let kim = try #require(plan.member("kim"))
     let kimDishes = kim.days.flatMap(\.meals).filter { $0.servings > 0 }.map(\.id)

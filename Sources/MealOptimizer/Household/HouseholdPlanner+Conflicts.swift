@@ -122,7 +122,19 @@ extension HouseholdPlanner {
       return try meals.infeasible(builder.build().model, deadline: deadline)
     }
     var sentences = reasons
-    let background = MealPlanner.background(problem.meals, members: true)
+    // A member's own diet labels and avoid rules are not lines the filter drops: they are named as given.
+    let background =
+      MealPlanner.background(problem.meals, members: true)
+      + problem.household.members.compactMap { member -> String? in
+        let rules =
+          member.diet.map { "diet \($0.rawValue)" }.sorted()
+          + member.avoid.map { rule -> String in
+            switch rule {
+            case .food(let id), .tag(let id), .term(let id): "avoid \(id)"
+            }
+          }
+        return rules.isEmpty ? nil : "\(member.name)'s " + rules.joined(separator: " and ")
+      }
     guard !found.members.isEmpty else {
       sentences.append(
         "no plan exists even without any goal, budget or rule: the slots cannot be filled from the recipes"
