@@ -201,7 +201,7 @@ struct ReadingsCollector {
     if let first = firstLine(of: day) {
       report(
         dateSpan.issue(
-          .duplicateDate, "a second reading for \(day) without a time; the first is on line \(first)",
+          .duplicateDate, "a second reading for \(day); the first is on line \(first)",
           hint: "give each reading its time, or merge the two rows", relatedLine: first))
       accepted = false
     }
