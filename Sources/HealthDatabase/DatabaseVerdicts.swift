@@ -108,6 +108,16 @@ public struct DatabaseVerdicts: Sendable {
       try require(
         table.symptoms, holds: "symptoms", accept: { category, _ in category == "S" }, hint: "a text type")
     }
+    if let time = table.time {
+      try require(
+        time, holds: "the time of day",
+        accept: { _, name in ["time", "timestamp", "timestamptz"].contains(name) },
+        hint: "type time or timestamp")
+    }
+    if let context = table.context {
+      try require(
+        context, holds: "the context", accept: { category, _ in category == "S" }, hint: "a text type")
+    }
     if !ruleSet.parameters.isEmpty { try checkParametersTable(on: connection) }
   }
 

@@ -17,7 +17,7 @@ struct DatabaseErrorTests {
 
   @Test("rules that SQL cannot express exactly are refused, naming the construct")
   func refusedConstructs() {
-    let heartRate = Metric(name: "heart_rate", unit: .number)
+    let heartRate = Metric(name: "step_count", unit: .number)
     let custom = RuleSet(
       id: "custom", name: "Custom",
       alerts: [
@@ -29,7 +29,7 @@ struct DatabaseErrorTests {
     do {
       _ = try custom.sql()
     } catch {
-      #expect(error.kind == .unsupported && error.alertID == "fast" && error.construct == "heart_rate")
+      #expect(error.kind == .unsupported && error.alertID == "fast" && error.construct == "step_count")
     }
     let accented = RuleSet(
       id: "accented", name: "Accented",

@@ -217,9 +217,9 @@ struct EvaluationTests {
     #expect(window.value(.sugar, day: 6) == 107)
     let latest = try Window(readings: readings)
     #expect(latest.today == day(10))
-    #expect(throws: WindowError.duplicateDay(day(3))) {
-      try Window(readings: readings + [Reading(date: day(3))])
-    }
+    // Two records of one day are one day holding both readings: their mean.
+    let merged = try Window(readings: readings + [Reading(date: day(10), sugar: 111)])
+    #expect(merged.value(.sugar, day: 7) == Rational(221, 2))
     #expect(throws: WindowError.noReadings) { try Window(readings: []) }
   }
 

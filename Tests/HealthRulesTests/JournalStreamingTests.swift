@@ -121,7 +121,7 @@ struct JournalStreamingTests {
     try Self.expectInvalid(
       "date,weight\n2026-11-29,180\n2026-11-30,181\n2026-11-29,182\n", "weight 181",
       [
-        "4:1: a second reading for 2026-11-29; the first is on line 2 (keep one row per day, or merge the two rows)"
+        "4:1: a second reading for 2026-11-29; the first is on line 2 (give each reading its time, or merge the two rows)"
       ])
   }
 

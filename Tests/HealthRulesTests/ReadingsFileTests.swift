@@ -104,7 +104,7 @@ struct ReadingsFileTests {
         name: "two readings for one date",
         text: "date,weight\n2026-03-01,180\n2026-03-02,181\n2026-03-01,182\n",
         expected: [
-          "4:1: a second reading for 2026-03-01; the first is on line 2 (keep one row per day, or merge the two rows)"
+          "4:1: a second reading for 2026-03-01; the first is on line 2 (give each reading its time, or merge the two rows)"
         ]),
       BadInput(
         name: "bad date", text: "date,weight\n2026-02-30,180\n",
@@ -165,7 +165,7 @@ struct ReadingsFileTests {
         name: "duplicate date",
         text: "[{\"date\": \"2026-03-01\", \"weight\": 180},\n {\"date\": \"2026-03-01\", \"weight\": 181}]",
         expected: [
-          "2:11: a second reading for 2026-03-01; the first is on line 1 (keep one row per day, or merge the two rows)"
+          "2:11: a second reading for 2026-03-01; the first is on line 1 (give each reading its time, or merge the two rows)"
         ]),
       BadInput(
         name: "mmol unit on weight", text: "{\"units\": {\"weight\": \"mmol/L\"}, \"readings\": []}",

@@ -52,7 +52,7 @@ struct ReadingsRetentionTests {
       ReadingsIssue(
         .duplicateDate, line: 31, column: 1, length: 10,
         message: "a second reading for 2020-01-01; the first is on line 2",
-        hint: "keep one row per day, or merge the two rows", lineText: "2020-01-01,152", relatedLine: 2)
+        hint: "give each reading its time, or merge the two rows", lineText: "2020-01-01,152", relatedLine: 2)
     ])
     #expect(throws: expected) { try ReadingsFile.load(from: url) }
     #expect(throws: expected) { try ReadingsFile.load(from: url, retention: .window(length: 7, asOf: nil)) }

@@ -44,10 +44,10 @@ struct SQLCompilationTests {
         Alert(
           id: "fast", message: "fast",
           condition: .comparison(
-            .reading(Metric(name: "heart_rate", unit: .number), .today), .greater, .number(100)))
+            .reading(Metric(name: "step_count", unit: .number), .today), .greater, .number(100)))
       ], otherwise: "ok")
     #expect(error(custom)?.kind == .unsupported)
-    #expect(error(custom)?.construct == "heart_rate")
+    #expect(error(custom)?.construct == "step_count")
     #expect(error(custom)?.alertID == "fast")
     let accented = RuleSet(
       id: "accented", name: "Accented",

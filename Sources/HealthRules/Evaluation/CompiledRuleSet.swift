@@ -38,6 +38,12 @@ public struct CompiledRuleSet: Sendable {
   /// - Complexity: O(size of the rules); no allocation for built-in metrics.
   public func outcomes(for window: borrowing Window) -> RuleOutcomes {
     precondition(window.length == ruleSet.windowLength, "the window length differs from the rule set's")
+    let selected = program.customMetrics.filter { $0.selection != nil }
+    if !selected.isEmpty, selected.contains(where: { window.row(of: $0) == nil }) {
+      var copy = copy window
+      copy.materialize(selected)
+      return outcomes(for: copy)
+    }
     let length = window.length
     if program.readsOnlyBuiltinMetrics {
       let (fired, unknown) = window.numbers.withUnsafeBufferPointer { values in

@@ -266,6 +266,8 @@ struct Explainer {
     _ aggregate: Aggregate, _ metric: Metric, _ range: DayRange, _ requested: Int?,
     expression: HealthExpression, unit: ValueUnit
   ) -> ExpressionValue {
+    var window = window
+    if metric.selection != nil { window.materialize([metric]) }
     let days = range.dayNumbers(inWindowOf: window.length) ?? window.length...window.length
     let minimum = AggregateKernel.effectiveMinimum(aggregate, requested: requested)
     let present = days.filter { window.value(metric, day: $0) != nil }

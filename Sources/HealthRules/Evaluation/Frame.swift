@@ -30,6 +30,7 @@ struct Frame {
   /// The row of a metric, or `nil` when the window has none.
   func row(of metric: Metric) -> Int? {
     if let index = metric.builtinIndex { return index }
-    return customMetrics.firstIndex { $0.name == metric.name }.map { $0 + Metric.builtins.count }
+    return customMetrics.firstIndex { $0.name == metric.name && $0.selection == metric.selection }
+      .map { $0 + Metric.builtins.count }
   }
 }

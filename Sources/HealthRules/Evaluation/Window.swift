@@ -26,6 +26,9 @@ public struct Window: Sendable, Hashable {
   private var enteredUnitDays: [String: Int] = [:]
   /// Symptom text per slot; `nil` when not recorded.
   var symptomTexts: [String?]
+  /// The timed, contexted or several readings of the days that have them, by day number
+  /// (``Measurements/observations``); the rows hold each day's mean.
+  public private(set) var observations: [Int: [Observation]] = [:]
   /// Per-patient parameters (`dry_weight`), in storage steps of their canonical unit.
   public private(set) var parameterSteps: [String: Int64] = [:]
 
@@ -56,8 +59,8 @@ public struct Window: Sendable, Hashable {
 
   /// Creates the window of `length` days ending on `asOf`, or on the latest reading's day.
   ///
-  /// Readings outside the window are not part of it. Two readings for the same
-  /// day are an error rather than a silent pick.
+  /// Readings outside the window are not part of it. Two records of the same day are one
+  /// day holding the readings of both (``Measurements/merge(_:)``).
   ///
   /// - Parameters:
   ///   - readings: Readings in any order.
@@ -69,11 +72,17 @@ public struct Window: Sendable, Hashable {
     guard length >= 1 else { throw .invalidLength(length) }
     guard let today = asOf ?? readings.map(\.date).max() else { throw .noReadings }
     self.init(today: today, length: length)
-    var seen = Set<Day>()
+    var days: [Int: Measurements] = [:]
     for reading in readings {
-      guard seen.insert(reading.date).inserted else { throw .duplicateDay(reading.date) }
-      if let day = dayNumber(of: reading.date) { set(reading.measurements, day: day) }
+      guard let day = dayNumber(of: reading.date) else { continue }
+      if var earlier = days[day] {
+        earlier.merge(reading.measurements)
+        days[day] = earlier
+      } else {
+        days[day] = reading.measurements
+      }
     }
+    for (day, measurements) in days.sorted(by: { $0.key < $1.key }) { set(measurements, day: day) }
   }
 
   /// Shows every built-in metric in a unit system the patient chose (kg and mmol/L, or lb
@@ -115,10 +124,44 @@ public struct Window: Sendable, Hashable {
   }
 
   /// The value of `metric` on day `number`, or `nil` when missing or out of range.
+  ///
+  /// A metric with a ``Metric/selection`` combines the day's chosen readings as it says.
   public func value(_ metric: Metric, day number: Int) -> Rational? {
-    guard (1...length).contains(number), let row = row(of: metric) else { return nil }
+    guard let raw = steps(metric, day: number) else { return nil }
+    return Rational(raw, metric.unit.storageScale)
+  }
+
+  /// The storage steps of `metric` on day `number`, or `nil` when missing or out of range.
+  func steps(_ metric: Metric, day number: Int) -> Int64? {
+    guard (1...length).contains(number) else { return nil }
+    if metric.selection != nil, row(of: metric) == nil {
+      if let listed = observations[number]?.filter({ $0.metric == metric.name }), !listed.isEmpty {
+        var day = Measurements()
+        for reading in listed {
+          day.add(metric.base, steps: reading.steps, time: reading.time, context: reading.context)
+        }
+        return day.steps(of: metric)
+      }
+      guard let raw = steps(metric.base, day: number) else { return nil }
+      var day = Measurements()
+      day.set(metric.base, steps: raw)
+      return day.steps(of: metric)
+    }
+    guard let row = row(of: metric) else { return nil }
     let raw = numbers[row * length + number - 1]
-    return raw == Window.missing ? nil : Rational(raw, metric.unit.storageScale)
+    return raw == Window.missing ? nil : raw
+  }
+
+  /// Gives each selected metric (``Metric/selection``) a row of its days' values, so compiled
+  /// rules read it as they read any metric.
+  mutating func materialize(_ selected: [Metric]) {
+    for metric in selected where metric.selection != nil && row(of: metric) == nil {
+      let values = (1...length).map { steps(metric, day: $0) }
+      let row = rowCreating(metric)
+      for (index, value) in values.enumerated() {
+        numbers[row * length + index] = value.map { $0 == Window.missing ? $0 + 1 : $0 } ?? Window.missing
+      }
+    }
   }
 
   /// The symptom text of day `number`, or `nil` when not recorded.
@@ -131,9 +174,18 @@ public struct Window: Sendable, Hashable {
   public func measurements(day number: Int) -> Measurements? {
     guard (1...length).contains(number) else { return nil }
     var result = Measurements(symptoms: symptomTexts[number - 1])
-    for (row, metric) in metrics.enumerated() {
+    for (row, metric) in metrics.enumerated() where metric.selection == nil {
       let raw = numbers[row * length + number - 1]
       if raw != Window.missing { result.set(metric, steps: raw, enteredIn: enteredUnits[metric.name]) }
+    }
+    for reading in observations[number] ?? [] {
+      let metric = Metric(name: reading.metric, unit: .number)
+      if result.observations.contains(where: { $0.metric == reading.metric }) == false {
+        result.set(metric, steps: nil)
+      }
+      result.add(
+        metric, steps: reading.steps, time: reading.time, context: reading.context,
+        enteredIn: enteredUnits[reading.metric])
     }
     return result.isEmpty ? nil : result
   }
@@ -150,8 +202,9 @@ public struct Window: Sendable, Hashable {
   public mutating func set(_ measurements: Measurements, day number: Int) {
     precondition((1...length).contains(number), "day \(number) is outside the window")
     for row in 0..<metrics.count { numbers[row * length + number - 1] = Window.missing }
+    observations[number] = measurements.observations.isEmpty ? nil : measurements.observations
     for (name, value) in measurements.steps.sorted(by: { $0.key < $1.key }) {
-      let metric = Metric(name: name, unit: Metric.builtins.first { $0.name == name }?.unit ?? .number)
+      let metric = Metric(name: name, unit: .number)
       let row = rowCreating(metric)
       numbers[row * length + number - 1] = value == Window.missing ? value + 1 : value
       if let unit = measurements.enteredUnits[name], number >= enteredUnitDays[name] ?? 0 {
@@ -179,6 +232,10 @@ public struct Window: Sendable, Hashable {
   /// - Precondition: `number` is within the window.
   public mutating func set(_ metric: Metric, day number: Int, steps value: Int64?) {
     precondition((1...length).contains(number), "day \(number) is outside the window")
+    if observations[number] != nil {
+      observations[number]?.removeAll { $0.metric == metric.name }
+      if observations[number]?.isEmpty == true { observations[number] = nil }
+    }
     let row = rowCreating(metric)
     let stored = value.map { $0 == Window.missing ? $0 + 1 : $0 } ?? Window.missing
     numbers[row * length + number - 1] = stored
@@ -228,7 +285,8 @@ public struct Window: Sendable, Hashable {
   /// The row index of a metric, or `nil` when the window has no row for it.
   func row(of metric: Metric) -> Int? {
     if let index = metric.builtinIndex { return index }
-    return customMetrics.firstIndex { $0.name == metric.name }.map { $0 + Metric.builtins.count }
+    return customMetrics.firstIndex { $0.name == metric.name && $0.selection == metric.selection }
+      .map { $0 + Metric.builtins.count }
   }
 
   private mutating func rowCreating(_ metric: Metric) -> Int {

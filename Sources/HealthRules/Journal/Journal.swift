@@ -455,7 +455,11 @@ public enum Journal {
     /// Makes sure the header has a column for every field the entry fills.
     private mutating func addColumns() {
       if columns.isEmpty {
-        columns = ReadingField.allCases.map { field in
+        let filled = ReadingField.allCases.filter { field in
+          field.metric.map { entry.measurements[$0] != nil } ?? false
+        }
+        let fields = [ReadingField.date, .weight, .systolic, .diastolic, .sugar]
+        columns = (fields + filled.filter { !fields.contains($0) } + [.symptoms]).map { field in
           let unit = entry.units[field] ?? field.units.first
           let header = unit.map {
             $0 == field.units.first ? field.rawValue : "\(field.rawValue) (\($0.rawValue))"

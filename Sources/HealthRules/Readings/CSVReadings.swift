@@ -3,16 +3,21 @@ import Diagnostics
 /// Reads daily readings from CSV text.
 ///
 /// The first non-blank line is a header naming the columns, in any order:
-/// `date` (ISO 8601, required), `weight`, `systolic`, `diastolic`, `sugar`
-/// (or `glucose`), `symptoms`, and any custom metrics passed in. A unit may
-/// follow a column name in parentheses: `weight (kg)`, `sugar (mmol/L)`; the
-/// defaults are lb, mmHg and mg/dL. An empty cell is a missing value; an empty
-/// `symptoms` cell means no symptoms that day.
+/// `date` (ISO 8601, required), `time` (`hh:mm`), `context`, `weight`, `systolic`,
+/// `diastolic`, `sugar` (or `glucose`), `heart_rate` (or `pulse`), `spo2`, `temperature`,
+/// `symptoms`, and any custom metrics passed in. A unit may follow a column name in
+/// parentheses: `weight (kg)`, `sugar (mmol/L)`, `temperature (°F)`; the defaults are lb,
+/// mmHg, mg/dL, /min, % and °C. An empty cell is a missing value; an empty `symptoms` cell
+/// means no symptoms that day. A date cell may hold the time as well (`2026-03-01T07:30`).
+///
+/// A day may have any number of rows: each row is the readings taken at its time in its
+/// context. Two rows of one day without a time and with the same context are an error, as
+/// they cannot be told apart.
 ///
 /// ```
-/// date,weight (kg),systolic,diastolic,sugar,symptoms
-/// 2026-03-01,81.6,120,80,95,
-/// 2026-03-02,81.8,122,81,97,"tired, mild headache"
+/// date,time,context,weight (kg),systolic,diastolic,sugar,symptoms
+/// 2026-03-01,07:10,fasting,81.6,128,82,104,
+/// 2026-03-01,19:05,,,121,78,,"tired, mild headache"
 /// ```
 public enum CSVReadings {
   /// Parses CSV readings, collecting every problem before throwing.
@@ -178,20 +183,39 @@ public enum CSVReadings {
       return
     }
     var day: Day?
+    var time: TimeOfDay?
+    var context: String?
     var dateSpan = record.end
     var systolicSpan: SourceSpan?
-    var measurements = Measurements()
+    var values: [(Metric, Int64, InputUnit?)] = []
+    var symptoms: String?
     var valid = true
     for (column, cell) in zip(columns, record.fields) {
       guard let column else { continue }
       if column.field == .date {
         dateSpan = cell.span
         day = collector.date(cell.text, at: cell.span)
+        if let written = collector.timeInDate(cell.text, at: cell.span) {
+          if let written { time = written } else { valid = false }
+        }
+        continue
+      }
+      if column.field == .time {
+        guard !cell.text.trimmingSpaces().isEmpty else { continue }
+        if let parsed = collector.time(cell.text, at: cell.span) {
+          time = parsed
+        } else {
+          valid = false
+        }
+        continue
+      }
+      if column.field == .context {
+        context = Observation.normalizedContext(cell.text)
         continue
       }
       if column.field == .symptoms {
         // A quoted cell is taken exactly, spaces included; a bare one is trimmed.
-        measurements.symptoms = cell.quoted ? cell.text : String(cell.text.trimmingSpaces())
+        symptoms = cell.quoted ? cell.text : String(cell.text.trimmingSpaces())
         continue
       }
       guard !cell.text.trimmingSpaces().isEmpty else { continue }
@@ -201,21 +225,31 @@ public enum CSVReadings {
           valid = false
           continue
         }
-        measurements.set(metric, steps: value, enteredIn: unit)
+        values.append((metric, value, unit))
         if field == .systolic { systolicSpan = cell.span }
-      } else if let value = Rational(decimal: cell.text.trimmingSpaces())?.roundedToThousandths() {
-        measurements.set(metric, thousandths: value)
+      } else if let value = Rational(decimal: cell.text.trimmingSpaces())?.roundedToThousandths(),
+        case (let steps, false) = value.multipliedReportingOverflow(by: metric.unit.storageScale / 1000)
+      {
+        values.append((metric, steps, nil))
       } else {
         collector.report(cell.span.issue(.invalidNumber, "'\(cell.text.trimmingSpaces())' is not a number"))
         valid = false
       }
     }
     guard let day else { return }
+    var measurements = Measurements(symptoms: symptoms)
+    for (metric, steps, unit) in values {
+      measurements.add(metric, steps: steps, time: time, context: context, enteredIn: unit)
+    }
     if valid {
-      collector.add(measurements, on: day, line: record.line, dateSpan: dateSpan, systolicSpan: systolicSpan)
+      collector.add(
+        measurements, on: day, line: record.line, dateSpan: dateSpan, systolicSpan: systolicSpan, time: time,
+        context: context)
     } else {
       // Still record the date, so a later duplicate is reported against this line.
-      collector.add(Measurements(), on: day, line: record.line, dateSpan: dateSpan, systolicSpan: nil)
+      collector.add(
+        Measurements(), on: day, line: record.line, dateSpan: dateSpan, systolicSpan: nil, time: time,
+        context: context)
     }
   }
 }

@@ -8,6 +8,10 @@
 /// files and ``set(_:steps:enteredIn:)`` keep the value written in another unit exactly.
 /// The unit a value was entered in is kept for display.
 ///
+/// A day may hold several readings of a measure, each with a time and a context
+/// (``add(_:steps:time:context:enteredIn:)``): ``steps`` then holds their mean, rounded to
+/// the storage step half away from zero (``DayCombine/mean``), and ``observations`` every one.
+///
 /// ```swift
 /// var day = Measurements(weight: 180, systolic: 120, diastolic: 80, sugar: 95)
 /// day.symptoms = "mild headache"
@@ -19,6 +23,10 @@ public struct Measurements: Sendable, Hashable {
   public var enteredUnits: [String: InputUnit]
   /// Free text describing symptoms; `""` means "none", `nil` means "not recorded".
   public var symptoms: String?
+  /// Every reading of the measures that have a time, a context or more than one reading this
+  /// day, in the order ``Observation/precedes(_:_:)`` gives; a measure read once, with no time
+  /// and no context, has only its value in ``steps``.
+  public private(set) var observations: [Observation] = []
 
   /// Creates a day's measurements from canonical values (lb, mmHg, mg/dL).
   ///
@@ -57,9 +65,79 @@ public struct Measurements: Sendable, Hashable {
   ///   - value: The steps (see ``ValueUnit/storageScale``), or `nil` to clear it.
   ///   - unit: The unit the value was entered in, for display; `nil` for the canonical one.
   public mutating func set(_ metric: Metric, steps value: Int64?, enteredIn unit: InputUnit? = nil) {
+    observations.removeAll { $0.metric == metric.name }
     steps[metric.name] = value
-    enteredUnits[metric.name] = value == nil ? nil : unit.flatMap { $0.canonical == metric.unit ? $0 : nil }
+    enteredUnits[metric.name] =
+      value == nil ? nil : unit.flatMap { $0.canonical == metric.unit && !$0.hasOffset ? $0 : nil }
   }
+
+  /// Adds one reading of a measure to the day, beside any it already holds.
+  ///
+  /// A first reading with no time and no context is kept as the day's value alone; any other
+  /// reading makes the measure's readings ``observations`` and its value their mean.
+  ///
+  /// - Parameters:
+  ///   - metric: The measure.
+  ///   - value: The value in storage steps of its canonical unit.
+  ///   - time: When it was taken, if known.
+  ///   - context: The context (`fasting`), if any.
+  ///   - unit: The unit it was entered in, for display.
+  public mutating func add(
+    _ metric: Metric, steps value: Int64, time: TimeOfDay? = nil, context: String? = nil,
+    enteredIn unit: InputUnit? = nil
+  ) {
+    let reading = Observation(metric: metric.name, steps: value, time: time, context: context)
+    let earlier = readings(of: metric.name)
+    if earlier.isEmpty, reading.time == nil, reading.context == nil {
+      set(metric, steps: value, enteredIn: unit)
+      return
+    }
+    let entered = unit.flatMap { $0.canonical == metric.unit && !$0.hasOffset ? $0 : nil }
+    observations.removeAll { $0.metric == metric.name }
+    let all = (earlier + [reading]).sorted(by: Observation.precedes)
+    observations.append(contentsOf: all)
+    observations.sort { $0.metric != $1.metric ? $0.metric < $1.metric : Observation.precedes($0, $1) }
+    steps[metric.name] = DayCombine.roundedMean(all.map(\.steps))
+    if let entered { enteredUnits[metric.name] = entered }
+  }
+
+  /// Adds every reading and the symptoms of another record of the same day; symptom texts
+  /// are joined with `; ` (an empty text, "none", gives way to one that names symptoms).
+  public mutating func merge(_ other: Measurements) {
+    for name in other.steps.keys.sorted() {
+      let metric = Metric(name: name, unit: .number)
+      for reading in other.readings(of: name) {
+        add(
+          metric, steps: reading.steps, time: reading.time, context: reading.context,
+          enteredIn: other.enteredUnits[name])
+      }
+    }
+    switch (symptoms, other.symptoms) {
+    case (nil, let text), (let text, nil): symptoms = text
+    case (let a?, let b?): symptoms = a.isEmpty ? b : b.isEmpty || a == b ? a : a + "; " + b
+    }
+  }
+
+  /// Every reading of a measure this day, in order; one without a time or context when the
+  /// day holds only its value.
+  public func readings(of name: String) -> [Observation] {
+    let listed = observations.filter { $0.metric == name }
+    if !listed.isEmpty { return listed }
+    return steps[name].map { [Observation(metric: name, steps: $0)] } ?? []
+  }
+
+  /// The day's value of a metric through its selection, in storage steps: the chosen
+  /// readings combined (``ReadingSelection``), or ``steps`` for a metric without a selection.
+  public func steps(of metric: Metric) -> Int64? {
+    guard let selection = metric.selection else { return steps[metric.name] }
+    let chosen = readings(of: metric.name).filter {
+      selection.context == nil || $0.context == selection.context
+    }
+    return selection.combine.combine(chosen.map(\.steps))
+  }
+
+  /// Whether any measure has more than one reading, a time or a context this day.
+  public var hasObservations: Bool { !observations.isEmpty }
 
   /// Sets a metric from a count of thousandths of its canonical unit.
   public mutating func set(_ metric: Metric, thousandths value: Int64?) {
@@ -96,13 +174,14 @@ public struct Measurements: Sendable, Hashable {
   /// Whether two days hold the same values and symptoms; the units they were entered in,
   /// kept only for display, do not count.
   public static func == (lhs: Measurements, rhs: Measurements) -> Bool {
-    lhs.steps == rhs.steps && lhs.symptoms == rhs.symptoms
+    lhs.steps == rhs.steps && lhs.symptoms == rhs.symptoms && lhs.observations == rhs.observations
   }
 
   /// Hashes the values and symptoms, as ``==`` compares them.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(steps)
     hasher.combine(symptoms)
+    hasher.combine(observations)
   }
 
   /// Whether nothing at all was recorded.

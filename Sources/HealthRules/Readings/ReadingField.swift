@@ -2,19 +2,29 @@
 ///
 /// Plausible ranges, in canonical units: weight above 0 and at most 1500 lb;
 /// systolic 40...300 mmHg; diastolic 20...200 mmHg; sugar 10...1000 mg/dL
-/// (about 0.56...55.5 mmol/L). Values outside them are rejected as impossible.
+/// (about 0.56...55.5 mmol/L); heart rate 20...300 /min; SpO2 50...100 %; temperature
+/// 25...45 °C (77...113 °F). Values outside them are rejected as impossible.
+///
+/// `time` (`hh:mm`) and `context` (`fasting`, `before meal`, or any words) say when and how
+/// a row's readings were taken; a `date` cell may carry the time too (`2026-03-01T07:30`).
 public enum ReadingField: String, Sendable, Hashable, CaseIterable {
   case date
+  case time
+  case context
   case weight
   case systolic
   case diastolic
   case sugar
+  case heartRate = "heart_rate"
+  case spo2
+  case temperature
   case symptoms
 
   /// The names a header may use for this field (the first is canonical).
   public var names: [String] {
     switch self {
     case .sugar: return ["sugar", "glucose"]
+    case .heartRate: return ["heart_rate", "pulse"]
     default: return [rawValue]
     }
   }
@@ -26,8 +36,19 @@ public enum ReadingField: String, Sendable, Hashable, CaseIterable {
     case .systolic: return .systolic
     case .diastolic: return .diastolic
     case .sugar: return .sugar
-    case .date, .symptoms: return nil
+    case .heartRate: return .heartRate
+    case .spo2: return .spo2
+    case .temperature: return .temperature
+    case .date, .time, .context, .symptoms: return nil
     }
+  }
+
+  /// The field that holds a known metric's values, or `nil` for a custom metric.
+  public init?(metric: Metric) {
+    guard let field = ReadingField.allCases.first(where: { $0.metric?.name == metric.name }) else {
+      return nil
+    }
+    self = field
   }
 
   /// Units this field may be written in; the first is the default.
@@ -36,7 +57,10 @@ public enum ReadingField: String, Sendable, Hashable, CaseIterable {
     case .weight: return [.pound, .kilogram, .gram]
     case .systolic, .diastolic: return [.mmHg]
     case .sugar: return [.mgPerDL, .mmolPerL]
-    case .date, .symptoms: return []
+    case .heartRate: return [.perMinute]
+    case .spo2: return [.percent]
+    case .temperature: return [.celsius, .fahrenheit]
+    case .date, .time, .context, .symptoms: return []
     }
   }
 
@@ -47,12 +71,16 @@ public enum ReadingField: String, Sendable, Hashable, CaseIterable {
     case .systolic: return 40_000...300_000
     case .diastolic: return 20_000...200_000
     case .sugar: return 10_000...1_000_000
-    case .date, .symptoms: return 0...0
+    case .heartRate: return 20_000...300_000
+    case .spo2: return 500...1000
+    case .temperature: return 25_000...45_000
+    case .date, .time, .context, .symptoms: return 0...0
     }
   }
 
   /// Why a value of this field is impossible, or `nil` when it is plausible: weight above 0
-  /// and at most 1500 lb, systolic 40...300 mmHg, diastolic 20...200 mmHg, sugar 10...1000 mg/dL.
+  /// and at most 1500 lb, systolic 40...300 mmHg, diastolic 20...200 mmHg, sugar 10...1000 mg/dL,
+  /// heart rate 20...300 /min, SpO2 50...100 %, temperature 25...45 °C.
   ///
   /// Readings files and test blocks refuse the same values with this message.
   ///
@@ -70,10 +98,14 @@ public enum ReadingField: String, Sendable, Hashable, CaseIterable {
     guard range.lowerBound.multipliedReportingOverflow(by: perThousandth).partialValue <= steps,
       steps <= range.upperBound.multipliedReportingOverflow(by: perThousandth).partialValue
     else {
-      let low = Rational.milli(range.lowerBound).formatted()
-      let high = Rational.milli(range.upperBound).formatted()
+      var low = Rational.milli(range.lowerBound)
+      var high = Rational.milli(range.upperBound)
+      var symbol = metric.unit.symbol
+      if self == .spo2 {
+        (low, high, symbol) = (Rational(range.lowerBound, 10), Rational(range.upperBound, 10), "%")
+      }
       return
-        "\(rawValue) '\(written) \(unit.rawValue)' is outside the plausible range \(low)...\(high) \(metric.unit.symbol)"
+        "\(rawValue) '\(written) \(unit.rawValue)' is outside the plausible range \(low.formatted())...\(high.formatted()) \(symbol)"
     }
     return nil
   }

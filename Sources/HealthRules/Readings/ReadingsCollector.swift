@@ -24,7 +24,9 @@ extension Character {
 ///
 /// Numbers must be plain decimals; they are converted exactly to canonical units,
 /// rounded to thousandths, and must fall in the field's plausible range. Systolic
-/// must be above diastolic. Two readings for one date are an error naming both lines.
+/// must be above diastolic. A day may have any number of records; two records of one date
+/// without a time and with the same context are an error naming both lines. Records of one
+/// day are merged (``Measurements/merge(_:)``) into one ``Reading``.
 ///
 /// Every row is checked, but only the readings `retention` asks for are kept, so a
 /// reader streaming a large file holds a window's days rather than the whole file.
@@ -35,6 +37,8 @@ struct ReadingsCollector {
   /// file is remembered, packed as 32-bit day ordinal and line (8 bytes a day) when they fit.
   private var lineOfDate: [Int32: Int32] = [:]
   private var wideLineOfDate: [Day: Int] = [:]
+  /// The line of each day's first untimed record in a context, by day and context.
+  private var lineOfContext: [String: Int] = [:]
   let retention: ReadingsRetention
   /// The latest day accepted so far.
   private var latest: Day?
@@ -65,6 +69,32 @@ struct ReadingsCollector {
       return nil
     }
     return day
+  }
+
+  /// The time a date cell carries after its day (`2026-03-01T07:30`, `2026-03-01 07:30:00
+  /// -0500`: the clock time as written, the zone ignored): `nil` when the cell holds a day
+  /// alone, `.some(nil)` after recording why the time is not one.
+  mutating func timeInDate(_ text: String, at span: SourceSpan) -> TimeOfDay?? {
+    let trimmed = text.trimmingSpaces()
+    guard trimmed.count > 10, Day(iso: trimmed.prefix(10)) != nil else { return nil }
+    var rest = trimmed.dropFirst(11)
+    if let end = rest.firstIndex(where: { $0 == " " || $0 == "Z" || $0 == "+" || $0 == "-" || $0 == "." }) {
+      rest = rest[..<end]
+    }
+    return .some(time(String(rest), at: span))
+  }
+
+  /// Parses a time cell `hh:mm` or `hh:mm:ss`, or records why it is not one.
+  mutating func time(_ text: String, at span: SourceSpan) -> TimeOfDay? {
+    let trimmed = text.trimmingSpaces()
+    guard let time = TimeOfDay(text: trimmed) else {
+      report(
+        span.issue(
+          .invalidDate, "'\(trimmed)' is not a time of day",
+          hint: "write times as hh:mm on a 24-hour clock, such as 07:10 or 19:00"))
+      return nil
+    }
+    return time
   }
 
   /// Parses a numeric cell in `unit` into storage steps of the canonical unit, or records why not.
@@ -134,16 +164,45 @@ struct ReadingsCollector {
     return span.issue(.swappedPressures, "systolic \(s) mmHg is not above diastolic \(d) mmHg", hint: hint)
   }
 
-  /// Adds one day's reading; reports a duplicate date or systolic not above diastolic.
+  /// Adds one record of a day's readings; reports a second untimed record of the day in the
+  /// same context, or systolic not above diastolic.
   mutating func add(
-    _ measurements: Measurements, on day: Day, line: Int, dateSpan: SourceSpan, systolicSpan: SourceSpan?
+    _ measurements: Measurements, on day: Day, line: Int, dateSpan: SourceSpan, systolicSpan: SourceSpan?,
+    time: TimeOfDay? = nil, context: String? = nil
   ) {
     var accepted = true
+    if time == nil, let context {
+      let key = "\(day.ordinal) \(context)"
+      if let first = lineOfContext[key] {
+        report(
+          dateSpan.issue(
+            .duplicateDate,
+            "a second reading for \(day) '\(context)' without a time; the first is on line \(first)",
+            hint: "give each reading its time, or merge the two rows", relatedLine: first))
+        accepted = false
+      } else {
+        lineOfContext[key] = line
+      }
+      if let issue = ReadingsCollector.pressureIssue(measurements, at: systolicSpan ?? dateSpan) {
+        report(issue)
+        accepted = false
+      }
+      if accepted { keep(Reading(date: day, measurements: measurements)) }
+      return
+    }
+    if time != nil {
+      if let issue = ReadingsCollector.pressureIssue(measurements, at: systolicSpan ?? dateSpan) {
+        report(issue)
+        accepted = false
+      }
+      if accepted { keep(Reading(date: day, measurements: measurements)) }
+      return
+    }
     if let first = firstLine(of: day) {
       report(
         dateSpan.issue(
           .duplicateDate, "a second reading for \(day); the first is on line \(first)",
-          hint: "keep one row per day, or merge the two rows", relatedLine: first))
+          hint: "give each reading its time, or merge the two rows", relatedLine: first))
       accepted = false
     }
     if let issue = ReadingsCollector.pressureIssue(measurements, at: systolicSpan ?? dateSpan) {
@@ -202,7 +261,21 @@ struct ReadingsCollector {
       let first = latest.advanced(by: 1 - max(1, length))
       kept.removeAll { $0.date < first }
     }
-    return kept.sorted { $0.date < $1.date }
+    return ReadingsCollector.merged(kept.sorted { $0.date < $1.date })
+  }
+
+  /// Readings sorted by date with the records of each day merged into one.
+  static func merged(_ sorted: [Reading]) -> [Reading] {
+    var result: [Reading] = []
+    result.reserveCapacity(sorted.count)
+    for reading in sorted {
+      if let last = result.last, last.date == reading.date {
+        result[result.count - 1].measurements.merge(reading.measurements)
+      } else {
+        result.append(reading)
+      }
+    }
+    return result
   }
 }
 

@@ -51,13 +51,13 @@ extension HealthExpression: CustomStringConvertible {
       }
     case .reading(let metric, let range):
       switch range {
-      case .today, .yesterday: body = "\(metric.name).\(range)"
-      case .day(let n): body = "\(metric.name).day(\(n))"
-      default: body = "\(metric.name)(\(range))"
+      case .today, .yesterday: body = "\(metric).\(range)"
+      case .day(let n): body = "\(metric).day(\(n))"
+      default: body = "\(metric)(\(range))"
       }
     case .aggregate(let aggregate, let metric, let range, let minimum):
       let needs = minimum.map { ", \($0)" } ?? ""
-      body = "\(aggregate.rawValue)(\(metric.name), \(range)\(needs))"
+      body = "\(aggregate.rawValue)(\(metric), \(range)\(needs))"
     case .arithmetic(let op, let lhs, let rhs):
       let p = precedence
       body = "\(lhs.text(parentPrecedence: p)) \(op.rawValue) \(rhs.text(parentPrecedence: p + 1))"

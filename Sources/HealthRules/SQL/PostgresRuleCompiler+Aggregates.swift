@@ -66,12 +66,13 @@ extension PostgresRuleCompiler {
       result = slope(
         values, count: count, enough: enough, prefixSums: prefixSums, sumFits: sumFits, steps: steps)
     }
+    let slot = slotName(metric)
     let note = Note(
       condition: "\(count) < \(minimum)",
       json: missingJSON(
         metric: metric.name, range: range.description, days: days,
         isMissing: { day in
-          "w.\(metric.name)_\(day) IS NULL"
+          "w.\(slot)_\(day) IS NULL"
         }, needed: "\(minimum)", found: count))
     result.notes = [note]
     return result

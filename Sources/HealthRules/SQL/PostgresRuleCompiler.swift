@@ -49,11 +49,15 @@ struct PostgresRuleCompiler {
   private var levels: [[(String, String)]] = []
   private var sourceSteps: [SourceStep] = []
   private var columnCount = 0
-  /// Pivoted slots read by the rules: metric name and day number.
+  /// Pivoted slots read by the rules: slot name (``slotName(_:)``) and day number.
   private(set) var slots: [String: Set<Int>] = [:]
+  /// The metric, with its selection, of each slot name but `symptoms`.
+  private(set) var series: [String: Metric] = [:]
   /// The parameters read by the rules, with their canonical units.
   private(set) var parameters: [String: ValueUnit] = [:]
   private var alertID: String?
+  /// The contexts rules select, numbered in slot names in the order first read.
+  private var contexts: [String] = []
 
   init(ruleSet: RuleSet, table: ReadingsTable) {
     self.ruleSet = ruleSet
@@ -103,15 +107,38 @@ struct PostgresRuleCompiler {
 
   // MARK: - Window slots
 
-  /// The pivoted column of a metric on a day: `w.sugar_7`.
+  /// The pivoted column of a metric on a day: `w.sugar_7`, `w.sugar__first__2_7`.
   mutating func slotColumn(_ metric: Metric, day: Int) throws(SQLError) -> String {
     guard table.column(for: metric) != nil else {
       throw SQLError(
         .unsupported, alertID: alertID, construct: metric.name,
         message: "the custom metric '\(metric.name)' has no column in the readings table")
     }
-    slots[metric.name, default: []].insert(day)
-    return "w.\(metric.name)_\(day)"
+    if metric.selection?.context != nil, table.context == nil {
+      throw SQLError(
+        .invalidTable, alertID: alertID, construct: metric.description,
+        message: "'\(metric)' reads readings of one context; the readings table has no context column")
+    }
+    let name = slotName(metric)
+    series[name] = metric
+    slots[name, default: []].insert(day)
+    return "w.\(name)_\(day)"
+  }
+
+  /// The name of a metric's pivoted columns: the metric's name, then for a selection its
+  /// combination and, for a context, a number for it (contexts are any text).
+  mutating func slotName(_ metric: Metric) -> String {
+    guard let selection = metric.selection else { return metric.name }
+    var name = "\(metric.name)__\(selection.combine.rawValue)"
+    if let context = selection.context {
+      if let index = contexts.firstIndex(of: context) {
+        name += "__\(index + 1)"
+      } else {
+        contexts.append(context)
+        name += "__\(contexts.count)"
+      }
+    }
+    return name
   }
 
   /// The date of day `number` of the window.

@@ -1,6 +1,6 @@
 /// Where the readings live in a database: the table, its column names and the units of its values.
 ///
-/// One row holds one patient's readings of one calendar day. The default layout is
+/// In the default layout one row holds one patient's readings of one calendar day:
 ///
 /// ```sql
 /// CREATE TABLE readings (
@@ -15,7 +15,28 @@
 /// );
 /// ```
 ///
-/// A `NULL` value is a missing reading. Values are converted to the canonical unit
+/// With a ``time`` column a day may have any number of rows, each the readings taken at one
+/// time, and with a ``context`` column each row says what they were taken in (`fasting`):
+///
+/// ```sql
+/// CREATE TABLE observations (
+///   patient_id  text NOT NULL,
+///   day         date NOT NULL,
+///   taken_at    timestamp,       -- or time; NULL when not known
+///   context     text,            -- fasting, before meal, ...; NULL for none
+///   systolic    numeric, diastolic numeric, sugar numeric, weight numeric,
+///   heart_rate  numeric,         -- /min
+///   spo2        numeric,         -- %
+///   temperature numeric,         -- °C
+///   symptoms    text
+/// );
+/// ```
+///
+/// A day's value of a measure is the mean of its rows' values rounded to the storage step,
+/// as the Swift engine makes it (``DayCombine/mean``); rules that choose another combination
+/// (`systolic(max)`) or a context read the rows as ``Observation/precedes(_:_:)`` orders them.
+/// The heart rate, SpO2 and temperature columns are read only by rules that use them, so a
+/// table without them works for every other rule. A `NULL` value is a missing reading. Values are converted to the canonical unit
 /// (lb, mmHg, mg/dL) exactly and rounded to thousandths, half away from zero, as
 /// the readings files are. Change any name or unit:
 ///
@@ -60,13 +81,25 @@ public struct ReadingsTable: Sendable, Hashable {
   public var diastolic: Column
   /// Blood glucose; `sugar` in mg/dL by default.
   public var sugar: Column
+  /// Heart rate; `heart_rate` in /min by default.
+  public var heartRate = Column(name: "heart_rate", unit: .perMinute)
+  /// Oxygen saturation; `spo2` in % by default.
+  public var spo2 = Column(name: "spo2", unit: .percent)
+  /// Body temperature; `temperature` in °C by default.
+  public var temperature = Column(name: "temperature", unit: .celsius)
   /// The symptom text column; `symptoms` by default.
   public var symptoms: String
+  /// The column of the time a row's readings were taken (`time` or `timestamp`), or `nil`
+  /// (the default) when the table holds one row per patient and day.
+  public var time: String?
+  /// The column of the context a row's readings were taken in (text), or `nil` (the default).
+  public var context: String?
   /// Whether the table guarantees one row per patient and day (a primary key or unique
   /// index on the two columns); `false` by default.
   ///
-  /// When `false`, the query looks for patients with two rows for one day and reports them
-  /// in its `error` column, as the Swift engine refuses such readings; when `true`, that
+  /// When `false` and the table has no ``time`` column, the query looks for patients with two
+  /// rows for one day and reports them in its `error` column, as the Swift engine refuses two
+  /// untimed readings of one measure on a day; when `true`, or with a ``time`` column, that
   /// extra pass over the table is skipped. ``DatabaseVerdicts`` sets it by itself when the
   /// table has such an index.
   public var uniqueDays: Bool = false
@@ -148,20 +181,27 @@ public struct ReadingsTable: Sendable, Hashable {
   /// `readings (patient_id, day, weight, systolic, diastolic, sugar, symptoms)` in lb, mmHg and mg/dL.
   public static let `default` = ReadingsTable()
 
-  /// The column of a built-in metric, or `nil` for a custom metric.
+  /// The column of a known metric, or `nil` for a custom metric.
   public func column(for metric: Metric) -> Column? {
     switch metric.name {
     case "weight": return weight
     case "systolic": return systolic
     case "diastolic": return diastolic
     case "sugar": return sugar
+    case "heart_rate": return heartRate
+    case "spo2": return spo2
+    case "temperature": return temperature
     default: return nil
     }
   }
 
-  /// The columns of the built-in metrics, with the metric each holds, in slot order.
+  /// The columns of the known metrics, with the metric each holds: the built-in ones in slot
+  /// order, then heart rate, SpO2 and temperature.
   public var metricColumns: [(metric: Metric, column: Column)] {
-    [(.weight, weight), (.systolic, systolic), (.diastolic, diastolic), (.sugar, sugar)]
+    [
+      (.weight, weight), (.systolic, systolic), (.diastolic, diastolic), (.sugar, sugar),
+      (.heartRate, heartRate), (.spo2, spo2), (.temperature, temperature),
+    ]
   }
 
   /// The table's name as SQL writes it, quoted: `"public"."readings"`.

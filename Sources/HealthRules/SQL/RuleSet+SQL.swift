@@ -115,7 +115,8 @@ extension RuleSet {
     }
     return PostgresQueryText(
       ruleSet: self, table: table, day: day, patients: patients, slots: compiler.slots,
-      parameters: compiler.parameters, laterals: compiler.lateralClauses, truths: truths
+      series: compiler.series, parameters: compiler.parameters, laterals: compiler.lateralClauses,
+      truths: truths
     ).text
   }
 }
@@ -154,6 +155,8 @@ extension ReadingsTable {
     names += [("table", name), ("patient_id column", patientID), ("day column", day)]
     names += metricColumns.map { ("\($0.metric.name) column", $0.column.name) }
     names.append(("symptoms column", symptoms))
+    if let time { names.append(("time column", time)) }
+    if let context { names.append(("context column", context)) }
     if let schema = parameters.schema { names.append(("parameters schema", schema)) }
     names += [
       ("parameters table", parameters.name), ("parameters patient column", parameters.patientID),
@@ -198,6 +201,8 @@ struct PostgresQueryText {
   /// The SQL of the `text[]` of patients to include, `NULL` for all.
   let patients: String
   let slots: [String: Set<Int>]
+  /// The metric (with its selection) of each pivoted slot name but `symptoms`.
+  let series: [String: Metric]
   let parameters: [String: ValueUnit]
   let laterals: [String]
   let truths: [PostgresRuleCompiler.Truth]
@@ -251,7 +256,9 @@ struct PostgresQueryText {
 
   /// Patients with two rows for one day, and the earliest such day; none when the table says so.
   private var duplicates: String {
-    if table.uniqueDays { return "SELECT NULL::text AS patient_id, NULL::date AS day WHERE false" }
+    if table.uniqueDays || table.time != nil {
+      return "SELECT NULL::text AS patient_id, NULL::date AS day WHERE false"
+    }
     return """
       SELECT patient_id, min(day) AS day
         FROM (SELECT patient_id, day FROM source GROUP BY patient_id, day HAVING count(*) > 1) AS d
@@ -260,7 +267,18 @@ struct PostgresQueryText {
   }
 
   private var usedMetrics: [(metric: Metric, column: ReadingsTable.Column)] {
-    table.metricColumns.filter { slots[$0.metric.name] != nil }
+    let read = Set(series.values.map(\.name))
+    return table.metricColumns.filter { read.contains($0.metric.name) }
+  }
+
+  /// Whether some rule reads a selection that orders a day's readings (`first`, `last`).
+  private var readsOrder: Bool {
+    series.values.contains { [.first, .last].contains($0.selection?.combine) }
+  }
+
+  /// Whether some rule reads readings of one context.
+  private var readsContext: Bool {
+    series.values.contains { $0.selection?.context != nil }
   }
 
   private var sourceColumns: [String] {
@@ -274,6 +292,17 @@ struct PostgresQueryText {
     if slots["symptoms"] != nil {
       columns.append("CAST(r.\(SQLText.identifier(table.symptoms)) AS text) AS symptoms")
     }
+    if readsOrder, let time = table.time {
+      columns.append("CAST(r.\(SQLText.identifier(time)) AS time) AS taken_at")
+    }
+    if readsContext, let context = table.context {
+      // Compared as Observation.normalizedContext compares: ASCII letters lowercased, spaces
+      // and tabs trimmed and runs of them made one space.
+      let text = "CAST(r.\(SQLText.identifier(context)) AS text)"
+      columns.append(
+        "nullif(regexp_replace(btrim(lower(\(text) COLLATE \"C\"), E' \\t'), E'[ \\t]+', ' ', 'g'), '') AS context"
+      )
+    }
     return columns
   }
 
@@ -281,22 +310,53 @@ struct PostgresQueryText {
   /// converted exactly and rounded to the nearest step, half away from zero.
   private func steps(_ column: ReadingsTable.Column) -> String {
     let value = "CAST(r.\(SQLText.identifier(column.name)) AS numeric)"
-    return "round(\(value) * \(SQLText.number(column.unit.stepsPerThousandth * 1000)))"
+    let offset = column.unit.offsetSteps == 0 ? "" : " - \(column.unit.offsetSteps)"
+    return "(round(\(value) * \(SQLText.number(column.unit.stepsPerUnit)))\(offset))"
   }
 
   private var pivotColumns: [String] {
     var columns: [String] = []
     let length = ruleSet.windowLength
-    for name in Metric.builtins.map(\.name) + ["symptoms"] {
+    for name in slots.keys.sorted() {
       for day in (slots[name] ?? []).sorted() {
         let date = day == length ? "p.today" : "p.today - \(length - day)"
-        columns.append("max(s.\(name)) FILTER (WHERE s.day = \(date)) AS \(name)_\(day)")
+        guard let metric = series[name] else {
+          columns.append("max(s.\(name)) FILTER (WHERE s.day = \(date)) AS \(name)_\(day)")
+          continue
+        }
+        columns.append("\(dayValue(metric, on: date)) AS \(name)_\(day)")
       }
     }
     for (name, unit) in parameters.sorted(by: { $0.key < $1.key }) {
       columns.append("\(parameterValue(name, unit)) AS \(PostgresRuleCompiler.parameterColumn(name))")
     }
     return columns
+  }
+
+  /// A day's value of a metric from its rows, as ``Measurements`` makes it: the mean of the
+  /// chosen readings rounded half away from zero (`sign(s) * div(2|s| + n, 2n)`), or the
+  /// first, last, smallest or largest of them in the order of ``Observation/precedes(_:_:)``.
+  private func dayValue(_ metric: Metric, on date: String) -> String {
+    let value = "s.\(metric.name)"
+    var filter = "s.day = \(date) AND \(value) IS NOT NULL"
+    if let context = metric.selection?.context {
+      filter += table.context == nil ? " AND false" : " AND s.context = \(SQLText.literal(context))"
+    }
+    let time = readsOrder && table.time != nil ? "s.taken_at" : "NULL::time"
+    switch metric.selection?.combine ?? .mean {
+    case .mean:
+      let sum = "sum(\(value)) FILTER (WHERE \(filter))"
+      let count = "count(\(value)) FILTER (WHERE \(filter))"
+      return "(sign(\(sum)) * div(2 * abs(\(sum)) + \(count), 2 * \(count)))"
+    case .min: return "min(\(value)) FILTER (WHERE \(filter))"
+    case .max: return "max(\(value)) FILTER (WHERE \(filter))"
+    case .first:
+      return
+        "(array_agg(\(value) ORDER BY \(time) ASC NULLS FIRST, \(value) ASC) FILTER (WHERE \(filter)))[1]"
+    case .last:
+      return
+        "(array_agg(\(value) ORDER BY \(time) DESC NULLS LAST, \(value) DESC) FILTER (WHERE \(filter)))[1]"
+    }
   }
 
   /// A patient's parameter in storage steps of its canonical unit: the value converted exactly
@@ -307,7 +367,8 @@ struct PostgresQueryText {
     var cases: [String] = []
     for input in InputUnit.allCases where input.canonical == unit {
       let words = InputUnit.spellings(of: input).map(SQLText.literal).joined(separator: ", ")
-      cases.append("WHEN \(unitText) IN (\(words)) THEN \(SQLText.number(input.stepsPerThousandth * 1000))")
+      guard !input.hasOffset else { continue }
+      cases.append("WHEN \(unitText) IN (\(words)) THEN \(SQLText.number(input.stepsPerUnit))")
     }
     if unit == .number {
       cases.append("WHEN coalesce(\(unitText), '') = '' THEN \(SQLText.number(unit.storageScale))")

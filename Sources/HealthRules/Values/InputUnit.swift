@@ -6,7 +6,10 @@
 /// - `g` to `lb`: 1 g = 100000/45359237 lb;
 /// - `mmol/L` to `mg/dL` for glucose: 18.016 mg/dL per mmol/L (the molar mass of
 ///   glucose, 180.16 g/mol, divided by 10);
-/// - `lb`, `mmHg` and `mg/dL` are canonical (factor 1).
+/// - `lb`, `mmHg`, `mg/dL`, `/min` and `°C` are canonical (factor 1);
+/// - `%` (oxygen saturation) to a plain fraction: factor 1/100 (`95 %` is `0.95`);
+/// - `°F` to `°C`: `(F − 32) × 5/9`, the one conversion with an offset; a value entered in °F
+///   is shown in °C.
 ///
 /// A reading is converted exactly and kept as a whole number of storage steps of its
 /// canonical unit (``ValueUnit/storageScale``). Every thousandth of every input unit is a
@@ -21,6 +24,10 @@ public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
   case mmHg = "mmHg"
   case mgPerDL = "mg/dL"
   case mmolPerL = "mmol/L"
+  case perMinute = "/min"
+  case percent = "%"
+  case celsius = "°C"
+  case fahrenheit = "°F"
 
   /// The canonical unit this unit converts to.
   public var canonical: ValueUnit {
@@ -28,30 +35,48 @@ public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
     case .pound, .kilogram, .gram: return .pound
     case .mmHg: return .mmHg
     case .mgPerDL, .mmolPerL: return .mgPerDL
+    case .perMinute: return .perMinute
+    case .percent: return .number
+    case .celsius, .fahrenheit: return .celsius
     }
   }
 
   /// The exact factor that turns a value in this unit into the canonical unit.
   public var factor: Rational {
     switch self {
-    case .pound, .mmHg, .mgPerDL: return .one
+    case .pound, .mmHg, .mgPerDL, .perMinute, .celsius: return .one
+    case .percent: return Rational(1, 100)
+    case .fahrenheit: return Rational(5, 9)
     case .kilogram: return Rational(100_000_000, 45_359_237)
     case .gram: return Rational(100_000, 45_359_237)
     case .mmolPerL: return Rational(18_016, 1000)
     }
   }
 
-  /// How many storage steps of the canonical unit one thousandth of this unit is, exactly.
-  public var stepsPerThousandth: Int64 {
+  /// How many storage steps of the canonical unit one of this unit is, exactly (for °F, one
+  /// degree of difference).
+  public var stepsPerUnit: Int64 {
     switch self {
-    case .pound: return 45_359_237
-    case .kilogram: return 100_000_000
-    case .gram: return 100_000
-    case .mmHg: return 1
-    case .mgPerDL: return 1000
-    case .mmolPerL: return 18_016
+    case .pound: return 45_359_237_000
+    case .kilogram: return 100_000_000_000
+    case .gram: return 100_000_000
+    case .mmHg, .perMinute: return 1000
+    case .mgPerDL: return 1_000_000
+    case .mmolPerL: return 18_016_000
+    case .percent: return 10
+    case .celsius: return 9000
+    case .fahrenheit: return 5000
     }
   }
+
+  /// The storage steps to subtract after multiplying by ``stepsPerUnit``: 160,000 for °F
+  /// (32 °F is 0 °C), 0 for every other unit.
+  public var offsetSteps: Int64 {
+    self == .fahrenheit ? 160_000 : 0
+  }
+
+  /// Whether the unit converts with an offset (°F), so a value is shown in the canonical unit.
+  public var hasOffset: Bool { offsetSteps != 0 }
 
   /// The storage steps of a value written in this unit: the value converted exactly and
   /// rounded to the nearest step, half away from zero; `nil` on overflow.
@@ -59,14 +84,17 @@ public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
   /// Exact for any value with at most three decimals: `storageSteps(80.5)` in kg is
   /// `80_500 * 100_000_000`.
   public func storageSteps(_ value: Rational) -> Int64? {
-    value.roundedToSteps(stepsPerThousandth * 1000)
+    guard let steps = value.roundedToSteps(stepsPerUnit) else { return nil }
+    let (result, overflow) = steps.subtractingReportingOverflow(offsetSteps)
+    return overflow ? nil : result
   }
 
   /// Converts a value in this unit to the canonical unit, exactly.
   ///
   /// - Returns: The converted value, or `nil` on overflow.
   public func toCanonical(_ value: Rational) -> Rational? {
-    value.multiplied(by: factor)
+    guard hasOffset else { return value.multiplied(by: factor) }
+    return value.subtracting(Rational(32)).flatMap { $0.multiplied(by: factor) }
   }
 
   /// The spellings ``init(symbol:)`` accepts for a unit, lowercased (besides Apple Health's
@@ -79,6 +107,10 @@ public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
     case .mmHg: return ["mmhg"]
     case .mgPerDL: return ["mg/dl"]
     case .mmolPerL: return ["mmol/l"]
+    case .perMinute: return ["/min", "bpm", "beats/min", "{beats}/min"]
+    case .percent: return ["%", "percent"]
+    case .celsius: return ["°c", "cel", "degc", "celsius"]
+    case .fahrenheit: return ["°f", "[degf]", "degf", "fahrenheit"]
     }
   }
 

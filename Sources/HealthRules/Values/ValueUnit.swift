@@ -19,6 +19,10 @@ public struct ValueUnit: Sendable, Hashable, Codable, CustomStringConvertible {
   public static let mmHg = ValueUnit("mmHg")
   /// Milligrams per decilitre, the canonical unit of blood glucose.
   public static let mgPerDL = ValueUnit("mg/dL")
+  /// Beats per minute, the canonical unit of heart rate.
+  public static let perMinute = ValueUnit("/min")
+  /// Degrees Celsius, the canonical unit of body temperature.
+  public static let celsius = ValueUnit("°C")
   /// A plain number: a count, a ratio or a percent.
   public static let number = ValueUnit("")
 
@@ -48,6 +52,7 @@ public struct ValueUnit: Sendable, Hashable, Codable, CustomStringConvertible {
     switch symbol {
     case "lb": return 45_359_237_000
     case "mg/dL": return 1_000_000
+    case "°C": return 9000
     default: return 1000
     }
   }

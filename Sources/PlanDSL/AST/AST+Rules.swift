@@ -88,6 +88,9 @@ package indirect enum RuleExpression: Sendable, Hashable {
   case countDays(CountDaysLiteral)
   /// `symptoms mention dyspnea`: a declared symptom, by name.
   case mentionSymptom(Identifier, DaysLiteral?, SourceRange)
+  /// A measure read through a choice of each day's readings: `sugar(first where context =
+  /// fasting)`, `systolic(max)`; the combination and the context are each optional.
+  case selected(Identifier, Identifier?, StringLiteral?, SourceRange)
 
   /// Where the whole expression is.
   package var range: SourceRange {
@@ -102,6 +105,7 @@ package indirect enum RuleExpression: Sendable, Hashable {
     case .daysHolding(let d): d.range
     case .countDays(let c): c.range
     case .mentionSymptom(_, _, let r): r
+    case .selected(_, _, _, let r): r
     }
   }
 }

@@ -277,6 +277,7 @@ extension Checker {
 
   static let metrics: [String: Metric] = [
     "weight": .weight, "systolic": .systolic, "diastolic": .diastolic, "sugar": .sugar, "glucose": .sugar,
+    "heart_rate": .heartRate, "pulse": .heartRate, "spo2": .spo2, "temperature": .temperature,
   ]
 
   /// Checks a `define`d name's expression where it is used, in the window it was written for,
@@ -411,12 +412,19 @@ extension Checker {
     case .quantity(let quantity):
       return constant(quantity)
     case .member(let base, let member, let arguments, _):
-      guard case .name(let name) = base else {
+      let metric: Metric
+      switch base {
+      case .name(let name):
+        guard let found = self.metric(name) else { return nil }
+        metric = found
+      case .selected:
+        guard let found = selectedMetric(base) else { return nil }
+        metric = found
+      default:
         error(
           DiagnosticMessage.expectedMetricBeforeDot(at: base.range))
         return nil
       }
-      guard let metric = metric(name) else { return nil }
       let range: DayRange
       switch (member.name, arguments) {
       case ("today", nil): range = .today
@@ -446,9 +454,16 @@ extension Checker {
           DiagnosticMessage.badArguments(function: name.name, at: range))
         return nil
       }
-      guard case .name(let metricName) = arguments[0], let metric = metric(metricName) else {
-        if case .name = arguments[0] {
-        } else {
+      let chosen: Metric?
+      switch arguments[0] {
+      case .name(let metricName): chosen = metric(metricName)
+      case .selected: chosen = selectedMetric(arguments[0])
+      default: chosen = nil
+      }
+      guard let metric = chosen else {
+        switch arguments[0] {
+        case .name, .selected: break
+        default:
           error(
             DiagnosticMessage.expectedMetricArgument(at: arguments[0].range))
         }
@@ -508,6 +523,28 @@ extension Checker {
     }
   }
 
+  /// The metric of `sugar(first where context = fasting)`, with its selection.
+  mutating func selectedMetric(_ expression: RuleExpression) -> Metric? {
+    guard case .selected(let name, let combineWord, let context, _) = expression,
+      let metric = metric(name)
+    else { return nil }
+    var combine = DayCombine.mean
+    if let combineWord {
+      guard let found = DayCombine(rawValue: combineWord.name) else {
+        error(
+          DiagnosticMessage.unknownName(
+            .function, combineWord, candidates: DayCombine.allCases.map(\.rawValue)))
+        return nil
+      }
+      combine = found
+    }
+    if let context, Observation.normalizedContext(context.value) == nil {
+      error(DiagnosticMessage.invalidRule("a context cannot be empty", at: context.range))
+      return nil
+    }
+    return metric.selecting(ReadingSelection(combine: combine, context: context?.value))
+  }
+
   mutating func metric(_ name: Identifier) -> Metric? {
     if let metric = Self.metrics[name.name] { return metric }
     error(DiagnosticMessage.unknownName(.reading, name, candidates: Self.metrics.keys))
@@ -540,6 +577,13 @@ extension Checker {
         DiagnosticMessage.unknownUnit(
           unit,
           candidates: ["%", "lb", "kg", "mmHg", "mg/dL", "mmol/L", "days", "lb/day", "kg/week", "mmHg/day"]))
+      return nil
+    }
+    guard !input.hasOffset else {
+      error(
+        DiagnosticMessage.invalidRule(
+          "write temperatures in rules in °C (Cel or degC): a difference of 1 °F is not 1 °F after 32 °F is taken off",
+          at: quantity.range))
       return nil
     }
     guard let canonical = input.toCanonical(exact), let perDay = canonical.divided(by: Rational(max(days, 1)))

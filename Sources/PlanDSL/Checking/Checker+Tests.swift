@@ -252,7 +252,8 @@ extension Checker {
       }
       seen[name.name] = name.range
       let kind = RuleScope.parameterKinds.first { $0.value == unit }?.key ?? "number"
-      let units = InputUnit.allCases.filter { $0.canonical == unit }.map(\.rawValue)
+      let units =
+        unit == .number ? [] : InputUnit.allCases.filter { $0.canonical == unit }.map(\.rawValue)
       let text = NSDecimalNumber(decimal: statement.value.value).stringValue
       guard let exact = Rational(decimal: text) else {
         error(DiagnosticMessage.tooManyDigits(text, at: statement.value.numberRange))

@@ -376,6 +376,13 @@ extension Parser {
         return .mention(
           StringLiteral(value: token.value, range: token.range), days, start.union(previous.range))
       }
+      if peek().isSymbol("("), !peek().atLineStart, peek(2).kind == .identifier,
+        peek(2).isWord("where")
+          || (["mean", "first", "last", "min", "max"].contains(peek(2).value)
+            && (peek(3).isSymbol(")") || peek(3).isWord("where")))
+      {
+        return parseSelection()
+      }
       let token = advance()
       let name = Identifier(name: token.value, range: token.range)
       if current.isSymbol("("), !current.atLineStart {
@@ -386,5 +393,50 @@ extension Parser {
     }
     expected("an expression")
     return nil
+  }
+
+  /// `sugar(first where context = fasting)`: a measure, then in parentheses how a day's
+  /// readings combine, a context, or both. The context is a word or a quoted text.
+  mutating func parseSelection() -> RuleExpression? {
+    let token = advance()
+    let metric = Identifier(name: token.value, range: token.range)
+    let open = advance()
+    var combine: Identifier?
+    var context: StringLiteral?
+    if !current.isWord("where") {
+      let word = advance()
+      combine = Identifier(name: word.value, range: word.range)
+    }
+    if current.isWord("where") {
+      advance()
+      guard current.isWord("context") else {
+        expected("'context' after 'where', as in 'sugar(where context = fasting)'")
+        return nil
+      }
+      advance()
+      guard consumeSymbol("=") || consumeSymbol("==") else {
+        expected("'=' and a context, as in 'where context = fasting'")
+        return nil
+      }
+      var words: [Token] = []
+      if current.kind == .string {
+        words.append(advance())
+      } else {
+        while current.kind == .identifier, !atEnd { words.append(advance()) }
+      }
+      guard let first = words.first, let last = words.last else {
+        expected("a context such as 'fasting' or \"before meal\"")
+        return nil
+      }
+      context = StringLiteral(
+        value: words.map(\.value).joined(separator: " "), range: first.range.union(last.range))
+    }
+    guard consumeSymbol(")") else {
+      report(
+        DiagnosticMessage.expectedCloseParenthesis(
+          at: atEnd ? previous.range.afterEnd : current.range, open: open.range))
+      return nil
+    }
+    return .selected(metric, combine, context, token.range.union(previous.range))
   }
 }

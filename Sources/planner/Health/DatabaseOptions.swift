@@ -6,7 +6,7 @@ import PlanDSL
 enum DatabaseOptions {
   static let tableHelp = "The readings table, optionally schema-qualified (default: readings)."
   static let columnsHelp =
-    "Column names and units: patient_id=pid,day=date,weight=wt:kg,sugar=glucose:mmol/L,symptoms=notes."
+    "Column names and units: patient_id=pid,day=date,time=taken_at,context=ctx,weight=wt:kg,sugar=glucose:mmol/L,symptoms=notes."
   static let patientsHelp = "Only these patients (ids compared as text)."
 
   /// The table described by `--table` and `--columns`: the default one with what they change.
@@ -24,6 +24,11 @@ enum DatabaseOptions {
       case "patient_id": table.patientID = entry.column
       case "day": table.day = entry.column
       case "symptoms": table.symptoms = entry.column
+      case "time": table.time = entry.column
+      case "context": table.context = entry.column
+      case "heart_rate": table.heartRate = column(table.heartRate)
+      case "spo2": table.spo2 = column(table.spo2)
+      case "temperature": table.temperature = column(table.temperature)
       case "weight": table.weight = column(table.weight)
       case "systolic": table.systolic = column(table.systolic)
       case "diastolic": table.diastolic = column(table.diastolic)
@@ -74,7 +79,10 @@ struct ColumnList: ArgumentValue, Equatable {
   }
 
   /// The keys a pair may name.
-  static let keys = ["patient_id", "day", "weight", "systolic", "diastolic", "sugar", "symptoms"]
+  static let keys = [
+    "patient_id", "day", "time", "context", "weight", "systolic", "diastolic", "sugar", "heart_rate", "spo2",
+    "temperature", "symptoms",
+  ]
 
   var entries: [Entry]
 
@@ -103,7 +111,7 @@ struct ColumnList: ArgumentValue, Equatable {
             "unknown unit '\(symbol.escapedForTerminal)' in '\(name)'",
             hint: "units: " + InputUnit.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        if ["patient_id", "day", "symptoms"].contains(key) {
+        if ["patient_id", "day", "time", "context", "symptoms"].contains(key) {
           throw .usage("'\(key)' takes no unit in '\(name)'", hint: nil)
         }
         unit = found
