@@ -9,7 +9,8 @@ steps, and 28 more built from templates, some over foods of the bundled USDA
 SR28 catalog) and one of eight price worlds `family/foods-kK-sS.plan`: K
 stores (1 to 4, each with a trip) and a price seed S, every food of
 Examples/pantry.plan (its nutrition kept) and 20 catalog foods, each sold in
-several package sizes at one to K stores, some produce loose by weight.
+several package sizes at one to K stores (the first sells every food),
+some produce loose by weight.
 
 The weeks vary, as users' weeks do: one person (even-numbered weeks) or a
 household of 2 to 5 (odd-numbered, with profiles or written goals of their
@@ -100,7 +101,8 @@ def offers(name, price, count, unit, stores, seed):
     if mass and rng.random() < 0.3:
         lines.append(f"price {money(price * 0.5 * rng.uniform(1.05, 1.25))} USD per {number(count * 0.5)} {unit} at {home}")
     for store in stores:
-        if store == home or rng.random() < 0.4:
+        # The first store of a world (a supermarket) sells every food.
+        if store == home or (store != stores[0] and rng.random() < 0.4):
             continue
         factor = rng.uniform(0.85, 1.25)
         small = 0.5 if mass else 1
@@ -286,10 +288,10 @@ PROFILES = [
 NAMES = ["ana", "ben", "cleo", "dev", "eli", "fay", "gus", "hana", "ivo", "jon", "kai", "lin", "mo", "noa"]
 
 
-def goal_block(name, title, energy, share, rng, strict):
+def goal_block(name, title, energy, share, rng, strict, child=False, wide=False):
     """A goal scaled to the meals a plan covers (`share` of a day)."""
-    lo, hi = energy * share * 0.85, energy * share * 1.2
-    protein = energy * share * rng.choice([0.035, 0.04, 0.045])
+    lo, hi = energy * share * (0.75 if wide else 0.85), energy * share * (1.3 if wide else 1.2)
+    protein = energy * share * (0.03 if child or wide else rng.choice([0.035, 0.04, 0.045]))
     fiber = energy * share * (0.010 if strict else 0.008)
     lines = [f'goal {name} "{title}" {{',
              f"  energy {round(lo, -1):g}...{round(hi, -1):g} kcal per day",
@@ -325,7 +327,9 @@ def week(index, recipes, food_names):
     once_per_day = rng.random() < 0.6
     apart = rng.random() < 0.25
     leftovers = "lunch" in slots and "dinner" in slots and rng.random() < 0.3
-    cookings = leftovers and repeat_max is not None and rng.random() < 0.5
+    # A leftover is a second meal of the same dish: `repeat at most 1` counts
+    # cookings then, or no week would keep it.
+    cookings = leftovers and repeat_max is not None and (repeat_max == 1 or rng.random() < 0.5)
 
     # Recipes: 10 to 60, spread over the plan's meals, at least enough for
     # the repeat rules.
@@ -360,7 +364,7 @@ def week(index, recipes, food_names):
     strict = rng.random() < 0.5
     if household:
         out += goal_block(f"{name}_adult", "An adult's meals", rng.choice([2000, 2200, 2400]), share, rng, False)
-        out += goal_block(f"{name}_child", "A child's meals", 1600, share, rng, False)
+        out += goal_block(f"{name}_child", "A child's meals", 1600, share, rng, False, child=True)
         out.append("")
         out.append(f'household {name}_home "A household of {people}" {{')
         picks = rng.sample(range(len(PROFILES)), people)
@@ -373,7 +377,10 @@ def week(index, recipes, food_names):
                 body.append(f"profile {{ age {age}; sex {sex}; height {height} cm; weight {weight} kg; activity {activity} }}")
             else:
                 body.append(f"goal {name}_{'child' if kind == 'child' else 'adult'}")
-            if kind in ("child", "teen") and "lunch" in slots and days >= 5 and rng.random() < 0.6:
+            # Lunch at school on weekdays: for members with a written goal (a
+            # profile's whole day of energy from two meals needs big portions).
+            if kind in ("child", "teen") and body[0].startswith("goal") and "lunch" in slots and days >= 5 \
+                    and rng.random() < 0.6:
                 body.append("skip lunch on days 1...5")
                 features.setdefault("skips", 0)
                 features["skips"] += 1
@@ -383,9 +390,12 @@ def week(index, recipes, food_names):
         out.append("}")
         portions = PORTIONS_HOUSE[rng.randrange(len(PORTIONS_HOUSE))]
     else:
-        energy = rng.choice([1800, 2000, 2200, 2500])
-        out += goal_block(f"{name}_goal", "My meals", energy, share, rng, strict)
         portions = PORTIONS_SOLO[rng.randrange(len(PORTIONS_SOLO))]
+        # Whole servings (or at most one and a half) reach less energy: such
+        # a user writes a lower, wider goal.
+        small = portions == "whole" or portions.startswith("0.5...1.5")
+        energy = rng.choice([1600, 1800, 2000]) if small else rng.choice([1800, 2000, 2200, 2500])
+        out += goal_block(f"{name}_goal", "My meals", energy, share, rng, strict, wide=small)
     out.append("")
     features["portions"] = portions
 
@@ -446,9 +456,10 @@ def week(index, recipes, food_names):
         out.append(f"  stores at most {at_most}")
         features["stores_at_most"] = at_most
     if rng.random() < 0.35:
-        # A budget near what such a week costs at the till: about 2.6 USD a
-        # person a meal-day share, more or less; some bind, some do not.
-        budget = round(people * days * share * rng.choice([5.5, 6.5, 8.0]))
+        # A budget near what such a week costs at the till: a trip and a few
+        # packages, and 10 to 14 USD a person a day of meals; some bind,
+        # some do not.
+        budget = round(15 + people * days * share * rng.choice([10.0, 12.0, 14.0]))
         out.append(f"  budget {budget} USD per week" if days == 7 else f"  budget {budget * 7 / days:.0f} USD per week")
         features["budget"] = True
     if rng.random() < 0.3:

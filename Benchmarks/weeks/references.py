@@ -140,12 +140,13 @@ def main():
     parser.add_argument("solver", choices=["highs", "cbc", "planner"])
     parser.add_argument("--limit", type=float, default=120)
     parser.add_argument("--weeks", help="comma-separated (default: every week of the manifest)")
+    parser.add_argument("--planner", help="a planner binary (default: the release build, built first)")
     args = parser.parse_args()
     with open(os.path.join(FAMILY, "manifest.json")) as f:
         weeks = [w["week"] for w in json.load(f)["weeks"]]
     if args.weeks:
         weeks = [w for w in args.weeks.split(",") if w]
-    planner = planner_binary()
+    planner = args.planner or planner_binary()
     for week in weeks:
         print(f"references: {args.solver} on {week}, limit {args.limit:g} s ...", file=sys.stderr, flush=True)
         if args.solver == "planner":
