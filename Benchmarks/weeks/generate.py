@@ -17,8 +17,9 @@ household of 2 to 5 (odd-numbered, with profiles or written goals of their
 own, some skipping lunch on weekdays), 3 to 7 days of 2 to 4 meals, 10 to 60
 recipes (`allow MEAL recipes`), portion steps, a pantry with use-by dates,
 budgets, locks, repeat rules, leftovers (`leftovers dinner to lunch`,
-`leftovers worth P%`), store limits and the tie-break. Every fourth week
-(w03, w07, ...) is held out: it is not looked at while tuning the search.
+`leftovers worth P%`), store limits and the tie-break. A quarter of the
+weeks (w03, w06, w11, w14, ...: the number is 3 or 6 modulo 8) is held out:
+not looked at while tuning the search.
 `family/manifest.json` lists every week, its part and what it has.
 
 Everything is deterministic (random.Random seeded by the week's number and
@@ -41,7 +42,9 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 EXAMPLES = os.path.join(ROOT, "Examples")
 
 WEEKS = 44
-HELD_OUT_EVERY = 4  # week i is held out when i % 4 == 3
+# Week i is held out when i % 8 is 3 or 6: a quarter of the family, one
+# person (even weeks) and households (odd weeks) alike.
+HELD_OUT = (3, 6)
 
 STORE_POOL = [
     ("aldi", "Discount grocer", "2"),
@@ -471,7 +474,7 @@ def week(index, recipes, food_names):
     features["tie_break"] = tie
     out.append("  minimize cost")
     out.append("}")
-    part = "held-out" if index % HELD_OUT_EVERY == HELD_OUT_EVERY - 1 else "tuning"
+    part = "held-out" if index % 8 in HELD_OUT else "tuning"
     entry = {"week": name, "file": f"{name}.plan", "plan": name, "part": part,
              "kind": "household" if household else "solo", "world": world, **features}
     return name, "\n".join(out) + "\n", entry
@@ -496,7 +499,7 @@ def main():
             f.write(text)
         manifest.append(entry)
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
-        json.dump({"held_out": f"every week whose number is {HELD_OUT_EVERY - 1} modulo {HELD_OUT_EVERY}",
+        json.dump({"held_out": "every week whose number is 3 or 6 modulo 8: not looked at while tuning the search",
                    "weeks": manifest}, f, indent=1)
         f.write("\n")
     print(f"{WEEKS} weeks, {len(recipes)} recipes: {os.path.relpath(args.out, ROOT)}")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 41's family of weeks: 44 meal-plan weeks priced at the till
-# (Benchmarks/weeks/family, written by generate.py, every fourth held out),
+# (Benchmarks/weeks/family, written by generate.py, a quarter held out),
 # each solved once per time limit with the release build. Prints, per part
 # (tuning, held-out) and kind (one person, household), the share proven
 # within 1%, the median and 90th-percentile proven gap, the median and worst
