@@ -88,13 +88,15 @@ def rows_for(results, manifest, references):
                 continue
             recs = [by_week[w["week"]] for w in weeks]
             gaps = [r["gap"] if r["objective"] is not None and r["gap"] is not None else math.inf for r in recs]
-            excess, shortfall = [], []
+            excess, shortfall, reference_gap = [], [], []
             for r in recs:
                 ref = (references.get(r["week"]) or {})
                 plan = (ref.get("best_plan") or {}).get("objective")
                 bound = (ref.get("best_bound") or {}).get("bound")
                 if plan is not None:
                     excess.append((r["objective"] - plan) / plan if r["objective"] is not None else math.inf)
+                if plan is not None and bound is not None:
+                    reference_gap.append(max(0.0, (plan - bound) / plan))
                 if bound is not None and r["bound"] is not None and bound > 0:
                     shortfall.append(max(0.0, (bound - r["bound"]) / bound))
             rows.append({
@@ -108,6 +110,7 @@ def rows_for(results, manifest, references):
                 "median_excess": statistics.median(excess) if excess else None,
                 "worst_excess": max(excess) if excess else None,
                 "median_shortfall": statistics.median(shortfall) if shortfall else None,
+                "reference_gap": statistics.median(reference_gap) if reference_gap else None,
                 "no_plan": sum(1 for r in recs if r["objective"] is None),
                 "median_wall": statistics.median(r["wall"] for r in recs),
             })
@@ -121,14 +124,15 @@ def table(results, manifest, references):
     for limit in sorted(results):
         meta = results[limit]
         count = len(meta["records"])
+        runs = meta.get("runs") or [meta]
         lines.append(f"- {limit:g} s: {count} of {total} weeks"
                      + ("" if count == total else f" ({', '.join(sorted(r['week'] for r in meta['records']))})")
-                     + f", measured {meta['stamp']} ({meta['machine']}); command: `{meta['command']}`")
+                     + "; " + "; ".join(f"measured {r['stamp']} ({r['machine']}), `{r['command']}`" for r in runs))
     lines += [
         "",
         "| limit | part | kind | weeks | proven within 1% | within 2% | median gap | 90th pct gap | worst gap "
-        "| median excess over reference | worst excess | median bound shortfall | no plan | median wall |",
-        "| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| median excess over reference | worst excess | median bound shortfall | median reference gap | no plan | median wall |",
+        "| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for row in rows:
         referenced = "" if row["referenced"] == row["weeks"] else f" ({row['referenced']} with a reference)"
@@ -136,14 +140,15 @@ def table(results, manifest, references):
             f"| {row['limit']:g} s | {row['part']} | {row['kind']} | {row['weeks']} | {row['within1'] * 100:.0f}% | "
             f"{row['within2'] * 100:.0f}% | {pct(row['median_gap'], 2)} | {pct(row['p90_gap'], 2)} | "
             f"{pct(row['worst_gap'], 2)} | {pct(row['median_excess'], 2)}{referenced} | {pct(row['worst_excess'], 2)} | "
-            f"{pct(row['median_shortfall'], 2)} | {row['no_plan']} | {row['median_wall']:.1f} s |")
+            f"{pct(row['median_shortfall'], 2)} | {pct(row['reference_gap'], 2)} | {row['no_plan']} | {row['median_wall']:.1f} s |")
     lines += [
         "",
         "Gap: planner's own proven gap, `report.relative_gap` (objective less bound, over the objective; the",
         "objective is what is paid at the till less any `leftovers worth` credit). Excess: planner's objective",
         "over the best objective in `Benchmarks/weeks/references.json`, as a share of it (negative: planner",
         "beat the reference). Bound shortfall: how far planner's bound is under the best reference bound, as",
-        "a share of it (0 when planner's is as high). Percentiles by nearest rank; a week with no plan counts",
+        "a share of it (0 when planner's is as high). Reference gap: the best reference plan over the best",
+        "reference bound, a share of the plan (how far the reference itself is from proven). Percentiles by nearest rank; a week with no plan counts",
         "as an infinite gap. Targets (issue 41): one person's week proven within 1% at 10 s (90% within 30 s);",
         "households within 2% at 60 s, none worse than 5%; every plan at most 0.5% above its reference; no",
         "week without a plan.",
@@ -199,10 +204,18 @@ def main():
             load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
             command = f"LIMITS={limit:g}" + (f" WEEKS={','.join(weeks)}" if args.weeks else "") + \
                 " Benchmarks/weeks/run.sh"
-            with open(os.path.join(OUT, f"results-{limit:g}.json"), "w") as f:
-                json.dump({"limit": limit, "stamp": stamp, "command": command,
-                           "machine": f"{platform.machine()}, {os.cpu_count()} cores shared, load {load} at the end",
-                           "records": records}, f, indent=1)
+            run = {"stamp": stamp, "command": command,
+                   "machine": f"{platform.machine()}, {os.cpu_count()} cores shared, load {load} at the end"}
+            path = os.path.join(OUT, f"results-{limit:g}.json")
+            runs, kept = [run], []
+            if args.weeks and os.path.exists(path):
+                # A subset: its weeks replace theirs in the file, the others stay.
+                with open(path) as f:
+                    old = json.load(f)
+                runs = old.get("runs", []) + runs
+                kept = [r for r in old["records"] if r["week"] not in weeks]
+            with open(path, "w") as f:
+                json.dump({"limit": limit, "runs": runs, "records": kept + records}, f, indent=1)
     text = table(load_results(), manifest, references)
     print(text)
     if not args.no_doc and write_table(args.doc, "weeks-bench", text):

@@ -20,6 +20,7 @@ benchmark aid, not part of planner.
 """
 import argparse
 import datetime
+import fcntl
 import json
 import os
 import re
@@ -159,9 +160,13 @@ def main():
                        "command": f"python3 Benchmarks/weeks/references.py {args.solver} --limit {args.limit:g} --weeks {week}"})
         print(f"  {result['status']}: objective {result['objective']}, bound {result['bound']}, {result['seconds']} s",
               file=sys.stderr, flush=True)
-        data = load()  # again: another run may have written meanwhile
-        data["weeks"].setdefault(week, {"runs": []})["runs"].append(result)
-        save(data)
+        # Another run (another solver) may write meanwhile: read, add and
+        # write under a lock.
+        with open(STORE + ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            data = load()
+            data["weeks"].setdefault(week, {"runs": []})["runs"].append(result)
+            save(data)
 
 
 if __name__ == "__main__":
