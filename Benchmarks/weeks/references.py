@@ -11,6 +11,8 @@ with one solver under a time limit, on one thread:
     references.py highs  --limit 120 [--weeks w00,w05]   HiGHS (pip highspy)
     references.py cbc    --limit 120 [--weeks ...]       CBC (Debian coinor-cbc)
     references.py planner --limit 300 [--weeks ...]      planner solve itself
+    references.py feasible --limit 100 [--weeks ...]     HiGHS with every cost 0:
+                                                         shows the week has a plan
 
 Every run is appended to the week's `runs` with its solver, limit, plan
 objective, bound, status, seconds, date and the command that repeats it
@@ -49,6 +51,8 @@ def save(data):
         bounds = [r for r in entry["runs"] if r.get("bound") is not None]
         entry["best_plan"] = summary(min(plans, key=lambda r: r["objective"]), "objective") if plans else None
         entry["best_bound"] = summary(max(bounds, key=lambda r: r["bound"]), "bound") if bounds else None
+        entry["feasible"] = True if plans or any(r.get("feasible") for r in entry["runs"]) else \
+            (False if any(r.get("feasible") is False for r in entry["runs"]) else None)
     data["weeks"] = dict(sorted(data["weeks"].items()))
     tmp = STORE + ".tmp"
     with open(tmp, "w") as f:
@@ -98,6 +102,27 @@ def run_highs(mps, limit):
     return {"status": status, "objective": objective, "bound": bound, "seconds": round(seconds, 2)}
 
 
+def run_feasible(mps, limit):
+    """HiGHS on the model with every cost set to 0: any plan at all, to show
+    the week is feasible (its cost is not a reference)."""
+    import highspy
+    import numpy
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("threads", 1)
+    h.setOptionValue("time_limit", float(limit))
+    h.readModel(mps)
+    n = h.getLp().num_col_
+    h.changeColsCost(n, numpy.arange(n, dtype=numpy.int32), numpy.zeros(n))
+    start = time.monotonic()
+    h.run()
+    seconds = time.monotonic() - start
+    feasible = h.getInfo().primal_solution_status == 2
+    return {"status": h.modelStatusToString(h.getModelStatus()), "objective": None, "bound": None,
+            "feasible": feasible if feasible or h.getModelStatus() == highspy.HighsModelStatus.kInfeasible else None,
+            "seconds": round(seconds, 2)}
+
+
 def run_cbc(mps, limit):
     start = time.monotonic()
     done = subprocess.run(["cbc", mps, "-threads", "1", "-sec", str(limit), "-ratio", "1e-6", "-solve", "-quit"],
@@ -138,7 +163,7 @@ def run_planner(planner, week, limit):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("solver", choices=["highs", "cbc", "planner"])
+    parser.add_argument("solver", choices=["highs", "cbc", "planner", "feasible"])
     parser.add_argument("--limit", type=float, default=120)
     parser.add_argument("--weeks", help="comma-separated (default: every week of the manifest)")
     parser.add_argument("--planner", help="a planner binary (default: the release build, built first)")
@@ -154,7 +179,7 @@ def main():
             result = run_planner(planner, week, args.limit)
         else:
             mps = export(planner, week)
-            result = (run_highs if args.solver == "highs" else run_cbc)(mps, args.limit)
+            result = {"highs": run_highs, "cbc": run_cbc, "feasible": run_feasible}[args.solver](mps, args.limit)
         result.update({"solver": args.solver, "limit": args.limit,
                        "date": datetime.date.today().isoformat(),
                        "command": f"python3 Benchmarks/weeks/references.py {args.solver} --limit {args.limit:g} --weeks {week}"})
