@@ -5,8 +5,10 @@
 #   make test   runs the whole test suite
 #   make bench  the example week at the till over 100 priced foods at 3 stores
 #               (issue 9's target), then planner against GLPK, glpsol, HiGHS and
-#               CBC on the SR28 diet family (docs/performance.md);
-#               make bench-all runs every benchmark
+#               CBC on the SR28 diet family (docs/performance.md), then issue 41's
+#               family of 44 weeks at 10 s and 60 s against their stored
+#               references (Benchmarks/weeks; about 53 min; LIMITS=10 for one
+#               limit); make bench-all runs every benchmark
 # Both install GLPK first when it is missing (Scripts/bootstrap.sh).
 
 SWIFT ?= swift
@@ -54,6 +56,7 @@ demo: bootstrap
 bench: bootstrap
 	bash Benchmarks/week/run.sh
 	bash Benchmarks/family/run.sh
+	bash Benchmarks/weeks/run.sh
 
 bench-all: bootstrap
 	bash Benchmarks/run.sh
