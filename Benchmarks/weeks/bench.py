@@ -54,7 +54,7 @@ def solve(planner, week, limit):
     if result.get("cost") is not None:
         record["objective"] = float(result["cost"]) - float(result.get("leftover_credit") or 0)
     record["bound"] = report.get("bound")
-    record["gap"] = report.get("relative_gap")
+    record["gap"] = report.get("proven_gap", report.get("relative_gap"))
     record["proven_seconds"] = report.get("proven_seconds")
     return record
 
@@ -143,7 +143,7 @@ def table(results, manifest, references):
             f"{pct(row['median_shortfall'], 2)} | {pct(row['reference_gap'], 2)} | {row['no_plan']} | {row['median_wall']:.1f} s |")
     lines += [
         "",
-        "Gap: planner's own proven gap, `report.relative_gap` (objective less bound, over the objective; the",
+        "Gap: planner's own proven gap, `report.proven_gap` (objective less bound, over the objective; the",
         "objective is what is paid at the till less any `leftovers worth` credit). Excess: planner's objective",
         "over the best objective in `Benchmarks/weeks/references.json`, as a share of it (negative: planner",
         "beat the reference). Bound shortfall: how far planner's bound is under the best reference bound, as",
