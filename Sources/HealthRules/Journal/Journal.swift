@@ -16,14 +16,14 @@ import Foundation
 /// earliest of the day), unless it was replaced with `replacing: true`; the rule
 /// then sees the replacement, and the history keeps the earlier row.
 ///
-/// ``log(_:on:replacing:into:beforeRename:)`` reads a CSV journal once, row by row, checking
-/// every row as `planner health` does, and writes each row, in date order, to the new
-/// journal as it goes (``AtomicFile/write(to:newFileMode:beforeRename:body:)``: a temporary
-/// file, `fsync`, rename), so memory does not grow with the journal. The header's columns
-/// and units are kept: values are written with the fewest decimals that read back to the
-/// same thousandths of the canonical unit. A file that does not parse is never
-/// overwritten. A CSV journal whose rows are not in date order (edited by hand) and a
-/// JSON journal are read whole, then written the same way.
+/// ``log(_:on:replacing:into:beforeRename:)`` reads a CSV or JSON journal once, row by row (a
+/// JSON journal day by day), checking every row as `planner health` does, and writes each row,
+/// in date order, to the new journal as it goes (``AtomicFile/write(to:newFileMode:beforeRename:body:)``:
+/// a temporary file, `fsync`, rename), so memory does not grow with the journal. The header's
+/// columns (a JSON journal's `units`) are kept: values are written with the fewest decimals
+/// that read back to the same thousandths of the canonical unit. A file that does not parse is
+/// never overwritten. A journal whose rows are not in date order (edited by hand), or a JSON
+/// journal whose `units` come after its `readings`, is read whole, then written the same way.
 ///
 /// ```swift
 /// let url = URL(fileURLWithPath: "journal.csv")
@@ -53,7 +53,7 @@ public enum Journal {
   /// Logs an entry on a day into the journal at `url`: adds the day's row, or merges the entry
   /// into it, and writes the journal, then (when a row was replaced) the history.
   ///
-  /// A CSV journal is read and written in one pass, one row at a time. The history row is
+  /// A journal is read and written in one pass, one row at a time. The history row is
   /// written only once the journal's new version is durable, so a failed write never leaves
   /// a "replaced" row for a change that did not happen. Call it inside
   /// ``withExclusiveAccess(to:timeout:_:)`` so that the whole read, merge and write is locked.
