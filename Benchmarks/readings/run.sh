@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Memory and time of the readings readers on large inputs, with a release planner:
 #   - `planner health` and `planner log` on a generated 1,000,000-row readings CSV (about 28 MB);
+#   - the same on the same readings as JSON (the object form `planner log` writes, one day a
+#     line, about 94 MB);
 #   - `planner health` on a CSV header of 200,000 copies of one column (about 1 MB), which must
 #     be one error (exit 65), found in one pass;
 #   - `planner health` on a header of 200,000 unknown columns (about 1.5 MB): an error each
@@ -8,7 +10,7 @@
 # Each run's Maximum resident set size and wall time come from /usr/bin/time -v; a figure over
 # its limit, or an unexpected exit status, makes the script fail. `planner log` streams the
 # journal (docs/health.md, "The journal"), and its result is checked: the day's row, and only
-# it, gains the symptom.
+# it, gains the symptom (in CSV and in JSON).
 # Usage: Benchmarks/readings/run.sh [rows]   (default 1000000)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,6 +31,20 @@ with open(path, "w") as out:
     for _ in range(rows):
         out.write(f"{day.isoformat()},180.5,120,80,95,\n")
         day += one
+PY
+# The same days as JSON, as `planner log` writes a JSON journal.
+python3 - "$rows" "$work/readings.json" <<'PY'
+import datetime, sys
+rows, path = int(sys.argv[1]), sys.argv[2]
+day = datetime.date(1, 1, 1)
+one = datetime.timedelta(days=1)
+with open(path, "w") as out:
+    out.write('{\n  "readings": [')
+    for i in range(rows):
+        comma = "," if i else ""
+        out.write(f'{comma}\n    {{ "date": "{day.isoformat()}", "weight": 180.5, "systolic": 120, "diastolic": 80, "sugar": 95 }}')
+        day += one
+    out.write("\n  ]\n}\n" if rows else "]\n}\n")
 PY
 python3 -c 'import sys; open(sys.argv[1], "w").write(",".join(["date"] * 200000) + "\n")' "$work/header.csv"
 python3 -c 'import sys; open(sys.argv[1], "w").write("date," + ",".join("x%d" % i for i in range(200000)) + "\n")' \
@@ -70,6 +86,28 @@ else
 fi
 if ! cmp -s "$work/journal.csv" "$work/expected.csv"; then
   echo "  the journal is not the readings with the day's symptom logged"
+  failed=1
+fi
+size="$(wc -c <"$work/readings.json")"
+echo "readings: $rows days as JSON, $((size / 1000000)) MB"
+measure "planner health (JSON)" 100 0 "$planner" health "$work/readings.json"
+cp "$work/readings.json" "$work/journal.json"
+measure "planner log (JSON)" 100 0 \
+  "$planner" log --journal "$work/journal.json" 2026-12-01 symptoms tired
+day='{ "date": "2026-12-01", "weight": 180.5, "systolic": 120, "diastolic": 80, "sugar": 95'
+if grep -qF "$day }" "$work/readings.json"; then
+  sed "s/^    $day }/    $day, \"symptoms\": \"tired\" }/" "$work/readings.json" >"$work/expected.json"
+else
+  python3 - "$work/readings.json" "$work/expected.json" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+row = '    { "date": "2026-12-01", "symptoms": "tired" }'
+end = text.rindex("\n  ]")
+open(sys.argv[2], "w").write(text[:end] + ",\n" + row + text[end:])
+PY
+fi
+if ! cmp -s "$work/journal.json" "$work/expected.json"; then
+  echo "  the JSON journal is not the readings with the day's symptom logged"
   failed=1
 fi
 measure "planner health (200,000 columns)" 100 65 "$planner" health "$work/header.csv"

@@ -16,14 +16,14 @@ import Foundation
 /// earliest of the day), unless it was replaced with `replacing: true`; the rule
 /// then sees the replacement, and the history keeps the earlier row.
 ///
-/// ``log(_:on:replacing:into:beforeRename:)`` reads a CSV journal once, row by row, checking
-/// every row as `planner health` does, and writes each row, in date order, to the new
-/// journal as it goes (``AtomicFile/write(to:newFileMode:beforeRename:body:)``: a temporary
-/// file, `fsync`, rename), so memory does not grow with the journal. The header's columns
-/// and units are kept: values are written with the fewest decimals that read back to the
-/// same thousandths of the canonical unit. A file that does not parse is never
-/// overwritten. A CSV journal whose rows are not in date order (edited by hand) and a
-/// JSON journal are read whole, then written the same way.
+/// ``log(_:on:replacing:into:beforeRename:)`` reads a CSV or JSON journal once, row by row (a
+/// JSON journal day by day), checking every row as `planner health` does, and writes each row,
+/// in date order, to the new journal as it goes (``AtomicFile/write(to:newFileMode:beforeRename:body:)``:
+/// a temporary file, `fsync`, rename), so memory does not grow with the journal. The header's
+/// columns (a JSON journal's `units`) are kept: values are written with the fewest decimals
+/// that read back to the same thousandths of the canonical unit. A file that does not parse is
+/// never overwritten. A journal whose rows are not in date order (edited by hand), or a JSON
+/// journal whose `units` come after its `readings`, is read whole, then written the same way.
 ///
 /// ```swift
 /// let url = URL(fileURLWithPath: "journal.csv")
@@ -53,7 +53,7 @@ public enum Journal {
   /// Logs an entry on a day into the journal at `url`: adds the day's row, or merges the entry
   /// into it, and writes the journal, then (when a row was replaced) the history.
   ///
-  /// A CSV journal is read and written in one pass, one row at a time. The history row is
+  /// A journal is read and written in one pass, one row at a time. The history row is
   /// written only once the journal's new version is durable, so a failed write never leaves
   /// a "replaced" row for a change that did not happen. Call it inside
   /// ``withExclusiveAccess(to:timeout:_:)`` so that the whole read, merge and write is locked.
@@ -85,31 +85,38 @@ public enum Journal {
     var sorted: [Reading] = []
     var fileColumns: [Column] = []
     if FileManager.default.fileExists(atPath: url.path) {
-      if format == .csv {
-        do {
-          try AtomicFile.write(to: url, beforeRename: beforeRename) { writer in
+      do {
+        try AtomicFile.write(to: url, beforeRename: beforeRename) { writer in
+          if format == .csv {
             try streamCSV(url, into: &merge, writer: &writer)
+          } else {
+            try streamJSON(url, into: &merge, writer: &writer)
           }
-          return try keepHistory(of: merge, url: url)
-        } catch let error as JournalError {
-          throw error
-        } catch let error as AtomicFileError {
-          throw .writeFailed(error)
-        } catch is Unchanged {
-          return try keepHistory(of: merge, url: url)
-        } catch is OutOfOrder {
-          // Rows not in date order: read whole, sorted (this re-reads what was just checked).
-          fileColumns = merge.fileColumns
-          do throws(ReadingsError) {
+        }
+        return try keepHistory(of: merge, url: url)
+      } catch let error as JournalError {
+        throw error
+      } catch let error as AtomicFileError {
+        throw .writeFailed(error)
+      } catch is Unchanged {
+        return try keepHistory(of: merge, url: url)
+      } catch is OutOfOrder {
+        // Rows not in date order, or a JSON journal whose units follow its readings: read whole,
+        // sorted (this re-reads what was just checked).
+        do throws(ReadingsError) {
+          if format == .csv {
+            fileColumns = merge.fileColumns
             sorted = try ReadingsFile.load(from: url)
-          } catch {
-            throw .invalidJournal(path: url.path, error)
+          } else {
+            let read = try ReadingsFile.loadJSON(from: url)
+            sorted = read.readings
+            fileColumns = jsonColumns(read.units)
           }
         } catch {
-          throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "\(error)"))
+          throw .invalidJournal(path: url.path, error)
         }
-      } else {
-        (sorted, fileColumns) = try readJSON(url)
+      } catch {
+        throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "\(error)"))
       }
     }
     merge = Merge(entry: entry, day: day, replacing: replacing, format: format)
@@ -179,23 +186,56 @@ public enum Journal {
     try merge.finish(writer: &writer)
   }
 
-  /// A JSON journal's readings, sorted, and its columns; the file is read whole.
-  private static func readJSON(_ url: URL) throws(JournalError) -> ([Reading], [Column]) {
-    guard let data = FileManager.default.contents(atPath: url.path) else {
+  /// Reads a JSON journal day by day, checking each as ``JSONReadings`` does, and writes the
+  /// merged journal through `writer` as it goes; throws before the rename when the file has a
+  /// problem, the entry conflicts, or nothing changes, and ``OutOfOrder`` when the days are not
+  /// in date order or the file's `units` follow its `readings` (the journal is then read whole).
+  private static func streamJSON(_ url: URL, into merge: inout Merge, writer: inout AtomicFile.Writer) throws
+  {
+    var reader = try jsonReader(url)
+    var collector = ReadingsCollector()
+    var begun = false
+    // A file of white space is an empty journal, as a missing one.
+    reader.skipSpace()
+    let blank = reader.current == nil
+    var layout = JSONReadings.Layout()
+    var syntax: JSONReader.SyntaxError?
+    if !blank {
+      do throws(JSONReader.SyntaxError) {
+        layout = try JSONReadings.read(
+          &reader, customMetrics: [], into: &collector,
+          onReadings: { units in
+            guard !begun else { return }
+            begun = true
+            merge.begin(columns: jsonColumns(units), writer: &writer)
+          },
+          onDay: { collector in
+            for reading in collector.takeReadings() where collector.issues.isEmpty {
+              merge.feed(reading, writer: &writer)
+            }
+          })
+      } catch {
+        syntax = error
+      }
+    }
+    if let reason = reader.readError { throw JournalError.unreadable(path: url.path, reason: reason) }
+    if reader.invalidUTF8 { throw JournalError.unreadable(path: url.path, reason: "it is not UTF-8 text") }
+    if let syntax { throw JournalError.invalidJournal(path: url.path, ReadingsError(issues: [syntax.issue])) }
+    if !collector.issues.isEmpty {
+      throw JournalError.invalidJournal(path: url.path, ReadingsError(issues: collector.issues))
+    }
+    if merge.outOfOrder || layout.secondPass != nil { throw OutOfOrder() }
+    if !begun { merge.begin(columns: [], writer: &writer) }
+    try merge.finish(writer: &writer)
+  }
+
+  /// A reader of the JSON journal at `url`.
+  private static func jsonReader(_ url: URL) throws(JournalError) -> JSONReader {
+    guard let handle = FileHandle(forReadingAtPath: url.path) else {
       throw .unreadable(path: url.path, reason: RegularFile.phrase(for: errno))
     }
-    guard let decoded = String(data: data, encoding: .utf8) else {
-      throw .unreadable(path: url.path, reason: "it is not UTF-8 text")
-    }
-    let text = decoded.hasPrefix("\u{FEFF}") ? String(decoded.dropFirst()) : decoded
-    if text.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-      return ([], [])
-    }
-    do throws(ReadingsError) {
-      return (try JSONReadings.parse(text), jsonColumns(of: text))
-    } catch {
-      throw .invalidJournal(path: url.path, error)
-    }
+    // The reader holds the handle, which closes when the reader is done with it.
+    return JSONReader(LineReader(handle))
   }
 
   /// Appends the replaced row, if any, to the history once the journal is written.
@@ -204,31 +244,22 @@ public enum Journal {
       throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "the day was not placed"))
     }
     guard let replaced = merge.replaced else { return change }
-    let history = historyText(adding: [replaced], to: historyURL(of: url))
-    do throws(AtomicFileError) {
-      try AtomicFile.write(Data(history.utf8), to: historyURL(of: url))
-    } catch {
+    let history = historyURL(of: url)
+    do {
+      try AtomicFile.write(to: history) { writer in
+        try appendHistory([replaced], to: history, writer: &writer)
+      }
+    } catch let error as AtomicFileError {
       throw .historyFailed(error)
+    } catch {
+      throw .historyFailed(AtomicFileError(.failed, path: history.path, code: 0, reason: "\(error)"))
     }
     return change
   }
 
   /// Every field with the unit a JSON journal's `units` object gives it (or the default).
-  private static func jsonColumns(of text: String) -> [Column] {
-    var units: [ReadingField: InputUnit] = [:]
-    if let root = try? JSONScanner.parse(text), case .object(let members) = root.value {
-      for member in members where member.key == "units" {
-        guard case .object(let entries) = member.value.value else { continue }
-        for entry in entries {
-          if let field = ReadingField(name: entry.key), case .string(let symbol) = entry.value.value,
-            let unit = InputUnit(symbol: symbol), field.units.contains(unit)
-          {
-            units[field] = unit
-          }
-        }
-      }
-    }
-    return ReadingField.allCases.map { field in
+  private static func jsonColumns(_ units: [ReadingField: InputUnit]) -> [Column] {
+    ReadingField.allCases.map { field in
       Column(field: field, unit: units[field] ?? field.units.first, header: field.rawValue)
     }
   }
@@ -320,11 +351,23 @@ public enum Journal {
     return nil
   }
 
-  /// The history file's text with the replaced rows appended.
-  static func historyText(adding replaced: [Reading], to history: URL, now: Date = Date()) -> String {
-    var text = (try? String(contentsOf: history, encoding: .utf8)) ?? ""
-    if text.isEmpty { text = "replaced_at,date,weight,systolic,diastolic,sugar,symptoms\n" }
-    if !text.hasSuffix("\n") { text += "\n" }
+  /// Writes the history file's bytes as they are, 64 KiB at a time (so it is never held whole),
+  /// then the replaced rows; a missing or empty history starts with its header.
+  static func appendHistory(
+    _ replaced: [Reading], to history: URL, now: Date = Date(), writer: inout AtomicFile.Writer
+  ) throws {
+    var copied = 0
+    var last: UInt8?
+    if let handle = FileHandle(forReadingAtPath: history.path) {
+      defer { try? handle.close() }
+      while let data = try handle.read(upToCount: 1 << 16), !data.isEmpty {
+        writer.write(data)
+        copied += data.count
+        last = data.last
+      }
+    }
+    if copied == 0 { writer.write("replaced_at,date,weight,systolic,diastolic,sugar,symptoms\n") }
+    if copied > 0, last != UInt8(ascii: "\n") { writer.write("\n") }
     let stamp = ISO8601DateFormatter().string(from: now)
     for reading in replaced {
       let numbers = Metric.builtins.map { metric in
@@ -332,9 +375,8 @@ public enum Journal {
       }
       let cells =
         [stamp, reading.date.description] + numbers + [JournalCSV.quoted(reading.measurements.symptoms ?? "")]
-      text += cells.joined(separator: ",") + "\n"
+      writer.write(cells.joined(separator: ",") + "\n")
     }
-    return text
   }
 
   /// Merges an entry into the journal's rows as they pass, in date order, writing each row.

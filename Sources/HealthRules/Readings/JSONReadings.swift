@@ -14,7 +14,7 @@ import Diagnostics
 public enum JSONReadings {
   /// Parses JSON readings, collecting every problem in values before throwing.
   ///
-  /// A syntax error stops the parse at its location.
+  /// A syntax error stops the parse at its location, and is then the only problem reported.
   ///
   /// - Parameters:
   ///   - text: The file's contents.
@@ -22,87 +22,191 @@ public enum JSONReadings {
   ///   - retention: Which valid readings to return; every day is checked either way.
   /// - Returns: The readings kept, sorted by date.
   /// - Throws: ``ReadingsError`` with every problem found, each with line and column.
+  /// - Complexity: O(n) in the length of the text.
   public static func parse(
     _ text: String, customMetrics: [Metric] = [], retention: ReadingsRetention = .all
   ) throws(ReadingsError) -> [Reading] {
-    let root: JSONScanner.Node
-    do {
-      root = try JSONScanner.parse(text)
-    } catch {
-      throw ReadingsError(issues: [error.issue])
-    }
-    var collector = ReadingsCollector(retention: retention)
+    try collect(customMetrics: customMetrics, retention: retention) { () throws(ReadingsError) in
+      JSONReader(LineReader(text))
+    } check: { _ throws(ReadingsError) in
+    }.readings
+  }
+
+  /// Which `units` and which `readings` array a second pass takes (the last of each, as
+  /// the file means them): set when a first pass read days before their units were known.
+  struct Plan: Equatable {
+    var units: [ReadingField: InputUnit]
+    /// Which `readings` array counts, from 0 in the order of the file.
+    var readings: Int
+  }
+
+  /// What a pass found at the top level.
+  struct Layout {
+    /// The units of the last `units` object (only its valid entries).
     var units: [ReadingField: InputUnit] = [:]
-    let list: [JSONScanner.Node]
-    switch root.value {
-    case .array(let elements):
-      list = elements
-    case .object(let members):
-      var found: [JSONScanner.Node]?
-      for member in members {
-        switch member.key {
+    /// How many `readings` arrays the file has.
+    var readingsArrays = 0
+    /// The units the days were read with.
+    var unitsRead: [ReadingField: InputUnit] = [:]
+
+    /// The plan of a second pass, when the days read are not the ones the file means: its
+    /// `units` came after its `readings`, or it has two `readings` arrays.
+    var secondPass: Plan? {
+      guard readingsArrays > 1 || (readingsArrays == 1 && unitsRead != units) else { return nil }
+      return Plan(units: units, readings: readingsArrays - 1)
+    }
+  }
+
+  /// Reads every day of a JSON document through `open`'s readers, in one pass or, when the
+  /// document's `units` follow its `readings` (or it has two `readings` arrays), two.
+  ///
+  /// - Parameters:
+  ///   - open: Makes a reader at the start of the document (called once for each pass).
+  ///   - check: Called with the reader after each pass, before its problems are reported: a
+  ///     file throws here when it could not be read or was not UTF-8 part way.
+  /// - Returns: The readings kept, sorted by date, and the units of the `units` object.
+  /// - Throws: ``ReadingsError``: what `open` or `check` throw, the syntax error, or every
+  ///   problem found.
+  static func collect(
+    customMetrics: [Metric], retention: ReadingsRetention,
+    open: () throws(ReadingsError) -> JSONReader, check: (JSONReader) throws(ReadingsError) -> Void
+  ) throws(ReadingsError) -> (readings: [Reading], units: [ReadingField: InputUnit]) {
+    var plan: Plan?
+    while true {
+      var reader = try open()
+      var collector = ReadingsCollector(retention: retention)
+      let layout: Layout
+      do throws(JSONReader.SyntaxError) {
+        layout = try read(&reader, customMetrics: customMetrics, into: &collector, plan: plan)
+      } catch {
+        try check(reader)
+        throw ReadingsError(issues: [error.issue])
+      }
+      try check(reader)
+      if plan == nil, let again = layout.secondPass {
+        plan = again
+        continue
+      }
+      return (try collector.result(), layout.units)
+    }
+  }
+
+  /// Reads a JSON document's days into a collector, one day at a time: memory holds one line
+  /// and one day besides what the collector keeps.
+  ///
+  /// Problems in values go to the collector; a syntax error is thrown (and is then the only
+  /// problem: what the collector holds is to be dropped).
+  ///
+  /// - Parameters:
+  ///   - plan: A second pass's plan (``Layout/secondPass``), or `nil` for a first pass, which
+  ///     reads the days of each `readings` array with the units known when it starts.
+  ///   - onReadings: Called with the units in force when the days of a `readings` array (or of
+  ///     the top-level array) start.
+  ///   - onDay: Called after each day is handed to the collector, so a streaming reader can take
+  ///     its reading (``ReadingsCollector/takeReadings()``).
+  /// - Returns: What the top level held.
+  static func read(
+    _ reader: inout JSONReader, customMetrics: [Metric], into collector: inout ReadingsCollector,
+    plan: Plan? = nil, onReadings: ([ReadingField: InputUnit]) -> Void = { _ in },
+    onDay: (inout ReadingsCollector) -> Void = { _ in }
+  ) throws(JSONReader.SyntaxError) -> Layout {
+    var layout = Layout()
+    reader.skipSpace()
+    let root = reader.start()
+    switch reader.current {
+    case UInt8(ascii: "["):
+      layout.readingsArrays = 1
+      onReadings([:])
+      try readDays(&reader, units: [:], customMetrics: customMetrics, into: &collector, onDay: onDay)
+    case UInt8(ascii: "{"):
+      try reader.beginObject()
+      var units: [ReadingField: InputUnit] = [:]
+      while let (key, keySpan) = try reader.nextMember() {
+        switch key {
         case "readings":
-          if case .array(let elements) = member.value.value {
-            found = elements
-          } else {
-            collector.report(
-              member.value.span.issue(.wrongValueType, "'readings' must be an array of objects"))
+          guard reader.current == UInt8(ascii: "[") else {
+            let node = try reader.value()
+            collector.report(node.span.issue(.wrongValueType, "'readings' must be an array of objects"))
+            continue
           }
+          defer { layout.readingsArrays += 1 }
+          if let plan, plan.readings != layout.readingsArrays {
+            _ = try reader.value()
+            continue
+          }
+          let used = plan?.units ?? units
+          layout.unitsRead = used
+          onReadings(used)
+          try readDays(&reader, units: used, customMetrics: customMetrics, into: &collector, onDay: onDay)
         case "units":
-          units = readUnits(member.value, into: &collector)
+          units = try readUnits(&reader, into: &collector)
+          layout.units = units
         default:
+          _ = try reader.value()
           collector.report(
-            member.keySpan.issue(
-              .unknownKey, "unknown key '\(member.key)'",
-              hint: Suggestions.hint(for: member.key, in: ["readings", "units"])
+            keySpan.issue(
+              .unknownKey, "unknown key '\(key)'",
+              hint: Suggestions.hint(for: key, in: ["readings", "units"])
                 ?? "the top level holds 'readings' and 'units'"))
         }
       }
-      guard let found else {
+      if layout.readingsArrays == 0 {
         collector.report(
-          root.span.issue(
+          reader.span(from: root).issue(
             .missingReadings, "no 'readings' array", hint: "put the days in \"readings\": [ … ]"))
-        throw ReadingsError(issues: collector.issues)
       }
-      list = found
     default:
-      throw ReadingsError(
-        issues: [
-          root.span.issue(.wrongValueType, "expected an array of readings or an object with 'readings'")
-        ])
+      let node = try reader.value()
+      try reader.finish()
+      collector.report(
+        node.span.issue(.wrongValueType, "expected an array of readings or an object with 'readings'"))
+      return layout
     }
-    for element in list {
-      readDay(element, units: units, customMetrics: customMetrics, into: &collector)
+    try reader.finish()
+    return layout
+  }
+
+  /// Reads the array at the reading position, one day at a time.
+  private static func readDays(
+    _ reader: inout JSONReader, units: [ReadingField: InputUnit], customMetrics: [Metric],
+    into collector: inout ReadingsCollector, onDay: (inout ReadingsCollector) -> Void
+  ) throws(JSONReader.SyntaxError) {
+    try reader.beginArray()
+    while try reader.nextElement() {
+      try readDay(&reader, units: units, customMetrics: customMetrics, into: &collector)
+      onDay(&collector)
     }
-    return try collector.result()
   }
 
   private static func readUnits(
-    _ node: JSONScanner.Node, into collector: inout ReadingsCollector
-  ) -> [ReadingField: InputUnit] {
-    guard case .object(let members) = node.value else {
+    _ reader: inout JSONReader, into collector: inout ReadingsCollector
+  ) throws(JSONReader.SyntaxError) -> [ReadingField: InputUnit] {
+    guard reader.current == UInt8(ascii: "{") else {
+      let node = try reader.value()
       collector.report(
         node.span.issue(.wrongValueType, "'units' must be an object such as {\"weight\": \"kg\"}"))
       return [:]
     }
+    try reader.beginObject()
     var units: [ReadingField: InputUnit] = [:]
-    for member in members {
-      guard let field = ReadingField(name: member.key), !field.units.isEmpty else {
+    while let (key, keySpan) = try reader.nextMember() {
+      let value = try reader.value()
+      guard let field = ReadingField(name: key), !field.units.isEmpty else {
         collector.report(
-          member.keySpan.issue(
-            .unitNotAllowed, "'\(member.key)' has no unit to set",
-            hint: Suggestions.hint(for: member.key, in: ["weight", "systolic", "diastolic", "sugar"])))
+          keySpan.issue(
+            .unitNotAllowed, "'\(key)' has no unit to set",
+            hint: Suggestions.hint(for: key, in: ["weight", "systolic", "diastolic", "sugar"])))
         continue
       }
       let names = field.units.map(\.rawValue).joined(separator: ", ")
-      guard case .string(let symbol) = member.value.value, let unit = InputUnit(symbol: symbol) else {
+      guard case .string(let symbol) = value.value, let unit = InputUnit(symbol: symbol) else {
         collector.report(
-          member.value.span.issue(.unknownReadingUnit, "expected a unit of \(field.rawValue): \(names)"))
+          value.span.issue(.unknownReadingUnit, "expected a unit of \(field.rawValue): \(names)"))
         continue
       }
       guard field.units.contains(unit) else {
         collector.report(
-          member.value.span.issue(
+          value.span.issue(
             .wrongUnit, "'\(unit.rawValue)' is not a unit of \(field.rawValue); use \(names)"))
         continue
       }
@@ -111,28 +215,34 @@ public enum JSONReadings {
     return units
   }
 
+  /// Reads the day at the reading position into the collector.
   private static func readDay(
-    _ node: JSONScanner.Node, units: [ReadingField: InputUnit], customMetrics: [Metric],
+    _ reader: inout JSONReader, units: [ReadingField: InputUnit], customMetrics: [Metric],
     into collector: inout ReadingsCollector
-  ) {
-    guard case .object(let members) = node.value else {
+  ) throws(JSONReader.SyntaxError) {
+    guard reader.current == UInt8(ascii: "{") else {
+      let node = try reader.value()
       collector.report(node.span.issue(.wrongValueType, "expected an object for one day's readings"))
       return
     }
+    let start = reader.start()
+    try reader.beginObject()
     var day: Day?
-    var dateSpan = node.span
+    var dateSpan: SourceSpan?
     var systolicSpan: SourceSpan?
     var measurements = Measurements()
     var valid = true
     var seen = Set<String>()
-    for member in members {
-      guard seen.insert(member.key).inserted else {
-        collector.report(member.keySpan.issue(.duplicateKey, "'\(member.key)' appears twice in one reading"))
+    var hasDateKey = false
+    while let (key, keySpan) = try reader.nextMember() {
+      let value = try reader.value()
+      if key == "date" { hasDateKey = true }
+      guard seen.insert(key).inserted else {
+        collector.report(keySpan.issue(.duplicateKey, "'\(key)' appears twice in one reading"))
         valid = false
         continue
       }
-      let value = member.value
-      if let field = ReadingField(name: member.key) {
+      if let field = ReadingField(name: key) {
         switch field {
         case .date:
           dateSpan = value.span
@@ -173,7 +283,7 @@ public enum JSONReadings {
             valid = false
           }
         }
-      } else if let metric = customMetrics.first(where: { $0.name == member.key }) {
+      } else if let metric = customMetrics.first(where: { $0.name == key }) {
         if case .number(let text) = value.value,
           let thousandths = Rational(decimal: text)?.roundedToThousandths()
         {
@@ -186,21 +296,23 @@ public enum JSONReadings {
         }
       } else {
         collector.report(
-          member.keySpan.issue(
-            .unknownKey, "unknown key '\(member.key)'",
-            hint: Suggestions.hint(for: member.key, in: ReadingField.allNames + customMetrics.map(\.name))
+          keySpan.issue(
+            .unknownKey, "unknown key '\(key)'",
+            hint: Suggestions.hint(for: key, in: ReadingField.allNames + customMetrics.map(\.name))
               ?? "the keys are date, weight, systolic, diastolic, sugar and symptoms"))
         valid = false
       }
     }
+    let span = reader.span(from: start)
     guard let day else {
-      if !members.contains(where: { $0.key == "date" }) {
-        collector.report(node.span.issue(.missingDate, "a reading without a 'date'"))
+      if !hasDateKey {
+        collector.report(span.issue(.missingDate, "a reading without a 'date'"))
       }
       return
     }
+    let dated = dateSpan ?? span
     collector.add(
-      valid ? measurements : Measurements(), on: day, line: dateSpan.line, dateSpan: dateSpan,
+      valid ? measurements : Measurements(), on: day, line: dated.line, dateSpan: dated,
       systolicSpan: valid ? systolicSpan : nil)
   }
 }

@@ -22,6 +22,8 @@ struct LineReader {
   private var pull: () throws -> [UInt8]?
   private var validator: UTF8Validator?
   private var atStart = true
+  /// The first bytes, held until they are known to be or not to be a byte order mark.
+  private var head: [UInt8] = []
   /// Whether the bytes so far are not well-formed UTF-8 (only checked for a file).
   private(set) var invalidUTF8 = false
   /// Why reading the file failed part way, if it did (the lines then stop there).
@@ -38,10 +40,16 @@ struct LineReader {
 
   /// Lines of a file, read 64 KiB at a time.
   init(_ handle: FileHandle) {
-    pull = {
+    self.init {
       guard let data = try handle.read(upToCount: 1 << 16), !data.isEmpty else { return nil }
       return [UInt8](data)
     }
+  }
+
+  /// Lines of the bytes `pull` hands over one chunk at a time (`nil` at the end), checked as
+  /// UTF-8 as a file's are: tests split a file at every offset with it.
+  init(pull: @escaping () throws -> [UInt8]?) {
+    self.pull = pull
     validator = UTF8Validator()
   }
 
@@ -66,6 +74,8 @@ struct LineReader {
     }
   }
 
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
   private mutating func nextChunk() -> [UInt8]? {
     while let bytes = pullChunk() {
       var more = bytes
@@ -76,9 +86,13 @@ struct LineReader {
           return nil
         }
       }
-      if atStart, !more.isEmpty {
+      if atStart {
+        // A byte order mark may come split across the first chunks.
+        head.append(contentsOf: more)
+        if head.count < 3, Self.byteOrderMark.starts(with: head) { continue }
         atStart = false
-        if more.starts(with: [0xEF, 0xBB, 0xBF]) { more.removeFirst(3) }
+        more = head.starts(with: Self.byteOrderMark) ? Array(head.dropFirst(3)) : head
+        head = []
       }
       if !more.isEmpty { return more }
     }
@@ -86,7 +100,10 @@ struct LineReader {
       validator!.finish()
       if validator!.failure != nil { invalidUTF8 = true }
     }
-    return nil
+    // Fewer than three bytes, all a byte order mark's first ones (not UTF-8 from a file).
+    atStart = false
+    defer { head = [] }
+    return head.isEmpty || invalidUTF8 ? nil : head
   }
 
   private mutating func pullChunk() -> [UInt8]? {

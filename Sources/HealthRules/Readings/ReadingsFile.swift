@@ -26,8 +26,9 @@ public enum ReadingsFormat: String, Sendable, Hashable, CaseIterable, Codable {
 public enum ReadingsFile {
   /// Reads a readings file, choosing the parser by `format` or by the file's extension.
   ///
-  /// A CSV file is read as a stream, one line at a time: memory holds one record and
-  /// the readings `retention` keeps, whatever the file's size.
+  /// A CSV or JSON file is read as a stream, one line at a time: memory holds one record (a
+  /// CSV row, a JSON day) and the readings `retention` keeps, whatever the file's size. A JSON
+  /// file whose `units` come after its `readings` is read twice.
   ///
   /// - Parameters:
   ///   - url: The file.
@@ -73,13 +74,28 @@ public enum ReadingsFile {
       try parsed.get()
       return try collector.result()
     }
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      throw ReadingsError(
-        .cannotReadFile, message: "cannot read '\(url.path)': \(RegularFile.phrase(for: errno))")
+    return try loadJSON(from: url, customMetrics: customMetrics, retention: retention).readings
+  }
+
+  /// Reads a JSON readings file as a stream (``JSONReadings/collect(customMetrics:retention:open:check:)``).
+  ///
+  /// - Returns: The readings kept, sorted by date, and the units of the file's `units` object.
+  static func loadJSON(
+    from url: URL, customMetrics: [Metric] = [], retention: ReadingsRetention = .all
+  ) throws(ReadingsError) -> (readings: [Reading], units: [ReadingField: InputUnit]) {
+    try JSONReadings.collect(customMetrics: customMetrics, retention: retention) { () throws(ReadingsError) in
+      guard let handle = FileHandle(forReadingAtPath: url.path) else {
+        throw ReadingsError(
+          .cannotReadFile, message: "cannot read '\(url.path)': \(RegularFile.phrase(for: errno))")
+      }
+      // The reader holds the handle, which closes when the pass is done with it.
+      return JSONReader(LineReader(handle))
+    } check: { reader throws(ReadingsError) in
+      if let reason = reader.readError {
+        throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(reason)")
+      }
+      if reader.invalidUTF8 { throw notUTF8(url) }
     }
-    guard let text = String(data: data, encoding: .utf8) else { throw notUTF8(url) }
-    let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-    return try JSONReadings.parse(body, customMetrics: customMetrics, retention: retention)
   }
 
   private static func notUTF8(_ url: URL) -> ReadingsError {

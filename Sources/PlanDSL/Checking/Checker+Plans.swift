@@ -248,9 +248,17 @@ extension Checker {
   /// Plan statements that may be written more than once.
   static let repeatableStatements: Set<String> = ["goal", "limit", "lock", "allow", "avoid"]
 
+  /// The food names prepared for hints, made when first needed and again when foods were added.
+  mutating func foodHints() -> NameHints {
+    if let foodNameHints, foodNameHints.count == foodNames.count { return foodNameHints }
+    let hints = NameHints(foodNames.keys)
+    foodNameHints = hints
+    return hints
+  }
+
   mutating func resolveFood(_ name: Identifier) -> String? {
     guard foodNames[name.name] != nil else {
-      error(DiagnosticMessage.unknownName(.food, name, candidates: foodNames.keys))
+      error(DiagnosticMessage.unknownName(.food, name, hints: foodHints()))
       return nil
     }
     return name.name

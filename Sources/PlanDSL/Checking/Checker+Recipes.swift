@@ -22,7 +22,7 @@ extension Checker {
     for line in d.ingredients {
       guard let food = checkedFood(line.food.name, in: foods) else {
         if foodNames[line.food.name] == nil {
-          error(DiagnosticMessage.unknownName(.food, line.food, candidates: foodNames.keys))
+          error(DiagnosticMessage.unknownName(.food, line.food, hints: foodHints()))
         }
         continue
       }

@@ -64,6 +64,8 @@ struct Checker {
   var declared: [String: [String: SourceRange]] = [:]
   var storeNames: [String: SourceRange] { declared["store", default: [:]] }
   var foodNames: [String: SourceRange] { declared["food", default: [:]] }
+  /// The food names prepared for "did you mean" hints (``foodHints()``).
+  var foodNameHints: NameHints?
   var goalNames: [String: SourceRange] { declared["goal", default: [:]] }
   /// The currency of the first money amount, and where it was written.
   var currency: (code: String, range: SourceRange)?

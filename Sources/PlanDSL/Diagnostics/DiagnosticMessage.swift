@@ -197,6 +197,16 @@ public enum DiagnosticMessage {
       fixIts: closest.map { [Diagnostic.FixIt(replacing: name.range, with: $0)] } ?? [])
   }
 
+  /// An unknown name, its hint from names prepared once (``NameHints``): the same diagnostic as
+  /// ``unknownName(_:_:candidates:)`` with those names.
+  static func unknownName(_ kind: NameKind, _ name: Identifier, hints: NameHints) -> Diagnostic {
+    let closest = hints.closest(to: name.name)
+    return make(
+      kind.id, "unknown \(kind.rawValue) '\(name.name)'", at: name.range,
+      hint: closest.map { "did you mean '\($0)'?" } ?? hints.list,
+      fixIts: closest.map { [Diagnostic.FixIt(replacing: name.range, with: $0)] } ?? [])
+  }
+
   static func badDate(_ token: Token) -> Diagnostic {
     make(
       .badDate, "'\(token.value)' is not a calendar date", at: token.range,
