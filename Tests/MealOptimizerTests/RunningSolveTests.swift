@@ -1,0 +1,135 @@
+import Foundation
+import GLPKBackend
+import Testing
+
+@testable import MealOptimizer
+
+/// The async API (``RunningSolve``): solves on threads of their own, never
+/// on Swift's cooperative pool; progress as an `AsyncStream`; a stop that
+/// returns the best plan with its proven gap.
+///
+/// The pool test measures the pool of this test process: a run that blocks
+/// it from other suites at the same time (synchronous solves in parallel
+/// tests) delays its ticks too. Run it alone with
+/// `swift test --filter RunningSolveTests`.
+@Suite("Solves on their own threads", .serialized)
+struct RunningSolveTests {
+  /// Two weeks of the test kitchen at gap 0: the search runs to its time limit.
+  static let week = MealTestKitchen.problem(days: 14)
+
+  static func planner(seconds: Double) -> MealPlanner {
+    MealPlanner(
+      solver: GLPKSolver(),
+      options: MealPlannerOptions(timeLimit: seconds, relativeGap: 0, tieBreakTimeLimit: 1))
+  }
+
+  @Test("two concurrent solves leave the cooperative pool free: a task on it keeps a 50 ms schedule within 50 ms")
+  func poolStaysFree() async throws {
+    let planner = Self.planner(seconds: 7)
+    let clock = ContinuousClock()
+    let started = clock.now
+    async let first = planner.plan(Self.week)
+    async let second = planner.plan(Self.week)
+    // 100 ticks of 50 ms on the global concurrent executor (the cooperative
+    // pool), each asked to wake at its own instant; lateness is how long
+    // after that instant it ran.
+    let ticks = 100
+    let lateness = await Task.detached { () -> [Duration] in
+      var late: [Duration] = []
+      var next = clock.now
+      for _ in 0..<ticks {
+        next += .milliseconds(50)
+        try? await Task.sleep(until: next, clock: clock)
+        late.append(clock.now - next)
+      }
+      return late
+    }.value
+    let window = clock.now - started
+    let plans = try await [first, second]
+    let worst = try #require(lateness.max())
+    print("pool ticks: \(ticks) in \(window), worst lateness \(worst), median \(lateness.sorted()[ticks / 2])")
+    #expect(worst <= .milliseconds(50))
+    // Both solves ran for the whole window of ticks.
+    for plan in plans {
+      #expect(plan.hasPlan)
+      #expect(plan.report.seconds >= window.seconds)
+    }
+  }
+
+  @Test("stopping after the first plan returns that plan or a cheaper one, with termination cancelled and its gap")
+  func stopAfterFirstPlan() async throws {
+    let clock = ContinuousClock()
+    let running = Self.planner(seconds: 60).start(Self.week)
+    var first: Double?
+    var stopped = clock.now
+    for await event in running.progress {
+      if let cost = event.bestCost {
+        first = cost
+        stopped = clock.now
+        running.stop()
+        break
+      }
+    }
+    let plan = try await running.plan
+    let ended = clock.now
+    let firstCost = try #require(first)
+    #expect(plan.report.termination == .cancelled)
+    #expect(plan.status == .feasible)
+    #expect(plan.hasPlan)
+    let cost = try #require(plan.cost.map { NSDecimalNumber(decimal: $0).doubleValue })
+    // The tie-break does not run on a stopped search: the plan is the cheapest found.
+    #expect(cost <= firstCost + 0.005)
+    let bound = try #require(plan.report.bound)
+    let gap = try #require(plan.report.relativeGap)
+    #expect(gap.isFinite && gap > 0 && gap < 1)
+    #expect(bound <= cost)
+    #expect(plan.report.explanation.first?.hasPrefix("the solver stopped (cancelled)") == true)
+    // The search answers a stop within moments (measured: well under 1 s).
+    #expect(ended - stopped < .seconds(3))
+  }
+
+  @Test("cancelling the task awaiting plan(_:) stops the solve, which returns its best plan")
+  func cancelTaskReturnsPlan() async throws {
+    let task = Task { () async throws(PlanningError) -> MealPlan in
+      try await Self.planner(seconds: 60).plan(Self.week)
+    }
+    try await Task.sleep(for: .seconds(2))
+    task.cancel()
+    let plan = try await task.value
+    #expect(plan.report.termination == .cancelled)
+    #expect(plan.hasPlan)
+    #expect(plan.report.relativeGap.map { $0.isFinite && $0 < 1 } == true)
+  }
+
+  @Test("a solve cancelled before it starts returns no plan, status unknown, and says it was stopped")
+  func cancelledAtOnce() async throws {
+    let task = Task { () async throws(PlanningError) -> MealPlan in
+      try await Self.planner(seconds: 60).plan(Self.week)
+    }
+    task.cancel()
+    let plan = try await task.value
+    #expect(plan.status == .unknown)
+    #expect(plan.report.termination == .cancelled)
+    #expect(plan.report.explanation == ["the solve was stopped before it found a plan"])
+  }
+
+  @Test("the progress sequence: elapsed time never falls, the best cost never rises, and it ends with the solve")
+  func progressSequence() async throws {
+    let running = Self.planner(seconds: 3).start(MealTestKitchen.problem(days: 7))
+    var events: [SolveProgress] = []
+    for await event in running.progress { events.append(event) }
+    let plan = try await running.plan
+    #expect(running.isFinished)
+    #expect(events.count >= 5)
+    #expect(events.first?.step == .withoutBudget || events.first?.step == .relaxation)
+    #expect(zip(events, events.dropFirst()).allSatisfy { $0.seconds <= $1.seconds })
+    let (firstEvent, lastEvent) = (try #require(events.first), try #require(events.last))
+    #expect(lastEvent.seconds > firstEvent.seconds)
+    let costs = events.compactMap(\.bestCost)
+    #expect(!costs.isEmpty)
+    #expect(zip(costs, costs.dropFirst()).allSatisfy { $1 <= $0 })
+    // The last snapshot carries the bound the plan reports.
+    #expect(events.last?.bound == plan.report.bound)
+    #expect(Set(events.map(\.step)).contains(.tieBreak))
+  }
+}
