@@ -14,8 +14,13 @@ import Testing
 /// `swift test --filter RunningSolveTests`.
 @Suite("Solves on their own threads", .serialized)
 struct RunningSolveTests {
-  /// Two weeks of the test kitchen at gap 0: the search runs to its time limit.
-  static let week = MealTestKitchen.problem(days: 14)
+  /// Two weeks of the test kitchen bought in whole packages, at gap 0: the
+  /// search runs to its time limit (measured: 9.0% from its bound after 20 s).
+  static let week = {
+    var problem = MealTestKitchen.problem(days: 14)
+    problem.purchasing = Purchasing()
+    return problem
+  }()
 
   static func planner(seconds: Double) -> MealPlanner {
     MealPlanner(
@@ -32,8 +37,11 @@ struct RunningSolveTests {
     async let second = planner.plan(Self.week)
     // 100 ticks of 50 ms on the global concurrent executor (the cooperative
     // pool), each asked to wake at its own instant; lateness is how long
-    // after that instant it ran.
+    // after that instant it ran. The same ticks on a Foundation thread of
+    // their own, at the same time, measure what the machine's other load
+    // does to any thread.
     let ticks = 100
+    let beside = ThreadTicker(ticks: ticks)
     let lateness = await Task.detached { () -> [Duration] in
       var late: [Duration] = []
       var next = clock.now
@@ -46,9 +54,14 @@ struct RunningSolveTests {
     }.value
     let window = clock.now - started
     let plans = try await [first, second]
+    let control = beside.wait()
     let worst = try #require(lateness.max())
-    print("pool ticks: \(ticks) in \(window), worst lateness \(worst), median \(lateness.sorted()[ticks / 2])")
-    #expect(worst <= .milliseconds(50))
+    let controlWorst = try #require(control.max())
+    print(
+      "pool ticks: \(ticks) in \(window), worst lateness \(worst), median \(lateness.sorted()[ticks / 2]);"
+        + " a thread's ticks: worst \(controlWorst), median \(control.sorted()[ticks / 2])")
+    // Within 50 ms of schedule, beyond what the machine's load costs any thread.
+    #expect(worst <= .milliseconds(50) + controlWorst)
     // Both solves ran for the whole window of ticks.
     for plan in plans {
       #expect(plan.hasPlan)
@@ -131,5 +144,32 @@ struct RunningSolveTests {
     // The last snapshot carries the bound the plan reports.
     #expect(events.last?.bound == plan.report.bound)
     #expect(Set(events.map(\.step)).contains(.tieBreak))
+  }
+}
+
+/// Ticks every 50 ms on a Foundation thread of its own, recording how late each tick woke.
+final class ThreadTicker: @unchecked Sendable {
+  // Unchecked: `late` is written by the thread and read after `done` is signalled.
+  private var late: [Duration] = []
+  private let done = DispatchSemaphore(value: 0)
+
+  init(ticks: Int) {
+    let thread = Thread { [self] in
+      let clock = ContinuousClock()
+      var next = clock.now
+      for _ in 0..<ticks {
+        next += .milliseconds(50)
+        Thread.sleep(forTimeInterval: max(0, (next - clock.now).seconds))
+        late.append(clock.now - next)
+      }
+      done.signal()
+    }
+    thread.start()
+  }
+
+  /// The lateness of every tick, once the last has run.
+  func wait() -> [Duration] {
+    done.wait()
+    return late
   }
 }
