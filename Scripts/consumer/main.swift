@@ -49,27 +49,34 @@ guard mealPlan.hasPlan, let mealCost = mealPlan.cost else { fail("the meal plan 
 print("meal plan: \(mealPlan.status.rawValue), \(mealCost) USD, \(mealPlan.days.count) days")
 
 // An async solve on a thread of its own: two weeks bought in whole packages,
-// at gap 0, which the search does not prove in a minute. The progress
+// at gap 0, which the search takes long to prove. The progress
 // sequence is read until the first plan; then the solve is stopped, and it
 // returns that plan or a cheaper one, with its proven gap.
-let staples = (1...10).map { index in
-  Food(
-    id: "s\(index)", name: "Staple \(index)",
-    nutrientsPer100g: [
-      .energy: Double(150 + 37 * index % 250), .protein: Double(3 + 7 * index % 19),
-      .fiber: Double(1 + 5 * index % 11),
-    ],
-    offers: [Offer(price: Decimal(150 + 61 * index % 400) / 100, packageGrams: Double(250 + 125 * (index % 5)))])
+
+/// Staple food `index` of ten: nutrients and a package of its own.
+func staple(_ index: Int) -> Food {
+  let energy = Double(150 + (37 * index) % 250)
+  let protein = Double(3 + (7 * index) % 19)
+  let fiber = Double(1 + (5 * index) % 11)
+  let price = Decimal(150 + (61 * index) % 400) / 100
+  let grams = Double(250 + 125 * (index % 5))
+  return Food(
+    id: "s\(index)", name: "Staple \(index)", nutrientsPer100g: [.energy: energy, .protein: protein, .fiber: fiber],
+    offers: [Offer(price: price, packageGrams: grams)])
 }
-let dishes = (1...9).map { index in
-  Recipe(
+
+/// Dish `index` of nine: three staples.
+func dish(_ index: Int) -> Recipe {
+  let first = RecipeIngredient(food: "s\(index)", grams: Double(90 + 20 * (index % 4)))
+  let second = RecipeIngredient(food: "s\(index % 10 + 1)", grams: Double(60 + 15 * (index % 3)))
+  let third = RecipeIngredient(food: "s\((index + 4) % 10 + 1)", grams: 40)
+  return Recipe(
     id: "d\(index)", name: "Dish \(index)", servings: 1, meals: [.breakfast, .lunch, .dinner],
-    ingredients: [
-      RecipeIngredient(food: "s\(index)", grams: Double(90 + 20 * (index % 4))),
-      RecipeIngredient(food: "s\(index % 10 + 1)", grams: Double(60 + 15 * (index % 3))),
-      RecipeIngredient(food: "s\((index + 4) % 10 + 1)", grams: 40),
-    ])
+    ingredients: [first, second, third])
 }
+
+let staples: [Food] = (1...10).map(staple)
+let dishes: [Recipe] = (1...9).map(dish)
 let fortnight = MealPlanProblem(
   foods: staples, recipes: dishes, days: 14, slots: [.breakfast, .lunch, .dinner], portions: .halfToDouble,
   goals: [
