@@ -61,7 +61,8 @@ func staple(_ index: Int) -> Food {
   let price = Decimal(150 + (61 * index) % 400) / 100
   let grams = Double(250 + 125 * (index % 5))
   return Food(
-    id: "s\(index)", name: "Staple \(index)", nutrientsPer100g: [.energy: energy, .protein: protein, .fiber: fiber],
+    id: "s\(index)", name: "Staple \(index)",
+    nutrientsPer100g: [.energy: energy, .protein: protein, .fiber: fiber],
     offers: [Offer(price: price, packageGrams: grams)])
 }
 

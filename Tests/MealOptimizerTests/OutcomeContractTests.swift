@@ -233,7 +233,7 @@ struct OutcomeContractTests {
 /// at a time, so that they do not share the processors.
 @Suite("Cancellation of long solves", .serialized)
 struct CancellationTests {
-  @Test("cancelling the task of a long food MIP (one branch-and-cut call, no plan kept) ends it promptly with a typed error")
+  @Test("cancelling a long food MIP (one branch-and-cut call, no plan kept) throws a typed error")
   func cancelFoodPlan() async throws {
     let clock = ContinuousClock()
     // The task reports when the solve ended, so that the time measured is the

@@ -28,7 +28,7 @@ struct RunningSolveTests {
       options: MealPlannerOptions(timeLimit: seconds, relativeGap: 0, tieBreakTimeLimit: 1))
   }
 
-  @Test("two concurrent solves leave the cooperative pool free: a task on it keeps a 50 ms schedule within 50 ms")
+  @Test("two concurrent solves leave the cooperative pool free: a task on it ticks every 50 ms, within 50 ms")
   func poolStaysFree() async throws {
     let planner = Self.planner(seconds: 7)
     let clock = ContinuousClock()
@@ -69,7 +69,7 @@ struct RunningSolveTests {
     }
   }
 
-  @Test("stopping after the first plan returns that plan or a cheaper one, with termination cancelled and its gap")
+  @Test("a stop after the first plan returns it or a cheaper one: termination cancelled, with its gap")
   func stopAfterFirstPlan() async throws {
     let clock = ContinuousClock()
     let running = Self.planner(seconds: 60).start(Self.week)
@@ -126,7 +126,7 @@ struct RunningSolveTests {
     #expect(plan.report.explanation == ["the solve was stopped before it found a plan"])
   }
 
-  @Test("the progress sequence: elapsed time never falls, the best cost never rises, and it ends with the solve")
+  @Test("progress: elapsed time never falls, the best cost never rises, and the sequence ends with the solve")
   func progressSequence() async throws {
     let running = Self.planner(seconds: 3).start(MealTestKitchen.problem(days: 7))
     var events: [SolveProgress] = []
