@@ -1,6 +1,8 @@
 // A package of one's own that depends on planner: solves a food plan and a
-// meal plan through the public API, cancels a long solve, and prints an
-// error's description. Built and run by Scripts/check-consumer.sh.
+// meal plan through the public API, runs an async meal plan while reading
+// its progress sequence and stops it for the best plan found, cancels a long
+// food MIP, and prints an error's description. Built and run by
+// Scripts/check-consumer.sh.
 import Foundation
 import GLPKBackend
 import HealthRules
@@ -30,6 +32,8 @@ guard foodPlan.status == .optimal, let foodCost = foodPlan.cost, let groceries =
 }
 print("food plan: \(foodPlan.status.rawValue), \(foodCost) USD, groceries \(groceries.total) USD")
 
+let clock = ContinuousClock()
+
 // A week of meals.
 let porridge = Recipe(
   id: "porridge", name: "Porridge", servings: 1, meals: [.breakfast, .dinner],
@@ -44,6 +48,71 @@ let mealPlan = try MealPlanner().solve(week)
 guard mealPlan.hasPlan, let mealCost = mealPlan.cost else { fail("the meal plan is \(mealPlan.status)") }
 print("meal plan: \(mealPlan.status.rawValue), \(mealCost) USD, \(mealPlan.days.count) days")
 
+// An async solve on a thread of its own: two weeks bought in whole packages,
+// at gap 0, which the search takes long to prove. The progress
+// sequence is read until the first plan; then the solve is stopped, and it
+// returns that plan or a cheaper one, with its proven gap.
+
+/// Staple food `index` of ten: nutrients and a package of its own.
+func staple(_ index: Int) -> Food {
+  let energy = Double(150 + (37 * index) % 250)
+  let protein = Double(3 + (7 * index) % 19)
+  let fiber = Double(1 + (5 * index) % 11)
+  let price = Decimal(150 + (61 * index) % 400) / 100
+  let grams = Double(250 + 125 * (index % 5))
+  return Food(
+    id: "s\(index)", name: "Staple \(index)",
+    nutrientsPer100g: [.energy: energy, .protein: protein, .fiber: fiber],
+    offers: [Offer(price: price, packageGrams: grams)])
+}
+
+/// Dish `index` of nine: three staples.
+func dish(_ index: Int) -> Recipe {
+  let first = RecipeIngredient(food: "s\(index)", grams: Double(90 + 20 * (index % 4)))
+  let second = RecipeIngredient(food: "s\(index % 10 + 1)", grams: Double(60 + 15 * (index % 3)))
+  let third = RecipeIngredient(food: "s\((index + 4) % 10 + 1)", grams: 40)
+  return Recipe(
+    id: "d\(index)", name: "Dish \(index)", servings: 1, meals: [.breakfast, .lunch, .dinner],
+    ingredients: [first, second, third])
+}
+
+let staples: [Food] = (1...10).map(staple)
+let dishes: [Recipe] = (1...9).map(dish)
+let fortnight = MealPlanProblem(
+  foods: staples, recipes: dishes, days: 14, slots: [.breakfast, .lunch, .dinner], portions: .halfToDouble,
+  goals: [
+    NutrientGoal(.energy, minimum: 1900, maximum: 2600), NutrientGoal(.protein, minimum: 60),
+    NutrientGoal(.fiber, minimum: 25),
+  ],
+  purchasing: Purchasing())
+let running = MealPlanner(options: MealPlannerOptions(timeLimit: 60, relativeGap: 0)).start(fortnight)
+var events = 0
+var firstCost: Double?
+for await event in running.progress {
+  events += 1
+  if let cost = event.bestCost {
+    firstCost = cost
+    running.stop()
+    break
+  }
+}
+let stoppedAt = clock.now
+let stopped = try await running.plan
+let answered = clock.now - stoppedAt
+guard let firstCost else { fail("the progress sequence ended without a plan") }
+guard stopped.report.termination == .cancelled, stopped.hasPlan, let stoppedCost = stopped.cost,
+  let gap = stopped.report.relativeGap, gap.isFinite
+else {
+  fail("the stopped solve returned \(stopped.status), \(stopped.report.termination)")
+}
+guard NSDecimalNumber(decimal: stoppedCost).doubleValue <= firstCost + 0.005 else {
+  fail("the stopped plan costs \(stoppedCost), more than the first plan's \(firstCost)")
+}
+guard answered < .seconds(5) else { fail("the stopped solve took \(answered) to answer") }
+print(
+  "stopped an async meal plan after \(events) progress events: \(stopped.status.rawValue),"
+    + " \(stoppedCost) USD, within \(String(format: "%.2f%%", gap * 100)) of its bound, in \(answered)")
+
 // A search that only cancellation ends: 41 foods of 2 g protein, at most one
 // serving each, and exactly 41 g protein (an odd number).
 let parity = (1...41).map { index in
@@ -55,9 +124,8 @@ let parity = (1...41).map { index in
 let long = DietProblem(
   foods: parity, goals: [NutrientGoal(.protein, minimum: 41, maximum: 41)],
   foodLimits: parity.map { FoodLimit(food: $0.id, maximumGrams: 100) }, wholeServings: Set(parity.map(\.id)))
-let clock = ContinuousClock()
 let start = clock.now
-let task = Task { try await DietPlanner().solve(long) }
+let task = Task { try await DietPlanner().plan(long) }
 try await Task.sleep(for: .milliseconds(300))
 task.cancel()
 switch await task.result {

@@ -27,10 +27,10 @@ struct ReadmeExampleTests {
     let spec = program.plans[0]
     switch program.problem(for: spec) {
     case .foods(let problem):
-      let plan = try await DietPlanner().solve(problem)
+      let plan = try await DietPlanner().plan(problem)
       return (.foods, plan.status)
     case .meals(let problem):
-      let plan = try await MealPlanner().solve(problem)
+      let plan = try await MealPlanner().plan(problem)
       return (.meals, plan.status)
     }
   }

@@ -21,7 +21,7 @@ struct SoloWeekTests {
     let bound = try #require(plan.report.bound)
     let cost = try #require(plan.cost.map { NSDecimalNumber(decimal: $0).doubleValue })
     #expect(bound <= cost + 0.005)
-    #expect(collected.all.contains { $0.step == "day_patterns" })
+    #expect(collected.all.contains { $0.step == .dayPatterns })
     // Portions vary: some slot is served other than one whole serving.
     #expect(plan.days.flatMap(\.meals).contains { $0.servings != 1 })
   }

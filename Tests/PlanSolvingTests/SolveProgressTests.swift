@@ -24,24 +24,25 @@ struct SolveProgressTests {
     let plan = try MealPlanner(options: options).solve(problem)
     let reports = collected.all
     let first = try #require(reports.first)
-    #expect(first.step == "without_budget")
-    #expect(first.objective == nil)
+    #expect(first.step == .withoutBudget)
+    #expect(first.innerStep == nil)
+    #expect(first.bestCost == nil)
     let last = try #require(reports.last)
-    let cost = try #require(last.objective)
+    let cost = try #require(last.bestCost)
     #expect(plan.report.bound == last.bound)
     // The plan's cost after the tie-break is within its tolerance of the
     // cheapest found; the plan's cost is rounded to the cent.
     let paid = try #require(plan.cost.map { NSDecimalNumber(decimal: $0).doubleValue })
     #expect(cost <= paid + 0.005 + 1e-9)
     #expect(reports.map(\.seconds) == reports.map(\.seconds).sorted())
-    #expect(Set(reports.map(\.step)).contains("tie_break") == (problem.tieBreak != .none))
+    #expect(Set(reports.map(\.step)).contains(.tieBreak) == (problem.tieBreak != .none))
   }
 
   @Test("the gap is relative to the objective, and unknown without both values")
   func gap() {
-    #expect(SolveProgress(seconds: 1, step: "dive", objective: 50, bound: 40).gap == 0.2)
-    #expect(SolveProgress(seconds: 1, step: "dive", objective: 50).gap == nil)
-    #expect(SolveProgress(seconds: 1, step: "dive", bound: 40).gap == nil)
+    #expect(SolveProgress(seconds: 1, step: .dive, bestCost: 50, bound: 40).gap == 0.2)
+    #expect(SolveProgress(seconds: 1, step: .dive, bestCost: 50).gap == nil)
+    #expect(SolveProgress(seconds: 1, step: .dive, bound: 40).gap == nil)
   }
 
   @Test("options with and without a progress hook are equal")

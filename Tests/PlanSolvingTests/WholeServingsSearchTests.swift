@@ -155,10 +155,10 @@ struct WholeServingsSearchTests {
     planner.progress = { collected.add($0) }
     let plan = try planner.solve(problem)
     let steps = collected.all.map(\.step)
-    #expect(steps.first == "relaxation")
-    #expect(steps.contains("day_patterns"))
+    #expect(steps.first == .relaxation)
+    #expect(steps.contains(.dayPatterns))
     let last = try #require(collected.all.last)
     #expect(last.bound == plan.report.bound)
-    #expect(last.objective == plan.objectiveValue)
+    #expect(last.bestCost == plan.objectiveValue)
   }
 }

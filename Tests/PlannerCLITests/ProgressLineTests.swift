@@ -28,13 +28,13 @@ struct ProgressLineTests {
     harness.time = 101.0
     line.refresh()
     harness.time = 101.1
-    line.update(SolveProgress(seconds: 1.1, step: "separate_days", objective: 61.4, bound: 44.28))
+    line.update(SolveProgress(seconds: 1.1, step: .separateDays, bestCost: 61.4, bound: 44.28))
     harness.time = 101.3
     line.refresh()
     harness.time = 101.4
-    line.update(SolveProgress(seconds: 1.4, step: "dive", bound: 44.28))
+    line.update(SolveProgress(seconds: 1.4, step: .dive, bound: 44.28))
     line.finish()
-    line.update(SolveProgress(seconds: 1.5, step: "dive", objective: 50, bound: 44.28))
+    line.update(SolveProgress(seconds: 1.5, step: .dive, bestCost: 50, bound: 44.28))
     #expect(
       harness.written == [
         Self.erase + "solving week: 1.0 s · step glpk",
@@ -57,9 +57,14 @@ struct ProgressLineTests {
   @Test("a food plan's line shows the elapsed time and phase only")
   func foodLine() {
     #expect(
-      ProgressLine.text(
-        name: "cheap_day", seconds: 2.24, SolveProgress(seconds: 0, step: "glpk"), currency: "USD")
+      ProgressLine.text(name: "cheap_day", seconds: 2.24, phase: "glpk")
         == "solving cheap_day: 2.2 s · step glpk")
+    #expect(
+      ProgressLine.text(
+        name: "week", seconds: 3.2,
+        SolveProgress(seconds: 3.2, step: .withoutBudget, innerStep: .separateDays, bound: 44.28),
+        currency: "USD")
+        == "solving week: 3.2 s · step without_budget/separate_days · bound 44.28")
   }
 
   static let week = PlannerProcess.packageRoot.appendingPathComponent("Examples/week.plan").path

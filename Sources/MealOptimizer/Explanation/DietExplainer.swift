@@ -79,7 +79,7 @@ public struct DietExplainer: Sendable {
   func solve(_ model: LinearModel, until deadline: ContinuousClock.Instant? = nil) throws(PlanningError)
     -> Solution
   {
-    if Task.isCancelled { throw .cancelled }
+    if StopRequest.isRequested { throw .cancelled }
     var options = options
     options.timeLimit = min(options.timeLimit ?? solveSeconds, solveSeconds)
     if let deadline {

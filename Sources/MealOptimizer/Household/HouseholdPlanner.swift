@@ -8,8 +8,12 @@ import Foundation
 /// member's portions counted on the day they are eaten, and the plan is
 /// re-checked by ``HouseholdPlanVerifier`` before it is returned.
 ///
+/// Like ``MealPlanner``, it runs three ways: ``plan(_:)`` from async code
+/// and ``start(_:)`` (progress and a stop that keeps the best plan) on a
+/// thread of their own, and ``solve(_:)`` on the calling thread.
+///
 /// ```swift
-/// let plan = try HouseholdPlanner(solver: GLPKSolver()).solve(problem)
+/// let plan = try await HouseholdPlanner(solver: GLPKSolver()).plan(problem)
 /// for member in plan.members { print(member.name, member.cost) }
 /// ```
 public struct HouseholdPlanner: Sendable {
@@ -24,7 +28,10 @@ public struct HouseholdPlanner: Sendable {
     self.options = options
   }
 
-  /// Plans the household's week.
+  /// Plans the household's week on the calling thread, which it blocks
+  /// until the plan is ready. Cancelling the task (or Foundation thread)
+  /// that runs it stops the search: the plan is the best found by then,
+  /// with termination ``TerminationStatus/cancelled``.
   ///
   /// - Parameter problem: the problem.
   /// - Returns: a plan with status ``PlanStatus/optimal`` (proven within
@@ -33,8 +40,8 @@ public struct HouseholdPlanner: Sendable {
   ///   none was found in time.
   /// - Throws: ``PlanningError/invalidProblem(_:)`` for a malformed problem,
   ///   ``PlanningError/solver(_:)`` for a solver failure,
-  ///   ``PlanningError/verificationFailed(_:)`` for a plan that fails
-  ///   ``HouseholdPlanVerifier``, and ``PlanningError/cancelled``.
+  ///   and ``PlanningError/verificationFailed(_:)`` for a plan that fails
+  ///   ``HouseholdPlanVerifier``.
   public func solve(_ problem: HouseholdProblem) throws(PlanningError) -> HouseholdPlan {
     var shared = problem.meals
     shared.goals = problem.household.members.flatMap(\.goals)
@@ -48,9 +55,13 @@ public struct HouseholdPlanner: Sendable {
       household: problem.household.id, slots: problem.meals.slots, tieBreak: problem.meals.tieBreak)
     if !built.model.conflicts.isEmpty {
       var plan = empty
-      let why = try explainConflicts(problem, reasons: built.model.conflicts)
-      plan.report.explanation = why.sentences
-      plan.explanation = why
+      do throws(PlanningError) {
+        let why = try explainConflicts(problem, reasons: built.model.conflicts)
+        plan.report.explanation = why.sentences
+        plan.explanation = why
+      } catch .cancelled {
+        plan.report.recordStoppedExplanation(built.model.conflicts)
+      }
       plan.report.seconds = (clock.now - start).seconds
       return plan
     }
@@ -66,9 +77,13 @@ public struct HouseholdPlanner: Sendable {
         plan.status = .unbounded
         plan.report.explanation = ["the cost has no lower bound; check for negative prices"]
       case .infeasible:
-        let why = try explainConflicts(problem, reasons: explainInfeasible(builder: builder, built: built))
-        plan.report.explanation = why.sentences
-        plan.explanation = why
+        do throws(PlanningError) {
+          let why = try explainConflicts(problem, reasons: explainInfeasible(builder: builder, built: built))
+          plan.report.explanation = why.sentences
+          plan.explanation = why
+        } catch .cancelled {
+          plan.report.recordStoppedExplanation([])
+        }
       case .noPlan(let termination, let message):
         plan.status = .unknown
         plan.report.recordNoPlan(
@@ -85,16 +100,39 @@ public struct HouseholdPlanner: Sendable {
     plan.report.seconds = (clock.now - start).seconds
     let violations = HouseholdPlanVerifier(problem: problem).verify(plan)
     guard violations.isEmpty else { throw .verificationFailed(violations) }
-    if Task.isCancelled { throw .cancelled }
     return plan
   }
 
-  /// Plans the household's week in a task that can be cancelled (see ``MealPlanner``).
-  public func solve(_ problem: HouseholdProblem) async throws(PlanningError) -> HouseholdPlan {
-    let solveNow: (HouseholdProblem) throws(PlanningError) -> HouseholdPlan = self.solve
-    let plan = try solveNow(problem)
-    if Task.isCancelled { throw .cancelled }
-    return plan
+  /// Plans the household's week on a thread of its own, and suspends the
+  /// calling task until the plan is ready. Cancelling the task stops the
+  /// search, and the call returns the best plan found by then, with
+  /// termination ``TerminationStatus/cancelled`` (``RunningSolve``).
+  ///
+  /// - Parameter problem: the problem.
+  /// - Returns: the same plan as ``solve(_:)``.
+  /// - Throws: the same errors as ``solve(_:)``.
+  public func plan(_ problem: HouseholdProblem) async throws(PlanningError) -> HouseholdPlan {
+    try await running(problem, reportsProgress: false).plan
+  }
+
+  /// Starts planning the household's week on a thread of its own: its
+  /// progress as an `AsyncStream`, its plan to await, and a stop that keeps
+  /// the best plan found (``RunningSolve``).
+  ///
+  /// - Parameter problem: the problem.
+  /// - Returns: the running solve; its plan is the one ``solve(_:)`` returns.
+  public func start(_ problem: HouseholdProblem) -> RunningSolve<HouseholdPlan> {
+    running(problem, reportsProgress: true)
+  }
+
+  private func running(_ problem: HouseholdProblem, reportsProgress: Bool) -> RunningSolve<HouseholdPlan> {
+    RunningSolve(
+      name: "planner household plan", reportsProgress: reportsProgress,
+      body: { report throws(PlanningError) in
+        var planner = self
+        planner.options.progress = options.progress.then(report)
+        return try planner.solve(problem)
+      }, release: { [solver] in solver.releaseThread() })
   }
 
   /// Why no plan exists, by arithmetic before the deletion filter

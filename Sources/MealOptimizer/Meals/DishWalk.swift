@@ -248,14 +248,14 @@ struct DishWalk {
   }
 
   /// Moves until none makes the week cheaper, `limit` moves have been
-  /// tried or the deadline has passed: each slot's other choices, then each
+  /// tried or the deadline has passed (or the caller stopped the search): each slot's other choices, then each
   /// dish of a meal replaced by another wherever that meal serves it.
   mutating func descend(limit: Int, deadline: ContinuousClock.Instant) {
     var improved = true
     while improved && tried < limit {
       improved = false
       for slot in slots.indices {
-        if tried % 64 == 0, ContinuousClock.now >= deadline { return }
+        if tried % 64 == 0, ContinuousClock.now >= deadline || StopRequest.isRequested { return }
         for candidate in candidates[slot] where candidate != choices[slot] {
           if tried >= limit { return }
           guard let choice = proposal(slot, candidate), choice != choices[slot] else { continue }

@@ -12,7 +12,7 @@ extension MealPlanSearch {
     /// Why the search stopped: ``TerminationStatus/completed`` (gap 0) or
     /// ``TerminationStatus/gapLimit`` when proven; ``TerminationStatus/timeLimit``
     /// whenever the deadline (or the tie-break's time budget) passed before
-    /// the last step.
+    /// the last step; ``TerminationStatus/cancelled`` when the caller stopped it.
     package var termination: TerminationStatus
     /// The cost the tie-break stage kept to, when it ran.
     package var costCap: Double?
@@ -59,11 +59,15 @@ extension MealPlanSearch {
       let exact = progress.bound.map { cost - $0 <= 1e-9 * max(1, abs(cost)) } ?? false
       termination = exact ? .completed : .gapLimit
     } else {
-      termination = progress.timedOut ? .timeLimit : progress.fullModelTermination ?? .failed
+      termination = unprovenTermination(progress)
     }
     var cap: Double?
     var tieBreakValue: Double?
-    if let objective = built.tieBreak {
+    if let objective = built.tieBreak, StopRequest.isRequested {
+      // Stopped: the tie-break does not start, and the plan is the cheapest found.
+      termination = .cancelled
+      tieBreakValue = objective.value(values)
+    } else if let objective = built.tieBreak {
       let limit = costCap(cost: cost, bound: progress.bound, tolerance: tieBreakTolerance)
       var stage = self
       stage.deadline = min(deadline, clock.now + .seconds(max(0, tieBreakSeconds)))
@@ -72,7 +76,7 @@ extension MealPlanSearch {
         built.model, objective: objective, cost: built.cost, cap: limit, from: values,
         holding: tuning.tieBreakKeepsPurchases ? Self.paidPurchases(of: built, in: values) : [:], &progress)
       values = found.values
-      if found.timedOut { termination = .timeLimit }
+      if found.timedOut { termination = StopRequest.isRequested ? .cancelled : .timeLimit }
       cap = limit
       tieBreakValue = objective.value(values)
     }

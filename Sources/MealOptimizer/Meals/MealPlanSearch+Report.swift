@@ -39,9 +39,20 @@ extension SolveReport {
     if self.termination == .timeLimit {
       let limit = timeLimit.map { " of \(Self.seconds($0))" } ?? ""
       explanation = ["no plan was found within the time limit\(limit); a longer time limit may find one"]
+    } else if self.termination == .cancelled {
+      explanation = ["the solve was stopped before it found a plan"]
     } else {
       explanation = [message ?? "the solver stopped before it found a plan"]
     }
+  }
+
+  /// Records that the caller stopped the solve while it explained why no
+  /// plan exists: the week is infeasible (proven), and `known` are the
+  /// reasons found before the explanation started.
+  package mutating func recordStoppedExplanation(_ known: [String]) {
+    termination = .cancelled
+    explanation =
+      known + ["no plan meets every line; the solve was stopped before it named the lines in conflict"]
   }
 
   /// Seconds as a person writes them: `60 s`, `0.5 s`.

@@ -240,6 +240,12 @@ extension MealPlanSearch {
   ) -> Result<Solution, SolverError>? {
     guard let tree = progress.weekTotalsTree else { return nil }
     while true {
+      // The caller stopped the search: the tree's bound is not waited for.
+      if StopRequest.isRequested {
+        tree.stop()
+        progress.weekTotalsTree = nil
+        return nil
+      }
       if let best = tree.observer?.incumbent, let bound = progress.bound,
         best <= bound + 1e-9 * max(1, abs(bound))
       {

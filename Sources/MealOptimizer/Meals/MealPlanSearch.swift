@@ -17,39 +17,13 @@ import Foundation
 /// completion, and the tie-break ends at a work limit
 /// (``Tuning/tieBreakSolves``), so the same input gives the same plan on
 /// every run; the wall clock only stops the search when the deadline passes,
-/// and then the termination says ``TerminationStatus/timeLimit``. A plan is
+/// and then the termination says ``TerminationStatus/timeLimit``. A
+/// caller's stop (``StopRequest``) ends it the same way, with the best plan
+/// and bound found by then and ``TerminationStatus/cancelled``. A plan is
 /// kept only as a point of the model within ``Tuning/feasibilityTolerance``.
 package struct MealPlanSearch: Sendable {
-  /// One step of the search; docs/meals.md describes each.
-  package enum Step: String, Sendable, Hashable, CaseIterable {
-    /// Bound and plan: the other cost steps on the model without its budget rows.
-    case withoutBudget = "without_budget"
-    /// Bound: the LP relaxation's optimum, within ``Tuning/relaxationShare`` of the remaining time.
-    case relaxation
-    /// Bound and plan: each day solved alone, without the rows that tie days together.
-    case separateDays = "separate_days"
-    /// Plan: with purchases, the week cheapest by the food eaten, its purchases completed.
-    case eatenWeek = "eaten_week"
-    /// Plan: fix-and-resolve from the LP relaxation.
-    case dive
-    /// Plan: re-plan one day at a time with the others fixed.
-    case improveDays = "improve_days"
-    /// Plan: with purchases, a local search over the slots' dishes, priced at the till.
-    case dishSearch = "dish_search"
-    /// Bound: Lagrangian relaxation of the rows that tie days together.
-    case lagrangian
-    /// Plan: relax-and-fix, one day whole at a time with later days relaxed.
-    case relaxAndFix = "relax_and_fix"
-    /// Bound: with purchases, the week summed over its days, as a MIP.
-    case weekTotals = "week_totals"
-    /// Plan and bound: the whole MIP, with a cutoff, for the remaining time.
-    case fullModel = "full_model"
-    /// Plan: the tie-break, one slot at a time, under the cost cap, for a fixed number of solves.
-    case tieBreak = "tie_break"
-    /// Bound and plan: column generation over day patterns, identical days
-    /// aggregated, then the best week from the patterns found.
-    case dayPatterns = "day_patterns"
-  }
+  /// One step of the search (``SolveStep``); docs/meals.md describes each.
+  package typealias Step = SolveStep
 
   /// The cost stage's steps, in order. ``Step/dishSearch`` runs twice: on
   /// the plan of ``Step/eatenWeek``, and on what ``Step/improveDays`` made
@@ -367,8 +341,18 @@ package struct MealPlanSearch: Sendable {
   /// Seconds until the deadline, at least 0.05 (a solver needs a positive limit).
   var remaining: Double { max(0.05, (deadline - clock.now).seconds) }
 
-  /// Whether the deadline has passed.
-  var isPastDeadline: Bool { clock.now >= deadline }
+  /// Whether the deadline has passed, or the caller asked the search to
+  /// stop (``StopRequest``): either way the search ends the step it is in.
+  var isPastDeadline: Bool { clock.now >= deadline || StopRequest.isRequested }
+
+  /// Why a search that ended without proving its plan stopped:
+  /// ``TerminationStatus/cancelled`` when the caller stopped it,
+  /// ``TerminationStatus/timeLimit`` when the deadline passed, otherwise
+  /// how the last resort ended (``TerminationStatus/failed`` if it never ran).
+  func unprovenTermination(_ progress: Progress) -> TerminationStatus {
+    if StopRequest.isRequested { return .cancelled }
+    return progress.timedOut ? .timeLimit : progress.fullModelTermination ?? .failed
+  }
 
   /// Runs ``costSteps`` on a minimisation model.
   ///
@@ -405,8 +389,7 @@ package struct MealPlanSearch: Sendable {
     if sharedWork == nil { try finishWeekTotals(&progress) }
     noteProven(&progress)
     if progress.values == nil, progress.failure == nil {
-      progress.failure = .noPlan(
-        progress.timedOut ? .timeLimit : progress.fullModelTermination ?? .failed, nil)
+      progress.failure = .noPlan(unprovenTermination(progress), nil)
     }
     return progress
   }
@@ -456,13 +439,17 @@ package struct MealPlanSearch: Sendable {
   func run(_ model: LinearModel, _ progress: inout Progress, _ options: SolverOptions) throws(PlanningError)
     -> Solution
   {
-    if Task.isCancelled { throw .cancelled }
+    // A stopped search makes no more calls: each step takes this answer
+    // like a time limit's without a plan, and ends.
+    if StopRequest.isRequested { return StopRequest.stoppedSolution }
     // A plan or bound the step kept since the last call shows now.
     report(nil, &progress)
     let result: Solution
     do {
       result = try solver.solve(model, options: options)
     } catch {
+      // Stopped during the call: the best plan so far is the search's own.
+      if error == .cancelled, StopRequest.isRequested { return StopRequest.stoppedSolution }
       throw PlanningError(error)
     }
     progress.solves += 1
@@ -520,8 +507,9 @@ extension MealPlanSearch {
     if let outer = onProgress {
       inner.onProgress = { snapshot in
         var shown = snapshot
-        shown.step = Step.withoutBudget.rawValue + "/" + snapshot.step
-        shown.objective = nil
+        shown.step = .withoutBudget
+        shown.innerStep = snapshot.step
+        shown.bestCost = nil
         outer(shown)
       }
     }
@@ -553,6 +541,8 @@ extension MealPlanSearch {
     case .infeasible: progress.failure = .infeasible
     case .unbounded: progress.failure = .unbounded
     default:
+      // Stopped by the caller: a plan found before (without_budget's) is kept.
+      if root.termination == .cancelled { return }
       // Stopped at its share of the time: the steps that plan day by day
       // need no root (only the dive does), and may still find a plan.
       if root.termination == .timeLimit, !isPastDeadline {

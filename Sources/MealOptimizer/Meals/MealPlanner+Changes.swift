@@ -44,7 +44,7 @@ extension MealPlanner {
     var changes: [PlanChange] = []
     var seen: [Set<Int>] = []
     for candidate in candidates where !candidate.lines.isEmpty && !seen.contains(candidate.lines) {
-      if Task.isCancelled { throw .cancelled }
+      if StopRequest.isRequested { throw .cancelled }
       guard ContinuousClock.now < deadline, let built = build(candidate), built.conflicts.isEmpty else {
         continue
       }

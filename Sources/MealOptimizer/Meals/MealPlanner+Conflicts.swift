@@ -199,7 +199,7 @@ extension MealPlanner {
   func capped(
     _ model: LinearModel, until deadline: ContinuousClock.Instant, relativeGap: Double? = nil
   ) throws(PlanningError) -> Solution {
-    if Task.isCancelled { throw .cancelled }
+    if StopRequest.isRequested { throw .cancelled }
     let left = (deadline - ContinuousClock.now).seconds
     guard left > 0.01 else { return Solution(termination: .timeLimit, status: .unknown) }
     var settings = SolverOptions()

@@ -57,7 +57,7 @@ extension MealPlanner {
         }
       }
     }
-    if Task.isCancelled { throw .cancelled }
+    if StopRequest.isRequested { throw .cancelled }
     var why = try explainConflicts(problem, reasons: reasons, budgetReach: budgetReach)
     why.withoutBudgets = withoutBudgets
     return why

@@ -15,15 +15,23 @@ import Foundation
 /// of the cheapest plan found), slot by slot, for a fixed number of solves.
 /// The gap reported is that of the plan returned, against the proven bound.
 ///
+/// Three ways to run it: ``plan(_:)`` from async code (the search runs on
+/// a thread of its own, never on Swift's cooperative pool), ``start(_:)``
+/// for its progress as an `AsyncStream` and a way to stop it
+/// (``RunningSolve``), and ``solve(_:)``, which blocks the calling thread
+/// until the plan is ready.
+///
 /// ```swift
-/// let plan = try await MealPlanner(solver: GLPKSolver()).solve(problem)
+/// let plan = try await MealPlanner(solver: GLPKSolver()).plan(problem)
 /// for day in plan.days { print(day.day, day.meals.map(\.name)) }
 /// ```
 ///
 /// A plan is ``PlanStatus/optimal`` when the search proved it within
 /// ``MealPlannerOptions/relativeGap`` of its bound (``SolveReport/bound``),
-/// ``PlanStatus/feasible`` when the time limit came first, and
-/// ``PlanStatus/unknown`` when the time limit came before any plan.
+/// ``PlanStatus/feasible`` when the time limit (or a stop) came first, and
+/// ``PlanStatus/unknown`` when the time limit (or a stop) came before any
+/// plan. A stopped search says so: its termination is
+/// ``TerminationStatus/cancelled``.
 public struct MealPlanner: Sendable {
   /// The solver for every model.
   public let solver: any Solver
@@ -36,7 +44,12 @@ public struct MealPlanner: Sendable {
     self.options = options
   }
 
-  /// Plans the week.
+  /// Plans the week on the calling thread, which it blocks until the plan
+  /// is ready (seconds, up to ``MealPlannerOptions/timeLimit``). From async
+  /// code, use ``plan(_:)`` or ``start(_:)``, which run it on a thread of
+  /// their own. Cancelling the task that runs this call (or the Foundation
+  /// thread) stops the search as ``RunningSolve/stop()`` does: the plan is
+  /// the best found by then, with termination ``TerminationStatus/cancelled``.
   ///
   /// - Parameter problem: the problem.
   /// - Returns: a plan with status ``PlanStatus/optimal`` (proven within
@@ -48,9 +61,8 @@ public struct MealPlanner: Sendable {
   ///   ``explanationTotalSeconds`` more (docs/solver.md, "Explanations").
   /// - Throws: ``PlanningError/invalidProblem(_:)`` for a malformed problem,
   ///   ``PlanningError/solver(_:)`` for a solver failure,
-  ///   ``PlanningError/verificationFailed(_:)`` for a plan that fails
-  ///   ``MealPlanVerifier``, and ``PlanningError/cancelled`` when the task
-  ///   running the call is cancelled.
+  ///   and ``PlanningError/verificationFailed(_:)`` for a plan that fails
+  ///   ``MealPlanVerifier``.
   public func solve(_ problem: MealPlanProblem) throws(PlanningError) -> MealPlan {
     try problem.validateNutrients()
     let start = ContinuousClock.now
@@ -61,9 +73,13 @@ public struct MealPlanner: Sendable {
       slots: problem.slots, tieBreak: problem.tieBreak)
     if !built.conflicts.isEmpty {
       var plan = empty
-      let why = try explainConflicts(problem, reasons: built.conflicts, budgetReach: nil)
-      plan.report.explanation = DaySentences.collapse(why.sentences)
-      plan.explanation = why.conflicts.isEmpty ? nil : why
+      do throws(PlanningError) {
+        let why = try explainConflicts(problem, reasons: built.conflicts, budgetReach: nil)
+        plan.report.explanation = DaySentences.collapse(why.sentences)
+        plan.explanation = why.conflicts.isEmpty ? nil : why
+      } catch .cancelled {
+        plan.report.recordStoppedExplanation(DaySentences.collapse(built.conflicts))
+      }
       plan.report.seconds = (ContinuousClock.now - start).seconds
       return plan
     }
@@ -81,9 +97,13 @@ public struct MealPlanner: Sendable {
         plan.status = .unbounded
         plan.report.explanation = ["the cost has no lower bound; check for negative prices"]
       case .infeasible:
-        let why = try explainInfeasibleLines(builder: builder, built: built)
-        plan.report.explanation = DaySentences.collapse(why.sentences)
-        plan.explanation = why.conflicts.isEmpty ? nil : why
+        do throws(PlanningError) {
+          let why = try explainInfeasibleLines(builder: builder, built: built)
+          plan.report.explanation = DaySentences.collapse(why.sentences)
+          plan.explanation = why.conflicts.isEmpty ? nil : why
+        } catch .cancelled {
+          plan.report.recordStoppedExplanation([])
+        }
       case .noPlan(let termination, let message):
         plan.status = .unknown
         plan.report.recordNoPlan(
@@ -93,8 +113,11 @@ public struct MealPlanner: Sendable {
       plan.report.seconds = (clock.now - start).seconds
       return plan
     case .success(let outcome):
+      // A stopped search's plan keeps the purchases it found.
       let values =
-        try leastPaid(outcome.values, problem: problem, built: built, search: search) ?? outcome.values
+        StopRequest.isRequested
+        ? outcome.values
+        : try leastPaid(outcome.values, problem: problem, built: built, search: search) ?? outcome.values
       plan = MealPlanAssembler(builder: builder, built: built).plan(from: values)
       plan.status = outcome.record(into: &plan.report)
       plan.tieBreakValue = outcome.tieBreakValue
@@ -102,7 +125,6 @@ public struct MealPlanner: Sendable {
     plan.report.seconds = (clock.now - start).seconds
     let violations = MealPlanVerifier(problem: problem).verify(plan)
     guard violations.isEmpty else { throw .verificationFailed(violations) }
-    if Task.isCancelled { throw .cancelled }
     return plan
   }
 
@@ -138,25 +160,56 @@ public struct MealPlanner: Sendable {
     return result.values
   }
 
-  /// Plans the week in a task that can be cancelled.
+  /// Plans the week on a thread of its own, and suspends the calling task
+  /// until the plan is ready: no thread of Swift's cooperative pool waits
+  /// for GLPK.
   ///
-  /// The search runs on the caller's executor (nonisolated: the global
-  /// concurrent executor, never the main actor). It checks for cancellation
-  /// before every solver call, and GLPK's branch-and-cut checks at every step
-  /// of its own search, so a cancelled task ends the call within moments with
-  /// ``PlanningError/cancelled``. In an asynchronous context Swift picks this
-  /// overload: write `try await`.
+  /// Cancelling the calling task stops the search, and the call returns the
+  /// best plan found by then, with the bound and gap proven by then and
+  /// termination ``TerminationStatus/cancelled`` (``RunningSolve``).
+  ///
+  /// ```swift
+  /// let task = Task { try await MealPlanner().plan(problem) }
+  /// task.cancel()
+  /// let plan = try await task.value   // the best plan found, or status .unknown
+  /// ```
   ///
   /// - Parameter problem: the problem.
-  /// - Returns: the same plan as the synchronous `solve(_:)`.
-  /// - Throws: the same errors, and ``PlanningError/cancelled`` on cancellation.
-  public func solve(_ problem: MealPlanProblem) async throws(PlanningError) -> MealPlan {
-    let solveNow: (MealPlanProblem) throws(PlanningError) -> MealPlan = self.solve
-    let plan = try solveNow(problem)
-    // Steps that only explain (an infeasible week solved without its budget)
-    // may have stopped early: a cancelled task never gets a partial answer.
-    if Task.isCancelled { throw .cancelled }
-    return plan
+  /// - Returns: the same plan as ``solve(_:)``.
+  /// - Throws: the same errors as ``solve(_:)``.
+  public func plan(_ problem: MealPlanProblem) async throws(PlanningError) -> MealPlan {
+    try await running(problem, reportsProgress: false).plan
+  }
+
+  /// Starts planning the week on a thread of its own, and returns at once:
+  /// the search's progress as an `AsyncStream`, its plan to await, and
+  /// ``RunningSolve/stop()``, which keeps the best plan found.
+  ///
+  /// ```swift
+  /// let running = MealPlanner().start(problem)
+  /// Task {
+  ///   for await event in running.progress { print(event.stepName, event.bestCost ?? .nan) }
+  /// }
+  /// let plan = try await running.plan
+  /// ```
+  ///
+  /// ``MealPlannerOptions/progress``, when set, is called too, from the
+  /// solving thread.
+  ///
+  /// - Parameter problem: the problem.
+  /// - Returns: the running solve; its plan is the one ``solve(_:)`` returns.
+  public func start(_ problem: MealPlanProblem) -> RunningSolve<MealPlan> {
+    running(problem, reportsProgress: true)
+  }
+
+  private func running(_ problem: MealPlanProblem, reportsProgress: Bool) -> RunningSolve<MealPlan> {
+    RunningSolve(
+      name: "planner meal plan", reportsProgress: reportsProgress,
+      body: { report throws(PlanningError) in
+        var planner = self
+        planner.options.progress = options.progress.then(report)
+        return try planner.solve(problem)
+      }, release: { [solver] in solver.releaseThread() })
   }
 }
 
@@ -180,6 +233,8 @@ public struct MealPlannerOptions: Sendable, Hashable {
   /// Called from the solving thread when a search step starts and when the
   /// best plan or the proven bound improves (at most once per solver call);
   /// nil for none. It must return quickly. It takes no part in equality.
+  /// ``MealPlanner/start(_:)`` delivers the same snapshots as an
+  /// `AsyncStream` (``RunningSolve/progress``).
   public var progress: SolveProgressHandler?
   /// Called from the solving thread as an explanation moves through its
   /// phases: before each test of the deletion filter for an infeasible week,

@@ -1,33 +1,92 @@
 import Foundation
 
-/// A snapshot of a running solve, for a progress display
-/// (``MealPlannerOptions/progress``).
+/// A step of the meal-plan search, as docs/meals.md ("Solving") names it:
+/// the step a ``SolveProgress`` reports. The raw value is that name
+/// (`separate_days`).
+public enum SolveStep: String, Sendable, Hashable, CaseIterable {
+  /// Bound and plan: the other cost steps on the model without its budget rows.
+  case withoutBudget = "without_budget"
+  /// Bound: the LP relaxation's optimum, within half of the remaining time.
+  case relaxation
+  /// Bound and plan: each day solved alone, without the rows that tie days together.
+  case separateDays = "separate_days"
+  /// Plan: with purchases, the week cheapest by the food eaten, its purchases completed.
+  case eatenWeek = "eaten_week"
+  /// Plan: fix-and-resolve from the LP relaxation.
+  case dive
+  /// Plan: re-plan one day at a time with the others fixed.
+  case improveDays = "improve_days"
+  /// Plan: with purchases, a local search over the slots' dishes, priced at the till.
+  case dishSearch = "dish_search"
+  /// Bound: Lagrangian relaxation of the rows that tie days together.
+  case lagrangian
+  /// Plan: relax-and-fix, one day whole at a time with later days relaxed.
+  case relaxAndFix = "relax_and_fix"
+  /// Bound: with purchases, the week summed over its days, as a MIP.
+  case weekTotals = "week_totals"
+  /// Plan and bound: the whole MIP, with a cutoff, for the remaining time.
+  case fullModel = "full_model"
+  /// Plan: the tie-break, one slot at a time, under the cost cap, for a fixed number of solves.
+  case tieBreak = "tie_break"
+  /// Bound and plan: column generation over day patterns, identical days
+  /// aggregated, then the best week from the patterns found.
+  case dayPatterns = "day_patterns"
+}
+
+/// A snapshot of a running solve, for a progress display: the step running,
+/// the best plan's cost and the proven bound so far, and the gap between them.
 ///
 /// The meal-plan search reports one when a step starts and when its best
-/// plan or its proven bound improves; a caller shows it (the CLI draws one
-/// updating line on a terminal) and must return quickly.
+/// plan or its proven bound improves (at most once per solver call). The
+/// asynchronous API delivers them as an `AsyncStream`
+/// (``RunningSolve/progress``); the synchronous one calls
+/// ``MealPlannerOptions/progress``. Within one solve ``seconds`` never
+/// falls and ``bestCost``, once known, never rises: a plan is only ever
+/// replaced by a cheaper one.
+///
+/// ```swift
+/// let running = MealPlanner().start(problem)
+/// for await event in running.progress {
+///   print(event.seconds, event.stepName, event.bestCost ?? .nan, event.bound ?? .nan)
+/// }
+/// let plan = try await running.plan
+/// ```
 public struct SolveProgress: Sendable, Hashable {
   /// Seconds since the solve started.
   public var seconds: Double
-  /// The step (phase) running, as docs/meals.md ("Solving") names it, such as `separate_days`.
-  public var step: String
-  /// The best plan's objective so far (its cost), when there is a plan.
-  public var objective: Double?
-  /// The best proven lower bound on the objective so far, when known.
+  /// The step running.
+  public var step: SolveStep
+  /// While ``step`` is ``SolveStep/withoutBudget`` (the search on the week
+  /// without its budget rows), the step of that inner search; otherwise `nil`.
+  public var innerStep: SolveStep?
+  /// The best plan's cost so far, when there is a plan. The inner search
+  /// of ``SolveStep/withoutBudget`` shows none: its plans may break the budget.
+  public var bestCost: Double?
+  /// The best proven lower bound on the cost so far, when known.
   public var bound: Double?
 
   /// Creates a snapshot.
-  public init(seconds: Double, step: String, objective: Double? = nil, bound: Double? = nil) {
+  public init(
+    seconds: Double, step: SolveStep, innerStep: SolveStep? = nil, bestCost: Double? = nil,
+    bound: Double? = nil
+  ) {
     self.seconds = seconds
     self.step = step
-    self.objective = objective
+    self.innerStep = innerStep
+    self.bestCost = bestCost
     self.bound = bound
   }
 
-  /// The relative gap between ``objective`` and ``bound`` (0.01 is 1%), when both are known.
+  /// The relative gap between ``bestCost`` and ``bound`` (0.01 is 1%), when both are known.
   public var gap: Double? {
-    guard let objective, let bound else { return nil }
-    return max(0, objective - bound) / max(abs(objective), 1e-9)
+    guard let bestCost, let bound else { return nil }
+    return max(0, bestCost - bound) / max(abs(bestCost), 1e-9)
+  }
+
+  /// The step as a display names it: `separate_days`, or
+  /// `without_budget/separate_days` for a step of the inner search.
+  public var stepName: String {
+    innerStep.map { step.rawValue + "/" + $0.rawValue } ?? step.rawValue
   }
 }
 
@@ -49,7 +108,7 @@ extension MealPlanSearch {
     progress.reportedBound = progress.bound
     onProgress(
       SolveProgress(
-        seconds: (clock.now - started).seconds, step: (progress.reportedStep ?? .relaxation).rawValue,
-        objective: objective, bound: progress.bound))
+        seconds: (clock.now - started).seconds, step: progress.reportedStep ?? .relaxation,
+        bestCost: objective, bound: progress.bound))
   }
 }

@@ -95,15 +95,18 @@ final class StoreSetProof: @unchecked Sendable {
     thread.start()
   }
 
-  /// Waits until the proof has an answer or `deadline` passes; the state then.
+  /// Waits until the proof has an answer, `deadline` passes or the caller
+  /// stops the search (``StopRequest``); the state then.
   func wait(until deadline: ContinuousClock.Instant) -> State {
     let clock = ContinuousClock()
     condition.lock()
     defer { condition.unlock() }
-    while stateLocked == .running {
+    // In slices of at most 20 ms, so that a caller's stop (StopRequest)
+    // ends the wait within one.
+    while stateLocked == .running, !StopRequest.isRequested {
       let left = deadline - clock.now
       guard left > .zero else { break }
-      _ = condition.wait(until: Date(timeIntervalSinceNow: left.seconds))
+      _ = condition.wait(until: Date(timeIntervalSinceNow: min(left.seconds, 0.02)))
     }
     return stateLocked
   }

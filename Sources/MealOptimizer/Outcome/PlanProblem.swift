@@ -7,8 +7,8 @@
 ///
 /// ```swift
 /// switch try program.problem(for: spec) {
-/// case .foods(let problem): print(try await DietPlanner().solve(problem).cost ?? 0)
-/// case .meals(let problem): print(try await MealPlanner().solve(problem).cost ?? 0)
+/// case .foods(let problem): print(try await DietPlanner().plan(problem).cost ?? 0)
+/// case .meals(let problem): print(try await MealPlanner().plan(problem).cost ?? 0)
 /// }
 /// ```
 public enum PlanProblem: Sendable, Hashable, Codable {

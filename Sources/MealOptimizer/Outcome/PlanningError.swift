@@ -5,16 +5,18 @@ import Foundation
 /// A plan that is infeasible, unbounded, or not found before a time limit is
 /// not an error: it is a plan with that ``PlanStatus`` and an explanation in
 /// its ``SolveReport``. These cases are mistakes in the problem, a solver
-/// that could not run, a plan that failed its independent check, or a solve
-/// whose task was cancelled.
+/// that could not run, a plan that failed its independent check, or a
+/// stopped solve that had no plan to return. A stopped meal-plan search is
+/// not an error: it returns its best plan with termination
+/// ``TerminationStatus/cancelled`` (``RunningSolve``).
 ///
 /// ```swift
 /// do {
-///   let plan = try await DietPlanner().solve(problem)
+///   let plan = try await DietPlanner().plan(problem)
 /// } catch .invalidProblem(let issues) {
 ///   for issue in issues { print(issue) }     // unknown nutrient 'protien'; did you mean 'protein'?
 /// } catch .cancelled {
-///   // the task was cancelled
+///   // stopped inside one branch-and-cut call, which keeps no plan
 /// } catch {
 ///   print(error.localizedDescription)
 /// }
@@ -27,8 +29,11 @@ public enum PlanningError: Error, Sendable, Hashable {
   /// The solver's plan broke a goal or rule when re-checked from the foods
   /// and recipes: an internal error, never a plan to show.
   case verificationFailed([PlanViolation])
-  /// The task running the solve was cancelled; the planner stopped at its
-  /// next check (between solver calls, or inside GLPK's branch-and-cut).
+  /// The solve was stopped (``RunningSolve/stop()``, or its task or thread
+  /// cancelled) where it had no plan to return: inside a food plan's one
+  /// branch-and-cut call (``DietPlanner/plan(_:)``), or while
+  /// ``MealPlanner/explainCosts(_:)`` or ``DietExplainer`` explained. The
+  /// planners' searches never throw it: stopped, they return their best plan.
   case cancelled
 }
 

@@ -53,7 +53,7 @@ extension DietPlanner {
       let exact = found.bound.map { found.objective - $0 <= 1e-9 * max(1, abs(found.objective)) } ?? false
       termination = exact ? .completed : .gapLimit
     } else {
-      termination = found.timedOut ? .timeLimit : found.fullModelTermination ?? .failed
+      termination = search.unprovenTermination(found)
     }
     return Solution(
       termination: termination, status: proven ? .optimal : .feasible, objectiveValue: found.objective,

@@ -6,7 +6,7 @@ import Foundation
 /// ```swift
 /// import GLPKBackend
 ///
-/// let plan = try await DietPlanner().solve(problem)
+/// let plan = try await DietPlanner().plan(problem)
 /// switch plan.status {
 /// case .optimal, .feasible: print(plan.cost ?? 0, plan.groceries?.total ?? 0)
 /// case .infeasible, .unbounded, .unknown: print(plan.report.explanation)
@@ -48,7 +48,8 @@ public struct DietPlanner: Sendable {
   /// from ``DietExplainer`` (a few more solves); on by default.
   public var explainsInfeasibility = true
   /// Called with the search's progress (its step, best plan and proven
-  /// bound) while a plan in whole servings is searched day by day; `nil` for none.
+  /// bound) while a plan in whole servings is searched day by day; `nil` for
+  /// none. ``start(_:)`` delivers the same snapshots as an `AsyncStream`.
   public var progress: SolveProgressHandler?
   /// Whether a plan in grams whose days are interchangeable is solved as one
   /// day and that day repeated (``DietProblem/identicalDay`` says when, and
@@ -80,7 +81,9 @@ public struct DietPlanner: Sendable {
     self.verifier = verifier
   }
 
-  /// Builds, solves and verifies a plan.
+  /// Builds, solves and verifies a plan on the calling thread, which it
+  /// blocks until the plan is ready. From async code, use ``plan(_:)`` or
+  /// ``start(_:)``, which run it on a thread of their own.
   ///
   /// - Parameter problem: The foods, goals, limits and objective.
   /// - Returns: An optimal or feasible plan with every total recomputed, or a
@@ -89,37 +92,64 @@ public struct DietPlanner: Sendable {
   /// - Throws: ``PlanningError/invalidProblem(_:)`` for mistakes in the
   ///   problem, ``PlanningError/solver(_:)`` when the solver cannot run or
   ///   fails, ``PlanningError/verificationFailed(_:)`` when its answer fails
-  ///   verification, and ``PlanningError/cancelled`` when the task running
-  ///   the call is cancelled.
+  ///   verification, and ``PlanningError/cancelled`` when the task (or
+  ///   Foundation thread) running the call is cancelled during a solve that
+  ///   keeps no plan of its own: see ``plan(_:)``.
   /// - Complexity: One solver call (a few for a wide LP:
   ///   ``siftsWideModels``), and O(*d* × *f* × *g*) around it for *d* days,
   ///   *f* foods and *g* goals.
   public func solve(_ problem: DietProblem) throws(PlanningError) -> DietPlan {
-    try plan(problem)
+    try solvePlan(problem)
   }
 
-  /// Builds, solves and verifies a plan in a task that can be cancelled.
+  /// Builds, solves and verifies a plan on a thread of its own, and
+  /// suspends the calling task until the plan is ready: no thread of
+  /// Swift's cooperative pool waits for GLPK.
   ///
-  /// The solve runs on the caller's executor (nonisolated: the global
-  /// concurrent executor, never the main actor). Cancelling the task ends a
-  /// branch-and-cut search within moments (GLPK's callback checks the task)
-  /// and the call throws ``PlanningError/cancelled``. In an asynchronous
-  /// context Swift picks this overload: write `try await`.
+  /// Cancelling the calling task stops the solve (``RunningSolve``). A plan
+  /// in whole servings over several days, found by the meal-plan search,
+  /// comes back as the best found by then, with termination
+  /// ``TerminationStatus/cancelled``; an LP runs to its end (GLPK's simplex
+  /// cannot be interrupted) and comes back whole. One branch-and-cut call
+  /// over the whole model (whole servings on one day, or with purchases)
+  /// keeps no plan when stopped, and the call throws
+  /// ``PlanningError/cancelled``.
   ///
   /// ```swift
-  /// let task = Task { try await DietPlanner().solve(problem) }
-  /// task.cancel()   // the solve throws PlanningError.cancelled
+  /// let task = Task { try await DietPlanner().plan(problem) }
+  /// task.cancel()
   /// ```
   ///
   /// - Parameter problem: The foods, goals, limits and objective.
-  /// - Returns: The same plan as the synchronous `solve(_:)`.
-  /// - Throws: The same errors, and ``PlanningError/cancelled`` on cancellation.
-  public func solve(_ problem: DietProblem) async throws(PlanningError) -> DietPlan {
-    try plan(problem)
+  /// - Returns: The same plan as ``solve(_:)``.
+  /// - Throws: The same errors as ``solve(_:)``.
+  public func plan(_ problem: DietProblem) async throws(PlanningError) -> DietPlan {
+    try await running(problem, reportsProgress: false).plan
   }
 
-  private func plan(_ problem: DietProblem) throws(PlanningError) -> DietPlan {
-    if Task.isCancelled { throw .cancelled }
+  /// Starts a plan on a thread of its own: the progress of the search that
+  /// plans whole servings day by day as an `AsyncStream` (empty for a plan
+  /// solved in one call), its plan to await, and a stop (``RunningSolve``;
+  /// what a stop keeps: ``plan(_:)``).
+  ///
+  /// - Parameter problem: The foods, goals, limits and objective.
+  /// - Returns: The running solve; its plan is the one ``solve(_:)`` returns.
+  public func start(_ problem: DietProblem) -> RunningSolve<DietPlan> {
+    running(problem, reportsProgress: true)
+  }
+
+  private func running(_ problem: DietProblem, reportsProgress: Bool) -> RunningSolve<DietPlan> {
+    RunningSolve(
+      name: "planner food plan", reportsProgress: reportsProgress,
+      body: { report throws(PlanningError) in
+        var planner = self
+        planner.progress = progress.then(report)
+        return try planner.solvePlan(problem)
+      }, release: { [solver] in solver.releaseThread() })
+  }
+
+  private func solvePlan(_ problem: DietProblem) throws(PlanningError) -> DietPlan {
+    if StopRequest.isRequested { throw .cancelled }
     // The foods by id, once for every step below (a large plan finds thousands of foods by id in each).
     let index = IdentifierTable(foods: problem.foods)
     // Interchangeable days are solved as one day, repeated: the same optimum
@@ -161,7 +191,6 @@ public struct DietPlanner: Sendable {
       solution.objectiveValue = solution.objectiveValue.map { $0 * Double(copies) }
       solution.bound = solution.bound.map { $0 * Double(copies) }
     }
-    if Task.isCancelled { throw .cancelled }
     var report = SolveReport(
       termination: solution.termination, relativeGap: solution.relativeGap, bound: solution.bound,
       seconds: solution.seconds)
@@ -179,7 +208,7 @@ public struct DietPlanner: Sendable {
       let why =
         explainsInfeasibility
         ? try? explainer.explainInfeasible(problem) : nil
-      if Task.isCancelled { throw .cancelled }
+      if why == nil, StopRequest.isRequested { report.termination = .cancelled }
       report.explanation =
         why?.sentences ?? (["no plan meets every goal and limit"] + (solution.message.map { [$0] } ?? []))
       var plan = DietPlan(status: .infeasible, report: report, currency: problem.currency)

@@ -202,6 +202,11 @@ public enum TerminationStatus: String, Sendable, Hashable, Codable {
   case nodeLimit = "node_limit"
   /// It failed: numerical trouble, a bad model, an internal error.
   case failed
+  /// The caller stopped it: ``RunningSolve/stop()``, or the cancellation
+  /// of the task awaiting the plan (or running a synchronous solve). A plan
+  /// with this termination is the best found by then, with the bound and
+  /// gap proven by then.
+  case cancelled
 }
 
 /// What the result's values are.

@@ -7,8 +7,8 @@ extension Program {
   ///
   /// ```swift
   /// switch program.problem(for: spec) {
-  /// case .foods(let problem): try await DietPlanner().solve(problem)
-  /// case .meals(let problem): try await MealPlanner().solve(problem)
+  /// case .foods(let problem): try await DietPlanner().plan(problem)
+  /// case .meals(let problem): try await MealPlanner().plan(problem)
   /// }
   /// ```
   ///

@@ -26,7 +26,10 @@ final class ProgressLine: @unchecked Sendable {
   private let name: String
   private let currency: String?
   private let start: Double
-  private var latest: SolveProgress
+  /// The step shown until the solver reports one.
+  private let phase: String
+  /// The solver's last snapshot, once it has sent one.
+  private var latest: SolveProgress?
   /// The explanation's last snapshot, once one is running; it replaces the solve's on the line.
   private var explaining: ExplanationProgress?
   private var lastDraw: Double?
@@ -52,7 +55,7 @@ final class ProgressLine: @unchecked Sendable {
     self.now = now
     self.write = write
     self.start = now()
-    self.latest = SolveProgress(seconds: 0, step: phase)
+    self.phase = phase
   }
 
   /// A line on the console's standard error when it is a terminal and the format is not JSON or CSV.
@@ -68,13 +71,18 @@ final class ProgressLine: @unchecked Sendable {
 
   /// The line's text (without the carriage return) for a snapshot at `seconds`.
   static func text(name: String, seconds: Double, _ progress: SolveProgress, currency: String?) -> String {
-    var parts = ["solving \(name): " + String(format: "%.1f s", seconds), "step \(progress.step)"]
-    if let objective = progress.objective {
-      parts.append("best " + String(format: "%.2f", objective) + (currency.map { " \($0)" } ?? ""))
+    var parts = ["solving \(name): " + String(format: "%.1f s", seconds), "step \(progress.stepName)"]
+    if let cost = progress.bestCost {
+      parts.append("best " + String(format: "%.2f", cost) + (currency.map { " \($0)" } ?? ""))
     }
     if let bound = progress.bound { parts.append("bound " + String(format: "%.2f", bound)) }
     if let gap = progress.gap { parts.append("gap " + String(format: "%.1f%%", gap * 100)) }
     return parts.joined(separator: " · ")
+  }
+
+  /// The line's text before the solver's first snapshot: `solving week: 1.0 s · step glpk`.
+  static func text(name: String, seconds: Double, phase: String) -> String {
+    "solving \(name): " + String(format: "%.1f s", seconds) + " · step \(phase)"
   }
 
   /// The line's text while an explanation runs:
@@ -151,7 +159,8 @@ final class ProgressLine: @unchecked Sendable {
     lastDraw = time
     let text =
       explaining.map { Self.text(name: name, seconds: elapsed, $0) }
-      ?? Self.text(name: name, seconds: elapsed, latest, currency: currency)
+      ?? latest.map { Self.text(name: name, seconds: elapsed, $0, currency: currency) }
+      ?? Self.text(name: name, seconds: elapsed, phase: phase)
     write("\r\u{1B}[K" + text)
   }
 }
