@@ -114,7 +114,7 @@ struct JSONStreamingTests {
     #expect(
       Self.described(2) == [
         "1:25: unknown key 'wieght' (did you mean 'weight'?)",
-        "2:11: a second reading for 2026-03-01; the first is on line 1 (keep one row per day, or merge the two rows)",
+        "2:11: a second reading for 2026-03-01; the first is on line 1 (give each reading its time, or merge the two rows)",
         "2:35: 'weight' must be a number, not the string \"180\"",
         "3:2: expected an object for one day's readings",
         "3:5: a reading without a 'date'",
@@ -277,7 +277,7 @@ struct JSONStreamingTests {
     let bytes = try [UInt8](Data(contentsOf: history))
     #expect(Array(bytes.prefix(4)) == [0x61, 0xFF, 0x62, 0x0A])
     let row = String(decoding: bytes.dropFirst(4), as: UTF8.self)
-    #expect(row.hasSuffix(",2026-11-30,181,,,,\n"))
+    #expect(row.hasSuffix(",2026-11-30,181,,,,,,,,,\n"))
     #expect(row.split(separator: "\n").count == 1)
   }
 }

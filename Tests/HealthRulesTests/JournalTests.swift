@@ -106,9 +106,9 @@ struct JournalTests {
         == "date,weight,systolic,diastolic,sugar,symptoms\n2026-11-30,182,120,80,,\n")
     let history = try String(contentsOf: URL(fileURLWithPath: url.path + ".history"), encoding: .utf8)
     let lines = history.split(separator: "\n")
-    #expect(lines.first == "replaced_at,date,weight,systolic,diastolic,sugar,symptoms")
+    #expect(lines.first == Substring(Journal.historyHeader))
     #expect(lines.count == 2)
-    #expect(lines.last?.hasSuffix(",2026-11-30,181,120,80,,") == true)
+    #expect(lines.last?.hasSuffix(",2026-11-30,181,120,80,,,,,,,") == true)
   }
 
   @Test("a crash between writing the temporary file and the rename leaves the old journal intact")
@@ -203,7 +203,7 @@ struct JournalTests {
       (
         "weight 180, weight 181",
         [
-          "1:13: 'weight' is given twice in this entry; the first is at column 1 (log each reading once a day; use --replace to change one already logged)"
+          "1:13: 'weight' is given twice in this entry; the first is at column 1 (log each reading once; use --replace to change one already logged)"
         ]
       ),
       ("", ["1:1: nothing to log (write readings such as: weight 181.2 lb, bp 128/82, sugar 104 mg/dL)"]),

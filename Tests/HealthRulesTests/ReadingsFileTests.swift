@@ -44,12 +44,17 @@ struct ReadingsFileTests {
     #expect(verdict.alerts == ["weight_gain", "sugar_high"])
   }
 
-  @Test("an Apple Health export keeps the morning record of each day and converts units")
+  @Test("an Apple Health export keeps every record with its time, and converts units")
   func appleHealthExport() throws {
     let readings = try ReadingsFile.load(from: Self.fixture("export.xml"))
     #expect(readings.map(\.date) == [Self.day(6), Self.day(7)])
     let first = readings[0].measurements
-    #expect(first.weight == Rational(82 * 100_000_000, 45_359_237))
+    // 82 kg at 07:10 and 83 kg at 19:00: the day's value is their mean, 82.5 kg.
+    #expect(first.weight == Rational(825 * 10_000_000, 45_359_237))
+    #expect(
+      first.readings(of: "weight").map(\.time?.description) == ["07:10", "19:00"])
+    let morning: Int64 = 8_200_000_000_000
+    #expect(first.steps(of: Metric.weight.selecting(ReadingSelection(combine: .first))) == morning)
     #expect(first.systolic == 120)
     #expect(first.diastolic == 80)
     #expect(first.sugar == exact("99.088"))

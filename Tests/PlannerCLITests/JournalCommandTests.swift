@@ -64,7 +64,7 @@ struct JournalCommandTests {
     #expect(replaced.stdout.hasPrefix("updated 2026-11-29 in journal.csv: weight 182 lb\nreplaced weight;"))
     let history = try String(
       contentsOf: folder.appendingPathComponent("journal.csv.history"), encoding: .utf8)
-    #expect(history.hasSuffix(",2026-11-29,181,,,,\n"))
+    #expect(history.hasSuffix(",2026-11-29,181,,,,,,,,,\n"))
   }
 
   @Test(

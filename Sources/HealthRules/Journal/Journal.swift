@@ -1,33 +1,35 @@
 import Diagnostics
 import Foundation
 
-/// A person's readings journal: a CSV readings file kept one row per day, that entries are logged into.
+/// A person's readings journal: a CSV or JSON readings file, one row per reading time, that
+/// entries are logged into.
 ///
-/// The journal is the same CSV that `planner health` reads (see ``CSVReadings``).
-/// Logging an entry for a day that has no row adds one; an entry for a day that
-/// has a row **merges** into it, so a morning weight and an evening pressure end
-/// up on the same row. A second, different value for a reading the day already
-/// has is refused unless `replacing` is true; the row it replaces is then kept
-/// in the journal's history file (``historyURL(of:)``, `FILE.history`), so nothing is
-/// ever lost.
+/// The journal is the same file that `planner health` reads (see ``CSVReadings``). A row is
+/// the readings of one day taken at one time (or with no time) in one context (or none). An
+/// entry's readings go to the row of their day, time and context: an entry for a row that
+/// does not exist adds one (placed among the day's rows by time, rows without a time first),
+/// and an entry for a row that exists **merges** into it, so an untimed morning weight and
+/// an untimed evening pressure end up on the same row, while `07:10 bp 128/82` and `19:00 bp
+/// 135/85` are two rows of the day. A second, different value for a reading the row already
+/// has is refused unless `replacing` is true; the row it replaces is then kept in the
+/// journal's history file (``historyURL(of:)``, `FILE.history`), so nothing is ever lost.
 ///
-/// Which value a rule sees: the journal holds one value per reading per day, the
-/// first one logged (a morning reading, as the Apple Health reader takes the
-/// earliest of the day), unless it was replaced with `replacing: true`; the rule
-/// then sees the replacement, and the history keeps the earlier row.
+/// Which value a rule sees: a day's value of a measure is the mean of its rows' readings
+/// (``DayCombine/mean``), or the combination the rule chooses (`systolic(first)`).
 ///
 /// ``log(_:on:replacing:into:beforeRename:)`` reads a CSV or JSON journal once, row by row (a
-/// JSON journal day by day), checking every row as `planner health` does, and writes each row,
-/// in date order, to the new journal as it goes (``AtomicFile/write(to:newFileMode:beforeRename:body:)``:
-/// a temporary file, `fsync`, rename), so memory does not grow with the journal. The header's
-/// columns (a JSON journal's `units`) are kept: values are written with the fewest decimals
-/// that read back to the same thousandths of the canonical unit. A file that does not parse is
-/// never overwritten. A journal whose rows are not in date order (edited by hand), or a JSON
-/// journal whose `units` come after its `readings`, is read whole, then written the same way.
+/// JSON journal record by record), checking every row as `planner health` does, and writes each
+/// row, in date order, to the new journal as it goes (``AtomicFile/write(to:newFileMode:beforeRename:body:)``:
+/// a temporary file, `fsync`, rename); only the rows of the day logged are held together, so
+/// memory does not grow with the journal. The header's columns (a JSON journal's `units`) are
+/// kept: values are written with the fewest decimals that read back to the same thousandths of
+/// the canonical unit. A file that does not parse is never overwritten. A journal whose rows
+/// are not in date order (edited by hand), or a JSON journal whose `units` come after its
+/// `readings`, is read whole, then written the same way.
 ///
 /// ```swift
 /// let url = URL(fileURLWithPath: "journal.csv")
-/// let entry = try JournalEntry.parse("weight 181.2 lb, bp 128/82")
+/// let entry = try JournalEntry.parse("07:10 bp 128/82, fasting sugar 104 mg/dL")
 /// let change = try Journal.withExclusiveAccess(to: url) { () throws(JournalError) in
 ///   try Journal.log(entry, on: Day(iso: "2026-11-30")!, into: url)
 /// }
@@ -43,15 +45,19 @@ public enum Journal {
 
   /// The history file beside a journal: `FILE.history`.
   ///
-  /// A CSV file with the columns `replaced_at,date,weight,systolic,diastolic,sugar,symptoms`,
-  /// one row per replaced day, in canonical units (lb, mmHg, mg/dL); `replaced_at` is the
-  /// UTC time of the save, ISO 8601.
+  /// A CSV file with the columns
+  /// `replaced_at,date,weight,systolic,diastolic,sugar,symptoms,time,context,heart_rate,spo2,temperature`,
+  /// one row per replaced journal row, in canonical units (lb, mmHg, mg/dL, /min, %, °C);
+  /// `replaced_at` is the UTC time of the save, ISO 8601. A history begun before rows had
+  /// times has the first seven columns' header; its header is rewritten to the twelve columns
+  /// when a row is next added, and its earlier rows keep their seven cells.
   public static func historyURL(of url: URL) -> URL {
     URL(fileURLWithPath: url.path + ".history")
   }
 
-  /// Logs an entry on a day into the journal at `url`: adds the day's row, or merges the entry
-  /// into it, and writes the journal, then (when a row was replaced) the history.
+  /// Logs an entry on a day into the journal at `url`: adds the rows of its times and
+  /// contexts, or merges its readings into the rows that exist, and writes the journal, then
+  /// (when a row was replaced) the history.
   ///
   /// A journal is read and written in one pass, one row at a time. The history row is
   /// written only once the journal's new version is durable, so a failed write never leaves
@@ -61,55 +67,111 @@ public enum Journal {
   /// - Parameters:
   ///   - entry: The parsed entry; its own date, if any, is ignored in favour of `day`.
   ///   - day: The day to log it on.
-  ///   - replacing: Whether a value may replace a different one already logged that day.
+  ///   - replacing: Whether a value may replace a different one already logged in its row.
   ///   - url: The journal, a `.csv` or `.json` file; a missing one is started.
   ///   - beforeRename: Passed to ``AtomicFile/write(to:newFileMode:beforeRename:body:)`` for
   ///     the journal; tests throw from it to simulate a crash before the rename.
   /// - Returns: What changed; nothing is written when nothing changed.
   /// - Throws: ``JournalError/unsupportedFormat(_:)``, ``JournalError/unreadable(path:reason:)``,
   ///   ``JournalError/invalidJournal(path:_:)`` with every problem in the file (checked first),
-  ///   ``JournalError/alreadyLogged(day:_:)`` when the day already has a different value for a
-  ///   reading in the entry and `replacing` is false, ``JournalError/invalidEntry(_:)`` when the
-  ///   merged day's systolic is not above its diastolic, ``JournalError/writeFailed(_:)``: the
-  ///   journal and its history are then unchanged; ``JournalError/historyFailed(_:)`` when the
-  ///   journal was saved but the history could not be.
+  ///   ``JournalError/alreadyLogged(day:_:)`` when a row of the entry already has a different
+  ///   value for one of its readings and `replacing` is false, ``JournalError/invalidEntry(_:)``
+  ///   when a merged row's systolic is not above its diastolic, ``JournalError/writeFailed(_:)``:
+  ///   the journal and its history are then unchanged; ``JournalError/historyFailed(_:)`` when
+  ///   the journal was saved but the history could not be.
   @discardableResult
   public static func log(
     _ entry: JournalEntry, on day: Day, replacing: Bool = false, into url: URL,
     beforeRename: (URL) throws -> Void = { _ in }
   ) throws(JournalError) -> JournalChange {
+    let merge = try write(
+      Merge(days: [day: entry], replacing: replacing, format: try format(of: url)), to: url,
+      beforeRename: beforeRename)
+    guard let change = merge.changes.first else {
+      throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "the day was not placed"))
+    }
+    return change
+  }
+
+  /// Logs every reading of a readings file into the journal at `url`, as if each of its
+  /// records were an entry on its day: a record whose day, time and context the journal
+  /// has merges into that row, others add rows.
+  ///
+  /// The journal is read and written in one pass, as ``log(_:on:replacing:into:beforeRename:)``
+  /// does; the file's readings are held while it is (what is imported is what is written).
+  /// Importing the same file twice changes nothing the second time.
+  ///
+  /// - Parameters:
+  ///   - source: A readings file: CSV, JSON, a FHIR bundle (`.json`, told by its
+  ///     `resourceType`) or an Apple Health export (`.xml`).
+  ///   - replacing: Whether a value may replace a different one already logged in its row.
+  ///   - url: The journal.
+  /// - Returns: What changed, one ``JournalChange`` per day of the file.
+  /// - Throws: ``JournalError/invalidEntry(_:)`` with every problem of the source file, and the
+  ///   errors of ``log(_:on:replacing:into:beforeRename:)``.
+  @discardableResult
+  public static func importReadings(
+    from source: URL, replacing: Bool = false, into url: URL, beforeRename: (URL) throws -> Void = { _ in }
+  ) throws(JournalError) -> [JournalChange] {
+    let format = try format(of: url)
+    let rows: [ReadingsCollector.Row]
+    do throws(ReadingsError) {
+      rows = try ReadingsFile.loadRows(from: source)
+    } catch {
+      throw .invalidEntry(error)
+    }
+    var days: [Day: JournalEntry] = [:]
+    for row in rows {
+      let entryRow = JournalEntry.Row(
+        time: row.time, context: row.context, measurements: JournalRow.plain(row.reading.measurements))
+      days[row.reading.date, default: JournalEntry(rows: [])].rows.append(entryRow)
+    }
+    let merge = try write(
+      Merge(days: days, replacing: replacing, format: format), to: url, beforeRename: beforeRename)
+    return merge.changes
+  }
+
+  private static func format(of url: URL) throws(JournalError) -> ReadingsFormat {
     guard let format = ReadingsFormat(fileName: url.lastPathComponent), format != .appleHealth else {
       throw .unsupportedFormat(url.lastPathComponent)
     }
-    var merge = Merge(entry: entry, day: day, replacing: replacing, format: format)
-    var sorted: [Reading] = []
+    return format
+  }
+
+  /// Writes the journal with the merge's days placed, then the history; returns the merge done.
+  private static func write(
+    _ start: Merge, to url: URL, beforeRename: (URL) throws -> Void
+  ) throws(JournalError) -> Merge {
+    var merge = start
+    var sorted: [JournalRow] = []
     var fileColumns: [Column] = []
     if FileManager.default.fileExists(atPath: url.path) {
       do {
         try AtomicFile.write(to: url, beforeRename: beforeRename) { writer in
-          if format == .csv {
+          if merge.format == .csv {
             try streamCSV(url, into: &merge, writer: &writer)
           } else {
             try streamJSON(url, into: &merge, writer: &writer)
           }
         }
-        return try keepHistory(of: merge, url: url)
+        try keepHistory(of: merge, url: url)
+        return merge
       } catch let error as JournalError {
         throw error
       } catch let error as AtomicFileError {
         throw .writeFailed(error)
       } catch is Unchanged {
-        return try keepHistory(of: merge, url: url)
+        return merge
       } catch is OutOfOrder {
         // Rows not in date order, or a JSON journal whose units follow its readings: read whole,
         // sorted (this re-reads what was just checked).
         do throws(ReadingsError) {
-          if format == .csv {
+          if merge.format == .csv {
             fileColumns = merge.fileColumns
-            sorted = try ReadingsFile.load(from: url)
+            sorted = try ReadingsFile.loadRows(from: url, format: .csv).map(JournalRow.init)
           } else {
-            let read = try ReadingsFile.loadJSON(from: url)
-            sorted = read.readings
+            let read = try ReadingsFile.loadJSONRows(from: url)
+            sorted = read.rows.map(JournalRow.init)
             fileColumns = jsonColumns(read.units)
           }
         } catch {
@@ -119,11 +181,11 @@ public enum Journal {
         throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "\(error)"))
       }
     }
-    merge = Merge(entry: entry, day: day, replacing: replacing, format: format)
+    merge = start
     do {
       try AtomicFile.write(to: url, beforeRename: beforeRename) { writer in
         merge.begin(columns: fileColumns, writer: &writer)
-        for reading in sorted { merge.feed(reading, writer: &writer) }
+        for row in sorted { merge.feed(row, writer: &writer) }
         try merge.finish(writer: &writer)
       }
     } catch let error as JournalError {
@@ -131,14 +193,16 @@ public enum Journal {
     } catch let error as AtomicFileError {
       throw .writeFailed(error)
     } catch is Unchanged {
+      return merge
     } catch {
       throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "\(error)"))
     }
-    return try keepHistory(of: merge, url: url)
+    try keepHistory(of: merge, url: url)
+    return merge
   }
 
   /// Thrown inside a write when the journal would not change: nothing is renamed into place.
-  private struct Unchanged: Error {}
+  struct Unchanged: Error {}
   /// Thrown inside a streamed write when a row is dated before the one above it.
   private struct OutOfOrder: Error {}
 
@@ -168,8 +232,8 @@ public enum Journal {
         },
         onRow: { record, collector in
           blank = blank && isBlank(record)
-          for reading in collector.takeReadings() where collector.issues.isEmpty {
-            merge.feed(reading, writer: &writer)
+          for row in collector.takeRows() where collector.issues.isEmpty {
+            merge.feed(JournalRow(row), writer: &writer)
           }
         })
     } catch {
@@ -186,10 +250,10 @@ public enum Journal {
     try merge.finish(writer: &writer)
   }
 
-  /// Reads a JSON journal day by day, checking each as ``JSONReadings`` does, and writes the
-  /// merged journal through `writer` as it goes; throws before the rename when the file has a
-  /// problem, the entry conflicts, or nothing changes, and ``OutOfOrder`` when the days are not
-  /// in date order or the file's `units` follow its `readings` (the journal is then read whole).
+  /// Reads a JSON journal record by record, checking each as ``JSONReadings`` does, and writes
+  /// the merged journal through `writer` as it goes; throws before the rename when the file has
+  /// a problem, the entry conflicts, or nothing changes, and ``OutOfOrder`` when the days are
+  /// not in date order or the file's `units` follow its `readings` (the journal is then read whole).
   private static func streamJSON(_ url: URL, into merge: inout Merge, writer: inout AtomicFile.Writer) throws
   {
     var reader = try jsonReader(url)
@@ -210,8 +274,8 @@ public enum Journal {
             merge.begin(columns: jsonColumns(units), writer: &writer)
           },
           onDay: { collector in
-            for reading in collector.takeReadings() where collector.issues.isEmpty {
-              merge.feed(reading, writer: &writer)
+            for row in collector.takeRows() where collector.issues.isEmpty {
+              merge.feed(JournalRow(row), writer: &writer)
             }
           })
       } catch {
@@ -238,23 +302,19 @@ public enum Journal {
     return JSONReader(LineReader(handle))
   }
 
-  /// Appends the replaced row, if any, to the history once the journal is written.
-  private static func keepHistory(of merge: Merge, url: URL) throws(JournalError) -> JournalChange {
-    guard let change = merge.change else {
-      throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "the day was not placed"))
-    }
-    guard let replaced = merge.replaced else { return change }
+  /// Appends the replaced rows, if any, to the history once the journal is written.
+  private static func keepHistory(of merge: Merge, url: URL) throws(JournalError) {
+    guard !merge.replaced.isEmpty else { return }
     let history = historyURL(of: url)
     do {
       try AtomicFile.write(to: history) { writer in
-        try appendHistory([replaced], to: history, writer: &writer)
+        try appendHistory(merge.replaced, to: history, writer: &writer)
       }
     } catch let error as AtomicFileError {
       throw .historyFailed(error)
     } catch {
       throw .historyFailed(AtomicFileError(.failed, path: history.path, code: 0, reason: "\(error)"))
     }
-    return change
   }
 
   /// Every field with the unit a JSON journal's `units` object gives it (or the default).
@@ -352,63 +412,97 @@ public enum Journal {
   }
 
   /// Writes the history file's bytes as they are, 64 KiB at a time (so it is never held whole),
-  /// then the replaced rows; a missing or empty history starts with its header.
+  /// then the replaced rows; a missing or empty history starts with its header, and a history
+  /// with the header of seven columns has it rewritten to the twelve (``historyURL(of:)``).
   static func appendHistory(
-    _ replaced: [Reading], to history: URL, now: Date = Date(), writer: inout AtomicFile.Writer
+    _ replaced: [JournalRow], to history: URL, now: Date = Date(), writer: inout AtomicFile.Writer
   ) throws {
     var copied = 0
     var last: UInt8?
     if let handle = FileHandle(forReadingAtPath: history.path) {
       defer { try? handle.close() }
-      while let data = try handle.read(upToCount: 1 << 16), !data.isEmpty {
+      while var data = try handle.read(upToCount: 1 << 16), !data.isEmpty {
+        if copied == 0 {
+          for old in [historyHeaderBefore + "\n", historyHeaderBefore + "\r\n"]
+          where data.starts(with: Data(old.utf8)) {
+            writer.write(historyHeader + "\n")
+            copied += old.utf8.count
+            last = UInt8(ascii: "\n")
+            data = data.dropFirst(old.utf8.count)
+            break
+          }
+        }
+        guard !data.isEmpty else { continue }
         writer.write(data)
         copied += data.count
         last = data.last
       }
     }
-    if copied == 0 { writer.write("replaced_at,date,weight,systolic,diastolic,sugar,symptoms\n") }
+    if copied == 0 { writer.write(historyHeader + "\n") }
     if copied > 0, last != UInt8(ascii: "\n") { writer.write("\n") }
     let stamp = ISO8601DateFormatter().string(from: now)
-    for reading in replaced {
-      let numbers = Metric.builtins.map { metric in
-        reading.measurements[metric].map { $0.formatted() } ?? ""
-      }
+    let fields: [ReadingField] = [.weight, .systolic, .diastolic, .sugar]
+    let more: [ReadingField] = [.heartRate, .spo2, .temperature]
+    func number(_ row: JournalRow, _ field: ReadingField) -> String {
+      guard let metric = field.metric, let steps = row.measurements.steps[metric.name] else { return "" }
+      return JournalCSV.decimal(steps: steps, of: metric, in: field.units.first ?? .pound)
+    }
+    for row in replaced {
       let cells =
-        [stamp, reading.date.description] + numbers + [JournalCSV.quoted(reading.measurements.symptoms ?? "")]
+        [stamp, row.day.description] + fields.map { number(row, $0) }
+        + [
+          JournalCSV.quoted(row.measurements.symptoms ?? ""), row.time?.description ?? "",
+          JournalCSV.quoted(row.context ?? ""),
+        ]
+        + more.map { number(row, $0) }
       writer.write(cells.joined(separator: ",") + "\n")
     }
   }
 
-  /// Merges an entry into the journal's rows as they pass, in date order, writing each row.
+  /// The history's header (``historyURL(of:)``).
+  static let historyHeader =
+    "replaced_at,date,weight,systolic,diastolic,sugar,symptoms,time,context,heart_rate,spo2,temperature"
+  /// The header of a history begun before rows had times.
+  static let historyHeaderBefore = "replaced_at,date,weight,systolic,diastolic,sugar,symptoms"
+
+  /// Merges entries into the journal's rows as they pass, in date order, writing each row; the
+  /// rows of a day that an entry is logged on are held until the day ends, then written with
+  /// the entry's rows merged in.
   struct Merge {
-    let entry: JournalEntry
-    let day: Day
+    /// The entry of each day logged.
+    let days: [Day: JournalEntry]
+    /// The days logged, in order, and the next one to place.
+    private let order: [Day]
+    private var next = 0
     let replacing: Bool
     let format: ReadingsFormat
     /// The columns the file's header names.
     private(set) var fileColumns: [Column] = []
-    /// The columns written: the file's, then any the entry fills that it lacks.
+    /// The columns written: the file's, then any the entries fill that it lacks.
     private(set) var columns: [Column] = []
     private var columnsAdded = false
-    /// What the entry did to its day, once the day's place is passed.
-    private(set) var change: JournalChange?
-    /// The day's earlier row, when the entry replaced values in it.
-    private(set) var replaced: Reading?
-    /// Why the entry cannot be logged (a conflict, swapped pressures), found at the day's row.
+    /// What each entry did to its day, in date order, once the day's place is passed.
+    private(set) var changes: [JournalChange] = []
+    /// The rows in which an entry replaced values, as they were.
+    private(set) var replaced: [JournalRow] = []
+    /// Why an entry cannot be logged (a conflict, swapped pressures), found at its day's rows.
     private var failure: JournalError?
     /// Whether a row was dated before the row above it; nothing more is written then.
     private(set) var outOfOrder = false
     private var last: Day?
     private var rows = 0
+    /// The rows read of the day being passed, when an entry is logged on it.
+    private var held: [JournalRow] = []
+    private var heldDay: Day?
 
-    init(entry: JournalEntry, day: Day, replacing: Bool, format: ReadingsFormat) {
-      self.entry = entry
-      self.day = day
+    init(days: [Day: JournalEntry], replacing: Bool, format: ReadingsFormat) {
+      self.days = days
+      order = days.keys.sorted()
       self.replacing = replacing
       self.format = format
     }
 
-    /// Takes the file's columns (empty for a new journal), adds the entry's, writes the header.
+    /// Takes the file's columns (empty for a new journal), adds the entries', writes the header.
     mutating func begin(columns file: [Column], writer: inout AtomicFile.Writer) {
       fileColumns = file
       columns = file
@@ -428,62 +522,90 @@ public enum Journal {
       }
     }
 
-    /// Writes the next row of the file, merging the entry into it or placing the entry's day before it.
-    mutating func feed(_ reading: Reading, writer: inout AtomicFile.Writer) {
-      if let last, reading.date < last { outOfOrder = true }
-      last = reading.date
+    /// Takes the next row of the file: holds it when an entry is logged on its day, else
+    /// writes it, after placing the entries of the days before it.
+    mutating func feed(_ row: JournalRow, writer: inout AtomicFile.Writer) {
+      if let last, row.day < last { outOfOrder = true }
+      last = row.day
       guard !outOfOrder, failure == nil else { return }
-      if reading.date == day {
-        place(previous: reading, writer: &writer)
+      if let heldDay, heldDay != row.day { release(writer: &writer) }
+      while next < order.count, order[next] < row.day {
+        place(order[next], previous: [], writer: &writer)
+        next += 1
+      }
+      if next < order.count, order[next] == row.day {
+        heldDay = row.day
+        held.append(row)
         return
       }
-      if reading.date > day, change == nil { place(previous: nil, writer: &writer) }
-      write(reading, writer: &writer)
+      write(row, writer: &writer)
     }
 
-    /// Places the entry's day at the end when no row was after it, ends the file, and throws
-    /// why the entry cannot be logged or ``Unchanged`` when nothing would change.
+    /// Writes the held day's rows with its entry merged in.
+    private mutating func release(writer: inout AtomicFile.Writer) {
+      guard let day = heldDay else { return }
+      place(day, previous: held, writer: &writer)
+      held = []
+      heldDay = nil
+      next += 1
+    }
+
+    /// Places the entries of the days after the last row, ends the file, and throws why an
+    /// entry cannot be logged or ``Unchanged`` when nothing would change.
     mutating func finish(writer: inout AtomicFile.Writer) throws {
-      if change == nil, failure == nil { place(previous: nil, writer: &writer) }
+      if failure == nil {
+        release(writer: &writer)
+        while failure == nil, next < order.count {
+          place(order[next], previous: [], writer: &writer)
+          next += 1
+        }
+      }
       if let failure { throw failure }
       if format == .json { writer.write(rows == 0 ? "]\n}\n" : "\n  ]\n}\n") }
-      guard columnsAdded || change?.isUnchanged == false else { throw Unchanged() }
+      guard columnsAdded || changes.contains(where: { !$0.isUnchanged }) else { throw Unchanged() }
     }
 
-    /// Merges the entry into the day's row (`previous`, or none) and writes the result.
-    private mutating func place(previous: Reading?, writer: inout AtomicFile.Writer) {
+    /// Merges a day's entry into its rows (`previous`, or none) and writes the result.
+    private mutating func place(_ day: Day, previous: [JournalRow], writer: inout AtomicFile.Writer) {
+      guard let entry = days[day] else { return }
       do throws(JournalError) {
-        let change = try Journal.merge(entry, into: previous, on: day, replacing: replacing)
-        self.change = change
-        if !change.replacedFields.isEmpty, !change.isUnchanged { replaced = previous }
-        write(change.reading, writer: &writer)
+        let merged = try Journal.merge(entry, into: previous, on: day, replacing: replacing)
+        changes.append(merged.change)
+        replaced += merged.replaced
+        for row in merged.rows { write(row, writer: &writer) }
       } catch {
         failure = error
       }
     }
 
-    /// Writes one day's row in the file's format and units.
-    private mutating func write(_ reading: Reading, writer: inout AtomicFile.Writer) {
+    /// Writes one row in the file's format and units.
+    private mutating func write(_ row: JournalRow, writer: inout AtomicFile.Writer) {
+      let measurements = row.measurements
       if format == .json {
-        var members = ["\"date\": \"\(reading.date)\""]
+        var members = ["\"date\": \"\(row.day)\""]
+        if let time = row.time { members.append("\"time\": \"\(time)\"") }
+        if let context = row.context { members.append("\"context\": \(JournalCSV.jsonString(context))") }
         for column in columns {
-          guard let metric = column.field.metric, let value = reading.measurements.steps[metric.name]
-          else { continue }
+          guard let metric = column.field.metric, let value = measurements.steps[metric.name] else {
+            continue
+          }
           let unit = column.unit ?? column.field.units.first ?? .pound
           members.append(
             "\"\(column.field.rawValue)\": \(JournalCSV.decimal(steps: value, of: metric, in: unit))")
         }
-        if let symptoms = reading.measurements.symptoms {
+        if let symptoms = measurements.symptoms {
           members.append("\"symptoms\": \(JournalCSV.jsonString(symptoms))")
         }
         writer.write((rows == 0 ? "" : ",") + "\n    { " + members.joined(separator: ", ") + " }")
       } else {
         let cells = columns.map { column -> String in
           switch column.field {
-          case .date: return reading.date.description
-          case .symptoms: return JournalCSV.quoted(reading.measurements.symptoms ?? "")
+          case .date: return row.day.description
+          case .time: return row.time?.description ?? ""
+          case .context: return JournalCSV.quoted(row.context ?? "")
+          case .symptoms: return JournalCSV.quoted(measurements.symptoms ?? "")
           default:
-            guard let metric = column.field.metric, let value = reading.measurements.steps[metric.name]
+            guard let metric = column.field.metric, let value = measurements.steps[metric.name]
             else { return "" }
             return JournalCSV.decimal(
               steps: value, of: metric, in: column.unit ?? column.field.units.first ?? .pound)
@@ -494,88 +616,217 @@ public enum Journal {
       rows += 1
     }
 
-    /// Makes sure the header has a column for every field the entry fills.
+    /// Whether an entry's rows fill a field, and the unit it was first written in.
+    private func filling(_ field: ReadingField) -> (filled: Bool, unit: InputUnit?) {
+      for day in order {
+        for row in days[day]?.rows ?? [] {
+          switch field {
+          case .date: return (true, nil)
+          case .time: if row.time != nil { return (true, nil) }
+          case .context: if row.context != nil { return (true, nil) }
+          case .symptoms: if row.measurements.symptoms != nil { return (true, nil) }
+          default:
+            if let metric = field.metric, row.measurements.steps[metric.name] != nil {
+              return (true, row.units[field] ?? row.measurements.enteredUnit(of: metric))
+            }
+          }
+        }
+      }
+      return (false, nil)
+    }
+
+    /// A column for a field the entries fill, in the unit first written.
+    private func column(_ field: ReadingField) -> Column {
+      let unit = filling(field).unit ?? field.units.first
+      let header = unit.map {
+        $0 == field.units.first ? field.rawValue : "\(field.rawValue) (\($0.rawValue))"
+      }
+      return Column(field: field, unit: unit, header: header ?? field.rawValue)
+    }
+
+    /// Makes sure the header has a column for every field the entries fill.
     private mutating func addColumns() {
       if columns.isEmpty {
-        let filled = ReadingField.allCases.filter { field in
-          field.metric.map { entry.measurements[$0] != nil } ?? false
+        let start = [ReadingField.date] + [ReadingField.time, .context].filter { filling($0).filled }
+        let fields: [ReadingField] = [.weight, .systolic, .diastolic, .sugar]
+        let others = ReadingField.allCases.filter {
+          $0.metric != nil && !fields.contains($0) && filling($0).filled
         }
-        let fields = [ReadingField.date, .weight, .systolic, .diastolic, .sugar]
-        columns = (fields + filled.filter { !fields.contains($0) } + [.symptoms]).map { field in
-          let unit = entry.units[field] ?? field.units.first
-          let header = unit.map {
-            $0 == field.units.first ? field.rawValue : "\(field.rawValue) (\($0.rawValue))"
-          }
-          return Column(field: field, unit: unit, header: header ?? field.rawValue)
-        }
+        columns = (start + fields + others + [.symptoms]).map(column)
         columnsAdded = true
         return
       }
       for field in ReadingField.allCases where !columns.contains(where: { $0.field == field }) {
-        let filled =
-          field == .symptoms
-          ? entry.measurements.symptoms != nil : field.metric.map { entry.measurements[$0] != nil }
-        guard filled == true else { continue }
-        let unit = entry.units[field] ?? field.units.first
-        let header = unit.map {
-          $0 == field.units.first ? field.rawValue : "\(field.rawValue) (\($0.rawValue))"
+        guard field != .date, filling(field).filled else { continue }
+        // A time or context column goes after the date (and the time), the others at the end.
+        let after = columns.lastIndex { $0.field == .date || ($0.field == .time && field == .context) }
+        if field == .time || field == .context, let after {
+          columns.insert(column(field), at: after + 1)
+        } else {
+          columns.append(column(field))
         }
-        columns.append(Column(field: field, unit: unit, header: header ?? field.rawValue))
         columnsAdded = true
       }
     }
   }
 
-  /// The entry merged into a day's row: the values it adds, and those it replaces when
-  /// `replacing`; throws ``JournalError/alreadyLogged(day:_:)`` for a different value already
-  /// logged without `replacing`, ``JournalError/invalidEntry(_:)`` for swapped pressures.
+  /// What merging an entry into a day's rows gives.
+  struct Merged {
+    /// The day's rows now, in order.
+    var rows: [JournalRow]
+    var change: JournalChange
+    /// The rows whose values were replaced, as they were.
+    var replaced: [JournalRow]
+  }
+
+  /// An entry merged into a day's rows: each of its rows merges into the day's row of the same
+  /// time and context, or is added among them by time; throws ``JournalError/alreadyLogged(day:_:)``
+  /// for a different value already logged in a row without `replacing`,
+  /// ``JournalError/invalidEntry(_:)`` for swapped pressures in a row.
   static func merge(
-    _ entry: JournalEntry, into previous: Reading?, on day: Day, replacing: Bool
-  ) throws(JournalError) -> JournalChange {
-    var merged = previous?.measurements ?? Measurements()
+    _ entry: JournalEntry, into previous: [JournalRow], on day: Day, replacing: Bool
+  ) throws(JournalError) -> Merged {
+    var rows = previous
+    // For each row, its index in `previous` (nil for a new one) and whether the entry touched it.
+    var origins: [Int?] = previous.indices.map { $0 }
+    var touched = [Bool](repeating: false, count: previous.count)
     var conflicts: [JournalConflict] = []
     var replacedFields: [ReadingField] = []
-    for field in ReadingField.allCases {
-      guard let metric = field.metric, let value = entry.measurements.steps[metric.name] else {
-        continue
+    var replacedOrigins: [Int] = []
+    for entryRow in entry.rows {
+      let index: Int
+      if let found = rows.firstIndex(where: { $0.time == entryRow.time && $0.context == entryRow.context }) {
+        index = found
+      } else {
+        // After every row whose time is not later (rows without a time first).
+        let at =
+          rows.firstIndex { row in
+            switch (row.time, entryRow.time) {
+            case (nil, _): return false
+            case (.some, nil): return true
+            case (let a?, let b?): return a > b
+            }
+          } ?? rows.count
+        rows.insert(
+          JournalRow(day: day, time: entryRow.time, context: entryRow.context, measurements: Measurements()),
+          at: at)
+        origins.insert(nil, at: at)
+        touched.insert(false, at: at)
+        index = at
       }
-      let scale = metric.unit.storageScale
-      if let old = merged.steps[metric.name], old != value {
-        conflicts.append(
-          JournalConflict(
-            field: field,
-            logged: Evidence.display(
-              Rational(old, scale), metric.unit, enteredIn: merged.enteredUnit(of: metric)),
-            entered: Evidence.display(
-              Rational(value, scale), metric.unit, enteredIn: entry.measurements.enteredUnit(of: metric)),
-            location: entry.locations[field]))
-        replacedFields.append(field)
+      touched[index] = true
+      var merged = rows[index].measurements
+      var rowReplaced = false
+      for field in ReadingField.allCases {
+        guard let metric = field.metric, let value = entryRow.measurements.steps[metric.name] else {
+          continue
+        }
+        let scale = metric.unit.storageScale
+        if let old = merged.steps[metric.name], old != value {
+          conflicts.append(
+            JournalConflict(
+              field: field,
+              logged: Evidence.display(
+                Rational(old, scale), metric.unit, enteredIn: merged.enteredUnit(of: metric)),
+              entered: Evidence.display(
+                Rational(value, scale), metric.unit, enteredIn: entryRow.measurements.enteredUnit(of: metric)),
+              location: entryRow.locations[field], time: entryRow.time, context: entryRow.context))
+          replacedFields.append(field)
+          rowReplaced = true
+        }
+        merged.set(metric, steps: value, enteredIn: entryRow.measurements.enteredUnit(of: metric))
       }
-      merged.set(metric, steps: value, enteredIn: entry.measurements.enteredUnit(of: metric))
-    }
-    if let symptoms = entry.measurements.symptoms {
-      if let old = merged.symptoms, !old.isEmpty, old != symptoms {
-        conflicts.append(
-          JournalConflict(
-            field: .symptoms, logged: "\"\(old)\"", entered: "\"\(symptoms)\"",
-            location: entry.locations[.symptoms]
-          ))
-        replacedFields.append(.symptoms)
+      if let symptoms = entryRow.measurements.symptoms {
+        if let old = merged.symptoms, !old.isEmpty, old != symptoms {
+          conflicts.append(
+            JournalConflict(
+              field: .symptoms, logged: "\"\(old)\"", entered: "\"\(symptoms)\"",
+              location: entryRow.locations[.symptoms], time: entryRow.time, context: entryRow.context))
+          replacedFields.append(.symptoms)
+          rowReplaced = true
+        }
+        merged.symptoms = symptoms
       }
-      merged.symptoms = symptoms
+      if rowReplaced, let origin = origins[index], !replacedOrigins.contains(origin) {
+        replacedOrigins.append(origin)
+      }
+      rows[index].measurements = merged
+      let located = entryRow.locations[.systolic] != nil ? ReadingField.systolic : .diastolic
+      let when = entryRow.time.map { " at \($0)" } ?? ""
+      if let issue = ReadingsCollector.pressureIssue(
+        merged, at: entry.span(of: located, in: entryRow),
+        hint: "the other pressure was logged earlier on \(day)\(when); log both together as bp 128/82")
+      {
+        throw .invalidEntry(ReadingsError(issues: [issue]))
+      }
     }
     if !conflicts.isEmpty, !replacing {
       throw .alreadyLogged(day: day, conflicts)
     }
-    let located = entry.locations[.systolic] != nil ? ReadingField.systolic : .diastolic
-    if let issue = ReadingsCollector.pressureIssue(
-      merged, at: entry.span(of: located),
-      hint: "the other pressure was logged earlier on \(day); log both together as bp 128/82")
-    {
-      throw .invalidEntry(ReadingsError(issues: [issue]))
+    let before = previous.isEmpty ? nil : Reading(date: day, measurements: JournalRow.day(previous))
+    let after = Reading(date: day, measurements: JournalRow.day(rows))
+    let logged = rows.indices.filter { touched[$0] }.map { index in
+      JournalEntry.Row(
+        time: rows[index].time, context: rows[index].context, measurements: rows[index].measurements)
     }
-    let reading = Reading(date: day, measurements: merged)
-    return JournalChange(day: day, previous: previous, reading: reading, replacedFields: replacedFields)
+    let change = JournalChange(
+      day: day, previous: before, reading: after, replacedFields: replacedFields, rows: logged,
+      updatedRow: rows.indices.contains { touched[$0] && origins[$0] != nil })
+    let replacedRows = replacing ? replacedOrigins.sorted().map { previous[$0] } : []
+    return Merged(rows: rows, change: change, replaced: change.isUnchanged ? [] : replacedRows)
+  }
+}
+
+/// One row of a journal: the readings of one day taken at one time (or none) in one context
+/// (or none), one value per measure.
+struct JournalRow: Hashable {
+  var day: Day
+  var time: TimeOfDay?
+  var context: String?
+  /// One value per measure (no ``Measurements/observations``), and the symptoms.
+  var measurements: Measurements
+
+  init(day: Day, time: TimeOfDay?, context: String?, measurements: Measurements) {
+    self.day = day
+    self.time = time
+    self.context = context
+    self.measurements = JournalRow.plain(measurements)
+  }
+
+  /// A record a readings file gave.
+  init(_ row: ReadingsCollector.Row) {
+    self.init(
+      day: row.reading.date, time: row.time, context: row.context, measurements: row.reading.measurements)
+  }
+
+  /// A record's measurements with one value per measure (a record's readings share its time
+  /// and context, so each measure has one).
+  static func plain(_ measurements: Measurements) -> Measurements {
+    guard measurements.hasObservations else { return measurements }
+    var plain = Measurements(symptoms: measurements.symptoms)
+    for (name, steps) in measurements.steps {
+      let metric = Metric(name: name, unit: .number)
+      plain.set(metric, steps: steps, enteredIn: measurements.enteredUnit(of: metric))
+    }
+    return plain
+  }
+
+  /// A day's rows as one day's readings, as rules see them.
+  static func day(_ rows: [JournalRow]) -> Measurements {
+    var day = Measurements()
+    for row in rows {
+      var timed = Measurements(symptoms: row.measurements.symptoms)
+      for name in row.measurements.steps.keys.sorted() {
+        guard let steps = row.measurements.steps[name] else { continue }
+        let metric = Metric(name: name, unit: .number)
+        timed.add(
+          metric, steps: steps, time: row.time, context: row.context,
+          enteredIn: row.measurements.enteredUnit(of: metric))
+      }
+      if rows.count == 1 { return timed }
+      day.merge(timed)
+    }
+    return day
   }
 }
 
@@ -583,12 +834,17 @@ public enum Journal {
 public struct JournalChange: Sendable, Hashable {
   /// The day logged.
   public var day: Day
-  /// The day's row before, or `nil` when the entry added the day.
+  /// The day's readings before (all its rows, as rules see the day), or `nil` when the day
+  /// had no row.
   public var previous: Reading?
-  /// The day's row now.
+  /// The day's readings now.
   public var reading: Reading
   /// Fields whose earlier value the entry replaced (empty unless `replacing`).
   public var replacedFields: [ReadingField]
+  /// The rows the entry added or merged into, as they are now, in the day's order.
+  public var rows: [JournalEntry.Row] = []
+  /// Whether a reading of the entry went into a row the day already had.
+  public var updatedRow = false
 
   /// Whether the entry changed nothing (every value was already logged).
   public var isUnchanged: Bool { previous == reading }
@@ -604,16 +860,26 @@ public struct JournalConflict: Sendable, Hashable, CustomStringConvertible {
   public var entered: String
   /// Where the entry wrote it.
   public var location: JournalEntry.Location?
+  /// The time of the row, when it has one.
+  public var time: TimeOfDay? = nil
+  /// The context of the row, when it has one.
+  public var context: String? = nil
+
+  /// Where the reading is logged, after the day: `` (the untimed row), ` at 07:10`,
+  /// ` at 07:10 (fasting)`, ` (fasting)`.
+  public var row: String {
+    (time.map { " at \($0)" } ?? "") + (context.map { " (\($0))" } ?? "")
+  }
 
   /// `weight is already logged for this day (181 lb); the entry says 182 lb`.
   public var description: String {
-    "\(field.rawValue) is already logged for this day (\(logged)); the entry says \(entered)"
+    "\(field.rawValue) is already logged for this day\(row) (\(logged)); the entry says \(entered)"
   }
 }
 
 /// Why a journal could not be opened, logged into or saved.
 public enum JournalError: Error, Sendable, CustomStringConvertible {
-  /// The journal is not a CSV file.
+  /// The journal is not a CSV or JSON file.
   case unsupportedFormat(String)
   /// The file exists but cannot be read.
   case unreadable(path: String, reason: String)

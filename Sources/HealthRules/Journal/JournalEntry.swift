@@ -1,6 +1,6 @@
 import Diagnostics
 
-/// One day's readings as a person types them: `weight 181.2 lb, bp 128/82, sugar 104 mg/dL, symptoms "tired"`.
+/// Readings as a person types them: `07:10 bp 128/82, fasting sugar 104 mg/dL, symptoms "tired"`.
 ///
 /// An entry is a list of items, separated by commas (the commas may be left out):
 ///
@@ -10,13 +10,20 @@ import Diagnostics
 /// | `bp` | systolic`/`diastolic, such as `128/82` | `mmHg` |
 /// | `systolic`, `diastolic` | a decimal | `mmHg` |
 /// | `sugar` (or `glucose`) | a decimal | `mg/dL`, `mmol/L` |
+/// | `heart_rate` (or `pulse`) | a decimal | `/min` (`bpm`) |
+/// | `spo2` | a decimal | `%` |
+/// | `temperature` | a decimal | `°C` (`Cel`), `°F` (`degF`) |
 /// | `symptoms` | a quoted string (`""` inside it is one quote), or the words up to the next comma | |
 ///
-/// The entry may start with the day, `2026-11-30` (a date-time such as
-/// `2026-11-30T07:30` counts as its day). A unit may be glued to its number
-/// (`81.6kg`). Values are checked exactly as readings files are: units, the
-/// plausible ranges, and systolic above diastolic. Every problem is reported
-/// at once, each at its column in the entry text (line 1).
+/// The entry may start with the day, `2026-11-30` (a date-time such as `2026-11-30T07:30` is
+/// its day and time). A time of day, `07:10` (`hh:mm` or `hh:mm:ss`, 24-hour clock), gives the
+/// time of the items after it, up to the next time. A context before an item, `fasting`,
+/// `before meal`, `after meal` or `bedtime`, is the context of that item alone. The items of
+/// one time and one context make one ``Row``: `07:10 bp 128/82 fasting sugar 104 mg/dL` is two
+/// rows at 07:10, the pressure without a context and the sugar fasting. A unit may be glued to
+/// its number (`81.6kg`). Values are checked exactly as readings files are: units, the
+/// plausible ranges, and systolic above diastolic. Every problem is reported at once, each at
+/// its column in the entry text (line 1).
 ///
 /// ```swift
 /// let entry = try JournalEntry.parse("weight 181.2 lb, bp 128/82, symptoms \"tired\"")
@@ -37,19 +44,75 @@ public struct JournalEntry: Sendable, Hashable {
     }
   }
 
+  /// The readings of an entry taken at one time in one context: one row of the journal.
+  public struct Row: Sendable, Hashable {
+    /// When they were taken, or `nil` when the entry gave no time for them.
+    public var time: TimeOfDay?
+    /// Their context (normalized, ``Observation/normalizedContext(_:)``), or `nil`.
+    public var context: String?
+    /// The values, in canonical units, one per measure, and the symptoms.
+    public var measurements: Measurements
+    /// Where each field's value was written.
+    public var locations: [ReadingField: Location]
+    /// The unit each numeric field was written in.
+    public var units: [ReadingField: InputUnit]
+
+    /// Creates a row.
+    public init(
+      time: TimeOfDay? = nil, context: String? = nil, measurements: Measurements,
+      locations: [ReadingField: Location] = [:], units: [ReadingField: InputUnit] = [:]
+    ) {
+      self.time = time
+      self.context = context.flatMap(Observation.normalizedContext)
+      self.measurements = measurements
+      self.locations = locations
+      self.units = units
+    }
+  }
+
   /// The text that was parsed.
   public var text: String
   /// The day written at the start of the entry, if any.
   public var date: Day?
-  /// The values, in canonical units (lb, mmHg, mg/dL).
-  public var measurements: Measurements
-  /// Where each field's value was written, for messages that point at it.
-  public var locations: [ReadingField: Location]
-  /// The unit each numeric field was written in.
-  public var units: [ReadingField: InputUnit]
+  /// The entry's rows, in the order their first items were written.
+  public var rows: [Row]
+  /// Every value of the entry as one day's readings (a measure read in two rows holds both
+  /// readings, ``Measurements/observations``).
+  public var measurements: Measurements {
+    var day = Measurements()
+    for row in rows {
+      if rows.count == 1 && row.time == nil && row.context == nil { return row.measurements }
+      var timed = Measurements(symptoms: row.measurements.symptoms)
+      for (name, steps) in row.measurements.steps.sorted(by: { $0.key < $1.key }) {
+        timed.add(
+          Metric(name: name, unit: .number), steps: steps, time: row.time, context: row.context,
+          enteredIn: row.measurements.enteredUnits[name])
+      }
+      day.merge(timed)
+    }
+    return day
+  }
+  /// Where each field's value was first written, for messages that point at it.
+  public var locations: [ReadingField: Location] {
+    rows.reversed().reduce(into: [:]) { all, row in all.merge(row.locations) { _, first in first } }
+  }
+  /// The unit each numeric field was first written in.
+  public var units: [ReadingField: InputUnit] {
+    rows.reversed().reduce(into: [:]) { all, row in all.merge(row.units) { _, first in first } }
+  }
 
   /// The item names an entry accepts, for suggestions.
-  static let itemNames = ["weight", "bp", "systolic", "diastolic", "sugar", "glucose", "symptoms"]
+  static let itemNames = [
+    "weight", "bp", "systolic", "diastolic", "sugar", "glucose", "heart_rate", "pulse", "spo2", "temperature",
+    "symptoms",
+  ]
+
+  /// Creates an entry from rows (a readings file's records, logged as entries are).
+  public init(text: String = "", date: Day? = nil, rows: [Row]) {
+    self.text = text
+    self.date = date
+    self.rows = rows
+  }
 
   /// Parses an entry, collecting every problem before throwing.
   ///
@@ -62,15 +125,15 @@ public struct JournalEntry: Sendable, Hashable {
     var parser = EntryParser(text: text)
     parser.parse()
     guard parser.collector.issues.isEmpty else { throw ReadingsError(issues: parser.collector.issues) }
-    return JournalEntry(
-      text: text, date: parser.date, measurements: parser.measurements, locations: parser.locations,
-      units: parser.units)
+    return JournalEntry(text: text, date: parser.date, rows: parser.rows)
   }
 
-  /// The span of a field's value, as a readings-file location on line 1 of the entry.
-  func span(of field: ReadingField) -> SourceSpan {
-    let location = locations[field] ?? Location(column: 1, length: max(1, text.unicodeScalars.count))
-    return SourceSpan(line: 1, column: location.column, length: location.length, lineText: text)
+  /// The span of a field's value in a row, as a readings-file location on line 1 of the entry.
+  func span(of field: ReadingField, in row: Row? = nil) -> SourceSpan {
+    let location =
+      (row?.locations ?? locations)[field] ?? Location(column: 1, length: max(1, text.unicodeScalars.count))
+    return SourceSpan(
+      line: 1, column: location.column, length: location.length, lineText: text.isEmpty ? " " : text)
   }
 }
 
@@ -95,9 +158,12 @@ struct EntryParser {
   var position = 0
   var collector = ReadingsCollector()
   var date: Day?
-  var measurements = Measurements()
-  var locations: [ReadingField: JournalEntry.Location] = [:]
-  var units: [ReadingField: InputUnit] = [:]
+  var rows: [JournalEntry.Row] = []
+  /// The time of the items being read (the last time written), and the context of the next one.
+  private var time: TimeOfDay?
+  private var context: String?
+  /// The row the item being read fills.
+  private var row = 0
 
   init(text: String) {
     self.text = text
@@ -179,10 +245,37 @@ struct EntryParser {
     SourceSpan(line: 1, column: text.unicodeScalars.count + 1, length: 1, lineText: text)
   }
 
+  /// The context words an item may follow: `fasting`, `bedtime`, `before meal`, `after meal`.
+  private func contextAt(_ index: Int) -> (context: String, words: Int)? {
+    guard index < tokens.count, tokens[index].kind == .word else { return nil }
+    let word = tokens[index].text.lowercased()
+    if word == "fasting" || word == "bedtime" { return (word, 1) }
+    if word == "before" || word == "after", index + 1 < tokens.count, tokens[index + 1].kind == .word,
+      tokens[index + 1].text.lowercased() == "meal"
+    {
+      return ("\(word) meal", 2)
+    }
+    return nil
+  }
+
+  /// Whether a word is written as a time of day (`07:10`, or a mistyped `7:10`).
+  static func looksLikeTime(_ token: EntryToken) -> Bool {
+    token.kind == .word && token.text.first?.isNumber == true && token.text.contains(":")
+      && !token.text.contains("/")
+  }
+
+  /// The row for the current time and context, made when it is the first item of them.
+  private mutating func rowIndex() -> Int {
+    if let index = rows.firstIndex(where: { $0.time == time && $0.context == context }) { return index }
+    rows.append(JournalEntry.Row(time: time, context: context, measurements: Measurements()))
+    return rows.count - 1
+  }
+
   mutating func parse() {
     if let first = current, first.kind == .word, first.text.first?.isNumber == true, first.text.contains("-")
     {
       date = collector.date(first.text, at: span(first))
+      if let written = collector.timeInDate(first.text, at: span(first)) { time = written ?? nil }
       position += 1
     }
     var seen: [String: EntryToken] = [:]
@@ -192,6 +285,28 @@ struct EntryParser {
         position += 1
         continue
       }
+      if Self.looksLikeTime(token) {
+        position += 1
+        if let parsed = collector.time(token.text, at: span(token)) { time = parsed }
+        continue
+      }
+      context = nil
+      var contextToken: EntryToken?
+      if let (words, count) = contextAt(position) {
+        context = words
+        contextToken = token
+        position += count
+        guard let next = current, next.kind == .word, JournalEntry.itemNames.contains(next.text.lowercased())
+        else {
+          collector.report(
+            (current.map(span) ?? endSpan).issue(
+              .missingValue, "'\(words)' needs a reading after it",
+              hint: "a context comes before its reading, such as fasting sugar 104 mg/dL"))
+          if current != nil, current?.kind != .comma { skipToComma() }
+          continue
+        }
+      }
+      guard let token = current else { break }
       items += 1
       let name = token.text.lowercased()
       guard token.kind == .word, JournalEntry.itemNames.contains(name) else {
@@ -199,18 +314,21 @@ struct EntryParser {
         skipToComma()
         continue
       }
-      let canonical = name == "glucose" ? "sugar" : name
-      if let first = seen[canonical] {
+      let canonical = ReadingField(name: name)?.rawValue ?? name
+      let key = "\(time?.description ?? "") \(context ?? "") \(canonical)"
+      if let first = seen[key] {
+        let when = [time.map { "at \($0)" }, context].compactMap { $0 }.joined(separator: " ")
         collector.report(
           span(token).issue(
             .repeatedItem,
-            "'\(canonical)' is given twice in this entry; the first is at column \(first.column)",
-            hint: "log each reading once a day; use --replace to change one already logged"))
+            "'\(canonical)' is given twice \(when.isEmpty ? "" : when + " ")in this entry; the first is at column \(first.column)",
+            hint: "log each reading once; use --replace to change one already logged"))
         skipToComma()
         continue
       }
-      seen[canonical] = token
+      seen[key] = contextToken ?? token
       position += 1
+      row = rowIndex()
       switch canonical {
       case "bp": readPressure(after: token)
       case "symptoms": readSymptoms(after: token)
@@ -218,6 +336,7 @@ struct EntryParser {
         if let field = ReadingField(name: canonical) { readNumber(field, after: token) }
       }
     }
+    rows.removeAll { $0.measurements.isEmpty }
     if items == 0 {
       collector.report(
         endSpan.issue(
@@ -239,7 +358,8 @@ struct EntryParser {
       span(token).issue(
         .unknownItem, "unknown reading '\(shown)'",
         hint: Suggestions.hint(for: token.text, in: JournalEntry.itemNames)
-          ?? "the readings are weight, bp, systolic, diastolic, sugar and symptoms"))
+          ?? "the readings are weight, bp, systolic, diastolic, sugar, pulse, spo2, temperature and symptoms")
+    )
   }
 
   private mutating func skipToComma() {
@@ -282,15 +402,23 @@ struct EntryParser {
   /// The unit after a value: a glued one, or the next word when it is not another item's name.
   private mutating func unitToken(glued: EntryToken?) -> EntryToken? {
     if let glued { return glued }
-    guard let token = current, token.kind == .word, !JournalEntry.itemNames.contains(token.text.lowercased())
+    guard let token = current, token.kind == .word, !JournalEntry.itemNames.contains(token.text.lowercased()),
+      !Self.looksLikeTime(token), contextAt(position) == nil
     else { return nil }
     position += 1
     return token
   }
 
   private mutating func readNumber(_ field: ReadingField, after name: EntryToken) {
-    let example =
-      field == .weight ? "weight 181.2 lb" : field == .sugar ? "sugar 104 mg/dL" : "\(field) 120 mmHg"
+    let example: String
+    switch field {
+    case .weight: example = "weight 181.2 lb"
+    case .sugar: example = "sugar 104 mg/dL"
+    case .heartRate: example = "pulse 72 bpm"
+    case .spo2: example = "spo2 97 %"
+    case .temperature: example = "temperature 36.8 °C"
+    default: example = "\(field.rawValue) 120 mmHg"
+    }
     guard let token = valueToken(for: name, example: example) else { return }
     let (number, glued) = splitGlued(token)
     var unit = field.units.first ?? .pound
@@ -305,9 +433,9 @@ struct EntryParser {
       return
     }
     guard let metric = field.metric else { return }
-    measurements.set(metric, steps: value, enteredIn: unit)
-    locations[field] = location
-    units[field] = unit
+    rows[row].measurements.set(metric, steps: value, enteredIn: unit)
+    rows[row].locations[field] = location
+    rows[row].units[field] = unit
   }
 
   private mutating func readPressure(after name: EntryToken) {
@@ -343,20 +471,20 @@ struct EntryParser {
       collector.report(issue)
       return
     }
-    measurements.set(.systolic, steps: systolic)
-    measurements.set(.diastolic, steps: diastolic)
+    rows[row].measurements.set(.systolic, steps: systolic)
+    rows[row].measurements.set(.diastolic, steps: diastolic)
     let location = JournalEntry.Location(column: value.column, length: value.length)
-    locations[.systolic] = location
-    locations[.diastolic] = location
-    units[.systolic] = .mmHg
-    units[.diastolic] = .mmHg
+    rows[row].locations[.systolic] = location
+    rows[row].locations[.diastolic] = location
+    rows[row].units[.systolic] = .mmHg
+    rows[row].units[.diastolic] = .mmHg
   }
 
   private mutating func readSymptoms(after name: EntryToken) {
     if let token = current, token.kind == .string {
       position += 1
-      measurements.symptoms = token.text
-      locations[.symptoms] = JournalEntry.Location(column: token.column, length: token.length)
+      rows[row].measurements.symptoms = token.text
+      rows[row].locations[.symptoms] = JournalEntry.Location(column: token.column, length: token.length)
       return
     }
     var words: [EntryToken] = []
@@ -371,8 +499,8 @@ struct EntryParser {
           hint: "such as symptoms \"tired\"; write symptoms \"\" for none"))
       return
     }
-    measurements.symptoms = words.map(\.text).joined(separator: " ")
-    locations[.symptoms] = JournalEntry.Location(
+    rows[row].measurements.symptoms = words.map(\.text).joined(separator: " ")
+    rows[row].locations[.symptoms] = JournalEntry.Location(
       column: first.column, length: last.column + last.length - first.column)
   }
 }

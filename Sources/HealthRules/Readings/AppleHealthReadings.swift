@@ -15,11 +15,14 @@ import Foundation
 /// attribute (`lb`, `kg`, `g`, `mmHg`, `mg/dL`, `mmol<180.1558800000541>/L`) is
 /// converted exactly to canonical units.
 ///
-/// The day of a record is the calendar date written in its `startDate`, in
-/// the time zone it was recorded in (no conversion). When a day has several
-/// records of one kind, the earliest of that day (the morning reading) is taken;
-/// for blood pressure, systolic and diastolic are each taken from their earliest
-/// record. Records of other types are skipped by design; records of these types
+/// The day and time of a record are the calendar date and clock time written in its
+/// `startDate`, in the time zone it was recorded in (no conversion). Every record is kept
+/// with its time, as a readings file's timed rows are: a day's value is the mean of its
+/// records unless rules choose another (`systolic(first)`). Records that start at the same
+/// time make one reading, so a blood pressure's systolic and diastolic records stay a pair.
+/// A glucose record's `HKMetadataKeyBloodGlucoseMealTime` entry gives its context: 1
+/// (preprandial) `before meal`, 2 (postprandial) `after meal`; another value is an error.
+/// Records of other types are skipped by design; records of these types
 /// with bad values are errors. Before parsing, the bytes go through
 /// ``AppleHealthInputFilter``: they must be UTF-8, an XML declaration must be
 /// well-formed (version 1.0, encoding UTF-8) and at the very start, and the
@@ -40,7 +43,8 @@ public enum AppleHealthReadings {
   /// - Parameter url: The `export.xml` file.
   /// - Returns: One reading per day that has any of the four record types, sorted by date.
   /// - Throws: ``ReadingsError`` for an unreadable file, malformed XML, or bad records (all of them).
-  /// - Complexity: O(n) time in the file size; memory grows with the number of days, not the file.
+  /// - Complexity: O(n) time in the file size; memory grows with the number of records read
+  ///   (of the four types), not with the file.
   public static func parse(contentsOf url: URL) throws(ReadingsError) -> [Reading] {
     guard let stream = InputStream(url: url) else {
       throw ReadingsError(.cannotReadFile, message: "cannot open '\(url.path)'")
@@ -66,11 +70,28 @@ public enum AppleHealthReadings {
     return try run(XMLParser(data: Data(filtered)))
   }
 
+  /// Parses an export file's records with their times and contexts (what ``Journal`` logs).
+  static func parseRows(contentsOf url: URL) throws(ReadingsError) -> [ReadingsCollector.Row] {
+    guard let stream = InputStream(url: url) else {
+      throw ReadingsError(.cannotReadFile, message: "cannot open '\(url.path)'")
+    }
+    let filtered = AppleHealthInputStream(stream)
+    let handler = try handle(XMLParser(stream: filtered), failure: { filtered.filter.failure })
+    return try handler.collector.resultRows()
+  }
+
   /// Runs the parser; `failure` tells why the filtered input stopped early (the
   /// parser saw only the bytes before it, and what it made of them is not reported).
   private static func run(
     _ parser: XMLParser, failure: () -> ReadingsIssue? = { nil }
   ) throws(ReadingsError) -> [Reading] {
+    try handle(parser, failure: failure).collector.result()
+  }
+
+  /// Runs the parser and hands every group of records to the handler's collector.
+  private static func handle(
+    _ parser: XMLParser, failure: () -> ReadingsIssue?
+  ) throws(ReadingsError) -> AppleHealthHandler {
     let handler = AppleHealthHandler()
     parser.delegate = handler
     parser.shouldResolveExternalEntities = false
@@ -85,31 +106,78 @@ public enum AppleHealthReadings {
           .xmlSyntax, line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), message: message))
     }
     if let fatal = handler.fatal { handler.collector.report(fatal) }
-    return try handler.finish()
+    handler.finish()
+    return handler
   }
 }
 
-/// Collects the earliest record per day and field while `XMLParser` streams the file.
+/// Collects every record of the types read while `XMLParser` streams the file, grouped by day,
+/// time and context: the systolic and diastolic records of one measurement share a start date.
 final class AppleHealthHandler: NSObject, XMLParserDelegate {
-  struct Pick {
-    var time: String
+  /// A record whose element is open: its metadata may give it a context.
+  struct Pending {
+    var field: ReadingField
+    var day: Day
+    var time: TimeOfDay?
+    var context: String?
     var steps: Int64
     var unit: InputUnit
     var span: SourceSpan
   }
 
+  /// The records of one day taken at one time in one context.
+  struct Group {
+    var measurements = Measurements()
+    var span: SourceSpan
+    var systolicSpan: SourceSpan?
+  }
+
+  struct GroupKey: Hashable, Comparable {
+    var time: Int
+    var context: String
+
+    static func < (lhs: GroupKey, rhs: GroupKey) -> Bool {
+      (lhs.time, lhs.context) < (rhs.time, rhs.context)
+    }
+  }
+
   var collector = ReadingsCollector()
   var fatal: ReadingsIssue?
-  private var picks: [Day: [ReadingField: Pick]] = [:]
+  private var groups: [Day: [GroupKey: Group]] = [:]
+  private var pending: Pending?
   private var sawHealthData = false
   private var closedHealthData = false
   private var lastLine = 1
+
+  /// The context a `HKMetadataKeyBloodGlucoseMealTime` value gives (HealthKit's
+  /// `HKBloodGlucoseMealTime`: 1 preprandial, 2 postprandial), or `nil` for another value.
+  static func mealTimeContext(_ value: String) -> String? {
+    switch value.trimmingSpaces() {
+    case "1", "HKBloodGlucoseMealTimePreprandial": return "before meal"
+    case "2", "HKBloodGlucoseMealTimePostprandial": return "after meal"
+    default: return nil
+    }
+  }
 
   func parser(
     _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
   ) {
     if elementName == "HealthData" { closedHealthData = true }
+    if elementName == "Record", let record = pending {
+      pending = nil
+      keep(record)
+    }
     lastLine = max(lastLine, parser.lineNumber)
+  }
+
+  private func keep(_ record: Pending) {
+    guard let metric = record.field.metric else { return }
+    let key = GroupKey(time: record.time?.seconds ?? -1, context: record.context ?? "")
+    var group = groups[record.day]?[key] ?? Group(span: record.span)
+    group.measurements.add(
+      metric, steps: record.steps, time: record.time, context: record.context, enteredIn: record.unit)
+    if record.field == .systolic, group.systolicSpan == nil { group.systolicSpan = record.span }
+    groups[record.day, default: [:]][key] = group
   }
 
   func parser(
@@ -117,6 +185,23 @@ final class AppleHealthHandler: NSObject, XMLParserDelegate {
     qualifiedName: String?, attributes: [String: String] = [:]
   ) {
     if elementName == "HealthData" { sawHealthData = true }
+    if elementName == "MetadataEntry", pending?.field == .sugar,
+      attributes["key"] == "HKMetadataKeyBloodGlucoseMealTime"
+    {
+      let value = attributes["value"] ?? ""
+      guard let context = AppleHealthHandler.mealTimeContext(value) else {
+        let span = SourceSpan(
+          line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), length: 1, lineText: "")
+        collector.report(
+          span.issue(
+            .invalidNumber, "unknown HKMetadataKeyBloodGlucoseMealTime '\(value)'",
+            hint: "HealthKit writes 1 (before a meal) or 2 (after a meal)"))
+        pending = nil
+        return
+      }
+      pending?.context = context
+      return
+    }
     guard elementName == "Record", let type = attributes["type"],
       let field = AppleHealthReadings.recordTypes[type]
     else { return }
@@ -127,7 +212,11 @@ final class AppleHealthHandler: NSObject, XMLParserDelegate {
       return
     }
     guard let day = collector.date(start, at: span) else { return }
-    let time = start.count > 11 ? String(start.dropFirst(11)) : ""
+    var time: TimeOfDay?
+    if let written = collector.timeInDate(start, at: span) {
+      guard let written else { return }
+      time = written
+    }
     guard let valueText = attributes["value"] else {
       collector.report(span.issue(.missingValue, "a \(field.rawValue) record without a 'value'"))
       return
@@ -140,11 +229,11 @@ final class AppleHealthHandler: NSObject, XMLParserDelegate {
       return
     }
     guard let steps = collector.number(valueText, field: field, unit: unit, at: span) else { return }
-    if let existing = picks[day]?[field], existing.time <= time { return }
-    picks[day, default: [:]][field] = Pick(time: time, steps: steps, unit: unit, span: span)
+    pending = Pending(field: field, day: day, time: time, steps: steps, unit: unit, span: span)
   }
 
-  func finish() throws(ReadingsError) -> [Reading] {
+  /// Reports a missing or unclosed `<HealthData>` and hands the groups to the collector.
+  func finish() {
     if !sawHealthData && collector.issues.isEmpty {
       collector.report(
         ReadingsIssue(
@@ -158,17 +247,15 @@ final class AppleHealthHandler: NSObject, XMLParserDelegate {
           .xmlSyntax, line: lastLine, column: 1, message: "the export ends before '</HealthData>'",
           hint: "the file may be cut short; export it again"))
     }
-    for day in picks.keys.sorted() {
-      guard let fields = picks[day] else { continue }
-      var measurements = Measurements()
-      for (field, pick) in fields {
-        if let metric = field.metric { measurements.set(metric, steps: pick.steps, enteredIn: pick.unit) }
+    for day in groups.keys.sorted() {
+      guard let byKey = groups[day] else { continue }
+      for key in byKey.keys.sorted() {
+        guard let group = byKey[key] else { continue }
+        collector.add(
+          group.measurements, on: day, line: group.span.line, dateSpan: group.span,
+          systolicSpan: group.systolicSpan, time: key.time < 0 ? nil : TimeOfDay(seconds: key.time),
+          context: key.context.isEmpty ? nil : key.context)
       }
-      let first = fields.values.map(\.span).min { ($0.line, $0.column) < ($1.line, $1.column) }
-      let span = first ?? SourceSpan(line: 1, column: 1, length: 1, lineText: "")
-      collector.add(
-        measurements, on: day, line: span.line, dateSpan: span, systolicSpan: fields[.systolic]?.span)
     }
-    return try collector.result()
   }
 }

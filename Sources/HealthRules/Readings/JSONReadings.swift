@@ -3,7 +3,8 @@ import Diagnostics
 /// Reads daily readings from JSON.
 ///
 /// Two shapes are accepted:
-/// - an array of objects, one per day, with the keys of the CSV columns:
+/// - an array of objects, one per record, with the keys of the CSV columns (`time` and
+///   `context` say when and how a record's readings were taken, as in CSV):
 ///   `[{"date": "2026-03-01", "weight": 180.5, "systolic": 120, "diastolic": 80,
 ///   "sugar": 95, "symptoms": "none"}]`;
 /// - an object with optional `units` and the `readings` array:
@@ -71,6 +72,17 @@ public enum JSONReadings {
     customMetrics: [Metric], retention: ReadingsRetention,
     open: () throws(ReadingsError) -> JSONReader, check: (JSONReader) throws(ReadingsError) -> Void
   ) throws(ReadingsError) -> (readings: [Reading], units: [ReadingField: InputUnit]) {
+    let (collector, units) = try collectRecords(
+      customMetrics: customMetrics, retention: retention, open: open, check: check)
+    return (try collector.result(), units)
+  }
+
+  /// Reads every record as ``collect(customMetrics:retention:open:check:)`` does, and returns
+  /// the collector holding them (or throws every problem found).
+  static func collectRecords(
+    customMetrics: [Metric], retention: ReadingsRetention,
+    open: () throws(ReadingsError) -> JSONReader, check: (JSONReader) throws(ReadingsError) -> Void
+  ) throws(ReadingsError) -> (collector: ReadingsCollector, units: [ReadingField: InputUnit]) {
     var plan: Plan?
     while true {
       var reader = try open()
@@ -87,7 +99,8 @@ public enum JSONReadings {
         plan = again
         continue
       }
-      return (try collector.result(), layout.units)
+      if !collector.issues.isEmpty { throw ReadingsError(issues: collector.issues) }
+      return (collector, layout.units)
     }
   }
 
@@ -231,6 +244,10 @@ public enum JSONReadings {
     var dateSpan: SourceSpan?
     var systolicSpan: SourceSpan?
     var measurements = Measurements()
+    var values: [(Metric, Int64, InputUnit?)] = []
+    var dateTime: TimeOfDay?
+    var time: TimeOfDay?
+    var context: String?
     var valid = true
     var seen = Set<String>()
     var hasDateKey = false
@@ -248,8 +265,28 @@ public enum JSONReadings {
           dateSpan = value.span
           if case .string(let text) = value.value {
             day = collector.date(text, at: value.span)
+            if let written = collector.timeInDate(text, at: value.span) {
+              if let written { dateTime = written } else { valid = false }
+            }
           } else {
             collector.report(value.span.issue(.wrongValueType, "'date' must be a string yyyy-mm-dd"))
+          }
+        case .time:
+          switch value.value {
+          case .string(let text):
+            if let parsed = collector.time(text, at: value.span) { time = parsed } else { valid = false }
+          case .null: break
+          default:
+            collector.report(value.span.issue(.wrongValueType, "'time' must be a string hh:mm"))
+            valid = false
+          }
+        case .context:
+          switch value.value {
+          case .string(let text): context = Observation.normalizedContext(text)
+          case .null: break
+          default:
+            collector.report(value.span.issue(.wrongValueType, "'context' must be a string"))
+            valid = false
           }
         case .symptoms:
           switch value.value {
@@ -267,7 +304,7 @@ public enum JSONReadings {
           case .number(let text):
             let unit = units[field] ?? field.units[0]
             if let steps = collector.number(text, field: field, unit: unit, at: value.span) {
-              measurements.set(metric, steps: steps, enteredIn: unit)
+              values.append((metric, steps, unit))
               if field == .systolic { systolicSpan = value.span }
             } else {
               valid = false
@@ -287,7 +324,8 @@ public enum JSONReadings {
         if case .number(let text) = value.value,
           let thousandths = Rational(decimal: text)?.roundedToThousandths()
         {
-          measurements.set(metric, thousandths: thousandths)
+          let (steps, overflow) = thousandths.multipliedReportingOverflow(by: metric.unit.storageScale / 1000)
+          if !overflow { values.append((metric, steps, nil)) }
         } else if case .null = value.value {
           continue
         } else {
@@ -311,8 +349,12 @@ public enum JSONReadings {
       return
     }
     let dated = dateSpan ?? span
+    let when = time ?? dateTime
+    for (metric, steps, unit) in values {
+      measurements.add(metric, steps: steps, time: when, context: context, enteredIn: unit)
+    }
     collector.add(
       valid ? measurements : Measurements(), on: day, line: dated.line, dateSpan: dated,
-      systolicSpan: valid ? systolicSpan : nil)
+      systolicSpan: valid ? systolicSpan : nil, time: when, context: context)
   }
 }

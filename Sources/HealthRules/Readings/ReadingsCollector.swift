@@ -31,8 +31,16 @@ extension Character {
 /// Every row is checked, but only the readings `retention` asks for are kept, so a
 /// reader streaming a large file holds a window's days rather than the whole file.
 struct ReadingsCollector {
+  /// One accepted record: its readings, and the time and context the record gave them.
+  struct Row {
+    var reading: Reading
+    var time: TimeOfDay?
+    var context: String?
+  }
+
   private(set) var issues: [ReadingsIssue] = []
-  private(set) var readings: [Reading] = []
+  /// The accepted records kept, in the order they were read.
+  private(set) var rows: [Row] = []
   /// The line of each day's first row, to report a duplicate against it: every day of the
   /// file is remembered, packed as 32-bit day ordinal and line (8 bytes a day) when they fit.
   private var lineOfDate: [Int32: Int32] = [:]
@@ -187,7 +195,7 @@ struct ReadingsCollector {
         report(issue)
         accepted = false
       }
-      if accepted { keep(Reading(date: day, measurements: measurements)) }
+      if accepted { keep(Reading(date: day, measurements: measurements), time: nil, context: context) }
       return
     }
     if time != nil {
@@ -195,7 +203,7 @@ struct ReadingsCollector {
         report(issue)
         accepted = false
       }
-      if accepted { keep(Reading(date: day, measurements: measurements)) }
+      if accepted { keep(Reading(date: day, measurements: measurements), time: time, context: context) }
       return
     }
     if let first = firstLine(of: day) {
@@ -216,7 +224,7 @@ struct ReadingsCollector {
         wideLineOfDate[day] = line
       }
     }
-    if accepted { keep(Reading(date: day, measurements: measurements)) }
+    if accepted { keep(Reading(date: day, measurements: measurements), time: nil, context: nil) }
   }
 
   private func firstLine(of day: Day) -> Int? {
@@ -225,13 +233,14 @@ struct ReadingsCollector {
   }
 
   /// Keeps an accepted reading when the retention can need it, dropping the ones it no longer can.
-  private mutating func keep(_ reading: Reading) {
+  private mutating func keep(_ reading: Reading, time: TimeOfDay?, context: String?) {
+    let row = Row(reading: reading, time: time, context: context)
     switch retention {
     case .all:
-      readings.append(reading)
+      rows.append(row)
     case .window(let length, let asOf?):
       let first = asOf.advanced(by: 1 - max(1, length))
-      if first <= reading.date && reading.date <= asOf { readings.append(reading) }
+      if first <= reading.date && reading.date <= asOf { rows.append(row) }
     case .window(let length, nil):
       // The window ends on the latest day, which only moves later: a reading before the
       // latest day's window can never be in the final one.
@@ -239,24 +248,33 @@ struct ReadingsCollector {
       latest = newest
       let first = newest.advanced(by: 1 - max(1, length))
       guard first <= reading.date else { return }
-      readings.append(reading)
-      if readings.count > 2 * max(1, length) + 64 {
-        readings.removeAll { $0.date < first }
+      rows.append(row)
+      if rows.count > 2 * max(1, length) + 64 {
+        rows.removeAll { $0.reading.date < first }
       }
     }
   }
 
-  /// Hands over the readings kept since the last call, in the order they were read, and
+  /// Hands over the records kept since the last call, in the order they were read, and
   /// forgets them: a reader that writes each row as it comes holds none.
-  mutating func takeReadings() -> [Reading] {
-    defer { readings.removeAll(keepingCapacity: true) }
-    return readings
+  mutating func takeRows() -> [Row] {
+    defer { rows.removeAll(keepingCapacity: true) }
+    return rows
+  }
+
+  /// The records kept, in date order (records of one day in the order they were read), or
+  /// every problem found.
+  func resultRows() throws(ReadingsError) -> [Row] {
+    guard issues.isEmpty else { throw ReadingsError(issues: issues) }
+    return rows.enumerated().sorted {
+      ($0.element.reading.date, $0.offset) < ($1.element.reading.date, $1.offset)
+    }.map(\.element)
   }
 
   /// The readings kept, sorted by date, or every problem found.
   func result() throws(ReadingsError) -> [Reading] {
     guard issues.isEmpty else { throw ReadingsError(issues: issues) }
-    var kept = readings
+    var kept = rows.map(\.reading)
     if case .window(let length, nil) = retention, let latest {
       let first = latest.advanced(by: 1 - max(1, length))
       kept.removeAll { $0.date < first }

@@ -77,6 +77,71 @@ public enum ReadingsFile {
     return try loadJSON(from: url, customMetrics: customMetrics, retention: retention).readings
   }
 
+  /// Reads a readings file's records whole, with their times and contexts, in date order
+  /// (records of one day in file order): what ``Journal`` logs from a file.
+  ///
+  /// - Throws: ``ReadingsError``, as ``load(from:format:customMetrics:retention:)`` does.
+  static func loadRows(from url: URL, format: ReadingsFormat? = nil) throws(ReadingsError)
+    -> [ReadingsCollector.Row]
+  {
+    guard let format = format ?? ReadingsFormat(fileName: url.lastPathComponent) else {
+      throw ReadingsError(
+        .unknownFormat, message: "cannot tell the format of '\(url.lastPathComponent)'",
+        hint: "use a .csv, .json or .xml (Apple Health export) file")
+    }
+    if let problem = RegularFile.problem(at: url.path) {
+      throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(problem)")
+    }
+    switch format {
+    case .appleHealth:
+      return try AppleHealthReadings.parseRows(contentsOf: url)
+    case .json:
+      return try loadJSONRows(from: url).rows
+    case .csv:
+      guard let handle = FileHandle(forReadingAtPath: url.path) else {
+        throw ReadingsError(
+          .cannotReadFile, message: "cannot read '\(url.path)': \(RegularFile.phrase(for: errno))")
+      }
+      defer { try? handle.close() }
+      var scanner = CSVScanner(LineReader(handle))
+      var collector = ReadingsCollector()
+      let parsed: Result<Void, ReadingsError>
+      do throws(ReadingsError) {
+        try CSVReadings.read(&scanner, customMetrics: [], into: &collector)
+        parsed = .success(())
+      } catch {
+        parsed = .failure(error)
+      }
+      if let reason = scanner.readError {
+        throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(reason)")
+      }
+      if scanner.invalidUTF8 { throw notUTF8(url) }
+      try parsed.get()
+      return try collector.resultRows()
+    }
+  }
+
+  /// Reads a JSON readings file's records whole (``loadRows(from:format:)``), and the units
+  /// of its `units` object.
+  static func loadJSONRows(from url: URL) throws(ReadingsError) -> (
+    rows: [ReadingsCollector.Row], units: [ReadingField: InputUnit]
+  ) {
+    let (collector, units) = try JSONReadings.collectRecords(customMetrics: [], retention: .all) {
+      () throws(ReadingsError) in
+      guard let handle = FileHandle(forReadingAtPath: url.path) else {
+        throw ReadingsError(
+          .cannotReadFile, message: "cannot read '\(url.path)': \(RegularFile.phrase(for: errno))")
+      }
+      return JSONReader(LineReader(handle))
+    } check: { reader throws(ReadingsError) in
+      if let reason = reader.readError {
+        throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(reason)")
+      }
+      if reader.invalidUTF8 { throw notUTF8(url) }
+    }
+    return (try collector.resultRows(), units)
+  }
+
   /// Reads a JSON readings file as a stream (``JSONReadings/collect(customMetrics:retention:open:check:)``).
   ///
   /// - Returns: The readings kept, sorted by date, and the units of the file's `units` object.

@@ -168,6 +168,24 @@ package struct TestDay: Sendable, Hashable {
   package var date: Token?
   package var readings: [TestReading]
   package var range: SourceRange
+  /// `at 07:10`: the time of the readings, as written (`07:10`), and where.
+  package var time: (text: String, range: SourceRange)? = nil
+  /// `fasting` or `"before meal"` before the `:`: the context of the readings.
+  package var context: StringLiteral? = nil
+
+  package static func == (lhs: TestDay, rhs: TestDay) -> Bool {
+    lhs.number == rhs.number && lhs.date == rhs.date && lhs.readings == rhs.readings && lhs.range == rhs.range
+      && lhs.time?.text == rhs.time?.text && lhs.time?.range == rhs.time?.range && lhs.context == rhs.context
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(number)
+    hasher.combine(date)
+    hasher.combine(readings)
+    hasher.combine(range)
+    hasher.combine(time?.text)
+    hasher.combine(context)
+  }
 }
 
 /// One value of a test day: `weight 180 lb`, `bp 120/80`, `symptoms "headache"`.

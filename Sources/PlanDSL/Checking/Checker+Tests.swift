@@ -34,23 +34,36 @@ extension Checker {
     }
     if !numbered.isEmpty {
       var days = [Measurements?](repeating: nil, count: window)
-      var seen: [Int: SourceRange] = [:]
+      var seen: [String: SourceRange] = [:]
       for day in numbered {
         guard let literal = day.number, let n = wholeNumber(literal, for: "a day", range: 1...window) else {
           continue
         }
-        if let first = seen[n] {
-          error(
-            DiagnosticMessage.duplicateDay(n, at: day.range, first: first))
+        let key =
+          "\(n) \(day.time?.text ?? "") \(day.context.flatMap { Observation.normalizedContext($0.value) } ?? "")"
+        if let first = seen[key] {
+          if day.time == nil && day.context == nil {
+            error(DiagnosticMessage.duplicateDay(n, at: day.range, first: first))
+          } else {
+            error(DiagnosticMessage.duplicateDay(Self.describe(day, "day \(n)"), at: day.range, first: first))
+          }
           continue
         }
-        seen[n] = day.range
-        days[n - 1] = measurements(day.readings)
+        seen[key] = day.range
+        guard let read = timed(measurements(day.readings), day) else { continue }
+        if var earlier = days[n - 1] {
+          earlier.merge(read)
+          days[n - 1] = earlier
+        } else {
+          days[n - 1] = read
+        }
       }
       readings = .days(days)
     } else {
       var list: [Reading] = []
+      var seenDates: [String: SourceRange] = [:]
       if let file = d.readingsFile, let loaded = readingsFile(file) { list += loaded }
+      let fromFile = list.count
       for day in dated {
         guard let token = day.date, let date = Day(iso: token.value) else {
           if let token = day.date {
@@ -59,7 +72,20 @@ extension Checker {
           }
           continue
         }
-        list.append(Reading(date: date, measurements: measurements(day.readings) ?? Measurements()))
+        let key =
+          "\(date) \(day.time?.text ?? "") \(day.context.flatMap { Observation.normalizedContext($0.value) } ?? "")"
+        if let first = seenDates[key] {
+          error(DiagnosticMessage.duplicateDay(Self.describe(day, "\(date)"), at: day.range, first: first))
+          continue
+        }
+        seenDates[key] = day.range
+        let read = timed(measurements(day.readings), day) ?? Measurements()
+        // Two readings of one date (at two times, or in two contexts) are one day's readings.
+        if let index = list.firstIndex(where: { $0.date == date }), index >= fromFile {
+          list[index].measurements.merge(read)
+        } else {
+          list.append(Reading(date: date, measurements: read))
+        }
       }
       if !list.isEmpty || d.readingsFile != nil { readings = .dated(list) }
     }
@@ -131,6 +157,35 @@ extension Checker {
     }
     ruleTestExpectationRanges.append(expectationRanges)
     return test
+  }
+
+  /// `day 7 at 07:10 (fasting)`: a test day as messages name it.
+  static func describe(_ day: TestDay, _ name: String) -> String {
+    name + (day.time.map { " at \($0.text)" } ?? "")
+      + (day.context.flatMap { Observation.normalizedContext($0.value) }.map { " (\($0))" } ?? "")
+  }
+
+  /// A test day's values taken at its time (`at 07:10`) in its context (`fasting`): each
+  /// reading made one of the day's readings (``Measurements/add(_:steps:time:context:enteredIn:)``).
+  mutating func timed(_ values: Measurements?, _ day: TestDay) -> Measurements? {
+    guard let values, day.time != nil || day.context != nil else { return values }
+    var time: TimeOfDay?
+    if let written = day.time {
+      guard let parsed = TimeOfDay(text: written.text) else {
+        error(DiagnosticMessage.badTime(written.text, at: written.range))
+        return nil
+      }
+      time = parsed
+    }
+    var result = Measurements(symptoms: values.symptoms)
+    for name in values.steps.keys.sorted() {
+      guard let steps = values.steps[name] else { continue }
+      let metric = Metric(name: name, unit: .number)
+      result.add(
+        metric, steps: steps, time: time, context: day.context?.value,
+        enteredIn: values.enteredUnit(of: metric))
+    }
+    return result
   }
 
   /// One test day's values in canonical units, or `nil` for a blank day.

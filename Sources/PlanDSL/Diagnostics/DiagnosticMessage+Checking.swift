@@ -235,7 +235,22 @@ extension DiagnosticMessage {
   static func duplicateDay(_ day: Int, at range: SourceRange, first: SourceRange) -> Diagnostic {
     make(
       .duplicateDay, "day \(day) is given more than once", at: range,
+      notes: [.init("first given here", at: first)],
+      hint:
+        "give two readings of one day their times or contexts: day \(day) at 07:10: …, day \(day) at 19:00: …"
+    )
+  }
+
+  static func duplicateDay(_ day: String, at range: SourceRange, first: SourceRange) -> Diagnostic {
+    make(
+      .duplicateDay, "\(day) is given more than once", at: range,
       notes: [.init("first given here", at: first)])
+  }
+
+  static func badTime(_ text: String, at range: SourceRange) -> Diagnostic {
+    make(
+      .badDate, "'\(text)' is not a time of day", at: range,
+      hint: "write times as hh:mm on a 24-hour clock, such as 07:10 or 19:00")
   }
 
   static func badDate(_ text: String, at range: SourceRange) -> Diagnostic {

@@ -176,6 +176,30 @@ extension Parser {
       }
       day.date = advance()
     }
+    // `at 07:10`: the lexer reads a number, ':', a number (and ':', a number for seconds).
+    if current.isWord("at"), !atStatementEnd {
+      advance()
+      guard current.kind == .number, !atStatementEnd, peek().isSymbol(":"), peek(2).kind == .number else {
+        expected("a time such as 07:10 after 'at'")
+        return nil
+      }
+      let first = advance()
+      var text = first.value
+      advance()
+      text += ":" + advance().value
+      if current.isSymbol(":"), peek().kind == .number {
+        advance()
+        text += ":" + advance().value
+      }
+      day.time = (text, first.range.union(previous.range))
+    }
+    // A context before the ':': `fasting`, `bedtime`, `"before meal"`.
+    if let text = parseOptionalString() {
+      day.context = text
+    } else if current.kind == .identifier, !atStatementEnd, peek().isSymbol(":") {
+      let word = advance()
+      day.context = StringLiteral(value: word.value, range: word.range)
+    }
     guard consumeSymbol(":") else {
       expected("':' and the day's readings")
       return nil

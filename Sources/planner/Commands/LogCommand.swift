@@ -5,12 +5,16 @@ import HealthRules
 /// `planner log [DATE] weight 181.2 lb, bp 128/82, …`: enter a day's readings into the journal.
 enum LogCommand: TypedCommand {
   static let name = "log"
-  static let abstract = "Log a day's readings into a journal (CSV or JSON, one row per day)."
+  static let abstract = "Log readings into a journal (CSV or JSON, one row per reading time)."
   static let discussion = """
     Readings: weight (lb, kg, g), bp SYSTOLIC/DIASTOLIC (mmHg), systolic, diastolic, sugar (mg/dL, mmol/L),
-    symptoms "TEXT". They are checked like a readings file (units, plausible ranges, systolic above
-    diastolic). An entry for a day that already has a row merges into it; a different value for a reading
-    already logged that day is refused unless --replace, and the replaced row is kept in FILE.history.
+    pulse (/min), spo2 (%), temperature (°C, °F), symptoms "TEXT". A time (07:10) gives the time of the
+    readings after it; a context (fasting, before meal, after meal, bedtime) before a reading is its
+    context: planner log 07:10 bp 128/82 fasting sugar 104 mg/dL. They are checked like a readings file
+    (units, plausible ranges, systolic above diastolic). Readings of one day, time and context make one
+    row: an entry for a row that exists merges into it; a different value for a reading already in the
+    row is refused unless --replace, and the replaced row is kept in FILE.history. --import FILE logs
+    every reading of a readings file (CSV, JSON, a FHIR bundle, an Apple Health export) the same way.
     The journal is rewritten atomically (temporary file, fsync, rename); a journal that does not parse
     is never overwritten. The words may start with the day: 2026-11-30, 'today' or 'yesterday'
     (default: today, local time).
@@ -21,6 +25,7 @@ enum LogCommand: TypedCommand {
     var journal = "journal.csv"
     var replace = false
     var units: UnitSystem?
+    var importFile: String?
 
     static var declarations: [OptionDeclaration<Options>] {
       [
@@ -34,11 +39,23 @@ enum LogCommand: TypedCommand {
           "replace", \.replace, "Replace readings already logged that day (the old row goes to FILE.history)."
         ),
         .option("units", \.units, value: "metric|us", UnitSystem.help),
+        .option(
+          "import", \.importFile, value: "FILE",
+          "Log every reading of a readings file (.csv, .json, a FHIR bundle .json, an Apple Health .xml)."),
       ]
     }
   }
 
   static func run(_ options: Options, console: Console) throws(CLIError) {
+    if let source = options.importFile {
+      guard options.words.isEmpty else {
+        throw .usage(
+          "--import takes the readings from its file, not from words",
+          hint: "planner log --import readings.json --journal journal.csv")
+      }
+      try importReadings(from: source, options: options, console: console)
+      return
+    }
     let path = options.journal
     let today = LocalCalendar.today()
     var words = options.words
@@ -76,6 +93,47 @@ enum LogCommand: TypedCommand {
     console.out(summary(change, path: path, units: options.units))
   }
 
+  /// `planner log --import FILE`: every reading of the file into the journal.
+  static func importReadings(from source: String, options: Options, console: Console) throws(CLIError) {
+    let url = URL(fileURLWithPath: options.journal)
+    let replace = options.replace
+    let changes: [JournalChange]
+    do throws(JournalError) {
+      changes = try Journal.withExclusiveAccess(to: url) { () throws(JournalError) in
+        try Journal.importReadings(from: URL(fileURLWithPath: source), replacing: replace, into: url)
+      }
+    } catch {
+      if case .invalidEntry(let readingsError) = error {
+        throw .invalidInput(
+          DiagnosticRenderer(colors: console.errorIsTerminal).render(readingsError.diagnostics(path: source))
+            + "nothing was imported\n")
+      }
+      throw journalError(error, path: options.journal, line: EntryLine([]), colors: console.errorIsTerminal)
+    }
+    console.out(importSummary(changes, source: source, path: options.journal))
+  }
+
+  /// `imported 7 days from bundle.json into journal.csv: new rows on 6 days, rows updated on 1 day,
+  /// 0 days already logged`, and what was replaced.
+  static func importSummary(_ changes: [JournalChange], source: String, path: String) -> String {
+    let changed = changes.filter { !$0.isUnchanged }
+    let updated = changed.filter(\.updatedRow).count
+    let unchanged = changes.count - changed.count
+    func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+    var text =
+      "imported \(days(changes.count)) from \(source.escapedForTerminal) into \(path.escapedForTerminal): "
+      + "new rows on \(days(changed.count - updated)), rows updated on \(days(updated)), "
+      + "\(days(unchanged)) already logged\n"
+    let replaced = Set(changes.flatMap(\.replacedFields))
+    if !replaced.isEmpty {
+      text +=
+        "replaced " + ReadingField.allCases.filter(replaced.contains).map(\.rawValue).joined(separator: ", ")
+        + "; the earlier rows are kept in "
+        + "\(Journal.historyURL(of: URL(fileURLWithPath: path)).path.escapedForTerminal)\n"
+    }
+    return text
+  }
+
   /// What was logged, in one or two lines; the path and the symptoms are shown with their
   /// control characters escaped (``Swift/String/escapedForTerminal``).
   static func summary(_ change: JournalChange, path rawPath: String, units: UnitSystem? = nil) -> String {
@@ -83,8 +141,12 @@ enum LogCommand: TypedCommand {
     if change.isUnchanged {
       return "\(change.day) in \(path): already logged, nothing changed\n"
     }
-    let verb = change.previous == nil ? "logged" : "updated"
-    var text = "\(verb) \(change.day) in \(path): \(describe(change.reading.measurements, units: units))\n"
+    let verb = change.updatedRow ? "updated" : "logged"
+    let rows =
+      change.rows.isEmpty
+      ? describe(change.reading.measurements, units: units)
+      : change.rows.map { describe($0, units: units) }.joined(separator: "; ")
+    var text = "\(verb) \(change.day) in \(path): \(rows)\n"
     if !change.replacedFields.isEmpty {
       text +=
         "replaced " + change.replacedFields.map(\.rawValue).joined(separator: ", ")
@@ -92,6 +154,14 @@ enum LogCommand: TypedCommand {
         + "\(Journal.historyURL(of: URL(fileURLWithPath: rawPath)).path.escapedForTerminal)\n"
     }
     return text
+  }
+
+  /// One row of the journal: `07:10 fasting: sugar 104 mg/dL`, the time and context (when it
+  /// has them) before its readings (``describe(_:units:)-(Measurements,_)``).
+  static func describe(_ row: JournalEntry.Row, units: UnitSystem? = nil) -> String {
+    let when = [row.time?.description, row.context?.escapedForTerminal].compactMap { $0 }
+    let readings = describe(row.measurements, units: units)
+    return when.isEmpty ? readings : when.joined(separator: " ") + ": " + readings
   }
 
   /// `weight 82.4 kg, bp 128/82 mmHg, sugar 5.6 mmol/L, symptoms "tired"`: each reading in the
@@ -117,6 +187,11 @@ enum LogCommand: TypedCommand {
       parts.append("diastolic \(diastolic)")
     }
     if let sugar = shown(.sugar) { parts.append("sugar \(sugar)") }
+    if let pulse = shown(.heartRate) { parts.append("pulse \(pulse)") }
+    if let spo2 = measurements[.spo2] {
+      parts.append("spo2 \(InputUnit.percent.shortestDecimal(spo2, scale: Metric.spo2.unit.storageScale)) %")
+    }
+    if let temperature = shown(.temperature) { parts.append("temperature \(temperature)") }
     if let symptoms = measurements.symptoms, !symptoms.isEmpty {
       parts.append("symptoms \"\(symptoms.escapedForTerminal)\"")
     }
@@ -154,7 +229,7 @@ enum LogCommand: TypedCommand {
         ReadingsIssue(
           .alreadyLogged, line: 1, column: conflict.location?.column ?? 1,
           length: conflict.location?.length ?? 1,
-          message: "\(conflict.name) is already logged for \(day) (\(conflict.logged)); "
+          message: "\(conflict.name) is already logged for \(day)\(conflict.row) (\(conflict.logged)); "
             + "this entry says \(conflict.entered)",
           hint: "add --replace to replace it; the earlier row is kept in \(path).history",
           lineText: line.text)
@@ -168,6 +243,8 @@ extension LogCommand {
   /// A conflict to report: a reading, or both pressures of one `bp` item together.
   struct ReportedConflict {
     var name: String
+    /// Where the reading is logged after the day (``JournalConflict/row``).
+    var row: String
     var logged: String
     var entered: String
     var location: JournalEntry.Location?
@@ -183,13 +260,14 @@ extension LogCommand {
       {
         let strip = { (text: String) in text.replacingOccurrences(of: " mmHg", with: "") }
         reported[index] = ReportedConflict(
-          name: "blood pressure", logged: "\(strip(systolic.logged))/\(conflict.logged)",
+          name: "blood pressure", row: conflict.row, logged: "\(strip(systolic.logged))/\(conflict.logged)",
           entered: "\(strip(systolic.entered))/\(conflict.entered)", location: conflict.location)
         continue
       }
       reported.append(
         ReportedConflict(
-          name: conflict.field.rawValue, logged: conflict.logged, entered: conflict.entered,
+          name: conflict.field.rawValue, row: conflict.row, logged: conflict.logged,
+          entered: conflict.entered,
           location: conflict.location))
     }
     return reported
