@@ -115,6 +115,13 @@ struct ReadingsDiagnosticIDTests {
       .repeatedItem, .entry("weight 180, weight 181"),
       "'weight' is given twice in this entry; the first is at column 1"),
     Case(.invalidPressure, .entry("bp 120"), "'120' is not a blood pressure"),
+    Case(
+      .unknownCode,
+      .json(
+        #"{"resourceType": "Bundle", "entry": [{"resource": {"resourceType": "Observation", "status": "final", "#
+          + #""code": {"coding": [{"system": "http://loinc.org", "code": "9279-1"}]}, "#
+          + #""effectiveDateTime": "2026-03-01"}}]}"#),
+      "unknown LOINC code '9279-1' in an Observation"),
   ]
 
   @Test("the input produces its id, with this message", arguments: cases)

@@ -288,6 +288,13 @@ public enum Journal {
     if !collector.issues.isEmpty {
       throw JournalError.invalidJournal(path: url.path, ReadingsError(issues: collector.issues))
     }
+    if layout.isFHIR {
+      let issue = ReadingsIssue(
+        .wrongValueType, line: 1, column: 1, message: "a FHIR bundle is not a journal",
+        hint: "import it into a journal: planner log --import \(url.lastPathComponent) --journal journal.csv",
+        lineText: "")
+      throw JournalError.invalidJournal(path: url.path, ReadingsError(issues: [issue]))
+    }
     if merge.outOfOrder || layout.secondPass != nil { throw OutOfOrder() }
     if !begun { merge.begin(columns: [], writer: &writer) }
     try merge.finish(writer: &writer)

@@ -194,7 +194,7 @@ final class AppleHealthHandler: NSObject, XMLParserDelegate {
           line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), length: 1, lineText: "")
         collector.report(
           span.issue(
-            .invalidNumber, "unknown HKMetadataKeyBloodGlucoseMealTime '\(value)'",
+            .unknownCode, "unknown HKMetadataKeyBloodGlucoseMealTime '\(value)'",
             hint: "HealthKit writes 1 (before a meal) or 2 (after a meal)"))
         pending = nil
         return

@@ -12,6 +12,9 @@ import Diagnostics
 ///
 /// Numbers are read exactly from their decimal text; `null` or a missing key is a
 /// missing value. Units default to lb, mmHg and mg/dL.
+///
+/// A document whose top level has a `resourceType` is a FHIR resource: it is read by
+/// ``FHIRReadings`` (a Bundle of Observations) instead.
 public enum JSONReadings {
   /// Parses JSON readings, collecting every problem in values before throwing.
   ///
@@ -49,6 +52,9 @@ public enum JSONReadings {
     var readingsArrays = 0
     /// The units the days were read with.
     var unitsRead: [ReadingField: InputUnit] = [:]
+    /// Whether the top level has a `resourceType`: the document is a FHIR resource, read by
+    /// ``FHIRReadings`` (the pass stopped there).
+    var isFHIR = false
 
     /// The plan of a second pass, when the days read are not the ones the file means: its
     /// `units` came after its `readings`, or it has two `readings` arrays.
@@ -95,6 +101,19 @@ public enum JSONReadings {
         throw ReadingsError(issues: [error.issue])
       }
       try check(reader)
+      if layout.isFHIR {
+        var fhir = try open()
+        var records = ReadingsCollector(retention: retention)
+        do throws(JSONReader.SyntaxError) {
+          try FHIRReadings.read(&fhir, into: &records)
+        } catch {
+          try check(fhir)
+          throw ReadingsError(issues: [error.issue])
+        }
+        try check(fhir)
+        if !records.issues.isEmpty { throw ReadingsError(issues: records.issues) }
+        return (records, [:])
+      }
       if plan == nil, let again = layout.secondPass {
         plan = again
         continue
@@ -154,6 +173,9 @@ public enum JSONReadings {
         case "units":
           units = try readUnits(&reader, into: &collector)
           layout.units = units
+        case "resourceType":
+          layout.isFHIR = true
+          return layout
         default:
           _ = try reader.value()
           collector.report(

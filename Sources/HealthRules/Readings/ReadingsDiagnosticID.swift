@@ -94,4 +94,9 @@ public enum ReadingsDiagnosticID: String, CaseIterable, Sendable, Hashable, Coda
   case invalidPressure = "invalid-pressure"
   /// A reading already logged for that day with another value (without `--replace`).
   case alreadyLogged = "already-logged"
+
+  // Codes.
+  /// A code planner does not read: a FHIR Observation's LOINC code or UCUM unit, a
+  /// `modifierExtension`, an Apple Health meal time other than 1 or 2. Never guessed.
+  case unknownCode = "unknown-code"
 }
