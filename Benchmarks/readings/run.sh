@@ -3,6 +3,9 @@
 #   - `planner health` and `planner log` on a generated 1,000,000-row readings CSV (about 28 MB);
 #   - the same on the same readings as JSON (the object form `planner log` writes, one day a
 #     line, about 94 MB);
+#   - `planner export-readings --format fhir` on a tenth of the days as timed rows, and
+#     `planner health` on the bundle (3 entries a day, about 245 MB for 100,000 days), whose
+#     verdict must be the CSV's;
 #   - `planner health` on a CSV header of 200,000 copies of one column (about 1 MB), which must
 #     be one error (exit 65), found in one pass;
 #   - `planner health` on a header of 200,000 unknown columns (about 1.5 MB): an error each
@@ -108,6 +111,30 @@ PY
 fi
 if ! cmp -s "$work/journal.json" "$work/expected.json"; then
   echo "  the JSON journal is not the readings with the day's symptom logged"
+  failed=1
+fi
+# A FHIR bundle of a tenth of the days (3 Observations a day: a pressure panel, weight and
+# glucose), written by export-readings from timed rows and read back by planner health.
+python3 - "$((rows / 10))" "$work/timed.csv" <<'PY'
+import datetime, sys
+rows, path = int(sys.argv[1]), sys.argv[2]
+day = datetime.date(1, 1, 1)
+one = datetime.timedelta(days=1)
+with open(path, "w") as out:
+    out.write("date,time,context,weight,systolic,diastolic,sugar\n")
+    for _ in range(rows):
+        out.write(f"{day.isoformat()},07:10,fasting,180.5,120,80,95\n")
+        day += one
+PY
+TZ=UTC measure "planner export-readings (FHIR)" 100 0 \
+  "$planner" export-readings "$work/timed.csv" -o "$work/bundle.json"
+size="$(wc -c <"$work/bundle.json")"
+echo "bundle: $(grep -c fullUrl "$work/bundle.json") entries, $((size / 1000000)) MB"
+measure "planner health (FHIR)" 100 0 "$planner" health "$work/bundle.json"
+"$planner" health "$work/bundle.json" >"$work/fhir.txt" || true
+"$planner" health "$work/timed.csv" >"$work/csv.txt" || true
+if ! cmp -s "$work/fhir.txt" "$work/csv.txt"; then
+  echo "  the bundle's verdict is not the CSV's"
   failed=1
 fi
 measure "planner health (200,000 columns)" 100 65 "$planner" health "$work/header.csv"
