@@ -82,7 +82,8 @@ struct SymptomMatcher: Sendable, Hashable {
   /// The index of the phrase's last word when its words are in a row from `start`.
   private func inOrder(_ tokens: [Token], from start: Int) -> Int? {
     guard start + words.count <= tokens.count else { return nil }
-    for (offset, word) in words.enumerated() where !SymptomMatcher.word(tokens[start + offset].word, is: word) {
+    for (offset, word) in words.enumerated() where !SymptomMatcher.word(tokens[start + offset].word, is: word)
+    {
       return nil
     }
     return start + words.count - 1

@@ -15,7 +15,12 @@ enum DatabaseHealth {
       ruleSet = try HealthCommand.chooseRuleSet(file: nil, name: options.ruleSet, console: console)
     }
     let table = DatabaseOptions.table(options.table, columns: options.columns)
-    let asOf = options.asOf
+    var notifier = try AlertNotifier.from(
+      command: options.notify, url: options.notifyURL, outbox: nil, readingsPath: nil,
+      escalate: options.escalate, escalateURL: options.escalateURL, escalateAfter: options.escalateAfter)
+    // A notifying run looks at the calendar day: a patient who stopped measuring is not judged
+    // by their last reading.
+    let asOf = options.asOf ?? (notifier != nil ? LocalCalendar.today() : nil)
     let patients = options.patients?.ids
     if options.explain {
       console.out(
@@ -28,8 +33,9 @@ enum DatabaseHealth {
     // Compile first: a rule that SQL cannot express is reported before connecting.
     _ = try DatabaseOptions.sql(ruleSet, table: table, asOf: asOf, patients: patients, sources: sources)
     let verdicts: [PatientVerdict]
+    let connection: PostgresConnection
     do throws(DatabaseError) {
-      let connection = try PostgresConnection(url: url)
+      connection = try PostgresConnection(url: url)
       verdicts = try DatabaseVerdicts(ruleSet: ruleSet, table: table).run(
         on: connection, asOf: asOf, patients: patients)
     } catch {
@@ -43,7 +49,24 @@ enum DatabaseHealth {
     case .csv: console.out(csv(verdicts))
     default: console.out(text(verdicts))
     }
+    if notifier != nil {
+      notifier?.table = OutboxTable(connection: connection, name: OutboxTable.defaultName)
+      notifier?.namesPatients = true
+      let notices = verdicts.filter { $0.status == .alert }.map { AlertNotice($0, ruleSet: ruleSet) }
+      try notifier?.run(notices, console: console)
+    }
+    try exitStatus(verdicts)
+  }
+
+  /// The exit status that tells a scheduler the truth about every patient, in this precedence:
+  /// 65 when any patient's readings are bad (two rows for a day), else 1 when any patient has an
+  /// alert, else 2 when any patient has not enough data, else 0 (every patient healthy, or none).
+  /// Bad data comes first because in a clinic some patient nearly always has an alert: were 1
+  /// first, a patient whose readings cannot be judged would never show in the status.
+  static func exitStatus(_ verdicts: [PatientVerdict]) throws(CLIError) {
+    if verdicts.contains(where: { $0.error != nil }) { throw .badData }
     if verdicts.contains(where: { $0.status == .alert }) { throw .negativeResult }
+    if verdicts.contains(where: { $0.status == .notEnoughData }) { throw .notEnoughData }
   }
 
   static func csv(_ verdicts: [PatientVerdict]) -> String {
@@ -82,5 +105,23 @@ enum DatabaseHealth {
     let summary = counts.keys.sorted().map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
     return rows.joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
       + "\(verdicts.count) patients" + (summary.isEmpty ? "" : ": \(summary)") + "\n"
+  }
+}
+
+extension AlertNotice {
+  /// The notice for one patient's row of `planner health --database`: its payload carries the row
+  /// (alerts, unknown, missing) and the fired alerts' messages as the rules write them.
+  init(_ verdict: PatientVerdict, ruleSet: RuleSet) {
+    let severity = verdict.severity?.rawValue ?? "warning"
+    let day = "\(verdict.today)"
+    let messages = verdict.alerts.map { ruleSet.alert(withID: $0)?.message ?? $0 }
+    self.init(
+      patient: verdict.patientID, ruleSet: ruleSet.id, day: day, severity: severity, alerts: verdict.alerts,
+      payload: { id throws(CLIError) in
+        try JSONText.encode(
+          AlertPayload(
+            alertID: id, patientID: verdict.patientID, ruleSet: ruleSet, day: day, severity: severity,
+            alerts: verdict.alerts, messages: messages, verdict: verdict))
+      })
   }
 }
