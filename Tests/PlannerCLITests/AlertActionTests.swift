@@ -243,7 +243,13 @@ extension AlertActionTests {
       #expect(body["alerts"] as? [String] == ["sugar_high"])
       #expect(body["day"] as? String == "2026-03-07")
       #expect((body["rule_set"] as? [String: Any])?["sha256"] as? String == RuleSet.baseline.fingerprint)
-      #expect((body["verdict"] as? [String: Any])?["verdict"] as? String == "alert")
+      // The evidence comes from the Swift engine on the patient's rows, read back from the table.
+      let verdict = try #require(body["verdict"] as? [String: Any])
+      #expect(verdict["verdict"] as? String == "alert")
+      let results = try #require(verdict["results"] as? [[String: Any]])
+      let sugar = results.first { $0["id"] as? String == "sugar_high" }
+      let evidence = (sugar?["evidence"] as? [[String: Any]])?.first
+      #expect(evidence?["comparison"] as? String == "150 mg/dL >= 110 mg/dL")
       let alertID = try #require(body["alert_id"] as? String)
       let second = try PlannerProcess.run(run)
       #expect(second.status == 1)

@@ -52,10 +52,32 @@ enum DatabaseHealth {
     if notifier != nil {
       notifier?.table = OutboxTable(connection: connection, name: OutboxTable.defaultName)
       notifier?.namesPatients = true
-      let notices = verdicts.filter { $0.status == .alert }.map { AlertNotice($0, ruleSet: ruleSet) }
+      let runner = DatabaseVerdicts(ruleSet: ruleSet, table: table)
+      let compiled = try? ruleSet.compiled()
+      let notices = verdicts.filter { $0.status == .alert }.map { row in
+        AlertNotice(
+          row, ruleSet: ruleSet,
+          explained: explain(
+            row, ruleSet: ruleSet, compiled: compiled, runner: runner, connection: connection))
+      }
       try notifier?.run(notices, console: console)
     }
     try exitStatus(verdicts)
+  }
+
+  /// The Swift engine's verdict for a patient's row, with its evidence, from the patient's readings
+  /// read back from the table; `nil` when the rules read per-patient parameters, the readings
+  /// cannot be read back exactly, or the engine does not give the same alerts.
+  static func explain(
+    _ row: PatientVerdict, ruleSet: RuleSet, compiled: CompiledRuleSet?, runner: DatabaseVerdicts,
+    connection: PostgresConnection
+  ) -> Verdict? {
+    guard ruleSet.parameters.isEmpty, let compiled,
+      let readings = try? runner.readings(of: row.patientID, through: row.today, on: connection),
+      let window = try? compiled.window(for: readings, asOf: row.today)
+    else { return nil }
+    let verdict = compiled.evaluate(window)
+    return verdict.alerts == row.alerts && verdict.status == row.status ? verdict : nil
   }
 
   /// The exit status that tells a scheduler the truth about every patient, in this precedence:
@@ -109,16 +131,24 @@ enum DatabaseHealth {
 }
 
 extension AlertNotice {
-  /// The notice for one patient's row of `planner health --database`: its payload carries the row
-  /// (alerts, unknown, missing) and the fired alerts' messages as the rules write them.
-  init(_ verdict: PatientVerdict, ruleSet: RuleSet) {
+  /// The notice for one patient's row of `planner health --database`: its payload carries the
+  /// Swift engine's verdict with its evidence when `explained` is given (the patient's readings
+  /// read back from the table gave the same alerts), else the row (alerts, unknown, missing) and
+  /// the fired alerts' messages as the rules write them.
+  init(_ verdict: PatientVerdict, ruleSet: RuleSet, explained: Verdict? = nil) {
     let severity = verdict.severity?.rawValue ?? "warning"
     let day = "\(verdict.today)"
-    let messages = verdict.alerts.map { ruleSet.alert(withID: $0)?.message ?? $0 }
+    let messages = explained?.messages ?? verdict.alerts.map { ruleSet.alert(withID: $0)?.message ?? $0 }
     self.init(
       patient: verdict.patientID, ruleSet: ruleSet.id, day: day, severity: severity, alerts: verdict.alerts,
       payload: { id throws(CLIError) in
-        try JSONText.encode(
+        if let explained {
+          return try JSONText.encode(
+            AlertPayload(
+              alertID: id, patientID: verdict.patientID, ruleSet: ruleSet, day: day, severity: severity,
+              alerts: verdict.alerts, messages: messages, verdict: explained))
+        }
+        return try JSONText.encode(
           AlertPayload(
             alertID: id, patientID: verdict.patientID, ruleSet: ruleSet, day: day, severity: severity,
             alerts: verdict.alerts, messages: messages, verdict: verdict))
