@@ -13,8 +13,8 @@ enum AlertsAck: TypedCommand {
   static let name = "alerts ack"
   static let abstract = "Record that an alert was acknowledged, so that it is not escalated."
   static let discussion = """
-    ID is the alert's 'alert_id', as the payload, PLANNER_ALERT_ID and the Idempotency-Key of
-    'planner health --notify-url' carry it. The acknowledgement is recorded in the outbox file
+    ID is the alert's 'alert_id', as its JSON carries it, or the id of one of its deliveries (the
+    Idempotency-Key of --notify-url, PLANNER_ALERT_ID of --notify). The acknowledgement is recorded in the outbox file
     (--outbox, as 'planner health' was given it) or, for 'planner health --database', in the
     database's planner_alerts table.
     """

@@ -189,7 +189,8 @@ struct AlertNotifier {
     var repeated: Set<String> = []
     var patients: [String: String] = [:]
     for notice in notices {
-      let alertID = UUID().uuidString
+      // A channel added since the alert was saved on another one delivers the same alert.
+      let alertID = outbox.items.first { $0.covers(notice) }?.alertID ?? UUID().uuidString
       var payload: String?
       for channel in channels {
         if let kept = outbox.items.first(where: { $0.channel == channel && $0.covers(notice) }) {
