@@ -9,13 +9,16 @@ extension DatabaseVerdicts {
   /// column's unit to storage steps, as the query converts it.
   ///
   /// - Returns: The readings in date order, or `nil` when a value cannot be read back exactly
-  ///   (more digits than a 64-bit fraction holds) or a day has two rows.
+  ///   (more digits than a 64-bit fraction holds) or a day has two rows (timed readings are
+  ///   not read back).
   /// - Throws: ``DatabaseError`` when the query fails.
   public func readings(of patient: String, through today: Day, on connection: PostgresConnection)
     throws(DatabaseError) -> [Reading]?
   {
     func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-    let metrics = table.metricColumns
+    // Only the columns the rules read: the table was checked to have them, not the others.
+    let read = DatabaseVerdicts.metricsRead(by: ruleSet)
+    let metrics = table.metricColumns.filter { read.contains($0.metric.name) }
     let values = metrics.map { "CAST(r.\(quoted($0.column.name)) AS text)" }
     let sql = """
       SELECT CAST(r.\(quoted(table.day)) AS text), \(values.joined(separator: ", ")), r.\(quoted(table.symptoms))

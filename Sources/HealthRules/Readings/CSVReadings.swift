@@ -211,6 +211,7 @@ public enum CSVReadings {
     var systolicSpan: SourceSpan?
     var values: [(Metric, Int64, InputUnit?)] = []
     var symptoms: String?
+    var answers: [String: Bool] = [:]
     var valid = true
     for (column, cell) in zip(columns, record.fields) {
       guard let column else { continue }
@@ -239,8 +240,8 @@ public enum CSVReadings {
         let answer = cell.text.trimmingSpaces().lowercased()
         switch answer {
         case "": break
-        case "yes": measurements.answers[code] = true
-        case "no": measurements.answers[code] = false
+        case "yes": answers[code] = true
+        case "no": answers[code] = false
         default:
           collector.report(
             cell.span.issue(
@@ -275,6 +276,7 @@ public enum CSVReadings {
     }
     guard let day else { return }
     var measurements = Measurements(symptoms: symptoms)
+    measurements.answers = answers
     for (metric, steps, unit) in values {
       measurements.add(metric, steps: steps, time: time, context: context, enteredIn: unit)
     }
