@@ -11,7 +11,7 @@ enum Planner {
     [
       SolveCommand.self, CheckCommand.self, TestCommand.self, HealthCommand.self, LogCommand.self,
       ReportCommand.self, FoodsCommand.self, RecipesCommand.self, RecipeCommand.self, ExportCommand.self,
-      CatalogCommand.self, RulesCommand.self, CompletionCommand.self,
+      CatalogCommand.self, RulesCommand.self, AlertsCommand.self, CompletionCommand.self,
     ]
   }
 

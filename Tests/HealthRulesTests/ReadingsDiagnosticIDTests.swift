@@ -115,6 +115,9 @@ struct ReadingsDiagnosticIDTests {
       .repeatedItem, .entry("weight 180, weight 181"),
       "'weight' is given twice in this entry; the first is at column 1"),
     Case(.invalidPressure, .entry("bp 120"), "'120' is not a blood pressure"),
+    Case(
+      .invalidAnswer, .csv("date,symptom chest_pain\n2026-03-01,maybe\n"),
+      "'symptom chest_pain' is yes or no, not 'maybe'"),
   ]
 
   @Test("the input produces its id, with this message", arguments: cases)

@@ -39,6 +39,8 @@ public enum Journal {
     var unit: InputUnit?
     /// The header cell as written, such as `weight (kg)`.
     var header: String
+    /// The code of a coded symptom column (`symptom chest_pain`); its `field` is `.symptoms`.
+    var code: String? = nil
   }
 
   /// The history file beside a journal: `FILE.history`.
@@ -80,6 +82,15 @@ public enum Journal {
   ) throws(JournalError) -> JournalChange {
     guard let format = ReadingsFormat(fileName: url.lastPathComponent), format != .appleHealth else {
       throw .unsupportedFormat(url.lastPathComponent)
+    }
+    if format == .json, !entry.measurements.answers.isEmpty {
+      // A JSON readings file has no place for coded symptoms: refuse rather than drop them.
+      let issue = ReadingsIssue(
+        .invalidAnswer, line: 1, column: 1, length: max(1, entry.text.unicodeScalars.count),
+        message:
+          "coded symptoms (symptom CODE yes|no) are kept in CSV journals, not in '\(url.lastPathComponent)'",
+        hint: "log them into a .csv journal, or write them in symptoms \"…\"", lineText: entry.text)
+      throw .invalidEntry(ReadingsError(issues: [issue]))
     }
     var merge = Merge(entry: entry, day: day, replacing: replacing, format: format)
     var sorted: [Reading] = []
@@ -267,6 +278,9 @@ public enum Journal {
   /// The columns of a header that ``CSVReadings`` read.
   private static func columns(of record: CSVScanner.Record, _ parsed: [CSVReadings.Column?]) -> [Column] {
     zip(parsed, record.fields).compactMap { column, cell in
+      if let code = column?.code {
+        return Column(field: .symptoms, unit: nil, header: String(cell.text.trimmingSpaces()), code: code)
+      }
       guard let field = column?.field else { return nil }
       return Column(field: field, unit: column?.unit, header: String(cell.text.trimmingSpaces()))
     }
@@ -479,6 +493,9 @@ public enum Journal {
         writer.write((rows == 0 ? "" : ",") + "\n    { " + members.joined(separator: ", ") + " }")
       } else {
         let cells = columns.map { column -> String in
+          if let code = column.code {
+            return reading.measurements.answers[code].map { $0 ? "yes" : "no" } ?? ""
+          }
           switch column.field {
           case .date: return reading.date.description
           case .symptoms: return JournalCSV.quoted(reading.measurements.symptoms ?? "")
@@ -508,10 +525,19 @@ public enum Journal {
           }
           return Column(field: field, unit: unit, header: header ?? field.rawValue)
         }
+        for code in entry.measurements.answers.keys.sorted() {
+          columns.append(Column(field: .symptoms, unit: nil, header: "symptom \(code)", code: code))
+        }
         columnsAdded = true
         return
       }
-      for field in ReadingField.allCases where !columns.contains(where: { $0.field == field }) {
+      for code in entry.measurements.answers.keys.sorted() where !columns.contains(where: { $0.code == code })
+      {
+        columns.append(Column(field: .symptoms, unit: nil, header: "symptom \(code)", code: code))
+        columnsAdded = true
+      }
+      for field in ReadingField.allCases
+      where !columns.contains(where: { $0.field == field && $0.code == nil }) {
         let filled =
           field == .symptoms
           ? entry.measurements.symptoms != nil : field.metric.map { entry.measurements[$0] != nil }
@@ -563,6 +589,16 @@ public enum Journal {
         replacedFields.append(.symptoms)
       }
       merged.symptoms = symptoms
+    }
+    for (code, answer) in entry.measurements.answers.sorted(by: { $0.key < $1.key }) {
+      if let old = merged.answers[code], old != answer {
+        conflicts.append(
+          JournalConflict(
+            field: .symptoms, logged: "symptom \(code) \(old ? "yes" : "no")",
+            entered: "symptom \(code) \(answer ? "yes" : "no")", location: nil))
+        if !replacedFields.contains(.symptoms) { replacedFields.append(.symptoms) }
+      }
+      merged.answers[code] = answer
     }
     if !conflicts.isEmpty, !replacing {
       throw .alreadyLogged(day: day, conflicts)

@@ -11,6 +11,7 @@ import Diagnostics
 /// | `systolic`, `diastolic` | a decimal | `mmHg` |
 /// | `sugar` (or `glucose`) | a decimal | `mg/dL`, `mmol/L` |
 /// | `symptoms` | a quoted string (`""` inside it is one quote), or the words up to the next comma | |
+/// | `symptom CODE` | `yes` or `no`: a coded symptom (`symptom chest_pain yes`) | |
 ///
 /// The entry may start with the day, `2026-11-30` (a date-time such as
 /// `2026-11-30T07:30` counts as its day). A unit may be glued to its number
@@ -49,7 +50,7 @@ public struct JournalEntry: Sendable, Hashable {
   public var units: [ReadingField: InputUnit]
 
   /// The item names an entry accepts, for suggestions.
-  static let itemNames = ["weight", "bp", "systolic", "diastolic", "sugar", "glucose", "symptoms"]
+  static let itemNames = ["weight", "bp", "systolic", "diastolic", "sugar", "glucose", "symptoms", "symptom"]
 
   /// Parses an entry, collecting every problem before throwing.
   ///
@@ -197,6 +198,11 @@ struct EntryParser {
       guard token.kind == .word, JournalEntry.itemNames.contains(name) else {
         reportUnknownItem(token)
         skipToComma()
+        continue
+      }
+      if name == "symptom" {
+        position += 1
+        readAnswer(after: token, seen: &seen)
         continue
       }
       let canonical = name == "glucose" ? "sugar" : name
@@ -350,6 +356,46 @@ struct EntryParser {
     locations[.diastolic] = location
     units[.systolic] = .mmHg
     units[.diastolic] = .mmHg
+  }
+
+  /// `symptom CODE yes|no`: a coded symptom.
+  private mutating func readAnswer(after name: EntryToken, seen: inout [String: EntryToken]) {
+    guard let code = current, code.kind == .word, Measurements.isSymptomCode(code.text) else {
+      let at = current.map(span) ?? endSpan
+      collector.report(
+        at.issue(
+          .missingValue, "'symptom' needs a code and yes or no",
+          hint: "such as symptom chest_pain yes; a code is lowercase letters, digits and '_'"))
+      skipToComma()
+      return
+    }
+    position += 1
+    if let first = seen["symptom \(code.text)"] {
+      collector.report(
+        span(code).issue(
+          .repeatedItem,
+          "'symptom \(code.text)' is given twice in this entry; the first is at column \(first.column)",
+          hint: "answer each coded symptom once a day; use --replace to change one already logged"))
+      skipToComma()
+      return
+    }
+    seen["symptom \(code.text)"] = name
+    guard let answer = current, answer.kind == .word else {
+      collector.report(
+        (current.map(span) ?? endSpan).issue(
+          .missingValue, "'symptom \(code.text)' needs yes or no", hint: "such as symptom \(code.text) yes"))
+      return
+    }
+    position += 1
+    switch answer.text.lowercased() {
+    case "yes": measurements.answers[code.text] = true
+    case "no": measurements.answers[code.text] = false
+    default:
+      collector.report(
+        span(answer).issue(
+          .invalidAnswer, "'symptom \(code.text)' is yes or no, not '\(answer.text)'",
+          hint: "such as symptom \(code.text) yes"))
+    }
   }
 
   private mutating func readSymptoms(after name: EntryToken) {

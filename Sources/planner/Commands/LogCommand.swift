@@ -8,7 +8,7 @@ enum LogCommand: TypedCommand {
   static let abstract = "Log a day's readings into a journal (CSV or JSON, one row per day)."
   static let discussion = """
     Readings: weight (lb, kg, g), bp SYSTOLIC/DIASTOLIC (mmHg), systolic, diastolic, sugar (mg/dL, mmol/L),
-    symptoms "TEXT". They are checked like a readings file (units, plausible ranges, systolic above
+    symptoms "TEXT", symptom CODE yes|no (a coded symptom: symptom chest_pain yes). They are checked like a readings file (units, plausible ranges, systolic above
     diastolic). An entry for a day that already has a row merges into it; a different value for a reading
     already logged that day is refused unless --replace, and the replaced row is kept in FILE.history.
     The journal is rewritten atomically (temporary file, fsync, rename); a journal that does not parse
@@ -119,6 +119,9 @@ enum LogCommand: TypedCommand {
     if let sugar = shown(.sugar) { parts.append("sugar \(sugar)") }
     if let symptoms = measurements.symptoms, !symptoms.isEmpty {
       parts.append("symptoms \"\(symptoms.escapedForTerminal)\"")
+    }
+    for code in measurements.answers.keys.sorted() {
+      parts.append("symptom \(code) \(measurements.answers[code] == true ? "yes" : "no")")
     }
     return parts.joined(separator: ", ")
   }
