@@ -114,7 +114,7 @@ struct JSONStreamingTests {
     #expect(
       Self.described(2) == [
         "1:25: unknown key 'wieght' (did you mean 'weight'?)",
-        "2:11: a second reading for 2026-03-01; the first is on line 1 (keep one row per day, or merge the two rows)",
+        "2:11: a second reading for 2026-03-01; the first is on line 1 (give each reading its time, or merge the two rows)",
         "2:35: 'weight' must be a number, not the string \"180\"",
         "3:2: expected an object for one day's readings",
         "3:5: a reading without a 'date'",
