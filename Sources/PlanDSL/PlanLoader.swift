@@ -60,6 +60,31 @@ public struct PlanLoader: Sendable {
     return try session.finish()
   }
 
+  /// Loads a program whose files are texts held in memory (a plan stored in a database)
+  /// rather than read from disk; `include` resolves among them as among files.
+  ///
+  /// ```swift
+  /// let program = try PlanLoader().load(
+  ///   path: "/stored/week.plan",
+  ///   files: ["/stored/week.plan": "include \"foods.plan\"\n…", "/stored/foods.plan": "…"])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The root file's absolute path, a key of `files`.
+  ///   - files: Every file's text by its absolute path; an include of a path that is not
+  ///     among them is an error at the include, as a missing file is. Nothing is read from disk.
+  /// - Throws: ``DiagnosticList`` with every error found.
+  public func load(path: String, files: [String: String]) throws(DiagnosticList) -> Program {
+    var session = newSession()
+    var stored: [String: [UInt8]] = [:]
+    for (name, text) in files {
+      stored[URL(fileURLWithPath: name).standardizedFileURL.path] = Array(text.utf8)
+    }
+    session.storedFiles = stored
+    session.loadFile(path: path, includedFrom: nil)
+    return try session.finish()
+  }
+
   /// Whether a file of `byteCount` bytes is parsed in parts, on more than one
   /// thread (``parsesInParallel``; a part a processor, each at least 256 KB).
   public func parsesInParts(byteCount: Int) -> Bool {
@@ -100,6 +125,8 @@ struct LoadSession {
   var checkingProcessors = 1
   /// The fewest declarations a part is checked with (``Checker/smallestCheckedPart``).
   var smallestCheckedPart = Checker.smallestCheckedPart
+  /// Texts by absolute path, read instead of the disk (``PlanLoader/load(path:files:)``).
+  var storedFiles: [String: [UInt8]]?
 
   mutating func loadFile(path: String, includedFrom include: SourceRange?) {
     let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -114,7 +141,14 @@ struct LoadSession {
       return
     }
     if loaded.contains(canonical) { return }
-    switch SourceReader.read(path) {
+    let read: SourceReader.Outcome
+    if let storedFiles {
+      read =
+        storedFiles[canonical].map { .text(bytes: $0) } ?? .unreadable("not among the plan's stored files")
+    } else {
+      read = SourceReader.read(path)
+    }
+    switch read {
     case .unreadable(let why):
       diagnostics.append(DiagnosticMessage.unreadableFile(path, why, at: include))
     case .notText(let offset):
@@ -196,7 +230,9 @@ struct LoadSession {
     checker.processors = checkingProcessors
     checker.smallestPart = smallestCheckedPart
     checker.syntaxErrors = diagnostics.compactMap(\.range)
-    let program = checker.check()
+    checker.storedFiles = storedFiles
+    var program = checker.check()
+    program.readingsFiles = checker.readingsFilesRead
     if keepsSyntaxTree {
       // One more reference, never released: the tree outlives this session.
       _ = Unmanaged.passRetained(KeptSyntax(declarations))

@@ -226,7 +226,23 @@ extension Checker {
       ? URL(fileURLWithPath: literal.value)
       : (base ?? URL(fileURLWithPath: "."))
         .appendingPathComponent(literal.value)
+    let absolute = url.standardizedFileURL.path
+    if !readingsFilesRead.contains(absolute) { readingsFilesRead.append(absolute) }
     do throws(ReadingsError) {
+      if let storedFiles {
+        guard let bytes = storedFiles[absolute] else {
+          throw ReadingsError(
+            .cannotReadFile, message: "cannot read '\(url.path)': not among the plan's stored files")
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch url.pathExtension.lowercased() {
+        case "json": return try JSONReadings.parse(text)
+        case "csv": return try CSVReadings.parse(text)
+        default:
+          throw ReadingsError(
+            .unknownFormat, message: "only .csv and .json readings can be stored with a plan")
+        }
+      }
       return try ReadingsFile.load(from: url)
     } catch {
       let first = error.issues.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "cannot read it"
