@@ -61,25 +61,30 @@ public struct PlanLoader: Sendable {
   }
 
   /// Loads a program whose files are texts held in memory (a plan stored in a database)
-  /// rather than read from disk; `include` resolves among them as among files.
+  /// rather than read from disk; `include` and a test's `readings "FILE"` resolve among them
+  /// as among files, and nothing is read from disk.
+  ///
+  /// Paths are resolved and shown as if `directory` were the working directory, so a program
+  /// stored with the paths `planner` read it by loads, and reports, exactly as it did there.
   ///
   /// ```swift
   /// let program = try PlanLoader().load(
-  ///   path: "/stored/week.plan",
-  ///   files: ["/stored/week.plan": "include \"foods.plan\"\n…", "/stored/foods.plan": "…"])
+  ///   path: "week.plan", files: ["week.plan": "include \"foods.plan\"\n…", "foods.plan": "…"],
+  ///   directory: "/srv/plans")
   /// ```
   ///
   /// - Parameters:
-  ///   - path: The root file's absolute path, a key of `files`.
-  ///   - files: Every file's text by its absolute path; an include of a path that is not
-  ///     among them is an error at the include, as a missing file is. Nothing is read from disk.
+  ///   - path: The root file, a key of `files`.
+  ///   - files: Every file's text by its path (absolute, or relative to `directory`); an include
+  ///     of a path that is not among them is an error at the include, as a missing file is.
+  ///   - directory: The absolute path that relative paths are relative to.
   /// - Throws: ``DiagnosticList`` with every error found.
-  public func load(path: String, files: [String: String]) throws(DiagnosticList) -> Program {
+  public func load(path: String, files: [String: String], directory: String) throws(DiagnosticList) -> Program
+  {
     var session = newSession()
+    session.workingDirectory = directory
     var stored: [String: [UInt8]] = [:]
-    for (name, text) in files {
-      stored[URL(fileURLWithPath: name).standardizedFileURL.path] = Array(text.utf8)
-    }
+    for (name, text) in files { stored[session.absolute(name)] = Array(text.utf8) }
     session.storedFiles = stored
     session.loadFile(path: path, includedFrom: nil)
     return try session.finish()
@@ -127,9 +132,21 @@ struct LoadSession {
   var smallestCheckedPart = Checker.smallestCheckedPart
   /// Texts by absolute path, read instead of the disk (``PlanLoader/load(path:files:)``).
   var storedFiles: [String: [UInt8]]?
+  /// The directory relative paths resolve against, and are shown relative to; `nil` for the process's.
+  var workingDirectory: String?
+
+  /// The working directory: ``workingDirectory``, or the process's.
+  var currentDirectory: String { workingDirectory ?? FileManager.default.currentDirectoryPath }
+
+  /// A path made absolute against ``currentDirectory`` and standardized.
+  func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true))
+      .standardizedFileURL.path
+  }
 
   mutating func loadFile(path: String, includedFrom include: SourceRange?) {
-    let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
+    let canonical =
+      workingDirectory == nil ? URL(fileURLWithPath: path).standardizedFileURL.path : absolute(path)
     if let depth = stack.firstIndex(where: { $0.path == canonical }) {
       var notes: [Diagnostic.Note] = []
       for entry in stack[(depth + 1)...] {
@@ -198,7 +215,7 @@ struct LoadSession {
         let target = include.path.value
         let resolved =
           target.hasPrefix("/")
-          ? target : ((directory ?? FileManager.default.currentDirectoryPath) + "/" + target)
+          ? target : ((directory ?? currentDirectory) + "/" + target)
         loadFile(path: displayPath(resolved), includedFrom: include.path.range)
       } else {
         declarations.append(declaration)
@@ -209,7 +226,7 @@ struct LoadSession {
   /// A path relative to the working directory when it lies below it, for shorter messages.
   func displayPath(_ path: String) -> String {
     let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-    let cwd = FileManager.default.currentDirectoryPath
+    let cwd = currentDirectory
     if standardized.hasPrefix(cwd + "/") { return String(standardized.dropFirst(cwd.count + 1)) }
     return standardized
   }
@@ -231,6 +248,7 @@ struct LoadSession {
     checker.smallestPart = smallestCheckedPart
     checker.syntaxErrors = diagnostics.compactMap(\.range)
     checker.storedFiles = storedFiles
+    checker.workingDirectory = workingDirectory
     var program = checker.check()
     program.readingsFiles = checker.readingsFilesRead
     if keepsSyntaxTree {

@@ -162,11 +162,11 @@ public final class JobQueue {
     try source.validate()
     let rows = try run(
       """
-      INSERT INTO planner_queue.plan_sources (digest, root, files)
-      VALUES (encode(sha256(convert_to($1, 'UTF8')), 'hex'), $2, ($1::jsonb) -> 'files')
+      INSERT INTO planner_queue.plan_sources (digest, root, directory, files)
+      VALUES (encode(sha256(convert_to($1, 'UTF8')), 'hex'), $2, $3, ($1::jsonb) -> 'files')
       ON CONFLICT (digest) DO UPDATE SET digest = EXCLUDED.digest
       RETURNING id
-      """, [source.canonicalJSON(), source.root])
+      """, [source.canonicalJSON(), source.root, source.directory])
     return try Self.int64(rows.rows.first?.first ?? nil, "a plan source id")
   }
 
@@ -303,7 +303,7 @@ public final class JobQueue {
   /// A stored plan source.
   public func source(_ id: Int64) throws(QueueError) -> PlanSource {
     let rows = try run(
-      "SELECT json_build_object('root', root, 'files', files)::text FROM planner_queue.plan_sources WHERE id = $1::bigint",
+      "SELECT json_build_object('root', root, 'directory', directory, 'files', files)::text FROM planner_queue.plan_sources WHERE id = $1::bigint",
       [String(id)])
     guard let text = rows.rows.first?.first ?? nil,
       let source = try? JSONDecoder().decode(PlanSource.self, from: Data(text.utf8))

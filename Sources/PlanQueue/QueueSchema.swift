@@ -40,6 +40,7 @@ public enum QueueSchema {
           id bigserial PRIMARY KEY,
           digest text NOT NULL UNIQUE,
           root text NOT NULL,
+          directory text NOT NULL,
           files jsonb NOT NULL,
           created_at timestamptz NOT NULL DEFAULT now()
         );

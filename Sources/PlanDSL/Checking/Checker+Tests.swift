@@ -218,8 +218,9 @@ extension Checker {
 
   /// Readings from a file named in a test, relative to the test's file.
   mutating func readingsFile(_ literal: StringLiteral) -> [Reading]? {
+    let relativeTo = workingDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     let base = sources.file(literal.range.file).map {
-      URL(fileURLWithPath: $0.path).deletingLastPathComponent()
+      URL(fileURLWithPath: $0.path, relativeTo: relativeTo).deletingLastPathComponent()
     }
     let url =
       literal.value.hasPrefix("/")

@@ -30,10 +30,10 @@ enum ProgramLoading {
     getenv(variable).map { String(cString: $0) } != "0"
   }
 
-  /// Loads a plan from `path`, or, when `files` is given, from those texts by absolute path
-  /// (a plan stored in the job queue).
-  static func load(_ path: String, files: [String: String]? = nil, console: Console) throws(CLIError)
-    -> Program
+  /// Loads a plan from `path`, or, when `files` is given, from those texts, with relative paths
+  /// relative to `directory` (a plan stored in the job queue).
+  static func load(_ path: String, files: [String: String]? = nil, directory: String = "/", console: Console)
+    throws(CLIError) -> Program
   {
     let loader = Self.loader
     var status = stat()
@@ -43,7 +43,7 @@ enum ProgramLoading {
     do throws(DiagnosticList) {
       let program: Program
       if let files {
-        program = try loader.load(path: path, files: files)
+        program = try loader.load(path: path, files: files, directory: directory)
       } else {
         program = try loader.load(path: path)
       }

@@ -32,9 +32,10 @@ enum SolveCommand: TypedCommand {
     var fullModel = false
     var readings: [String] = []
     var asOf: String?
-    /// Set by `planner worker`, never by an option: the plan's files as texts by absolute path,
-    /// loaded instead of the disk (``PlanLoader/load(path:files:)``).
+    /// Set by `planner worker`, never by an option: the plan's files as texts, loaded instead
+    /// of the disk with relative paths relative to `storedDirectory` (``PlanLoader/load(path:files:directory:)``).
     var storedFiles: [String: String]?
+    var storedDirectory = "/"
     /// Set by `planner worker`: readings read from the database instead of `--readings` files.
     var storedReadings: SolveAdaptations.Readings?
     /// Set by `planner worker`: told when the plan is loaded and its readings evaluated.
@@ -77,7 +78,8 @@ enum SolveCommand: TypedCommand {
     let format = arguments.format
     var options = SolverOptions()
     options.timeLimit = arguments.timeLimit?.value
-    let program = try ProgramLoading.load(path, files: arguments.storedFiles, console: console)
+    let program = try ProgramLoading.load(
+      path, files: arguments.storedFiles, directory: arguments.storedDirectory, console: console)
     let spec = try choosePlan(program, name: arguments.plan, path: path)
     let pantryOut = arguments.pantryOut
     if let pantryOut {

@@ -111,7 +111,8 @@ enum EnqueueCommand: TypedCommand {
         source = try planSource(program, root: entry.file)
         // The stored texts must load as the files did (an include read twice, say, would not).
         do throws(DiagnosticList) {
-          _ = try ProgramLoading.loader.load(path: "/planner-job/" + source.root, files: absolute(source))
+          _ = try ProgramLoading.loader.load(
+            path: source.root, files: source.files, directory: source.directory)
         } catch {
           throw .invalidInput("\(entry.file): cannot be stored with its includes: \(error.description)")
         }
@@ -164,35 +165,18 @@ enum EnqueueCommand: TypedCommand {
     return members
   }
 
-  /// The files a loaded program was read from (its `.plan` files and its tests' readings files), as a source whose paths are relative to the
-  /// folder holding them all; the root is `root`.
+  /// The files a loaded program was read from (its `.plan` files and its tests' readings
+  /// files), by the paths it read them by, with the working directory they are relative to.
   static func planSource(_ program: Program, root: String) throws(CLIError) -> PlanSource {
-    func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
-    var files = program.sources.files.map { (absolute($0.path), $0.text) }
-    for path in program.readingsFiles where !files.contains(where: { $0.0 == path }) {
+    var files: [String: String] = [:]
+    for file in program.sources.files { files[file.path] = file.text }
+    for path in program.readingsFiles where files[path] == nil {
       guard let data = FileManager.default.contents(atPath: path) else {
         throw .invalidInput(
           "\(path.escapedForTerminal): cannot read the readings file a test of \(root) names")
       }
-      files.append((path, String(decoding: data, as: UTF8.self)))
+      files[path] = String(decoding: data, as: UTF8.self)
     }
-    let rootPath = absolute(root)
-    var common = URL(fileURLWithPath: rootPath).deletingLastPathComponent().path
-    for (path, _) in files {
-      while !(path.hasPrefix(common.hasSuffix("/") ? common : common + "/")) && common != "/" {
-        common = URL(fileURLWithPath: common).deletingLastPathComponent().path
-      }
-    }
-    let prefix = common.hasSuffix("/") ? common : common + "/"
-    var texts: [String: String] = [:]
-    for (path, text) in files { texts[String(path.dropFirst(prefix.count))] = text }
-    return PlanSource(root: String(rootPath.dropFirst(prefix.count)), files: texts)
-  }
-
-  /// A stored source's files by the absolute paths `planner worker` loads them from.
-  static func absolute(_ source: PlanSource, directory: String = "/planner-job") -> [String: String] {
-    var files: [String: String] = [:]
-    for (path, text) in source.files { files[directory + "/" + path] = text }
-    return files
+    return PlanSource(root: root, files: files, directory: FileManager.default.currentDirectoryPath)
   }
 }

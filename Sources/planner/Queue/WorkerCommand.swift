@@ -90,13 +90,13 @@ enum WorkerCommand: TypedCommand {
 
   /// Solves a job as `planner solve FILE --format json` solves a file.
   static func solve(_ job: ClaimedJob, url: String) -> JobOutcome {
-    let directory = "/planner-job"
     var options = SolveCommand.Options()
-    options.file = directory + "/" + job.source.root
+    options.file = job.source.root
     options.plan = job.plan
     options.format = .json
     options.timeLimit = job.timeLimit.map { Seconds(value: $0) }
-    options.storedFiles = EnqueueCommand.absolute(job.source, directory: directory)
+    options.storedFiles = job.source.files
+    options.storedDirectory = job.source.directory
     options.asOf = job.asOf
     let clock = SolveClock()
     options.clock = clock
