@@ -218,15 +218,32 @@ extension Checker {
 
   /// Readings from a file named in a test, relative to the test's file.
   mutating func readingsFile(_ literal: StringLiteral) -> [Reading]? {
+    let relativeTo = workingDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     let base = sources.file(literal.range.file).map {
-      URL(fileURLWithPath: $0.path).deletingLastPathComponent()
+      URL(fileURLWithPath: $0.path, relativeTo: relativeTo).deletingLastPathComponent()
     }
     let url =
       literal.value.hasPrefix("/")
       ? URL(fileURLWithPath: literal.value)
       : (base ?? URL(fileURLWithPath: "."))
         .appendingPathComponent(literal.value)
+    let absolute = url.standardizedFileURL.path
+    if !readingsFilesRead.contains(absolute) { readingsFilesRead.append(absolute) }
     do throws(ReadingsError) {
+      if let storedFiles {
+        guard let bytes = storedFiles[absolute] else {
+          throw ReadingsError(
+            .cannotReadFile, message: "cannot read '\(url.path)': not among the plan's stored files")
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch url.pathExtension.lowercased() {
+        case "json": return try JSONReadings.parse(text)
+        case "csv": return try CSVReadings.parse(text)
+        default:
+          throw ReadingsError(
+            .unknownFormat, message: "only .csv and .json readings can be stored with a plan")
+        }
+      }
       return try ReadingsFile.load(from: url)
     } catch {
       let first = error.issues.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "cannot read it"

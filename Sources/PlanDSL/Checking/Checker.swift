@@ -29,6 +29,12 @@ struct Checker {
   var catalog: FoodCatalog?
   /// Where the parser found errors; declarations covering one are not told they miss something.
   var syntaxErrors: [SourceRange] = []
+  /// Texts by absolute path that stand for the disk (``PlanLoader/load(path:files:)``).
+  var storedFiles: [String: [UInt8]]?
+  /// The directory relative paths resolve against when the files are stored (``PlanLoader/load(path:files:directory:)``).
+  var workingDirectory: String?
+  /// The readings files the tests read, absolute, in order (``Program/readingsFiles``).
+  var readingsFilesRead: [String] = []
   /// Nutrient names looked up so far, with their definitions (see ``nutrient(_:)``).
   var nutrientsMet: [NutrientMet] = []
   /// Tables of figures of the last foods checked, to copy for the next (see

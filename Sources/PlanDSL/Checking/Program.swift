@@ -28,6 +28,9 @@ public struct Program: Sendable {
   public var ruleTestExpectationRanges: [[SourceRange]] = []
   /// Warnings found while checking (errors are thrown instead).
   public var warnings: [Diagnostic]
+  /// The readings files that the program's `test` blocks read (`readings "FILE"`), as absolute
+  /// paths, in the order read: with ``sources``, every file the program was loaded from.
+  public internal(set) var readingsFiles: [String] = []
   /// The currency every price uses, when there are prices.
   public var currency: String?
   /// Pantries declared with `pantry`, in declaration order.
