@@ -119,7 +119,7 @@ let parity = (1...41).map { index in
   Food(
     id: "f\(index)", name: "Food \(index)", nutrientsPer100g: [.protein: 2],
     measures: [Measure(name: "serving", grams: 100)],
-    offers: [Offer(price: Decimal(100 + index) / 100, packageGrams: 100)])
+    offers: [Offer(price: Money(minorUnits: 100 + index), packageGrams: 100)])
 }
 let long = DietProblem(
   foods: parity, goals: [NutrientGoal(.protein, minimum: 41, maximum: 41)],
