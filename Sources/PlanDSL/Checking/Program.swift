@@ -48,6 +48,17 @@ public struct Program: Sendable {
     plan.goalNames.flatMap { name in goals.first { $0.name == name }?.goals ?? [] }
   }
 
+  /// The rule set with this name (`rules home { … }` is `home`), or the bundled one of that
+  /// name (`baseline`); `nil` when there is neither.
+  ///
+  /// ```swift
+  /// let program = try PlanLoader().load(path: "Examples/home.plan")
+  /// let verdict = try program.ruleSet(named: "home")?.compiled().evaluate(readings, asOf: nil)
+  /// ```
+  public func ruleSet(named name: String) -> RuleSet? {
+    ruleSets.first { $0.id == name } ?? Checker.bundledRuleSets[name]
+  }
+
   /// The plan with this name, or the only plan when `name` is `nil`.
   public func plan(named name: String?) -> PlanSpec? {
     guard let name else { return plans.count == 1 ? plans[0] : nil }
