@@ -28,7 +28,32 @@ struct PublicAPITests {
       """
     #expect(list.description == expected)
     #expect(String(describing: list) == expected)
-    #expect((list as any Error).localizedDescription == expected)
+  }
+
+  @Test("a diagnostic list's localizedDescription is one line: the first error at file:line:column")
+  func diagnosticListLocalizedDescription() throws {
+    let one = try #require(error(loading: "goal g { protien >= 90 g per day }"))
+    #expect(
+      (one as any Error).localizedDescription
+        == "test.plan:1:10: error: unknown nutrient 'protien' (hint: did you mean 'protein'?)")
+    let two = try #require(
+      error(loading: "goal g {\n  protien >= 90 g per day\n  fibre >= 30 kcal per day\n}"))
+    #expect(two.diagnostics.count == 2)
+    #expect(
+      (two as any Error).localizedDescription
+        == "test.plan:2:3: error: unknown nutrient 'protien' (hint: did you mean 'protein'?) (and 1 more error)"
+    )
+  }
+
+  @Test("each diagnostic of a list has its path, line and column as properties")
+  func diagnosticLocation() throws {
+    let list = try #require(
+      error(loading: "goal g {\n  protien >= 90 g per day\n  fibre >= 30 kcal per day\n}"))
+    #expect(list.diagnostics.map(\.path) == ["test.plan", "test.plan"])
+    #expect(list.diagnostics.map(\.line) == [2, 3])
+    #expect(list.diagnostics.map(\.column) == [3, 15])
+    // A diagnostic made outside a list points nowhere yet.
+    #expect(Diagnostic(id: "x", message: "m", at: nil).line == nil)
   }
 
   @Test("one diagnostic describes itself with its severity and hint")

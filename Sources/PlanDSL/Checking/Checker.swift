@@ -46,6 +46,9 @@ struct Checker {
   var scratchFigures: [NutrientFigure] = []
   /// The file and 0-based line of the last statement located in order (see ``sourceReferenceInOrder(_:)``).
   var referenceHint = (file: -1, line: 0)
+  /// The path of each file of ``sources`` as ``SourceReference``s show it: relative to the
+  /// root plan's folder (``PlanLoader`` sets them); empty to show each file's own path.
+  var referencePaths: [String] = []
   /// Unit symbols looked up so far, with their definitions (see ``unit(_:)``).
   var unitsMet: [UnitMet] = []
   /// Whether each of ``declarations`` repeats a name declared before it (set by ``declareNames()``).
