@@ -55,7 +55,7 @@ public struct RuleTest: Sendable, Hashable {
   public var source: String?
   /// Where each expectation was written (`rules.plan:48:3`), in the order of
   /// ``expectations``; empty when not known.
-  public var expectationSources: [String] = []
+  package var expectationSources: [String] = []
   /// Per-patient parameters (`given dry_weight 70 kg`), in storage steps of their canonical
   /// unit, as ``Window/setParameter(_:steps:)`` takes them.
   public var parameters: [String: Int64] = [:]

@@ -63,7 +63,7 @@ public struct Food: Sendable, Hashable, Codable, Identifiable {
   }
 
   /// The cheapest offer by price per gram, if any.
-  public var cheapestOffer: Offer? {
+  var cheapestOffer: Offer? {
     offers.min { $0.pricePerGram < $1.pricePerGram }
   }
 }
@@ -161,7 +161,7 @@ public struct Offer: Sendable, Hashable, Codable {
   }
 
   /// The price of one gram.
-  public var pricePerGram: Double {
+  var pricePerGram: Double {
     NSDecimalNumber(decimal: price).doubleValue / packageGrams
   }
 }

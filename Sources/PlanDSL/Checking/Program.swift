@@ -25,7 +25,7 @@ public struct Program: Sendable {
   public var ruleTests: [RuleTest] = []
   /// Where each expectation of each rule test was written: one list per test of
   /// ``ruleTests``, in the order of its expectations.
-  public var ruleTestExpectationRanges: [[SourceRange]] = []
+  var ruleTestExpectationRanges: [[SourceRange]] = []
   /// Warnings found while checking (errors are thrown instead).
   public var warnings: [Diagnostic]
   /// The currency every price uses, when there are prices.
