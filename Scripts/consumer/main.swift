@@ -186,7 +186,7 @@ guard till.groceries?.total == Money(minorUnits: 1396).amount else {
 print("four packages at Money(\"3.49\"): \(till.groceries?.total ?? 0) USD")
 
 // Readings from Foundation Measurements: a week in kg, mmHg and mmol/L; sugar rises 17% on the last day.
-let week = try (0..<7).map { offset in
+let readingsWeek = try (0..<7).map { offset in
   Reading(
     date: Day(iso: "2026-11-23")!.advanced(by: offset),
     measurements: try Measurements(
@@ -196,8 +196,8 @@ let week = try (0..<7).map { offset in
       sugar: Measurement(
         value: offset == 6 ? 6.2 : 5.3, unit: UnitConcentrationMass.millimolesPerLiter(withGramsPerMole: 180.16))))
 }
-guard week[0].measurements.sugar == Rational(95_484, 1000) else {
-  fail("5.3 mmol/L is \(week[0].measurements.sugar?.description ?? "nil") mg/dL, not 95.484")
+guard readingsWeek[0].measurements.sugar == Rational(95_484, 1000) else {
+  fail("5.3 mmol/L is \(readingsWeek[0].measurements.sugar?.description ?? "nil") mg/dL, not 95.484")
 }
 
 // A rule set found by name, evaluated on those readings.
@@ -208,7 +208,7 @@ let rules = try PlanLoader().load(
     }
     """, path: "home.plan")
 guard let home = rules.ruleSet(named: "home") else { fail("no rule set named 'home'") }
-let verdict = try home.compiled().evaluate(week, asOf: nil)
+let verdict = try home.compiled().evaluate(readingsWeek, asOf: nil)
 guard verdict.alerts == ["sugar_high"] else { fail("the week's alerts are \(verdict.alerts)") }
 print("readings from Measurement, rule set 'home': alerts \(verdict.alerts.joined(separator: ", "))")
 
