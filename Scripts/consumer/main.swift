@@ -196,8 +196,8 @@ let readingsWeek = try (0..<7).map { offset in
       sugar: Measurement(
         value: offset == 6 ? 6.2 : 5.3, unit: UnitConcentrationMass.millimolesPerLiter(withGramsPerMole: 180.16))))
 }
-guard readingsWeek[0].measurements.sugar == Rational(95_484, 1000) else {
-  fail("5.3 mmol/L is \(readingsWeek[0].measurements.sugar?.description ?? "nil") mg/dL, not 95.484")
+guard readingsWeek[0].measurements.sugar == Rational(954_848, 10_000) else {
+  fail("5.3 mmol/L is \(readingsWeek[0].measurements.sugar?.description ?? "nil") mg/dL, not 95.4848")
 }
 
 // A rule set found by name, evaluated on those readings.
