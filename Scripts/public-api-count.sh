@@ -17,10 +17,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The budget: the count once issue 45's Money, readings-from-Measurement, rule
-# sets by name and diagnostics' places were added (2,298 on 2026-12-06, Swift
-# 6.3.1 on Linux). The target is under 400: lower the budget as declarations
-# become internal or package; never raise it without a reason in the commit.
-budget=2298
+# sets by name and diagnostics' places were added, on main with issue 44's
+# timed readings (2,394 on 2026-12-06, Swift 6.3.1 on Linux). The target is
+# under 400: lower the budget as declarations become internal or package;
+# never raise it without a reason in the commit.
+budget=2394
 modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase)
 
 if command -v swift-symbolgraph-extract > /dev/null; then

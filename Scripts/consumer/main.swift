@@ -60,7 +60,7 @@ func staple(_ index: Int) -> Food {
   let energy = Double(150 + (37 * index) % 250)
   let protein = Double(3 + (7 * index) % 19)
   let fiber = Double(1 + (5 * index) % 11)
-  let price = Decimal(150 + (61 * index) % 400) / 100
+  let price = Money(minorUnits: 150 + (61 * index) % 400)
   let grams = Double(250 + 125 * (index % 5))
   return Food(
     id: "s\(index)", name: "Staple \(index)",
