@@ -143,6 +143,8 @@ struct LoadSession {
     URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true))
       .standardizedFileURL.path
   }
+  /// The root plan's folder, which explanations' paths are relative to.
+  var rootFolder = FileManager.default.currentDirectoryPath
 
   mutating func loadFile(path: String, includedFrom include: SourceRange?) {
     let canonical =
@@ -184,6 +186,7 @@ struct LoadSession {
   /// Parses a file's text, given as its validated UTF-8 bytes (not copied again).
   mutating func loadText(_ bytes: [UInt8], path: String, directory: String?) {
     let index = sources.add(SourceFile(path: path, utf8: bytes))
+    if index == 0, let directory { rootFolder = directory }
     guard let file = sources.file(index) else { return }
     let syntax: SourceFileSyntax
     let parts = PartedParse.partCount(
@@ -247,10 +250,9 @@ struct LoadSession {
     checker.processors = checkingProcessors
     checker.smallestPart = smallestCheckedPart
     checker.syntaxErrors = diagnostics.compactMap(\.range)
-    checker.storedFiles = storedFiles
     checker.workingDirectory = workingDirectory
-    var program = checker.check()
-    program.readingsFiles = checker.readingsFilesRead
+    checker.referencePaths = Checker.referencePaths(of: sources, relativeTo: rootFolder)
+    let program = checker.check()
     if keepsSyntaxTree {
       // One more reference, never released: the tree outlives this session.
       _ = Unmanaged.passRetained(KeptSyntax(declarations))

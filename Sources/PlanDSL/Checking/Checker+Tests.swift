@@ -50,7 +50,6 @@ extension Checker {
       readings = .days(days)
     } else {
       var list: [Reading] = []
-      if let file = d.readingsFile, let loaded = readingsFile(file) { list += loaded }
       for day in dated {
         guard let token = day.date, let date = Day(iso: token.value) else {
           if let token = day.date {
@@ -124,6 +123,7 @@ extension Checker {
       name: d.name.value, ruleSet: ruleSet.id, readings: readings, today: today, expectations: expectations,
       source: location)
     test.parameters = parameters
+    test.readingsFile = d.readingsFile.map(readingsFileURL)
     test.expectationSources = expectationRanges.map { range in
       guard let file = sources.file(range.file) else { return "" }
       let (line, column) = file.lineAndColumn(of: range.start)
@@ -216,41 +216,15 @@ extension Checker {
     return value
   }
 
-  /// Readings from a file named in a test, relative to the test's file.
-  mutating func readingsFile(_ literal: StringLiteral) -> [Reading]? {
+  /// A readings file named in a test, relative to the test's file; read when the test
+  /// runs (``RuleTest/allReadings()``), so that loading the plan (a queued plan's
+  /// included) does not need it.
+  func readingsFileURL(_ literal: StringLiteral) -> URL {
     let relativeTo = workingDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     let base = sources.file(literal.range.file).map {
       URL(fileURLWithPath: $0.path, relativeTo: relativeTo).deletingLastPathComponent()
     }
-    let url =
-      literal.value.hasPrefix("/")
-      ? URL(fileURLWithPath: literal.value)
-      : (base ?? URL(fileURLWithPath: "."))
-        .appendingPathComponent(literal.value)
-    let absolute = url.standardizedFileURL.path
-    if !readingsFilesRead.contains(absolute) { readingsFilesRead.append(absolute) }
-    do throws(ReadingsError) {
-      if let storedFiles {
-        guard let bytes = storedFiles[absolute] else {
-          throw ReadingsError(
-            .cannotReadFile, message: "cannot read '\(url.path)': not among the plan's stored files")
-        }
-        let text = String(decoding: bytes, as: UTF8.self)
-        switch url.pathExtension.lowercased() {
-        case "json": return try JSONReadings.parse(text)
-        case "csv": return try CSVReadings.parse(text)
-        default:
-          throw ReadingsError(
-            .unknownFormat, message: "only .csv and .json readings can be stored with a plan")
-        }
-      }
-      return try ReadingsFile.load(from: url)
-    } catch {
-      let first = error.issues.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "cannot read it"
-      self.error(
-        DiagnosticMessage.badReadings(literal, first: "\(first)", count: error.issues.count))
-      return nil
-    }
+    return URL(fileURLWithPath: literal.value, relativeTo: literal.value.hasPrefix("/") ? nil : base)
   }
 
   /// `given NAME VALUE` of a test: each parameter in storage steps of its canonical unit.

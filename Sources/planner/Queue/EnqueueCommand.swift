@@ -165,18 +165,12 @@ enum EnqueueCommand: TypedCommand {
     return members
   }
 
-  /// The files a loaded program was read from (its `.plan` files and its tests' readings
-  /// files), by the paths it read them by, with the working directory they are relative to.
+  /// The `.plan` files a loaded program was read from, by the paths it read them by,
+  /// with the working directory they are relative to. Its tests' readings files are not
+  /// among them: they are read only when the tests run, and a worker solves, never tests.
   static func planSource(_ program: Program, root: String) throws(CLIError) -> PlanSource {
     var files: [String: String] = [:]
     for file in program.sources.files { files[file.path] = file.text }
-    for path in program.readingsFiles where files[path] == nil {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw .invalidInput(
-          "\(path.escapedForTerminal): cannot read the readings file a test of \(root) names")
-      }
-      files[path] = String(decoding: data, as: UTF8.self)
-    }
     return PlanSource(root: root, files: files, directory: FileManager.default.currentDirectoryPath)
   }
 }
