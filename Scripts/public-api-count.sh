@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 # under 400: lower the budget as declarations become internal or package;
 # never raise it without a reason in the commit.
 budget=2394
-modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase)
+modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase PlanQueue)
 
 if command -v swift-symbolgraph-extract > /dev/null; then
   extract=(swift-symbolgraph-extract)

@@ -18,7 +18,19 @@ public enum QueueReadings {
     throws(QueueError) -> [Reading]
   {
     do throws(SQLError) { try table.validate() } catch { throw .database(.rules(error)) }
-    let metrics = table.metricColumns
+    // The measures beyond weight, pressure and sugar are optional columns: only those the
+    // table has are read.
+    let present = try QueueError.wrap { () throws(DatabaseError) in
+      try connection.query(
+        "SELECT column_name::text FROM information_schema.columns"
+          + " WHERE table_schema = coalesce($1, current_schema()) AND table_name = $2",
+        parameters: [table.schema, table.name])
+    }
+    let names = Set(present.rows.compactMap { $0.first ?? nil })
+    let optional: Set<Metric> = [.heartRate, .spo2, .temperature]
+    let metrics = table.metricColumns.filter {
+      !optional.contains($0.metric) || names.contains($0.column.name)
+    }
     let columns =
       [quoted(table.day) + "::text"] + metrics.map { quoted($0.column.name) + "::text" } + [
         quoted(table.symptoms)
@@ -56,7 +68,13 @@ public enum QueueReadings {
     return readings
   }
 
+  /// A name quoted for SQL, its `"` doubled per Unicode scalar (the name was validated).
   private static func quoted(_ name: String) -> String {
-    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    var scalars = String.UnicodeScalarView()
+    for scalar in name.unicodeScalars {
+      if scalar == "\"" { scalars.append(scalar) }
+      scalars.append(scalar)
+    }
+    return "\"" + String(scalars) + "\""
   }
 }

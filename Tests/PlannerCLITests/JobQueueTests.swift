@@ -260,6 +260,7 @@ struct JobQueueTests {
         #expect(added.status == 0, "\(added.stderr)")
         let worker = try PlannerProcess.run(["worker", "--database", url, "--drain"])
         #expect(worker.status == 0, "\(worker.stderr)")
+        #expect(worker.stdout.contains(", 0 failed, "), "\(worker.stdout)")
         let stored = try #require(
           try Self.value(
             connection, "SELECT plan_json FROM planner_queue.results WHERE job_id = \(index + 1)"))
