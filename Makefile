@@ -61,8 +61,11 @@ bench: bootstrap
 bench-all: bootstrap
 	bash Benchmarks/run.sh
 
+# The formatter's lint, then the count of public declarations against its
+# budget (Scripts/public-api-count.sh builds the library modules to count them).
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz/Sources
+	bash Scripts/public-api-count.sh $(SWIFTFLAGS)
 
 clean:
 	rm -rf .build

@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "HealthRules", targets: ["HealthRules"]),
     .library(name: "PlanDSL", targets: ["PlanDSL"]),
     .library(name: "HealthDatabase", targets: ["HealthDatabase"]),
+    .library(name: "PlanQueue", targets: ["PlanQueue"]),
     .executable(name: "planner", targets: ["planner"]),
     .executable(name: "planner-webhook", targets: ["planner-webhook"]),
   ],
@@ -40,13 +41,15 @@ let package = Package(
     .target(name: "CLibPQ", path: "Sources/CLibPQ"),
     // Rules evaluated inside PostgreSQL: the only library that uses libpq.
     .target(name: "HealthDatabase", dependencies: ["HealthRules", "CLibPQ"]),
+    // The job queue in PostgreSQL: plan sources, jobs, results, leases, workers (docs/service.md).
+    .target(name: "PlanQueue", dependencies: ["HealthDatabase", "HealthRules"]),
     // The command line's allocator settings (glibc): a few lines of C, no library.
     .target(name: "CProcessMemory", path: "Sources/CProcessMemory"),
     .executableTarget(
       name: "planner",
       dependencies: [
         "Diagnostics", "PlanDSL", "MealOptimizer", "GLPKBackend", "HealthRules", "HealthDatabase",
-        "CProcessMemory",
+        "PlanQueue", "CProcessMemory",
       ]),
     // Posts `planner health --notify-url`'s alerts: URLSession's HTTP stack (libcurl on Linux)
     // lives here, not in `planner`, which would otherwise load it at every start.

@@ -41,6 +41,7 @@ let package = Package(
         .product(name: "GLPKBackend", package: "planner"),
         .product(name: "HealthRules", package: "planner"),
         .product(name: "HealthDatabase", package: "planner"),
+        .product(name: "PlanQueue", package: "planner"),
       ],
       swiftSettings: [
         .unsafeFlags([

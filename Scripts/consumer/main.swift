@@ -1,7 +1,9 @@
 // A package of one's own that depends on planner: solves a food plan and a
 // meal plan through the public API, runs an async meal plan while reading
 // its progress sequence and stops it for the best plan found, cancels a long
-// food MIP, and prints an error's description. Built and run by
+// food MIP, prints an error's description, prices food with Money from a
+// string, evaluates readings given as Foundation Measurements, and finds a
+// rule set by name. Built and run by
 // Scripts/check-consumer.sh.
 import Foundation
 import GLPKBackend
@@ -58,7 +60,7 @@ func staple(_ index: Int) -> Food {
   let energy = Double(150 + (37 * index) % 250)
   let protein = Double(3 + (7 * index) % 19)
   let fiber = Double(1 + (5 * index) % 11)
-  let price = Decimal(150 + (61 * index) % 400) / 100
+  let price = Money(minorUnits: 150 + (61 * index) % 400)
   let grams = Double(250 + 125 * (index % 5))
   return Food(
     id: "s\(index)", name: "Staple \(index)",
@@ -119,7 +121,7 @@ let parity = (1...41).map { index in
   Food(
     id: "f\(index)", name: "Food \(index)", nutrientsPer100g: [.protein: 2],
     measures: [Measure(name: "serving", grams: 100)],
-    offers: [Offer(price: Decimal(100 + index) / 100, packageGrams: 100)])
+    offers: [Offer(price: Money(minorUnits: 100 + index), packageGrams: 100)])
 }
 let long = DietProblem(
   foods: parity, goals: [NutrientGoal(.protein, minimum: 41, maximum: 41)],
@@ -169,3 +171,55 @@ print("day.plan: \(dayPlan.status.rawValue), \(dayPlan.cost ?? 0) USD")
 
 // Rules only: HealthRules needs no solver.
 print("baseline rules: \(RuleSet.baseline.alerts.map(\.id).joined(separator: ", "))")
+
+// Money from a string is exact: four packages at 3.49 are 13.96 at the till.
+let rice = Food(
+  id: "rice", name: "Rice", nutrientsPer100g: [.energy: 100],
+  offers: [Offer(store: "shop", price: try Money("3.49"), packageGrams: 100)])
+let till = try DietPlanner().solve(
+  DietProblem(
+    foods: [rice], stores: [Store(id: "shop", name: "Shop")], goals: [NutrientGoal(.energy, minimum: 350)],
+    purchasing: Purchasing()))
+guard till.groceries?.total == Money(minorUnits: 1396).amount else {
+  fail("four packages at 3.49 came to \(till.groceries?.total ?? 0)")
+}
+print("four packages at Money(\"3.49\"): \(till.groceries?.total ?? 0) USD")
+
+// Readings from Foundation Measurements: a week in kg, mmHg and mmol/L; sugar rises 17% on the last day.
+let readingsWeek = try (0..<7).map { offset in
+  Reading(
+    date: Day(iso: "2026-11-23")!.advanced(by: offset),
+    measurements: try Measurements(
+      weight: Measurement(value: 81.6, unit: UnitMass.kilograms),
+      systolic: Measurement(value: 120, unit: UnitPressure.millimetersOfMercury),
+      diastolic: Measurement(value: 80, unit: UnitPressure.millimetersOfMercury),
+      sugar: Measurement(
+        value: offset == 6 ? 6.2 : 5.3, unit: UnitConcentrationMass.millimolesPerLiter(withGramsPerMole: 180.16))))
+}
+guard readingsWeek[0].measurements.sugar == Rational(954_848, 10_000) else {
+  fail("5.3 mmol/L is \(readingsWeek[0].measurements.sugar?.description ?? "nil") mg/dL, not 95.4848")
+}
+
+// A rule set found by name, evaluated on those readings.
+let rules = try PlanLoader().load(
+  text: """
+    rules home "Home" extends baseline {
+      alert sugar_very_high "Very high sugar" urgent when sugar.today >= 180 mg/dL
+    }
+    """, path: "home.plan")
+guard let home = rules.ruleSet(named: "home") else { fail("no rule set named 'home'") }
+let verdict = try home.compiled().evaluate(readingsWeek, asOf: nil)
+guard verdict.alerts == ["sugar_high"] else { fail("the week's alerts are \(verdict.alerts)") }
+print("readings from Measurement, rule set 'home': alerts \(verdict.alerts.joined(separator: ", "))")
+
+// A plan's error: one line for an app, with its place as properties.
+do {
+  _ = try PlanLoader().load(text: "goal g { protien >= 90 g per day }", path: "bad.plan")
+  fail("a misspelt nutrient loaded")
+} catch {
+  let line = error.localizedDescription
+  guard line == "bad.plan:1:10: error: unknown nutrient 'protien' (hint: did you mean 'protein'?)",
+    error.diagnostics.first?.line == 1, error.diagnostics.first?.column == 10
+  else { fail("the plan's error is '\(line)'") }
+  print("plan error: \(line)")
+}

@@ -29,6 +29,10 @@ static struct {
   char *(*fname)(const PGresult *, int);
   int (*getisnull)(const PGresult *, int, int);
   char *(*getvalue)(const PGresult *, int, int);
+  int (*socket)(const PGconn *);
+  int (*consume_input)(PGconn *);
+  PGnotify *(*notifies)(PGconn *);
+  void (*freemem)(void *);
 } api;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -102,6 +106,10 @@ static void load(void) {
   api.fname = symbol(library, "PQfname", &missing);
   api.getisnull = symbol(library, "PQgetisnull", &missing);
   api.getvalue = symbol(library, "PQgetvalue", &missing);
+  api.socket = symbol(library, "PQsocket", &missing);
+  api.consume_input = symbol(library, "PQconsumeInput", &missing);
+  api.notifies = symbol(library, "PQnotifies", &missing);
+  api.freemem = symbol(library, "PQfreemem", &missing);
   if (missing) {
     dlclose(library);
     return;
@@ -152,3 +160,7 @@ int cpq_getisnull(const PGresult *result, int row, int column) {
 char *cpq_getvalue(const PGresult *result, int row, int column) {
   return api.getvalue(result, row, column);
 }
+int cpq_socket(const PGconn *conn) { return api.socket(conn); }
+int cpq_consume_input(PGconn *conn) { return api.consume_input(conn); }
+PGnotify *cpq_notifies(PGconn *conn) { return api.notifies(conn); }
+void cpq_freemem(void *pointer) { api.freemem(pointer); }

@@ -48,6 +48,13 @@ public struct Diagnostic: Sendable, Hashable, Error {
   public var hint: String?
   /// Edits that would fix the problem, such as replacing 'protien' with 'protein'.
   public var fixIts: [FixIt]
+  /// The path of the file ``range`` lies in, as the user wrote it; set by ``DiagnosticList``,
+  /// `nil` for a diagnostic that points nowhere or is not in a list.
+  public internal(set) var path: String?
+  /// The 1-based line where ``range`` starts; set by ``DiagnosticList``.
+  public internal(set) var line: Int?
+  /// The 1-based column (in characters) where ``range`` starts; set by ``DiagnosticList``.
+  public internal(set) var column: Int?
 
   /// Creates a diagnostic.
   ///
@@ -80,10 +87,18 @@ public struct DiagnosticList: Error, Sendable {
   /// The files the ranges point into.
   public var sources: SourceManager
 
-  /// Creates a list of diagnostics that point into `sources`.
+  /// Creates a list of diagnostics that point into `sources`, and sets each one's
+  /// ``Diagnostic/path``, ``Diagnostic/line`` and ``Diagnostic/column``.
   public init(_ diagnostics: [Diagnostic], sources: SourceManager) {
     self.diagnostics = diagnostics
     self.sources = sources
+    for index in self.diagnostics.indices {
+      guard let range = diagnostics[index].range, let file = sources.file(range.file) else { continue }
+      let (line, column) = file.lineAndColumn(of: range.start)
+      self.diagnostics[index].path = file.path
+      self.diagnostics[index].line = line
+      self.diagnostics[index].column = column
+    }
   }
 
   /// Whether any is an error (not just warnings).

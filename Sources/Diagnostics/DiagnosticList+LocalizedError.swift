@@ -18,8 +18,26 @@ extension DiagnosticList: CustomStringConvertible {
 }
 
 extension DiagnosticList: LocalizedError {
-  /// The rendered diagnostics (see ``description``).
-  public var errorDescription: String? { description }
+  /// One line for an app to show: the first error (or the first diagnostic) as
+  /// `file:line:column: error: message`, its hint, and how many more there are.
+  ///
+  /// ```
+  /// week.plan:3:3: error: unknown nutrient 'protien' (hint: did you mean 'protein'?) (and 1 more error)
+  /// ```
+  ///
+  /// ``description`` is the whole rendering, with source lines and carets, as the
+  /// command line prints it.
+  public var errorDescription: String? {
+    guard let first = diagnostics.first(where: { $0.severity == .error }) ?? diagnostics.first else {
+      return "no diagnostics"
+    }
+    let place = first.path.map { path in "\(path):\(first.line ?? 1):\(first.column ?? 1): " } ?? ""
+    let sameKind = diagnostics.filter { $0.severity == first.severity }.count - 1
+    let more =
+      sameKind > 0 ? " (and \(sameKind) more \(first.severity.rawValue)\(sameKind == 1 ? "" : "s"))" : ""
+    let text = DiagnosticRenderer.shortened(first.errorDescription ?? first.message)
+    return (place + text).escapingControlCharacters() + more
+  }
 }
 
 extension Diagnostic: LocalizedError {

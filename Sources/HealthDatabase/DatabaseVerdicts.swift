@@ -193,6 +193,9 @@ public struct DatabaseVerdicts: Sendable {
         visit(b)
       case .not(let a): visit(a)
       case .symptomsMention: names.insert("symptoms")
+      case .noReadings:
+        for metric in Metric.builtins { names.insert(metric.name) }
+        names.insert("symptoms")
       case .daysHolding(_, _, let inner, _), .inARow(_, _, let inner, _): visit(inner)
       }
     }

@@ -103,6 +103,65 @@ public final class PostgresConnection {
     try drainResults()
   }
 
+  /// Waits for a notification on a channel this connection listens to (`LISTEN channel`),
+  /// without sending anything to the server: the wait is on the connection's socket.
+  ///
+  /// Notifications that arrived while other statements ran are returned at once.
+  ///
+  /// ```swift
+  /// try connection.execute("LISTEN planner_jobs")
+  /// let woken = try connection.waitForNotifications(timeout: 30)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - timeout: The longest wait, in seconds (0 only looks at what has arrived).
+  ///   - wake: File descriptors that end the wait early when one becomes readable
+  ///     (the read end of a pipe that another thread writes to).
+  /// - Returns: The notifications received, oldest first; empty when the time ran out or `wake` woke it.
+  /// - Throws: ``DatabaseError/connection(_:)`` when the connection is lost.
+  public func waitForNotifications(timeout: Double, wake: [Int32] = []) throws(DatabaseError)
+    -> [DatabaseNotification]
+  {
+    var received = takeNotifications()
+    guard received.isEmpty else { return received }
+    let socket = cpq_socket(handle)
+    guard socket >= 0 else { throw .connection(PostgresConnection.errorText(handle)) }
+    var descriptors = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0)]
+    for descriptor in wake { descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
+    let deadline = Date().addingTimeInterval(max(0, timeout))
+    while true {
+      let remaining = deadline.timeIntervalSinceNow
+      let milliseconds = Int32(max(0, min(remaining * 1000, Double(Int32.max))).rounded(.up))
+      for index in descriptors.indices { descriptors[index].revents = 0 }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+      if ready < 0 && errno != EINTR {
+        throw .connection("waiting on the connection: \(String(cString: strerror(errno)))")
+      }
+      if descriptors[0].revents != 0 {
+        guard cpq_consume_input(handle) == 1 else {
+          throw .connection(PostgresConnection.errorText(handle))
+        }
+        received = takeNotifications()
+        if !received.isEmpty { return received }
+      }
+      if descriptors.dropFirst().contains(where: { $0.revents != 0 }) { return [] }
+      if deadline.timeIntervalSinceNow <= 0 { return [] }
+    }
+  }
+
+  private func takeNotifications() -> [DatabaseNotification] {
+    var found: [DatabaseNotification] = []
+    while let notice = cpq_notifies(handle) {
+      let value = notice.pointee
+      found.append(
+        DatabaseNotification(
+          channel: value.relname.map { String(cString: $0) } ?? "",
+          payload: value.extra.map { String(cString: $0) } ?? "", processID: Int(value.be_pid)))
+      cpq_freemem(UnsafeMutableRawPointer(notice))
+    }
+    return found
+  }
+
   private func run(_ sql: String, parameters: [String?]) throws(DatabaseError) -> QueryRows {
     guard !sql.utf8.contains(0) else { throw .invalidValue("the SQL statement holds a NUL character") }
     for (index, value) in parameters.enumerated() where value?.utf8.contains(0) == true {
@@ -200,4 +259,14 @@ public struct QueryRows: Sendable, Hashable {
   public var columns: [String]
   /// Each row's values, `nil` for SQL `NULL`.
   public var rows: [[String?]]
+}
+
+/// A notification a server sent to a connection that listens on its channel (`NOTIFY channel, 'payload'`).
+public struct DatabaseNotification: Sendable, Hashable {
+  /// The channel's name.
+  public var channel: String
+  /// The text sent with it; empty when none was.
+  public var payload: String
+  /// The server process that sent it.
+  public var processID: Int
 }

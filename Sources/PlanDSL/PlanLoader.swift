@@ -60,6 +60,36 @@ public struct PlanLoader: Sendable {
     return try session.finish()
   }
 
+  /// Loads a program whose files are texts held in memory (a plan stored in a database)
+  /// rather than read from disk; `include` and a test's `readings "FILE"` resolve among them
+  /// as among files, and nothing is read from disk.
+  ///
+  /// Paths are resolved and shown as if `directory` were the working directory, so a program
+  /// stored with the paths `planner` read it by loads, and reports, exactly as it did there.
+  ///
+  /// ```swift
+  /// let program = try PlanLoader().load(
+  ///   path: "week.plan", files: ["week.plan": "include \"foods.plan\"\n…", "foods.plan": "…"],
+  ///   directory: "/srv/plans")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The root file, a key of `files`.
+  ///   - files: Every file's text by its path (absolute, or relative to `directory`); an include
+  ///     of a path that is not among them is an error at the include, as a missing file is.
+  ///   - directory: The absolute path that relative paths are relative to.
+  /// - Throws: ``DiagnosticList`` with every error found.
+  public func load(path: String, files: [String: String], directory: String) throws(DiagnosticList) -> Program
+  {
+    var session = newSession()
+    session.workingDirectory = directory
+    var stored: [String: [UInt8]] = [:]
+    for (name, text) in files { stored[session.absolute(name)] = Array(text.utf8) }
+    session.storedFiles = stored
+    session.loadFile(path: path, includedFrom: nil)
+    return try session.finish()
+  }
+
   /// Whether a file of `byteCount` bytes is parsed in parts, on more than one
   /// thread (``parsesInParallel``; a part a processor, each at least 256 KB).
   public func parsesInParts(byteCount: Int) -> Bool {
@@ -100,9 +130,25 @@ struct LoadSession {
   var checkingProcessors = 1
   /// The fewest declarations a part is checked with (``Checker/smallestCheckedPart``).
   var smallestCheckedPart = Checker.smallestCheckedPart
+  /// Texts by absolute path, read instead of the disk (``PlanLoader/load(path:files:)``).
+  var storedFiles: [String: [UInt8]]?
+  /// The directory relative paths resolve against, and are shown relative to; `nil` for the process's.
+  var workingDirectory: String?
+
+  /// The working directory: ``workingDirectory``, or the process's.
+  var currentDirectory: String { workingDirectory ?? FileManager.default.currentDirectoryPath }
+
+  /// A path made absolute against ``currentDirectory`` and standardized.
+  func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true))
+      .standardizedFileURL.path
+  }
+  /// The root plan's folder, which explanations' paths are relative to.
+  var rootFolder = FileManager.default.currentDirectoryPath
 
   mutating func loadFile(path: String, includedFrom include: SourceRange?) {
-    let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
+    let canonical =
+      workingDirectory == nil ? URL(fileURLWithPath: path).standardizedFileURL.path : absolute(path)
     if let depth = stack.firstIndex(where: { $0.path == canonical }) {
       var notes: [Diagnostic.Note] = []
       for entry in stack[(depth + 1)...] {
@@ -114,7 +160,14 @@ struct LoadSession {
       return
     }
     if loaded.contains(canonical) { return }
-    switch SourceReader.read(path) {
+    let read: SourceReader.Outcome
+    if let storedFiles {
+      read =
+        storedFiles[canonical].map { .text(bytes: $0) } ?? .unreadable("not among the plan's stored files")
+    } else {
+      read = SourceReader.read(path)
+    }
+    switch read {
     case .unreadable(let why):
       diagnostics.append(DiagnosticMessage.unreadableFile(path, why, at: include))
     case .notText(let offset):
@@ -133,6 +186,7 @@ struct LoadSession {
   /// Parses a file's text, given as its validated UTF-8 bytes (not copied again).
   mutating func loadText(_ bytes: [UInt8], path: String, directory: String?) {
     let index = sources.add(SourceFile(path: path, utf8: bytes))
+    if index == 0, let directory { rootFolder = directory }
     guard let file = sources.file(index) else { return }
     let syntax: SourceFileSyntax
     let parts = PartedParse.partCount(
@@ -164,7 +218,7 @@ struct LoadSession {
         let target = include.path.value
         let resolved =
           target.hasPrefix("/")
-          ? target : ((directory ?? FileManager.default.currentDirectoryPath) + "/" + target)
+          ? target : ((directory ?? currentDirectory) + "/" + target)
         loadFile(path: displayPath(resolved), includedFrom: include.path.range)
       } else {
         declarations.append(declaration)
@@ -175,7 +229,7 @@ struct LoadSession {
   /// A path relative to the working directory when it lies below it, for shorter messages.
   func displayPath(_ path: String) -> String {
     let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-    let cwd = FileManager.default.currentDirectoryPath
+    let cwd = currentDirectory
     if standardized.hasPrefix(cwd + "/") { return String(standardized.dropFirst(cwd.count + 1)) }
     return standardized
   }
@@ -196,6 +250,8 @@ struct LoadSession {
     checker.processors = checkingProcessors
     checker.smallestPart = smallestCheckedPart
     checker.syntaxErrors = diagnostics.compactMap(\.range)
+    checker.workingDirectory = workingDirectory
+    checker.referencePaths = Checker.referencePaths(of: sources, relativeTo: rootFolder)
     let program = checker.check()
     if keepsSyntaxTree {
       // One more reference, never released: the tree outlives this session.

@@ -93,7 +93,7 @@ struct BenchmarkKitchen {
           .energy: row.1, .protein: row.2, .fat: row.3, .saturatedFat: row.4, .carbs: row.5, .fiber: row.6,
           .sodium: row.7,
         ],
-        tags: [row.10], offers: [Offer(store: "market", price: row.8, packageGrams: row.9)])
+        tags: [row.10], offers: [Offer(store: "market", price: Money(row.8), packageGrams: row.9)])
     }
     let byRole = Dictionary(grouping: Self.table, by: \.10).mapValues { $0.map(\.0) }
     let energy = Dictionary(uniqueKeysWithValues: Self.table.map { ($0.0, $0.1) })

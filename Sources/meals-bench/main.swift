@@ -42,7 +42,7 @@ func generatedWeek() -> MealPlanProblem {
       NutrientGoal(.sodium, maximum: 2300),
       NutrientGoal(.saturatedFat, maximum: 0.10, basis: .percentOfEnergy),
     ],
-    budgets: [Budget(budget, per: .week)],
+    budgets: [Budget(Money(budget), per: .week)],
     repetition: RepetitionLimits(maximumPerWeek: repeatLimit),
     tieBreak: tieBreak)
 }

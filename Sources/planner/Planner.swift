@@ -12,7 +12,8 @@ enum Planner {
       SolveCommand.self, CheckCommand.self, TestCommand.self, HealthCommand.self, LogCommand.self,
       ReportCommand.self, FoodsCommand.self, RecipesCommand.self, RecipeCommand.self, ExportCommand.self,
       ExportReadingsCommand.self,
-      CatalogCommand.self, RulesCommand.self, CompletionCommand.self,
+      CatalogCommand.self, RulesCommand.self, AlertsCommand.self, DatabaseCommand.self, EnqueueCommand.self,
+      JobsCommand.self, WorkerCommand.self, CompletionCommand.self,
     ]
   }
 

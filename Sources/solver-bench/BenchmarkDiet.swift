@@ -120,7 +120,7 @@ enum BenchmarkDiet {
       foods.append(
         Food(
           id: "f\(index)", name: "\(profile.name) \(index)", nutrientsPer100g: nutrients,
-          offers: [Offer(price: Decimal(Int(cents)) / 100, packageGrams: 1000)], group: profile.name))
+          offers: [Offer(price: Money(minorUnits: Int(cents)), packageGrams: 1000)], group: profile.name))
     }
     return foods
   }

@@ -49,7 +49,7 @@ struct RuleTestAgreementTests {
           parameters.append(
             (id, name, ReadingsRows.decimal(steps: steps, scale: unit.storageScale), unit.symbol))
         }
-        switch test.readings {
+        switch try test.allReadings() {
         case .days(let days):
           let today = verdict.today
           let readings = days.enumerated().compactMap { slot, measurements in

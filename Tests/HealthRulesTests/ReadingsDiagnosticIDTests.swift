@@ -122,6 +122,9 @@ struct ReadingsDiagnosticIDTests {
           + #""code": {"coding": [{"system": "http://loinc.org", "code": "9279-1"}]}, "#
           + #""effectiveDateTime": "2026-03-01"}}]}"#),
       "unknown LOINC code '9279-1' in an Observation"),
+    Case(
+      .invalidAnswer, .csv("date,symptom chest_pain\n2026-03-01,maybe\n"),
+      "'symptom chest_pain' is yes or no, not 'maybe'"),
   ]
 
   @Test("the input produces its id, with this message", arguments: cases)

@@ -52,16 +52,16 @@ enum DietFixtures {
   /// JuMP's diet tutorial: 9 foods per serving, with cost, calories, protein,
   /// fat and sodium; calories 1800...2200, protein >= 91, fat <= 65, sodium <= 1779.
   /// LP optimum 11.8289, in whole servings 12.78.
-  static let jumpFoods: [(String, Decimal, [Double])] = [
-    ("hamburger", Decimal(string: "2.49")!, [410, 24, 26, 730]),
-    ("chicken", Decimal(string: "2.89")!, [420, 32, 10, 1190]),
-    ("hot dog", Decimal(string: "1.50")!, [560, 20, 32, 1800]),
-    ("fries", Decimal(string: "1.89")!, [380, 4, 19, 270]),
-    ("macaroni", Decimal(string: "2.09")!, [320, 12, 10, 930]),
-    ("pizza", Decimal(string: "1.99")!, [320, 15, 12, 820]),
-    ("salad", Decimal(string: "2.49")!, [320, 31, 12, 1230]),
-    ("milk", Decimal(string: "0.89")!, [100, 8, 2.5, 125]),
-    ("ice cream", Decimal(string: "1.59")!, [330, 8, 10, 180]),
+  static let jumpFoods: [(String, Money, [Double])] = [
+    ("hamburger", 2.49, [410, 24, 26, 730]),
+    ("chicken", 2.89, [420, 32, 10, 1190]),
+    ("hot dog", 1.50, [560, 20, 32, 1800]),
+    ("fries", 1.89, [380, 4, 19, 270]),
+    ("macaroni", 2.09, [320, 12, 10, 930]),
+    ("pizza", 1.99, [320, 15, 12, 820]),
+    ("salad", 2.49, [320, 31, 12, 1230]),
+    ("milk", 0.89, [100, 8, 2.5, 125]),
+    ("ice cream", 1.59, [330, 8, 10, 180]),
   ]
 
   /// One serving is modelled as 100 g, with the per-serving values as "per 100 g".

@@ -52,7 +52,7 @@ struct DietPlannerTests {
     ] {
       #expect(rows.contains(name), "missing \(name)")
     }
-    #expect(built.variable(food: 0, day: 3).index == 6)
+    #expect(built.variable(foodIndex: 0, dayIndex: 2).index == 6)
   }
 
   @Test("a variable's name is written byte by byte as interpolation would write it")
@@ -73,7 +73,7 @@ struct DietPlannerTests {
     let row = try #require(built.model.constraints.first { $0.name == "goal[saturated_fat,day1]" })
     #expect(row.set == .lessThan(0))
     // butter: 9 × 0.50 − 0.10 × 7.20 per gram.
-    let butter = row.expression.terms.first { $0.variable == built.variable(food: 1, day: 1) }
+    let butter = row.expression.terms.first { $0.variable == built.variable(foodIndex: 1, dayIndex: 0) }
     #expect(abs((butter?.coefficient ?? 0) - (9 * 0.5 - 0.1 * 7.2)) < 1e-12)
     let plan = try DietPlanner().solve(problem)
     let check = try #require(plan.days.first?.goals.first { $0.nutrient == .saturatedFat })

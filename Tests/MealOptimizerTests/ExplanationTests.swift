@@ -241,7 +241,7 @@ struct MealPlanExplanationTests {
     let cheapest = try MealTestKitchen.solve(MealTestKitchen.problem(tieBreak: .none))
     let cost = try #require(cheapest.cost)
     let place = SourceReference(file: "week.plan", line: 9, column: 3)
-    let tight = Budget(cost * Decimal(0.9), per: .week, source: place)
+    let tight = Budget(Money(cost * Decimal(0.9)), per: .week, source: place)
     let plan = try MealTestKitchen.solve(MealTestKitchen.problem(budgets: [tight], tieBreak: .none))
     #expect(plan.status == .infeasible)
     let conflict = try #require(plan.explanation?.conflicts.first)

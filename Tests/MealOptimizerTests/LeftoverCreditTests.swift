@@ -11,7 +11,7 @@ import Testing
 @Suite struct LeftoverCreditTests {
   /// 500 g for 2.00 (0.004 a gram) or 1000 g for 2.40 (0.0024 a gram, the lowest).
   static let small = Offer(store: "shop", price: 2, packageGrams: 500)
-  static let big = Offer(store: "shop", price: Decimal(string: "2.40")!, packageGrams: 1000)
+  static let big = Offer(store: "shop", price: 2.40, packageGrams: 1000)
   static let stores = [Store(id: "shop", name: "Shop")]
 
   static func rice(_ nutrients: [Nutrient: Double] = [.energy: 100]) -> Food {

@@ -12,7 +12,7 @@ enum ConflictKitchen {
     SourceReference(file: "week.plan", line: line, column: column)
   }
 
-  static func food(_ id: String, price: Decimal, _ nutrients: [Nutrient: Double]) -> Food {
+  static func food(_ id: String, price: Money, _ nutrients: [Nutrient: Double]) -> Food {
     var all: [Nutrient: Double] = [.energy: 0, .protein: 0, .fat: 0, .carbs: 0, .sodium: 0]
     all.merge(nutrients) { $1 }
     return Food(
@@ -31,7 +31,7 @@ enum ConflictKitchen {
   /// (70.00 USD a week); with 30.00 USD a week the most protein every day can
   /// get is 20 g (beans twice, 14.00 USD), since 45 g (steak and rice) costs
   /// 38.50 USD a week.
-  static func proteinOnABudget(protein: Double = 60, budget: Decimal = 30) -> MealPlanProblem {
+  static func proteinOnABudget(protein: Double = 60, budget: Money = 30) -> MealPlanProblem {
     let foods = [
       food("rice", price: 0.5, [.energy: 200, .protein: 5, .sodium: 10]),
       food("beans", price: 1, [.energy: 150, .protein: 10, .sodium: 10]),

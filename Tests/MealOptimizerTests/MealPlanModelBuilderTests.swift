@@ -115,7 +115,7 @@ struct MealPlanModelBuilderTests {
       ),
     ])
   func malformedProblems(problem: MealPlanProblem, message: String) throws {
-    let error = #expect(throws: MealPlanError.self) { try MealPlanModelBuilder(problem: problem) }
+    let error = #expect(throws: PlanningError.self) { try MealPlanModelBuilder(problem: problem) }
     #expect(error?.description.contains(message) == true, "\(String(describing: error))")
   }
 
@@ -126,7 +126,7 @@ struct MealPlanModelBuilderTests {
       Recipe(
         id: "mystery", name: "Mystery", meals: [.dinner],
         ingredients: [RecipeIngredient(food: "unobtainium", grams: 10)]))
-    #expect(throws: MealPlanError.unknownFood(food: "unobtainium", recipe: "mystery")) {
+    #expect(throws: PlanningError.unknownFood(food: "unobtainium", recipe: "mystery")) {
       try MealPlanModelBuilder(problem: problem)
     }
   }

@@ -231,7 +231,7 @@ extension MealPlanSearchTests {
     let free = try Self.provenOptimum(MealPlanModelBuilder(problem: problem).build())
     // Two days are 2/7 of a week: the weekly budget is scaled by the block's length.
     let weekly = (free * 1.002 * 7 / 2 * 100).rounded(.up) / 100
-    problem.budgets = [Budget(Decimal(string: String(format: "%.2f", weekly)) ?? 0, per: .week)]
+    problem.budgets = [Budget(try Money(String(format: "%.2f", weekly)), per: .week)]
     let built = try MealPlanModelBuilder(problem: problem).build()
     #expect(built.model.constraints(in: .budget).count == 1)
     let optimum = try Self.provenOptimum(built)

@@ -119,13 +119,14 @@ struct MealPlannerTests {
   func budgetBelowCheapestWeek() throws {
     let cheapest = try Kitchen.solve(Kitchen.problem(tieBreak: .none))
     let cost = try #require(cheapest.cost)
-    let tight = Budget(cost * Decimal(0.9), per: .week)
+    let tight = Budget(Money(cost * Decimal(0.9)), per: .week)
     let plan = try Kitchen.solve(Kitchen.problem(budgets: [tight], tieBreak: .none))
     #expect(plan.status == .infeasible)
     #expect(plan.days.isEmpty)
     #expect(
       plan.report.explanation.contains { $0.contains("cheapest plan") && $0.contains("above the budget") })
-    let enough = try Kitchen.solve(Kitchen.problem(budgets: [Budget(cost + 1, per: .week)], tieBreak: .none))
+    let enough = try Kitchen.solve(
+      Kitchen.problem(budgets: [Budget(Money(cost + 1), per: .week)], tieBreak: .none))
     #expect(enough.status == .optimal)
   }
 

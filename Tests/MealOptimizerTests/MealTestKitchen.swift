@@ -8,7 +8,7 @@ enum MealTestKitchen {
   static func food(
     _ id: String, _ name: String, kcal: Double, protein: Double, fat: Double, saturated: Double,
     carbs: Double,
-    fiber: Double, sodium: Double, tags: Set<String>, price: Decimal, grams: Double, store: String = "market"
+    fiber: Double, sodium: Double, tags: Set<String>, price: Money, grams: Double, store: String = "market"
   ) -> Food {
     Food(
       id: id, name: name,

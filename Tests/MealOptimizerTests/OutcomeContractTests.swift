@@ -14,7 +14,7 @@ func parityProblem(foods count: Int = 41) -> DietProblem {
     Food(
       id: "f\(index)", name: "Food \(index)", nutrientsPer100g: [.protein: 2],
       measures: [Measure(name: "serving", grams: 100)],
-      offers: [Offer(price: Decimal(100 + index) / 100, packageGrams: 100)])
+      offers: [Offer(price: Money(minorUnits: 100 + index), packageGrams: 100)])
   }
   return DietProblem(
     foods: foods, goals: [NutrientGoal(.protein, minimum: Double(count), maximum: Double(count))],

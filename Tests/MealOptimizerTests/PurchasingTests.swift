@@ -340,7 +340,9 @@ import Testing
     ]
     let problem = MealPlanProblem(
       foods: foods,
-      stores: trips.keys.sorted().map { Store(id: $0, name: $0.capitalized, tripCost: trips[$0]) },
+      stores: trips.keys.sorted().map {
+        Store(id: $0, name: $0.capitalized, tripCost: trips[$0].map { Money($0) })
+      },
       recipes: recipes, days: 2, slots: [.dinner], repetition: RepetitionLimits(maximumPerWeek: 1),
       tieBreak: .none, purchasing: Purchasing())
     // Independently: with one cooking of each recipe (the repeat limit), 250 g

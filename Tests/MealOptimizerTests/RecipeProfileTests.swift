@@ -92,6 +92,6 @@ struct RecipeProfileTests {
   @Test("non-positive servings are rejected")
   func badServings() {
     let recipe = Recipe(id: "nothing", name: "Nothing", servings: 0)
-    #expect(throws: MealPlanError.self) { try RecipeProfile(recipe: recipe, foods: [:]) }
+    #expect(throws: PlanningError.self) { try RecipeProfile(recipe: recipe, foods: [:]) }
   }
 }

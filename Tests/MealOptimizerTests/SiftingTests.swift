@@ -223,7 +223,7 @@ struct SiftingTests {
           .energy: numbers.next(20...500), .protein: numbers.next(0...30), .fiber: numbers.next(0...10),
           .sodium: numbers.next(0...800),
         ],
-        offers: [Offer(price: Decimal(Int(numbers.next(10...300))) / 100, packageGrams: 100)])
+        offers: [Offer(price: Money(minorUnits: Int(numbers.next(10...300))), packageGrams: 100)])
     }
     let problem = DietProblem(
       foods: foods, days: 7,

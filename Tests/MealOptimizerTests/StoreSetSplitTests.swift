@@ -28,15 +28,15 @@ struct StoreSetSplitTests {
       Food(
         id: "lentils", name: "Lentils",
         offers: [
-          Offer(store: "aldi", price: Decimal(string: "1.79")!, packageGrams: pound),
-          Offer(store: "aldi", price: Decimal(string: "3.39")!, packageGrams: 2 * pound),
-          Offer(store: "market", price: Decimal(string: "0.89")!, packageGrams: pound / 2),
+          Offer(store: "aldi", price: 1.79, packageGrams: pound),
+          Offer(store: "aldi", price: 3.39, packageGrams: 2 * pound),
+          Offer(store: "market", price: 0.89, packageGrams: pound / 2),
         ]),
       Food(
         id: "rice", name: "Rice",
         offers: [
-          Offer(store: "aldi", price: Decimal(string: "2.50")!, packageGrams: 1000),
-          Offer(store: "market", price: Decimal(string: "1.00")!, packageGrams: 500),
+          Offer(store: "aldi", price: 2.50, packageGrams: 1000),
+          Offer(store: "market", price: 1.00, packageGrams: 500),
         ]),
     ]
     let stores = [

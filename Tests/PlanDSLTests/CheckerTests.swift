@@ -58,7 +58,7 @@ struct CheckerTests {
     let tofu = try #require(program.food("tofu"))
     #expect(
       tofu.offers == [
-        Offer(store: "aldi", price: Decimal(string: "2.29")!, packageGrams: 396, packageName: "block")
+        Offer(store: "aldi", price: 2.29, packageGrams: 396, packageName: "block")
       ])
     let oats = try #require(program.food("oats"))
     #expect(oats.offers.map(\.packageGrams) == [42 * 28.349523125, 2 * 453.59237])

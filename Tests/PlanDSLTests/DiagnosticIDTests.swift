@@ -205,7 +205,6 @@ struct DiagnosticIDTests {
     Case(.missingExpectation, rules + "test \"t\" of r {\n  day 1: sugar 95 mg/dL\n}\n"),
     Case(.expectedText, rules + "test \"t\" of r {\n  day 1: symptoms 3\n  expect healthy\n}\n"),
     Case(.expectedPressure, rules + "test \"t\" of r {\n  day 1: bp 120\n  expect healthy\n}\n"),
-    Case(.badReadings, rules + "test \"t\" of r {\n  readings \"nope.csv\"\n  expect healthy\n}\n"),
   ]
 
   @Test("the source produces its id", arguments: cases)

@@ -28,7 +28,60 @@ struct PublicAPITests {
       """
     #expect(list.description == expected)
     #expect(String(describing: list) == expected)
-    #expect((list as any Error).localizedDescription == expected)
+  }
+
+  @Test("a diagnostic list's localizedDescription is one line: the first error at file:line:column")
+  func diagnosticListLocalizedDescription() throws {
+    let one = try #require(error(loading: "goal g { protien >= 90 g per day }"))
+    #expect(
+      (one as any Error).localizedDescription
+        == "test.plan:1:10: error: unknown nutrient 'protien' (hint: did you mean 'protein'?)")
+    let two = try #require(
+      error(loading: "goal g {\n  protien >= 90 g per day\n  fibre >= 30 kcal per day\n}"))
+    #expect(two.diagnostics.count == 2)
+    #expect(
+      (two as any Error).localizedDescription
+        == "test.plan:2:3: error: unknown nutrient 'protien' (hint: did you mean 'protein'?) (and 1 more error)"
+    )
+  }
+
+  @Test("each diagnostic of a list has its path, line and column as properties")
+  func diagnosticLocation() throws {
+    let list = try #require(
+      error(loading: "goal g {\n  protien >= 90 g per day\n  fibre >= 30 kcal per day\n}"))
+    #expect(list.diagnostics.map(\.path) == ["test.plan", "test.plan"])
+    #expect(list.diagnostics.map(\.line) == [2, 3])
+    #expect(list.diagnostics.map(\.column) == [3, 15])
+    // A diagnostic made outside a list points nowhere yet.
+    #expect(Diagnostic(id: "x", message: "m", at: nil).line == nil)
+  }
+
+  @Test("explanations' places are relative to the root plan's folder, however the plan was named")
+  func sourceReferencePaths() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refs-\(UUID().uuidString)")
+    let plans = folder.appendingPathComponent("plans")
+    try FileManager.default.createDirectory(
+      at: plans.appendingPathComponent("lib"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("shared"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("goal g { protein >= 50 g per day }\n".utf8).write(
+      to: folder.appendingPathComponent("shared/goals.plan"))
+    try Data("food oats { per 100 g { protein 13 g }; price 1 USD per 1 kg }\n".utf8).write(
+      to: plans.appendingPathComponent("lib/foods.plan"))
+    try Data(
+      """
+      include "lib/foods.plan"
+      include "../shared/goals.plan"
+      plan p { goal g; budget 5 USD per day }
+
+      """.utf8
+    ).write(to: plans.appendingPathComponent("week.plan"))
+    let program = try PlanLoader().load(path: plans.appendingPathComponent("week.plan").path)
+    #expect(program.goals.first?.goals.first?.source?.description == "../shared/goals.plan:1:10")
+    #expect(program.plans.first?.budget?.source?.description == "week.plan:3:18")
+    // Diagnostics keep the path as loaded.
+    #expect(program.sources.files.first?.path == plans.appendingPathComponent("week.plan").path)
   }
 
   @Test("one diagnostic describes itself with its severity and hint")

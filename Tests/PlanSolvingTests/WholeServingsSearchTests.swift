@@ -38,7 +38,7 @@ struct WholeServingsSearchTests {
     var search = MealPlanSearch(
       solver: GLPKSolver(), slots: [], relativeGap: 0, deadline: .now + .seconds(600))
     search.givenBlocks = (1...built.days).map { day in
-      built.foodIDs.indices.map { built.variable(food: $0, day: day) }
+      built.foodIDs.indices.map { built.variable(foodIndex: $0, dayIndex: day - 1) }
     }
     search.steps = steps
     return search

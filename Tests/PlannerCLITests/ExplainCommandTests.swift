@@ -68,9 +68,10 @@ struct ExplainCommandTests {
     // Beans give 20 g protein for 0.20 USD: each gram costs 0.01 USD.
     #expect(
       result.stdout.contains(
-        "protein at least 150 g a day (\(url.path):10:3): each extra 1 g a day on the protein minimum adds 0.01 USD\n"
+        "protein at least 150 g a day (\(url.lastPathComponent):10:3): each extra 1 g a day on the protein minimum adds 0.01 USD\n"
       ))
-    #expect(result.stdout.contains("energy at most 5000 kcal a day (\(url.path):11:3): not binding\n"))
+    #expect(
+      result.stdout.contains("energy at most 5000 kcal a day (\(url.lastPathComponent):11:3): not binding\n"))
     // Rice gives 70 g protein per USD against beans' 100 g: it enters at 0.70 USD per kg.
     #expect(result.stdout.contains("rice would be used at 0.70 USD per kg or less (now 1.00 USD)\n"))
   }

@@ -59,7 +59,8 @@ struct ExplainMealPlanTests {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("meals-\(UUID().uuidString).plan")
     try Data(text.utf8).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
-    return (try PlannerProcess.run(["solve", url.path] + arguments), url.path)
+    // Explanations name the plan's lines relative to its folder: the file's name alone.
+    return (try PlannerProcess.run(["solve", url.path] + arguments), url.lastPathComponent)
   }
 
   @Test("an infeasible week's JSON names the budget and the protein goal with line and column")

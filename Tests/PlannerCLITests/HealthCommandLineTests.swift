@@ -47,8 +47,25 @@ struct HealthCommandLineTests {
         "'--param' takes NAME=VALUE, such as dry_weight=70.5kg, not 'dry_weight'\n"
       ),
       (
-        ["health", "--database", "postgresql://localhost/x", "--notify", "true"],
-        "'--notify' does not go with '--database'\n"
+        ["health", "--database", "postgresql://localhost/x", "--outbox", "o.json"],
+        "'--outbox' does not go with '--database'\n"
+          + "  hint: with --database the alerts are kept in the table planner_alerts\n"
+      ),
+      (
+        ["health", "--explain", "--notify", "true"],
+        "'--explain' prints the query and notifies no one; leave out '--notify'\n"
+      ),
+      (
+        ["health", readings, "--escalate-url", "http://x/"],
+        "'--escalate-url' needs '--notify' or '--notify-url'\n"
+      ),
+      (
+        ["health", readings, "--notify", "true", "--escalate-after", "2h"],
+        "'--escalate-after' needs '--escalate' or '--escalate-url'\n"
+      ),
+      (
+        ["health", readings, "--notify", "true", "--escalate", "true", "--escalate-after", "soon"],
+        "'--escalate-after' takes a time such as 90s, 30m, 2h or 1d (at most 30 days), not 'soon'\n"
       ),
       (
         ["health", readings, "other.csv"],
@@ -160,11 +177,12 @@ struct HealthCommandLineTests {
       (
         ["health", "--help"],
         "USAGE: planner health [<readings>] [--rules <FILE>] [--rule-set <NAME>] [--as-of <DATE>] [--param <NAME=VALUE>] ... "
-          + "[--format <FORMAT>] [--notify <COMMAND>] [--notify-url <URL>] [--outbox <FILE>] "
+          + "[--format <FORMAT>] [--notify <COMMAND>] [--notify-url <URL>] [--outbox <FILE>] [--patient <ID>] "
+          + "[--escalate <COMMAND>] [--escalate-url <URL>] [--escalate-after <TIME>] "
           + "[--database <URL>] [--patients <A,B>] [--table <NAME>] [--columns <LIST>] [--explain] "
           + "[--units <metric|us>]\n"
       ),
-      (["health", "--help"], "  -f, --format <FORMAT>  Output format: text, json, csv (default: text).\n"),
+      (["health", "--help"], "  -f, --format <FORMAT>    Output format: text, json, csv (default: text).\n"),
       (
         ["report", "--help"],
         "USAGE: planner report --journal <FILE> [--rules <FILE>] [--rule-set <NAME>] [--as-of <DATE>] "

@@ -43,5 +43,11 @@ int cpq_ntuples(const PGresult *result);
 char *cpq_fname(const PGresult *result, int column);
 int cpq_getisnull(const PGresult *result, int row, int column);
 char *cpq_getvalue(const PGresult *result, int row, int column);
+// LISTEN/NOTIFY: the connection's socket, reading what the server sent, and the
+// notifications received so far (each freed with cpq_freemem).
+int cpq_socket(const PGconn *conn);
+int cpq_consume_input(PGconn *conn);
+PGnotify *cpq_notifies(PGconn *conn);
+void cpq_freemem(void *pointer);
 
 #endif

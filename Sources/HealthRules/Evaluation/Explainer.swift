@@ -101,6 +101,8 @@ struct Explainer {
       return inner
     case .symptomsMention(let word, let range):
       return symptoms(word, range, condition: condition)
+    case .noReadings(let range):
+      return noReadings(range, condition: condition)
     case .daysHolding(let count, let range, let inner, let missing):
       let days = Condition.perDay(inner, over: range, length: window.length) ?? []
       let results = days.map(truth)
@@ -154,6 +156,24 @@ struct Explainer {
     return ConditionResult(
       truth: truth, evidence: truth == .unknown ? [] : parts.flatMap(\.evidence),
       missing: parts.flatMap(\.missing), problems: parts.flatMap(\.problems))
+  }
+
+  /// `no readings for N days`: yes with the dates that have nothing, or no with the latest day
+  /// of the range that has a reading.
+  private func noReadings(_ range: DayRange, condition: Condition) -> ConditionResult {
+    let days = range.dayNumbers(inWindowOf: window.length) ?? window.length...window.length
+    let first = window.date(ofDay: days.lowerBound)
+    let last = window.date(ofDay: days.upperBound)
+    let span = first == last ? "on \(first)" : "from \(first) to \(last)"
+    for day in days.reversed() where window.measurements(day: day) != nil {
+      var evidence = Evidence(
+        condition: "not (\(condition.description))",
+        comparison: "day \(day) (\(window.date(ofDay: day))) has readings", terms: [])
+      evidence.holds = false
+      return ConditionResult(truth: .no, evidence: [evidence], missing: [], problems: [])
+    }
+    let evidence = Evidence(condition: condition.description, comparison: "no readings \(span)", terms: [])
+    return ConditionResult(truth: .yes, evidence: [evidence], missing: [], problems: [])
   }
 
   private func symptoms(_ word: String, _ range: DayRange, condition: Condition) -> ConditionResult {

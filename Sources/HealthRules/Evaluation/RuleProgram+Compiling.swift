@@ -9,6 +9,8 @@ extension RuleProgram {
     private(set) var truthRegisters = 0
     private(set) var customMetrics: [Metric] = []
     private(set) var matchers: [SymptomMatcher] = []
+    /// Whether a `no readings` condition reads every metric and the symptom text.
+    var readsEveryReading = false
     /// Truth registers listed by `atLeast` instructions, one run per instruction.
     private(set) var lists: [Int32] = []
     private(set) var parameters: [(name: String, unit: ValueUnit)] = []
@@ -98,6 +100,14 @@ extension RuleProgram.Builder {
       let a = emit(x)
       let into = newTruth()
       append(Instruction(opcode: .not, into: into, a: a))
+      return into
+    case .noReadings(let range):
+      let slots = slotRange(range)
+      let into = newTruth()
+      readsEveryReading = true
+      append(
+        Instruction(
+          opcode: .noReadings, into: into, first: Int32(slots.lowerBound), last: Int32(slots.upperBound)))
       return into
     case .symptomsMention(let word, let range):
       let slots = slotRange(range)

@@ -30,7 +30,7 @@ final class RuleProgram: Sendable {
 
   enum Opcode: UInt8, Sendable {
     case compare, aggregate, customAggregate, customReading, arithmetic, negate, and, or, not
-    case symptoms, atLeast, inARow, countDays, parameter
+    case symptoms, atLeast, inARow, countDays, parameter, noReadings
   }
 
   /// One step. Fields are read according to the opcode:
@@ -42,6 +42,7 @@ final class RuleProgram: Sendable {
   /// - negate: `into` number ← -terms[`a`]
   /// - and / or / not: `into` truth ← truths `a`, `b`
   /// - symptoms: `into` truth ← matcher `extra` over slots `first...last`
+  /// - noReadings: `into` truth ← no metric and no symptom text in slots `first...last`
   /// - atLeast: `into` truth ← at least `minimum` of the truths `lists[first...last]` hold
   ///   (`extra` 1: undecided ones count as no)
   /// - inARow: `into` truth ← `minimum` consecutive truths of `lists[first...last]` hold (`extra` as above)
@@ -77,6 +78,9 @@ final class RuleProgram: Sendable {
   let length: Int
   /// The parameters read, in the order frames give their values.
   let parameters: [(name: String, unit: ValueUnit)]
+  /// Whether a rule asks whether days have any reading at all (`no readings for 3 days`), which
+  /// reads symptom text and custom metrics too.
+  let readsEveryReading: Bool
 
   /// Compiles checked conditions, one per alert, into one program.
   init(conditions: [Condition], length: Int) {
@@ -91,12 +95,13 @@ final class RuleProgram: Sendable {
     matchers = builder.matchers
     lists = builder.lists
     parameters = builder.parameters
+    readsEveryReading = builder.readsEveryReading
     self.length = length
   }
 
   /// Whether the program reads nothing but the built-in metrics' numbers (no symptoms, no custom metrics).
   var readsOnlyBuiltinMetrics: Bool {
-    matchers.isEmpty && customMetrics.isEmpty && parameters.isEmpty
+    matchers.isEmpty && customMetrics.isEmpty && parameters.isEmpty && !readsEveryReading
   }
 
   // MARK: Running
@@ -228,6 +233,8 @@ final class RuleProgram: Sendable {
         case .symptoms:
           truths[into] = RuleProgram.symptoms(
             matchers[Int(instruction.extra)], frame, Int(instruction.first)...Int(instruction.last))
+        case .noReadings:
+          truths[into] = RuleProgram.noReadings(frame, Int(instruction.first)...Int(instruction.last))
         case .atLeast:
           var yes = 0
           var unknown = 0
@@ -282,6 +289,16 @@ final class RuleProgram: Sendable {
     case .multiply: return a.multiplied(by: b)
     case .divide: return a.divided(by: b)
     }
+  }
+
+  /// Yes when no slot of `slots` has a value of any metric or symptom text, else no.
+  private static func noReadings(_ frame: Frame, _ slots: ClosedRange<Int>) -> Truth {
+    let rows = Metric.builtins.count + frame.customMetrics.count
+    for slot in slots {
+      if slot < frame.symptoms.count, frame.symptoms[slot] != nil { return .no }
+      for row in 0..<rows where frame.values[row * frame.length + slot] != Window.missing { return .no }
+    }
+    return .yes
   }
 
   private static func symptoms(_ matcher: SymptomMatcher, _ frame: Frame, _ slots: ClosedRange<Int>) -> Truth

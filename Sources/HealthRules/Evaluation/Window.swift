@@ -212,7 +212,7 @@ public struct Window: Sendable, Hashable {
         enteredUnitDays[name] = number
       }
     }
-    symptomTexts[number - 1] = measurements.symptoms
+    symptomTexts[number - 1] = measurements.symptomText
   }
 
   /// Sets one value, in thousandths of the metric's canonical unit, or clears it with `nil`.

@@ -41,6 +41,8 @@ public enum Journal {
     var unit: InputUnit?
     /// The header cell as written, such as `weight (kg)`.
     var header: String
+    /// The code of a coded symptom column (`symptom chest_pain`); its `field` is `.symptoms`.
+    var code: String? = nil
   }
 
   /// The history file beside a journal: `FILE.history`.
@@ -84,9 +86,10 @@ public enum Journal {
     _ entry: JournalEntry, on day: Day, replacing: Bool = false, into url: URL,
     beforeRename: (URL) throws -> Void = { _ in }
   ) throws(JournalError) -> JournalChange {
+    let format = try format(of: url)
+    try refuseAnswers([entry], format: format, url: url)
     let merge = try write(
-      Merge(days: [day: entry], replacing: replacing, format: try format(of: url)), to: url,
-      beforeRename: beforeRename)
+      Merge(days: [day: entry], replacing: replacing, format: format), to: url, beforeRename: beforeRename)
     guard let change = merge.changes.first else {
       throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "the day was not placed"))
     }
@@ -126,9 +129,27 @@ public enum Journal {
         time: row.time, context: row.context, measurements: JournalRow.plain(row.reading.measurements))
       days[row.reading.date, default: JournalEntry(rows: [])].rows.append(entryRow)
     }
+    try refuseAnswers(Array(days.values), format: format, url: url)
     let merge = try write(
       Merge(days: days, replacing: replacing, format: format), to: url, beforeRename: beforeRename)
     return merge.changes
+  }
+
+  /// Throws ``JournalError/invalidEntry(_:)`` (`invalid-answer`) when a JSON journal would get
+  /// coded symptoms: a JSON readings file has no place for them, so they are refused rather
+  /// than dropped.
+  private static func refuseAnswers(
+    _ entries: [JournalEntry], format: ReadingsFormat, url: URL
+  ) throws(JournalError) {
+    guard format == .json,
+      let entry = entries.first(where: { $0.rows.contains { !$0.measurements.answers.isEmpty } })
+    else { return }
+    let issue = ReadingsIssue(
+      .invalidAnswer, line: 1, column: 1, length: max(1, entry.text.unicodeScalars.count),
+      message:
+        "coded symptoms (symptom CODE yes|no) are kept in CSV journals, not in '\(url.lastPathComponent)'",
+      hint: "log them into a .csv journal, or write them in symptoms \"…\"", lineText: entry.text)
+    throw .invalidEntry(ReadingsError(issues: [issue]))
   }
 
   private static func format(of url: URL) throws(JournalError) -> ReadingsFormat {
@@ -334,6 +355,9 @@ public enum Journal {
   /// The columns of a header that ``CSVReadings`` read.
   private static func columns(of record: CSVScanner.Record, _ parsed: [CSVReadings.Column?]) -> [Column] {
     zip(parsed, record.fields).compactMap { column, cell in
+      if let code = column?.code {
+        return Column(field: .symptoms, unit: nil, header: String(cell.text.trimmingSpaces()), code: code)
+      }
       guard let field = column?.field else { return nil }
       return Column(field: field, unit: column?.unit, header: String(cell.text.trimmingSpaces()))
     }
@@ -606,6 +630,9 @@ public enum Journal {
         writer.write((rows == 0 ? "" : ",") + "\n    { " + members.joined(separator: ", ") + " }")
       } else {
         let cells = columns.map { column -> String in
+          if let code = column.code {
+            return measurements.answers[code].map { $0 ? "yes" : "no" } ?? ""
+          }
           switch column.field {
           case .date: return row.day.description
           case .time: return row.time?.description ?? ""
@@ -621,6 +648,11 @@ public enum Journal {
         writer.write(cells.joined(separator: ",") + "\n")
       }
       rows += 1
+    }
+
+    /// The codes of the coded symptoms the entries answer, sorted.
+    private func answerCodes() -> [String] {
+      Set(days.values.flatMap { $0.rows.flatMap { $0.measurements.answers.keys } }).sorted()
     }
 
     /// Whether an entry's rows fill a field, and the unit it was first written in.
@@ -660,13 +692,23 @@ public enum Journal {
           $0.metric != nil && !fields.contains($0) && filling($0).filled
         }
         columns = (start + fields + others + [.symptoms]).map(column)
+        for code in answerCodes() {
+          columns.append(Column(field: .symptoms, unit: nil, header: "symptom \(code)", code: code))
+        }
         columnsAdded = true
         return
       }
-      for field in ReadingField.allCases where !columns.contains(where: { $0.field == field }) {
+      for code in answerCodes() where !columns.contains(where: { $0.code == code }) {
+        columns.append(Column(field: .symptoms, unit: nil, header: "symptom \(code)", code: code))
+        columnsAdded = true
+      }
+      for field in ReadingField.allCases
+      where !columns.contains(where: { $0.field == field && $0.code == nil }) {
         guard field != .date, filling(field).filled else { continue }
         // A time or context column goes after the date (and the time), the others at the end.
-        let after = columns.lastIndex { $0.field == .date || ($0.field == .time && field == .context) }
+        let after = columns.lastIndex {
+          $0.code == nil && ($0.field == .date || ($0.field == .time && field == .context))
+        }
         if field == .time || field == .context, let after {
           columns.insert(column(field), at: after + 1)
         } else {
@@ -754,6 +796,18 @@ public enum Journal {
         }
         merged.symptoms = symptoms
       }
+      for (code, answer) in entryRow.measurements.answers.sorted(by: { $0.key < $1.key }) {
+        if let old = merged.answers[code], old != answer {
+          conflicts.append(
+            JournalConflict(
+              field: .symptoms, logged: "symptom \(code) \(old ? "yes" : "no")",
+              entered: "symptom \(code) \(answer ? "yes" : "no")", location: nil, time: entryRow.time,
+              context: entryRow.context))
+          if !replacedFields.contains(.symptoms) { replacedFields.append(.symptoms) }
+          rowReplaced = true
+        }
+        merged.answers[code] = answer
+      }
       if rowReplaced, let origin = origins[index], !replacedOrigins.contains(origin) {
         replacedOrigins.append(origin)
       }
@@ -811,6 +865,7 @@ struct JournalRow: Hashable {
   static func plain(_ measurements: Measurements) -> Measurements {
     guard measurements.hasObservations else { return measurements }
     var plain = Measurements(symptoms: measurements.symptoms)
+    plain.answers = measurements.answers
     for (name, steps) in measurements.steps {
       let metric = Metric(name: name, unit: .number)
       plain.set(metric, steps: steps, enteredIn: measurements.enteredUnit(of: metric))
@@ -823,6 +878,7 @@ struct JournalRow: Hashable {
     var day = Measurements()
     for row in rows {
       var timed = Measurements(symptoms: row.measurements.symptoms)
+      timed.answers = row.measurements.answers
       for name in row.measurements.steps.keys.sorted() {
         guard let steps = row.measurements.steps[name] else { continue }
         let metric = Metric(name: name, unit: .number)

@@ -14,6 +14,7 @@ import Diagnostics
 /// | `spo2` | a decimal | `%` |
 /// | `temperature` | a decimal | `°C` (`Cel`), `°F` (`degF`) |
 /// | `symptoms` | a quoted string (`""` inside it is one quote), or the words up to the next comma | |
+/// | `symptom CODE` | `yes` or `no`: a coded symptom (`symptom chest_pain yes`) | |
 ///
 /// The entry may start with the day, `2026-11-30` (a date-time such as `2026-11-30T07:30` is
 /// its day and time). A time of day, `07:10` (`hh:mm` or `hh:mm:ss`, 24-hour clock), gives the
@@ -83,6 +84,7 @@ public struct JournalEntry: Sendable, Hashable {
     for row in rows {
       if rows.count == 1 && row.time == nil && row.context == nil { return row.measurements }
       var timed = Measurements(symptoms: row.measurements.symptoms)
+      timed.answers = row.measurements.answers
       for (name, steps) in row.measurements.steps.sorted(by: { $0.key < $1.key }) {
         timed.add(
           Metric(name: name, unit: .number), steps: steps, time: row.time, context: row.context,
@@ -104,7 +106,7 @@ public struct JournalEntry: Sendable, Hashable {
   /// The item names an entry accepts, for suggestions.
   static let itemNames = [
     "weight", "bp", "systolic", "diastolic", "sugar", "glucose", "heart_rate", "pulse", "spo2", "temperature",
-    "symptoms",
+    "symptoms", "symptom",
   ]
 
   /// Creates an entry from rows (a readings file's records, logged as entries are).
@@ -315,9 +317,15 @@ struct EntryParser {
         continue
       }
       let canonical = ReadingField(name: name)?.rawValue ?? name
+      let when = [time.map { "at \($0)" }, context].compactMap { $0 }.joined(separator: " ")
+      if name == "symptom" {
+        position += 1
+        row = rowIndex()
+        readAnswer(after: contextToken ?? token, when: when, seen: &seen)
+        continue
+      }
       let key = "\(time?.description ?? "") \(context ?? "") \(canonical)"
       if let first = seen[key] {
-        let when = [time.map { "at \($0)" }, context].compactMap { $0 }.joined(separator: " ")
         collector.report(
           span(token).issue(
             .repeatedItem,
@@ -358,7 +366,8 @@ struct EntryParser {
       span(token).issue(
         .unknownItem, "unknown reading '\(shown)'",
         hint: Suggestions.hint(for: token.text, in: JournalEntry.itemNames)
-          ?? "the readings are weight, bp, systolic, diastolic, sugar, pulse, spo2, temperature and symptoms")
+          ?? "the readings are weight, bp, systolic, diastolic, sugar, pulse, spo2, temperature, symptoms "
+          + "and symptom CODE yes|no")
     )
   }
 
@@ -478,6 +487,51 @@ struct EntryParser {
     rows[row].locations[.diastolic] = location
     rows[row].units[.systolic] = .mmHg
     rows[row].units[.diastolic] = .mmHg
+  }
+
+  /// `symptom CODE yes|no`: a coded symptom, answered in the row of the current time and
+  /// context (`when`, such as `at 07:10`, or empty).
+  private mutating func readAnswer(after name: EntryToken, when: String, seen: inout [String: EntryToken]) {
+    guard let code = current, code.kind == .word, Measurements.isSymptomCode(code.text) else {
+      let at = current.map(span) ?? endSpan
+      collector.report(
+        at.issue(
+          .missingValue, "'symptom' needs a code and yes or no",
+          hint: "such as symptom chest_pain yes; a code is lowercase letters, digits and '_'"))
+      skipToComma()
+      return
+    }
+    position += 1
+    let key = "\(time?.description ?? "") \(context ?? "") symptom \(code.text)"
+    if let first = seen[key] {
+      collector.report(
+        span(code).issue(
+          .repeatedItem,
+          "'symptom \(code.text)' is given twice \(when.isEmpty ? "" : when + " ")in this entry; "
+            + "the first is at column \(first.column)",
+          hint:
+            "answer each coded symptom once per time and context; use --replace to change one already logged")
+      )
+      skipToComma()
+      return
+    }
+    seen[key] = name
+    guard let answer = current, answer.kind == .word else {
+      collector.report(
+        (current.map(span) ?? endSpan).issue(
+          .missingValue, "'symptom \(code.text)' needs yes or no", hint: "such as symptom \(code.text) yes"))
+      return
+    }
+    position += 1
+    switch answer.text.lowercased() {
+    case "yes": rows[row].measurements.answers[code.text] = true
+    case "no": rows[row].measurements.answers[code.text] = false
+    default:
+      collector.report(
+        span(answer).issue(
+          .invalidAnswer, "'symptom \(code.text)' is yes or no, not '\(answer.text)'",
+          hint: "such as symptom \(code.text) yes"))
+    }
   }
 
   private mutating func readSymptoms(after name: EntryToken) {

@@ -12,7 +12,8 @@ import Diagnostics
 ///
 /// A day may have any number of rows: each row is the readings taken at its time in its
 /// context. Two rows of one day without a time and with the same context are an error, as
-/// they cannot be told apart.
+/// they cannot be told apart. A column `symptom CODE` (`symptom chest_pain`) holds a coded
+/// yes/no symptom: `yes`, `no` (any case) or empty (not asked).
 ///
 /// ```
 /// date,time,context,weight (kg),systolic,diastolic,sugar,symptoms
@@ -69,6 +70,8 @@ public enum CSVReadings {
     var field: ReadingField?
     var custom: Metric?
     var unit: InputUnit?
+    /// The code of a coded symptom column (`symptom chest_pain`).
+    var code: String?
   }
 
   static func readHeader(
@@ -99,8 +102,21 @@ public enum CSVReadings {
       }
       let key = String(name.trimmingSpaces())
       var column = Column()
+      let words = key.lowercased().split(separator: " ", omittingEmptySubsequences: true)
       if let field = ReadingField(name: key) {
         column.field = field
+      } else if words.count == 2, words[0] == "symptom" {
+        guard Measurements.isSymptomCode(words[1]) else {
+          collector.report(
+            cell.span.issue(
+              .unknownColumn, "'\(words[1])' is not a symptom code",
+              hint:
+                "a code is lowercase letters, digits and '_', starting with a letter, such as symptom chest_pain"
+            ))
+          columns.append(nil)
+          continue
+        }
+        column.code = String(words[1])
       } else if let metric = customMetrics.first(where: { $0.name == key.lowercased() }) {
         column.custom = metric
       } else {
@@ -112,7 +128,8 @@ public enum CSVReadings {
         columns.append(nil)
         continue
       }
-      let canonicalName = column.field?.rawValue ?? column.custom?.name ?? key
+      let canonicalName =
+        column.field?.rawValue ?? column.custom?.name ?? column.code.map { "symptom \($0)" } ?? key
       if let first = seen[canonicalName] {
         if repeats[canonicalName] == nil {
           repeats[canonicalName] = (first, cell.span, 0)
@@ -123,6 +140,11 @@ public enum CSVReadings {
         continue
       }
       seen[canonicalName] = position + 1
+      if unitText != nil, column.code != nil {
+        collector.report(cell.span.issue(.unitNotAllowed, "'\(canonicalName)' takes no unit"))
+        columns.append(nil)
+        continue
+      }
       if let unitText {
         column.unit = unit(unitText, for: column, at: cell.span, into: &collector)
         if column.unit == nil && (column.field?.units.isEmpty == false) {
@@ -189,6 +211,7 @@ public enum CSVReadings {
     var systolicSpan: SourceSpan?
     var values: [(Metric, Int64, InputUnit?)] = []
     var symptoms: String?
+    var answers: [String: Bool] = [:]
     var valid = true
     for (column, cell) in zip(columns, record.fields) {
       guard let column else { continue }
@@ -211,6 +234,21 @@ public enum CSVReadings {
       }
       if column.field == .context {
         context = Observation.normalizedContext(cell.text)
+        continue
+      }
+      if let code = column.code {
+        let answer = cell.text.trimmingSpaces().lowercased()
+        switch answer {
+        case "": break
+        case "yes": answers[code] = true
+        case "no": answers[code] = false
+        default:
+          collector.report(
+            cell.span.issue(
+              .invalidAnswer, "'symptom \(code)' is yes or no, not '\(cell.text.trimmingSpaces())'",
+              hint: "leave the cell empty when the question was not asked"))
+          valid = false
+        }
         continue
       }
       if column.field == .symptoms {
@@ -238,6 +276,7 @@ public enum CSVReadings {
     }
     guard let day else { return }
     var measurements = Measurements(symptoms: symptoms)
+    measurements.answers = answers
     for (metric, steps, unit) in values {
       measurements.add(metric, steps: steps, time: time, context: context, enteredIn: unit)
     }

@@ -27,6 +27,33 @@ public struct Measurements: Sendable, Hashable {
   /// day, in the order ``Observation/precedes(_:_:)`` gives; a measure read once, with no time
   /// and no context, has only its value in ``steps``.
   public private(set) var observations: [Observation] = []
+  /// Coded yes/no symptoms, keyed by code (`chest_pain`: `true` for yes): a CSV column
+  /// `symptom chest_pain`, `planner log symptom chest_pain yes`. Rules read them through
+  /// ``symptomText``.
+  public var answers: [String: Bool] = [:]
+
+  /// What the rules read as the day's symptom text: the free text, then each coded answer as a
+  /// clause of its own, in code order, `_` read as a space: `chest pain` for yes, `no chest pain`
+  /// for no, joined with `; `. So `symptoms mention "chest pain"` (or a declared symptom named
+  /// `chest_pain`) is yes for a coded yes and no for a coded no, as for the same words written.
+  /// `nil` when neither was recorded.
+  public var symptomText: String? {
+    guard !answers.isEmpty else { return symptoms }
+    let clauses = answers.keys.sorted().map { code in
+      (answers[code] == true ? "" : "no ") + code.replacingUnderscores()
+    }
+    return ([symptoms].compactMap { $0 }.filter { !$0.isEmpty } + clauses).joined(separator: "; ")
+  }
+
+  /// Whether `text` is a symptom code: lowercase ASCII letters, digits and `_`, starting with a
+  /// letter, at most 64 characters (`chest_pain`).
+  public static func isSymptomCode(_ text: some StringProtocol) -> Bool {
+    guard let first = text.unicodeScalars.first, ("a"..."z").contains(first), text.unicodeScalars.count <= 64
+    else { return false }
+    return text.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+    }
+  }
 
   /// Creates a day's measurements from canonical values (lb, mmHg, mg/dL).
   ///
@@ -116,6 +143,8 @@ public struct Measurements: Sendable, Hashable {
     case (nil, let text), (let text, nil): symptoms = text
     case (let a?, let b?): symptoms = a.isEmpty ? b : b.isEmpty || a == b ? a : a + "; " + b
     }
+    // A coded symptom answered yes at any time of the day is a yes.
+    for (code, answer) in other.answers { answers[code] = (answers[code] ?? false) || answer }
   }
 
   /// Every reading of a measure this day, in order; one without a time or context when the
@@ -175,6 +204,7 @@ public struct Measurements: Sendable, Hashable {
   /// kept only for display, do not count.
   public static func == (lhs: Measurements, rhs: Measurements) -> Bool {
     lhs.steps == rhs.steps && lhs.symptoms == rhs.symptoms && lhs.observations == rhs.observations
+      && lhs.answers == rhs.answers
   }
 
   /// Hashes the values and symptoms, as ``==`` compares them.
@@ -182,10 +212,18 @@ public struct Measurements: Sendable, Hashable {
     hasher.combine(steps)
     hasher.combine(symptoms)
     hasher.combine(observations)
+    hasher.combine(answers)
   }
 
   /// Whether nothing at all was recorded.
   public var isEmpty: Bool {
-    steps.isEmpty && symptoms == nil
+    steps.isEmpty && symptoms == nil && answers.isEmpty
+  }
+}
+
+extension String {
+  /// The text with each `_` read as a space.
+  fileprivate func replacingUnderscores() -> String {
+    String(map { $0 == "_" ? " " : $0 })
   }
 }

@@ -94,6 +94,8 @@ public enum ReadingsDiagnosticID: String, CaseIterable, Sendable, Hashable, Coda
   case invalidPressure = "invalid-pressure"
   /// A reading already logged for that day with another value (without `--replace`).
   case alreadyLogged = "already-logged"
+  /// A coded symptom that is neither yes nor no: `'symptom chest_pain' is yes or no, not 'maybe'`.
+  case invalidAnswer = "invalid-answer"
 
   // Codes.
   /// A code planner does not read: a FHIR Observation's LOINC code or UCUM unit, a

@@ -27,7 +27,7 @@ struct ChartLimits {
       collect(b, alert: alert, negated: negated, metrics: &metrics)
     case .not(let a):
       collect(a, alert: alert, negated: !negated, metrics: &metrics)
-    case .symptomsMention, .daysHolding, .inARow:
+    case .symptomsMention, .noReadings, .daysHolding, .inARow:
       break
     case .comparison(let lhs, let op, let rhs):
       ChartLimits.metrics(in: lhs, into: &metrics)

@@ -36,6 +36,8 @@ extension Condition {
       return a.shifted(back: days, inWindowOf: length).map { .not($0) }
     case .symptomsMention(let word, let range):
       return range.shifted(back: days, inWindowOf: length).map { .symptomsMention(word, $0) }
+    case .noReadings(let range):
+      return range.shifted(back: days, inWindowOf: length).map { .noReadings($0) }
     case .daysHolding(let count, let range, let inner, let missing):
       return range.shifted(back: days, inWindowOf: length).map {
         .daysHolding(count, of: $0, inner, missing: missing)

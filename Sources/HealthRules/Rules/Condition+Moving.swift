@@ -27,6 +27,8 @@ extension Condition {
     case .not(let a): return .not(a.moved(by: delta, from: length))
     case .symptomsMention(let word, let range):
       return .symptomsMention(word, range.moved(by: delta, from: length))
+    case .noReadings(let range):
+      return .noReadings(range.moved(by: delta, from: length))
     case .daysHolding(let count, let range, let inner, let missing):
       return .daysHolding(
         count, of: range.moved(by: delta, from: length), inner.moved(by: delta, from: length),

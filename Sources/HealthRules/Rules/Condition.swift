@@ -18,6 +18,11 @@ public indirect enum Condition: Sendable, Hashable {
   /// range has no symptom text recorded, and no when every day has one.
   /// A word matches whole words only: `ache` does not match `headache`.
   case symptomsMention(String, DayRange)
+  /// No day of the range has any reading: no value of any metric, no symptom text (not even
+  /// "none"). Never unknown: a day either has a reading or it does not. `no readings for 3 days`
+  /// is `.noReadings(.last(3))`: with the window ending on the calendar day (`--as-of today`),
+  /// it fires when a patient stopped measuring.
+  case noReadings(DayRange)
   /// The condition holds on at least `count` days of the range: `at least 3 of last 7 days`,
   /// or, with `count` equal to the number of days, `3 days in a row` ending on the range's last day.
   ///

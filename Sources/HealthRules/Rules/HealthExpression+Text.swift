@@ -112,6 +112,13 @@ extension Condition: CustomStringConvertible {
     case .symptomsMention(let word, let range):
       body = range == .today ? "symptoms mention \"\(word)\"" : "symptoms mention \"\(word)\" in \(range)"
       precedence = 4
+    case .noReadings(let range):
+      if case .last(let n) = range {
+        body = "no readings for \(n) \(n == 1 ? "day" : "days")"
+      } else {
+        body = "no readings in \(range)"
+      }
+      precedence = 4
     case .daysHolding(let count, let range, let inner, let missing):
       let days = range.description
       let head =

@@ -50,6 +50,8 @@ extension RuleSet {
         throw RuleError(.emptyWord, alertID: alertID, message: "a symptom word cannot be empty")
       }
       try checkRange(range, windowLength: windowLength, alertID: alertID)
+    case .noReadings(let range):
+      try checkRange(range, windowLength: windowLength, alertID: alertID)
     case .daysHolding(let count, let range, let inner, _):
       try checkRange(range, windowLength: windowLength, alertID: alertID)
       try check(inner, windowLength: windowLength, alertID: alertID)

@@ -196,6 +196,8 @@ struct PostgresRuleCompiler {
       return Truth(sql: column("NOT \(a.sql)", level: level), level: level, notes: a.notes)
     case .symptomsMention(let phrase, let range):
       return try symptoms(phrase, range, construct: condition.description)
+    case .noReadings(let range):
+      return try noReadings(range)
     case .daysHolding(let count, let range, let inner, let missing):
       guard let conditions = Condition.perDay(inner, over: range, length: length), !conditions.isEmpty else {
         throw SQLError(
@@ -251,6 +253,22 @@ struct PostgresRuleCompiler {
     return days
   }
 
+  /// `no readings in DAYS`: every value and the symptom text of each day are `NULL`; never unknown.
+  private mutating func noReadings(_ range: DayRange) throws(SQLError) -> Truth {
+    let days = try days(range)
+    guard table.symptoms.isEmpty == false else {
+      throw SQLError(.invalidTable, alertID: alertID, message: "the readings table has no symptoms column")
+    }
+    var empty: [String] = []
+    for day in days {
+      for metric in Metric.builtins { empty.append("\(try slotColumn(metric, day: day)) IS NULL") }
+      slots["symptoms", default: []].insert(day)
+      empty.append("w.symptoms_\(day) IS NULL")
+    }
+    let sql = column("(" + empty.joined(separator: " AND ") + ")", level: 1)
+    return Truth(sql: sql, level: 1, notes: [])
+  }
+
   private mutating func symptoms(_ phrase: String, _ range: DayRange, construct: String) throws(SQLError)
     -> Truth
   {
@@ -283,18 +301,40 @@ struct PostgresRuleCompiler {
     return Truth(sql: sql, level: 1, notes: [note])
   }
 
-  /// The regular expression (for `~*`) that finds a phrase as ``SymptomMatcher`` does: its
-  /// words in a row, each also with `s` or `es`, after the start of a clause (the text's start,
-  /// `.`, `,`, `;`, `:`, `!`, `?` or the word `but`) with no negation word between.
+  /// The regular expression (for `~*`) that finds a phrase as ``SymptomMatcher`` does, from the
+  /// same word lists: the start of a negation's scope (the text's start, `.`, `,`, `;`, `:`, `!`,
+  /// `?` or a conjunction), then punctuation that ends no clause and words that negate nothing,
+  /// then the phrase (its words in a row, each also with `s` or `es`, or, for a phrase that
+  /// allows it, its last word, a preposition, at most two words that are no conjunction and its
+  /// other words, without punctuation that ends a clause), not followed in its clause by fillers
+  /// and a word that negates it.
   static func symptomPattern(_ words: [String]) -> String {
+    func alternatives(_ set: Set<String>) -> String { "(?:" + set.sorted().joined(separator: "|") + ")" }
+    func characters(_ set: Set<Character>) -> String { set.sorted().map(String.init).joined() }
     let end = "(?=[^[:alnum:]]|$)"
-    let negation = "(?:" + SymptomMatcher.negations.sorted().joined(separator: "|") + ")"
-    let breaks = "[" + SymptomMatcher.clauseBreaks.sorted().map(String.init).joined() + "]"
-    let clauseStart = "(?:^|\(breaks)|(?:^|[^[:alnum:]])but\(end))"
-    let separator = "[^[:alnum:]" + SymptomMatcher.clauseBreaks.sorted().map(String.init).joined() + "]"
+    let negation = alternatives(SymptomMatcher.negations)
+    let conjunction = alternatives(SymptomMatcher.conjunctions)
+    let breaks = "[" + characters(SymptomMatcher.clauseBreaks) + "]"
+    let scopeStart = "(?:^|\(breaks)|(?:^|[^[:alnum:]])\(conjunction)\(end))"
+    let separator = "[^[:alnum:]" + characters(SymptomMatcher.clauseBreaks) + "]"
     let word = "(?!\(negation)\(end))[[:alnum:]]+\(end)"
-    let phrase = words.map { "\($0)(?:e?s)?" }.joined(separator: "[^[:alnum:]]+") + end
-    return clauseStart + "(?:" + separator + "|" + word + ")*" + phrase
+    let afterSeparator = "[^[:alnum:]" + characters(SymptomMatcher.hardBreaks) + "]+"
+    let notNegatedAfter =
+      "(?!\(afterSeparator)(?:\(alternatives(SymptomMatcher.fillers))\(afterSeparator))*"
+      + "\(alternatives(SymptomMatcher.postNegations))\(end))"
+    func plural(_ word: String) -> String { "\(word)(?:e?s)?" }
+    let inOrder = words.map(plural).joined(separator: "[^[:alnum:]]+") + end
+    var phrase = inOrder
+    if SymptomMatcher(words.joined(separator: " ")).invertible {
+      let head = plural(words[words.count - 1])
+      let between = "(?:\(separator)+(?!\(conjunction)\(end))[[:alnum:]]+\(end)){0,2}"
+      let others = words.dropLast().map(plural).joined(separator: "\(separator)+")
+      let inverted =
+        head + "\(separator)+\(alternatives(SymptomMatcher.prepositions))\(end)" + between + "\(separator)+"
+        + others + end
+      phrase = "(?:\(inOrder)|\(inverted))"
+    }
+    return scopeStart + "(?:" + separator + "|" + word + ")*" + phrase + notNegatedAfter
   }
 
   // MARK: - Numbers

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A unit test for a rule set: a week of readings and what the rules should conclude.
 ///
 /// ```swift
@@ -41,6 +43,10 @@ public struct RuleTest: Sendable, Hashable {
   public var ruleSet: String
   /// The readings.
   public var readings: Readings
+  /// A readings file the test names (`readings "readings.csv"`), read when the test runs,
+  /// not when its plan is loaded; its readings come before the dated ones of ``readings``.
+  /// `relativePath` is the path as the test wrote it.
+  public var readingsFile: URL?
   /// The day to treat as today; see ``Readings``.
   public var today: Day?
   /// What the rules should conclude.
@@ -49,7 +55,7 @@ public struct RuleTest: Sendable, Hashable {
   public var source: String?
   /// Where each expectation was written (`rules.plan:48:3`), in the order of
   /// ``expectations``; empty when not known.
-  public var expectationSources: [String] = []
+  package var expectationSources: [String] = []
   /// Per-patient parameters (`given dry_weight 70 kg`), in storage steps of their canonical
   /// unit, as ``Window/setParameter(_:steps:)`` takes them.
   public var parameters: [String: Int64] = [:]
@@ -74,6 +80,26 @@ public struct RuleTest: Sendable, Hashable {
     self.expectations = expectations
     self.source = source
   }
+}
+
+extension RuleTest {
+  /// The readings the test runs on: ``readings``, with ``readingsFile``'s readings read now
+  /// and put first.
+  ///
+  /// - Throws: ``ReadingsError`` when the file cannot be read or has problems.
+  public func allReadings() throws(ReadingsError) -> Readings {
+    guard let readingsFile else { return readings }
+    let fromFile = try ReadingsFile.load(from: readingsFile)
+    switch readings {
+    case .days: return readings
+    case .dated(let own): return .dated(fromFile + own)
+    }
+  }
+}
+
+extension RuleTest: CustomStringConvertible {
+  /// The test's name, as test reports (Swift Testing's arguments among them) show it.
+  public var description: String { name }
 }
 
 extension RuleTest.Expectation: CustomStringConvertible {

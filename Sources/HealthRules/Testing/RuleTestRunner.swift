@@ -74,7 +74,23 @@ public struct RuleTestRunner: Sendable {
   }
 
   private func makeWindow(_ test: RuleTest, length: Int) -> Result<Window, WindowFailure> {
-    switch test.readings {
+    let readings: RuleTest.Readings
+    do throws(ReadingsError) {
+      readings = try test.allReadings()
+    } catch {
+      let file = test.readingsFile?.relativePath ?? ""
+      guard let first = error.issues.first, first.id != .cannotReadFile else {
+        return .failure(WindowFailure(error.issues.first?.message ?? "cannot read '\(file)'"))
+      }
+      let more =
+        error.issues.count > 1
+        ? " (\(error.issues.count) problems; run 'planner health \(file)' to see them all)" : ""
+      return .failure(
+        WindowFailure(
+          "readings file '\(file)' has problems: line \(first.line), column \(first.column): \(first.message)\(more)"
+        ))
+    }
+    switch readings {
     case .days(let days):
       guard days.count == length else {
         return .failure(WindowFailure("the test gives \(days.count) days but the rules look at \(length)"))

@@ -134,7 +134,7 @@ extension DietExplainer {
     var costs: [ReducedCost] = []
     for (f, food) in problem.foods.enumerated() {
       guard let offer = food.cheapestOffer else { continue }
-      let variables = (1...problem.days).map { lines.built.variable(food: f, day: $0) }
+      let variables = (1...problem.days).map { lines.built.variable(foodIndex: f, dayIndex: $0 - 1) }
       guard variables.allSatisfy({ abs(base.values[$0.index]) < 1e-9 }) else { continue }
       let drop = variables.map { base.reducedCosts[$0.index] / lines.built.gramsPerUnit[f] }.min() ?? 0
       let perGram = offer.pricePerGram

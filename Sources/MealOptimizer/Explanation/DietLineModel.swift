@@ -129,7 +129,7 @@ struct DietLineModel {
       let perUnit = built.gramsPerUnit[f]
       var rows: [Int] = []
       for day in 1...days {
-        let variable = built.variable(food: f, day: day)
+        let variable = built.variable(foodIndex: f, dayIndex: day - 1)
         model.variables[variable.index].lower = 0
         model.variables[variable.index].upper = nil
         let set: ConstraintSet
@@ -167,7 +167,7 @@ struct DietLineModel {
     for day in days {
       for (f, food) in problem.foods.enumerated() {
         let kcal = (food.nutrientsPer100g[.energy] ?? 0) / 100 * built.gramsPerUnit[f]
-        if kcal != 0 { expression.add(built.variable(food: f, day: day), kcal) }
+        if kcal != 0 { expression.add(built.variable(foodIndex: f, dayIndex: day - 1), kcal) }
       }
     }
     return expression

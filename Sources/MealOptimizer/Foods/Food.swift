@@ -63,7 +63,7 @@ public struct Food: Sendable, Hashable, Codable, Identifiable {
   }
 
   /// The cheapest offer by price per gram, if any.
-  public var cheapestOffer: Offer? {
+  var cheapestOffer: Offer? {
     offers.min { $0.pricePerGram < $1.pricePerGram }
   }
 }
@@ -95,6 +95,33 @@ public struct Offer: Sendable, Hashable, Codable {
   /// ``price`` per ``packageGrams`` (`price 2.99 USD per kg loose`).
   public var soldLoose: Bool
 
+  /// Creates an offer.
+  ///
+  /// - Parameters:
+  ///   - store: The store's identifier, or `nil` when the plan names no stores.
+  ///   - price: The price of one package: `try Money("3.49")`, `Money(minorUnits: 349)`
+  ///     or a literal (`3.49`, read as written).
+  ///   - packageGrams: The package's weight in grams.
+  ///   - packageName: What a package is called (`bag`), when it has a name.
+  ///   - soldLoose: Whether any amount may be bought at `price` per `packageGrams`.
+  public init(
+    store: String? = nil, price: Money, packageGrams: Double, packageName: String? = nil,
+    soldLoose: Bool = false
+  ) {
+    self.store = store
+    self.price = price.amount
+    self.packageGrams = packageGrams
+    self.packageName = packageName
+    self.soldLoose = soldLoose
+  }
+
+  /// Creates an offer from a `Decimal` price.
+  @available(
+    *, deprecated,
+    message:
+      "a Decimal literal such as 3.49 is not exact (3.490000000000000512); pass Money: try Money(\"3.49\"), Money(minorUnits: 349) or Money(decimal)"
+  )
+  @_disfavoredOverload
   public init(
     store: String? = nil, price: Decimal, packageGrams: Double, packageName: String? = nil,
     soldLoose: Bool = false
@@ -134,7 +161,7 @@ public struct Offer: Sendable, Hashable, Codable {
   }
 
   /// The price of one gram.
-  public var pricePerGram: Double {
+  var pricePerGram: Double {
     NSDecimalNumber(decimal: price).doubleValue / packageGrams
   }
 }
@@ -148,7 +175,21 @@ public struct Store: Sendable, Hashable, Codable, Identifiable {
   /// The cost of one trip to the store, if the plan counts it.
   public var tripCost: Decimal?
 
-  public init(id: String, name: String, tripCost: Decimal? = nil) {
+  /// Creates a store; `tripCost` is what one trip costs, when the plan counts it.
+  public init(id: String, name: String, tripCost: Money? = nil) {
+    self.id = id
+    self.name = name
+    self.tripCost = tripCost?.amount
+  }
+
+  /// Creates a store with a `Decimal` trip cost.
+  @available(
+    *, deprecated,
+    message:
+      "a Decimal literal such as 3.49 is not exact (3.490000000000000512); pass Money: try Money(\"2.99\"), Money(minorUnits: 299) or Money(decimal)"
+  )
+  @_disfavoredOverload
+  public init(id: String, name: String, tripCost: Decimal?) {
     self.id = id
     self.name = name
     self.tripCost = tripCost

@@ -34,11 +34,11 @@ public struct HouseholdModelBuilder: Sendable {
   /// Checks the problem and computes every recipe's profile.
   ///
   /// - Parameter problem: the problem.
-  /// - Throws: ``MealPlanError`` for a malformed shared week (see
+  /// - Throws: ``PlanningError`` for a malformed shared week (see
   ///   ``MealPlanModelBuilder/init(problem:)``), a household without members,
   ///   a member listed twice, a member's slot or skipped day the plan does
   ///   not have, or a lock that fixes servings (each member has their own).
-  public init(problem: HouseholdProblem) throws(MealPlanError) {
+  public init(problem: HouseholdProblem) throws(PlanningError) {
     self.problem = problem
     let base = try MealPlanModelBuilder(problem: problem.meals)
     self.base = base

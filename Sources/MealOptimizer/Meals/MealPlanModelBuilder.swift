@@ -42,11 +42,11 @@ public struct MealPlanModelBuilder: Sendable {
   /// Checks the problem and computes every recipe's profile.
   ///
   /// - Parameter problem: the problem.
-  /// - Throws: ``MealPlanError`` for a malformed problem: an unknown food, a
+  /// - Throws: ``PlanningError`` for a malformed problem: an unknown food, a
   ///   duplicate identifier, a malformed recipe, no days or slots, bad portions,
   ///   a bad leftover rule or lock, or an allowed recipe whose food has no price.
   /// - Complexity: O(recipes × ingredients × nutrients).
-  public init(problem: MealPlanProblem) throws(MealPlanError) {
+  public init(problem: MealPlanProblem) throws(PlanningError) {
     self.problem = problem
     var foods: [String: Food] = [:]
     for food in problem.foods {
@@ -106,7 +106,7 @@ public struct MealPlanModelBuilder: Sendable {
     return nil
   }
 
-  func validate() throws(MealPlanError) {
+  func validate() throws(PlanningError) {
     guard problem.days >= 1 else { throw .invalidProblem("a plan needs at least one day") }
     guard !problem.slots.isEmpty else { throw .invalidProblem("a plan needs at least one meal slot") }
     guard Set(problem.slots).count == problem.slots.count else {

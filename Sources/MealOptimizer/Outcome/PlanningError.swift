@@ -87,6 +87,6 @@ extension PlanningError: CustomStringConvertible, LocalizedError {
   public var errorDescription: String? { description }
 }
 
-/// The former name of ``PlanningError``, kept while the meal-plan search
-/// moves; new code uses ``PlanningError``.
+/// The former name of ``PlanningError``.
+@available(*, deprecated, renamed: "PlanningError", message: "MealPlanError is PlanningError; use that name")
 public typealias MealPlanError = PlanningError

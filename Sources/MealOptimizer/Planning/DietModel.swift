@@ -36,12 +36,24 @@ public struct DietModel: Sendable, Hashable {
     }
   }
 
-  /// The variable for a food (its position in the problem) on a day (1-based).
-  public func variable(food: Int, day: Int) -> VariableRef {
-    VariableRef(index: (day - 1) * foodIDs.count + food)
+  /// The variable for a food on a day, both counted from 0: `foodIndex` is the food's
+  /// position in ``foodIDs`` (the problem's foods), `dayIndex` is the day's position
+  /// (day 1 of the plan is `dayIndex` 0), as in ``grams(from:)``'s `[dayIndex][foodIndex]`.
+  public func variable(foodIndex: Int, dayIndex: Int) -> VariableRef {
+    VariableRef(index: dayIndex * foodIDs.count + foodIndex)
   }
 
-  /// Grams of each food on each day, `[day - 1][food]`, from a solution's values.
+  /// The variable for a food (counted from 0) on a day (counted from 1).
+  @available(
+    *, deprecated,
+    message:
+      "counts foods from 0 and days from 1; use variable(foodIndex:dayIndex:), which counts both from 0"
+  )
+  public func variable(food: Int, day: Int) -> VariableRef {
+    variable(foodIndex: food, dayIndex: day - 1)
+  }
+
+  /// Grams of each food on each day, `[dayIndex][foodIndex]` (both from 0), from a solution's values.
   ///
   /// Values within 1e-9 g of zero, including tiny negative ones left by the
   /// solver's tolerances, become exactly zero. Empty when the solution has no values.
@@ -51,7 +63,7 @@ public struct DietModel: Sendable, Hashable {
     }
     return (1...days).map { day in
       foodIDs.indices.map { food in
-        let grams = solution.values[variable(food: food, day: day).index] * gramsPerUnit[food]
+        let grams = solution.values[variable(foodIndex: food, dayIndex: day - 1).index] * gramsPerUnit[food]
         return abs(grams) < 1e-9 ? 0 : grams
       }
     }

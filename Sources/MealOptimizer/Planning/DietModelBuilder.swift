@@ -92,7 +92,7 @@ public struct DietModelBuilder: Sendable {
       expression.terms.reserveCapacity(days.count * members.count)
       for day in days {
         for (f, coefficient) in zip(members, coefficients) where coefficient != 0 {
-          expression.add(built.variable(food: f, day: day), coefficient)
+          expression.add(built.variable(foodIndex: f, dayIndex: day - 1), coefficient)
         }
       }
       return expression
@@ -187,7 +187,7 @@ public struct DietModelBuilder: Sendable {
     for (f, food) in problem.foods.enumerated() {
       for day in 1...problem.days {
         eaten[food.id, default: [:]][day] = LinearExpression([
-          (built.variable(food: f, day: day), built.gramsPerUnit[f])
+          (built.variable(foodIndex: f, dayIndex: day - 1), built.gramsPerUnit[f])
         ])
       }
       most[food.id] = Self.mostGrams(of: food, problem: problem)

@@ -27,7 +27,7 @@ extension DietPlanner {
       solver: solver, slots: [], relativeGap: options.relativeGap,
       deadline: start + .seconds(options.timeLimit ?? 86_400))
     search.givenBlocks = (1...built.days).map { day in
-      built.foodIDs.indices.map { built.variable(food: $0, day: day) }
+      built.foodIDs.indices.map { built.variable(foodIndex: $0, dayIndex: day - 1) }
     }
     search.steps = Self.searchSteps
     // Every plan the search keeps must pass the verifier, whose tolerance is tighter than the meal plans'.

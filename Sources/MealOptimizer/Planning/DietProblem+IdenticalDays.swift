@@ -79,7 +79,7 @@ extension DietProblem {
       }
     }
     if let budget, budget.period == .week {
-      day.budget = Budget(budget.amount / Decimal(days), per: .week, source: budget.source)
+      day.budget = Budget(Money(budget.amount / Decimal(days)), per: .week, source: budget.source)
     }
     guard day.foodLimitsAreConsistent(index: index) else { return nil }
     return day

@@ -118,10 +118,26 @@ public struct NutrientGoal: Sendable, Hashable, Codable {
 
 /// A spending limit.
 public struct Budget: Sendable, Hashable, Codable {
+  /// The most that may be spent in each ``period``, exact.
   public var amount: Decimal
   public var period: Period
   /// Where the budget was written, for explanations; `nil` for budgets built in Swift.
   public var source: SourceReference?
+  /// A budget of `amount` a day, a week or over the whole plan: `Budget(45, per: .week)`,
+  /// `Budget(try Money("45.50"), per: .week)`.
+  public init(_ amount: Money, per period: Period, source: SourceReference? = nil) {
+    self.source = source
+    self.amount = amount.amount
+    self.period = period
+  }
+
+  /// A budget from a `Decimal` amount.
+  @available(
+    *, deprecated,
+    message:
+      "a Decimal literal such as 3.49 is not exact (3.490000000000000512); pass Money: try Money(\"45.50\"), Money(minorUnits: 4550) or Money(decimal)"
+  )
+  @_disfavoredOverload
   public init(_ amount: Decimal, per period: Period, source: SourceReference? = nil) {
     self.source = source
     self.amount = amount

@@ -91,6 +91,8 @@ package indirect enum RuleExpression: Sendable, Hashable {
   /// A measure read through a choice of each day's readings: `sugar(first where context =
   /// fasting)`, `systolic(max)`; the combination and the context are each optional.
   case selected(Identifier, Identifier?, StringLiteral?, SourceRange)
+  /// `no readings for 3 days` (the days are `last 3 days`) or `no readings in DAYS`.
+  case noReadings(DaysLiteral, SourceRange)
 
   /// Where the whole expression is.
   package var range: SourceRange {
@@ -106,6 +108,7 @@ package indirect enum RuleExpression: Sendable, Hashable {
     case .countDays(let c): c.range
     case .mentionSymptom(_, _, let r): r
     case .selected(_, _, _, let r): r
+    case .noReadings(_, let r): r
     }
   }
 }

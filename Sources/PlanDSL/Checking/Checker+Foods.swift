@@ -8,7 +8,7 @@ extension Checker {
     if let cost = d.tripCost {
       trip = nonNegative(cost, as: .money, for: "a trip cost")
     }
-    return Store(id: d.name.name, name: d.displayName?.value ?? d.name.name, tripCost: trip)
+    return Store(id: d.name.name, name: d.displayName?.value ?? d.name.name, tripCost: trip.map { Money($0) })
   }
 
   mutating func checkFood(_ d: FoodDeclaration) -> Food? {
@@ -199,7 +199,8 @@ extension Checker {
       let packageName = sources.file(price.package.range.file)?.text(in: price.package.range)
       food.offers.append(
         Offer(
-          store: price.store?.name, price: cost, packageGrams: package.double, packageName: packageName,
+          store: price.store?.name, price: Money(cost), packageGrams: package.double,
+          packageName: packageName,
           soldLoose: price.loose))
     }
     if !d.tags.isEmpty || !d.removedTags.isEmpty {

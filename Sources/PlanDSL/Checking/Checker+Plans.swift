@@ -139,7 +139,7 @@ extension Checker {
         }
       case .budget(let amount, let period, let range):
         if let money = nonNegative(amount, as: .money, for: "a budget"), let period = self.period(period) {
-          plan.budget = Budget(money, per: period, source: sourceReference(range))
+          plan.budget = Budget(Money(money), per: period, source: sourceReference(range))
         }
       case .foods(let names, _):
         plan.foodNames = names.compactMap { resolveFood($0) }

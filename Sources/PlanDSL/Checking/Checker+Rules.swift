@@ -338,6 +338,9 @@ extension Checker {
       return .symptomsMention(word.value, range)
     case .daysHolding(let literal):
       return daysHolding(literal, window: window)
+    case .noReadings(let days, _):
+      guard let range = dayRange(days, window: window) else { return nil }
+      return .noReadings(range)
     case .mentionSymptom(let name, let days, _):
       guard let phrases = scope.symptoms[name.name] else {
         error(DiagnosticMessage.unknownName(.symptom, name, candidates: scope.symptoms.keys))

@@ -62,8 +62,6 @@ extension Checker {
     } else {
       var list: [Reading] = []
       var seenDates: [String: SourceRange] = [:]
-      if let file = d.readingsFile, let loaded = readingsFile(file) { list += loaded }
-      let fromFile = list.count
       for day in dated {
         guard let token = day.date, let date = Day(iso: token.value) else {
           if let token = day.date {
@@ -80,8 +78,9 @@ extension Checker {
         }
         seenDates[key] = day.range
         let read = timed(measurements(day.readings), day) ?? Measurements()
-        // Two readings of one date (at two times, or in two contexts) are one day's readings.
-        if let index = list.firstIndex(where: { $0.date == date }), index >= fromFile {
+        // Two readings of one date (at two times, or in two contexts) are one day's readings; the
+        // test's readings file, read when the test runs, comes before them (RuleTest.allReadings()).
+        if let index = list.firstIndex(where: { $0.date == date }) {
           list[index].measurements.merge(read)
         } else {
           list.append(Reading(date: date, measurements: read))
@@ -150,6 +149,7 @@ extension Checker {
       name: d.name.value, ruleSet: ruleSet.id, readings: readings, today: today, expectations: expectations,
       source: location)
     test.parameters = parameters
+    test.readingsFile = d.readingsFile.map(readingsFileURL)
     test.expectationSources = expectationRanges.map { range in
       guard let file = sources.file(range.file) else { return "" }
       let (line, column) = file.lineAndColumn(of: range.start)
@@ -271,24 +271,15 @@ extension Checker {
     return value
   }
 
-  /// Readings from a file named in a test, relative to the test's file.
-  mutating func readingsFile(_ literal: StringLiteral) -> [Reading]? {
+  /// A readings file named in a test, relative to the test's file; read when the test
+  /// runs (``RuleTest/allReadings()``), so that loading the plan (a queued plan's
+  /// included) does not need it.
+  func readingsFileURL(_ literal: StringLiteral) -> URL {
+    let relativeTo = workingDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     let base = sources.file(literal.range.file).map {
-      URL(fileURLWithPath: $0.path).deletingLastPathComponent()
+      URL(fileURLWithPath: $0.path, relativeTo: relativeTo).deletingLastPathComponent()
     }
-    let url =
-      literal.value.hasPrefix("/")
-      ? URL(fileURLWithPath: literal.value)
-      : (base ?? URL(fileURLWithPath: "."))
-        .appendingPathComponent(literal.value)
-    do throws(ReadingsError) {
-      return try ReadingsFile.load(from: url)
-    } catch {
-      let first = error.issues.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "cannot read it"
-      self.error(
-        DiagnosticMessage.badReadings(literal, first: "\(first)", count: error.issues.count))
-      return nil
-    }
+    return URL(fileURLWithPath: literal.value, relativeTo: literal.value.hasPrefix("/") ? nil : base)
   }
 
   /// `given NAME VALUE` of a test: each parameter in storage steps of its canonical unit.

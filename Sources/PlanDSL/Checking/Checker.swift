@@ -29,6 +29,8 @@ struct Checker {
   var catalog: FoodCatalog?
   /// Where the parser found errors; declarations covering one are not told they miss something.
   var syntaxErrors: [SourceRange] = []
+  /// The directory relative paths resolve against when the files are stored (``PlanLoader/load(path:files:directory:)``).
+  var workingDirectory: String?
   /// Nutrient names looked up so far, with their definitions (see ``nutrient(_:)``).
   var nutrientsMet: [NutrientMet] = []
   /// Tables of figures of the last foods checked, to copy for the next (see
@@ -46,6 +48,9 @@ struct Checker {
   var scratchFigures: [NutrientFigure] = []
   /// The file and 0-based line of the last statement located in order (see ``sourceReferenceInOrder(_:)``).
   var referenceHint = (file: -1, line: 0)
+  /// The path of each file of ``sources`` as ``SourceReference``s show it: relative to the
+  /// root plan's folder (``PlanLoader`` sets them); empty to show each file's own path.
+  var referencePaths: [String] = []
   /// Unit symbols looked up so far, with their definitions (see ``unit(_:)``).
   var unitsMet: [UnitMet] = []
   /// Whether each of ``declarations`` repeats a name declared before it (set by ``declareNames()``).

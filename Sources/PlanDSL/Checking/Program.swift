@@ -25,7 +25,7 @@ public struct Program: Sendable {
   public var ruleTests: [RuleTest] = []
   /// Where each expectation of each rule test was written: one list per test of
   /// ``ruleTests``, in the order of its expectations.
-  public var ruleTestExpectationRanges: [[SourceRange]] = []
+  var ruleTestExpectationRanges: [[SourceRange]] = []
   /// Warnings found while checking (errors are thrown instead).
   public var warnings: [Diagnostic]
   /// The currency every price uses, when there are prices.
@@ -46,6 +46,17 @@ public struct Program: Sendable {
   /// Every bound of the goal blocks a plan names, in order.
   public func goals(of plan: PlanSpec) -> [NutrientGoal] {
     plan.goalNames.flatMap { name in goals.first { $0.name == name }?.goals ?? [] }
+  }
+
+  /// The rule set with this name (`rules home { … }` is `home`), or the bundled one of that
+  /// name (`baseline`); `nil` when there is neither.
+  ///
+  /// ```swift
+  /// let program = try PlanLoader().load(path: "Examples/home.plan")
+  /// let verdict = try program.ruleSet(named: "home")?.compiled().evaluate(readings, asOf: nil)
+  /// ```
+  public func ruleSet(named name: String) -> RuleSet? {
+    ruleSets.first { $0.id == name } ?? Checker.bundledRuleSets[name]
   }
 
   /// The plan with this name, or the only plan when `name` is `nil`.

@@ -136,7 +136,6 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
   case missingExpectation = "missing-expectation"
   case expectedText = "expected-text"
   case expectedPressure = "expected-pressure"
-  case badReadings = "bad-readings"
   case failedExpectation = "failed-expectation"
 }
 

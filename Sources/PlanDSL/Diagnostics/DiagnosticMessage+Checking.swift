@@ -286,12 +286,6 @@ extension DiagnosticMessage {
     make(.expectedValue, "'\(metric)' takes one value with a unit", at: range)
   }
 
-  static func badReadings(_ file: StringLiteral, first: String, count: Int) -> Diagnostic {
-    make(
-      .badReadings, "readings file '\(file.value)' has problems: \(first)", at: file.range,
-      hint: count > 1 ? "\(count) problems; run 'planner health \(file.value)' to see them all" : nil)
-  }
-
   // MARK: Nutrient conditions (`--where`)
 
   static func expectedNutrientCondition(at range: SourceRange) -> Diagnostic {

@@ -190,6 +190,37 @@ extension Parser {
     }
   }
 
+  /// `no readings for N days` or `no readings in DAYS`, at `no`.
+  mutating func parseNoReadings() -> RuleExpression? {
+    let start = advance().range
+    advance()  // 'readings'
+    if current.isWord("for") {
+      let forRange = advance().range
+      guard current.kind == .number, var count = parseQuantity("a number of days") else {
+        expected("a number of days, as in 'no readings for 3 days'")
+        return nil
+      }
+      guard let unit = count.unit, unit.text == "days" || unit.text == "day" else {
+        expected("'days' after the number, as in 'no readings for 3 days'")
+        return nil
+      }
+      count.unit = nil
+      count.range = count.numberRange
+      let days = DaysLiteral(kind: .last(count), range: forRange.union(previous.range))
+      return .noReadings(days, start.union(previous.range))
+    }
+    guard current.isWord("in") || current.isWord("on") else {
+      expected("'for' and a number of days, as in 'no readings for 3 days', or 'in' and days")
+      return nil
+    }
+    advance()
+    guard let days = parseDays() else {
+      expected("days such as 'last 3 days' or 'days 5...7'")
+      return nil
+    }
+    return .noReadings(days, start.union(previous.range))
+  }
+
   /// `at least K of DAYS (missing counts as …): CONDITION`, at `at least`.
   mutating func parseAtLeast() -> RuleExpression? {
     let start = advance().range
@@ -336,6 +367,9 @@ extension Parser {
         return nil
       }
       return inner
+    }
+    if current.isWord("no"), peek().isWord("readings") {
+      return parseNoReadings()
     }
     if current.kind == .identifier {
       if current.isWord("symptoms"),

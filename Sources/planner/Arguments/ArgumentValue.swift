@@ -43,8 +43,9 @@ struct Seconds: ArgumentValue, Equatable {
 }
 
 extension Day: ArgumentValue {
-  /// A calendar date written yyyy-mm-dd.
+  /// A calendar date written yyyy-mm-dd, or `today` (the local calendar day).
   static func read(_ text: String, for name: String) throws(CLIError) -> Day {
+    if text.lowercased() == "today" { return LocalCalendar.today() }
     guard let day = Day(iso: text) else {
       throw .usage("'\(name)' takes a date such as 2026-11-29, not '\(text.escapedForTerminal)'", hint: nil)
     }
@@ -78,4 +79,26 @@ extension UnitSystem: ArgumentValue {
   /// The help of every `--units` option.
   static let help =
     "Show readings in metric (kg, mmol/L) or us (lb, mg/dL) units (default: each as it was entered)."
+}
+
+/// A length of time: a number of seconds, or a number with `s`, `m`, `h` or `d` (`90s`, `30m`,
+/// `2h`, `1d`), above 0 and at most 30 days.
+struct Interval: ArgumentValue, Equatable {
+  var seconds: Double
+
+  static func read(_ text: String, for name: String) throws(CLIError) -> Interval {
+    let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+    var number = Substring(text)
+    var scale = 1.0
+    if let last = text.last, let unit = units[last] {
+      number = number.dropLast()
+      scale = unit
+    }
+    guard let value = Double(number), value.isFinite, value > 0, value * scale <= 30 * 86_400 else {
+      throw .usage(
+        "'\(name)' takes a time such as 90s, 30m, 2h or 1d (at most 30 days), not '\(text.escapedForTerminal)'",
+        hint: nil)
+    }
+    return Interval(seconds: value * scale)
+  }
 }

@@ -17,6 +17,9 @@ enum CLIError: Error {
   case negativeResult
   /// `planner health` could not decide: not enough readings. Exit 2. The result has already been printed.
   case notEnoughData
+  /// `planner health --database`: some patient's readings are bad (two rows for a day). Exit 65.
+  /// The result, with the error beside the patient, has already been printed.
+  case badData
   /// A bug or an environment failure: exit 70.
   case internalError(String)
   /// A file the command writes could not be written (a missing folder, a full disk, the alerts'
@@ -43,7 +46,7 @@ enum CLIError: Error {
   var exitCode: ExitCode {
     switch self {
     case .usage, .usageDiagnostics: .usage
-    case .diagnostics, .invalidInput: .invalidInput
+    case .diagnostics, .invalidInput, .badData: .invalidInput
     case .negativeResult: .negativeResult
     case .notEnoughData: .notEnoughData
     case .internalError: .internalError
@@ -69,7 +72,7 @@ enum CLIError: Error {
         + (hint.map { "  hint: \($0.escapedForTerminal)\n" } ?? "")
     case .busy(let message):
       return "planner: error: \(message.escapedForTerminal)\n"
-    case .negativeResult, .notEnoughData:
+    case .negativeResult, .notEnoughData, .badData:
       return ""
     case .internalError(let message):
       return "planner: internal error: \(message)\n  please report this with the input that caused it\n"

@@ -12,7 +12,8 @@ enum HealthCommand: TypedCommand {
     a column name: "weight (kg)", "sugar (mmol/L)"), a JSON file, or an Apple Health export.xml.
     Without --rules the bundled baseline rules are used. Exits 0 when healthy, 1 when an alert is
     raised, and 2 when there is not enough data to decide. With --database, every patient of a
-    PostgreSQL readings table is checked instead of a file.
+    PostgreSQL readings table is checked instead of a file: exit 65 when any patient's readings are
+    bad, else 1 when any has an alert, else 2 when any has not enough data, else 0.
     """
 
   struct Options: CommandOptions {
@@ -25,6 +26,10 @@ enum HealthCommand: TypedCommand {
     var notify: String?
     var notifyURL: String?
     var outbox: String?
+    var patient: String?
+    var escalate: String?
+    var escalateURL: String?
+    var escalateAfter: Interval?
     var database: String?
     var patients: PatientList?
     var table: TableName?
@@ -42,18 +47,32 @@ enum HealthCommand: TypedCommand {
         .option("rule-set", \.ruleSet, value: "NAME", "Which rule set of the file, when it has several."),
         .option(
           "as-of", \.asOf, value: "DATE",
-          "The last day of the window (default: the latest reading), as 2026-11-29."),
+          "The last day of the window, as 2026-11-29 or today (default: the latest reading; today with --notify)."
+        ),
         .option("param", \.parameters, value: "NAME=VALUE", RuleParameters.help),
         .format(\.format, [.text, .json, .csv]),
         .option(
           "notify", \.notify, value: "COMMAND",
-          "When an alert fires, run COMMAND (with /bin/sh -c) with the verdict JSON on its standard input."),
+          "When an alert fires, run COMMAND (with /bin/sh -c) with the alert JSON on its standard input."),
         .option(
           "notify-url", \.notifyURL, value: "URL",
-          "When an alert fires, POST the verdict JSON to URL (timeout, retries)."),
+          "When an alert fires, POST the alert JSON to URL (timeout, retries)."),
         .option(
           "outbox", \.outbox, value: "FILE",
-          "Where alerts that could not be delivered wait for the next run (default: <readings>.outbox.json)."),
+          "Where alerts wait to be delivered and are remembered once they are (default: <readings>.outbox.json)."
+        ),
+        .option(
+          "patient", \.patient, value: "ID", "The patient's id in alerts (default: the readings file's name)."
+        ),
+        .option(
+          "escalate", \.escalate, value: "COMMAND",
+          "Run COMMAND with an urgent alert that nobody acknowledged within --escalate-after."),
+        .option(
+          "escalate-url", \.escalateURL, value: "URL",
+          "POST an urgent alert that nobody acknowledged within --escalate-after to URL."),
+        .option(
+          "escalate-after", \.escalateAfter, value: "TIME",
+          "How long an urgent alert may go unacknowledged after delivery: 90s, 30m, 2h (default: 1h)."),
         .option(
           "database", \.database, value: "URL",
           "Evaluate every patient of a PostgreSQL readings table (postgresql://user@host/db); the password comes from PGPASSWORD or ~/.pgpass."
@@ -77,10 +96,15 @@ enum HealthCommand: TypedCommand {
             hint: "with --database the readings come from the table; leave out the file")
         }
         for (name, given) in [
-          ("notify", notify != nil), ("notify-url", notifyURL != nil), ("outbox", outbox != nil),
-          ("param", !parameters.isEmpty), ("units", units != nil),
+          ("outbox", outbox != nil), ("patient", patient != nil), ("param", !parameters.isEmpty),
+          ("units", units != nil),
         ] where given {
-          throw .usage("'--\(name)' does not go with '--database'", hint: nil)
+          throw .usage(
+            "'--\(name)' does not go with '--database'",
+            hint: name == "outbox" ? "with --database the alerts are kept in the table planner_alerts" : nil)
+        }
+        if explain, notify != nil || notifyURL != nil {
+          throw .usage("'--explain' prints the query and notifies no one; leave out '--notify'", hint: nil)
         }
         return
       }
@@ -96,8 +120,13 @@ enum HealthCommand: TypedCommand {
       ] where given {
         throw .usage("'--\(name)' goes with '--database URL'", hint: nil)
       }
-      if notify == nil, notifyURL == nil, outbox != nil {
-        throw .usage("'--outbox' needs '--notify' or '--notify-url'", hint: nil)
+      if notify == nil, notifyURL == nil {
+        for (name, given) in [
+          ("outbox", outbox != nil), ("patient", patient != nil), ("escalate", escalate != nil),
+          ("escalate-url", escalateURL != nil), ("escalate-after", escalateAfter != nil),
+        ] where given {
+          throw .usage("'--\(name)' needs '--notify' or '--notify-url'", hint: nil)
+        }
       }
     }
   }
@@ -106,11 +135,15 @@ enum HealthCommand: TypedCommand {
     if options.usesDatabase { return try DatabaseHealth.run(options, console: console) }
     guard let path = options.readings else { throw .internalError("health ran without its readings") }
     let notifier = try AlertNotifier.from(
-      command: options.notify, url: options.notifyURL, outbox: options.outbox, readingsPath: path)
+      command: options.notify, url: options.notifyURL, outbox: options.outbox, readingsPath: path,
+      escalate: options.escalate, escalateURL: options.escalateURL, escalateAfter: options.escalateAfter)
     let ruleSet = try chooseRuleSet(file: options.rules, name: options.ruleSet, console: console)
+    // A notifying run looks at the calendar day, so that a patient who stopped measuring is not
+    // judged by their last reading.
+    let asOf = options.asOf ?? (notifier != nil ? LocalCalendar.today() : nil)
     // Only the rule window's days are kept while every row is checked: memory does not
     // grow with the file.
-    let retention = ReadingsRetention.window(length: ruleSet.windowLength, asOf: options.asOf)
+    let retention = ReadingsRetention.window(length: ruleSet.windowLength, asOf: asOf)
     let readings = try loadReadings(path, retention: retention, colors: console.errorIsTerminal)
     let compiled: CompiledRuleSet
     do throws(RuleError) {
@@ -120,7 +153,7 @@ enum HealthCommand: TypedCommand {
     }
     var window: Window
     do throws(WindowError) {
-      window = try compiled.window(for: readings, asOf: options.asOf)
+      window = try compiled.window(for: readings, asOf: asOf)
     } catch {
       throw CLIError(error, path: path)
     }
@@ -135,7 +168,11 @@ enum HealthCommand: TypedCommand {
           verdict, window: window, ruleSetName: ruleSet.name, ansiColor: console.outputIsTerminal))
     }
     if let notifier {
-      try notifier.run(verdict, payload: try JSONText.encode(verdict), console: console)
+      let patient = options.patient ?? path
+      let notices =
+        verdict.status == .alert
+        ? [AlertNotice(verdict, patient: patient, ruleSet: ruleSet)] : []
+      try notifier.run(notices, console: console)
     }
     switch verdict.status {
     case .healthy: return
@@ -170,5 +207,21 @@ enum HealthCommand: TypedCommand {
     } catch {
       throw CLIError(error, path: path, colors: colors)
     }
+  }
+}
+
+extension AlertNotice {
+  /// The notice for a verdict of `planner health FILE`: its payload carries the whole verdict.
+  init(_ verdict: Verdict, patient: String, ruleSet: RuleSet) {
+    let severity = verdict.severity?.rawValue ?? "warning"
+    let day = "\(verdict.today)"
+    self.init(
+      patient: patient, ruleSet: ruleSet.id, day: day, severity: severity, alerts: verdict.alerts,
+      payload: { id throws(CLIError) in
+        try JSONText.encode(
+          AlertPayload(
+            alertID: id, patientID: patient, ruleSet: ruleSet, day: day, severity: severity,
+            alerts: verdict.alerts, messages: verdict.messages, verdict: verdict))
+      })
   }
 }

@@ -8,13 +8,14 @@ enum LogCommand: TypedCommand {
   static let abstract = "Log readings into a journal (CSV or JSON, one row per reading time)."
   static let discussion = """
     Readings: weight (lb, kg, g), bp SYSTOLIC/DIASTOLIC (mmHg), systolic, diastolic, sugar (mg/dL, mmol/L),
-    pulse (/min), spo2 (%), temperature (°C, °F), symptoms "TEXT". A time (07:10) gives the time of the
-    readings after it; a context (fasting, before meal, after meal, bedtime) before a reading is its
-    context: planner log 07:10 bp 128/82 fasting sugar 104 mg/dL. They are checked like a readings file
-    (units, plausible ranges, systolic above diastolic). Readings of one day, time and context make one
-    row: an entry for a row that exists merges into it; a different value for a reading already in the
-    row is refused unless --replace, and the replaced row is kept in FILE.history. --import FILE logs
-    every reading of a readings file (CSV, JSON, a FHIR bundle, an Apple Health export) the same way.
+    pulse (/min), spo2 (%), temperature (°C, °F), symptoms "TEXT", symptom CODE yes|no (a coded symptom:
+    symptom chest_pain yes; kept in CSV journals only). A time (07:10) gives the time of the readings after
+    it; a context (fasting, before meal, after meal, bedtime) before a reading is its context: planner log
+    07:10 bp 128/82 fasting sugar 104 mg/dL. They are checked like a readings file (units, plausible
+    ranges, systolic above diastolic). Readings of one day, time and context make one row: an entry for a
+    row that exists merges into it; a different value for a reading already in the row is refused unless
+    --replace, and the replaced row is kept in FILE.history. --import FILE logs every reading of a
+    readings file (CSV, JSON, a FHIR bundle, an Apple Health export) the same way.
     The journal is rewritten atomically (temporary file, fsync, rename); a journal that does not parse
     is never overwritten. The words may start with the day: 2026-11-30, 'today' or 'yesterday'
     (default: today, local time).
@@ -194,6 +195,9 @@ enum LogCommand: TypedCommand {
     if let temperature = shown(.temperature) { parts.append("temperature \(temperature)") }
     if let symptoms = measurements.symptoms, !symptoms.isEmpty {
       parts.append("symptoms \"\(symptoms.escapedForTerminal)\"")
+    }
+    for code in measurements.answers.keys.sorted() {
+      parts.append("symptom \(code) \(measurements.answers[code] == true ? "yes" : "no")")
     }
     return parts.joined(separator: ", ")
   }

@@ -30,14 +30,23 @@ enum ProgramLoading {
     getenv(variable).map { String(cString: $0) } != "0"
   }
 
-  static func load(_ path: String, console: Console) throws(CLIError) -> Program {
+  /// Loads a plan from `path`, or, when `files` is given, from those texts, with relative paths
+  /// relative to `directory` (a plan stored in the job queue).
+  static func load(_ path: String, files: [String: String]? = nil, directory: String = "/", console: Console)
+    throws(CLIError) -> Program
+  {
     let loader = Self.loader
     var status = stat()
     if stat(path, &status) == 0, loader.parsesInParts(byteCount: Int(status.st_size)) {
       ProcessMemory.prepareWorkerArenas()
     }
     do throws(DiagnosticList) {
-      let program = try loader.load(path: path)
+      let program: Program
+      if let files {
+        program = try loader.load(path: path, files: files, directory: directory)
+      } else {
+        program = try loader.load(path: path)
+      }
       // Likewise the program (thousands of foods): kept until the process ends.
       if keepsUntilExit { _ = Unmanaged.passRetained(KeptProgram(program)) }
       if !program.warnings.isEmpty {

@@ -14,14 +14,8 @@ enum SolveAdaptations {
   static func evaluate(
     _ program: Program, plan: PlanSpec, readings: [String], asOf: String?, console: Console
   ) throws(CLIError) -> [PlanAdaptation] {
-    var day: Day?
-    if let asOf {
-      guard let parsed = Day(iso: asOf) else {
-        throw .usage("'--as-of' takes a date such as 2026-11-29, not '\(asOf.escapedForTerminal)'", hint: nil)
-      }
-      day = parsed
-    }
     guard !readings.isEmpty else {
+      _ = try day(asOf)
       if asOf != nil { throw .usage("'--as-of' needs '--readings FILE'", hint: nil) }
       return []
     }
@@ -45,11 +39,35 @@ enum SolveAdaptations {
         shared = try HealthCommand.loadReadings(argument, colors: console.errorIsTerminal)
       }
     }
+    return try evaluate(
+      program, plan: plan, readings: Readings(shared: shared, members: own), asOf: asOf, console: console)
+  }
+
+  /// Readings already read: for the plan, and each member's own.
+  struct Readings: Sendable {
+    var shared: [Reading]?
+    var members: [String: [Reading]]
+  }
+
+  /// Evaluates the plan's adaptations on readings already read (by `planner worker`, from the database).
+  static func evaluate(
+    _ program: Program, plan: PlanSpec, readings: Readings, asOf: String?, console: Console
+  ) throws(CLIError) -> [PlanAdaptation] {
+    let day = try day(asOf)
     if program.adaptations(of: plan).isEmpty {
       console.err("note: plan '\(plan.name)' has no 'adapt' blocks; the readings change nothing\n")
       return []
     }
-    return program.evaluateAdaptations(of: plan, readings: shared ?? [], memberReadings: own, asOf: day)
+    return program.evaluateAdaptations(
+      of: plan, readings: readings.shared ?? [], memberReadings: readings.members, asOf: day)
+  }
+
+  private static func day(_ asOf: String?) throws(CLIError) -> Day? {
+    guard let asOf else { return nil }
+    guard let parsed = Day(iso: asOf) else {
+      throw .usage("'--as-of' takes a date such as 2026-11-29, not '\(asOf.escapedForTerminal)'", hint: nil)
+    }
+    return parsed
   }
 
   /// One line per adaptation for text output.

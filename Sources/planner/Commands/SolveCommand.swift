@@ -3,6 +3,11 @@ import GLPKBackend
 import MealOptimizer
 import PlanDSL
 
+/// When `planner worker` loaded a job's plan and readings (the rest of its time is the solve).
+final class SolveClock: @unchecked Sendable {
+  var loaded: Date?
+}
+
 /// `planner solve FILE`: the cheapest plan that meets every goal.
 enum SolveCommand: TypedCommand {
   static let name = "solve"
@@ -27,6 +32,14 @@ enum SolveCommand: TypedCommand {
     var fullModel = false
     var readings: [String] = []
     var asOf: String?
+    /// Set by `planner worker`, never by an option: the plan's files as texts, loaded instead
+    /// of the disk with relative paths relative to `storedDirectory` (``PlanLoader/load(path:files:directory:)``).
+    var storedFiles: [String: String]?
+    var storedDirectory = "/"
+    /// Set by `planner worker`: readings read from the database instead of `--readings` files.
+    var storedReadings: SolveAdaptations.Readings?
+    /// Set by `planner worker`: told when the plan is loaded and its readings evaluated.
+    var clock: SolveClock?
 
     static var declarations: [OptionDeclaration<Options>] {
       [
@@ -65,7 +78,8 @@ enum SolveCommand: TypedCommand {
     let format = arguments.format
     var options = SolverOptions()
     options.timeLimit = arguments.timeLimit?.value
-    let program = try ProgramLoading.load(path, console: console)
+    let program = try ProgramLoading.load(
+      path, files: arguments.storedFiles, directory: arguments.storedDirectory, console: console)
     let spec = try choosePlan(program, name: arguments.plan, path: path)
     let pantryOut = arguments.pantryOut
     if let pantryOut {
@@ -77,8 +91,15 @@ enum SolveCommand: TypedCommand {
       try OutputFile.checkTarget(pantryOut, option: "--pantry-out")
     }
     let title = "Plan '\(spec.name)'" + (spec.displayName.map { " (\($0))" } ?? "")
-    let adaptations = try SolveAdaptations.evaluate(
-      program, plan: spec, readings: arguments.readings, asOf: arguments.asOf, console: console)
+    let adaptations: [PlanAdaptation]
+    if let readings = arguments.storedReadings {
+      adaptations = try SolveAdaptations.evaluate(
+        program, plan: spec, readings: readings, asOf: arguments.asOf, console: console)
+    } else {
+      adaptations = try SolveAdaptations.evaluate(
+        program, plan: spec, readings: arguments.readings, asOf: arguments.asOf, console: console)
+    }
+    arguments.clock?.loaded = Date()
     if let household = program.householdProblem(for: spec) {
       return try solveHousehold(
         Program.applying(adaptations, to: household), adaptations: adaptations, title: title, spec: spec,

@@ -23,13 +23,52 @@ struct Outbox {
     var reason: String
     /// Attempts made so far (runs, not retries).
     var attempts: Int
-    /// The verdict JSON to deliver, as `planner health --format json` prints it.
+    /// The alert JSON to deliver (see ``AlertPayload``).
     var payload: String
+    /// The alert this item delivers, the same on every channel (`alert_id` in the payload): what
+    /// `planner alerts ack` names. `nil` for items saved before alerts had ids (their ``id``
+    /// stands for it).
+    var alert: String?
+    /// The patient, the rule set's id, the day and the fired alerts' ids: an alert with the same
+    /// ones is not sent again once delivered.
+    var patient: String?
+    var ruleSet: String?
+    var day: String?
+    var alerts: [String]?
+    /// The highest severity that fired: `urgent` alerts are escalated when not acknowledged.
+    var severity: String?
+    /// When it was delivered (ISO 8601 UTC); `nil` while it waits.
+    var deliveredAt: String?
+    /// When `planner alerts ack` acknowledged it.
+    var acknowledgedAt: String?
+    /// When it was sent to the escalation target.
+    var escalatedAt: String?
+    /// Why the last escalation attempt failed.
+    var escalationReason: String?
 
     enum CodingKeys: String, CodingKey {
       case id, channel
       case savedAt = "saved_at"
-      case reason, attempts, payload
+      case reason, attempts, payload, alert, patient
+      case ruleSet = "rule_set"
+      case day, alerts, severity
+      case deliveredAt = "delivered_at"
+      case acknowledgedAt = "acknowledged_at"
+      case escalatedAt = "escalated_at"
+      case escalationReason = "escalation_reason"
+    }
+
+    /// The alert's id: ``alert``, or ``id`` for an item saved before alerts had ids.
+    var alertID: String { alert ?? id }
+
+    /// Whether it was delivered.
+    var isDelivered: Bool { deliveredAt != nil }
+
+    /// Whether it covers the same patient, rule set and day as `notice`, and every alert that
+    /// fired in it.
+    func covers(_ notice: AlertNotice) -> Bool {
+      patient == notice.patient && ruleSet == notice.ruleSet && day == notice.day
+        && Set(alerts ?? []).isSuperset(of: notice.alerts)
     }
 
     /// A new item for `payload` on `channel`, with a new id.
@@ -51,6 +90,16 @@ struct Outbox {
       reason = try container.decode(String.self, forKey: .reason)
       attempts = try container.decode(Int.self, forKey: .attempts)
       payload = try container.decode(String.self, forKey: .payload)
+      alert = try container.decodeIfPresent(String.self, forKey: .alert)
+      patient = try container.decodeIfPresent(String.self, forKey: .patient)
+      ruleSet = try container.decodeIfPresent(String.self, forKey: .ruleSet)
+      day = try container.decodeIfPresent(String.self, forKey: .day)
+      alerts = try container.decodeIfPresent([String].self, forKey: .alerts)
+      severity = try container.decodeIfPresent(String.self, forKey: .severity)
+      deliveredAt = try container.decodeIfPresent(String.self, forKey: .deliveredAt)
+      acknowledgedAt = try container.decodeIfPresent(String.self, forKey: .acknowledgedAt)
+      escalatedAt = try container.decodeIfPresent(String.self, forKey: .escalatedAt)
+      escalationReason = try container.decodeIfPresent(String.self, forKey: .escalationReason)
     }
 
     /// Whether `other` is the same alert on the same channel.
@@ -60,7 +109,7 @@ struct Outbox {
   }
 
   let url: URL
-  private(set) var items: [Item]
+  var items: [Item]
   /// Where an outbox that could not be read or did not parse was moved, and which it was.
   private(set) var movedAside: MovedAside?
 
@@ -144,9 +193,31 @@ struct Outbox {
     items[index].reason = reason
   }
 
-  /// Forgets the item with `id` (delivered).
+  /// Forgets the item with `id`.
   mutating func remove(id: String) {
     items.removeAll { $0.id == id }
+  }
+
+  /// Marks the item with `id` delivered at `time`.
+  mutating func markDelivered(id: String, at time: String) {
+    guard let index = items.firstIndex(where: { $0.id == id }) else { return }
+    items[index].deliveredAt = time
+    items[index].reason = "delivered"
+    items[index].attempts += 1
+  }
+
+  /// The items that wait to be delivered.
+  var waiting: [Item] { items.filter { !$0.isDelivered } }
+
+  /// Forgets delivered items delivered more than `days` days before `now`, except urgent ones
+  /// that still wait for an acknowledgement or an escalation.
+  mutating func prune(olderThan days: Int, now: Date) {
+    let formatter = ISO8601DateFormatter()
+    items.removeAll { item in
+      guard let delivered = item.deliveredAt.flatMap(formatter.date(from:)) else { return false }
+      let pending = item.severity == "urgent" && item.acknowledgedAt == nil && item.escalatedAt == nil
+      return !pending && now.timeIntervalSince(delivered) > Double(days) * 86_400
+    }
   }
 
   /// Writes the outbox atomically, or removes the file when it is empty. A missing folder is
