@@ -20,8 +20,12 @@ cd "$(dirname "$0")/.."
 # sets by name and diagnostics' places were added, on main with issue 44's
 # timed readings (2,394 on 2026-12-06, Swift 6.3.1 on Linux). The target is
 # under 400: lower the budget as declarations become internal or package;
-# never raise it without a reason in the commit.
-budget=2394
+# never raise it without a reason in the commit. Raised to 2,514 when the job queue
+# (issue 46) landed: PlanQueue's 114 public declarations are what `planner db`,
+# `enqueue`, `jobs` and `worker` use from outside the library (the command line is
+# built by the fuzz package too, so it can use only public API), and
+# PostgresConnection's notification wait (5); to be cut with the rest.
+budget=2514
 modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase PlanQueue)
 
 if command -v swift-symbolgraph-extract > /dev/null; then
