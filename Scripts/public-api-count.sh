@@ -24,8 +24,14 @@ cd "$(dirname "$0")/.."
 # (issue 46) landed: PlanQueue's 114 public declarations are what `planner db`,
 # `enqueue`, `jobs` and `worker` use from outside the library (the command line is
 # built by the fuzz package too, so it can use only public API), and
-# PostgresConnection's notification wait (5); to be cut with the rest.
-budget=2514
+# PostgresConnection's notification wait (5); to be cut with the rest. Raised to
+# 2,544 with FHIR and timed journal rows (t44-fhir): the journal's rows
+# (JournalEntry.Row, its rows and init, JournalChange.rows and updatedRow,
+# JournalConflict's time, context and row, Journal.importReadings) and
+# FHIRBundle's export, which `planner log` and `planner export-readings` use, and
+# FHIRReadings' parser, codes and units, which docs/health.md offers to Swift
+# callers (8 of the 30; make them package if that offer is dropped).
+budget=2544
 modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase PlanQueue)
 
 if command -v swift-symbolgraph-extract > /dev/null; then
