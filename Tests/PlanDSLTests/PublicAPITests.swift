@@ -63,22 +63,22 @@ struct PublicAPITests {
     try FileManager.default.createDirectory(
       at: plans.appendingPathComponent("lib"), withIntermediateDirectories: true)
     try FileManager.default.createDirectory(
-      at: folder.appendingPathComponent("shared"), withIntermediateDirectories: true)
+      at: folder.appendingPathComponent("common"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data("goal g { protein >= 50 g per day }\n".utf8).write(
-      to: folder.appendingPathComponent("shared/goals.plan"))
+      to: folder.appendingPathComponent("common/goals.plan"))
     try Data("food oats { per 100 g { protein 13 g }; price 1 USD per 1 kg }\n".utf8).write(
       to: plans.appendingPathComponent("lib/foods.plan"))
     try Data(
       """
       include "lib/foods.plan"
-      include "../shared/goals.plan"
+      include "../common/goals.plan"
       plan p { goal g; budget 5 USD per day }
 
       """.utf8
     ).write(to: plans.appendingPathComponent("week.plan"))
     let program = try PlanLoader().load(path: plans.appendingPathComponent("week.plan").path)
-    #expect(program.goals.first?.goals.first?.source?.description == "../shared/goals.plan:1:10")
+    #expect(program.goals.first?.goals.first?.source?.description == "../common/goals.plan:1:10")
     #expect(program.plans.first?.budget?.source?.description == "week.plan:3:18")
     // Diagnostics keep the path as loaded.
     #expect(program.sources.files.first?.path == plans.appendingPathComponent("week.plan").path)
