@@ -226,7 +226,8 @@ struct FHIRTests {
           kept.measurements.symptoms = ""
           return kept
         })
-    #expect(try Journal.importReadings(from: bundle, into: journal) == JournalImport(days: 7, unchangedDays: 7))
+    #expect(
+      try Journal.importReadings(from: bundle, into: journal) == JournalImport(days: 7, unchangedDays: 7))
     let copy = folder.appendingPathComponent("bundle.json")
     try FileManager.default.copyItem(at: bundle, to: copy)
     #expect {
@@ -254,7 +255,8 @@ struct FHIRTests {
     ],
     otherwise: "ok")
 
-  @Test("coded symptoms and every kind of context are exported and read back to the same readings and verdicts")
+  @Test(
+    "coded symptoms and every kind of context are exported and read back to the same readings and verdicts")
   func symptomsRoundTrip() throws {
     let folder = try Self.folder()
     let source = folder.appendingPathComponent("week.csv")
@@ -269,15 +271,18 @@ struct FHIRTests {
 
     """.write(to: source, atomically: true, encoding: .utf8)
     let bundle = folder.appendingPathComponent("week.json")
-    try FHIRBundle.export(from: source, subject: "Patient/1", timeZone: TimeZone(identifier: "UTC")!, to: bundle)
+    try FHIRBundle.export(
+      from: source, subject: "Patient/1", timeZone: TimeZone(identifier: "UTC")!, to: bundle)
     let csv = try ReadingsFile.load(from: source)
     let fhir = try ReadingsFile.load(from: bundle)
     #expect(fhir == csv)
-    #expect(fhir.map(\.measurements.answers) == [
-      ["chest_pain": true, "short_of_breath": true, "dizziness": false],
-      ["dizziness": true, "chest_pain": false],
-    ])
-    #expect(fhir[0].measurements.readings(of: "sugar").map(\.context) == ["fasting", "before meal", "after meal"])
+    #expect(
+      fhir.map(\.measurements.answers) == [
+        ["chest_pain": true, "short_of_breath": true, "dizziness": false],
+        ["dizziness": true, "chest_pain": false],
+      ])
+    #expect(
+      fhir[0].measurements.readings(of: "sugar").map(\.context) == ["fasting", "before meal", "after meal"])
     #expect(fhir[1].measurements.readings(of: "systolic").map(\.context) == [nil, "after my walk"])
     let rules = try Self.symptomRules.compiled()
     let verdicts = try [csv, fhir].map { try rules.evaluate($0) }
@@ -288,7 +293,9 @@ struct FHIRTests {
     // always; the contexts' standard codes, the user's own words as text alone.
     let text = try String(contentsOf: bundle, encoding: .utf8)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-    let resources = try #require(object["entry"] as? [[String: Any]]).compactMap { $0["resource"] as? [String: Any] }
+    let resources = try #require(object["entry"] as? [[String: Any]]).compactMap {
+      $0["resource"] as? [String: Any]
+    }
     func loinc(_ resource: [String: Any]) -> String? {
       (((resource["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first)?["code"] as? String
     }
@@ -299,31 +306,38 @@ struct FHIRTests {
     #expect(chestPain["category"] == nil)
     let value = try #require(chestPain["valueCodeableConcept"] as? [String: Any])
     let codings = try #require(value["coding"] as? [[String: String]])
-    #expect(codings == [
-      ["system": "http://snomed.info/sct", "code": "29857009"],
-      ["system": "http://planner.invalid/fhir/CodeSystem/symptom", "code": "chest_pain"],
-    ])
+    #expect(
+      codings == [
+        ["system": "http://snomed.info/sct", "code": "29857009"],
+        ["system": "http://planner.invalid/fhir/CodeSystem/symptom", "code": "chest_pain"],
+      ])
     #expect(value["text"] as? String == "chest pain")
     let contexts = resources.compactMap { resource -> [String: Any]? in
-      ((resource["extension"] as? [[String: Any]])?.first { $0["url"] as? String == FHIRReadings.contextExtension })?[
+      ((resource["extension"] as? [[String: Any]])?.first {
+        $0["url"] as? String == FHIRReadings.contextExtension
+      })?[
         "valueCodeableConcept"] as? [String: Any]
     }
-    let written = Set(contexts.map { concept in
-      let coding = (concept["coding"] as? [[String: String]])?.first
-      return [coding?["system"] ?? "", coding?["code"] ?? "", concept["text"] as? String ?? ""]
-    })
-    #expect(written == [
-      ["http://terminology.hl7.org/CodeSystem/v2-0916", "F", "fasting"],
-      ["http://terminology.hl7.org/CodeSystem/v3-TimingEvent", "AC", "before meal"],
-      ["http://terminology.hl7.org/CodeSystem/v3-TimingEvent", "PC", "after meal"],
-      ["http://terminology.hl7.org/CodeSystem/v3-TimingEvent", "HS", "bedtime"],
-      ["", "", "after my walk"],
-    ])
+    let written = Set(
+      contexts.map { concept in
+        let coding = (concept["coding"] as? [[String: String]])?.first
+        return [coding?["system"] ?? "", coding?["code"] ?? "", concept["text"] as? String ?? ""]
+      })
+    #expect(
+      written == [
+        ["http://terminology.hl7.org/CodeSystem/v2-0916", "F", "fasting"],
+        ["http://terminology.hl7.org/CodeSystem/v3-TimingEvent", "AC", "before meal"],
+        ["http://terminology.hl7.org/CodeSystem/v3-TimingEvent", "PC", "after meal"],
+        ["http://terminology.hl7.org/CodeSystem/v3-TimingEvent", "HS", "bedtime"],
+        ["", "", "after my walk"],
+      ])
     // Fasting glucose is LOINC 1558-6, with no context extension.
     #expect(resources.contains { loinc($0) == "1558-6" && $0["extension"] == nil })
   }
 
-  @Test("a bundle coded as the HL7 Symptoms guide writes it (SNOMED CT only) and the same readings in CSV give the same verdict")
+  @Test(
+    "a bundle coded as the HL7 Symptoms guide writes it (SNOMED CT only) and the same readings in CSV give the same verdict"
+  )
   func symptomsFromElsewhere() throws {
     func symptom(_ loinc: String, _ snomed: String, _ when: String) -> String {
       #""status": "final", "code": {"coding": [{"system": "http://loinc.org", "code": "\#(loinc)"}]}, "#
@@ -413,11 +427,14 @@ struct FHIRTests {
     try (header + (rows[100...] + rows[..<100]).joined(separator: "\n") + "\n").write(
       to: shuffled, atomically: true, encoding: .utf8)
     let bundle = folder.appendingPathComponent("bundle.json")
-    try FHIRBundle.export(from: sorted, subject: "Patient/1", timeZone: TimeZone(identifier: "UTC")!, to: bundle)
+    try FHIRBundle.export(
+      from: sorted, subject: "Patient/1", timeZone: TimeZone(identifier: "UTC")!, to: bundle)
     var journals: [String] = []
     for source in [sorted, shuffled, bundle] {
-      let journal = folder.appendingPathComponent("journal-\(source.deletingPathExtension().lastPathComponent).csv")
-      try Journal.log(try JournalEntry.parse("19:00 bp 130/85"), on: Day(year: 2026, month: 1, day: 5)!, into: journal)
+      let journal = folder.appendingPathComponent(
+        "journal-\(source.deletingPathExtension().lastPathComponent).csv")
+      try Journal.log(
+        try JournalEntry.parse("19:00 bp 130/85"), on: Day(year: 2026, month: 1, day: 5)!, into: journal)
       #expect(
         try Journal.importReadings(from: source, into: journal)
           == JournalImport(days: 200, newRowDays: 200))
@@ -429,7 +446,9 @@ struct FHIRTests {
     #expect(journals[0] == journals[1])
     #expect(journals[0] == journals[2])
     #expect(journals[0].split(separator: "\n").count == 202)
-    #expect(journals[0].hasPrefix("date,time,context,weight,systolic,diastolic,sugar,symptoms,symptom chest_pain\n"))
+    #expect(
+      journals[0].hasPrefix("date,time,context,weight,systolic,diastolic,sugar,symptoms,symptom chest_pain\n")
+    )
     // A file with a problem after its first days imports nothing.
     let bad = folder.appendingPathComponent("bad.csv")
     try (header + rows.joined(separator: "\n") + "\n2026-12-30,07:00,,80,120,\n").write(

@@ -91,7 +91,11 @@ public enum Journal {
     var summary = EntrySummary()
     for row in entry.rows { summary.add(row, on: day) }
     let merge = try write(
-      { Merge(feed: .days([day: entry]), summary: summary, replacing: replacing, format: format, keepChanges: true) },
+      {
+        Merge(
+          feed: .days([day: entry]), summary: summary, replacing: replacing, format: format, keepChanges: true
+        )
+      },
       to: url, beforeRename: beforeRename)
     guard let change = merge.changes.first else {
       throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "the day was not placed"))

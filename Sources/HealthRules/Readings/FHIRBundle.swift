@@ -217,7 +217,8 @@ public enum FHIRBundle {
       let url = "urn:uuid:\(base)-\(String(repeating: "0", count: max(0, 12 - hex.count)))\(hex)"
       var members = ["\"resourceType\": \"Observation\"", "\"status\": \"final\""]
       if category != .none {
-        let (code, display) = category == .laboratory ? ("laboratory", "Laboratory") : ("vital-signs", "Vital Signs")
+        let (code, display) =
+          category == .laboratory ? ("laboratory", "Laboratory") : ("vital-signs", "Vital Signs")
         members.append(
           "\"category\": [{ \"coding\": [{ \"system\": "
             + "\"http://terminology.hl7.org/CodeSystem/observation-category\", \"code\": \"\(code)\", "
@@ -264,13 +265,15 @@ public enum FHIRBundle {
           codes = Array(codes.prefix(1))
         }
         text += entry(
-          codes: codes, category: field == .sugar ? .laboratory : .vitalSigns, effective: when, context: context,
+          codes: codes, category: field == .sugar ? .laboratory : .vitalSigns, effective: when,
+          context: context,
           value: "\"valueQuantity\": \(quantity(steps, field, measurements))")
       }
       for (code, answer) in measurements.answers.sorted(by: { $0.key < $1.key }) {
         text += entry(
           codes: [answer ? FHIRReadings.symptomPresent : FHIRReadings.symptomAbsent], category: .none,
-          effective: when, context: row.context, value: "\"valueCodeableConcept\": \(Writer.symptomConcept(code))")
+          effective: when, context: row.context,
+          value: "\"valueCodeableConcept\": \(Writer.symptomConcept(code))")
       }
       return text
     }

@@ -287,7 +287,9 @@ public enum FHIRReadings {
       collector.report(
         code.span.issue(
           .unknownCode, "\(what) has no LOINC coding (system \(loincSystem))",
-          hint: "planner reads the LOINC codes \(names), \(pressurePanel), \(symptomPresent) and \(symptomAbsent)"))
+          hint:
+            "planner reads the LOINC codes \(names), \(pressurePanel), \(symptomPresent) and \(symptomAbsent)"
+        ))
     }
     return nil
   }
@@ -517,7 +519,8 @@ public enum FHIRReadings {
     let names = symptomCodes.map { "\($0.snomed) (\($0.code))" }.joined(separator: ", ")
     collector.report(
       (unknown?.span ?? value.span).issue(
-        .unknownCode, unknown.map { "unknown symptom: \($0.text)" } ?? "a symptom with no coding planner reads",
+        .unknownCode,
+        unknown.map { "unknown symptom: \($0.text)" } ?? "a symptom with no coding planner reads",
         hint: "planner reads the SNOMED CT codes \(names), and any code in the system \(symptomSystem)"))
     return nil
   }

@@ -163,7 +163,8 @@ public enum ReadingsFile {
       var scanner = CSVScanner(LineReader(handle))
       let parsed: Result<Void, ReadingsError>
       do throws(ReadingsError) {
-        try CSVReadings.read(&scanner, customMetrics: [], into: &collector, onRow: { _, collector in hand(&collector) })
+        try CSVReadings.read(
+          &scanner, customMetrics: [], into: &collector, onRow: { _, collector in hand(&collector) })
         parsed = .success(())
       } catch {
         parsed = .failure(error)
