@@ -9,13 +9,16 @@ import Diagnostics
 /// `valueQuantity` (each component's, for the panel) with a UCUM unit code (``units``), read
 /// exactly from its decimal text; its day and time are those written in `effectiveDateTime`
 /// (or `effectiveInstant`, or `effectivePeriod.start`), the clock time as written, the zone
-/// ignored, as every readings format reads them. The extension
-/// ``contextExtension`` (what ``FHIRBundle`` writes) gives a reading's context.
+/// ignored, as every readings format reads them. The extension ``contextExtension`` (what
+/// ``FHIRBundle`` writes: a standard coding of ``contextCodings``, or the user's words as
+/// text) gives a reading's context. A coded yes/no symptom is an Observation coded LOINC
+/// 75325-1 (present) or 111551-8 (absent) whose `valueCodeableConcept` is the symptom: a
+/// SNOMED CT finding of ``symptomCodes`` or a code of planner's ``symptomSystem``.
 ///
 /// An Observation with a LOINC code planner does not know, or none, is an error
-/// (`unknown-code`) at its `code`, never guessed; so is an unknown unit code, a
-/// `modifierExtension` (which may change the meaning), or a missing `status`, `code`,
-/// `effective[x]` or value. Observations whose `status` is `entered-in-error`, `cancelled`,
+/// (`unknown-code`) at its `code`, never guessed; so is an unknown unit code, symptom code
+/// or context code, codings that disagree, a `modifierExtension` (which may change the
+/// meaning), or a missing `status`, `code`, `effective[x]` or value. Observations whose `status` is `entered-in-error`, `cancelled`,
 /// `registered` or `unknown` are passed over (they are not results); other resource types
 /// (a `Patient`) are passed over too. Consecutive Observations of one day, time and context
 /// (a systolic and a diastolic written apart) make one record.
