@@ -217,7 +217,7 @@ struct FHIRTests {
     let journal = folder.appendingPathComponent("journal.csv")
     let bundle = Self.examples.appendingPathComponent("home-bp.fhir.json")
     let changes = try Journal.importReadings(from: bundle, into: journal)
-    #expect(changes == JournalImport(days: 7, newRowDays: 7))
+    #expect(changes == JournalImport.tuple(days: 7, newRowDays: 7))
     #expect(
       try ReadingsFile.load(from: journal)
         == ReadingsFile.load(from: bundle).map { reading in
@@ -227,7 +227,8 @@ struct FHIRTests {
           return kept
         })
     #expect(
-      try Journal.importReadings(from: bundle, into: journal) == JournalImport(days: 7, unchangedDays: 7))
+      try Journal.importReadings(from: bundle, into: journal)
+        == JournalImport.tuple(days: 7, unchangedDays: 7))
     let copy = folder.appendingPathComponent("bundle.json")
     try FileManager.default.copyItem(at: bundle, to: copy)
     #expect {
@@ -437,10 +438,10 @@ struct FHIRTests {
         try JournalEntry.parse("19:00 bp 130/85"), on: Day(year: 2026, month: 1, day: 5)!, into: journal)
       #expect(
         try Journal.importReadings(from: source, into: journal)
-          == JournalImport(days: 200, newRowDays: 200))
+          == JournalImport.tuple(days: 200, newRowDays: 200))
       #expect(
         try Journal.importReadings(from: source, into: journal)
-          == JournalImport(days: 200, unchangedDays: 200))
+          == JournalImport.tuple(days: 200, unchangedDays: 200))
       journals.append(try String(contentsOf: journal, encoding: .utf8))
     }
     #expect(journals[0] == journals[1])

@@ -158,7 +158,7 @@ struct TimedJournalTests {
     try Self.log("19:10 bp 131/82", into: journal)
     let changes = try Journal.importReadings(from: source, into: journal)
     // 2026-11-29 gains a row beside the one logged; 2026-11-30 is a new day.
-    #expect(changes == JournalImport(days: 2, newRowDays: 2, updatedDays: 0, unchangedDays: 0))
+    #expect(changes == JournalImport.tuple(days: 2, newRowDays: 2, updatedDays: 0, unchangedDays: 0))
     #expect(
       try String(contentsOf: journal, encoding: .utf8)
         == """

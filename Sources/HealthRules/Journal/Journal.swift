@@ -122,13 +122,17 @@ public enum Journal {
   ///     `resourceType`) or an Apple Health export (`.xml`).
   ///   - replacing: Whether a value may replace a different one already logged in its row.
   ///   - url: The journal.
-  /// - Returns: How many of the file's days added rows, updated rows or changed nothing.
+  /// - Returns: How many of the file's days there were, how many only added rows, updated a
+  ///   row the journal had, or changed nothing, and the fields whose earlier values were
+  ///   replaced (with `replacing`), in ``ReadingField`` order.
   /// - Throws: ``JournalError/invalidEntry(_:)`` with every problem of the source file, and the
   ///   errors of ``log(_:on:replacing:into:beforeRename:)``.
   @discardableResult
   public static func importReadings(
     from source: URL, replacing: Bool = false, into url: URL, beforeRename: (URL) throws -> Void = { _ in }
-  ) throws(JournalError) -> JournalImport {
+  ) throws(JournalError) -> (
+    days: Int, newRowDays: Int, updatedDays: Int, unchangedDays: Int, replacedFields: [ReadingField]
+  ) {
     let format = try format(of: url)
     var summary = EntrySummary()
     var whole: [ReadingsCollector.Row]?
@@ -152,7 +156,8 @@ public enum Journal {
           feed: whole.map(DayFeed.rows) ?? .streamed(from: source), summary: summary, replacing: replacing,
           format: format, keepChanges: false)
       }, to: url, beforeRename: beforeRename)
-    return merge.tally
+    let tally = merge.tally
+    return (tally.days, tally.newRowDays, tally.updatedDays, tally.unchangedDays, tally.replacedFields)
   }
 
   /// Throws ``JournalError/invalidEntry(_:)`` (`invalid-answer`) when a JSON journal would get
@@ -1130,18 +1135,27 @@ public struct JournalChange: Sendable, Hashable {
   public var isUnchanged: Bool { previous == reading }
 }
 
-/// What ``Journal/importReadings(from:replacing:into:beforeRename:)`` did to the file's days.
-public struct JournalImport: Sendable, Hashable {
+/// What ``Journal/importReadings(from:replacing:into:beforeRename:)`` did to the file's days,
+/// counted as they are merged (the days themselves are not kept).
+struct JournalImport: Sendable, Hashable {
   /// The days of the file.
-  public var days = 0
+  var days = 0
   /// Days whose readings went only into rows the journal did not have.
-  public var newRowDays = 0
+  var newRowDays = 0
   /// Days on which a row the journal had was updated.
-  public var updatedDays = 0
+  var updatedDays = 0
   /// Days whose every reading was already logged.
-  public var unchangedDays = 0
+  var unchangedDays = 0
   /// Fields whose earlier values were replaced (with `replacing`), in ``ReadingField`` order.
-  public var replacedFields: [ReadingField] = []
+  var replacedFields: [ReadingField] = []
+
+  /// The counts as ``Journal/importReadings(from:replacing:into:beforeRename:)`` returns them.
+  static func tuple(
+    days: Int = 0, newRowDays: Int = 0, updatedDays: Int = 0, unchangedDays: Int = 0,
+    replacedFields: [ReadingField] = []
+  ) -> (days: Int, newRowDays: Int, updatedDays: Int, unchangedDays: Int, replacedFields: [ReadingField]) {
+    (days, newRowDays, updatedDays, unchangedDays, replacedFields)
+  }
 
   /// Counts one day's change.
   mutating func count(_ change: JournalChange) {

@@ -98,7 +98,10 @@ enum LogCommand: TypedCommand {
   static func importReadings(from source: String, options: Options, console: Console) throws(CLIError) {
     let url = URL(fileURLWithPath: options.journal)
     let replace = options.replace
-    let changes: JournalImport
+    let changes:
+      (
+        days: Int, newRowDays: Int, updatedDays: Int, unchangedDays: Int, replacedFields: [ReadingField]
+      )
     do throws(JournalError) {
       changes = try Journal.withExclusiveAccess(to: url) { () throws(JournalError) in
         try Journal.importReadings(from: URL(fileURLWithPath: source), replacing: replace, into: url)
@@ -116,7 +119,11 @@ enum LogCommand: TypedCommand {
 
   /// `imported 7 days from bundle.json into journal.csv: new rows on 6 days, rows updated on 1 day,
   /// 0 days already logged`, and what was replaced.
-  static func importSummary(_ changes: JournalImport, source: String, path: String) -> String {
+  static func importSummary(
+    _ changes: (
+      days: Int, newRowDays: Int, updatedDays: Int, unchangedDays: Int, replacedFields: [ReadingField]
+    ), source: String, path: String
+  ) -> String {
     func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
     var text =
       "imported \(days(changes.days)) from \(source.escapedForTerminal) into \(path.escapedForTerminal): "
