@@ -48,7 +48,9 @@ enum GLPKCall {
     let buffers = GLPKProblemBuffers(model)
     defer { buffers.deallocate() }
     var problem = buffers.problem(constant: model.objectiveConstant, maximize: model.sense == .maximize)
-    return try run(options: options, glpk: glpk, start: start, columns: model.columns.count, rows: model.rows.count) {
+    return try run(
+      options: options, glpk: glpk, start: start, columns: model.columns.count, rows: model.rows.count
+    ) {
       parameters, result in cglpk_solve(&problem, &parameters, &result)
     }
   }

@@ -59,7 +59,8 @@ final class GLPKSession: SolverSession {
     }
     guard code == Int32(CGLPK_OK), let made else {
       let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw SolverError.solverFailure("GLPK could not load the model: \(text.isEmpty ? "code \(code)" : text)")
+      throw SolverError.solverFailure(
+        "GLPK could not load the model: \(text.isEmpty ? "code \(code)" : text)")
     }
     handle = made
     objective = compact.columns.map(\.objective)
@@ -129,7 +130,8 @@ final class GLPKSession: SolverSession {
     if GLPKCall.isCancelled { throw .cancelled }
     let handle = try usableHandle()
     if let variable = model.variables.first(where: { variable in
-      variable.kind != .continuous && (variable.lower ?? -.infinity).rounded(.up) > (variable.upper ?? .infinity).rounded(.down)
+      variable.kind != .continuous
+        && (variable.lower ?? -.infinity).rounded(.up) > (variable.upper ?? .infinity).rounded(.down)
     }) {
       return Solution(
         termination: .completed, status: .infeasible,
@@ -145,7 +147,8 @@ final class GLPKSession: SolverSession {
     let clock = ContinuousClock()
     let began = clock.now
     let raw = try GLPKCall.run(
-      options: options, glpk: glpk, start: start, columns: model.variables.count, rows: model.constraints.count
+      options: options, glpk: glpk, start: start, columns: model.variables.count,
+      rows: model.constraints.count
     ) { parameters, result in cglpk_session_solve(handle, &parameters, &result) }
     if raw.stopped || GLPKCall.isCancelled { throw .cancelled }
     let elapsed = clock.now - began

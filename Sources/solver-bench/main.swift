@@ -35,17 +35,17 @@ enum BenchError: Error { case usage(String) }
 
 struct Configuration {
   var label: String
-  var options: SolverOptions
+  var options: GLPKOptions
 }
 
 func configurations(quick: Bool, interior withInterior: Bool) -> [Configuration] {
   var list: [Configuration] = []
-  let scalings: [SolverOptions.Scaling] =
-    quick ? [.equilibration, .geometricThenEquilibration] : SolverOptions.Scaling.allCases
+  let scalings: [GLPKOptions.Scaling] =
+    quick ? [.equilibration, .geometricThenEquilibration] : GLPKOptions.Scaling.allCases
   for presolve in [true, false] {
-    for method in [SolverOptions.Method.primalSimplex, .dualSimplex] {
+    for method in [GLPKOptions.Method.primalSimplex, .dualSimplex] {
       for scaling in scalings {
-        var options = SolverOptions()
+        var options = GLPKOptions()
         options.presolve = presolve
         options.method = method
         options.scaling = scaling
@@ -58,7 +58,7 @@ func configurations(quick: Bool, interior withInterior: Bool) -> [Configuration]
   }
   if withInterior {
     // Slow on these models (minutes): many columns, few rows.
-    var interior = SolverOptions()
+    var interior = GLPKOptions()
     interior.method = .interiorPoint
     interior.presolve = false
     interior.scaling = .geometricThenEquilibration
@@ -104,7 +104,7 @@ func run() throws {
     var last: Solution?
     for _ in 0..<arguments.repeats {
       start = clock.now
-      let solution = try GLPKSolver().solve(model, options: configuration.options)
+      let solution = try GLPKSolver(options: configuration.options).solve(model, options: SolverOptions())
       times.append(seconds(clock.now - start))
       last = solution
     }
@@ -129,7 +129,7 @@ func run() throws {
     $0.0.options.presolve && $0.0.options.method == .primalSimplex
       && $0.0.options.scaling == .geometricThenEquilibration
   }
-  let defaults = SolverOptions()
+  let defaults = GLPKOptions()
   let chosen = rows.first {
     $0.0.options.presolve == defaults.presolve && $0.0.options.method == defaults.method
       && $0.0.options.scaling == defaults.scaling

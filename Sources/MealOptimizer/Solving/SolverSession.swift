@@ -63,7 +63,8 @@ extension LinearModel {
       try check(variable)
       guard coefficient.isFinite else {
         throw SolverError.invalidModel(
-          "the objective coefficient of '\(variables[variable.index].name)' is not a finite number (\(coefficient))")
+          "the objective coefficient of '\(variables[variable.index].name)' is not a finite number (\(coefficient))"
+        )
       }
       var expression = objective
       expression.terms.removeAll { $0.variable == variable }
