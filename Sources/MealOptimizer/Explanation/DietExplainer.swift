@@ -149,22 +149,31 @@ public struct DietExplainer: Sendable {
     } catch {
       throw PlanningError(error)
     }
-    var active = Set(full.constraints.indices)
+    // Which lines own each row (a row may belong to more than one), and the lines kept now.
+    var owners: [Int: [Int]] = [:]
+    for l in lines.lines.indices {
+      for row in lines.lines[l].rows { owners[row, default: []].append(l) }
+    }
+    var active = [Bool](repeating: true, count: full.constraints.count)
+    var keptNow = all
     return { kept throws(PlanningError) in
-      var wanted = lines.structural
-      for l in kept { wanted.formUnion(lines.lines[l].rows) }
+      // Only the rows of lines that changed since the last test can change.
+      var rows = Set<Int>()
+      for l in keptNow.symmetricDifference(kept) { rows.formUnion(lines.lines[l].rows) }
       do throws(SolverError) {
-        for row in active.subtracting(wanted).sorted() {
-          try session.setBounds(ConstraintRef(index: row), lower: nil, upper: nil)
-        }
-        for row in wanted.subtracting(active).sorted() {
+        for row in rows.sorted() {
+          let wanted =
+            lines.structural.contains(row) || owners[row, default: []].contains(where: kept.contains)
+          guard wanted != active[row] else { continue }
           let set = full.constraints[row].set
-          try session.setBounds(ConstraintRef(index: row), lower: set.lower, upper: set.upper)
+          try session.setBounds(
+            ConstraintRef(index: row), lower: wanted ? set.lower : nil, upper: wanted ? set.upper : nil)
+          active[row] = wanted
         }
       } catch {
         throw PlanningError(error)
       }
-      active = wanted
+      keptNow = kept
       return answer(try solve(session, until: deadline))
     }
   }
