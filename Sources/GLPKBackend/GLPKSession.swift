@@ -169,7 +169,7 @@ extension GLPKSolver {
   /// ```swift
   /// let session = try GLPKSolver().makeSession(for: model)
   /// var solution = try session.solve(options: SolverOptions())
-  /// try session.setBounds(budget, lower: nil, upper: nil)  // drop the budget row
+  /// try session.apply(.constraintBounds(budget, lower: nil, upper: nil))  // drop the budget row
   /// solution = try session.solve(options: SolverOptions())  // from the last basis
   /// ```
   ///

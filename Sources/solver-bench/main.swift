@@ -91,7 +91,8 @@ func processSeconds() -> Double {
 /// filter's tests in one solver session and with a model built and loaded
 /// for each, and checks that both give the same explanation.
 func runExplain(_ arguments: Arguments) throws {
-  var problem = BenchmarkDiet.problem(foods: arguments.foods, days: arguments.days, variety: arguments.variety)
+  var problem = BenchmarkDiet.problem(
+    foods: arguments.foods, days: arguments.days, variety: arguments.variety)
   problem.budget = Budget(Decimal(string: "0.50")!, per: .day)
   let lines = problem.goals.count + problem.foodLimits.count + problem.groupLimits.count + 1
   emit(
