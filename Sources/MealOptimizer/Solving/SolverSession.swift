@@ -125,8 +125,9 @@ extension LinearModel {
 /// solution as the first incumbent when that solution still fits the
 /// changed model (``SolverOptions/start``, when given, comes first).
 ///
-/// A session is not `Sendable`: use it from one thread (GLPK's objects
-/// belong to the thread that made them).
+/// A session is not `Sendable`: use it from one thread at a time. GLPK's
+/// objects belong to the thread that made them: used from another thread,
+/// GLPK's session loads its model again there (docs/solver.md, "Sessions").
 ///
 /// ```swift
 /// let session = try GLPKSolver().makeSession(for: model)
