@@ -118,7 +118,8 @@ extension LinearModel {
 /// restore integrality, change objective coefficients, and solve again.
 ///
 /// Each solve gives what solving ``model`` (the loaded model with every
-/// change so far) from scratch gives; what a session saves is the loading,
+/// change so far) from scratch gives (a MIP stopped at a relative gap above
+/// 0 may stop at another solution within the gap); what a session saves is the loading,
 /// and a backend that can also starts from what its last solve left: GLPK's
 /// session (`GLPKSolver.makeSession(for:)`) keeps its problem object, whose
 /// simplex basis the next LP starts from, and offers a MIP its last integer
