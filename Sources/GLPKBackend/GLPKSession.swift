@@ -164,7 +164,7 @@ final class GLPKSession: SolverSession {
 
 extension GLPKSolver {
   /// Loads a model into GLPK once, for changes and solves without loading
-  /// it again (``GLPKSession``'s design is in docs/solver.md).
+  /// it again (the design of GLPK's session is in docs/solver.md, "Sessions").
   ///
   /// ```swift
   /// let session = try GLPKSolver().makeSession(for: model)
