@@ -1,6 +1,8 @@
 #include "cglpk.h"
 
 #include <float.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <limits.h>
 #include <setjmp.h>
 #include <string.h>
@@ -11,6 +13,16 @@ typedef struct {
   char text[512];
   size_t length;
 } guard_state;
+
+/* How many times the shim freed this thread's GLPK environment (and with it
+ * every GLPK object of the thread): a session compares it with the count at
+ * its creation to know whether its problem object still exists. */
+static _Thread_local unsigned long env_generation = 0;
+
+static void free_env(void) {
+  glp_free_env();
+  env_generation += 1;
+}
 
 /* Terminal hook: keeps the first part of GLPK's output, prints nothing. */
 static int capture_output(void *info, const char *text) {
@@ -56,6 +68,7 @@ typedef struct {
   int node_limit;
   cglpk_incumbent_report on_incumbent;
   void *report_context;
+  const double *start;   /* 1-based start values for glp_ios_heur_sol, or NULL */
   int reported;          /* 1 once an incumbent has been reported */
   double last_reported;  /* the last incumbent reported */
 } search_watch;
@@ -96,6 +109,11 @@ static int milliseconds_left(double seconds, double start) {
 static void watch_search(glp_tree *tree, void *info) {
   search_watch *watch = (search_watch *)info;
   cglpk_result *result = watch->result;
+  if (glp_ios_reason(tree) == GLP_IHEUR && watch->start != NULL) {
+    /* The caller's start, checked feasible by the caller, offered once. */
+    result->start_accepted = glp_ios_heur_sol(tree, watch->start) == 0;
+    watch->start = NULL;
+  }
   report_incumbent(watch, glp_ios_get_prob(tree));
   switch (glp_ios_reason(tree)) {
   case GLP_IBINGO:
@@ -154,6 +172,12 @@ static void run_simplex(glp_prob *lp, int method, int presolve, int time_limit, 
   parm.presolve = presolve ? GLP_ON : GLP_OFF;
   parm.tm_lim = time_limit;
   result->lp_return = glp_simplex(lp, &parm);
+  if (result->lp_return == GLP_EBADB || result->lp_return == GLP_ESING || result->lp_return == GLP_ECOND) {
+    /* A basis kept from an earlier solve (a session's) that no longer
+     * factorizes: start again from the standard basis, which always does. */
+    glp_std_basis(lp);
+    result->lp_return = glp_simplex(lp, &parm);
+  }
   result->lp_status = glp_get_status(lp);
   result->primal_status = glp_get_prim_stat(lp);
   result->dual_status = glp_get_dual_stat(lp);
@@ -196,19 +220,18 @@ static int solve_lp(glp_prob *lp, const cglpk_options *options, int has_integers
   return 0;
 }
 
-static int solve_guarded(const cglpk_problem *problem, const cglpk_options *options, cglpk_result *result) {
-  /* The time limit counts from here: loading and scaling a large model are part of the solve. */
-  double start = glp_time();
-  glp_prob *lp = glp_create_prob();
-  load(lp, problem);
-  if (options->scaling != 0) glp_scale_prob(lp, options->scaling);
+/* Solves the loaded problem: the LP (from the problem's current basis, when
+ * it has a valid one), then branch-and-cut when it has integer columns. */
+static void solve_loaded(glp_prob *lp, const cglpk_options *options, double start, int keep_basis,
+                         cglpk_result *result) {
   int has_integers = glp_get_num_int(lp) > 0;
   int interior = solve_lp(lp, options, has_integers, start, result);
   result->mip_gap = -1;
   result->has_mip_bound = 0;
   result->stopped = 0;
   result->node_limit_hit = 0;
-  int cols = problem->cols, rows = problem->rows;
+  result->start_accepted = 0;
+  int cols = glp_get_num_cols(lp), rows = glp_get_num_rows(lp);
   if (has_integers) {
     if (result->lp_return == 0 && result->lp_status == GLP_OPT && options->should_stop != NULL &&
         options->should_stop()) {
@@ -220,8 +243,8 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
       result->mip_return = GLP_ETMLIM;
       result->mip_status = GLP_UNDEF;
     } else if (result->lp_return == 0 && result->lp_status == GLP_OPT) {
-      search_watch watch = {result, options->should_stop, options->node_limit, options->on_incumbent,
-                            options->report_context, 0, 0.0};
+      search_watch watch = {result,       options->should_stop, options->node_limit, options->on_incumbent,
+                            options->report_context, options->start, 0, 0.0};
       glp_iocp parm;
       glp_init_iocp(&parm);
       parm.msg_lev = GLP_MSG_OFF;
@@ -239,8 +262,23 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
       parm.cb_func = watch_search;
       parm.cb_info = &watch;
       result->mip_ran = 1;
+      int *row_stat = NULL, *col_stat = NULL;
+      if (keep_basis) {
+        /* Branch-and-cut leaves the basis of its last node; a session keeps
+         * the relaxation's optimal one for its next solve. */
+        row_stat = (int *)glp_alloc(rows + 1, sizeof(int));
+        col_stat = (int *)glp_alloc(cols + 1, sizeof(int));
+        for (int i = 1; i <= rows; i++) row_stat[i] = glp_get_row_stat(lp, i);
+        for (int j = 1; j <= cols; j++) col_stat[j] = glp_get_col_stat(lp, j);
+      }
       result->mip_return = glp_intopt(lp, &parm);
       result->mip_status = glp_mip_status(lp);
+      if (keep_basis) {
+        for (int i = 1; i <= rows; i++) glp_set_row_stat(lp, i, row_stat[i]);
+        for (int j = 1; j <= cols; j++) glp_set_col_stat(lp, j, col_stat[j]);
+        glp_free(row_stat);
+        glp_free(col_stat);
+      }
       /* The last solution may have come after the last callback. */
       report_incumbent(&watch, lp);
       result->objective = glp_mip_obj_val(lp);
@@ -267,6 +305,15 @@ static int solve_guarded(const cglpk_problem *problem, const cglpk_options *opti
       for (int i = 0; i < rows; i++) result->row_dual[i] = glp_get_row_dual(lp, i + 1);
     }
   }
+}
+
+static int solve_guarded(const cglpk_problem *problem, const cglpk_options *options, cglpk_result *result) {
+  /* The time limit counts from here: loading and scaling a large model are part of the solve. */
+  double start = glp_time();
+  glp_prob *lp = glp_create_prob();
+  load(lp, problem);
+  if (options->scaling != 0) glp_scale_prob(lp, options->scaling);
+  solve_loaded(lp, options, start, 0, result);
   glp_delete_prob(lp);
   return CGLPK_OK;
 }
@@ -280,13 +327,128 @@ int cglpk_solve(const cglpk_problem *problem, const cglpk_options *options, cglp
   if (setjmp(guard.jump) != 0) {
     /* GLPK's state is unusable after an error: free this thread's
      * environment, and with it every GLPK object of this thread. */
-    glp_free_env();
+    free_env();
     copy_message(result->message, (int)sizeof result->message, guard.text);
     return CGLPK_ERROR_INTERNAL;
   }
   int code = solve_guarded(problem, options, result);
   uninstall();
   return code;
+}
+
+/* ---- Sessions ---- */
+
+struct cglpk_session {
+  glp_prob *lp;
+  pthread_t thread;         /* the thread whose GLPK environment holds lp */
+  unsigned long generation; /* env_generation of that thread when lp was made */
+  int scaling;              /* the flags lp was last scaled with; -1 to scale again */
+};
+
+/* Runs `body` inside a guard; on a GLPK error the thread's environment (and
+ * the session's problem with it) is freed. */
+#define GUARDED(message, size, body)                          \
+  do {                                                        \
+    guard_state guard;                                        \
+    install(&guard);                                          \
+    if (setjmp(guard.jump) != 0) {                            \
+      free_env();                                             \
+      copy_message(message, size, guard.text);                \
+      return CGLPK_ERROR_INTERNAL;                            \
+    }                                                         \
+    body;                                                     \
+    uninstall();                                              \
+  } while (0)
+
+int cglpk_session_create(const cglpk_problem *problem, cglpk_session **session, char *message,
+                         int message_size) {
+  if (problem == NULL || session == NULL) return CGLPK_ERROR_ARGUMENT;
+  if (problem->rows < 0 || problem->cols < 0 || problem->nonzeros < 0) return CGLPK_ERROR_ARGUMENT;
+  cglpk_session *made = (cglpk_session *)calloc(1, sizeof *made);
+  if (made == NULL) return CGLPK_ERROR_ARGUMENT;
+  guard_state guard;
+  install(&guard);
+  if (setjmp(guard.jump) != 0) {
+    free_env();
+    free(made);
+    copy_message(message, message_size, guard.text);
+    return CGLPK_ERROR_INTERNAL;
+  }
+  made->lp = glp_create_prob();
+  load(made->lp, problem);
+  uninstall();
+  made->thread = pthread_self();
+  made->generation = env_generation;
+  made->scaling = -1;
+  *session = made;
+  return CGLPK_OK;
+}
+
+int cglpk_session_usable(const cglpk_session *session) {
+  return session != NULL && session->lp != NULL && pthread_equal(session->thread, pthread_self()) &&
+         session->generation == env_generation;
+}
+
+void cglpk_session_destroy(cglpk_session *session) {
+  if (session == NULL) return;
+  /* Another thread's problem cannot be freed from here: it goes with that
+   * thread's environment. */
+  if (cglpk_session_usable(session)) glp_delete_prob(session->lp);
+  free(session);
+}
+
+int cglpk_session_set_column(cglpk_session *session, int column, int type, double lower, double upper,
+                             int kind, double objective) {
+  if (!cglpk_session_usable(session)) return CGLPK_ERROR_ARGUMENT;
+  if (column < 0 || column >= glp_get_num_cols(session->lp)) return CGLPK_ERROR_ARGUMENT;
+  char message[1];
+  GUARDED(message, 0, {
+    glp_set_col_kind(session->lp, column + 1, kind);
+    glp_set_col_bnds(session->lp, column + 1, type, lower, upper);
+    glp_set_obj_coef(session->lp, column + 1, objective);
+  });
+  return CGLPK_OK;
+}
+
+int cglpk_session_set_row(cglpk_session *session, int row, int type, double lower, double upper) {
+  if (!cglpk_session_usable(session)) return CGLPK_ERROR_ARGUMENT;
+  if (row < 0 || row >= glp_get_num_rows(session->lp)) return CGLPK_ERROR_ARGUMENT;
+  char message[1];
+  GUARDED(message, 0, glp_set_row_bnds(session->lp, row + 1, type, lower, upper));
+  return CGLPK_OK;
+}
+
+int cglpk_session_add_row(cglpk_session *session, int type, double lower, double upper, int count,
+                          const int *columns, const double *values) {
+  if (!cglpk_session_usable(session) || count < 0) return CGLPK_ERROR_ARGUMENT;
+  char message[1];
+  GUARDED(message, 0, {
+    int row = glp_add_rows(session->lp, 1);
+    glp_set_row_bnds(session->lp, row, type, lower, upper);
+    if (count > 0) glp_set_mat_row(session->lp, row, count, columns, values);
+  });
+  /* Scaled again before the next solve, as a fresh load of the model would be. */
+  session->scaling = -1;
+  return CGLPK_OK;
+}
+
+int cglpk_session_solve(cglpk_session *session, const cglpk_options *options, cglpk_result *result) {
+  if (!cglpk_session_usable(session) || options == NULL || result == NULL) return CGLPK_ERROR_ARGUMENT;
+  result->message[0] = '\0';
+  glp_prob *lp = session->lp;
+  GUARDED(result->message, (int)sizeof result->message, {
+    double start = glp_time();
+    if (session->scaling != options->scaling) {
+      if (options->scaling != 0) {
+        glp_scale_prob(lp, options->scaling);
+      } else {
+        glp_unscale_prob(lp);
+      }
+      session->scaling = options->scaling;
+    }
+    solve_loaded(lp, options, start, 1, result);
+  });
+  return CGLPK_OK;
 }
 
 static int solve_file_guarded(const char *path, int format, int *status, double *objective) {
@@ -321,7 +483,7 @@ int cglpk_solve_file(const char *path, int format, int *status, double *objectiv
   guard_state guard;
   install(&guard);
   if (setjmp(guard.jump) != 0) {
-    glp_free_env();
+    free_env();
     copy_message(message, message_size, guard.text);
     return CGLPK_ERROR_INTERNAL;
   }
@@ -343,7 +505,7 @@ int cglpk_provoke_error(char *message, int message_size) {
   guard_state guard;
   install(&guard);
   if (setjmp(guard.jump) != 0) {
-    glp_free_env();
+    free_env();
     copy_message(message, message_size, guard.text);
     return CGLPK_ERROR_INTERNAL;
   }
@@ -354,5 +516,5 @@ int cglpk_provoke_error(char *message, int message_size) {
 
 void cglpk_release_thread(void) {
   /* glp_free_env returns 1 without doing anything when the thread has no environment. */
-  glp_free_env();
+  free_env();
 }

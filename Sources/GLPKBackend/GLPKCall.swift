@@ -19,6 +19,8 @@ struct GLPKRawResult: Sendable {
   var stopped: Bool
   /// Whether ``SolverOptions/nodeLimit`` ended the search.
   var nodeLimitHit: Bool
+  /// Whether branch-and-cut took the caller's start as its first incumbent.
+  var startAccepted: Bool
   var objective: Double
   var values: [Double]
   var columnDuals: [Double]
@@ -40,30 +42,70 @@ enum GLPKCall {
   /// at every callback and ends its search when the task or the Foundation
   /// thread running this call is cancelled; the result then says
   /// ``GLPKRawResult/stopped``.
-  static func solve(_ model: CompactModel, options: SolverOptions) throws(SolverError) -> GLPKRawResult {
+  static func solve(
+    _ model: CompactModel, options: SolverOptions, glpk: GLPKOptions, start: [Double]?
+  ) throws(SolverError) -> GLPKRawResult {
     let buffers = GLPKProblemBuffers(model)
     defer { buffers.deallocate() }
     var problem = buffers.problem(constant: model.objectiveConstant, maximize: model.sense == .maximize)
-    var parameters = cglpk_options(
-      method: method(options.method), presolve: options.presolve ? 1 : 0, scaling: scaling(options.scaling),
-      time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap,
-      should_stop: { GLPKCall.isCancelled ? 1 : 0 }, cuts: cutFlags(options.cuts),
-      node_limit: Int32(clamping: options.nodeLimit ?? 0), branching: branching(options.branching),
-      backtracking: backtracking(options.nodeSelection),
-      mip_presolve: options.mipPresolve ? 1 : 0,
-      on_incumbent: options.observer == nil
-        ? nil
-        : { context, objective in
-          guard let context else { return }
-          Unmanaged<SolveObserver>.fromOpaque(context).takeUnretainedValue().record(incumbent: objective)
-        },
-      report_context: options.observer.map { Unmanaged.passUnretained($0).toOpaque() })
+    return try run(
+      options: options, glpk: glpk, start: start, columns: model.columns.count, rows: model.rows.count
+    ) {
+      parameters, result in cglpk_solve(&problem, &parameters, &result)
+    }
+  }
+
+  /// Runs one guarded solve with the options turned into the shim's, and
+  /// copies its result out.
+  ///
+  /// - Parameters:
+  ///   - start: A point already checked feasible, to offer branch-and-cut; `nil` for none.
+  ///   - columns, rows: The size of the problem the call solves.
+  ///   - call: The shim's entry point, given the parameters and the result to fill.
+  static func run(
+    options: SolverOptions, glpk: GLPKOptions, start: [Double]?, columns: Int, rows: Int,
+    _ call: (inout cglpk_options, inout cglpk_result) -> Int32
+  ) throws(SolverError) -> GLPKRawResult {
+    // The shim reads the start 1-based: element 0 unused.
+    let startValues = start.map { [0] + $0 }
+    var values = [Double](repeating: 0, count: max(columns, 1))
+    var columnDuals = [Double](repeating: 0, count: max(columns, 1))
+    var rowDuals = [Double](repeating: 0, count: max(rows, 1))
     var result = cglpk_result()
-    result.col_value = buffers.values.baseAddress
-    result.col_dual = buffers.columnDuals.baseAddress
-    result.row_dual = buffers.rowDuals.baseAddress
-    // The callback reaches the observer through an unretained pointer.
-    let code = withExtendedLifetime(options.observer) { cglpk_solve(&problem, &parameters, &result) }
+    let code = withExtendedLifetime(options.observer) {
+      (startValues ?? []).withUnsafeBufferPointer { startBuffer in
+        values.withUnsafeMutableBufferPointer { valueBuffer in
+          columnDuals.withUnsafeMutableBufferPointer { columnDualBuffer in
+            rowDuals.withUnsafeMutableBufferPointer { rowDualBuffer in
+              var parameters = cglpk_options(
+                method: method(glpk.method), presolve: glpk.presolve ? 1 : 0, scaling: scaling(glpk.scaling),
+                time_limit: options.timeLimit ?? 0, mip_gap: options.relativeGap,
+                should_stop: { GLPKCall.isCancelled ? 1 : 0 }, cuts: cutFlags(glpk.cuts),
+                node_limit: Int32(clamping: options.nodeLimit ?? 0), branching: branching(glpk.branching),
+                backtracking: backtracking(glpk.nodeSelection),
+                mip_presolve: glpk.mipPresolve ? 1 : 0,
+                on_incumbent: options.observer == nil
+                  ? nil
+                  : { context, objective in
+                    guard let context else { return }
+                    Unmanaged<SolveObserver>.fromOpaque(context).takeUnretainedValue().record(
+                      incumbent: objective)
+                  },
+                // The callback reaches the observer through an unretained pointer.
+                report_context: options.observer.map { Unmanaged.passUnretained($0).toOpaque() },
+                start: startValues == nil ? nil : startBuffer.baseAddress)
+              result.col_value = valueBuffer.baseAddress
+              result.col_dual = columnDualBuffer.baseAddress
+              result.row_dual = rowDualBuffer.baseAddress
+              return call(&parameters, &result)
+            }
+          }
+        }
+      }
+    }
+    result.col_value = nil
+    result.col_dual = nil
+    result.row_dual = nil
     let message = messageText(&result.message)
     guard code == Int32(CGLPK_OK) else {
       throw SolverError.solverFailure(
@@ -76,11 +118,11 @@ enum GLPKCall {
       mipReturn: result.mip_return, mipStatus: result.mip_status,
       mipGap: result.mip_gap >= 0 ? result.mip_gap : nil,
       mipBound: result.has_mip_bound != 0 ? result.mip_bound : nil, stopped: result.stopped != 0,
-      nodeLimitHit: result.node_limit_hit != 0,
+      nodeLimitHit: result.node_limit_hit != 0, startAccepted: result.start_accepted != 0,
       objective: result.objective,
-      values: Array(buffers.values.prefix(buffers.columns)),
-      columnDuals: Array(buffers.columnDuals.prefix(buffers.columns)),
-      rowDuals: Array(buffers.rowDuals.prefix(buffers.rows)))
+      values: Array(values.prefix(columns)),
+      columnDuals: Array(columnDuals.prefix(columns)),
+      rowDuals: Array(rowDuals.prefix(rows)))
   }
 
   /// Reads an LP or MPS file with GLPK and solves it; for checking exports.
@@ -121,7 +163,7 @@ enum GLPKCall {
   static let optimalStatus = Int32(GLP_OPT)
   static let internalErrorCode = Int32(CGLPK_ERROR_INTERNAL)
 
-  private static func method(_ method: SolverOptions.Method) -> Int32 {
+  private static func method(_ method: GLPKOptions.Method) -> Int32 {
     switch method {
     case .primalSimplex: Int32(CGLPK_PRIMAL)
     case .dualSimplex: Int32(CGLPK_DUAL)
@@ -129,7 +171,7 @@ enum GLPKCall {
     }
   }
 
-  private static func scaling(_ scaling: SolverOptions.Scaling) -> Int32 {
+  private static func scaling(_ scaling: GLPKOptions.Scaling) -> Int32 {
     switch scaling {
     case .none: 0
     case .equilibration: Int32(GLP_SF_EQ)
@@ -138,15 +180,15 @@ enum GLPKCall {
     }
   }
 
-  private static func cutFlags(_ cuts: SolverOptions.CutPlanes) -> Int32 {
-    let flags: [(SolverOptions.CutPlanes, Int32)] = [
+  private static func cutFlags(_ cuts: GLPKOptions.CutPlanes) -> Int32 {
+    let flags: [(GLPKOptions.CutPlanes, Int32)] = [
       (.mixedIntegerRounding, Int32(CGLPK_CUT_MIR)), (.gomory, Int32(CGLPK_CUT_GOMORY)),
       (.cover, Int32(CGLPK_CUT_COVER)), (.clique, Int32(CGLPK_CUT_CLIQUE)),
     ]
     return flags.reduce(0) { cuts.contains($1.0) ? $0 | $1.1 : $0 }
   }
 
-  private static func branching(_ branching: SolverOptions.Branching) -> Int32 {
+  private static func branching(_ branching: GLPKOptions.Branching) -> Int32 {
     switch branching {
     case .firstFractional: Int32(GLP_BR_FFV)
     case .lastFractional: Int32(GLP_BR_LFV)
@@ -156,7 +198,7 @@ enum GLPKCall {
     }
   }
 
-  private static func backtracking(_ selection: SolverOptions.NodeSelection) -> Int32 {
+  private static func backtracking(_ selection: GLPKOptions.NodeSelection) -> Int32 {
     switch selection {
     case .depthFirst: Int32(GLP_BT_DFS)
     case .breadthFirst: Int32(GLP_BT_BFS)

@@ -1,19 +1,18 @@
 internal import CGLPK
 import MealOptimizer
 
-/// The C arrays of one ``CompactModel`` as GLPK's loader wants them, and the
-/// arrays the shim writes results into.
+/// The C arrays of one ``CompactModel`` as GLPK's loader wants them.
 ///
 /// Allocated by `init` and released by ``deallocate()``, which the owner calls
-/// in a `defer` right after creating it; the pointers never leave
-/// ``GLPKCall/solve(_:options:)``.
+/// in a `defer` right after creating it; the pointers never leave the call
+/// that loads the model (``GLPKCall/solve(_:options:glpk:start:)``, a
+/// session's load).
 struct GLPKProblemBuffers {
   let rows: Int
   let columns: Int
   let nonzeros: Int
   let rowType, columnType, columnKind, entryRow, entryColumn: UnsafeMutableBufferPointer<Int32>
   let rowLower, rowUpper, columnLower, columnUpper, objective, entryValue: UnsafeMutableBufferPointer<Double>
-  let values, columnDuals, rowDuals: UnsafeMutableBufferPointer<Double>
 
   init(_ model: CompactModel) {
     rows = model.rows.count
@@ -41,9 +40,6 @@ struct GLPKProblemBuffers {
     entryRow = ints(nonzeros + 1)
     entryColumn = ints(nonzeros + 1)
     entryValue = doubles(nonzeros + 1)
-    values = doubles(columns)
-    columnDuals = doubles(columns)
-    rowDuals = doubles(rows)
 
     for (i, row) in model.rows.enumerated() {
       (rowType[i], rowLower[i], rowUpper[i]) = Self.boundType(row.lower, row.upper)
@@ -87,14 +83,14 @@ struct GLPKProblemBuffers {
   func deallocate() {
     for buffer in [rowType, columnType, columnKind, entryRow, entryColumn] { buffer.deallocate() }
     for buffer in [
-      rowLower, rowUpper, columnLower, columnUpper, objective, entryValue, values, columnDuals, rowDuals,
+      rowLower, rowUpper, columnLower, columnUpper, objective, entryValue,
     ] {
       buffer.deallocate()
     }
   }
 
   /// GLPK's bound type and the two bound values for optional bounds.
-  private static func boundType(_ lower: Double?, _ upper: Double?) -> (Int32, Double, Double) {
+  static func boundType(_ lower: Double?, _ upper: Double?) -> (Int32, Double, Double) {
     switch (lower, upper) {
     case (nil, nil): (Int32(GLP_FR), 0, 0)
     case (let l?, nil): (Int32(GLP_LO), l, 0)

@@ -9,11 +9,9 @@ extension GLPKSolver {
   /// ran to its end, and the status says whether that end is an optimum;
   /// with presolve an infeasible LP returns `GLP_ENOPFS` with no solution.
   static func solution(
-    from raw: GLPKRawResult, model: CompactModel, options: SolverOptions, seconds: Double
+    from raw: GLPKRawResult, mixedInteger: Bool, maximize: Bool, seconds: Double
   ) -> Solution {
-    let (termination, status, message) =
-      raw.mipRan || model.columns.contains(where: { $0.kind != .continuous })
-      ? mipOutcome(raw) : lpOutcome(raw)
+    let (termination, status, message) = raw.mipRan || mixedInteger ? mipOutcome(raw) : lpOutcome(raw)
     var solution = Solution(termination: termination, status: status, seconds: seconds, message: message)
     if raw.mipRan, status == .unknown, let bound = raw.mipBound {
       // Stopped before any plan: the best active node still bounds every
@@ -30,7 +28,6 @@ extension GLPKSolver {
       } else if let bound = raw.mipBound {
         // The best active node bounds every plan still to be found; the
         // incumbent bounds itself. The gap is measured as GLPK measures it.
-        let maximize = model.sense == .maximize
         let proven = maximize ? max(bound, raw.objective) : min(bound, raw.objective)
         solution.bound = proven
         solution.relativeGap = abs(raw.objective - proven) / (abs(raw.objective) + Double.ulpOfOne)
@@ -97,7 +94,7 @@ extension GLPKSolver {
       default: return (.failed, .unknown, "branch-and-cut ended without a solution")
       }
     case Int32(GLP_ENOPFS):
-      // Only with ``SolverOptions/mipPresolve``: the MIP presolver proved that no point exists.
+      // Only with ``GLPKOptions/mipPresolve``: the MIP presolver proved that no point exists.
       return (.completed, .infeasible, "the MIP presolver found that no integer point exists")
     case Int32(GLP_EMIPGAP):
       return (.gapLimit, hasPoint ? .feasible : .unknown, "the relative gap limit was reached")

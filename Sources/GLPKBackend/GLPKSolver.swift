@@ -11,7 +11,8 @@ import MealOptimizer
 /// ``SolverError/solverFailure(_:)``. The GLPK problem object is created and
 /// deleted inside one ``solve(_:options:)`` call and never leaves it, so one
 /// `GLPKSolver` can be used from many threads at once (GLPK keeps its state
-/// per thread).
+/// per thread). A model solved many times with small changes between solves
+/// is loaded once into a session instead (``makeSession(for:)``).
 ///
 /// A solve that runs inside a task stops when the task is cancelled (or, on
 /// a Foundation `Thread`, when the thread is cancelled): the
@@ -24,19 +25,27 @@ import MealOptimizer
 /// into GLPK, the LP relaxation and branch-and-cut share it, each getting
 /// what is left.
 ///
+/// GLPK's own settings (simplex method, scaling, branching, cuts) are a
+/// ``GLPKOptions`` value given to ``init(options:)``.
+///
 /// ```swift
 /// let solution = try GLPKSolver().solve(model, options: SolverOptions())
 /// if solution.status == .optimal { print(solution.objectiveValue ?? 0) }
 /// ```
 public struct GLPKSolver: Solver {
-  /// Creates a solver.
-  public init() {}
+  /// GLPK's own settings for every solve (one solve can change them with
+  /// ``SolverOptions/backendSettings``).
+  public var options: GLPKOptions
+
+  /// Creates a solver with GLPK's settings.
+  public init(options: GLPKOptions = GLPKOptions()) { self.options = options }
 
   /// Solves the model with GLPK.
   ///
   /// - Parameters:
   ///   - model: The model; it is validated with ``LinearModel/validate()`` first.
-  ///   - options: Method, presolve, scaling, time limit and MIP gap.
+  ///   - options: The time limit, MIP gap, node limit, start, observer, and
+  ///     GLPK settings by name over ``options``.
   /// - Returns: The termination and result statuses, values when there are
   ///   any, duals and reduced costs for an LP solved to optimality, the
   ///   relative gap for a MIP, and the seconds spent.
@@ -47,6 +56,7 @@ public struct GLPKSolver: Solver {
   ///   running the solve is cancelled.
   public func solve(_ model: LinearModel, options: SolverOptions) throws(SolverError) -> Solution {
     try options.validate()
+    let glpk = try self.options.applying(options.backendSettings)
     if GLPKCall.isCancelled { throw .cancelled }
     let clock = ContinuousClock()
     let entered = clock.now
@@ -65,15 +75,25 @@ public struct GLPKSolver: Solver {
         termination: .completed, status: .infeasible,
         message: "integer variable '\(compact.columns[column].name)' has no integer value between its bounds")
     }
-    let raw = try GLPKCall.solve(compact, options: options)
+    let raw = try GLPKCall.solve(compact, options: options, glpk: glpk, start: Self.start(options, model))
     if raw.stopped || GLPKCall.isCancelled { throw .cancelled }
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    return Self.solution(from: raw, model: compact, options: options, seconds: seconds)
+    return Self.solution(
+      from: raw, mixedInteger: model.isMixedInteger, maximize: model.sense == .maximize, seconds: seconds)
+  }
+
+  /// The options' start for GLPK when the model is a MIP and the point fits
+  /// it (its integer values rounded, as GLPK takes only whole ones); `nil` otherwise.
+  static func start(_ options: SolverOptions, _ model: LinearModel) -> [Double]? {
+    guard let point = options.start, point.count == model.variables.count, model.isMixedInteger,
+      model.isFeasible(point)
+    else { return nil }
+    return zip(point, model.variables).map { $1.kind == .continuous ? $0 : $0.rounded() }
   }
 
   /// The first integer column whose bounds contain no integer, if any.
-  private static func columnWithoutIntegerValue(_ model: CompactModel) -> Int? {
+  static func columnWithoutIntegerValue(_ model: CompactModel) -> Int? {
     model.columns.indices.first { index in
       let column = model.columns[index]
       guard column.kind != .continuous, let lower = column.lower, let upper = column.upper else {

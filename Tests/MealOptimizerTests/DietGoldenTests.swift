@@ -7,13 +7,13 @@ import Testing
 @Suite("Golden diet problems solved with GLPK")
 struct DietGoldenTests {
   @Test(
-    "GLPK's diet.mod costs 0.1381709355 as glpsol reports", arguments: SolverOptions.Method.allCases,
+    "GLPK's diet.mod costs 0.1381709355 as glpsol reports", arguments: GLPKOptions.Method.allCases,
     [false, true])
-  func stigler(method: SolverOptions.Method, presolve: Bool) throws {
-    var options = SolverOptions()
-    options.method = method
-    options.presolve = presolve
-    let plan = try DietPlanner(options: options).solve(DietFixtures.stigler())
+  func stigler(method: GLPKOptions.Method, presolve: Bool) throws {
+    var glpk = GLPKOptions()
+    glpk.method = method
+    glpk.presolve = presolve
+    let plan = try DietPlanner(solver: GLPKSolver(options: glpk)).solve(DietFixtures.stigler())
     #expect(plan.status == .optimal)
     #expect(abs((plan.exactCost ?? 0) - 0.1381709355) < 1e-6)
     #expect(abs((plan.objectiveValue ?? 0) - 0.1381709355) < 1e-6)

@@ -19,10 +19,10 @@ func smallLP() -> LinearModel {
   return model
 }
 
-func options(_ method: SolverOptions.Method = .dualSimplex, presolve: Bool = false) -> SolverOptions {
+func options(_ method: GLPKOptions.Method = .dualSimplex, presolve: Bool = false) -> SolverOptions {
   var options = SolverOptions()
-  options.method = method
-  options.presolve = presolve
+  // GLPK's own settings by name (GLPKOptions.applying), for one solve.
+  options.backendSettings = ["method": method.rawValue, "presolve": presolve ? "on" : "off"]
   return options
 }
 
@@ -30,8 +30,8 @@ func options(_ method: SolverOptions.Method = .dualSimplex, presolve: Bool = fal
 struct GLPKSolverStatusTests {
   @Test(
     "a small LP is optimal with known values, duals and reduced costs",
-    arguments: SolverOptions.Method.allCases, [false, true])
-  func smallLPIsOptimal(method: SolverOptions.Method, presolve: Bool) throws {
+    arguments: GLPKOptions.Method.allCases, [false, true])
+  func smallLPIsOptimal(method: GLPKOptions.Method, presolve: Bool) throws {
     let solution = try GLPKSolver().solve(smallLP(), options: options(method, presolve: presolve))
     #expect(solution.termination == .completed)
     #expect(solution.status == .optimal)
@@ -46,8 +46,8 @@ struct GLPKSolverStatusTests {
 
   @Test(
     "an infeasible LP is reported infeasible with and without presolve",
-    arguments: SolverOptions.Method.allCases, [false, true])
-  func infeasibleLP(method: SolverOptions.Method, presolve: Bool) throws {
+    arguments: GLPKOptions.Method.allCases, [false, true])
+  func infeasibleLP(method: GLPKOptions.Method, presolve: Bool) throws {
     var model = LinearModel()
     let x = model.addVariable("x", lower: 0, upper: 10)
     let y = model.addVariable("y", lower: 0)
@@ -62,8 +62,8 @@ struct GLPKSolverStatusTests {
 
   @Test(
     "an unbounded LP is reported unbounded with and without presolve",
-    arguments: SolverOptions.Method.allCases, [false, true])
-  func unboundedLP(method: SolverOptions.Method, presolve: Bool) throws {
+    arguments: GLPKOptions.Method.allCases, [false, true])
+  func unboundedLP(method: GLPKOptions.Method, presolve: Bool) throws {
     var model = LinearModel()
     let x = model.addVariable("x")
     let y = model.addVariable("y")
@@ -174,7 +174,7 @@ struct GLPKSolverStatusTests {
       #expect(observer.incumbent == nil)
       var options = SolverOptions()
       options.relativeGap = 0
-      options.mipPresolve = presolve
+      options.backendSettings["mip_presolve"] = presolve ? "on" : "off"
       options.observer = observer
       let solution = try GLPKSolver().solve(model, options: options)
       #expect(solution.objectiveValue == best)
@@ -199,12 +199,12 @@ struct GLPKSolverStatusTests {
     let best = Self.bruteForceMaximum(model)
     #expect(best == 36)
     var limited: Set<[Double]> = []
-    for branching in SolverOptions.Branching.allCases {
-      for selection in SolverOptions.NodeSelection.allCases {
+    for branching in GLPKOptions.Branching.allCases {
+      for selection in GLPKOptions.NodeSelection.allCases {
         var options = SolverOptions()
         options.relativeGap = 0
-        options.branching = branching
-        options.nodeSelection = selection
+        options.backendSettings["branching"] = branching.rawValue
+        options.backendSettings["node_selection"] = selection.rawValue
         let solution = try GLPKSolver().solve(model, options: options)
         #expect(solution.status == .optimal, "\(branching), \(selection)")
         #expect(solution.objectiveValue == best, "\(branching), \(selection)")
@@ -222,19 +222,20 @@ struct GLPKSolverStatusTests {
     let model = Self.knapsacks(rows: 4, cols: 16)
     let best = Self.bruteForceMaximum(model)
     #expect(best == 36)
-    let families: [SolverOptions.CutPlanes] = [[], .mixedIntegerRounding, .gomory, .cover, .clique, .all]
+    let families: [GLPKOptions.CutPlanes] = [[], .mixedIntegerRounding, .gomory, .cover, .clique, .all]
     for cuts in families {
       var options = SolverOptions()
       options.relativeGap = 0
-      options.cuts = cuts
-      let solution = try GLPKSolver().solve(model, options: options)
+      var glpk = GLPKOptions()
+      glpk.cuts = cuts
+      let solution = try GLPKSolver(options: glpk).solve(model, options: options)
       #expect(solution.status == .optimal, "cuts \(cuts.rawValue)")
       // Cuts change the LP's arithmetic: MIR ends at 35.99999999999999.
       let value = try #require(solution.objectiveValue)
       #expect(abs(value - best) <= 1e-9, "cuts \(cuts.rawValue)")
     }
-    #expect(SolverOptions.CutPlanes.all.rawValue == 15)
-    #expect(SolverOptions().cuts.isEmpty)
+    #expect(GLPKOptions.CutPlanes.all.rawValue == 15)
+    #expect(GLPKOptions().cuts.isEmpty)
   }
 
   @Test("the MIP presolver keeps the brute-force optimum and proves an integer-infeasible model infeasible")
@@ -244,14 +245,14 @@ struct GLPKSolverStatusTests {
     for presolve in [false, true] {
       var options = SolverOptions()
       options.relativeGap = 0
-      options.mipPresolve = presolve
+      options.backendSettings["mip_presolve"] = presolve ? "on" : "off"
       let solution = try GLPKSolver().solve(model, options: options)
       #expect(solution.status == .optimal, "presolve \(presolve)")
       #expect(solution.termination == .completed, "presolve \(presolve)")
       let value = try #require(solution.objectiveValue)
       #expect(abs(value - best) <= 1e-9, "presolve \(presolve)")
     }
-    #expect(SolverOptions().mipPresolve == false)
+    #expect(GLPKOptions().mipPresolve == false)
     // 2x + 2y = 3 has no integer point, though its LP relaxation has many.
     var parity = LinearModel(name: "parity")
     let x = parity.addVariable("x", lower: 0, upper: 5, kind: .integer)
@@ -260,7 +261,7 @@ struct GLPKSolverStatusTests {
     parity.setObjective(.minimize, LinearExpression([(x, 1), (y, 1)]))
     for presolve in [false, true] {
       var options = SolverOptions()
-      options.mipPresolve = presolve
+      options.backendSettings["mip_presolve"] = presolve ? "on" : "off"
       let solution = try GLPKSolver().solve(parity, options: options)
       #expect(solution.status == .infeasible, "presolve \(presolve)")
       #expect(solution.termination == .completed, "presolve \(presolve)")

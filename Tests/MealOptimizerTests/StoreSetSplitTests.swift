@@ -105,7 +105,7 @@ struct StoreSetSplitTests {
     var options = SolverOptions()
     options.relativeGap = 0
     options.timeLimit = 30
-    options.nodeSelection = .depthFirst
+    options.backendSettings["node_selection"] = "depth_first"
     let under = StoreSetProof(
       split: try #require(StoreSetSplit(model, cutoff: 4.5)), cutoff: 4.5, solver: GLPKSolver(),
       options: options)

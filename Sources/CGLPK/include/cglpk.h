@@ -9,7 +9,8 @@
  * GLPK call abort(), the thread's GLPK environment is then freed with
  * glp_free_env (which releases every GLPK object of this thread), and the
  * entry point returns CGLPK_ERROR_INTERNAL with GLPK's message. A problem
- * object lives only inside one entry point call, so nothing outside it can
+ * object lives only inside one entry point call, except a session's, which
+ * the shim checks before each use (cglpk_session_usable), so nothing can
  * refer to freed memory. GLPK's terminal output is always captured, never
  * printed.
  */
@@ -87,6 +88,11 @@ typedef struct {
   int mip_presolve;    /* 0 or 1: glp_intopt's MIP presolver */
   cglpk_incumbent_report on_incumbent; /* NULL for none */
   void *report_context; /* passed to on_incumbent */
+  /* A point to offer branch-and-cut as its first incumbent (glp_ios_heur_sol,
+   * at the first GLP_IHEUR call), with 1-based values: element 0 unused. GLPK
+   * does not check it: the caller passes only a point it checked feasible.
+   * NULL for none. */
+  const double *start;
 } cglpk_options;
 
 /* What GLPK said. Arrays are caller-allocated (cols, rows entries); they may
@@ -105,6 +111,7 @@ typedef struct {
   double mip_bound;    /* local bound of the best active node, last seen */
   int stopped;         /* 1 when should_stop asked the search to end */
   int node_limit_hit;  /* 1 when the node limit ended the search */
+  int start_accepted;  /* 1 when branch-and-cut took the options' start as its incumbent */
   double objective;
   double *col_value;
   double *col_dual;
@@ -125,6 +132,49 @@ int cglpk_solve_file(const char *path, int format, int *status, double *objectiv
  * the guard, to show that an internal GLPK error returns instead of
  * aborting. Returns CGLPK_ERROR_INTERNAL and GLPK's message. */
 int cglpk_provoke_error(char *message, int message_size);
+
+/*
+ * Sessions: a problem object kept across calls, changed in place and solved
+ * again from its last basis. GLPK's objects belong to the thread that made
+ * them: a session is usable only on the thread that created it, and only
+ * while that thread's environment has not been freed since (by an error
+ * inside any guarded call of the thread, or cglpk_release_thread).
+ * Every call on a session that is not usable returns CGLPK_ERROR_ARGUMENT
+ * without touching GLPK; the caller loads its model again.
+ */
+typedef struct cglpk_session cglpk_session;
+
+/* Loads the problem into a new session (unscaled; cglpk_session_solve scales
+ * it with the options' scaling). */
+int cglpk_session_create(const cglpk_problem *problem, cglpk_session **session, char *message,
+                         int message_size);
+
+/* 1 when the session's problem exists and belongs to the calling thread. */
+int cglpk_session_usable(const cglpk_session *session);
+
+/* Frees the session, and its problem when it is usable (a problem of
+ * another thread goes with that thread's environment). */
+void cglpk_session_destroy(cglpk_session *session);
+
+/* Sets a column's kind (GLP_CV, GLP_IV), bounds (type as in cglpk_problem)
+ * and objective coefficient; column is 0-based. */
+int cglpk_session_set_column(cglpk_session *session, int column, int type, double lower, double upper,
+                             int kind, double objective);
+
+/* Sets a row's bounds; row is 0-based. */
+int cglpk_session_set_row(cglpk_session *session, int row, int type, double lower, double upper);
+
+/* Adds a row with its bounds and `count` coefficients, 1-based as
+ * glp_set_mat_row wants: columns[1...count] (1-based column numbers) and
+ * values[1...count]; element 0 unused. */
+int cglpk_session_add_row(cglpk_session *session, int type, double lower, double upper, int count,
+                          const int *columns, const double *values);
+
+/* Solves the session's problem as cglpk_solve solves a fresh one, starting
+ * the simplex method from the problem's current basis, and keeps the LP
+ * relaxation's basis after branch-and-cut. On CGLPK_ERROR_INTERNAL the
+ * session is no longer usable. */
+int cglpk_session_solve(cglpk_session *session, const cglpk_options *options, cglpk_result *result);
 
 /* Frees the calling thread's GLPK environment (glp_free_env), if it has one,
  * and with it every GLPK object of the thread; for a thread about to end,

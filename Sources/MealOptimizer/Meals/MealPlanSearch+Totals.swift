@@ -88,7 +88,7 @@ extension MealPlanSearch {
       return
     }
     var options = solveOptions(
-      gap: 0, cuts: tuning.weekTotalsCuts, tree: (tuning.weekTotalsBranching, .depthFirst),
+      gap: 0, cuts: tuning.weekTotalsCuts, tree: (tuning.weekTotalsBranching, "depth_first"),
       mipPresolve: tuning.weekTotalsPresolve)
     // Until the owning search's deadline: an inner search's comes sooner.
     options.timeLimit = max(0.05, ((progress.work.deadline ?? deadline) - clock.now).seconds)

@@ -71,23 +71,23 @@ package struct MealPlanSearch: Sendable {
     /// The cutting planes ``Step/fullModel`` asks GLPK for on a model with
     /// purchases (``ConstraintGroup/purchases`` rows): on the example week
     /// they raise the root bound from 35.56 to 44.48 USD.
-    package var fullModelCuts = SolverOptions.CutPlanes.all
+    package var fullModelCuts = "all"
     /// The cutting planes of ``Step/weekTotals``: on issue 9's benchmark
     /// week, glpsol (pseudocost branching, best-bound search) proves the
     /// summed model's optimum in 15.5 s with mixed-integer rounding, cover
     /// and clique cuts, against 36.5 s with Gomory's cuts as well
     /// (docs/performance.md).
-    package var weekTotalsCuts: SolverOptions.CutPlanes = [.mixedIntegerRounding, .cover, .clique]
+    package var weekTotalsCuts = "mir,cover,clique"
     /// How ``Step/weekTotals`` branches and which node it solves next: its
     /// answer is a bound, and on issue 9's benchmark week glpsol with
     /// pseudocost branching and best-bound search proves the summed model's
     /// optimum (42.35 USD) in 36.5 s, where its default branching leaves the
     /// bound at 39.93 after 30 s (docs/solver.md).
-    package var weekTotalsBranching = SolverOptions.Branching.pseudocost
+    package var weekTotalsBranching = "pseudocost"
     /// See ``weekTotalsBranching``.
-    package var weekTotalsNodeSelection = SolverOptions.NodeSelection.bestBound
+    package var weekTotalsNodeSelection = "best_bound"
     /// Whether ``Step/weekTotals`` runs GLPK's MIP presolver
-    /// (``SolverOptions/mipPresolve``): on issue 9's benchmark week glpsol's
+    /// (`GLPKOptions.mipPresolve`): on issue 9's benchmark week glpsol's
     /// bound on the summed model after 5 s is 40.39 USD with it, 39.75 without.
     package var weekTotalsPresolve = true
     /// Whether ``Step/weekTotals`` first tries to prove the plan within the
@@ -429,8 +429,8 @@ package struct MealPlanSearch: Sendable {
 
   /// Solves a model, counting the call.
   func run(
-    _ model: LinearModel, _ progress: inout Progress, gap: Double? = nil, cuts: SolverOptions.CutPlanes = [],
-    nodeLimit: Int? = nil, tree: (SolverOptions.Branching, SolverOptions.NodeSelection)? = nil
+    _ model: LinearModel, _ progress: inout Progress, gap: Double? = nil, cuts: String = "none",
+    nodeLimit: Int? = nil, tree: (String, String)? = nil
   ) throws(PlanningError) -> Solution {
     try run(model, &progress, solveOptions(gap: gap, cuts: cuts, nodeLimit: nodeLimit, tree: tree))
   }
@@ -462,18 +462,19 @@ package struct MealPlanSearch: Sendable {
   /// (the search's unless given), cuts, a node limit, the tree's settings
   /// and the MIP presolver.
   func solveOptions(
-    gap: Double? = nil, cuts: SolverOptions.CutPlanes = [], nodeLimit: Int? = nil,
-    tree: (SolverOptions.Branching, SolverOptions.NodeSelection)? = nil, mipPresolve: Bool = false
+    gap: Double? = nil, cuts: String = "none", nodeLimit: Int? = nil,
+    tree: (String, String)? = nil, mipPresolve: Bool = false
   ) -> SolverOptions {
     var options = SolverOptions()
-    options.mipPresolve = mipPresolve
+    // GLPK's settings by name (`GLPKOptions`), set only when they differ from its defaults.
+    if mipPresolve { options.backendSettings["mip_presolve"] = "on" }
     options.timeLimit = remaining
     options.relativeGap = gap ?? relativeGap
-    options.cuts = cuts
+    if cuts != "none" { options.backendSettings["cuts"] = cuts }
     options.nodeLimit = nodeLimit
     if let (branching, selection) = tree {
-      options.branching = branching
-      options.nodeSelection = selection
+      options.backendSettings["branching"] = branching
+      options.backendSettings["node_selection"] = selection
     }
     return options
   }
@@ -566,7 +567,7 @@ extension MealPlanSearch {
       improving.addConstraint("cutoff", model.objective, .lessThan(cutoff), group: .cutoff)
     }
     // Whole packages leave the LP far below the plans; GLPK's cuts close much of it.
-    let cuts = model.constraints(in: .purchases).isEmpty ? [] : tuning.fullModelCuts
+    let cuts = model.constraints(in: .purchases).isEmpty ? "none" : tuning.fullModelCuts
     let result = try run(improving, &progress, gap: relativeGap * tuning.provenGapShare, cuts: cuts)
     progress.fullModelTermination = result.termination
     if let treeBound = result.bound, result.status != .infeasible, result.status != .unbounded {

@@ -21,21 +21,7 @@ extension LinearModel {
     }
     var columns: [CompactModel.Column] = []
     columns.reserveCapacity(variables.count)
-    for (index, variable) in variables.enumerated() {
-      // Named in a message only on a mistake: no text is built for each of many variables.
-      func label() -> String { "variable #\(index) '\(variable.name)'" }
-      if variable.name.isEmpty { throw SolverError.invalidModel("variable #\(index) has an empty name") }
-      let lower = try Self.bound(variable.lower, isLower: true, label())
-      let upper = try Self.bound(variable.upper, isLower: false, label())
-      if let lower, let upper, lower > upper {
-        throw SolverError.invalidModel("\(label()): lower bound \(lower) is above upper bound \(upper)")
-      }
-      if variable.kind == .binary, (lower ?? -1) < 0 || (upper ?? 2) > 1 {
-        throw SolverError.invalidModel("\(label()): a binary variable's bounds must lie within 0...1")
-      }
-      columns.append(
-        .init(name: variable.name, lower: lower, upper: upper, kind: variable.kind, objective: 0))
-    }
+    for index in variables.indices { columns.append(try compactColumn(index)) }
     for (column, coefficient) in try merged(objective, in: "the objective") {
       columns[column].objective = coefficient
     }
@@ -44,25 +30,51 @@ extension LinearModel {
     }
     var rows: [CompactModel.Row] = []
     rows.reserveCapacity(constraints.count)
-    for (index, constraint) in constraints.enumerated() {
-      func label() -> String { "constraint #\(index) '\(constraint.name)'" }
-      if constraint.name.isEmpty { throw SolverError.invalidModel("constraint #\(index) has an empty name") }
-      let terms = try merged(constraint.expression, in: label())
-      let constant = constraint.expression.constant
-      guard constant.isFinite else {
-        throw SolverError.invalidModel("\(label()): the constant is not a finite number")
-      }
-      var lower = try Self.bound(constraint.set.lower, isLower: true, label())
-      var upper = try Self.bound(constraint.set.upper, isLower: false, label())
-      if let l = lower, let u = upper, l > u {
-        throw SolverError.invalidModel("\(label()): lower bound \(l) is above upper bound \(u)")
-      }
-      lower = lower.map { $0 - constant }
-      upper = upper.map { $0 - constant }
-      rows.append(.init(name: constraint.name, lower: lower, upper: upper, terms: terms))
-    }
+    for index in constraints.indices { rows.append(try compactRow(index)) }
     return CompactModel(
       name: name, sense: sense, objectiveConstant: objective.constant, columns: columns, rows: rows)
+  }
+
+  /// One variable as ``compacted()`` gives it, with an objective coefficient of 0.
+  package func compactColumn(_ index: Int) throws(SolverError) -> CompactModel.Column {
+    let variable = variables[index]
+    // Named in a message only on a mistake: no text is built for each of many variables.
+    func label() -> String { "variable #\(index) '\(variable.name)'" }
+    if variable.name.isEmpty { throw SolverError.invalidModel("variable #\(index) has an empty name") }
+    let lower = try Self.bound(variable.lower, isLower: true, label())
+    let upper = try Self.bound(variable.upper, isLower: false, label())
+    if let lower, let upper, lower > upper {
+      throw SolverError.invalidModel("\(label()): lower bound \(lower) is above upper bound \(upper)")
+    }
+    if variable.kind == .binary, (lower ?? -1) < 0 || (upper ?? 2) > 1 {
+      throw SolverError.invalidModel("\(label()): a binary variable's bounds must lie within 0...1")
+    }
+    return .init(name: variable.name, lower: lower, upper: upper, kind: variable.kind, objective: 0)
+  }
+
+  /// One constraint as ``compacted()`` gives it: terms merged, the constant moved to the bounds.
+  package func compactRow(_ index: Int) throws(SolverError) -> CompactModel.Row {
+    let constraint = constraints[index]
+    func label() -> String { "constraint #\(index) '\(constraint.name)'" }
+    if constraint.name.isEmpty { throw SolverError.invalidModel("constraint #\(index) has an empty name") }
+    let terms = try merged(constraint.expression, in: label())
+    let constant = constraint.expression.constant
+    guard constant.isFinite else {
+      throw SolverError.invalidModel("\(label()): the constant is not a finite number")
+    }
+    var lower = try Self.bound(constraint.set.lower, isLower: true, label())
+    var upper = try Self.bound(constraint.set.upper, isLower: false, label())
+    if let l = lower, let u = upper, l > u {
+      throw SolverError.invalidModel("\(label()): lower bound \(l) is above upper bound \(u)")
+    }
+    lower = lower.map { $0 - constant }
+    upper = upper.map { $0 - constant }
+    return .init(name: constraint.name, lower: lower, upper: upper, terms: terms)
+  }
+
+  /// The objective's coefficients merged by variable, as ``compacted()`` gives them.
+  package func compactObjective() throws(SolverError) -> [(column: Int, coefficient: Double)] {
+    try merged(objective, in: "the objective")
   }
 
   /// A bound as a finite number or `nil`; an infinity on the open side means no bound.

@@ -20,124 +20,65 @@ public protocol Solver: Sendable {
   /// that is about to end after its solves (the meal-plan search's
   /// background solve). The default does nothing.
   func releaseThread()
+
+  /// Loads a model into a session, to change it and solve it again without
+  /// loading it again (``SolverSession``). The default session gives the
+  /// changed model whole to ``solve(_:options:)`` at each solve; a backend
+  /// that can keep its problem between solves (`GLPKSolver`) gives its own.
+  ///
+  /// - Throws: ``SolverError/invalidModel(_:)`` for a model that does not
+  ///   validate, ``SolverError/solverFailure(_:)`` when the backend fails.
+  func makeSession(for model: LinearModel) throws(SolverError) -> any SolverSession
 }
 
 extension Solver {
   /// Does nothing: a backend that keeps nothing per thread needs no release.
   public func releaseThread() {}
+
+  /// A session that solves the changed model whole each time.
+  public func makeSession(for model: LinearModel) throws(SolverError) -> any SolverSession {
+    try ModelSession(solver: self, model: model)
+  }
 }
 
-/// Settings for a solve. The defaults were chosen by measurement on diet models.
+/// What any MIP solver understands: limits, a gap, a starting point and an
+/// observer. A backend's own settings (GLPK's simplex method, scaling,
+/// branching rule, cutting planes, presolvers) belong to the backend
+/// (`GLPKOptions`, given to `GLPKSolver(options:)`); a caller that must
+/// change them for one solve names them in ``backendSettings``.
 ///
-/// `Benchmarks/solver/run.sh` times every combination on a generated diet
-/// model of 8,000 foods over 7 days (56,000 variables). GLPK's usual path,
-/// the primal simplex with presolve on (which rescales the presolved problem
-/// itself), took 3.5 s (5.9 s with weekly per-food limits, 8,091 rows); the
-/// dual simplex with presolve off and equilibration scaling reached the same
-/// optimum in 0.69 s (1.25 s): 5.1x (4.7x) faster. Without scaling it was a
-/// little faster still on these generated data (0.52 s, 0.86 s), but
-/// equilibration is kept as the default because real food tables mix
-/// coefficients from micrograms to kilocalories. Presolve stays available for
-/// models where it pays. The interior-point method is slow on such wide
-/// models (minutes) and is not the default.
+/// ```swift
+/// var options = SolverOptions()
+/// options.timeLimit = 10
+/// options.relativeGap = 0.01
+/// let solution = try GLPKSolver().solve(model, options: options)
+/// ```
 public struct SolverOptions: Sendable, Hashable {
-  /// The LP algorithm.
-  public enum Method: String, Sendable, Hashable, CaseIterable {
-    case primalSimplex = "primal"
-    case dualSimplex = "dual"
-    case interiorPoint = "interior"
-  }
-
-  /// How branch-and-bound chooses the variable to branch on (GLPK's `br_tech`).
-  public enum Branching: String, Sendable, Hashable, CaseIterable {
-    /// The first fractional integer variable.
-    case firstFractional = "first_fractional"
-    /// The last fractional integer variable.
-    case lastFractional = "last_fractional"
-    /// The integer variable farthest from a whole number.
-    case mostFractional = "most_fractional"
-    /// Driebeck and Tomlin's heuristic, GLPK's default.
-    case driebeckTomlin = "driebeck_tomlin"
-    /// Hybrid pseudocost branching: each variable's measured effect on the
-    /// bound, learned as the tree grows.
-    case pseudocost
-  }
-
-  /// Which open node branch-and-bound solves next (GLPK's `bt_tech`).
-  public enum NodeSelection: String, Sendable, Hashable, CaseIterable {
-    /// The newest node first.
-    case depthFirst = "depth_first"
-    /// The oldest node first.
-    case breadthFirst = "breadth_first"
-    /// The node with the best local bound first (the lowest, for
-    /// minimisation): it raises the tree's proven bound fastest. GLPK's default.
-    case bestBound = "best_bound"
-    /// The node whose bound projects best toward a whole solution.
-    case bestProjection = "best_projection"
-  }
-
-  /// How the LP is scaled before solving.
-  public enum Scaling: String, Sendable, Hashable, CaseIterable {
-    case none, equilibration, geometric
-    case geometricThenEquilibration = "auto"
-  }
-
-  /// The LP algorithm; the dual simplex by measurement. MIPs solve their LP
-  /// relaxation with the simplex method even when the interior point is chosen.
-  public var method: Method = .dualSimplex
-  /// Whether GLPK's LP presolver runs first; off by measurement. With
-  /// presolve on, GLPK scales the presolved problem itself and ``scaling`` is
-  /// not used.
-  public var presolve: Bool = false
-  /// How the problem is scaled before the simplex method; equilibration by measurement.
-  public var scaling: Scaling = .equilibration
-  /// Wall-clock limit in seconds for the simplex method and for
-  /// branch-and-cut; `nil` for none.
+  /// Wall-clock limit in seconds for the whole solve; `nil` for none.
   public var timeLimit: Double? = nil
-  /// Relative MIP gap at which to stop (0.01 is 1%).
+  /// Relative MIP gap at which to stop (0.01 is 1%). LPs ignore it.
   public var relativeGap: Double = 1e-4
-  /// Families of cutting planes that branch-and-cut can add.
-  public struct CutPlanes: OptionSet, Sendable, Hashable {
-    /// The families as bits: 1 MIR, 2 Gomory, 4 cover, 8 clique.
-    public let rawValue: Int
-    /// The families whose bits are set in `rawValue`.
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    /// Mixed-integer rounding cuts (GLPK's `mir_cuts`).
-    public static let mixedIntegerRounding = CutPlanes(rawValue: 1)
-    /// Gomory's mixed-integer cuts (`gmi_cuts`).
-    public static let gomory = CutPlanes(rawValue: 2)
-    /// Mixed cover cuts (`cov_cuts`).
-    public static let cover = CutPlanes(rawValue: 4)
-    /// Clique cuts (`clq_cuts`).
-    public static let clique = CutPlanes(rawValue: 8)
-    /// All four families.
-    public static let all: CutPlanes = [.mixedIntegerRounding, .gomory, .cover, .clique]
-  }
-
-  /// The cutting planes branch-and-cut adds. None by default: they slow each
-  /// node, and most small models prove faster without them; they raise the
-  /// bound of models with whole packages (see docs/meals.md and docs/solver.md).
-  /// LPs ignore them.
-  public var cuts: CutPlanes = []
   /// The most branch-and-bound nodes a MIP solve may create; `nil` for no
   /// limit. A work limit rather than a clock: the same model and options stop
   /// at the same node on every run, with the best plan found by then
   /// (termination ``TerminationStatus/nodeLimit``). LPs ignore it.
   public var nodeLimit: Int? = nil
-  /// How branch-and-bound chooses the variable to branch on; GLPK's
-  /// default. LPs ignore it.
-  public var branching: Branching = .driebeckTomlin
-  /// Which open node branch-and-bound solves next; GLPK's default. LPs ignore it.
-  public var nodeSelection: NodeSelection = .bestBound
-  /// Whether GLPK's MIP presolver runs before branch-and-cut (`glp_intopt`'s
-  /// `presolve`); off by default. It tightens bounds and rows of the
-  /// integer model: on issue 9's benchmark week it lifts the bound of the
-  /// summed week (``MealPlanSearch`` step `week_totals`) after 5 s from
-  /// 39.75 to 40.39 USD (docs/performance.md). LPs ignore it.
-  public var mipPresolve = false
+  /// A point of the model (one value per variable, in
+  /// ``LinearModel/variables`` order) for a MIP to start from: when it
+  /// satisfies every row, bound and integrality (within 1e-6), it is the
+  /// first incumbent, and the search prunes every node that cannot beat it.
+  /// A point that does not fit the model is not used. `nil` for none. LPs
+  /// ignore it.
+  public var start: [Double]? = nil
   /// Told each better solution a MIP finds while it runs, for another
   /// thread to read (``SolveObserver``); `nil` for none. LPs ignore it.
   public var observer: SolveObserver? = nil
+  /// A backend's own settings for this solve, by the backend's names, on
+  /// top of the settings the backend was made with: GLPK's are the
+  /// properties of `GLPKOptions` (docs/solver.md), such as
+  /// `["branching": "pseudocost", "cuts": "mir,cover"]`. A backend rejects a
+  /// name or value it does not know with ``SolverError/invalidOptions(_:)``.
+  public var backendSettings: [String: String] = [:]
 
   public init() {}
 }
