@@ -100,7 +100,8 @@ struct TillBruteForceTests {
   /// A week from a seed: five foods, each sold in a small and a large
   /// package at the first store and in one of the sizes at the second (or
   /// only at one store); four recipes of two or three foods; goals drawn
-  /// between a third and most of what a day can hold; a pantry lot good
+  /// between a quarter and two thirds of what a day can hold, the energy
+  /// range narrow on seeds 3 and 7 (where whole portions may miss it); a pantry lot good
   /// through day 1 and, on some seeds, one that keeps; on some seeds one
   /// store at most.
   static func week(seed: UInt64, household: Bool) -> TinyWeek {
@@ -174,8 +175,8 @@ struct TillBruteForceTests {
       let low = most(.energy) * scale * (0.25 + 0.4 * numbers.unit()) + 0.37
       week.members.append(
         Goals(
-          energy: low...(low * (1.3 + 0.5 * numbers.unit())),
-          protein: most(.protein) * scale * (0.15 + 0.4 * numbers.unit()) + 0.13))
+          energy: low...(low * (seed % 4 == 3 ? 1.01 + 0.04 * numbers.unit() : 1.5 + 0.8 * numbers.unit())),
+          protein: most(.protein) * scale * (0.1 + 0.35 * numbers.unit()) + 0.13))
     }
     return week
   }
@@ -315,39 +316,20 @@ struct TillBruteForceTests {
     }
   }
 
-  /// GLPK's branch-and-bound on the whole model at gap 0, or nil when infeasible.
-  static func provenOptimum(_ model: LinearModel, sourceLocation: SourceLocation = #_sourceLocation) throws
-    -> Double?
-  {
-    var options = SolverOptions()
-    options.relativeGap = 0
-    options.timeLimit = 60
-    let solution = try GLPKSolver().solve(model, options: options)
-    #expect(solution.termination == .completed, sourceLocation: sourceLocation)
-    if solution.status == .infeasible { return nil }
-    #expect(solution.status == .optimal, sourceLocation: sourceLocation)
-    return solution.objectiveValue
-  }
-
   static let options = MealPlannerOptions(timeLimit: 60, relativeGap: 1e-9, tieBreakTimeLimit: 1)
 
   /// Checks a planner's answer against the brute force: the same cheapest
   /// cost to the cent, a true bound, or both infeasible.
   static func expectAgrees(
-    status: PlanStatus, cost: Decimal?, bound: Double?, model: LinearModel, minimum: Int?,
+    status: PlanStatus, cost: Decimal?, bound: Double?, minimum: Int?,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let proven = try provenOptimum(model, sourceLocation: sourceLocation)
+  ) {
     guard let minimum else {
       #expect(status == .infeasible, sourceLocation: sourceLocation)
-      #expect(proven == nil, "GLPK found \(proven ?? 0)", sourceLocation: sourceLocation)
       return
     }
     #expect(status == .optimal, sourceLocation: sourceLocation)
     #expect(cost == Decimal(minimum) / 100, "brute force \(minimum) cents", sourceLocation: sourceLocation)
-    #expect(
-      abs((proven ?? .nan) - Double(minimum) / 100) < 1e-6, "GLPK's optimum \(proven ?? .nan)",
-      sourceLocation: sourceLocation)
     #expect((bound ?? .infinity) <= Double(minimum) / 100 + 1e-6, sourceLocation: sourceLocation)
   }
 
@@ -357,9 +339,7 @@ struct TillBruteForceTests {
     let minimum = BruteForce(week: week).minimum()
     let problem = week.mealProblem
     let plan = try MealPlanner(solver: GLPKSolver(), options: Self.options).solve(problem)
-    try Self.expectAgrees(
-      status: plan.status, cost: plan.cost, bound: plan.report.bound,
-      model: MealPlanModelBuilder(problem: problem).build().model, minimum: minimum)
+    Self.expectAgrees(status: plan.status, cost: plan.cost, bound: plan.report.bound, minimum: minimum)
   }
 
   @Test("a household of two: the planner's cheapest week is the brute force's, to the cent", arguments: seeds)
@@ -368,8 +348,6 @@ struct TillBruteForceTests {
     let minimum = BruteForce(week: week).minimum()
     let problem = week.householdProblem
     let plan = try HouseholdPlanner(solver: GLPKSolver(), options: Self.options).solve(problem)
-    try Self.expectAgrees(
-      status: plan.status, cost: plan.cost, bound: plan.report.bound,
-      model: HouseholdModelBuilder(problem: problem).build().model.model, minimum: minimum)
+    Self.expectAgrees(status: plan.status, cost: plan.cost, bound: plan.report.bound, minimum: minimum)
   }
 }
