@@ -117,6 +117,26 @@ def rows_for(results, manifest, references):
     return rows
 
 
+def invariant_breaks(records, references):
+    """Where planner's figures break bound <= optimum <= plan against the
+    references, which enclose the optimum: a bound above the best reference
+    plan, or a plan below the best reference bound. The plan's objective is
+    cost - leftover_credit, the credit rounded to the cent, so a plan may
+    read up to half a cent under its model objective: that much is allowed."""
+    breaks = []
+    for r in records:
+        ref = references.get(r["week"]) or {}
+        plan = (ref.get("best_plan") or {}).get("objective")
+        bound = (ref.get("best_bound") or {}).get("bound")
+        if r.get("bound") is not None and plan is not None and r["bound"] > plan + 1e-6 * max(1.0, abs(plan)):
+            breaks.append(f"{r['week']} at {r['limit']:g} s: bound {r['bound']:.6f} above the reference plan "
+                          f"{plan:.6f}")
+        if r.get("objective") is not None and bound is not None and r["objective"] < bound - 0.005 - 1e-6:
+            breaks.append(f"{r['week']} at {r['limit']:g} s: plan {r['objective']:.2f} below the reference bound "
+                          f"{bound:.6f}")
+    return breaks
+
+
 def table(results, manifest, references):
     rows = rows_for(results, manifest, references)
     total = len(manifest)
@@ -153,6 +173,16 @@ def table(results, manifest, references):
         "households within 2% at 60 s, none worse than 5%; every plan at most 0.5% above its reference; no",
         "week without a plan.",
     ]
+    records = [r for limit in sorted(results) for r in results[limit]["records"]]
+    breaks = invariant_breaks(records, references)
+    checked = sum(1 for r in records if r.get("bound") is not None or r.get("objective") is not None)
+    lines += [
+        "",
+        "Invariant (the references enclose each week's optimum, so planner's bound must be at most the best",
+        "reference plan and its plan at least the best reference bound): "
+        + (f"holds on all {checked} of the {len(records)} results that have a bound or a plan."
+           if not breaks else f"BROKEN on {len(breaks)}:"),
+    ] + [f"- {b}" for b in breaks]
     return "\n".join(lines) + "\n"
 
 
@@ -200,6 +230,8 @@ def main():
                 r = records[-1]
                 print(f"  {r['status']}: {r['objective']}, bound {r['bound']}, gap {pct(r['gap'], 2)}, "
                       f"{r['wall']} s", file=sys.stderr, flush=True)
+                for b in invariant_breaks([r], references):
+                    print(f"  invariant broken: {b}", file=sys.stderr, flush=True)
             stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
             load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
             command = f"LIMITS={limit:g}" + (f" WEEKS={','.join(weeks)}" if args.weeks else "") + \
