@@ -232,6 +232,20 @@ extension MealPlanSearch {
     var bestValue = objective.value(start)
     let dayVariables = Array(dayBlocks.joined())
     var used = 0
+    func below(_ value: Double) -> Double { value - max(1e-6, 1e-9 * abs(value)) }
+    // One model kept in the solver for every move: a move fixes the day
+    // variables outside its block at the best plan and frees the block's,
+    // and the cutoff row `improve` asks for a lower value than the best.
+    var base = model
+    base.setObjective(.minimize, objective)
+    let session = try self.session(base)
+    var inSession: [VariableRef: Double] = [:]
+    let cutoff: ConstraintRef
+    do {
+      cutoff = try session.addConstraint("improve", objective, .lessThan(below(bestValue)))
+    } catch {
+      throw PlanningError(error)
+    }
     for _ in 0..<rounds {
       var improved = false
       for block in blocks {
@@ -239,15 +253,25 @@ extension MealPlanSearch {
         guard used < solves else { return (best, false) }
         guard !isPastDeadline else { return (best, true) }
         let free = Set(block)
-        var fixed: [VariableRef: Double] = [:]
-        for variable in dayVariables where !free.contains(variable) {
-          fixed[variable] = best[variable.index].rounded()
+        do {
+          for variable in dayVariables {
+            if free.contains(variable) {
+              guard inSession[variable] != nil else { continue }
+              let original = base.variables[variable.index]
+              try session.setBounds(variable, lower: original.lower, upper: original.upper)
+              inSession[variable] = nil
+            } else {
+              let value = best[variable.index].rounded()
+              guard inSession[variable] != value else { continue }
+              try session.fix(variable, at: value)
+              inSession[variable] = value
+            }
+          }
+          try session.setBounds(cutoff, lower: nil, upper: below(bestValue))
+        } catch {
+          throw PlanningError(error)
         }
-        var neighbourhood = model.fixing(fixed)
-        neighbourhood.setObjective(.minimize, objective)
-        neighbourhood.addConstraint(
-          "improve", objective, .lessThan(bestValue - max(1e-6, 1e-9 * abs(bestValue))), group: .cutoff)
-        let result = try run(neighbourhood, &progress, gap: 0, nodeLimit: nodeLimit)
+        let result = try run(session, &progress, solveOptions(gap: 0, nodeLimit: nodeLimit))
         used += 1
         if result.termination == .timeLimit { return (best, true) }
         if Self.hasValues(result, count: best.count) {
