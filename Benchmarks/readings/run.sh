@@ -3,9 +3,9 @@
 #   - `planner health` and `planner log` on a generated 1,000,000-row readings CSV (about 28 MB);
 #   - the same on the same readings as JSON (the object form `planner log` writes, one day a
 #     line, about 94 MB);
-#   - `planner export-readings --format fhir` on a tenth of the days as timed rows, and
+#   - `planner export-readings --format fhir` on a tenth of the days as timed rows,
 #     `planner health` on the bundle (3 entries a day, about 245 MB for 100,000 days), whose
-#     verdict must be the CSV's;
+#     verdict must be the CSV's, and `planner log --import` of the bundle into a new journal;
 #   - `planner health` on a CSV header of 200,000 copies of one column (about 1 MB), which must
 #     be one error (exit 65), found in one pass;
 #   - `planner health` on a header of 200,000 unknown columns (about 1.5 MB): an error each
@@ -13,7 +13,8 @@
 # Each run's Maximum resident set size and wall time come from /usr/bin/time -v; a figure over
 # its limit, or an unexpected exit status, makes the script fail. `planner log` streams the
 # journal (docs/health.md, "The journal"), and its result is checked: the day's row, and only
-# it, gains the symptom (in CSV and in JSON).
+# it, gains the symptom (in CSV and in JSON); `planner log --import` streams the bundle into a
+# new journal, whose verdict must be the CSV's.
 # Usage: Benchmarks/readings/run.sh [rows]   (default 1000000)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -74,45 +75,42 @@ measure() {
   fi
 }
 
-size="$(wc -c <"$work/readings.csv")"
-echo "readings: $rows rows, $((size / 1000000)) MB"
-measure "planner health (rows)" 100 0 "$planner" health "$work/readings.csv"
-cp "$work/readings.csv" "$work/journal.csv"
-measure "planner log (rows)" 100 0 \
-  "$planner" log --journal "$work/journal.csv" 2026-12-01 symptoms tired
-# The journal is the readings file with that one row changed (when the rows reach that day).
-if grep -q '^2026-12-01,' "$work/readings.csv"; then
-  sed 's/^2026-12-01,180.5,120,80,95,$/2026-12-01,180.5,120,80,95,tired/' "$work/readings.csv" >"$work/expected.csv"
-else
-  cp "$work/readings.csv" "$work/expected.csv"
-  echo "2026-12-01,,,,,tired" >>"$work/expected.csv"
-fi
-if ! cmp -s "$work/journal.csv" "$work/expected.csv"; then
-  echo "  the journal is not the readings with the day's symptom logged"
-  failed=1
-fi
-size="$(wc -c <"$work/readings.json")"
-echo "readings: $rows days as JSON, $((size / 1000000)) MB"
-measure "planner health (JSON)" 100 0 "$planner" health "$work/readings.json"
-cp "$work/readings.json" "$work/journal.json"
-measure "planner log (JSON)" 100 0 \
-  "$planner" log --journal "$work/journal.json" 2026-12-01 symptoms tired
-day='{ "date": "2026-12-01", "weight": 180.5, "systolic": 120, "diastolic": 80, "sugar": 95'
-if grep -qF "$day }" "$work/readings.json"; then
-  sed "s/^    $day }/    $day, \"symptoms\": \"tired\" }/" "$work/readings.json" >"$work/expected.json"
-else
-  python3 - "$work/readings.json" "$work/expected.json" <<'PY'
+# journal_case LABEL WHAT FILE EXPECTED: the readings file FILE read by `planner health`, then
+# logged into as a journal, whose day's row, and only it, must gain the symptom (EXPECTED).
+journal_case() {
+  local label="$1" what="$2" file="$3" expected="$4"
+  echo "readings: $rows $what, $(($(wc -c <"$file") / 1000000)) MB"
+  measure "planner health ($label)" 100 0 "$planner" health "$file"
+  local journal="$work/journal.${file##*.}"
+  cp "$file" "$journal"
+  measure "planner log ($label)" 100 0 "$planner" log --journal "$journal" 2026-12-01 symptoms tired
+  if ! cmp -s "$journal" "$expected"; then
+    echo "  the $label journal is not the readings with the day's symptom logged"
+    failed=1
+  fi
+}
+# The files as `planner log` must leave them: the 2026-12-01 row gains the symptom, or is added.
+python3 - "$work/readings.csv" "$work/expected.csv" "$work/readings.json" "$work/expected.json" <<'PY'
 import sys
-text = open(sys.argv[1]).read()
-row = '    { "date": "2026-12-01", "symptoms": "tired" }'
-end = text.rindex("\n  ]")
-open(sys.argv[2], "w").write(text[:end] + ",\n" + row + text[end:])
+csv, csv_out, js, js_out = sys.argv[1:]
+text = open(csv).read()
+row = "2026-12-01,180.5,120,80,95,\n"
+if "\n" + row in text:
+    text = text.replace("\n" + row, "\n2026-12-01,180.5,120,80,95,tired\n")
+else:
+    text += "2026-12-01,,,,,tired\n"
+open(csv_out, "w").write(text)
+text = open(js).read()
+day = '{ "date": "2026-12-01", "weight": 180.5, "systolic": 120, "diastolic": 80, "sugar": 95'
+if day + " }" in text:
+    text = text.replace(day + " }", day + ', "symptoms": "tired" }')
+else:
+    end = text.rindex("\n  ]")
+    text = text[:end] + ',\n    { "date": "2026-12-01", "symptoms": "tired" }' + text[end:]
+open(js_out, "w").write(text)
 PY
-fi
-if ! cmp -s "$work/journal.json" "$work/expected.json"; then
-  echo "  the JSON journal is not the readings with the day's symptom logged"
-  failed=1
-fi
+journal_case rows rows "$work/readings.csv" "$work/expected.csv"
+journal_case JSON "days as JSON" "$work/readings.json" "$work/expected.json"
 # A FHIR bundle of a tenth of the days (3 Observations a day: a pressure panel, weight and
 # glucose), written by export-readings from timed rows and read back by planner health.
 python3 - "$((rows / 10))" "$work/timed.csv" <<'PY'
@@ -135,6 +133,15 @@ measure "planner health (FHIR)" 100 0 "$planner" health "$work/bundle.json"
 "$planner" health "$work/timed.csv" >"$work/csv.txt" || true
 if ! cmp -s "$work/fhir.txt" "$work/csv.txt"; then
   echo "  the bundle's verdict is not the CSV's"
+  failed=1
+fi
+# The bundle imported into a new journal, streamed (docs/health.md, "Importing"): the journal
+# must give the timed rows' verdict.
+TZ=UTC measure "planner log --import (FHIR)" 100 0 \
+  "$planner" log --import "$work/bundle.json" --journal "$work/imported.csv"
+"$planner" health "$work/imported.csv" >"$work/imported.txt" || true
+if ! cmp -s "$work/imported.txt" "$work/csv.txt"; then
+  echo "  the imported journal's verdict is not the CSV's"
   failed=1
 fi
 measure "planner health (200,000 columns)" 100 65 "$planner" health "$work/header.csv"

@@ -4,7 +4,7 @@ import MealOptimizer
 /// GLPK's own settings: the LP method, presolvers, scaling, and how
 /// branch-and-cut branches, picks nodes and cuts. Given to
 /// ``GLPKSolver/init(options:)``; one solve can change them by name
-/// (``SolverOptions/backendSettings``, read by ``applying(_:)``).
+/// (``SolverOptions/backendSettings``, whose names are listed in docs/solver.md).
 ///
 /// The defaults were chosen by measurement on diet models.
 /// `Benchmarks/solver/run.sh` times every combination on a generated diet
@@ -83,7 +83,7 @@ public struct GLPKOptions: Sendable, Hashable {
     /// All four families.
     public static let all: CutPlanes = [.mixedIntegerRounding, .gomory, .cover, .clique]
 
-    /// The names ``GLPKOptions/applying(_:)`` reads in a `cuts` setting.
+    /// The names a `cuts` setting may list.
     static let names: [(String, CutPlanes)] = [
       ("mir", .mixedIntegerRounding), ("gomory", .gomory), ("cover", .cover), ("clique", .clique),
     ]
@@ -131,7 +131,7 @@ public struct GLPKOptions: Sendable, Hashable {
   ///
   /// - Throws: ``SolverError/invalidOptions(_:)`` for a name or value GLPK
   ///   does not have, naming it.
-  public func applying(_ settings: [String: String]) throws(SolverError) -> GLPKOptions {
+  package func applying(_ settings: [String: String]) throws(SolverError) -> GLPKOptions {
     var options = self
     for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
       func bad() -> SolverError {

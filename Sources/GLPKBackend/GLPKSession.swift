@@ -164,12 +164,12 @@ final class GLPKSession: SolverSession {
 
 extension GLPKSolver {
   /// Loads a model into GLPK once, for changes and solves without loading
-  /// it again (``GLPKSession``'s design is in docs/solver.md).
+  /// it again (the design of GLPK's session is in docs/solver.md, "Sessions").
   ///
   /// ```swift
   /// let session = try GLPKSolver().makeSession(for: model)
   /// var solution = try session.solve(options: SolverOptions())
-  /// try session.setBounds(budget, lower: nil, upper: nil)  // drop the budget row
+  /// try session.apply(.constraintBounds(budget, lower: nil, upper: nil))  // drop the budget row
   /// solution = try session.solve(options: SolverOptions())  // from the last basis
   /// ```
   ///

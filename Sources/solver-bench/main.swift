@@ -13,6 +13,7 @@ struct Arguments {
   var mpsPath: String?
   var quick = false
   var interior = false
+  var explain = false
 
   init(_ arguments: [String]) throws {
     var rest = arguments.makeIterator()
@@ -25,6 +26,7 @@ struct Arguments {
       case "--mps": mpsPath = rest.next()
       case "--quick": quick = true
       case "--interior": interior = true
+      case "--explain": explain = true
       default: throw BenchError.usage("unknown argument '\(argument)'")
       }
     }
@@ -76,8 +78,60 @@ func seconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
 }
 
+/// The CPU seconds the process has used (user and system), which a loaded
+/// machine inflates less than the clock.
+func processSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+}
+
+/// Times DietExplainer's explanation of a generated problem with no plan
+/// (its budget, 0.50 a day, is below the cheapest plan), with the deletion
+/// filter's tests in one solver session and with a model built and loaded
+/// for each, and checks that both give the same explanation.
+func runExplain(_ arguments: Arguments) throws {
+  var problem = BenchmarkDiet.problem(
+    foods: arguments.foods, days: arguments.days, variety: arguments.variety)
+  problem.budget = Budget(Decimal(string: "0.50")!, per: .day)
+  let lines = problem.goals.count + problem.foodLimits.count + problem.groupLimits.count + 1
+  emit(
+    "explain: \(arguments.foods) foods x \(arguments.days) days, budget 0.50 a day, \(lines) lines;"
+      + " \(arguments.repeats) runs each")
+  emit("deletion filter                 median s    min s   median cpu s   conflicts  proven")
+  var explanations: [PlanExplanation] = []
+  let modes = ProcessInfo.processInfo.environment["EXPLAIN_MODE"].map { [$0 == "session"] } ?? [false, true]
+  for usesSession in modes {
+    var times: [Double] = []
+    var cpu: [Double] = []
+    var last: PlanExplanation?
+    for _ in 0..<arguments.repeats {
+      let cpuStart = processSeconds()
+      defer { cpu.append(processSeconds() - cpuStart) }
+      var explainer = DietExplainer(solver: GLPKSolver())
+      explainer.usesSession = usesSession
+      explainer.solveSeconds = 3600
+      explainer.totalSeconds = 3600
+      let clock = ContinuousClock()
+      let start = clock.now
+      last = try explainer.explainInfeasible(problem)
+      times.append(seconds(clock.now - start))
+    }
+    times.sort()
+    cpu.sort()
+    guard let last else { continue }
+    explanations.append(last)
+    emit(
+      (usesSession ? "one session" : "a model per test").padding(toLength: 30, withPad: " ", startingAt: 0),
+      String(format: "%9.3f %8.3f %14.3f", times[times.count / 2], times[0], cpu[cpu.count / 2]),
+      String(format: "%11d", last.conflicts.count), last.conflictsProven ? " yes" : " no")
+  }
+  emit("same explanation: \(explanations.count == 2 && explanations[0] == explanations[1] ? "yes" : "NO")")
+}
+
 func run() throws {
   let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+  if arguments.explain { return try runExplain(arguments) }
   let clock = ContinuousClock()
   var start = clock.now
   let problem = BenchmarkDiet.problem(

@@ -157,8 +157,8 @@ struct TimedJournalTests {
     let journal = folder.appendingPathComponent("journal.csv")
     try Self.log("19:10 bp 131/82", into: journal)
     let changes = try Journal.importReadings(from: source, into: journal)
-    #expect(changes.map(\.day.description) == ["2026-11-29", "2026-11-30"])
-    #expect(changes.map(\.isUnchanged) == [false, false])
+    // 2026-11-29 gains a row beside the one logged; 2026-11-30 is a new day.
+    #expect(changes == JournalImport.tuple(days: 2, newRowDays: 2, updatedDays: 0, unchangedDays: 0))
     #expect(
       try String(contentsOf: journal, encoding: .utf8)
         == """
@@ -169,7 +169,7 @@ struct TimedJournalTests {
         2026-11-30,19:10,,,131,82,,
 
         """)
-    #expect(try Journal.importReadings(from: source, into: journal).allSatisfy(\.isUnchanged))
+    #expect(try Journal.importReadings(from: source, into: journal).unchangedDays == 2)
   }
 
   @Test("the JSON reader reads time and context keys and a date-time")

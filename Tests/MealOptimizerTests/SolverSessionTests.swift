@@ -358,3 +358,50 @@ struct SolverOptionsSplitTests {
     }
   }
 }
+
+@Suite("The deletion filter in a session explains as it does with fresh solves")
+struct DeletionFilterSessionTests {
+  /// Twelve foods with random nutrients and prices, eight goals, food limits
+  /// and a budget; `budget` low enough leaves no plan.
+  static func problem(seed: UInt64, budget: Decimal) -> DietProblem {
+    var generator = SplitMix64(seed: seed)
+    func draw(_ range: ClosedRange<Int>) -> Double {
+      Double(range.lowerBound + Int(generator.next() % UInt64(range.upperBound - range.lowerBound + 1)))
+    }
+    let foods = (0..<12).map { k in
+      Food(
+        id: "f\(k)", name: "Food \(k)",
+        nutrientsPer100g: [
+          .energy: draw(50...400), .protein: draw(0...25), .fat: draw(0...30), .fiber: draw(0...10),
+          .sodium: draw(0...600), "calcium": draw(0...300), "iron": draw(0...5), "vitamin_c": draw(0...80),
+        ],
+        offers: [Offer(price: Decimal(Int(draw(100...900))) / 100, packageGrams: 1000)])
+    }
+    return DietProblem(
+      foods: foods, days: 2,
+      goals: [
+        NutrientGoal(.energy, minimum: 1800, maximum: 2400), NutrientGoal(.protein, minimum: 90),
+        NutrientGoal(.fat, maximum: 80), NutrientGoal(.fiber, minimum: 25),
+        NutrientGoal(.sodium, maximum: 2000),
+        NutrientGoal("calcium", minimum: 1000), NutrientGoal("iron", minimum: 12),
+        NutrientGoal("vitamin_c", minimum: 90),
+      ],
+      budget: Budget(budget, per: .day),
+      foodLimits: foods.prefix(6).map { FoodLimit(food: $0.id, maximumGrams: 400) })
+  }
+
+  @Test("10 generated infeasible problems: the same explanation with and without the session")
+  func sameExplanations() throws {
+    var explained = 0
+    for seed in UInt64(1)...10 {
+      let problem = Self.problem(seed: seed, budget: 1)
+      var fresh = DietExplainer()
+      fresh.usesSession = false
+      let withSession = try DietExplainer().explainInfeasible(problem)
+      let without = try fresh.explainInfeasible(problem)
+      #expect(withSession == without, "seed \(seed)")
+      if !withSession.conflicts.isEmpty { explained += 1 }
+    }
+    #expect(explained == 10)
+  }
+}

@@ -88,8 +88,15 @@ public enum Journal {
   ) throws(JournalError) -> JournalChange {
     let format = try format(of: url)
     try refuseAnswers([entry], format: format, url: url)
+    var summary = EntrySummary()
+    for row in entry.rows { summary.add(row, on: day) }
     let merge = try write(
-      Merge(days: [day: entry], replacing: replacing, format: format), to: url, beforeRename: beforeRename)
+      {
+        Merge(
+          feed: .days([day: entry]), summary: summary, replacing: replacing, format: format, keepChanges: true
+        )
+      },
+      to: url, beforeRename: beforeRename)
     guard let change = merge.changes.first else {
       throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "the day was not placed"))
     }
@@ -100,49 +107,67 @@ public enum Journal {
   /// records were an entry on its day: a record whose day, time and context the journal
   /// has merges into that row, others add rows.
   ///
-  /// The journal is read and written in one pass, as ``log(_:on:replacing:into:beforeRename:)``
-  /// does; the file's readings are held while it is (what is imported is what is written).
-  /// Importing the same file twice changes nothing the second time.
+  /// The file is read twice, a record at a time: first to check it whole (nothing is written
+  /// for a file with a problem) and note what its records fill (columns, units, coded
+  /// symptoms, whether its days are in order); then, on a second thread, into the journal's
+  /// one pass, each day's records merged in as the journal's rows for that day go by (a few
+  /// dozen days are buffered between the threads). Memory holds a day of the file and a day of
+  /// the journal, not the file: only a file whose days are not in date order, or a JSON file
+  /// whose `units` follow its `readings`, is read whole (sorted), and an Apple Health export
+  /// is always read whole. Rows that `replacing` replaces are held until the history is
+  /// written. Importing the same file twice changes nothing the second time.
   ///
   /// - Parameters:
   ///   - source: A readings file: CSV, JSON, a FHIR bundle (`.json`, told by its
   ///     `resourceType`) or an Apple Health export (`.xml`).
   ///   - replacing: Whether a value may replace a different one already logged in its row.
   ///   - url: The journal.
-  /// - Returns: What changed, one ``JournalChange`` per day of the file.
+  /// - Returns: How many of the file's days there were, how many only added rows, updated a
+  ///   row the journal had, or changed nothing, and the fields whose earlier values were
+  ///   replaced (with `replacing`), in ``ReadingField`` order.
   /// - Throws: ``JournalError/invalidEntry(_:)`` with every problem of the source file, and the
   ///   errors of ``log(_:on:replacing:into:beforeRename:)``.
   @discardableResult
   public static func importReadings(
     from source: URL, replacing: Bool = false, into url: URL, beforeRename: (URL) throws -> Void = { _ in }
-  ) throws(JournalError) -> [JournalChange] {
+  ) throws(JournalError) -> (
+    days: Int, newRowDays: Int, updatedDays: Int, unchangedDays: Int, replacedFields: [ReadingField]
+  ) {
     let format = try format(of: url)
-    let rows: [ReadingsCollector.Row]
+    var summary = EntrySummary()
+    var whole: [ReadingsCollector.Row]?
     do throws(ReadingsError) {
-      rows = try ReadingsFile.loadRows(from: source)
+      let streamed = try ReadingsFile.forEachRow(in: source) { row in summary.add(row) }
+      if !streamed || !summary.inDateOrder {
+        let rows = try ReadingsFile.loadRows(from: source)
+        summary = EntrySummary()
+        for row in rows { summary.add(row) }
+        whole = rows
+      }
     } catch {
       throw .invalidEntry(error)
     }
-    var days: [Day: JournalEntry] = [:]
-    for row in rows {
-      let entryRow = JournalEntry.Row(
-        time: row.time, context: row.context, measurements: JournalRow.plain(row.reading.measurements))
-      days[row.reading.date, default: JournalEntry(rows: [])].rows.append(entryRow)
+    if format == .json, !summary.codes.isEmpty {
+      try refuseAnswers([JournalEntry(text: "", rows: [])], format: format, url: url, force: true)
     }
-    try refuseAnswers(Array(days.values), format: format, url: url)
     let merge = try write(
-      Merge(days: days, replacing: replacing, format: format), to: url, beforeRename: beforeRename)
-    return merge.changes
+      {
+        Merge(
+          feed: whole.map(DayFeed.rows) ?? .streamed(from: source), summary: summary, replacing: replacing,
+          format: format, keepChanges: false)
+      }, to: url, beforeRename: beforeRename)
+    let tally = merge.tally
+    return (tally.days, tally.newRowDays, tally.updatedDays, tally.unchangedDays, tally.replacedFields)
   }
 
   /// Throws ``JournalError/invalidEntry(_:)`` (`invalid-answer`) when a JSON journal would get
   /// coded symptoms: a JSON readings file has no place for them, so they are refused rather
   /// than dropped.
   private static func refuseAnswers(
-    _ entries: [JournalEntry], format: ReadingsFormat, url: URL
+    _ entries: [JournalEntry], format: ReadingsFormat, url: URL, force: Bool = false
   ) throws(JournalError) {
     guard format == .json,
-      let entry = entries.first(where: { $0.rows.contains { !$0.measurements.answers.isEmpty } })
+      let entry = entries.first(where: { force || $0.rows.contains { !$0.measurements.answers.isEmpty } })
     else { return }
     let issue = ReadingsIssue(
       .invalidAnswer, line: 1, column: 1, length: max(1, entry.text.unicodeScalars.count),
@@ -161,9 +186,12 @@ public enum Journal {
 
   /// Writes the journal with the merge's days placed, then the history; returns the merge done.
   private static func write(
-    _ start: Merge, to url: URL, beforeRename: (URL) throws -> Void
+    _ start: () -> Merge, to url: URL, beforeRename: (URL) throws -> Void
   ) throws(JournalError) -> Merge {
-    var merge = start
+    var merge = start()
+    var feeds = [merge.feed]
+    // A streamed import's reading thread stops when its feed closes, whatever happens here.
+    defer { for feed in feeds { feed.close() } }
     var sorted: [JournalRow] = []
     var fileColumns: [Column] = []
     if FileManager.default.fileExists(atPath: url.path) {
@@ -202,7 +230,8 @@ public enum Journal {
         throw .writeFailed(AtomicFileError(.failed, path: url.path, code: 0, reason: "\(error)"))
       }
     }
-    merge = start
+    merge = start()
+    feeds.append(merge.feed)
     do {
       try AtomicFile.write(to: url, beforeRename: beforeRename) { writer in
         merge.begin(columns: fileColumns, writer: &writer)
@@ -500,13 +529,20 @@ public enum Journal {
   /// rows of a day that an entry is logged on are held until the day ends, then written with
   /// the entry's rows merged in.
   struct Merge {
-    /// The entry of each day logged.
-    let days: [Day: JournalEntry]
-    /// The days logged, in order, and the next one to place.
-    private let order: [Day]
-    private var next = 0
+    /// The days logged, in date order, each with its entry, taken as they are needed.
+    let feed: DayFeed
+    /// The next day of the feed, once taken and until it is placed.
+    private var pending: (day: Day, entry: JournalEntry)?
+    private var taken = false
+    /// What the entries fill: the columns they need.
+    let summary: EntrySummary
     let replacing: Bool
     let format: ReadingsFormat
+    /// Whether ``changes`` keeps each day's change (a logged entry), or only ``tally`` counts
+    /// them (an import, whose days are not held).
+    let keepChanges: Bool
+    /// How many days added rows, updated rows or changed nothing.
+    private(set) var tally = JournalImport()
     /// The columns the file's header names.
     private(set) var fileColumns: [Column] = []
     /// The columns written: the file's, then any the entries fill that it lacks.
@@ -526,11 +562,27 @@ public enum Journal {
     private var held: [JournalRow] = []
     private var heldDay: Day?
 
-    init(days: [Day: JournalEntry], replacing: Bool, format: ReadingsFormat) {
-      self.days = days
-      order = days.keys.sorted()
+    init(feed: DayFeed, summary: EntrySummary, replacing: Bool, format: ReadingsFormat, keepChanges: Bool) {
+      self.feed = feed
+      self.summary = summary
       self.replacing = replacing
       self.format = format
+      self.keepChanges = keepChanges
+    }
+
+    /// The next day to place, taken from the feed when needed.
+    private mutating func peek() -> (day: Day, entry: JournalEntry)? {
+      if !taken {
+        pending = feed.next()
+        taken = true
+      }
+      return pending
+    }
+
+    /// Moves past the day ``peek()`` gave.
+    private mutating func advance() {
+      pending = nil
+      taken = false
     }
 
     /// Takes the file's columns (empty for a new journal), adds the entries', writes the header.
@@ -560,11 +612,11 @@ public enum Journal {
       last = row.day
       guard !outOfOrder, failure == nil else { return }
       if let heldDay, heldDay != row.day { release(writer: &writer) }
-      while next < order.count, order[next] < row.day {
-        place(order[next], previous: [], writer: &writer)
-        next += 1
+      while failure == nil, let next = peek(), next.day < row.day {
+        place(next.entry, on: next.day, previous: [], writer: &writer)
+        advance()
       }
-      if next < order.count, order[next] == row.day {
+      if let next = peek(), next.day == row.day {
         heldDay = row.day
         held.append(row)
         return
@@ -575,10 +627,12 @@ public enum Journal {
     /// Writes the held day's rows with its entry merged in.
     private mutating func release(writer: inout AtomicFile.Writer) {
       guard let day = heldDay else { return }
-      place(day, previous: held, writer: &writer)
+      if let next = peek(), next.day == day {
+        place(next.entry, on: day, previous: held, writer: &writer)
+        advance()
+      }
       held = []
       heldDay = nil
-      next += 1
     }
 
     /// Places the entries of the days after the last row, ends the file, and throws why an
@@ -586,22 +640,26 @@ public enum Journal {
     mutating func finish(writer: inout AtomicFile.Writer) throws {
       if failure == nil {
         release(writer: &writer)
-        while failure == nil, next < order.count {
-          place(order[next], previous: [], writer: &writer)
-          next += 1
+        while failure == nil, let next = peek() {
+          place(next.entry, on: next.day, previous: [], writer: &writer)
+          advance()
         }
       }
       if let failure { throw failure }
+      // A file that could not be read again as it was checked: nothing is renamed into place.
+      if let problem = feed.failure { throw JournalError.invalidEntry(problem) }
       if format == .json { writer.write(rows == 0 ? "]\n}\n" : "\n  ]\n}\n") }
-      guard columnsAdded || changes.contains(where: { !$0.isUnchanged }) else { throw Unchanged() }
+      guard columnsAdded || tally.days > tally.unchangedDays else { throw Unchanged() }
     }
 
     /// Merges a day's entry into its rows (`previous`, or none) and writes the result.
-    private mutating func place(_ day: Day, previous: [JournalRow], writer: inout AtomicFile.Writer) {
-      guard let entry = days[day] else { return }
+    private mutating func place(
+      _ entry: JournalEntry, on day: Day, previous: [JournalRow], writer: inout AtomicFile.Writer
+    ) {
       do throws(JournalError) {
         let merged = try Journal.merge(entry, into: previous, on: day, replacing: replacing)
-        changes.append(merged.change)
+        if keepChanges { changes.append(merged.change) }
+        tally.count(merged.change)
         replaced += merged.replaced
         for row in merged.rows { write(row, writer: &writer) }
       } catch {
@@ -652,26 +710,13 @@ public enum Journal {
 
     /// The codes of the coded symptoms the entries answer, sorted.
     private func answerCodes() -> [String] {
-      Set(days.values.flatMap { $0.rows.flatMap { $0.measurements.answers.keys } }).sorted()
+      summary.codes.sorted()
     }
 
     /// Whether an entry's rows fill a field, and the unit it was first written in.
     private func filling(_ field: ReadingField) -> (filled: Bool, unit: InputUnit?) {
-      for day in order {
-        for row in days[day]?.rows ?? [] {
-          switch field {
-          case .date: return (true, nil)
-          case .time: if row.time != nil { return (true, nil) }
-          case .context: if row.context != nil { return (true, nil) }
-          case .symptoms: if row.measurements.symptoms != nil { return (true, nil) }
-          default:
-            if let metric = field.metric, row.measurements.steps[metric.name] != nil {
-              return (true, row.units[field] ?? row.measurements.enteredUnit(of: metric))
-            }
-          }
-        }
-      }
-      return (false, nil)
+      guard let unit = summary.firstUnits[field] else { return (false, nil) }
+      return (true, unit)
     }
 
     /// A column for a field the entries fill, in the unit first written.
@@ -838,6 +883,183 @@ public enum Journal {
   }
 }
 
+/// What the entries of a log or an import fill, noted as their rows go by (in date order):
+/// the columns a journal needs for them.
+struct EntrySummary {
+  /// The codes of the coded symptoms answered.
+  var codes: Set<String> = []
+  /// Each field filled, with the unit its first value was written in (`nil` for the default
+  /// or a field without units).
+  var firstUnits: [ReadingField: InputUnit?] = [:]
+  /// Whether the rows' days never went back.
+  var inDateOrder = true
+  private var lastDay: Day?
+
+  /// Notes one row of an entry on `day`.
+  mutating func add(_ row: JournalEntry.Row, on day: Day) {
+    if let lastDay, day < lastDay { inDateOrder = false }
+    lastDay = day
+    firstUnits[.date] = firstUnits[.date] ?? .some(nil)
+    if row.time != nil, firstUnits[.time] == nil { firstUnits[.time] = .some(nil) }
+    if row.context != nil, firstUnits[.context] == nil { firstUnits[.context] = .some(nil) }
+    if row.measurements.symptoms != nil, firstUnits[.symptoms] == nil { firstUnits[.symptoms] = .some(nil) }
+    for field in ReadingField.allCases where firstUnits[field] == nil {
+      guard let metric = field.metric, row.measurements.steps[metric.name] != nil else { continue }
+      firstUnits[field] = .some(row.units[field] ?? row.measurements.enteredUnit(of: metric))
+    }
+    codes.formUnion(row.measurements.answers.keys)
+  }
+
+  /// Notes one record of a readings file, as the row it is logged as.
+  mutating func add(_ record: ReadingsCollector.Row) {
+    add(DayFeed.entryRow(record), on: record.reading.date)
+  }
+}
+
+/// The days an entry or an import logs, in date order, each with its entry: handed to a
+/// ``Journal/Merge`` one at a time as the journal's rows go by.
+final class DayFeed {
+  private let nextDay: () -> (day: Day, entry: JournalEntry)?
+  private let stop: () -> Void
+  private let problem: () -> ReadingsError?
+
+  private init(
+    next: @escaping () -> (day: Day, entry: JournalEntry)?, stop: @escaping () -> Void = {},
+    problem: @escaping () -> ReadingsError? = { nil }
+  ) {
+    nextDay = next
+    self.stop = stop
+    self.problem = problem
+  }
+
+  /// The next day, or `nil` after the last (or when the feed failed: see ``failure``).
+  func next() -> (day: Day, entry: JournalEntry)? { nextDay() }
+  /// Ends the feed early: a reading thread stops handing on days (idempotent).
+  func close() { stop() }
+  /// Why a streamed file could not be read to its end, once ``next()`` gave `nil`.
+  var failure: ReadingsError? { problem() }
+
+  /// A record of a readings file as a row of an entry: one value per measure.
+  static func entryRow(_ record: ReadingsCollector.Row) -> JournalEntry.Row {
+    JournalEntry.Row(
+      time: record.time, context: record.context, measurements: JournalRow.plain(record.reading.measurements))
+  }
+
+  /// The entries of days, in date order.
+  static func days(_ days: [Day: JournalEntry]) -> DayFeed {
+    var order = days.keys.sorted()[...]
+    return DayFeed(next: {
+      guard let day = order.popFirst(), let entry = days[day] else { return nil }
+      return (day, entry)
+    })
+  }
+
+  /// Records held whole, in date order, grouped by day.
+  static func rows(_ rows: [ReadingsCollector.Row]) -> DayFeed {
+    var rest = rows[...]
+    return DayFeed(next: {
+      guard let day = rest.first?.reading.date else { return nil }
+      var entry = JournalEntry(text: "", rows: [])
+      while let record = rest.first, record.reading.date == day {
+        entry.rows.append(entryRow(record))
+        rest.removeFirst()
+      }
+      return (day, entry)
+    })
+  }
+
+  /// The days of a readings file whose records are in date order, read on a thread of their
+  /// own (``ReadingsFile/forEachRow(in:_:)``) and handed over through a buffer of a few days.
+  static func streamed(from source: URL) -> DayFeed {
+    let channel = DayChannel()
+    let thread = Thread {
+      var day: Day?
+      var entry = JournalEntry(text: "", rows: [])
+      var open = true
+      do throws(ReadingsError) {
+        _ = try ReadingsFile.forEachRow(in: source) { record in
+          guard open else { return }
+          if record.reading.date != day {
+            if let day { open = channel.put((day, entry)) }
+            day = record.reading.date
+            entry = JournalEntry(text: "", rows: [])
+          }
+          entry.rows.append(entryRow(record))
+        }
+        if open, let day { _ = channel.put((day, entry)) }
+        channel.finish(nil)
+      } catch {
+        channel.finish(error)
+      }
+    }
+    thread.start()
+    return DayFeed(next: channel.take, stop: channel.close, problem: { channel.failure })
+  }
+}
+
+/// A bounded buffer of days between the thread reading a file and the journal's merge.
+final class DayChannel: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var items: [(day: Day, entry: JournalEntry)] = []
+  private var head = 0
+  private var done = false
+  private var closed = false
+  private var problem: ReadingsError?
+  /// How many days may wait in the buffer.
+  static let capacity = 64
+
+  /// Adds a day, waiting while the buffer is full; `false` once the merge closed the channel.
+  func put(_ item: (day: Day, entry: JournalEntry)) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    while items.count - head >= DayChannel.capacity, !closed { condition.wait() }
+    guard !closed else { return false }
+    items.append(item)
+    condition.broadcast()
+    return true
+  }
+
+  /// Marks the end of the file, or why it could not be read.
+  func finish(_ error: ReadingsError?) {
+    condition.lock()
+    done = true
+    problem = error
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The next day, waiting for the reader; `nil` after the last.
+  func take() -> (day: Day, entry: JournalEntry)? {
+    condition.lock()
+    defer { condition.unlock() }
+    while head == items.count, !done { condition.wait() }
+    guard head < items.count else { return nil }
+    let item = items[head]
+    head += 1
+    if head >= DayChannel.capacity {
+      items.removeFirst(head)
+      head = 0
+    }
+    condition.broadcast()
+    return item
+  }
+
+  /// Stops the reader handing on days.
+  func close() {
+    condition.lock()
+    closed = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Why the file could not be read to its end.
+  var failure: ReadingsError? {
+    condition.lock()
+    defer { condition.unlock() }
+    return problem
+  }
+}
+
 /// One row of a journal: the readings of one day taken at one time (or none) in one context
 /// (or none), one value per measure.
 struct JournalRow: Hashable {
@@ -911,6 +1133,45 @@ public struct JournalChange: Sendable, Hashable {
 
   /// Whether the entry changed nothing (every value was already logged).
   public var isUnchanged: Bool { previous == reading }
+}
+
+/// What ``Journal/importReadings(from:replacing:into:beforeRename:)`` did to the file's days,
+/// counted as they are merged (the days themselves are not kept).
+struct JournalImport: Sendable, Hashable {
+  /// The days of the file.
+  var days = 0
+  /// Days whose readings went only into rows the journal did not have.
+  var newRowDays = 0
+  /// Days on which a row the journal had was updated.
+  var updatedDays = 0
+  /// Days whose every reading was already logged.
+  var unchangedDays = 0
+  /// Fields whose earlier values were replaced (with `replacing`), in ``ReadingField`` order.
+  var replacedFields: [ReadingField] = []
+
+  /// The counts as ``Journal/importReadings(from:replacing:into:beforeRename:)`` returns them.
+  static func tuple(
+    days: Int = 0, newRowDays: Int = 0, updatedDays: Int = 0, unchangedDays: Int = 0,
+    replacedFields: [ReadingField] = []
+  ) -> (days: Int, newRowDays: Int, updatedDays: Int, unchangedDays: Int, replacedFields: [ReadingField]) {
+    (days, newRowDays, updatedDays, unchangedDays, replacedFields)
+  }
+
+  /// Counts one day's change.
+  mutating func count(_ change: JournalChange) {
+    days += 1
+    if change.isUnchanged {
+      unchangedDays += 1
+    } else if change.updatedRow {
+      updatedDays += 1
+    } else {
+      newRowDays += 1
+    }
+    if !change.replacedFields.isEmpty {
+      let all = Set(replacedFields + change.replacedFields)
+      replacedFields = ReadingField.allCases.filter(all.contains)
+    }
+  }
 }
 
 /// A reading the day already has with another value.

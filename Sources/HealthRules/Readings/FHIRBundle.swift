@@ -11,8 +11,11 @@ import Foundation
 /// `timeZone` on that day, as FHIR requires an offset with a time). A systolic and a
 /// diastolic of one record are one blood pressure panel (85354-9) with two components;
 /// glucose taken `fasting` is coded 1558-6; any other context is the extension
-/// ``FHIRReadings/contextExtension``. Symptoms are not written. Every entry has a `fullUrl`
-/// (`urn:uuid:`). ``FHIRReadings`` reads the bundle back to the same readings.
+/// ``FHIRReadings/contextExtension`` (a standard coding and the context's words). Each coded
+/// symptom is an Observation coded LOINC 75325-1 (present) or 111551-8 (absent) whose
+/// `valueCodeableConcept` is the symptom (SNOMED CT where planner knows its code, and planner's
+/// own code); free-text symptoms are not written. Every entry has a `fullUrl` (`urn:uuid:`).
+/// ``FHIRReadings`` reads the bundle back to the same readings.
 public enum FHIRBundle {
   /// Why a bundle could not be written.
   public enum ExportError: Error, Sendable {
@@ -123,6 +126,8 @@ public enum FHIRBundle {
     "59408-5": "Oxygen saturation in Arterial blood by Pulse oximetry",
     "2708-6": "Oxygen saturation in Arterial blood",
     "8310-5": "Body temperature",
+    "75325-1": "Symptom",
+    "111551-8": "Symptom absent",
   ]
 
   /// Makes the entries of a bundle, numbering their `fullUrl`s.
@@ -176,30 +181,56 @@ public enum FHIRBundle {
       return "{ \"coding\": [" + codings.joined(separator: ", ") + "] }"
     }
 
+    /// The `category` of an Observation: `vital-signs`, `laboratory`, or none (a symptom).
+    enum Category {
+      case vitalSigns, laboratory, none
+    }
+
+    /// The reading-context extension of a context: its standard coding, if it has one
+    /// (``FHIRReadings/contextCodings``), and the context's words as the concept's `text`.
+    static func contextExtension(_ context: String) -> String {
+      let coding = FHIRReadings.contextCodings.first { $0.context == context }.map {
+        "\"coding\": [{ \"system\": \"\($0.system)\", \"code\": \"\($0.code)\" }], "
+      }
+      return "\"extension\": [{ \"url\": \"\(FHIRReadings.contextExtension)\", \"valueCodeableConcept\": { "
+        + (coding ?? "") + "\"text\": \(JournalCSV.jsonString(context)) } }]"
+    }
+
+    /// The `valueCodeableConcept` of a symptom: its SNOMED CT coding when it has one
+    /// (``FHIRReadings/symptomCodes``), its planner code, and its words as `text`.
+    static func symptomConcept(_ code: String) -> String {
+      var codings: [String] = []
+      if let snomed = FHIRReadings.symptomCodes.first(where: { $0.code == code })?.snomed {
+        codings.append("{ \"system\": \"\(FHIRReadings.snomedSystem)\", \"code\": \"\(snomed)\" }")
+      }
+      codings.append("{ \"system\": \"\(FHIRReadings.symptomSystem)\", \"code\": \"\(code)\" }")
+      let words = String(code.map { $0 == "_" ? " " : $0 })
+      return "{ \"coding\": [" + codings.joined(separator: ", ") + "], \"text\": \"\(words)\" }"
+    }
+
     /// One entry, on one line.
     mutating func entry(
-      codes: [String], laboratory: Bool, effective: String, context: String?, value: String
+      codes: [String], category: Category, effective: String, context: String?, value: String
     ) -> String {
       count += 1
       let hex = String(count, radix: 16)
       let url = "urn:uuid:\(base)-\(String(repeating: "0", count: max(0, 12 - hex.count)))\(hex)"
-      let category = laboratory ? "laboratory" : "vital-signs"
-      let categoryDisplay = laboratory ? "Laboratory" : "Vital Signs"
-      var members = [
-        "\"resourceType\": \"Observation\"", "\"status\": \"final\"",
-        "\"category\": [{ \"coding\": [{ \"system\": "
-          + "\"http://terminology.hl7.org/CodeSystem/observation-category\", \"code\": \"\(category)\", "
-          + "\"display\": \"\(categoryDisplay)\" }] }]",
+      var members = ["\"resourceType\": \"Observation\"", "\"status\": \"final\""]
+      if category != .none {
+        let (code, display) =
+          category == .laboratory ? ("laboratory", "Laboratory") : ("vital-signs", "Vital Signs")
+        members.append(
+          "\"category\": [{ \"coding\": [{ \"system\": "
+            + "\"http://terminology.hl7.org/CodeSystem/observation-category\", \"code\": \"\(code)\", "
+            + "\"display\": \"\(display)\" }] }]")
+      }
+      members += [
         "\"code\": \(concept(codes))",
         "\"subject\": { \"reference\": \(JournalCSV.jsonString(subject)) }",
         "\"effectiveDateTime\": \"\(effective)\"",
         value,
       ]
-      if let context {
-        members.append(
-          "\"extension\": [{ \"url\": \"\(FHIRReadings.contextExtension)\", "
-            + "\"valueString\": \(JournalCSV.jsonString(context)) }]")
-      }
+      if let context { members.append(Writer.contextExtension(context)) }
       return (count == 1 ? "" : ",") + "\n    { \"fullUrl\": \"\(url)\", \"resource\": { "
         + members.joined(separator: ", ") + " } }"
     }
@@ -217,7 +248,7 @@ public enum FHIRBundle {
             "{ \"code\": \(concept([code])), \"valueQuantity\": \(quantity(steps, field, measurements)) }"
           }
         text += entry(
-          codes: [FHIRReadings.pressurePanel], laboratory: false, effective: when, context: row.context,
+          codes: [FHIRReadings.pressurePanel], category: .vitalSigns, effective: when, context: row.context,
           value: "\"component\": [" + components.joined(separator: ", ") + "]")
       }
       for field in ReadingField.allCases {
@@ -234,8 +265,15 @@ public enum FHIRBundle {
           codes = Array(codes.prefix(1))
         }
         text += entry(
-          codes: codes, laboratory: field == .sugar, effective: when, context: context,
+          codes: codes, category: field == .sugar ? .laboratory : .vitalSigns, effective: when,
+          context: context,
           value: "\"valueQuantity\": \(quantity(steps, field, measurements))")
+      }
+      for (code, answer) in measurements.answers.sorted(by: { $0.key < $1.key }) {
+        text += entry(
+          codes: [answer ? FHIRReadings.symptomPresent : FHIRReadings.symptomAbsent], category: .none,
+          effective: when, context: row.context,
+          value: "\"valueCodeableConcept\": \(Writer.symptomConcept(code))")
       }
       return text
     }

@@ -9,13 +9,16 @@ import Diagnostics
 /// `valueQuantity` (each component's, for the panel) with a UCUM unit code (``units``), read
 /// exactly from its decimal text; its day and time are those written in `effectiveDateTime`
 /// (or `effectiveInstant`, or `effectivePeriod.start`), the clock time as written, the zone
-/// ignored, as every readings format reads them. The extension
-/// ``contextExtension`` (what ``FHIRBundle`` writes) gives a reading's context.
+/// ignored, as every readings format reads them. The extension ``contextExtension`` (what
+/// ``FHIRBundle`` writes: a standard coding of ``contextCodings``, or the user's words as
+/// text) gives a reading's context. A coded yes/no symptom is an Observation coded LOINC
+/// 75325-1 (present) or 111551-8 (absent) whose `valueCodeableConcept` is the symptom: a
+/// SNOMED CT finding of ``symptomCodes`` or a code of planner's ``symptomSystem``.
 ///
 /// An Observation with a LOINC code planner does not know, or none, is an error
-/// (`unknown-code`) at its `code`, never guessed; so is an unknown unit code, a
-/// `modifierExtension` (which may change the meaning), or a missing `status`, `code`,
-/// `effective[x]` or value. Observations whose `status` is `entered-in-error`, `cancelled`,
+/// (`unknown-code`) at its `code`, never guessed; so is an unknown unit code, symptom code
+/// or context code, codings that disagree, a `modifierExtension` (which may change the
+/// meaning), or a missing `status`, `code`, `effective[x]` or value. Observations whose `status` is `entered-in-error`, `cancelled`,
 /// `registered` or `unknown` are passed over (they are not results); other resource types
 /// (a `Patient`) are passed over too. Consecutive Observations of one day, time and context
 /// (a systolic and a diastolic written apart) make one record.
@@ -27,8 +30,40 @@ public enum FHIRReadings {
   public static let loincSystem = "http://loinc.org"
   /// The UCUM system, which `valueQuantity.system` names.
   public static let ucumSystem = "http://unitsofmeasure.org"
-  /// The extension that carries a reading's context other than `fasting` (a `valueString`).
-  public static let contextExtension = "http://planner.invalid/fhir/StructureDefinition/reading-context"
+  /// The base of the canonical URLs planner defines: its reading-context extension
+  /// (``contextExtension``) and its code system of symptom codes (``symptomSystem``). planner
+  /// has no web domain; `.invalid` (RFC 2606) can never be anyone else's, so these URLs are
+  /// permanent identifiers that resolve nowhere. Their definitions are in `docs/fhir/`.
+  static let canonicalBase = "http://planner.invalid/fhir"
+  /// The extension that carries a reading's context (docs/fhir/StructureDefinition-reading-context.json):
+  /// a `valueCodeableConcept` whose coding is one of ``contextCodings`` and whose `text` is
+  /// the context as planner writes it (`before meal`; the user's own words alone).
+  public static let contextExtension = canonicalBase + "/StructureDefinition/reading-context"
+  /// The code system of planner's symptom codes (`chest_pain`), for symptoms with no SNOMED CT
+  /// code in ``symptomCodes`` (docs/fhir/CodeSystem-symptom.json).
+  static let symptomSystem = canonicalBase + "/CodeSystem/symptom"
+  /// The SNOMED CT system.
+  static let snomedSystem = "http://snomed.info/sct"
+  /// The LOINC code of a symptom Observation that says the symptom is present (its
+  /// `valueCodeableConcept` is the symptom), as the HL7 FHIR Symptoms guide writes it.
+  static let symptomPresent = "75325-1"
+  /// The LOINC code of a symptom Observation that says the symptom is absent.
+  static let symptomAbsent = "111551-8"
+  /// The standard codes of the contexts planner names: HL7 v2 table 0916 (fasting status)
+  /// and HL7 v3 TimingEvent (before a meal, after a meal, before sleep).
+  static let contextCodings: [(system: String, code: String, context: String)] = [
+    ("http://terminology.hl7.org/CodeSystem/v2-0916", "F", "fasting"),
+    ("http://terminology.hl7.org/CodeSystem/v3-TimingEvent", "AC", "before meal"),
+    ("http://terminology.hl7.org/CodeSystem/v3-TimingEvent", "PC", "after meal"),
+    ("http://terminology.hl7.org/CodeSystem/v3-TimingEvent", "HS", "bedtime"),
+  ]
+  /// The SNOMED CT findings of the symptom codes that have one, one code each way; any other
+  /// symptom code is written in ``symptomSystem``.
+  static let symptomCodes: [(snomed: String, code: String)] = [
+    ("29857009", "chest_pain"), ("267036007", "dyspnea"), ("386661006", "fever"),
+    ("404640003", "dizziness"), ("271594007", "syncope"), ("422587007", "nausea"),
+    ("43724002", "chills"),
+  ]
   /// The LOINC code of the blood pressure panel, whose components are systolic and diastolic.
   public static let pressurePanel = "85354-9"
 
@@ -142,6 +177,7 @@ public enum FHIRReadings {
     func sameReading(as other: Record) -> Bool {
       day == other.day && time == other.time && context == other.context
         && Set(measurements.steps.keys).isDisjoint(with: other.measurements.steps.keys)
+        && Set(measurements.answers.keys).isDisjoint(with: other.measurements.answers.keys)
     }
   }
 
@@ -237,7 +273,8 @@ public enum FHIRReadings {
       if let value = coding["code"], let text = value.string { loinc.append((text, value.span)) }
     }
     if let known = loinc.first(where: { found in
-      codes.contains { $0.code == found.0 } || (allowPanel && found.0 == pressurePanel)
+      codes.contains { $0.code == found.0 }
+        || (allowPanel && [pressurePanel, symptomPresent, symptomAbsent].contains(found.0))
     }) {
       return known
     }
@@ -246,12 +283,16 @@ public enum FHIRReadings {
       collector.report(
         span.issue(
           .unknownCode, "unknown LOINC code '\(text)' in \(what)",
-          hint: "planner reads \(names) and the blood pressure panel \(pressurePanel)"))
+          hint:
+            "planner reads \(names), the blood pressure panel \(pressurePanel) and the symptom codes "
+            + "\(symptomPresent) and \(symptomAbsent)"))
     } else {
       collector.report(
         code.span.issue(
           .unknownCode, "\(what) has no LOINC coding (system \(loincSystem))",
-          hint: "planner reads the LOINC codes \(names) and \(pressurePanel)"))
+          hint:
+            "planner reads the LOINC codes \(names), \(pressurePanel), \(symptomPresent) and \(symptomAbsent)"
+        ))
     }
     return nil
   }
@@ -330,12 +371,18 @@ public enum FHIRReadings {
         resource["code"], in: resource, what: "an Observation", allowPanel: true, into: &collector)
     else { return nil }
     var record = Record(day: day, time: time, dateSpan: effective.span)
+    var contextSpan: SourceSpan?
     for extensionTree in resource["extension"]?.elements ?? []
     where extensionTree["url"]?.string == contextExtension {
-      record.context = extensionTree["valueString"]?.string.flatMap(Observation.normalizedContext)
+      record.context = context(of: extensionTree, into: &collector)
+      contextSpan = extensionTree.span
     }
     var values: [(ReadingField, Int64, InputUnit, SourceSpan)] = []
-    if code == pressurePanel {
+    if code == symptomPresent || code == symptomAbsent {
+      if let symptom = symptom(resource, into: &collector) {
+        record.measurements.answers[symptom] = code == symptomPresent
+      }
+    } else if code == pressurePanel {
       let components = resource["component"]?.elements ?? []
       if components.isEmpty {
         collector.report(
@@ -360,7 +407,15 @@ public enum FHIRReadings {
         }
       }
     } else if let known = codes.first(where: { $0.code == code }) {
-      if let context = known.context { record.context = context }
+      if let context = known.context {
+        if let written = record.context, written != context, let contextSpan {
+          collector.report(
+            contextSpan.issue(
+              .unknownCode, "the reading context '\(written)' contradicts LOINC \(code), which is \(context)",
+              hint: "give one context: a \(context) reading needs no context extension"))
+        }
+        record.context = context
+      }
       if let (steps, unit) = quantity(
         resource["valueQuantity"], field: known.field, in: resource, what: "an Observation", into: &collector)
       {
@@ -374,5 +429,102 @@ public enum FHIRReadings {
     }
     record.valid = collector.issues.count == before
     return record
+  }
+
+  /// The context a reading-context extension gives: its coding's (one of ``contextCodings``),
+  /// or its `text` alone, the user's own words; `nil` after reporting a coding planner does
+  /// not know, codings that disagree, or no value.
+  static func context(of extensionTree: Tree, into collector: inout ReadingsCollector) -> String? {
+    guard let concept = extensionTree["valueCodeableConcept"] else {
+      collector.report(
+        extensionTree.span.issue(
+          .missingValue, "the reading-context extension has no 'valueCodeableConcept'",
+          hint: "give the context as \"valueCodeableConcept\": { \"text\": \"before meal\" }"))
+      return nil
+    }
+    var found: [String] = []
+    for coding in concept["coding"]?.elements ?? [] {
+      let system = coding["system"]?.string ?? ""
+      let codeTree = coding["code"]
+      let code = codeTree?.string ?? ""
+      guard let known = contextCodings.first(where: { $0.system == system && $0.code == code }) else {
+        let names = contextCodings.map { "\($0.code) (\($0.context))" }.joined(separator: ", ")
+        collector.report(
+          (codeTree ?? coding).span.issue(
+            .unknownCode, "unknown reading context code '\(code)' (system \(system))",
+            hint: "planner reads \(names), or the context in 'text' alone"))
+        return nil
+      }
+      if !found.contains(known.context) { found.append(known.context) }
+    }
+    if found.count > 1 {
+      collector.report(
+        concept.span.issue(
+          .unknownCode, "the reading context's codings disagree: \(found.joined(separator: ", "))",
+          hint: "give one context per Observation"))
+      return nil
+    }
+    if let context = found.first { return context }
+    guard let text = concept["text"]?.string.flatMap(Observation.normalizedContext) else {
+      collector.report(
+        concept.span.issue(
+          .missingValue, "the reading context has neither a coding nor a 'text'",
+          hint: "give the context's words in \"text\""))
+      return nil
+    }
+    return text
+  }
+
+  /// The planner symptom code of a symptom Observation's `valueCodeableConcept`: from a
+  /// coding in ``symptomSystem``, or a SNOMED CT coding in ``symptomCodes``; `nil` after
+  /// reporting a missing value, no coding planner reads, or codings naming different symptoms.
+  static func symptom(_ resource: Tree, into collector: inout ReadingsCollector) -> String? {
+    guard let value = resource["valueCodeableConcept"] else {
+      collector.report(
+        resource.span.issue(
+          .missingValue, "a symptom Observation without a 'valueCodeableConcept'",
+          hint: "the symptom is the value, such as a SNOMED CT finding (29857009 for chest pain)"))
+      return nil
+    }
+    var found: [String] = []
+    var unknown: (text: String, span: SourceSpan)?
+    for coding in value["coding"]?.elements ?? [] {
+      guard let codeTree = coding["code"], let code = codeTree.string else { continue }
+      switch coding["system"]?.string {
+      case symptomSystem:
+        guard Measurements.isSymptomCode(code) else {
+          collector.report(
+            codeTree.span.issue(
+              .unknownCode, "'\(code)' is not a planner symptom code",
+              hint:
+                "a code is lowercase letters, digits and '_', starting with a letter, such as chest_pain"))
+          return nil
+        }
+        if !found.contains(code) { found.append(code) }
+      case snomedSystem:
+        if let known = symptomCodes.first(where: { $0.snomed == code }) {
+          if !found.contains(known.code) { found.append(known.code) }
+        } else if unknown == nil {
+          unknown = ("SNOMED CT code '\(code)'", codeTree.span)
+        }
+      default:
+        continue
+      }
+    }
+    if found.count > 1 {
+      collector.report(
+        value.span.issue(
+          .unknownCode, "the symptom's codings name different symptoms: \(found.joined(separator: ", "))",
+          hint: "give one symptom per Observation"))
+      return nil
+    }
+    if let code = found.first { return code }
+    let names = symptomCodes.map { "\($0.snomed) (\($0.code))" }.joined(separator: ", ")
+    collector.report(
+      (unknown?.span ?? value.span).issue(
+        .unknownCode,
+        unknown.map { "unknown symptom: \($0.text)" } ?? "a symptom with no coding planner reads",
+        hint: "planner reads the SNOMED CT codes \(names), and any code in the system \(symptomSystem)"))
+    return nil
   }
 }

@@ -121,6 +121,102 @@ public enum ReadingsFile {
     }
   }
 
+  /// Calls `body` with each record of a readings file in file order, checking every record as
+  /// ``load(from:format:customMetrics:retention:)`` does, without holding them: a CSV file row
+  /// by row, a JSON readings file day by day, a FHIR bundle entry by entry (memory holds one
+  /// record); an Apple Health export is read whole first. Records stop reaching `body` at the
+  /// first problem; the file's problems are thrown at the end.
+  ///
+  /// - Returns: `false` when the records given are not the file's and it must be read whole
+  ///   (``loadRows(from:format:)``): a JSON file whose `units` follow its `readings`, or one
+  ///   that mixes readings with a FHIR `resourceType`.
+  /// - Throws: ``ReadingsError``, as ``load(from:format:customMetrics:retention:)`` does.
+  static func forEachRow(
+    in url: URL, _ body: (ReadingsCollector.Row) -> Void
+  ) throws(ReadingsError) -> Bool {
+    guard let format = ReadingsFormat(fileName: url.lastPathComponent) else {
+      throw ReadingsError(
+        .unknownFormat, message: "cannot tell the format of '\(url.lastPathComponent)'",
+        hint: "use a .csv, .json or .xml (Apple Health export) file")
+    }
+    if let problem = RegularFile.problem(at: url.path) {
+      throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(problem)")
+    }
+    func open() throws(ReadingsError) -> FileHandle {
+      guard let handle = FileHandle(forReadingAtPath: url.path) else {
+        throw ReadingsError(
+          .cannotReadFile, message: "cannot read '\(url.path)': \(RegularFile.phrase(for: errno))")
+      }
+      return handle
+    }
+    var collector = ReadingsCollector()
+    func hand(_ collector: inout ReadingsCollector) {
+      for row in collector.takeRows() where collector.issues.isEmpty { body(row) }
+    }
+    switch format {
+    case .appleHealth:
+      for row in try AppleHealthReadings.parseRows(contentsOf: url) { body(row) }
+      return true
+    case .csv:
+      let handle = try open()
+      defer { try? handle.close() }
+      var scanner = CSVScanner(LineReader(handle))
+      let parsed: Result<Void, ReadingsError>
+      do throws(ReadingsError) {
+        try CSVReadings.read(
+          &scanner, customMetrics: [], into: &collector, onRow: { _, collector in hand(&collector) })
+        parsed = .success(())
+      } catch {
+        parsed = .failure(error)
+      }
+      if let reason = scanner.readError {
+        throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(reason)")
+      }
+      if scanner.invalidUTF8 { throw notUTF8(url) }
+      try parsed.get()
+    case .json:
+      // The reader holds the handle, which closes when the pass is done with it.
+      var reader = JSONReader(LineReader(try open()))
+      var given = 0
+      let layout: JSONReadings.Layout
+      do throws(JSONReader.SyntaxError) {
+        layout = try JSONReadings.read(
+          &reader, customMetrics: [], into: &collector,
+          onDay: { collector in
+            given += collector.rows.count
+            hand(&collector)
+          })
+      } catch {
+        try check(reader, url)
+        throw ReadingsError(issues: [error.issue])
+      }
+      try check(reader, url)
+      if layout.isFHIR {
+        guard given == 0 else { return false }
+        var fhir = JSONReader(LineReader(try open()))
+        collector = ReadingsCollector()
+        do throws(JSONReader.SyntaxError) {
+          try FHIRReadings.read(&fhir, into: &collector, onEntry: { hand(&$0) })
+        } catch {
+          try check(fhir, url)
+          throw ReadingsError(issues: [error.issue])
+        }
+        try check(fhir, url)
+      } else if layout.secondPass != nil {
+        return false
+      }
+    }
+    if !collector.issues.isEmpty { throw ReadingsError(issues: collector.issues) }
+    return true
+  }
+
+  private static func check(_ reader: JSONReader, _ url: URL) throws(ReadingsError) {
+    if let reason = reader.readError {
+      throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(reason)")
+    }
+    if reader.invalidUTF8 { throw notUTF8(url) }
+  }
+
   /// Reads a JSON readings file's records whole (``loadRows(from:format:)``), and the units
   /// of its `units` object.
   static func loadJSONRows(from url: URL) throws(ReadingsError) -> (

@@ -39,6 +39,11 @@ public struct DietExplainer: Sendable {
   /// phases (before each solve of the deletion filter, of the relaxation and
   /// of the marginal costs); nil for none. It must return quickly.
   public var progress: ExplanationProgressHandler?
+  /// Whether the deletion filter solves its tests in one ``SolverSession``
+  /// (``feasibilityTest(_:deadline:)``) rather than building and loading a
+  /// model for each; the answers are the same. On by default; off to measure
+  /// the difference (docs/solver.md, "Sessions").
+  package var usesSession = true
 
   /// Creates an explainer that solves with the given backend and settings.
   public init(solver: any Solver, options: SolverOptions = SolverOptions()) {
@@ -79,6 +84,21 @@ public struct DietExplainer: Sendable {
   func solve(_ model: LinearModel, until deadline: ContinuousClock.Instant? = nil) throws(PlanningError)
     -> Solution
   {
+    try solve(until: deadline) { options throws(SolverError) in try solver.solve(model, options: options) }
+  }
+
+  /// Solves a session's model as ``solve(_:until:)`` solves a model.
+  func solve(_ session: any SolverSession, until deadline: ContinuousClock.Instant? = nil)
+    throws(PlanningError) -> Solution
+  {
+    try solve(until: deadline) { options throws(SolverError) in try session.solve(options: options) }
+  }
+
+  /// Runs a solve with ``options``, its time limit capped at ``solveSeconds``
+  /// and at what is left before the deadline.
+  private func solve(
+    until deadline: ContinuousClock.Instant?, _ call: (SolverOptions) throws(SolverError) -> Solution
+  ) throws(PlanningError) -> Solution {
     if StopRequest.isRequested { throw .cancelled }
     var options = options
     options.timeLimit = min(options.timeLimit ?? solveSeconds, solveSeconds)
@@ -88,9 +108,73 @@ public struct DietExplainer: Sendable {
       options.timeLimit = min(options.timeLimit ?? left, left)
     }
     do {
-      return try solver.solve(model, options: options)
+      return try call(options)
     } catch {
       throw PlanningError(error)
+    }
+  }
+
+  /// Whether the problem with only the given lines (and the rows no line
+  /// owns) has no plan: `true` proven infeasible, `false` a plan exists,
+  /// `nil` undecided; one test of the deletion filter.
+  ///
+  /// With ``usesSession`` the model with every line is loaded once into a
+  /// ``SolverSession`` and each test frees the rows of the lines it leaves
+  /// out (a free row holds nothing, as if dropped) and restores the others,
+  /// changing only the rows whose state differs from the last test: each
+  /// solve starts from the last one's basis. Without it, each test builds
+  /// the model without those rows and solves it whole; the answers are the
+  /// same.
+  func feasibilityTest(_ lines: DietLineModel, deadline: ContinuousClock.Instant) throws(PlanningError)
+    -> (Set<Int>) throws(PlanningError) -> Bool?
+  {
+    func answer(_ solution: Solution) -> Bool? {
+      switch solution.status {
+      case .infeasible: return true
+      case .optimal, .feasible, .unbounded: return false
+      case .unknown: return nil
+      }
+    }
+    guard usesSession else {
+      return { kept throws(PlanningError) in
+        answer(try solve(lines.model(keeping: kept, feasibilityOnly: true), until: deadline))
+      }
+    }
+    let all = Set(lines.lines.indices)
+    // Every row kept: the same rows, in the same order, as lines.model.
+    let full = lines.model(keeping: all, feasibilityOnly: true)
+    let session: any SolverSession
+    do {
+      session = try solver.makeSession(for: full)
+    } catch {
+      throw PlanningError(error)
+    }
+    // Which lines own each row (a row may belong to more than one), and the lines kept now.
+    var owners: [Int: [Int]] = [:]
+    for l in lines.lines.indices {
+      for row in lines.lines[l].rows { owners[row, default: []].append(l) }
+    }
+    var active = [Bool](repeating: true, count: full.constraints.count)
+    var keptNow = all
+    return { kept throws(PlanningError) in
+      // Only the rows of lines that changed since the last test can change.
+      var rows = Set<Int>()
+      for l in keptNow.symmetricDifference(kept) { rows.formUnion(lines.lines[l].rows) }
+      do throws(SolverError) {
+        for row in rows.sorted() {
+          let wanted =
+            lines.structural.contains(row) || owners[row, default: []].contains(where: kept.contains)
+          guard wanted != active[row] else { continue }
+          let set = full.constraints[row].set
+          try session.setBounds(
+            ConstraintRef(index: row), lower: wanted ? set.lower : nil, upper: wanted ? set.upper : nil)
+          active[row] = wanted
+        }
+      } catch {
+        throw PlanningError(error)
+      }
+      keptNow = kept
+      return answer(try solve(session, until: deadline))
     }
   }
 
@@ -110,14 +194,7 @@ public struct DietExplainer: Sendable {
     let lines = try DietLineModel(problem)
     let deadline = ContinuousClock.now + .seconds(totalSeconds)
     let all = Set(lines.lines.indices)
-    func infeasible(_ kept: Set<Int>) throws(PlanningError) -> Bool? {
-      let solution = try solve(lines.model(keeping: kept, feasibilityOnly: true), until: deadline)
-      switch solution.status {
-      case .infeasible: return true
-      case .optimal, .feasible, .unbounded: return false
-      case .unknown: return nil
-      }
-    }
+    let infeasible = try feasibilityTest(lines, deadline: deadline)
     if try infeasible([]) == true {
       return PlanExplanation(sentences: [
         "no plan exists even without any goal, limit or budget: the foods on offer cannot be bought as the plan requires"

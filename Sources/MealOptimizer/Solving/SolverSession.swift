@@ -24,7 +24,7 @@ public enum ModelChange: Sendable, Hashable {
 extension ConstraintSet {
   /// The set with the given bounds; with neither, the whole line
   /// (`.interval(-.infinity, .infinity)`: a row that holds nothing).
-  public static func between(_ lower: Double?, _ upper: Double?) -> ConstraintSet {
+  package static func between(_ lower: Double?, _ upper: Double?) -> ConstraintSet {
     switch (lower, upper) {
     case (let l?, let u?): l == u ? .equalTo(l) : .interval(l, u)
     case (let l?, nil): .greaterThan(l)
@@ -118,15 +118,17 @@ extension LinearModel {
 /// restore integrality, change objective coefficients, and solve again.
 ///
 /// Each solve gives what solving ``model`` (the loaded model with every
-/// change so far) from scratch gives; what a session saves is the loading,
+/// change so far) from scratch gives (a MIP stopped at a relative gap above
+/// 0 may stop at another solution within the gap); what a session saves is the loading,
 /// and a backend that can also starts from what its last solve left: GLPK's
 /// session (`GLPKSolver.makeSession(for:)`) keeps its problem object, whose
 /// simplex basis the next LP starts from, and offers a MIP its last integer
 /// solution as the first incumbent when that solution still fits the
 /// changed model (``SolverOptions/start``, when given, comes first).
 ///
-/// A session is not `Sendable`: use it from one thread (GLPK's objects
-/// belong to the thread that made them).
+/// A session is not `Sendable`: use it from one thread at a time. GLPK's
+/// objects belong to the thread that made them: used from another thread,
+/// GLPK's session loads its model again there (docs/solver.md, "Sessions").
 ///
 /// ```swift
 /// let session = try GLPKSolver().makeSession(for: model)
@@ -153,6 +155,9 @@ public protocol SolverSession: AnyObject {
 }
 
 extension SolverSession {
+  // The shorthands for one change each are `package`: ``apply(_:)`` with a
+  // ``ModelChange`` is the public way, and keeps the public surface small.
+
   /// Adds a constraint `expression ∈ set` and returns a reference to it.
   @discardableResult
   public func addConstraint(_ name: String, _ expression: LinearExpression, _ set: ConstraintSet)
@@ -163,27 +168,27 @@ extension SolverSession {
   }
 
   /// Sets a variable's bounds (`nil` for none).
-  public func setBounds(_ variable: VariableRef, lower: Double?, upper: Double?) throws(SolverError) {
+  package func setBounds(_ variable: VariableRef, lower: Double?, upper: Double?) throws(SolverError) {
     try apply(.variableBounds(variable, lower: lower, upper: upper))
   }
 
   /// Fixes a variable at a value.
-  public func fix(_ variable: VariableRef, at value: Double) throws(SolverError) {
+  package func fix(_ variable: VariableRef, at value: Double) throws(SolverError) {
     try apply(.variableBounds(variable, lower: value, upper: value))
   }
 
   /// Sets a constraint's bounds (`nil` for none; neither leaves it free).
-  public func setBounds(_ constraint: ConstraintRef, lower: Double?, upper: Double?) throws(SolverError) {
+  package func setBounds(_ constraint: ConstraintRef, lower: Double?, upper: Double?) throws(SolverError) {
     try apply(.constraintBounds(constraint, lower: lower, upper: upper))
   }
 
   /// Changes a variable's kind: `.continuous` relaxes its integrality.
-  public func setKind(_ variable: VariableRef, _ kind: LinearModel.VariableKind) throws(SolverError) {
+  package func setKind(_ variable: VariableRef, _ kind: LinearModel.VariableKind) throws(SolverError) {
     try apply(.variableKind(variable, kind))
   }
 
   /// Sets a variable's coefficient in the objective.
-  public func setObjectiveCoefficient(_ variable: VariableRef, _ coefficient: Double) throws(SolverError) {
+  package func setObjectiveCoefficient(_ variable: VariableRef, _ coefficient: Double) throws(SolverError) {
     try apply(.objectiveCoefficient(variable, coefficient))
   }
 }

@@ -9,8 +9,11 @@ enum ExportReadingsCommand: TypedCommand {
     Each reading becomes an Observation coded in LOINC with its value in UCUM, in the unit it was
     entered in: body weight 29463-7, the blood pressure panel 85354-9 (systolic 8480-6, diastolic
     8462-4), glucose 2339-0 (fasting 1558-6), heart rate 8867-4, SpO2 59408-5, temperature 8310-5.
+    A context is the reading-context extension (fasting F, before meal AC, after meal PC, bedtime HS, or
+    the user's words as text). A coded symptom is an Observation 75325-1 (yes) or 111551-8 (no) whose
+    value is the symptom (SNOMED CT where known, and planner's code); free-text symptoms are not written.
     Times are written with this machine's time zone offset. planner health and planner log --import
-    read the bundle back to the same readings. Symptoms are not written.
+    read the bundle back to the same readings.
     """
 
   struct Options: CommandOptions {

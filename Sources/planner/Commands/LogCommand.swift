@@ -98,7 +98,10 @@ enum LogCommand: TypedCommand {
   static func importReadings(from source: String, options: Options, console: Console) throws(CLIError) {
     let url = URL(fileURLWithPath: options.journal)
     let replace = options.replace
-    let changes: [JournalChange]
+    let changes:
+      (
+        days: Int, newRowDays: Int, updatedDays: Int, unchangedDays: Int, replacedFields: [ReadingField]
+      )
     do throws(JournalError) {
       changes = try Journal.withExclusiveAccess(to: url) { () throws(JournalError) in
         try Journal.importReadings(from: URL(fileURLWithPath: source), replacing: replace, into: url)
@@ -116,19 +119,19 @@ enum LogCommand: TypedCommand {
 
   /// `imported 7 days from bundle.json into journal.csv: new rows on 6 days, rows updated on 1 day,
   /// 0 days already logged`, and what was replaced.
-  static func importSummary(_ changes: [JournalChange], source: String, path: String) -> String {
-    let changed = changes.filter { !$0.isUnchanged }
-    let updated = changed.filter(\.updatedRow).count
-    let unchanged = changes.count - changed.count
+  static func importSummary(
+    _ changes: (
+      days: Int, newRowDays: Int, updatedDays: Int, unchangedDays: Int, replacedFields: [ReadingField]
+    ), source: String, path: String
+  ) -> String {
     func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
     var text =
-      "imported \(days(changes.count)) from \(source.escapedForTerminal) into \(path.escapedForTerminal): "
-      + "new rows on \(days(changed.count - updated)), rows updated on \(days(updated)), "
-      + "\(days(unchanged)) already logged\n"
-    let replaced = Set(changes.flatMap(\.replacedFields))
-    if !replaced.isEmpty {
+      "imported \(days(changes.days)) from \(source.escapedForTerminal) into \(path.escapedForTerminal): "
+      + "new rows on \(days(changes.newRowDays)), rows updated on \(days(changes.updatedDays)), "
+      + "\(days(changes.unchangedDays)) already logged\n"
+    if !changes.replacedFields.isEmpty {
       text +=
-        "replaced " + ReadingField.allCases.filter(replaced.contains).map(\.rawValue).joined(separator: ", ")
+        "replaced " + changes.replacedFields.map(\.rawValue).joined(separator: ", ")
         + "; the earlier rows are kept in "
         + "\(Journal.historyURL(of: URL(fileURLWithPath: path)).path.escapedForTerminal)\n"
     }
