@@ -297,11 +297,24 @@ extension MealPlanSearch {
     let dayVariables = Set(blocks.joined())
     let others = model.variables.indices.map { VariableRef(index: $0) }.filter { !dayVariables.contains($0) }
     var fixed: [VariableRef: Double] = [:]
+    // One model kept in the solver: day 1 whole and the rest relaxed; after
+    // each day's MIP its variables are fixed and the next day made whole.
+    var first = model
+    first.relaxIntegrality(of: Array(blocks.dropFirst().joined()) + others)
+    let session = try self.session(first)
     for (day, block) in blocks.enumerated() {
       guard !isPastDeadline else { return }
-      var step = model.fixing(fixed)
-      step.relaxIntegrality(of: Array(blocks.dropFirst(day + 1).joined()) + others)
-      let result = try run(step, &progress, gap: relativeGap * tuning.relaxAndFixGapShare)
+      if day > 0 {
+        do {
+          for variable in blocks[day - 1] { try session.fix(variable, at: fixed[variable] ?? 0) }
+          for variable in block where model.variables[variable.index].kind != .continuous {
+            try session.setKind(variable, model.variables[variable.index].kind)
+          }
+        } catch {
+          throw PlanningError(error)
+        }
+      }
+      let result = try run(session, &progress, solveOptions(gap: relativeGap * tuning.relaxAndFixGapShare))
       guard Self.hasValues(result, count: model.variables.count) else { return }
       for variable in block { fixed[variable] = result.values[variable.index].rounded() }
     }
