@@ -232,6 +232,20 @@ extension MealPlanSearch {
     var bestValue = objective.value(start)
     let dayVariables = Array(dayBlocks.joined())
     var used = 0
+    func below(_ value: Double) -> Double { value - max(1e-6, 1e-9 * abs(value)) }
+    // One model kept in the solver for every move: a move fixes the day
+    // variables outside its block at the best plan and frees the block's,
+    // and the cutoff row `improve` asks for a lower value than the best.
+    var base = model
+    base.setObjective(.minimize, objective)
+    let session = try self.session(base)
+    var inSession: [VariableRef: Double] = [:]
+    let cutoff: ConstraintRef
+    do {
+      cutoff = try session.addConstraint("improve", objective, .lessThan(below(bestValue)))
+    } catch {
+      throw PlanningError(error)
+    }
     for _ in 0..<rounds {
       var improved = false
       for block in blocks {
@@ -239,15 +253,25 @@ extension MealPlanSearch {
         guard used < solves else { return (best, false) }
         guard !isPastDeadline else { return (best, true) }
         let free = Set(block)
-        var fixed: [VariableRef: Double] = [:]
-        for variable in dayVariables where !free.contains(variable) {
-          fixed[variable] = best[variable.index].rounded()
+        do {
+          for variable in dayVariables {
+            if free.contains(variable) {
+              guard inSession[variable] != nil else { continue }
+              let original = base.variables[variable.index]
+              try session.setBounds(variable, lower: original.lower, upper: original.upper)
+              inSession[variable] = nil
+            } else {
+              let value = best[variable.index].rounded()
+              guard inSession[variable] != value else { continue }
+              try session.fix(variable, at: value)
+              inSession[variable] = value
+            }
+          }
+          try session.setBounds(cutoff, lower: nil, upper: below(bestValue))
+        } catch {
+          throw PlanningError(error)
         }
-        var neighbourhood = model.fixing(fixed)
-        neighbourhood.setObjective(.minimize, objective)
-        neighbourhood.addConstraint(
-          "improve", objective, .lessThan(bestValue - max(1e-6, 1e-9 * abs(bestValue))), group: .cutoff)
-        let result = try run(neighbourhood, &progress, gap: 0, nodeLimit: nodeLimit)
+        let result = try run(session, &progress, solveOptions(gap: 0, nodeLimit: nodeLimit))
         used += 1
         if result.termination == .timeLimit { return (best, true) }
         if Self.hasValues(result, count: best.count) {
@@ -273,11 +297,24 @@ extension MealPlanSearch {
     let dayVariables = Set(blocks.joined())
     let others = model.variables.indices.map { VariableRef(index: $0) }.filter { !dayVariables.contains($0) }
     var fixed: [VariableRef: Double] = [:]
+    // One model kept in the solver: day 1 whole and the rest relaxed; after
+    // each day's MIP its variables are fixed and the next day made whole.
+    var first = model
+    first.relaxIntegrality(of: Array(blocks.dropFirst().joined()) + others)
+    let session = try self.session(first)
     for (day, block) in blocks.enumerated() {
       guard !isPastDeadline else { return }
-      var step = model.fixing(fixed)
-      step.relaxIntegrality(of: Array(blocks.dropFirst(day + 1).joined()) + others)
-      let result = try run(step, &progress, gap: relativeGap * tuning.relaxAndFixGapShare)
+      if day > 0 {
+        do {
+          for variable in blocks[day - 1] { try session.fix(variable, at: fixed[variable] ?? 0) }
+          for variable in block where model.variables[variable.index].kind != .continuous {
+            try session.setKind(variable, model.variables[variable.index].kind)
+          }
+        } catch {
+          throw PlanningError(error)
+        }
+      }
+      let result = try run(session, &progress, solveOptions(gap: relativeGap * tuning.relaxAndFixGapShare))
       guard Self.hasValues(result, count: model.variables.count) else { return }
       for variable in block { fixed[variable] = result.values[variable.index].rounded() }
     }

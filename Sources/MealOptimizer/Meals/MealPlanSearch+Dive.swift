@@ -19,8 +19,42 @@ extension MealPlanSearch {
     var steps: [(added: [Int], chosen: Int, alternative: Double?)] = []
     var current = root
     var failures = 0
+    // One LP kept across the dive: each fix or undo moves a variable's
+    // bounds, and the next solve starts from the last basis.
+    let relaxed = model.relaxingIntegrality()
+    let session: any SolverSession
+    if let kept = progress.rootSession?.session, kept.model.variables.count == relaxed.variables.count,
+      kept.model.constraints.count == relaxed.constraints.count
+    {
+      session = kept
+    } else {
+      session = try self.session(relaxed)
+    }
+    // A dive from a copy of this progress may have fixed variables in the
+    // same session: those go back to their bounds (a variable fixed at a
+    // value shows as moved bounds in the session's model).
+    var inSession: [VariableRef: Double] = [:]
+    for (index, variable) in session.model.variables.enumerated() {
+      let original = relaxed.variables[index]
+      if variable.lower != original.lower || variable.upper != original.upper {
+        inSession[VariableRef(index: index)] = variable.lower ?? 0
+      }
+    }
     func resolve(_ progress: inout Progress) throws(PlanningError) -> Solution {
-      try run(model.fixing(fixed).relaxingIntegrality(), &progress)
+      do {
+        for (variable, _) in inSession where fixed[variable] == nil {
+          let original = relaxed.variables[variable.index]
+          try session.setBounds(variable, lower: original.lower, upper: original.upper)
+          inSession[variable] = nil
+        }
+        for (variable, value) in fixed where inSession[variable] != value {
+          try session.fix(variable, at: value)
+          inSession[variable] = value
+        }
+      } catch {
+        throw PlanningError(error)
+      }
+      return try run(session, &progress, solveOptions())
     }
     while !isPastDeadline {
       let values = current.values

@@ -204,6 +204,9 @@ package struct MealPlanSearch: Sendable {
     package var bound: Double?
     /// The LP relaxation's solution, which ``Step/dive`` starts from.
     package var root: Solution?
+    /// The LP relaxation loaded in the solver, with its last basis: the
+    /// dive goes on from it rather than loading and solving the LP anew.
+    var rootSession: SessionBox?
     /// The last plan ``Step/improveDays`` improved, so it does not run twice on it.
     package var polished: [Double]?
     /// On a model with purchases, the plan the next ``Step/improveDays`` or
@@ -270,6 +273,14 @@ package struct MealPlanSearch: Sendable {
       guard let bound, objective.isFinite else { return nil }
       return max(0, objective - bound) / max(abs(objective), 1e-9)
     }
+  }
+
+  /// A solver session kept in ``Progress`` between two steps. The search
+  /// runs on one thread, which is also the thread the session's backend
+  /// objects belong to; the box is only handed from step to step there.
+  final class SessionBox: @unchecked Sendable {
+    let session: any SolverSession
+    init(_ session: any SolverSession) { self.session = session }
   }
 
   /// The solver for every step.
@@ -458,6 +469,35 @@ package struct MealPlanSearch: Sendable {
     return result
   }
 
+  /// Solves a session's model, counting the call as ``run(_:_:_:)`` does.
+  func run(_ session: any SolverSession, _ progress: inout Progress, _ options: SolverOptions)
+    throws(PlanningError) -> Solution
+  {
+    if StopRequest.isRequested { return StopRequest.stoppedSolution }
+    report(nil, &progress)
+    let result: Solution
+    do {
+      result = try session.solve(options: options)
+    } catch {
+      if error == .cancelled, StopRequest.isRequested { return StopRequest.stoppedSolution }
+      throw PlanningError(error)
+    }
+    progress.solves += 1
+    progress.seconds += result.seconds
+    if result.termination == .timeLimit { progress.timedOut = true }
+    return result
+  }
+
+  /// A session of the solver on a model, for a step that solves it many
+  /// times with small changes (``SolverSession``).
+  func session(_ model: LinearModel) throws(PlanningError) -> any SolverSession {
+    do {
+      return try solver.makeSession(for: model)
+    } catch {
+      throw PlanningError(error)
+    }
+  }
+
   /// The options of a solve that starts now: the remaining time, the gap
   /// (the search's unless given), cuts, a node limit, the tree's settings
   /// and the MIP presolver.
@@ -534,10 +574,12 @@ extension MealPlanSearch {
     var inner = self
     inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.relaxationShare))
     let timedOut = progress.timedOut
-    let root = try inner.run(model.relaxingIntegrality(), &progress)
+    let session = try self.session(model.relaxingIntegrality())
+    let root = try inner.run(session, &progress, inner.solveOptions())
     switch root.status {
     case .optimal:
       progress.root = root
+      progress.rootSession = SessionBox(session)
       if let value = root.objectiveValue { progress.raise(value) }
     case .infeasible: progress.failure = .infeasible
     case .unbounded: progress.failure = .unbounded
