@@ -66,7 +66,7 @@ public struct ModelOption: Sendable, Hashable {
   let candidate: Int
   /// In a household plan, each eating member's integer portion (in steps of
   /// ``stepSize``), in the order of the household's members who eat the slot;
-  /// empty in a plan for one person. See ``HouseholdPlanner``.
+  /// empty in a plan for one person. See ``HouseholdModelBuilder``.
   public var memberSteps: [VariableRef] = []
 
   /// The servings as terms of the model: coefficient `c` per serving gives `(variable, c × …)`.

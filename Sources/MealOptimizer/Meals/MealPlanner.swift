@@ -15,14 +15,15 @@ import Foundation
 /// of the cheapest plan found), slot by slot, for a fixed number of solves.
 /// The gap reported is that of the plan returned, against the proven bound.
 ///
-/// Three ways to run it: ``plan(_:)`` from async code (the search runs on
-/// a thread of its own, never on Swift's cooperative pool), ``start(_:)``
-/// for its progress as an `AsyncStream` and a way to stop it
-/// (``RunningSolve``), and ``solve(_:)``, which blocks the calling thread
-/// until the plan is ready.
+/// A person's week and a household's go through it alike
+/// (``solve(_:)-(MealPlanProblem)``, ``solve(_:)-(HouseholdProblem)``).
+/// Its `solve` blocks the calling thread until the plan is ready; from async
+/// code, ``Planner/plan(_:)`` runs it on a thread of its own, never on
+/// Swift's cooperative pool, and ``Planner/start(_:)`` gives its progress
+/// as an `AsyncStream` and a way to stop it (``RunningSolve``).
 ///
 /// ```swift
-/// let plan = try await MealPlanner(solver: GLPKSolver()).plan(problem)
+/// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
 /// for day in plan.days { print(day.day, day.meals.map(\.name)) }
 /// ```
 ///
@@ -46,8 +47,8 @@ public struct MealPlanner: Sendable {
 
   /// Plans the week on the calling thread, which it blocks until the plan
   /// is ready (seconds, up to ``MealPlannerOptions/timeLimit``). From async
-  /// code, use ``plan(_:)`` or ``start(_:)``, which run it on a thread of
-  /// their own. Cancelling the task that runs this call (or the Foundation
+  /// code, use ``Planner/plan(_:)`` or ``Planner/start(_:)``, which run it on
+  /// a thread of their own. Cancelling the task that runs this call (or the Foundation
   /// thread) stops the search as ``RunningSolve/stop()`` does: the plan is
   /// the best found by then, with termination ``TerminationStatus/cancelled``.
   ///
@@ -159,58 +160,6 @@ public struct MealPlanner: Sendable {
     else { return nil }
     return result.values
   }
-
-  /// Plans the week on a thread of its own, and suspends the calling task
-  /// until the plan is ready: no thread of Swift's cooperative pool waits
-  /// for GLPK.
-  ///
-  /// Cancelling the calling task stops the search, and the call returns the
-  /// best plan found by then, with the bound and gap proven by then and
-  /// termination ``TerminationStatus/cancelled`` (``RunningSolve``).
-  ///
-  /// ```swift
-  /// let task = Task { try await MealPlanner().plan(problem) }
-  /// task.cancel()
-  /// let plan = try await task.value   // the best plan found, or status .unknown
-  /// ```
-  ///
-  /// - Parameter problem: the problem.
-  /// - Returns: the same plan as ``solve(_:)``.
-  /// - Throws: the same errors as ``solve(_:)``.
-  public func plan(_ problem: MealPlanProblem) async throws(PlanningError) -> MealPlan {
-    try await running(problem, reportsProgress: false).plan
-  }
-
-  /// Starts planning the week on a thread of its own, and returns at once:
-  /// the search's progress as an `AsyncStream`, its plan to await, and
-  /// ``RunningSolve/stop()``, which keeps the best plan found.
-  ///
-  /// ```swift
-  /// let running = MealPlanner().start(problem)
-  /// Task {
-  ///   for await event in running.progress { print(event.stepName, event.bestCost ?? .nan) }
-  /// }
-  /// let plan = try await running.plan
-  /// ```
-  ///
-  /// ``MealPlannerOptions/progress``, when set, is called too, from the
-  /// solving thread.
-  ///
-  /// - Parameter problem: the problem.
-  /// - Returns: the running solve; its plan is the one ``solve(_:)`` returns.
-  public func start(_ problem: MealPlanProblem) -> RunningSolve<MealPlan> {
-    running(problem, reportsProgress: true)
-  }
-
-  private func running(_ problem: MealPlanProblem, reportsProgress: Bool) -> RunningSolve<MealPlan> {
-    RunningSolve(
-      name: "planner meal plan", reportsProgress: reportsProgress,
-      body: { report throws(PlanningError) in
-        var planner = self
-        planner.options.progress = options.progress.then(report)
-        return try planner.solve(problem)
-      }, release: { [solver] in solver.releaseThread() })
-  }
 }
 
 /// Settings for ``MealPlanner``.
@@ -233,7 +182,7 @@ public struct MealPlannerOptions: Sendable, Hashable {
   /// Called from the solving thread when a search step starts and when the
   /// best plan or the proven bound improves (at most once per solver call);
   /// nil for none. It must return quickly. It takes no part in equality.
-  /// ``MealPlanner/start(_:)`` delivers the same snapshots as an
+  /// ``Planner/start(_:)`` delivers the same snapshots as an
   /// `AsyncStream` (``RunningSolve/progress``).
   public var progress: SolveProgressHandler?
   /// Called from the solving thread as an explanation moves through its

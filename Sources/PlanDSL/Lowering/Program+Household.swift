@@ -11,7 +11,7 @@ extension Program {
   /// A member with neither goals nor a profile takes the plan's goals.
   ///
   /// - Parameter plan: A plan of this program whose meal plan names a household.
-  /// - Returns: The shared week and its members, ready for ``HouseholdPlanner``; `nil`
+  /// - Returns: The shared week and its members, ready for ``MealPlanner``; `nil`
   ///   for a plan without a household.
   public func householdProblem(for plan: PlanSpec) -> HouseholdProblem? {
     guard let name = plan.mealPlan?.household, let spec = household(named: name),
@@ -139,6 +139,17 @@ extension Program {
       goals[index].maximum = high
     }
     return goals
+  }
+
+  /// A problem of any kind with the goals of every applied adaptation
+  /// added: to the plan's goals, or to a household member's (to every
+  /// member's when the adaptation names none).
+  public static func applying(_ adaptations: [PlanAdaptation], to problem: PlanProblem) -> PlanProblem {
+    switch problem {
+    case .foods(let problem): .foods(applying(adaptations, to: problem))
+    case .meals(let problem): .meals(applying(adaptations, to: problem))
+    case .household(let problem): .household(applying(adaptations, to: problem))
+    }
   }
 
   /// A household's problem with the goals of every applied adaptation added:

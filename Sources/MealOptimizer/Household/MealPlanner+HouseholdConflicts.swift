@@ -89,7 +89,7 @@ struct HouseholdLines {
   }
 }
 
-extension HouseholdPlanner {
+extension MealPlanner {
   /// A minimal set of a household's lines that cannot hold together, by
   /// the same deletion filter and test as a meal plan
   /// (``MealPlanner/conflictingLines(_:deadline:)``): each set of lines is

@@ -1,37 +1,23 @@
 import Foundation
 
-/// Solves a ``HouseholdProblem``: one dish per shared slot for everyone who
-/// eats it, a portion per member, every member's goals met, at least cost.
-///
-/// The model (``HouseholdModelBuilder``) goes through the same search as a
-/// plan for one person (``MealPlanner``; docs/meals.md "Solving"), with each
-/// member's portions counted on the day they are eaten, and the plan is
-/// re-checked by ``HouseholdPlanVerifier`` before it is returned.
-///
-/// Like ``MealPlanner``, it runs three ways: ``plan(_:)`` from async code
-/// and ``start(_:)`` (progress and a stop that keeps the best plan) on a
-/// thread of their own, and ``solve(_:)`` on the calling thread.
-///
-/// ```swift
-/// let plan = try await HouseholdPlanner(solver: GLPKSolver()).plan(problem)
-/// for member in plan.members { print(member.name, member.cost) }
-/// ```
-public struct HouseholdPlanner: Sendable {
-  /// The solver for every model.
-  public let solver: any Solver
-  /// Time limit, gap and tie-break tolerance.
-  public var options: MealPlannerOptions
-
-  /// Creates a planner that solves with the given backend and options.
-  public init(solver: any Solver, options: MealPlannerOptions = MealPlannerOptions()) {
-    self.solver = solver
-    self.options = options
-  }
-
-  /// Plans the household's week on the calling thread, which it blocks
-  /// until the plan is ready. Cancelling the task (or Foundation thread)
-  /// that runs it stops the search: the plan is the best found by then,
-  /// with termination ``TerminationStatus/cancelled``.
+extension MealPlanner {
+  /// Plans a household's week on the calling thread, which it blocks until
+  /// the plan is ready: one dish per shared slot for everyone who eats it, a
+  /// portion per member, every member's goals met, at least cost. From
+  /// async code, use ``Planner/plan(_:)`` or ``Planner/start(_:)``.
+  /// Cancelling the task (or Foundation thread) that runs it stops the
+  /// search: the plan is the best found by then, with termination
+  /// ``TerminationStatus/cancelled``.
+  ///
+  /// The model (``HouseholdModelBuilder``) goes through the same search as
+  /// a plan for one person (docs/meals.md "Solving"), with each member's
+  /// portions counted on the day they are eaten, and the plan is re-checked
+  /// by ``HouseholdPlanVerifier`` before it is returned.
+  ///
+  /// ```swift
+  /// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
+  /// for member in plan.members { print(member.name, member.cost) }
+  /// ```
   ///
   /// - Parameter problem: the problem.
   /// - Returns: a plan with status ``PlanStatus/optimal`` (proven within
@@ -101,38 +87,6 @@ public struct HouseholdPlanner: Sendable {
     let violations = HouseholdPlanVerifier(problem: problem).verify(plan)
     guard violations.isEmpty else { throw .verificationFailed(violations) }
     return plan
-  }
-
-  /// Plans the household's week on a thread of its own, and suspends the
-  /// calling task until the plan is ready. Cancelling the task stops the
-  /// search, and the call returns the best plan found by then, with
-  /// termination ``TerminationStatus/cancelled`` (``RunningSolve``).
-  ///
-  /// - Parameter problem: the problem.
-  /// - Returns: the same plan as ``solve(_:)``.
-  /// - Throws: the same errors as ``solve(_:)``.
-  public func plan(_ problem: HouseholdProblem) async throws(PlanningError) -> HouseholdPlan {
-    try await running(problem, reportsProgress: false).plan
-  }
-
-  /// Starts planning the household's week on a thread of its own: its
-  /// progress as an `AsyncStream`, its plan to await, and a stop that keeps
-  /// the best plan found (``RunningSolve``).
-  ///
-  /// - Parameter problem: the problem.
-  /// - Returns: the running solve; its plan is the one ``solve(_:)`` returns.
-  public func start(_ problem: HouseholdProblem) -> RunningSolve<HouseholdPlan> {
-    running(problem, reportsProgress: true)
-  }
-
-  private func running(_ problem: HouseholdProblem, reportsProgress: Bool) -> RunningSolve<HouseholdPlan> {
-    RunningSolve(
-      name: "planner household plan", reportsProgress: reportsProgress,
-      body: { report throws(PlanningError) in
-        var planner = self
-        planner.options.progress = options.progress.then(report)
-        return try planner.solve(problem)
-      }, release: { [solver] in solver.releaseThread() })
   }
 
   /// Why no plan exists, by arithmetic before the deletion filter
