@@ -22,8 +22,11 @@ public struct MealPlanModel: Sendable {
   public let conflicts: [String]
   /// The purchase part, when the problem has ``MealPlanProblem/purchasing``.
   var purchaseRows: PurchaseRows?
-  /// The rows of each goal of the problem, in the order of its goals (for explanations).
-  var goalRows: [Range<Int>] = []
+  /// For each diner (one person, or each member of a household), the rows
+  /// of each of their goals, in the order of their goals (for explanations).
+  var dinerGoalRows: [[Range<Int>]] = []
+  /// The rows of each goal of one person's plan, in the order of its goals.
+  var goalRows: [Range<Int>] { dinerGoalRows.first ?? [] }
 
   /// What a solution buys, when the problem has ``MealPlanProblem/purchasing``.
   public func purchases(from values: [Double]) -> [Purchase]? {
