@@ -32,61 +32,8 @@ extension MealPlanner {
     var shared = problem.meals
     shared.goals = problem.household.members.flatMap(\.goals)
     try shared.validateNutrients()
-    let clock = ContinuousClock()
-    let start = clock.now
-    let builder = try HouseholdModelBuilder(problem: problem)
-    let built = builder.build()
-    let empty = HouseholdPlan(
-      status: .infeasible, report: SolveReport(termination: .completed), currency: problem.meals.currency,
-      household: problem.household.id, slots: problem.meals.slots, tieBreak: problem.meals.tieBreak)
-    if !built.model.conflicts.isEmpty {
-      var plan = empty
-      do throws(PlanningError) {
-        let why = try explainConflicts(problem, reasons: built.model.conflicts)
-        plan.report.explanation = why.sentences
-        plan.explanation = why
-      } catch .cancelled {
-        plan.report.recordStoppedExplanation(built.model.conflicts)
-      }
-      plan.report.seconds = (clock.now - start).seconds
-      return plan
-    }
-    let search = MealPlanSearch(solver: solver, slots: built.model.slots, options: options, start: start)
-    let found = try search.solve(
-      built.model, tieBreakTolerance: options.tieBreakTolerance, tieBreakSeconds: options.tieBreakTimeLimit)
-    var plan: HouseholdPlan
-    switch found {
-    case .failure(let failure):
-      plan = empty
-      switch failure {
-      case .unbounded:
-        plan.status = .unbounded
-        plan.report.explanation = ["the cost has no lower bound; check for negative prices"]
-      case .infeasible:
-        do throws(PlanningError) {
-          let why = try explainConflicts(problem, reasons: explainInfeasible(builder: builder, built: built))
-          plan.report.explanation = why.sentences
-          plan.explanation = why
-        } catch .cancelled {
-          plan.report.recordStoppedExplanation([])
-        }
-      case .noPlan(let termination, let message):
-        plan.status = .unknown
-        plan.report.recordNoPlan(
-          termination, message: message, outOfTime: clock.now >= search.deadline, timeLimit: options.timeLimit
-        )
-      }
-      plan.report.seconds = (clock.now - start).seconds
-      return plan
-    case .success(let outcome):
-      plan = HouseholdAssembler(builder: builder, built: built).plan(from: outcome.values)
-      plan.status = outcome.record(into: &plan.report)
-      plan.tieBreakValue = outcome.tieBreakValue
-    }
-    plan.report.seconds = (clock.now - start).seconds
-    let violations = HouseholdPlanVerifier(problem: problem).verify(plan)
-    guard violations.isEmpty else { throw .verificationFailed(violations) }
-    return plan
+    let start = ContinuousClock.now
+    return try solve(HouseholdWeek(problem: problem), start: start)
   }
 
   /// Why no plan exists, by arithmetic before the deletion filter
@@ -140,5 +87,48 @@ extension MealPlanner {
       }
     }
     return reasons
+  }
+}
+
+/// A household's week for ``MealPlanner``'s pipeline.
+struct HouseholdWeek: PlannedWeek {
+  let problem: HouseholdProblem
+  let builder: HouseholdModelBuilder
+  let built: HouseholdModelBuilder.Built
+  var model: MealPlanModel { built.model }
+
+  init(problem: HouseholdProblem) throws(PlanningError) {
+    self.problem = problem
+    builder = try HouseholdModelBuilder(problem: problem)
+    built = builder.build()
+  }
+
+  func emptyPlan() -> HouseholdPlan {
+    HouseholdPlan(
+      status: .infeasible, report: SolveReport(termination: .completed), currency: problem.meals.currency,
+      household: problem.household.id, slots: problem.meals.slots, tieBreak: problem.meals.tieBreak)
+  }
+
+  func explain(_ reasons: [String]?, planner: MealPlanner) throws(PlanningError)
+    -> (sentences: [String], explanation: PlanExplanation?)
+  {
+    let why = try planner.explainConflicts(
+      problem, reasons: reasons ?? planner.explainInfeasible(builder: builder, built: built))
+    return (why.sentences, why)
+  }
+
+  func stoppedReasons(_ reasons: [String]) -> [String] { reasons }
+
+  /// A household's purchases are kept as the search found them.
+  func leastPaid(_ values: [Double], planner: MealPlanner, search: MealPlanSearch) throws(PlanningError)
+    -> [Double]?
+  { nil }
+
+  func plan(from values: [Double]) -> HouseholdPlan {
+    HouseholdAssembler(builder: builder, built: built).plan(from: values)
+  }
+
+  func verify(_ plan: HouseholdPlan) -> [PlanViolation] {
+    HouseholdPlanVerifier(problem: problem).verify(plan)
   }
 }
