@@ -70,7 +70,7 @@ struct MealPlanLanguageTests {
     }
     #expect(
       PlanKindError(plan: "week", kind: .meals, expected: .foods).localizedDescription
-        == "plan 'week' is a weekly meal plan, not a food-level plan; use 'mealPlanProblem(for:)' or 'problem(for:)'"
+        == "plan 'week' is a weekly meal plan, not a food-level plan; use 'problem(for:)'"
     )
     let solved = try await Planner(solver: GLPKSolver()).plan(.meals(week))
     guard case .meals(let plan) = solved else {

@@ -15,7 +15,7 @@ extension MealPlanner {
   /// by ``HouseholdPlanVerifier`` before it is returned.
   ///
   /// ```swift
-  /// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
+  /// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)   // or Planner().solve(.household(problem))
   /// for member in plan.members { print(member.name, member.cost) }
   /// ```
   ///
@@ -28,7 +28,7 @@ extension MealPlanner {
   ///   ``PlanningError/solver(_:)`` for a solver failure,
   ///   and ``PlanningError/verificationFailed(_:)`` for a plan that fails
   ///   ``HouseholdPlanVerifier``.
-  public func solve(_ problem: HouseholdProblem) throws(PlanningError) -> HouseholdPlan {
+  package func solve(_ problem: HouseholdProblem) throws(PlanningError) -> HouseholdPlan {
     var shared = problem.meals
     shared.goals = problem.household.members.flatMap(\.goals)
     try shared.validateNutrients()

@@ -2,7 +2,7 @@ import Foundation
 
 /// A plan of any kind, as ``Planner`` returns it for a ``PlanProblem`` of
 /// the same kind: what every kind shares (status, report, cost, groceries,
-/// explanation) without a `switch`, and the kind's own plan in its case.
+/// explanation, adaptations) without a `switch`, and the kind's own plan in its case.
 ///
 /// Encoded as JSON exactly as the plan it holds (docs/json.md), whose
 /// `kind` key tells the cases apart when it is decoded.
@@ -49,15 +49,6 @@ public enum SolvedPlan: Sendable, Hashable, Codable {
     case .foods(let plan): plan.report
     case .meals(let plan): plan.report
     case .household(let plan): plan.report
-    }
-  }
-
-  /// The currency of every amount of money.
-  public var currency: String {
-    switch self {
-    case .foods(let plan): plan.currency
-    case .meals(let plan): plan.currency
-    case .household(let plan): plan.currency
     }
   }
 

@@ -3,8 +3,11 @@ import Foundation
 /// Solves a ``PlanProblem`` of any kind: the one entry point for food-level
 /// plans, a week of meals for one person, and a week for a household.
 ///
-/// A person's week and a household's go through ``MealPlanner`` and its
-/// search; a food-level plan goes through ``DietPlanner``, and comes back with the
+/// A person's week and a household's go through one pipeline,
+/// ``MealPlanner``'s: the same rows for what is eaten (goals, cost, budgets,
+/// purchases), the same search, and the same steps around it (conflicts
+/// explained, the plan verified); a food-level plan goes through
+/// ``DietPlanner``, and comes back with the
 /// same outcome types: ``PlanStatus``, ``SolveReport``, ``PlanViolation``
 /// and ``PlanExplanation``.
 ///

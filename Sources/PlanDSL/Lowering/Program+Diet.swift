@@ -99,13 +99,12 @@ public struct PlanKindError: Error, Sendable, Hashable, CustomStringConvertible,
       case .household: "a household's weekly meal plan"
       }
     }
-    let call =
+    let calls =
       switch kind {
-      case .foods: "dietProblem(for:)"
-      case .meals: "mealPlanProblem(for:)"
-      case .household: "householdProblem(for:)"
+      case .foods: "'dietProblem(for:)' or 'problem(for:)'"
+      case .meals, .household: "'problem(for:)'"
       }
-    return "plan '\(plan)' is \(name(kind)), not \(name(expected)); use '\(call)' or 'problem(for:)'"
+    return "plan '\(plan)' is \(name(kind)), not \(name(expected)); use \(calls)"
   }
 
   /// The same text as ``description``, for `localizedDescription`.
