@@ -15,8 +15,8 @@ import Foundation
 /// of the cheapest plan found), slot by slot, for a fixed number of solves.
 /// The gap reported is that of the plan returned, against the proven bound.
 ///
-/// A person's week and a household's go through it alike
-/// (``solve(_:)-(MealPlanProblem)``, ``solve(_:)-(HouseholdProblem)``).
+/// A person's week and a household's go through one pipeline in it (the
+/// household's through ``Planner/solve(_:)``).
 /// Its `solve` blocks the calling thread until the plan is ready; from async
 /// code, ``Planner/plan(_:)`` runs it on a thread of its own, never on
 /// Swift's cooperative pool, and ``Planner/start(_:)`` gives its progress
@@ -270,7 +270,7 @@ public struct MealPlannerOptions: Sendable, Hashable {
   public var progress: SolveProgressHandler?
   /// Called from the solving thread as an explanation moves through its
   /// phases: before each test of the deletion filter for an infeasible week,
-  /// and before each re-solve of ``MealPlanner/explainCosts(_:)``; nil for
+  /// and before each re-solve of ``Planner/explainCosts(_:solveSeconds:)``; nil for
   /// none. It must return quickly. It takes no part in equality.
   public var explanationProgress: ExplanationProgressHandler?
 

@@ -70,7 +70,7 @@ public enum SolvedPlan: Sendable, Hashable, Codable {
     }
   }
 
-  /// Why no plan exists, or (after ``Planner/explainCosts(_:)``) what each line costs.
+  /// Why no plan exists, or (after ``Planner/explainCosts(_:solveSeconds:)``) what each line costs.
   public var explanation: PlanExplanation? {
     get {
       switch self {

@@ -53,9 +53,9 @@ public struct Planner: Sendable {
   /// ``RunningSolve/stop()`` does.
   ///
   /// - Parameter problem: the problem, of any kind.
-  /// - Returns: a plan of the problem's kind: ``MealPlanner/solve(_:)-(MealPlanProblem)``,
-  ///   ``MealPlanner/solve(_:)-(HouseholdProblem)`` and ``DietPlanner/solve(_:)`` say
-  ///   what each holds.
+  /// - Returns: a plan of the problem's kind (``MealPlan``, ``HouseholdPlan``
+  ///   or ``DietPlan``): ``MealPlanner/solve(_:)`` and ``DietPlanner/solve(_:)``
+  ///   say what a plan holds for each status.
   /// - Throws: ``PlanningError`` for a malformed problem, a solver failure,
   ///   or a plan that fails its verifier.
   public func solve(_ problem: PlanProblem) throws(PlanningError) -> SolvedPlan {
@@ -133,7 +133,7 @@ public struct Planner: Sendable {
   /// ``foods``'s solver, options and explanation hook); a week of meals,
   /// of one person or a household, re-solves with each bound moved a step,
   /// each solve at most `solveSeconds` and all within
-  /// ``MealPlannerOptions/timeLimit`` (``MealPlanner/explainCosts(_:solveSeconds:totalSeconds:)``).
+  /// ``MealPlannerOptions/timeLimit``, with the tie-break off.
   ///
   /// - Parameters:
   ///   - problem: a problem that has a plan.
