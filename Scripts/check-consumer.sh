@@ -2,8 +2,9 @@
 # Uses planner as a new user would: a package of one's own that depends on a
 # tagged version with `.package(url: "file://…", from: "…")`. SwiftPM refuses
 # such a dependency when it carries unsafe build flags, so this also proves
-# the manifest has none. The consumer (Scripts/consumer) solves a food plan
-# and a meal plan, cancels a long solve, and prints an error's description.
+# the manifest has none. The consumer (Scripts/consumer) solves a food plan,
+# a meal plan and a household plan through one Planner, cancels a long solve,
+# and prints an error's description.
 #
 # It uses what is committed (a clone of HEAD), not uncommitted changes.
 set -euo pipefail

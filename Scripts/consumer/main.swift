@@ -1,5 +1,6 @@
-// A package of one's own that depends on planner: solves a food plan and a
-// meal plan through the public API, runs an async meal plan while reading
+// A package of one's own that depends on planner: solves a food plan, a
+// meal plan and a household's week through the public API (one Planner for
+// every kind of PlanProblem), runs an async meal plan while reading
 // its progress sequence and stops it for the best plan found, cancels a long
 // food MIP, prints an error's description, prices food with Money from a
 // string, evaluates readings given as Foundation Measurements, and finds a
@@ -50,6 +51,29 @@ let mealPlan = try MealPlanner().solve(week)
 guard mealPlan.hasPlan, let mealCost = mealPlan.cost else { fail("the meal plan is \(mealPlan.status)") }
 print("meal plan: \(mealPlan.status.rawValue), \(mealCost) USD, \(mealPlan.days.count) days")
 
+// A household's week through the same pipeline: two people share each dish,
+// each with a portion and goals of their own; Ana skips breakfast on day 1.
+let household = HouseholdProblem(
+  meals: week,
+  household: Household(
+    id: "home",
+    members: [
+      HouseholdMember(
+        id: "ana", goals: [NutrientGoal(.protein, minimum: 30)],
+        skips: [SkippedMeal(meal: .breakfast, days: 1...1)]),
+      HouseholdMember(id: "ben", goals: [NutrientGoal(.protein, minimum: 40)]),
+    ]))
+let shared = try await Planner().plan(.household(household))
+guard case .household(let homePlan) = shared, shared.status == .optimal, let homeCost = shared.cost,
+  homePlan.members.map(\.id) == ["ana", "ben"],
+  homePlan.meal(day: 1, .breakfast)?.portions.map(\.member) == ["ben"]
+else {
+  fail("the household plan is a \(shared.kind) plan, \(shared.status)")
+}
+print(
+  "household plan: \(shared.kind.rawValue), \(shared.status.rawValue), \(homeCost) USD, "
+    + homePlan.members.map { "\($0.id) \($0.cost) USD" }.joined(separator: ", "))
+
 // An async solve on a thread of its own: two weeks bought in whole packages,
 // at gap 0, which the search takes long to prove. The progress
 // sequence is read until the first plan; then the solve is stopped, and it
@@ -87,7 +111,7 @@ let fortnight = MealPlanProblem(
     NutrientGoal(.fiber, minimum: 25),
   ],
   purchasing: Purchasing())
-let running = MealPlanner(options: MealPlannerOptions(timeLimit: 60, relativeGap: 0)).start(fortnight)
+let running = Planner(options: MealPlannerOptions(timeLimit: 60, relativeGap: 0)).start(.meals(fortnight))
 var events = 0
 var firstCost: Double?
 for await event in running.progress {
@@ -127,7 +151,7 @@ let long = DietProblem(
   foods: parity, goals: [NutrientGoal(.protein, minimum: 41, maximum: 41)],
   foodLimits: parity.map { FoodLimit(food: $0.id, maximumGrams: 100) }, wholeServings: Set(parity.map(\.id)))
 let start = clock.now
-let task = Task { try await DietPlanner().plan(long) }
+let task = Task { try await Planner().plan(.foods(long)) }
 try await Task.sleep(for: .milliseconds(300))
 task.cancel()
 switch await task.result {
@@ -194,7 +218,8 @@ let readingsWeek = try (0..<7).map { offset in
       systolic: Measurement(value: 120, unit: UnitPressure.millimetersOfMercury),
       diastolic: Measurement(value: 80, unit: UnitPressure.millimetersOfMercury),
       sugar: Measurement(
-        value: offset == 6 ? 6.2 : 5.3, unit: UnitConcentrationMass.millimolesPerLiter(withGramsPerMole: 180.16))))
+        value: offset == 6 ? 6.2 : 5.3,
+        unit: UnitConcentrationMass.millimolesPerLiter(withGramsPerMole: 180.16))))
 }
 guard readingsWeek[0].measurements.sugar == Rational(954_848, 10_000) else {
   fail("5.3 mmol/L is \(readingsWeek[0].measurements.sugar?.description ?? "nil") mg/dL, not 95.4848")

@@ -18,3 +18,15 @@ extension MealPlanner {
     self.init(solver: GLPKSolver(), options: options)
   }
 }
+
+extension Planner {
+  /// Creates a planner that solves every kind of plan with GLPK.
+  ///
+  /// ```swift
+  /// import GLPKBackend
+  /// let plan = try await Planner().plan(program.problem(for: spec))
+  /// ```
+  public init(options: MealPlannerOptions = MealPlannerOptions()) {
+    self.init(solver: GLPKSolver(), options: options)
+  }
+}

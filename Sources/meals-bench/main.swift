@@ -104,7 +104,7 @@ for run in 1...runs {
   let start = clock.now
   let plan: RunPlan
   if let household {
-    let found = try HouseholdPlanner(solver: GLPKSolver(), options: options).solve(household)
+    let found = try MealPlanner(solver: GLPKSolver(), options: options).solve(household)
     plan = RunPlan(
       status: found.status, report: found.report, cost: found.cost,
       distinct: Set(found.days.flatMap(\.meals).map(\.id)).count)

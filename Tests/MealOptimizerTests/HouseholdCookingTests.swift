@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func eachDishIsCookedForEveryoneWithItsShareOfWhatIsPaid() throws {
-    let plan = try HouseholdPlanner(solver: GLPKSolver()).solve(Self.problem())
+    let plan = try MealPlanner(solver: GLPKSolver()).solve(Self.problem())
     #expect(plan.status.hasPlan && plan.report.metGapTarget)
     // Lunch: 2 servings of soup (0.5 × the recipe, 150 g of rice); dinner: 3
     // of stew (1.5 ×, 450 g). 600 g eaten: two 500 g bags, 4.00, plus the
@@ -56,13 +56,13 @@ import Testing
   @Test func thePlanWithoutPurchasesHasNoCookingPlan() throws {
     var problem = Self.problem()
     problem.meals.purchasing = nil
-    let plan = try HouseholdPlanner(solver: GLPKSolver()).solve(problem)
+    let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
     #expect(plan.status == .optimal)
     #expect(plan.cooking == nil)
   }
 
   @Test func theCookingPlanIsInTheJSON() throws {
-    let plan = try HouseholdPlanner(solver: GLPKSolver()).solve(Self.problem())
+    let plan = try MealPlanner(solver: GLPKSolver()).solve(Self.problem())
     let data = try JSONEncoder().encode(plan)
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let cooking = try #require(object["cooking"] as? [String: Any])

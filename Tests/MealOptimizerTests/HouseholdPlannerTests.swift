@@ -36,7 +36,7 @@ struct HouseholdPlannerTests {
   }
 
   static func solve(_ problem: HouseholdProblem, gap: Double = 0.01) throws -> HouseholdPlan {
-    try HouseholdPlanner(
+    try MealPlanner(
       solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 60, relativeGap: gap, tieBreakTimeLimit: 2)
     ).solve(problem)
   }

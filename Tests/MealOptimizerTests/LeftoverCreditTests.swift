@@ -121,7 +121,7 @@ import Testing
   @Test func aHouseholdPlanIsCreditedTheSameWay() throws {
     let half = Self.bruteForce(need: 400, share: 0.5)
     let household = Household(id: "home", members: [HouseholdMember(id: "ana")])
-    let plan = try HouseholdPlanner(solver: GLPKSolver()).solve(
+    let plan = try MealPlanner(solver: GLPKSolver()).solve(
       HouseholdProblem(meals: Self.mealProblem(share: 0.5), household: household))
     #expect(plan.status == .optimal)
     #expect(plan.cost == half.paid)

@@ -239,9 +239,9 @@ struct CancellationTests {
     // The task reports when the solve ended, so that the time measured is the
     // solver's answer to the cancellation, not how long this test waited for
     // a thread of the shared pool to resume on.
-    let task = Task { () async -> (Result<DietPlan, PlanningError>, ContinuousClock.Instant) in
+    let task = Task { () async -> (Result<SolvedPlan, PlanningError>, ContinuousClock.Instant) in
       do throws(PlanningError) {
-        return (.success(try await DietPlanner().plan(parityProblem())), clock.now)
+        return (.success(try await Planner().plan(.foods(parityProblem()))), clock.now)
       } catch {
         return (.failure(error), clock.now)
       }

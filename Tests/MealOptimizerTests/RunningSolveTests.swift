@@ -22,8 +22,8 @@ struct RunningSolveTests {
     return problem
   }()
 
-  static func planner(seconds: Double) -> MealPlanner {
-    MealPlanner(
+  static func planner(seconds: Double) -> Planner {
+    Planner(
       solver: GLPKSolver(),
       options: MealPlannerOptions(timeLimit: seconds, relativeGap: 0, tieBreakTimeLimit: 1))
   }
@@ -42,8 +42,8 @@ struct RunningSolveTests {
     let planner = Self.planner(seconds: 7)
     let clock = ContinuousClock()
     let started = clock.now
-    async let first = planner.plan(Self.week)
-    async let second = planner.plan(Self.week)
+    async let first = planner.plan(.meals(Self.week))
+    async let second = planner.plan(.meals(Self.week))
     // 100 ticks of 50 ms on the global concurrent executor (the cooperative
     // pool), each asked to wake at its own instant; lateness is how long
     // after that instant it ran. The same ticks on a Foundation thread of
@@ -111,7 +111,7 @@ struct RunningSolveTests {
   @Test("a stop after the first plan returns it or a cheaper one: termination cancelled, with its gap")
   func stopAfterFirstPlan() async throws {
     let clock = ContinuousClock()
-    let running = Self.planner(seconds: 60).start(Self.week)
+    let running = Self.planner(seconds: 60).start(.meals(Self.week))
     var first: Double?
     var stopped = clock.now
     for await event in running.progress {
@@ -142,8 +142,8 @@ struct RunningSolveTests {
 
   @Test("cancelling the task awaiting plan(_:) stops the solve, which returns its best plan")
   func cancelTaskReturnsPlan() async throws {
-    let task = Task { () async throws(PlanningError) -> MealPlan in
-      try await Self.planner(seconds: 60).plan(Self.week)
+    let task = Task { () async throws(PlanningError) -> SolvedPlan in
+      try await Self.planner(seconds: 60).plan(.meals(Self.week))
     }
     try await Task.sleep(for: .seconds(2))
     task.cancel()
@@ -155,8 +155,8 @@ struct RunningSolveTests {
 
   @Test("a solve cancelled before it starts returns no plan, status unknown, and says it was stopped")
   func cancelledAtOnce() async throws {
-    let task = Task { () async throws(PlanningError) -> MealPlan in
-      try await Self.planner(seconds: 60).plan(Self.week)
+    let task = Task { () async throws(PlanningError) -> SolvedPlan in
+      try await Self.planner(seconds: 60).plan(.meals(Self.week))
     }
     task.cancel()
     let plan = try await task.value
@@ -167,7 +167,7 @@ struct RunningSolveTests {
 
   @Test("progress: elapsed time never falls, the best cost never rises, and the sequence ends with the solve")
   func progressSequence() async throws {
-    let running = Self.planner(seconds: 3).start(MealTestKitchen.problem(days: 7))
+    let running = Self.planner(seconds: 3).start(.meals(MealTestKitchen.problem(days: 7)))
     var events: [SolveProgress] = []
     for await event in running.progress { events.append(event) }
     let plan = try await running.plan

@@ -22,7 +22,7 @@ struct HouseholdExplanationTests {
   }
 
   static func solve(_ problem: HouseholdProblem) throws -> HouseholdPlan {
-    try HouseholdPlanner(solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30)).solve(problem)
+    try MealPlanner(solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30)).solve(problem)
   }
 
   @Test("Ana's protein goal and the budget are the conflict, with line and column, and nothing else")
@@ -144,7 +144,7 @@ struct HouseholdCostTests {
       of: "budget 2 USD per day", with: "budget 20 USD per day"
     ).replacingOccurrences(of: "protein >= 80 g per day", with: "protein >= 65 g per day")
     let problem = try HouseholdExplanationTests.problem(text)
-    let planner = HouseholdPlanner(solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30))
+    let planner = MealPlanner(solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30))
     let explanation = try planner.explainCosts(problem)
     let protein = try #require(explanation.marginalCosts.first { $0.line.subject == "Ana's protein" })
     #expect(protein.step == 5)

@@ -52,7 +52,7 @@ struct HouseholdLanguageTests {
   static let missing = "date,systolic,diastolic\n2026-11-27,120,80\n2026-11-29,132,84\n"
 
   static func solve(_ problem: HouseholdProblem) throws -> HouseholdPlan {
-    try HouseholdPlanner(
+    try MealPlanner(
       solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30, tieBreakTimeLimit: 2)
     )
     .solve(problem)

@@ -46,7 +46,7 @@ struct HouseholdRestrictionTests {
   }
 
   static func solve(_ problem: HouseholdProblem) throws -> HouseholdPlan {
-    try HouseholdPlanner(
+    try MealPlanner(
       solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30, tieBreakTimeLimit: 2)
     )
     .solve(problem)

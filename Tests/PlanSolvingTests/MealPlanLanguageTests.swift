@@ -70,16 +70,20 @@ struct MealPlanLanguageTests {
     }
     #expect(
       PlanKindError(plan: "week", kind: .meals, expected: .foods).localizedDescription
-        == "plan 'week' is a weekly meal plan, not a food-level plan; use 'mealPlanProblem(for:)' or 'problem(for:)'"
+        == "plan 'week' is a weekly meal plan, not a food-level plan; use 'problem(for:)'"
     )
-    let plan = try await MealPlanner(solver: GLPKSolver()).plan(week)
+    let solved = try await Planner(solver: GLPKSolver()).plan(.meals(week))
+    guard case .meals(let plan) = solved else {
+      Issue.record("a \(solved.kind) plan for a meal-plan problem")
+      return
+    }
     #expect(plan.hasPlan)
     #expect(plan.days.allSatisfy { $0.meals.count == 3 })
     #expect(plan.meal(day: 2, .dinner)?.id == "dal")
     #expect(plan.days.allSatisfy { day in day.goals.allSatisfy { $0.status != .violated } })
     let veganSpec = try #require(program.plan(named: "vegan"))
     let vegan = try #require(program.mealPlanProblem(for: veganSpec))
-    let veganPlan = try await MealPlanner(solver: GLPKSolver()).plan(vegan)
+    let veganPlan = try MealPlanner(solver: GLPKSolver()).solve(vegan)
     #expect(veganPlan.hasPlan)
     let foods = Dictionary(uniqueKeysWithValues: program.foods.map { ($0.id, $0) })
     for day in veganPlan.days {

@@ -13,10 +13,7 @@ func fuzzPlan(_ data: Data) {
   guard let program = try? PlanLoader().load(text: text, path: "fuzz.plan", directory: "/nonexistent-fuzz")
   else { return }
   for spec in program.plans {
-    switch program.problem(for: spec) {
-    case .foods(let problem): _ = try? DietModelBuilder().build(problem)
-    case .meals(let problem): _ = try? MealPlanModelBuilder(problem: problem).build()
-    }
+    _ = try? program.problem(for: spec).model()
   }
   if let runner = try? RuleTestRunner(ruleSets: program.ruleSets) {
     _ = runner.run(program.ruleTests)

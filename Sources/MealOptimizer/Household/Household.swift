@@ -113,7 +113,7 @@ public struct HouseholdProblem: Sendable, Hashable, Codable {
   }
 
   /// The indices of the members who eat a slot on a day.
-  public func eaters(_ meal: Meal, day: Int) -> [Int] {
+  package func eaters(_ meal: Meal, day: Int) -> [Int] {
     household.members.indices.filter { household.members[$0].eats(meal, day: day) }
   }
 }

@@ -12,19 +12,21 @@ import Foundation
 /// its own for the members who eat it. A slot nobody eats has no variables
 /// and costs nothing, unless its cooking feeds a leftover slot someone eats.
 ///
-/// Rows, as in ``MealPlanModelBuilder``: `fill`, `portion_min`/`portion_max`
-/// per member, `goal[sam,protein,day3]` per member and goal, budgets on the
-/// whole household's cost, repetition on the table's dishes, locks, and the
-/// purchase part. The objective is the cost of every member's servings.
+/// Rows: `fill`, `portion_min`/`portion_max` and `portions` per member, and
+/// locks, here; the rows that count what is eaten are
+/// ``MealPlanModelBuilder``'s own, written once for one person and a
+/// household: `goal[sam,protein,day3]` per member and goal, budgets and the
+/// purchase part on what everyone eats, repetition on the table's dishes,
+/// the tie-break. The objective is the cost of every member's servings.
 ///
 /// A member's own `diet` and `avoid` (``HouseholdMember/diet``,
 /// ``HouseholdMember/avoid``) keep a dish they exclude off every fresh slot
 /// they eat, so the others share it only where that member is not at the
 /// table; at a leftover slot they eat, their portion of such a dish is fixed
 /// at zero, so the source slot cannot cook it when a portion is required.
-public struct HouseholdModelBuilder: Sendable {
+package struct HouseholdModelBuilder: Sendable {
   /// The problem being modelled.
-  public let problem: HouseholdProblem
+  package let problem: HouseholdProblem
   /// The builder of the shared week, for its recipes, exclusions and rows.
   let base: MealPlanModelBuilder
   /// For each member, why their own `diet` or `avoid` excludes each of the
@@ -38,7 +40,7 @@ public struct HouseholdModelBuilder: Sendable {
   ///   ``MealPlanModelBuilder/init(problem:)``), a household without members,
   ///   a member listed twice, a member's slot or skipped day the plan does
   ///   not have, or a lock that fixes servings (each member has their own).
-  public init(problem: HouseholdProblem) throws(PlanningError) {
+  package init(problem: HouseholdProblem) throws(PlanningError) {
     self.problem = problem
     let base = try MealPlanModelBuilder(problem: problem.meals)
     self.base = base
@@ -75,14 +77,18 @@ public struct HouseholdModelBuilder: Sendable {
   }
 
   /// The household model: the shared model and who eats each of its slots.
-  public struct Built: Sendable {
+  package struct Built: Sendable {
     /// The model and its slots; each option's ``ModelOption/memberSteps``
     /// follow ``eaters`` of its slot.
-    public var model: MealPlanModel
+    package var model: MealPlanModel
     /// For each slot of ``model``, the indices of the members who eat it.
-    public var eaters: [[Int]]
-    /// For each member, the rows of each of their goals, in the order of their goals (for explanations).
-    var memberGoalRows: [[Range<Int>]] = []
+    package var eaters: [[Int]]
+  }
+
+  /// The members as the diners of the week's rows: who eats each slot, each member's goals.
+  func diners(eaters: [[Int]]) -> MealPlanModelBuilder.Diners {
+    MealPlanModelBuilder.Diners(
+      eaters: eaters, people: problem.household.members.map { ("\($0.id),", $0.goals) })
   }
 
   /// Builds the model.
@@ -90,7 +96,7 @@ public struct HouseholdModelBuilder: Sendable {
   /// - Returns: the model, its slots and who eats each, and any conflicts
   ///   found before solving (a slot with no allowed recipe).
   /// - Complexity: O(days × slots × options × members × goals).
-  public func build() -> Built {
+  package func build() -> Built {
     let week = problem.meals
     var model = LinearModel(name: "household_plan")
     let leftoverSource = base.leftoverSources()
@@ -166,32 +172,10 @@ public struct HouseholdModelBuilder: Sendable {
       let slot = slots[index].leftoverOf.map { slots[$0] } ?? slots[index]
       if let conflict = base.addLock(lock, slot: slot, to: &model) { conflicts.append(conflict) }
     }
-    var cost = LinearExpression()
-    for (slot, _) in zip(slots, eaters) {
-      for option in slot.options {
-        for variable in option.memberSteps {
-          cost.add(variable, base.costPerServing(option) * option.stepSize)
-        }
-      }
-    }
-    let memberGoalRows = problem.household.members.indices.map { member in
-      addGoalRows(member: member, slots: slots, eaters: eaters, to: &model)
-    }
-    var purchaseRows: PurchaseRows?
-    if let purchasing = week.purchasing {
-      let rows = addPurchaseRows(purchasing, slots: slots, eaters: eaters, to: &model)
-      if purchasing.costBasis == .paid { cost = rows.objective }
-      purchaseRows = rows
-    } else {
-      addBudgetRows(slots: slots, to: &model)
-    }
-    base.addRepetitionRows(slots: slots, to: &model)
-    let tieBreak = addTieBreak(slots: slots, eaters: eaters, to: &model)
-    model.setObjective(.minimize, cost)
-    var built = MealPlanModel(
-      model: model, cost: cost, tieBreak: tieBreak, slots: slots, conflicts: conflicts)
-    built.purchaseRows = purchaseRows
-    return Built(model: built, eaters: eaters, memberGoalRows: memberGoalRows)
+    // Goals, cost, budgets, purchases, repetition and the tie-break: the same rows as one person's week.
+    let built = base.addEatingRows(
+      slots: slots, diners: diners(eaters: eaters), conflicts: conflicts, to: &model)
+    return Built(model: built, eaters: eaters)
   }
 
   /// Adds each eating member's portion variable and its rows for one option.
@@ -231,176 +215,5 @@ public struct HouseholdModelBuilder: Sendable {
         LinearExpression(options.map { ($0.memberSteps[position], 1) }),
         .interval(Double(range.lowerBound), Double(range.upperBound)), group: .portions)
     }
-  }
-
-  /// The sum of `perServing(option)` times one member's servings over the slots of some days.
-  func total(
-    member: Int, slots: [ModelSlot], eaters: [[Int]], days: ClosedRange<Int>,
-    _ perServing: (ModelOption) -> Double
-  ) -> LinearExpression {
-    var expression = LinearExpression()
-    for (slot, who) in zip(slots, eaters) where days.contains(slot.day) {
-      guard let position = who.firstIndex(of: member) else { continue }
-      for option in slot.options {
-        let amount = perServing(option)
-        if amount != 0 { expression.add(option.memberSteps[position], amount * option.stepSize) }
-      }
-    }
-    return expression
-  }
-
-  /// The sum of `perServing(option)` times everyone's servings over the slots of some days.
-  func householdTotal(slots: [ModelSlot], days: ClosedRange<Int>, _ perServing: (ModelOption) -> Double)
-    -> LinearExpression
-  {
-    var expression = LinearExpression()
-    for slot in slots where days.contains(slot.day) {
-      for option in slot.options {
-        let amount = perServing(option)
-        guard amount != 0 else { continue }
-        for variable in option.memberSteps { expression.add(variable, amount * option.stepSize) }
-      }
-    }
-    return expression
-  }
-
-  /// Adds one member's goal rows and returns each goal's rows, in the order of their goals.
-  @discardableResult
-  func addGoalRows(member: Int, slots: [ModelSlot], eaters: [[Int]], to model: inout LinearModel)
-    -> [Range<Int>]
-  {
-    let person = problem.household.members[member]
-    var rows: [Range<Int>] = []
-    var periods: [(label: String, days: ClosedRange<Int>, scale: Double, period: Period)] = []
-    periods += (1...problem.meals.days).map { ("day\($0)", $0...$0, 1, Period.day) }
-    periods += base.weekBlocks().map { ("week\($0.number)", $0.days, $0.share, Period.week) }
-    for goal in person.goals {
-      let first = model.constraints.count
-      defer { rows.append(first..<model.constraints.count) }
-      for period in periods where period.period == goal.period {
-        let name = "goal[\(person.id),\(goal.nutrient),\(period.label)"
-        let group: ConstraintGroup = period.period == .day ? .dailyGoals : .weeklyGoals
-        switch goal.basis {
-        case .absolute:
-          let expression = total(member: member, slots: slots, eaters: eaters, days: period.days) {
-            base.amount(goal.nutrient, $0)
-          }
-          guard
-            let set = MealPlanModelBuilder.constraintSet(
-              goal.minimum.map { $0 * period.scale }, goal.maximum.map { $0 * period.scale })
-          else { continue }
-          model.addConstraint(name + "]", expression, set, group: group)
-        case .percentOfEnergy:
-          let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
-          let sides = [(goal.minimum, "min"), (goal.maximum, "max")].compactMap { bound, side in
-            bound.map { ($0, side) }
-          }
-          for (share, side) in sides {
-            let expression = total(member: member, slots: slots, eaters: eaters, days: period.days) {
-              factor * base.amount(goal.nutrient, $0) - share * base.amount(.energy, $0)
-            }
-            model.addConstraint(
-              name + (sides.count > 1 ? ",\(side)]" : "]"), expression,
-              side == "min" ? .greaterThan(0) : .lessThan(0), group: group)
-          }
-        }
-      }
-    }
-    return rows
-  }
-
-  func addBudgetRows(slots: [ModelSlot], to model: inout LinearModel) {
-    for budget in problem.meals.budgets {
-      let limit = NSDecimalNumber(decimal: budget.amount).doubleValue
-      switch budget.period {
-      case .day:
-        for day in 1...problem.meals.days {
-          let expression = householdTotal(slots: slots, days: day...day) { base.costPerServing($0) }
-          model.addConstraint("budget[day\(day)]", expression, .lessThan(limit), group: .budget)
-        }
-      case .week:
-        for block in base.weekBlocks() {
-          let expression = householdTotal(slots: slots, days: block.days) { base.costPerServing($0) }
-          model.addConstraint(
-            "budget[week\(block.number)]", expression, .lessThan(limit * block.share), group: .budget)
-        }
-      }
-    }
-  }
-
-  /// The purchase part (``PurchaseRows``) over what every member eats.
-  func addPurchaseRows(
-    _ purchasing: Purchasing, slots: [ModelSlot], eaters: [[Int]], to model: inout LinearModel
-  ) -> PurchaseRows {
-    let week = problem.meals
-    var eaten: [String: [Int: LinearExpression]] = [:]
-    var most: [String: Double] = [:]
-    var slotPicks: [String: [[VariableRef]]] = [:]
-    for (slot, who) in zip(slots, eaters) {
-      var slotMost: [String: Double] = [:]
-      var uses: [String: [VariableRef]] = [:]
-      let meal = slot.leftoverOf.map { slots[$0].meal } ?? slot.meal
-      for option in slot.options {
-        let recipe = base.candidates[option.candidate].profile.recipe
-        guard recipe.servings > 0 else { continue }
-        for food in Set(recipe.ingredients.filter { $0.grams > 0 }.map(\.food)).sorted() {
-          uses[food, default: []].append(option.pick)
-        }
-        let largest = option.stepSize * Double(base.maximumSteps(meal)) * Double(who.count)
-        for ingredient in recipe.ingredients {
-          let perServing = ingredient.grams / recipe.servings
-          for variable in option.memberSteps {
-            eaten[ingredient.food, default: [:]][slot.day, default: LinearExpression()].add(
-              variable, perServing * option.stepSize)
-          }
-          slotMost[ingredient.food] = max(slotMost[ingredient.food] ?? 0, perServing * largest)
-        }
-      }
-      if slot.leftoverOf == nil {
-        for (food, picks) in uses { slotPicks[food, default: []].append(picks) }
-      }
-      for (food, grams) in slotMost { most[food, default: 0] += grams }
-    }
-    let rows = PurchaseRows(
-      adding: &model, foods: week.foods, stores: week.stores, purchasing: purchasing, days: week.days,
-      eaten: eaten, maximumGrams: most)
-    let bought = rows.addFirstPackageRows(to: &model, slotPicks: slotPicks, pantry: purchasing.pantry)
-    // The table's dishes are the meal plan's: the same cooked and cover rows hold.
-    let dishes = base.cookedDishes(slots)
-    let cooked = rows.addCookedRows(to: &model, dishes: dishes, bought: bought)
-    base.addCoverRows(
-      slots: slots, most: Dictionary(dishes.map { ($0.id, $0.most) }) { a, _ in a }, cooked: cooked,
-      to: &model)
-    rows.addBudgetRows(week.budgets, days: week.days, to: &model)
-    return rows
-  }
-
-  /// The tie-break: variety counts the table's cookings; goal-center each
-  /// member's distance from the middle of their daily goal ranges.
-  func addTieBreak(slots: [ModelSlot], eaters: [[Int]], to model: inout LinearModel) -> LinearExpression? {
-    guard problem.meals.tieBreak == .goalCenter else {
-      return base.addTieBreak(slots: slots, to: &model)
-    }
-    var objective = LinearExpression()
-    for (member, person) in problem.household.members.enumerated() {
-      for goal in person.goals where goal.period == .day && goal.basis == .absolute {
-        guard let low = goal.minimum, let high = goal.maximum, high > low else { continue }
-        for day in 1...problem.meals.days {
-          let name = "\(person.id),\(goal.nutrient),day\(day)"
-          var expression = total(member: member, slots: slots, eaters: eaters, days: day...day) {
-            base.amount(goal.nutrient, $0)
-          }
-          guard !expression.terms.isEmpty else { continue }
-          let over = model.addVariable("over[\(name)]", lower: 0)
-          let under = model.addVariable("under[\(name)]", lower: 0)
-          expression.add(over, -1)
-          expression.add(under, 1)
-          model.addConstraint("center[\(name)]", expression, .equalTo((low + high) / 2), group: .tieBreak)
-          objective.add(over, 2 / (high - low))
-          objective.add(under, 2 / (high - low))
-        }
-      }
-    }
-    return objective.terms.isEmpty ? nil : objective
   }
 }

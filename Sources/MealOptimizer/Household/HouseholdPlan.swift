@@ -41,7 +41,7 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   public var adaptations: [PlanAdaptation]?
   /// Why no plan exists, when none does: a minimal set of lines (member
   /// goals, budgets, rules) that cannot hold together, by the same deletion
-  /// filter as meal plans (``HouseholdPlanner``); with `planner solve
+  /// filter as meal plans (``MealPlanner``); with `planner solve
   /// --explain`, what each line costs.
   public var explanation: PlanExplanation?
   /// What to cook when, for everyone at the table, with each ingredient's

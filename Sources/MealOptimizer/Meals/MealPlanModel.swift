@@ -22,8 +22,11 @@ public struct MealPlanModel: Sendable {
   public let conflicts: [String]
   /// The purchase part, when the problem has ``MealPlanProblem/purchasing``.
   var purchaseRows: PurchaseRows?
-  /// The rows of each goal of the problem, in the order of its goals (for explanations).
-  var goalRows: [Range<Int>] = []
+  /// For each diner (one person, or each member of a household), the rows
+  /// of each of their goals, in the order of their goals (for explanations).
+  var dinerGoalRows: [[Range<Int>]] = []
+  /// The rows of each goal of one person's plan, in the order of its goals.
+  var goalRows: [Range<Int>] { dinerGoalRows.first ?? [] }
 
   /// What a solution buys, when the problem has ``MealPlanProblem/purchasing``.
   public func purchases(from values: [Double]) -> [Purchase]? {
@@ -66,7 +69,7 @@ public struct ModelOption: Sendable, Hashable {
   let candidate: Int
   /// In a household plan, each eating member's integer portion (in steps of
   /// ``stepSize``), in the order of the household's members who eat the slot;
-  /// empty in a plan for one person. See ``HouseholdPlanner``.
+  /// empty in a plan for one person. See ``HouseholdModelBuilder``.
   public var memberSteps: [VariableRef] = []
 
   /// The servings as terms of the model: coefficient `c` per serving gives `(variable, c × …)`.

@@ -37,43 +37,48 @@ extension MealPlanModelBuilder {
       let slot = slots[index].leftoverOf.map { slots[$0] } ?? slots[index]
       if let conflict = addLock(lock, slot: slot, to: &model) { conflicts.append(conflict) }
     }
-    var cost = LinearExpression()
-    for slot in slots {
-      for option in slot.options {
-        let (variable, coefficient) = option.servingTerm(costPerServing(option))
-        cost.add(variable, coefficient)
-      }
-    }
-    let goalRows = addGoalRows(slots: slots, to: &model)
+    return addEatingRows(slots: slots, diners: person, conflicts: conflicts, to: &model)
+  }
+
+  /// Adds the rows that count what the diners eat, the same for one person
+  /// and a household (goals, the purchase part or the budgets, repetition,
+  /// the tie-break), sets the objective, and returns the model with them.
+  ///
+  /// - Returns: the model, with each diner's goal rows in the order of their goals.
+  func addEatingRows(
+    slots: [ModelSlot], diners: Diners, conflicts: [String], to model: inout LinearModel
+  ) -> MealPlanModel {
+    var cost = costExpression(slots, diners: diners)
+    let goalRows = addGoalRows(slots: slots, diners: diners, to: &model)
     var purchaseRows: PurchaseRows?
     if let purchasing = problem.purchasing {
-      let rows = addPurchaseRows(purchasing, slots: slots, to: &model)
+      let rows = addPurchaseRows(purchasing, slots: slots, diners: diners, to: &model)
       if purchasing.costBasis == .paid { cost = rows.objective }
       purchaseRows = rows
     } else {
-      addBudgetRows(slots: slots, to: &model)
+      addBudgetRows(slots: slots, diners: diners, to: &model)
     }
     addRepetitionRows(slots: slots, to: &model)
-    let tieBreak = addTieBreak(slots: slots, to: &model)
+    let tieBreak = addTieBreak(slots: slots, diners: diners, to: &model)
     model.setObjective(.minimize, cost)
     var built = MealPlanModel(
       model: model, cost: cost, tieBreak: tieBreak, slots: slots, conflicts: conflicts)
     built.purchaseRows = purchaseRows
-    built.goalRows = goalRows
+    built.dinerGoalRows = goalRows
     return built
   }
 
   /// Adds the purchase part (``PurchaseRows``): each food's grams per day
-  /// from every slot's servings (a leftover slot counts again, as its food is
+  /// from every diner's servings (a leftover slot counts again, as its food is
   /// bought), and a `budget[paid]` row bounding the till total by every
   /// budget over the whole plan (a weekly budget × days / 7, a daily one × days).
-  func addPurchaseRows(_ purchasing: Purchasing, slots: [ModelSlot], to model: inout LinearModel)
-    -> PurchaseRows
-  {
+  func addPurchaseRows(
+    _ purchasing: Purchasing, slots: [ModelSlot], diners: Diners, to model: inout LinearModel
+  ) -> PurchaseRows {
     var eaten: [String: [Int: LinearExpression]] = [:]
     var most: [String: Double] = [:]
     var slotPicks: [String: [[VariableRef]]] = [:]
-    for slot in slots {
+    for (index, slot) in slots.enumerated() {
       var slotMost: [String: Double] = [:]
       var uses: [String: [VariableRef]] = [:]
       defer {
@@ -88,13 +93,25 @@ extension MealPlanModelBuilder {
         for food in Set(recipe.ingredients.filter { $0.grams > 0 }.map(\.food)).sorted() {
           uses[food, default: []].append(option.pick)
         }
-        let largest =
-          option.stepSize * Double(option.steps == nil ? option.fixedSteps : maximumSteps(slot.meal))
+        // The most servings of the option: one person's steps, or the most
+        // portion steps of the cooked slot for each member who eats it.
+        let steps: Int
+        let eaters: Int
+        if let who = diners.eaters?[index] {
+          steps = maximumSteps(slot.leftoverOf.map { slots[$0].meal } ?? slot.meal)
+          eaters = who.count
+        } else {
+          steps = option.steps == nil ? option.fixedSteps : maximumSteps(slot.meal)
+          eaters = 1
+        }
+        let largest = option.stepSize * Double(steps) * Double(eaters)
         for ingredient in recipe.ingredients {
           let perServing = ingredient.grams / recipe.servings
-          let (variable, coefficient) = option.servingTerm(perServing)
-          eaten[ingredient.food, default: [:]][slot.day, default: LinearExpression()].add(
-            variable, coefficient)
+          for (variable, coefficient) in servingTerms(option, slot: index, amount: perServing, diners: diners)
+          {
+            eaten[ingredient.food, default: [:]][slot.day, default: LinearExpression()].add(
+              variable, coefficient)
+          }
           slotMost[ingredient.food] = max(slotMost[ingredient.food] ?? 0, perServing * largest)
         }
       }

@@ -9,65 +9,121 @@ extension MealPlanModelBuilder {
     }
   }
 
-  /// An expression summing `perServing(option)` times servings over the slots eaten on the given days.
+  /// Who eats a week's slots, for every row that counts what is eaten
+  /// (goals, cost, budgets, purchases, the goal-center tie-break): one
+  /// person, whose servings are each option's own
+  /// (``ModelOption/servingTerm(_:)``), or a household's members, each with
+  /// a portion variable per option of every slot they eat
+  /// (``ModelOption/memberSteps``, in the order of ``eaters``). The rows are
+  /// written once, for either.
+  struct Diners: Sendable {
+    /// For each slot, the indices of the members who eat it; `nil` for one person, who eats every slot.
+    var eaters: [[Int]]?
+    /// Each diner's goals and the name part of their rows (`sam,`; empty for one person).
+    var people: [(prefix: String, goals: [NutrientGoal])]
+  }
+
+  /// The plan's one person: every slot, the plan's goals.
+  var person: Diners { Diners(eaters: nil, people: [("", problem.goals)]) }
+
+  /// The terms of `amount` per serving of an option in a slot: eaten by one
+  /// diner (`diner`, an index of ``Diners/people``), or by everyone (`nil`).
+  func servingTerms(
+    _ option: ModelOption, slot: Int, amount: Double, diner: Int? = nil, diners: Diners
+  ) -> [(VariableRef, Double)] {
+    guard let eaters = diners.eaters else { return [option.servingTerm(amount)] }
+    guard let diner else { return option.memberSteps.map { ($0, amount * option.stepSize) } }
+    guard let position = eaters[slot].firstIndex(of: diner) else { return [] }
+    return [(option.memberSteps[position], amount * option.stepSize)]
+  }
+
+  /// An expression summing `perServing(option)` times servings over the
+  /// slots eaten on the given days: by one diner, or by everyone (`diner`
+  /// `nil`); by the plan's one person when `diners` is `nil`.
   func total(
-    over slots: [ModelSlot], days: ClosedRange<Int>, _ perServing: (ModelOption) -> Double
+    over slots: [ModelSlot], days: ClosedRange<Int>, diner: Int? = nil, diners: Diners? = nil,
+    _ perServing: (ModelOption) -> Double
   ) -> LinearExpression {
+    let diners = diners ?? person
     var expression = LinearExpression()
-    for slot in slots where days.contains(slot.day) {
+    for (index, slot) in slots.enumerated() where days.contains(slot.day) {
+      if let diner, let eaters = diners.eaters, !eaters[index].contains(diner) { continue }
       for option in slot.options {
         let amount = perServing(option)
         if amount != 0 {
-          let (variable, coefficient) = option.servingTerm(amount)
-          expression.add(variable, coefficient)
+          for (variable, coefficient) in servingTerms(
+            option, slot: index, amount: amount, diner: diner, diners: diners)
+          {
+            expression.add(variable, coefficient)
+          }
         }
       }
     }
     return expression
   }
 
+  /// The cost of every serving eaten: the objective of a plan priced by the serving.
+  func costExpression(_ slots: [ModelSlot], diners: Diners) -> LinearExpression {
+    var cost = LinearExpression()
+    for (index, slot) in slots.enumerated() {
+      for option in slot.options {
+        for (variable, coefficient) in servingTerms(
+          option, slot: index, amount: costPerServing(option), diners: diners)
+        {
+          cost.add(variable, coefficient)
+        }
+      }
+    }
+    return cost
+  }
+
   func amount(_ nutrient: Nutrient, _ option: ModelOption) -> Double {
     candidates[option.candidate].profile.perServing(nutrient)
   }
 
-  /// Adds the goal rows and returns each goal's rows, in the order of the problem's goals.
+  /// Adds every diner's goal rows (`goal[protein,day3]`, a member's
+  /// `goal[sam,protein,day3]`) and returns, for each diner, each goal's
+  /// rows, in the order of their goals.
   @discardableResult
-  func addGoalRows(slots: [ModelSlot], to model: inout LinearModel) -> [Range<Int>] {
-    var rows: [Range<Int>] = []
+  func addGoalRows(slots: [ModelSlot], diners: Diners, to model: inout LinearModel) -> [[Range<Int>]] {
     var periods: [(label: String, days: ClosedRange<Int>, scale: Double, period: Period)] = []
     periods += (1...problem.days).map { ("day\($0)", $0...$0, 1, Period.day) }
     periods += weekBlocks().map { ("week\($0.number)", $0.days, $0.share, Period.week) }
-    for goal in problem.goals {
-      let first = model.constraints.count
-      defer { rows.append(first..<model.constraints.count) }
-      for period in periods where period.period == goal.period {
-        let name = "goal[\(goal.nutrient),\(period.label)"
-        switch goal.basis {
-        case .absolute:
-          let expression = total(over: slots, days: period.days) { amount(goal.nutrient, $0) }
-          let low = goal.minimum.map { $0 * period.scale }
-          let high = goal.maximum.map { $0 * period.scale }
-          guard let set = Self.constraintSet(low, high) else { continue }
-          model.addConstraint(
-            name + "]", expression, set, group: period.period == .day ? .dailyGoals : .weeklyGoals)
-        case .percentOfEnergy:
-          let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
-          let sides = [(goal.minimum, "min"), (goal.maximum, "max")].compactMap { bound, side in
-            bound.map { ($0, side) }
-          }
-          for (share, side) in sides {
-            let expression = total(over: slots, days: period.days) {
-              factor * amount(goal.nutrient, $0) - share * amount(.energy, $0)
+    return diners.people.indices.map { diner in
+      var rows: [Range<Int>] = []
+      for goal in diners.people[diner].goals {
+        let first = model.constraints.count
+        defer { rows.append(first..<model.constraints.count) }
+        for period in periods where period.period == goal.period {
+          let name = "goal[\(diners.people[diner].prefix)\(goal.nutrient),\(period.label)"
+          let group: ConstraintGroup = period.period == .day ? .dailyGoals : .weeklyGoals
+          switch goal.basis {
+          case .absolute:
+            let expression = total(over: slots, days: period.days, diner: diner, diners: diners) {
+              amount(goal.nutrient, $0)
             }
-            let suffix = sides.count > 1 ? ",\(side)]" : "]"
-            model.addConstraint(
-              name + suffix, expression, side == "min" ? .greaterThan(0) : .lessThan(0),
-              group: period.period == .day ? .dailyGoals : .weeklyGoals)
+            let low = goal.minimum.map { $0 * period.scale }
+            let high = goal.maximum.map { $0 * period.scale }
+            guard let set = Self.constraintSet(low, high) else { continue }
+            model.addConstraint(name + "]", expression, set, group: group)
+          case .percentOfEnergy:
+            let factor = goal.nutrient.definition?.kilocaloriesPerUnit ?? 0
+            let sides = [(goal.minimum, "min"), (goal.maximum, "max")].compactMap { bound, side in
+              bound.map { ($0, side) }
+            }
+            for (share, side) in sides {
+              let expression = total(over: slots, days: period.days, diner: diner, diners: diners) {
+                factor * amount(goal.nutrient, $0) - share * amount(.energy, $0)
+              }
+              let suffix = sides.count > 1 ? ",\(side)]" : "]"
+              model.addConstraint(
+                name + suffix, expression, side == "min" ? .greaterThan(0) : .lessThan(0), group: group)
+            }
           }
         }
       }
+      return rows
     }
-    return rows
   }
 
   static func constraintSet(_ low: Double?, _ high: Double?) -> ConstraintSet? {
@@ -79,18 +135,19 @@ extension MealPlanModelBuilder {
     }
   }
 
-  func addBudgetRows(slots: [ModelSlot], to model: inout LinearModel) {
+  /// `budget[day3]`, `budget[week1]`: what everyone eats costs at most the budget.
+  func addBudgetRows(slots: [ModelSlot], diners: Diners, to model: inout LinearModel) {
     for budget in problem.budgets {
       let limit = NSDecimalNumber(decimal: budget.amount).doubleValue
       switch budget.period {
       case .day:
         for day in 1...problem.days {
-          let expression = total(over: slots, days: day...day) { costPerServing($0) }
+          let expression = total(over: slots, days: day...day, diners: diners) { costPerServing($0) }
           model.addConstraint("budget[day\(day)]", expression, .lessThan(limit), group: .budget)
         }
       case .week:
         for block in weekBlocks() {
-          let expression = total(over: slots, days: block.days) { costPerServing($0) }
+          let expression = total(over: slots, days: block.days, diners: diners) { costPerServing($0) }
           model.addConstraint(
             "budget[week\(block.number)]", expression, .lessThan(limit * block.share), group: .budget)
         }
@@ -195,8 +252,12 @@ extension MealPlanModelBuilder {
     }
   }
 
-  /// Adds the tie-break's variables and rows and returns its objective.
-  func addTieBreak(slots: [ModelSlot], to model: inout LinearModel) -> LinearExpression? {
+  /// Adds the tie-break's variables and rows and returns its objective:
+  /// variety counts the table's cookings; goal-center each diner's distance
+  /// from the middle of their daily goal ranges (`center[protein,day3]`, a
+  /// member's `center[sam,protein,day3]`; none for a day where nothing
+  /// eaten has the nutrient).
+  func addTieBreak(slots: [ModelSlot], diners: Diners, to model: inout LinearModel) -> LinearExpression? {
     var objective = LinearExpression()
     switch problem.tieBreak {
     case .none:
@@ -212,18 +273,23 @@ extension MealPlanModelBuilder {
         objective.add(repeats, 1)
       }
     case .goalCenter:
-      for goal in problem.goals where goal.period == .day && goal.basis == .absolute {
-        guard let low = goal.minimum, let high = goal.maximum, high > low else { continue }
-        for day in 1...problem.days {
-          let name = "\(goal.nutrient),day\(day)"
-          var expression = total(over: slots, days: day...day) { amount(goal.nutrient, $0) }
-          let over = model.addVariable("over[\(name)]", lower: 0)
-          let under = model.addVariable("under[\(name)]", lower: 0)
-          expression.add(over, -1)
-          expression.add(under, 1)
-          model.addConstraint("center[\(name)]", expression, .equalTo((low + high) / 2), group: .tieBreak)
-          objective.add(over, 2 / (high - low))
-          objective.add(under, 2 / (high - low))
+      for (diner, person) in diners.people.enumerated() {
+        for goal in person.goals where goal.period == .day && goal.basis == .absolute {
+          guard let low = goal.minimum, let high = goal.maximum, high > low else { continue }
+          for day in 1...problem.days {
+            let name = "\(person.prefix)\(goal.nutrient),day\(day)"
+            var expression = total(over: slots, days: day...day, diner: diner, diners: diners) {
+              amount(goal.nutrient, $0)
+            }
+            guard !expression.terms.isEmpty else { continue }
+            let over = model.addVariable("over[\(name)]", lower: 0)
+            let under = model.addVariable("under[\(name)]", lower: 0)
+            expression.add(over, -1)
+            expression.add(under, 1)
+            model.addConstraint("center[\(name)]", expression, .equalTo((low + high) / 2), group: .tieBreak)
+            objective.add(over, 2 / (high - low))
+            objective.add(under, 2 / (high - low))
+          }
         }
       }
     }

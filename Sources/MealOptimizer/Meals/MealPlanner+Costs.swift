@@ -30,7 +30,7 @@ extension MealPlanner {
   /// - Returns: the explanation with ``PlanExplanation/marginalCosts`` and a sentence each.
   /// - Throws: ``PlanningError`` as ``solve(_:)`` does.
   /// - Complexity: One solve, and one more per side of each bounded line.
-  public func explainCosts(_ problem: MealPlanProblem, solveSeconds: Double = 10, totalSeconds: Double = 60)
+  package func explainCosts(_ problem: MealPlanProblem, solveSeconds: Double = 10, totalSeconds: Double = 60)
     throws(PlanningError) -> PlanExplanation
   {
     var untied = problem

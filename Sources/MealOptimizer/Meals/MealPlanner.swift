@@ -15,14 +15,15 @@ import Foundation
 /// of the cheapest plan found), slot by slot, for a fixed number of solves.
 /// The gap reported is that of the plan returned, against the proven bound.
 ///
-/// Three ways to run it: ``plan(_:)`` from async code (the search runs on
-/// a thread of its own, never on Swift's cooperative pool), ``start(_:)``
-/// for its progress as an `AsyncStream` and a way to stop it
-/// (``RunningSolve``), and ``solve(_:)``, which blocks the calling thread
-/// until the plan is ready.
+/// A person's week and a household's go through one pipeline in it (the
+/// household's through ``Planner/solve(_:)``).
+/// Its `solve` blocks the calling thread until the plan is ready; from async
+/// code, ``Planner/plan(_:)`` runs it on a thread of its own, never on
+/// Swift's cooperative pool, and ``Planner/start(_:)`` gives its progress
+/// as an `AsyncStream` and a way to stop it (``RunningSolve``).
 ///
 /// ```swift
-/// let plan = try await MealPlanner(solver: GLPKSolver()).plan(problem)
+/// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
 /// for day in plan.days { print(day.day, day.meals.map(\.name)) }
 /// ```
 ///
@@ -46,8 +47,8 @@ public struct MealPlanner: Sendable {
 
   /// Plans the week on the calling thread, which it blocks until the plan
   /// is ready (seconds, up to ``MealPlannerOptions/timeLimit``). From async
-  /// code, use ``plan(_:)`` or ``start(_:)``, which run it on a thread of
-  /// their own. Cancelling the task that runs this call (or the Foundation
+  /// code, use ``Planner/plan(_:)`` or ``Planner/start(_:)``, which run it on
+  /// a thread of their own. Cancelling the task that runs this call (or the Foundation
   /// thread) stops the search as ``RunningSolve/stop()`` does: the plan is
   /// the best found by then, with termination ``TerminationStatus/cancelled``.
   ///
@@ -66,29 +67,34 @@ public struct MealPlanner: Sendable {
   public func solve(_ problem: MealPlanProblem) throws(PlanningError) -> MealPlan {
     try problem.validateNutrients()
     let start = ContinuousClock.now
-    let builder = try MealPlanModelBuilder(problem: problem)
-    let built = builder.build()
-    let empty = MealPlan(
-      status: .infeasible, report: SolveReport(termination: .completed), currency: problem.currency,
-      slots: problem.slots, tieBreak: problem.tieBreak)
+    return try solve(PersonWeek(problem: problem), start: start)
+  }
+
+  /// The one pipeline of every week, one person's or a household's: the
+  /// builder's conflicts explained before any solve; the search; a week
+  /// with no plan explained; the plan assembled from the search's values
+  /// and checked by the week's verifier before it is returned.
+  func solve<Week: PlannedWeek>(_ week: Week, start: ContinuousClock.Instant) throws(PlanningError)
+    -> Week.Plan
+  {
+    let clock = ContinuousClock()
+    let built = week.model
+    let empty = week.emptyPlan()
     if !built.conflicts.isEmpty {
       var plan = empty
       do throws(PlanningError) {
-        let why = try explainConflicts(problem, reasons: built.conflicts, budgetReach: nil)
-        plan.report.explanation = DaySentences.collapse(why.sentences)
-        plan.explanation = why.conflicts.isEmpty ? nil : why
+        (plan.report.explanation, plan.explanation) = try week.explain(built.conflicts, planner: self)
       } catch .cancelled {
-        plan.report.recordStoppedExplanation(DaySentences.collapse(built.conflicts))
+        plan.report.recordStoppedExplanation(week.stoppedReasons(built.conflicts))
       }
-      plan.report.seconds = (ContinuousClock.now - start).seconds
+      plan.report.seconds = (clock.now - start).seconds
       return plan
     }
-    let clock = ContinuousClock()
     let search = MealPlanSearch(solver: solver, slots: built.slots, options: options, start: start)
     let found = try search.solve(
       built, tieBreakTolerance: options.tieBreakTolerance,
       tieBreakSeconds: options.tieBreakTimeLimit)
-    var plan: MealPlan
+    var plan: Week.Plan
     switch found {
     case .failure(let failure):
       plan = empty
@@ -98,9 +104,7 @@ public struct MealPlanner: Sendable {
         plan.report.explanation = ["the cost has no lower bound; check for negative prices"]
       case .infeasible:
         do throws(PlanningError) {
-          let why = try explainInfeasibleLines(builder: builder, built: built)
-          plan.report.explanation = DaySentences.collapse(why.sentences)
-          plan.explanation = why.conflicts.isEmpty ? nil : why
+          (plan.report.explanation, plan.explanation) = try week.explain(nil, planner: self)
         } catch .cancelled {
           plan.report.recordStoppedExplanation([])
         }
@@ -116,14 +120,13 @@ public struct MealPlanner: Sendable {
       // A stopped search's plan keeps the purchases it found.
       let values =
         StopRequest.isRequested
-        ? outcome.values
-        : try leastPaid(outcome.values, problem: problem, built: built, search: search) ?? outcome.values
-      plan = MealPlanAssembler(builder: builder, built: built).plan(from: values)
+        ? outcome.values : try week.leastPaid(outcome.values, planner: self, search: search) ?? outcome.values
+      plan = week.plan(from: values)
       plan.status = outcome.record(into: &plan.report)
       plan.tieBreakValue = outcome.tieBreakValue
     }
     plan.report.seconds = (clock.now - start).seconds
-    let violations = MealPlanVerifier(problem: problem).verify(plan)
+    let violations = week.verify(plan)
     guard violations.isEmpty else { throw .verificationFailed(violations) }
     return plan
   }
@@ -159,58 +162,87 @@ public struct MealPlanner: Sendable {
     else { return nil }
     return result.values
   }
+}
 
-  /// Plans the week on a thread of its own, and suspends the calling task
-  /// until the plan is ready: no thread of Swift's cooperative pool waits
-  /// for GLPK.
-  ///
-  /// Cancelling the calling task stops the search, and the call returns the
-  /// best plan found by then, with the bound and gap proven by then and
-  /// termination ``TerminationStatus/cancelled`` (``RunningSolve``).
-  ///
-  /// ```swift
-  /// let task = Task { try await MealPlanner().plan(problem) }
-  /// task.cancel()
-  /// let plan = try await task.value   // the best plan found, or status .unknown
-  /// ```
-  ///
-  /// - Parameter problem: the problem.
-  /// - Returns: the same plan as ``solve(_:)``.
-  /// - Throws: the same errors as ``solve(_:)``.
-  public func plan(_ problem: MealPlanProblem) async throws(PlanningError) -> MealPlan {
-    try await running(problem, reportsProgress: false).plan
+/// A plan of a week, one person's (``MealPlan``) or a household's
+/// (``HouseholdPlan``), as ``MealPlanner``'s one pipeline fills it in.
+protocol WeekPlan {
+  var status: PlanStatus { get set }
+  var report: SolveReport { get set }
+  var explanation: PlanExplanation? { get set }
+  var tieBreakValue: Double? { get set }
+}
+
+extension MealPlan: WeekPlan {}
+extension HouseholdPlan: WeekPlan {}
+
+/// A week ``MealPlanner``'s pipeline plans: its model, how it explains a
+/// week without a plan, how its plan is assembled and verified.
+protocol PlannedWeek {
+  associatedtype Plan: WeekPlan
+  /// The model, with its slots and the conflicts the builder found.
+  var model: MealPlanModel { get }
+  /// A plan without meals: status infeasible, the search not yet run.
+  func emptyPlan() -> Plan
+  /// Why no plan exists: from the builder's `reasons`, or, when the search
+  /// proved the week infeasible (`nil`), from the week's own arithmetic
+  /// first; the sentences, and the explanation for the plan.
+  func explain(_ reasons: [String]?, planner: MealPlanner) throws(PlanningError)
+    -> (sentences: [String], explanation: PlanExplanation?)
+  /// The builder's reasons as a stopped explanation keeps them.
+  func stoppedReasons(_ reasons: [String]) -> [String]
+  /// The search's values with the purchases re-solved for the least paid, or `nil` to keep them.
+  func leastPaid(_ values: [Double], planner: MealPlanner, search: MealPlanSearch) throws(PlanningError)
+    -> [Double]?
+  /// The plan a solution's values give.
+  func plan(from values: [Double]) -> Plan
+  /// Every goal or rule the plan breaks, by a verifier of its own.
+  func verify(_ plan: Plan) -> [PlanViolation]
+}
+
+/// One person's week for ``MealPlanner``'s pipeline.
+struct PersonWeek: PlannedWeek {
+  let problem: MealPlanProblem
+  let builder: MealPlanModelBuilder
+  let model: MealPlanModel
+
+  init(problem: MealPlanProblem) throws(PlanningError) {
+    self.problem = problem
+    builder = try MealPlanModelBuilder(problem: problem)
+    model = builder.build()
   }
 
-  /// Starts planning the week on a thread of its own, and returns at once:
-  /// the search's progress as an `AsyncStream`, its plan to await, and
-  /// ``RunningSolve/stop()``, which keeps the best plan found.
-  ///
-  /// ```swift
-  /// let running = MealPlanner().start(problem)
-  /// Task {
-  ///   for await event in running.progress { print(event.stepName, event.bestCost ?? .nan) }
-  /// }
-  /// let plan = try await running.plan
-  /// ```
-  ///
-  /// ``MealPlannerOptions/progress``, when set, is called too, from the
-  /// solving thread.
-  ///
-  /// - Parameter problem: the problem.
-  /// - Returns: the running solve; its plan is the one ``solve(_:)`` returns.
-  public func start(_ problem: MealPlanProblem) -> RunningSolve<MealPlan> {
-    running(problem, reportsProgress: true)
+  func emptyPlan() -> MealPlan {
+    MealPlan(
+      status: .infeasible, report: SolveReport(termination: .completed), currency: problem.currency,
+      slots: problem.slots, tieBreak: problem.tieBreak)
   }
 
-  private func running(_ problem: MealPlanProblem, reportsProgress: Bool) -> RunningSolve<MealPlan> {
-    RunningSolve(
-      name: "planner meal plan", reportsProgress: reportsProgress,
-      body: { report throws(PlanningError) in
-        var planner = self
-        planner.options.progress = options.progress.then(report)
-        return try planner.solve(problem)
-      }, release: { [solver] in solver.releaseThread() })
+  func explain(_ reasons: [String]?, planner: MealPlanner) throws(PlanningError)
+    -> (sentences: [String], explanation: PlanExplanation?)
+  {
+    let why =
+      if let reasons {
+        try planner.explainConflicts(problem, reasons: reasons, budgetReach: nil)
+      } else {
+        try planner.explainInfeasibleLines(builder: builder, built: model)
+      }
+    return (DaySentences.collapse(why.sentences), why.conflicts.isEmpty ? nil : why)
   }
+
+  func stoppedReasons(_ reasons: [String]) -> [String] { DaySentences.collapse(reasons) }
+
+  func leastPaid(_ values: [Double], planner: MealPlanner, search: MealPlanSearch) throws(PlanningError)
+    -> [Double]?
+  {
+    try planner.leastPaid(values, problem: problem, built: model, search: search)
+  }
+
+  func plan(from values: [Double]) -> MealPlan {
+    MealPlanAssembler(builder: builder, built: model).plan(from: values)
+  }
+
+  func verify(_ plan: MealPlan) -> [PlanViolation] { MealPlanVerifier(problem: problem).verify(plan) }
 }
 
 /// Settings for ``MealPlanner``.
@@ -233,12 +265,12 @@ public struct MealPlannerOptions: Sendable, Hashable {
   /// Called from the solving thread when a search step starts and when the
   /// best plan or the proven bound improves (at most once per solver call);
   /// nil for none. It must return quickly. It takes no part in equality.
-  /// ``MealPlanner/start(_:)`` delivers the same snapshots as an
+  /// ``Planner/start(_:)`` delivers the same snapshots as an
   /// `AsyncStream` (``RunningSolve/progress``).
   public var progress: SolveProgressHandler?
   /// Called from the solving thread as an explanation moves through its
   /// phases: before each test of the deletion filter for an infeasible week,
-  /// and before each re-solve of ``MealPlanner/explainCosts(_:)``; nil for
+  /// and before each re-solve of ``Planner/explainCosts(_:solveSeconds:)``; nil for
   /// none. It must return quickly. It takes no part in equality.
   public var explanationProgress: ExplanationProgressHandler?
 

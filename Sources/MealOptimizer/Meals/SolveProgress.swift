@@ -45,7 +45,7 @@ public enum SolveStep: String, Sendable, Hashable, CaseIterable {
 /// replaced by a cheaper one.
 ///
 /// ```swift
-/// let running = MealPlanner().start(problem)
+/// let running = Planner().start(.meals(problem))
 /// for await event in running.progress {
 ///   print(event.seconds, event.stepName, event.bestCost ?? .nan, event.bound ?? .nan)
 /// }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a planner (``DietPlanner`` or ``MealPlanner``) returned no plan.
+/// Why a planner (``Planner``, ``DietPlanner`` or ``MealPlanner``) returned no plan.
 ///
 /// A plan that is infeasible, unbounded, or not found before a time limit is
 /// not an error: it is a plan with that ``PlanStatus`` and an explanation in
@@ -12,7 +12,7 @@ import Foundation
 ///
 /// ```swift
 /// do {
-///   let plan = try await DietPlanner().plan(problem)
+///   let plan = try await Planner().plan(.foods(problem))
 /// } catch .invalidProblem(let issues) {
 ///   for issue in issues { print(issue) }     // unknown nutrient 'protien'; did you mean 'protein'?
 /// } catch .cancelled {
@@ -31,7 +31,7 @@ public enum PlanningError: Error, Sendable, Hashable {
   case verificationFailed([PlanViolation])
   /// The solve was stopped (``RunningSolve/stop()``, or its task or thread
   /// cancelled) where it had no plan to return: inside a food plan's one
-  /// branch-and-cut call (``DietPlanner/plan(_:)``), or while
+  /// branch-and-cut call (``Planner/plan(_:)``), or while
   /// ``MealPlanner/explainCosts(_:)`` or ``DietExplainer`` explained. The
   /// planners' searches never throw it: stopped, they return their best plan.
   case cancelled

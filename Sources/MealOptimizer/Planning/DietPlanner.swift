@@ -6,7 +6,7 @@ import Foundation
 /// ```swift
 /// import GLPKBackend
 ///
-/// let plan = try await DietPlanner().plan(problem)
+/// let plan = try DietPlanner().solve(problem)   // from async code: Planner().plan(.foods(problem))
 /// switch plan.status {
 /// case .optimal, .feasible: print(plan.cost ?? 0, plan.groceries?.total ?? 0)
 /// case .infeasible, .unbounded, .unknown: print(plan.report.explanation)
@@ -49,7 +49,7 @@ public struct DietPlanner: Sendable {
   public var explainsInfeasibility = true
   /// Called with the search's progress (its step, best plan and proven
   /// bound) while a plan in whole servings is searched day by day; `nil` for
-  /// none. ``start(_:)`` delivers the same snapshots as an `AsyncStream`.
+  /// none. ``Planner/start(_:)`` delivers the same snapshots as an `AsyncStream`.
   public var progress: SolveProgressHandler?
   /// Whether a plan in grams whose days are interchangeable is solved as one
   /// day and that day repeated (``DietProblem/identicalDay`` says when, and
@@ -82,8 +82,8 @@ public struct DietPlanner: Sendable {
   }
 
   /// Builds, solves and verifies a plan on the calling thread, which it
-  /// blocks until the plan is ready. From async code, use ``plan(_:)`` or
-  /// ``start(_:)``, which run it on a thread of their own.
+  /// blocks until the plan is ready. From async code, use ``Planner/plan(_:)``
+  /// or ``Planner/start(_:)``, which run it on a thread of their own.
   ///
   /// - Parameter problem: The foods, goals, limits and objective.
   /// - Returns: An optimal or feasible plan with every total recomputed, or a
@@ -94,58 +94,12 @@ public struct DietPlanner: Sendable {
   ///   fails, ``PlanningError/verificationFailed(_:)`` when its answer fails
   ///   verification, and ``PlanningError/cancelled`` when the task (or
   ///   Foundation thread) running the call is cancelled during a solve that
-  ///   keeps no plan of its own: see ``plan(_:)``.
+  ///   keeps no plan of its own: see ``Planner/plan(_:)``.
   /// - Complexity: One solver call (a few for a wide LP:
   ///   ``siftsWideModels``), and O(*d* × *f* × *g*) around it for *d* days,
   ///   *f* foods and *g* goals.
   public func solve(_ problem: DietProblem) throws(PlanningError) -> DietPlan {
     try solvePlan(problem)
-  }
-
-  /// Builds, solves and verifies a plan on a thread of its own, and
-  /// suspends the calling task until the plan is ready: no thread of
-  /// Swift's cooperative pool waits for GLPK.
-  ///
-  /// Cancelling the calling task stops the solve (``RunningSolve``). A plan
-  /// in whole servings over several days, found by the meal-plan search,
-  /// comes back as the best found by then, with termination
-  /// ``TerminationStatus/cancelled``; an LP runs to its end (GLPK's simplex
-  /// cannot be interrupted) and comes back whole. One branch-and-cut call
-  /// over the whole model (whole servings on one day, or with purchases)
-  /// keeps no plan when stopped, and the call throws
-  /// ``PlanningError/cancelled``.
-  ///
-  /// ```swift
-  /// let task = Task { try await DietPlanner().plan(problem) }
-  /// task.cancel()
-  /// ```
-  ///
-  /// - Parameter problem: The foods, goals, limits and objective.
-  /// - Returns: The same plan as ``solve(_:)``.
-  /// - Throws: The same errors as ``solve(_:)``.
-  public func plan(_ problem: DietProblem) async throws(PlanningError) -> DietPlan {
-    try await running(problem, reportsProgress: false).plan
-  }
-
-  /// Starts a plan on a thread of its own: the progress of the search that
-  /// plans whole servings day by day as an `AsyncStream` (empty for a plan
-  /// solved in one call), its plan to await, and a stop (``RunningSolve``;
-  /// what a stop keeps: ``plan(_:)``).
-  ///
-  /// - Parameter problem: The foods, goals, limits and objective.
-  /// - Returns: The running solve; its plan is the one ``solve(_:)`` returns.
-  public func start(_ problem: DietProblem) -> RunningSolve<DietPlan> {
-    running(problem, reportsProgress: true)
-  }
-
-  private func running(_ problem: DietProblem, reportsProgress: Bool) -> RunningSolve<DietPlan> {
-    RunningSolve(
-      name: "planner food plan", reportsProgress: reportsProgress,
-      body: { report throws(PlanningError) in
-        var planner = self
-        planner.progress = progress.then(report)
-        return try planner.solvePlan(problem)
-      }, release: { [solver] in solver.releaseThread() })
   }
 
   private func solvePlan(_ problem: DietProblem) throws(PlanningError) -> DietPlan {

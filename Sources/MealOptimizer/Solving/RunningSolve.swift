@@ -4,8 +4,7 @@ import Foundation
 /// `AsyncStream`, its plan to await, and a way to stop it that keeps the
 /// best plan found.
 ///
-/// ``MealPlanner/start(_:)``, ``HouseholdPlanner/start(_:)`` and
-/// ``DietPlanner/start(_:)`` return one. The solve runs on a Foundation
+/// ``Planner/start(_:)`` returns one, for a plan of any kind. The solve runs on a Foundation
 /// thread started for it, never on a thread of Swift's cooperative pool:
 /// GLPK blocks the thread it runs on for seconds at a time, and the pool has
 /// one thread per processor, so two solves on the pool would stall every
@@ -21,7 +20,7 @@ import Foundation
 /// plan of its own, throws ``PlanningError/cancelled`` (``DietPlanner``).
 ///
 /// ```swift
-/// let running = MealPlanner().start(problem)
+/// let running = Planner().start(.meals(problem))
 /// let watcher = Task {
 ///   for await event in running.progress {
 ///     if let gap = event.gap, gap < 0.05 { running.stop() }  // good enough

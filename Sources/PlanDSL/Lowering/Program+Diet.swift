@@ -2,19 +2,18 @@ import Foundation
 import MealOptimizer
 
 extension Program {
-  /// The problem a checked plan describes, of the kind it is: a weekly meal
-  /// plan when the plan has `meals`, a food-level plan otherwise.
+  /// The problem a checked plan describes, of the kind it is: a household's
+  /// week when its `meals` name a `household`, one person's week when the
+  /// plan has `meals`, a food-level plan otherwise. ``Planner`` solves any of them.
   ///
   /// ```swift
-  /// switch program.problem(for: spec) {
-  /// case .foods(let problem): try await DietPlanner().plan(problem)
-  /// case .meals(let problem): try await MealPlanner().plan(problem)
-  /// }
+  /// let plan = try await Planner().plan(program.problem(for: spec))
   /// ```
   ///
   /// - Parameter plan: A plan of this program (see ``plan(named:)``).
   /// - Returns: The problem, in canonical units.
   public func problem(for plan: PlanSpec) -> PlanProblem {
+    if let household = householdProblem(for: plan) { return .household(household) }
     if let meals = mealPlanProblem(for: plan) { return .meals(meals) }
     return .foods(foodLevelProblem(for: plan))
   }
@@ -23,10 +22,13 @@ extension Program {
   ///
   /// - Parameter plan: A plan of this program without `meals` (see ``plan(named:)``).
   /// - Returns: Foods, goals, limits and objective in canonical units, ready for ``DietPlanner``.
-  /// - Throws: ``PlanKindError`` when the plan is a weekly meal plan: use
-  ///   ``mealPlanProblem(for:)`` or ``problem(for:)``.
+  /// - Throws: ``PlanKindError`` when the plan is a week of meals: use
+  ///   ``problem(for:)``.
   public func dietProblem(for plan: PlanSpec) throws(PlanKindError) -> DietProblem {
-    guard plan.mealPlan == nil else { throw PlanKindError(plan: plan.name, kind: .meals, expected: .foods) }
+    if let meals = plan.mealPlan {
+      throw PlanKindError(
+        plan: plan.name, kind: meals.household == nil ? .meals : .household, expected: .foods)
+    }
     return foodLevelProblem(for: plan)
   }
 
@@ -71,7 +73,7 @@ extension Program {
   }
 }
 
-/// A plan of one kind was asked for as the other: ``Program/dietProblem(for:)``
+/// A plan of one kind was asked for as another: ``Program/dietProblem(for:)``
 /// on a plan with `meals`.
 public struct PlanKindError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
   /// The plan's name.
@@ -90,9 +92,19 @@ public struct PlanKindError: Error, Sendable, Hashable, CustomStringConvertible,
 
   /// The error in words, naming the call that fits.
   public var description: String {
-    let name = { (kind: PlanKind) in kind == .meals ? "a weekly meal plan" : "a food-level plan" }
-    let call = kind == .meals ? "mealPlanProblem(for:)" : "dietProblem(for:)"
-    return "plan '\(plan)' is \(name(kind)), not \(name(expected)); use '\(call)' or 'problem(for:)'"
+    let name = { (kind: PlanKind) in
+      switch kind {
+      case .foods: "a food-level plan"
+      case .meals: "a weekly meal plan"
+      case .household: "a household's weekly meal plan"
+      }
+    }
+    let calls =
+      switch kind {
+      case .foods: "'dietProblem(for:)' or 'problem(for:)'"
+      case .meals, .household: "'problem(for:)'"
+      }
+    return "plan '\(plan)' is \(name(kind)), not \(name(expected)); use \(calls)"
   }
 
   /// The same text as ``description``, for `localizedDescription`.

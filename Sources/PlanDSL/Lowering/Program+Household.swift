@@ -11,9 +11,9 @@ extension Program {
   /// A member with neither goals nor a profile takes the plan's goals.
   ///
   /// - Parameter plan: A plan of this program whose meal plan names a household.
-  /// - Returns: The shared week and its members, ready for ``HouseholdPlanner``; `nil`
+  /// - Returns: The shared week and its members, ready for ``MealPlanner``; `nil`
   ///   for a plan without a household.
-  public func householdProblem(for plan: PlanSpec) -> HouseholdProblem? {
+  package func householdProblem(for plan: PlanSpec) -> HouseholdProblem? {
     guard let name = plan.mealPlan?.household, let spec = household(named: name),
       let week = mealPlanProblem(for: plan)
     else { return nil }
@@ -97,7 +97,8 @@ extension Program {
 
   /// A plan's problem with the goals of every applied adaptation added (see
   /// ``tightening(_:with:)``).
-  public static func applying(_ adaptations: [PlanAdaptation], to problem: MealPlanProblem) -> MealPlanProblem
+  package static func applying(_ adaptations: [PlanAdaptation], to problem: MealPlanProblem)
+    -> MealPlanProblem
   {
     var problem = problem
     for adaptation in adaptations where adaptation.state == .applied {
@@ -108,7 +109,7 @@ extension Program {
 
   /// A food-level plan's problem with the goals of every applied adaptation
   /// added (see ``tightening(_:with:)``).
-  public static func applying(_ adaptations: [PlanAdaptation], to problem: DietProblem) -> DietProblem {
+  package static func applying(_ adaptations: [PlanAdaptation], to problem: DietProblem) -> DietProblem {
     var problem = problem
     for adaptation in adaptations where adaptation.state == .applied {
       problem.goals = tightening(problem.goals, with: adaptation.goals)
@@ -141,9 +142,20 @@ extension Program {
     return goals
   }
 
+  /// A problem of any kind with the goals of every applied adaptation
+  /// added: to the plan's goals, or to a household member's (to every
+  /// member's when the adaptation names none).
+  public static func applying(_ adaptations: [PlanAdaptation], to problem: PlanProblem) -> PlanProblem {
+    switch problem {
+    case .foods(let problem): .foods(applying(adaptations, to: problem))
+    case .meals(let problem): .meals(applying(adaptations, to: problem))
+    case .household(let problem): .household(applying(adaptations, to: problem))
+    }
+  }
+
   /// A household's problem with the goals of every applied adaptation added:
   /// to its member, or to every member when it names none.
-  public static func applying(_ adaptations: [PlanAdaptation], to problem: HouseholdProblem)
+  package static func applying(_ adaptations: [PlanAdaptation], to problem: HouseholdProblem)
     -> HouseholdProblem
   {
     var problem = problem

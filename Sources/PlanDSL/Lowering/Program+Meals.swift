@@ -6,7 +6,7 @@ extension Program {
   /// - Parameter plan: A plan of this program whose ``PlanSpec/mealPlan`` is set.
   /// - Returns: Foods, recipes, slots, goals, budgets and rules in canonical units, ready for ``MealPlanner``;
   ///   `nil` for a food-level plan.
-  public func mealPlanProblem(for plan: PlanSpec) -> MealPlanProblem? {
+  package func mealPlanProblem(for plan: PlanSpec) -> MealPlanProblem? {
     guard let meals = plan.mealPlan else { return nil }
     let goals = goals(of: plan)
     var problem = MealPlanProblem(

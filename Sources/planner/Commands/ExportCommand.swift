@@ -42,16 +42,8 @@ enum ExportCommand: TypedCommand {
     let spec = try SolveCommand.choosePlan(program, name: options.plan, path: path)
     let text: String
     do {
-      let model: LinearModel
-      if let household = program.householdProblem(for: spec) {
-        // What `planner solve` solves: every member's portions and goals.
-        model = try HouseholdModelBuilder(problem: household).build().model.model
-      } else {
-        switch program.problem(for: spec) {
-        case .meals(let problem): model = try MealPlanModelBuilder(problem: problem).build().model
-        case .foods(let problem): model = try DietModelBuilder().build(problem).model
-        }
-      }
+      // What `planner solve` solves: for a household, every member's portions and goals.
+      let model = try program.problem(for: spec).model()
       text = target == "lp" ? try model.lpFileText() : try model.mpsFileText()
     } catch {
       throw .invalidInput("cannot export plan '\(spec.name)': \(error)")

@@ -33,37 +33,34 @@ enum ReportPlan {
     let adaptations = program.evaluateAdaptations(of: spec, readings: readings, asOf: asOf)
     let title = spec.displayName ?? spec.name
     let stores = Dictionary(program.stores.map { ($0.id, $0.name) }) { a, _ in a }
-    if let problem = program.householdProblem(for: spec) {
-      if let household, household != problem.household.id {
-        throw .usage(
-          "plan '\(spec.name)' is for household '\(problem.household.id)', not '\(household)'", hint: nil)
-      }
-      var plan: HouseholdPlan
-      do {
-        plan = try HouseholdPlanner().solve(Program.applying(adaptations, to: problem))
-      } catch {
-        throw CLIError(error, about: "plan '\(spec.name)'")
-      }
-      if !adaptations.isEmpty { plan.adaptations = adaptations }
-      let adapted = Program.applying(adaptations, to: problem)
-      return PlanReportSection(solved: .household(plan, adapted), title: title, stores: stores)
-    }
-    if let household {
+    let problem = Program.applying(adaptations, to: program.problem(for: spec))
+    switch (problem, household) {
+    case (.household(let week), let household?) where household != week.household.id:
+      throw .usage(
+        "plan '\(spec.name)' is for household '\(week.household.id)', not '\(household)'", hint: nil)
+    case (.meals, let household?), (.foods, let household?):
       throw .usage(
         "plan '\(spec.name)' names no household, so '--household \(household)' does not apply", hint: nil)
-    }
-    guard let problem = program.mealPlanProblem(for: spec) else {
+    case (.foods, nil):
       throw .usage(
         "'--plan' needs a weekly meal plan (one with 'meals'); '\(spec.name)' is a food-level plan", hint: nil
       )
+    default: break
     }
-    var plan: MealPlan
+    var plan: SolvedPlan
     do {
-      plan = try MealPlanner().solve(Program.applying(adaptations, to: problem))
+      plan = try MealOptimizer.Planner().solve(problem)
     } catch {
       throw CLIError(error, about: "plan '\(spec.name)'")
     }
     if !adaptations.isEmpty { plan.adaptations = adaptations }
-    return PlanReportSection(solved: .meals(plan), title: title, stores: stores)
+    switch (plan, problem) {
+    case (.household(let plan), .household(let problem)):
+      return PlanReportSection(solved: .household(plan, problem), title: title, stores: stores)
+    case (.meals(let plan), _):
+      return PlanReportSection(solved: .meals(plan), title: title, stores: stores)
+    default:
+      throw .internalError("a \(plan.kind.rawValue) plan for the weekly report")
+    }
   }
 }

@@ -100,88 +100,91 @@ enum SolveCommand: TypedCommand {
         program, plan: spec, readings: arguments.readings, asOf: arguments.asOf, console: console)
     }
     arguments.clock?.loaded = Date()
-    if let household = program.householdProblem(for: spec) {
-      return try solveHousehold(
-        Program.applying(adaptations, to: household), adaptations: adaptations, title: title, spec: spec,
-        format: format, timeLimit: options.timeLimit, pantryOut: pantryOut, explain: arguments.explain,
-        console: console)
-    }
-    var problem = program.problem(for: spec)
-    switch problem {
-    case .meals(let meals): problem = .meals(Program.applying(adaptations, to: meals))
-    case .foods(let foods): problem = .foods(Program.applying(adaptations, to: foods))
-    }
-    var solved: SolvedPlan
+    // One problem of the plan's kind (food-level, one person's week, a household's), one planner.
+    let problem = Program.applying(adaptations, to: program.problem(for: spec))
+    var plan: SolvedPlan
     do {
-      let currency: String
-      switch problem {
-      case .foods(let foods): currency = foods.currency
-      case .meals(let meals): currency = meals.currency
-      }
       let line = ProgressLine.make(
-        console: console, format: format, name: spec.name, currency: currency, phase: "glpk")
-      solved = try ProgressLine.running(line) { () throws(PlanningError) in
+        console: console, format: format, name: spec.name, currency: problem.currency, phase: "glpk")
+      plan = try ProgressLine.running(line) { () throws(PlanningError) in
         try solve(problem, timeLimit: options.timeLimit, fullModel: arguments.fullModel, progress: line)
       }
     } catch {
       throw CLIError(error, about: "plan '\(spec.name)'")
     }
-    if arguments.explain {
+    if arguments.explain && plan.hasPlan {
       let line = ProgressLine.make(
         console: console, format: format, name: spec.name, currency: nil, phase: "explain")
-      solved = try explainCosts(solved, timeLimit: options.timeLimit, about: spec.name, progress: line)
+      plan.explanation = try explainCosts(
+        problem, timeLimit: options.timeLimit, about: spec.name, progress: line)
     }
-    if !adaptations.isEmpty {
-      switch solved {
-      case .meals(var plan, let problem):
-        plan.adaptations = adaptations
-        solved = .meals(plan, problem)
-      case .foods(var plan, let problem):
-        plan.adaptations = adaptations
-        solved = .foods(plan, problem)
-      }
-    }
-    switch (solved, format) {
-    case (_, .csv):
-      // The shopping list a person takes to the store, for a spreadsheet.
-      if let groceries = solved.groceries {
-        console.out(groceries.csvText(storeNames: solved.storeNames))
-      }
-    case (.foods(let plan, _), .json): console.out(try JSONText.encode(plan))
-    case (.meals(let plan, _), .json): console.out(try JSONText.encode(plan))
-    case (.foods(let plan, let problem), .markdown):
-      console.out(
-        DietPlanMarkdown(plan, title: title, foods: problem.foods, stores: problem.stores).render()
-          + SolveAdaptations.markdown(adaptations)
-          + (plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? ""))
-    case (.meals(let plan, let problem), .markdown):
-      console.out(
-        MealPlanMarkdown(plan, title: title, stores: problem.stores, foods: problem.foods).render()
-          + SolveAdaptations.markdown(adaptations)
-          + (plan.hasPlan
-            ? plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? "" : ""))
-    case (.foods(let plan, let problem), _):
-      console.out(
-        SolveAdaptations.text(adaptations)
-          + DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render()
-          + budgetLine(problem.budget.map { [$0] } ?? [], days: problem.days, plan.groceries, plan.currency)
-          + (plan.hasPlan ? plan.explanation.map { ExplanationRenderer(explanation: $0).text() } ?? "" : ""))
-    case (.meals(let plan, let problem), _):
-      console.out(
-        SolveAdaptations.text(adaptations)
-          + MealPlanText(
-            plan, title: title, stores: problem.stores,
-            cooking: plan.cooking.map { ($0, problem.foods) }
-          ).render()
-          + budgetLine(problem.budgets, days: problem.days, plan.groceries, plan.currency)
-          + (plan.hasPlan ? plan.explanation.map { ExplanationRenderer(explanation: $0).text() } ?? "" : ""))
-    }
-    if !solved.status.hasPlan { throw .negativeResult }
+    if !adaptations.isEmpty { plan.adaptations = adaptations }
+    console.out(try render(plan, of: problem, format: format, title: title, adaptations: adaptations))
+    if !plan.hasPlan { throw .negativeResult }
     if let pantryOut {
       let text = PantryFile.text(
-        name: "after_\(spec.name)", plan: spec.name, leftovers: solved.groceries?.leftovers ?? [])
+        name: "after_\(spec.name)", plan: spec.name, leftovers: plan.groceries?.leftovers ?? [])
       try OutputFile.write(Data(text.utf8), to: pantryOut, option: "--pantry-out")
     }
+  }
+
+  /// A solved plan as `format` shows it, with the problem it answers (for names of foods and stores).
+  static func render(
+    _ plan: SolvedPlan, of problem: PlanProblem, format: OutputFormat, title: String,
+    adaptations: [PlanAdaptation]
+  ) throws(CLIError) -> String {
+    let explanation = { (text: (ExplanationRenderer) -> String) in
+      plan.hasPlan ? plan.explanation.map { text(ExplanationRenderer(explanation: $0)) } ?? "" : ""
+    }
+    switch (plan, problem, format) {
+    case (_, _, .csv):
+      // The shopping list a person takes to the store, for a spreadsheet.
+      let stores: [Store] =
+        switch problem {
+        case .foods(let problem): problem.stores
+        case .meals(let problem): problem.stores
+        case .household(let problem): problem.meals.stores
+        }
+      let names = Dictionary(stores.map { ($0.id, $0.name) }) { a, _ in a }
+      return plan.groceries.map { $0.csvText(storeNames: names) } ?? ""
+    case (_, _, .json): return try JSONText.encode(plan)
+    case (.foods(let plan), .foods(let problem), .markdown):
+      return DietPlanMarkdown(plan, title: title, foods: problem.foods, stores: problem.stores).render()
+        + SolveAdaptations.markdown(adaptations)
+        + (plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? "")
+    case (.meals(let plan), .meals(let problem), .markdown):
+      return MealPlanMarkdown(plan, title: title, stores: problem.stores, foods: problem.foods).render()
+        + SolveAdaptations.markdown(adaptations) + explanation { $0.markdown() }
+    case (.household(let plan), .household(let problem), .markdown):
+      return HouseholdPlanMarkdown(plan, title: title, problem: problem).render()
+        + SolveAdaptations.markdown(adaptations) + householdNote(plan)
+    case (.foods(let plan), .foods(let problem), _):
+      return SolveAdaptations.text(adaptations)
+        + DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render()
+        + budgetLine(problem.budget.map { [$0] } ?? [], days: problem.days, plan.groceries, plan.currency)
+        + explanation { $0.text() }
+    case (.meals(let plan), .meals(let problem), _):
+      return SolveAdaptations.text(adaptations)
+        + MealPlanText(
+          plan, title: title, stores: problem.stores, cooking: plan.cooking.map { ($0, problem.foods) }
+        )
+        .render()
+        + budgetLine(problem.budgets, days: problem.days, plan.groceries, plan.currency)
+        + explanation { $0.text() }
+    case (.household(let plan), .household(let problem), _):
+      return SolveAdaptations.text(adaptations)
+        + HouseholdPlanText(plan, title: title, problem: problem).render()
+        + budgetLine(problem.meals.budgets, days: problem.meals.days, plan.groceries, plan.currency)
+        + householdNote(plan)
+    default:
+      throw .internalError("a \(plan.kind.rawValue) plan for a \(problem.kind.rawValue) problem")
+    }
+  }
+
+  /// A household plan's `--explain` sentences, after its table.
+  static func householdNote(_ plan: HouseholdPlan) -> String {
+    guard plan.hasPlan, let sentences = plan.explanation?.sentences else { return "" }
+    return "\n" + sentences.joined(separator: "\n") + "\n"
   }
 
   /// "Budget 80.00 USD per week: 80.00 USD for these 7 days, 61.40 USD paid at the till", for a plan that buys.
@@ -197,68 +200,33 @@ enum SolveCommand: TypedCommand {
     }.joined()
   }
 
-  /// A solved plan of either kind, with the problem it answers.
-  enum SolvedPlan {
-    case foods(DietPlan, DietProblem)
-    case meals(MealPlan, MealPlanProblem)
-
-    var status: PlanStatus {
-      switch self {
-      case .foods(let plan, _): plan.status
-      case .meals(let plan, _): plan.status
-      }
-    }
-
-    /// The plan's shopping list, when it has a plan.
-    var groceries: GroceryList? {
-      switch self {
-      case .foods(let plan, _): plan.groceries
-      case .meals(let plan, _): plan.groceries
-      }
-    }
-
-    /// Store names by identifier.
-    var storeNames: [String: String] {
-      let stores =
-        switch self {
-        case .foods(_, let problem): problem.stores
-        case .meals(_, let problem): problem.stores
-        }
-      return Dictionary(stores.map { ($0.id, $0.name) }) { a, _ in a }
-    }
-  }
-
-  /// Seconds a solve may take when `--time-limit` is not given, for both kinds of plan.
+  /// Seconds a solve may take when `--time-limit` is not given, for every kind of plan.
   static let defaultTimeLimit: Double = MealPlannerOptions().timeLimit ?? 60
 
-  /// Solves a problem of either kind with GLPK; a meal plan's search reports to `progress`.
+  /// The planner `planner solve` uses: GLPK, the time limit (60 s unless
+  /// given, food plans and weeks of meals alike: a whole-servings food
+  /// model can otherwise search for many minutes), and progress to `progress`.
+  static func planner(timeLimit: Double?, fullModel: Bool = false, progress: ProgressLine? = nil)
+    -> MealOptimizer.Planner
+  {
+    var options = MealPlannerOptions()
+    options.timeLimit = timeLimit ?? defaultTimeLimit
+    if let progress {
+      options.progress = { progress.update($0) }
+      options.explanationProgress = { progress.update($0) }
+    }
+    var planner = MealOptimizer.Planner(options: options)
+    planner.foods.aggregatesIdenticalDays = !fullModel
+    // PLANNER_SIFT=0 gives the solver a wide LP whole (to measure the difference).
+    planner.foods.siftsWideModels = ProgramLoading.isOn("PLANNER_SIFT")
+    return planner
+  }
+
+  /// Solves a problem of any kind with GLPK; a meal plan's search reports to `progress`.
   static func solve(
     _ problem: PlanProblem, timeLimit: Double?, fullModel: Bool = false, progress: ProgressLine? = nil
   ) throws(PlanningError) -> SolvedPlan {
-    switch problem {
-    case .foods(let problem):
-      var options = SolverOptions()
-      // Food plans stop at the same default as meal plans: a whole-servings
-      // model can otherwise search for many minutes.
-      options.timeLimit = timeLimit ?? defaultTimeLimit
-      var planner = DietPlanner(options: options)
-      planner.aggregatesIdenticalDays = !fullModel
-      // PLANNER_SIFT=0 gives the solver a wide LP whole (to measure the difference).
-      planner.siftsWideModels = ProgramLoading.isOn("PLANNER_SIFT")
-      if let progress {
-        planner.progress = { progress.update($0) }
-        planner.explanationProgress = { progress.update($0) }
-      }
-      return .foods(try planner.solve(problem), problem)
-    case .meals(let problem):
-      var options = MealPlannerOptions()
-      if let timeLimit { options.timeLimit = timeLimit }
-      if let progress {
-        options.progress = { progress.update($0) }
-        options.explanationProgress = { progress.update($0) }
-      }
-      return .meals(try MealPlanner(options: options).solve(problem), problem)
-    }
+    try planner(timeLimit: timeLimit, fullModel: fullModel, progress: progress).solve(problem)
   }
 
   /// The plan named on the command line, or the only one in the file.

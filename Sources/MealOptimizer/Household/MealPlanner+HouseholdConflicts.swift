@@ -89,7 +89,7 @@ struct HouseholdLines {
   }
 }
 
-extension HouseholdPlanner {
+extension MealPlanner {
   /// A minimal set of a household's lines that cannot hold together, by
   /// the same deletion filter and test as a meal plan
   /// (``MealPlanner/conflictingLines(_:deadline:)``): each set of lines is
@@ -213,18 +213,18 @@ extension HouseholdPlanner {
           maximum: goal.maximum.map { percent ? $0 * 100 : $0 },
           unit: percent ? "%" : goal.nutrient.definition?.unit.rawValue ?? "", period: goal.period))
       owners[l] = memberGoal.member
-      if built.memberGoalRows.indices.contains(memberGoal.member),
-        built.memberGoalRows[memberGoal.member].indices.contains(memberGoal.goal)
-      {
-        goals[l] = (goal, built.memberGoalRows[memberGoal.member][memberGoal.goal])
+      let rows = built.model.dinerGoalRows
+      if rows.indices.contains(memberGoal.member), rows[memberGoal.member].indices.contains(memberGoal.goal) {
+        goals[l] = (goal, rows[memberGoal.member][memberGoal.goal])
       }
     }
     let input = MealPlanner.RelaxationInput(
       lines: all, goals: goals,
       energy: { l, days in
-        builder.total(member: owners[l] ?? 0, slots: built.model.slots, eaters: built.eaters, days: days) {
-          builder.base.amount(.energy, $0)
-        }
+        builder.base.total(
+          over: built.model.slots, days: days, diner: owners[l] ?? 0,
+          diners: builder.diners(eaters: built.eaters)
+        ) { builder.base.amount(.energy, $0) }
       },
       built: built.model, week: untied.meals, blocks: builder.base.weekBlocks())
     return (try planner.smallestRelaxation(input, deadline: deadline), all)

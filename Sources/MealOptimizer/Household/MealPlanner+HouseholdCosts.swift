@@ -1,6 +1,6 @@
 import Foundation
 
-extension HouseholdPlanner {
+extension MealPlanner {
   /// What each member's goal, each budget and the `repeat at most` limit of
   /// a household plan costs, by solving again with its bound moved a step:
   /// the same re-solves as a meal plan's
@@ -8,7 +8,7 @@ extension HouseholdPlanner {
   /// this planner with its gap, the tie-break off and at most `solveSeconds`.
   ///
   /// ```swift
-  /// let costs = try HouseholdPlanner(solver: GLPKSolver()).explainCosts(problem)
+  /// let costs = try MealPlanner(solver: GLPKSolver()).explainCosts(problem)
   /// for cost in costs.marginalCosts { print(cost.message) }
   /// ```
   ///
@@ -19,7 +19,7 @@ extension HouseholdPlanner {
   /// - Returns: the explanation with ``PlanExplanation/marginalCosts`` and a sentence each.
   /// - Throws: ``PlanningError`` as ``solve(_:)`` does.
   /// - Complexity: One solve, and one more per side of each bounded line.
-  public func explainCosts(_ problem: HouseholdProblem, solveSeconds: Double = 10, totalSeconds: Double = 60)
+  package func explainCosts(_ problem: HouseholdProblem, solveSeconds: Double = 10, totalSeconds: Double = 60)
     throws(PlanningError) -> PlanExplanation
   {
     var untied = problem
@@ -62,7 +62,7 @@ extension HouseholdPlanner {
     return try meals.explainCosts(
       lines: all, base: untied, moving: moving,
       solvePlan: { (problem, settings) throws(PlanningError) in
-        let plan = try HouseholdPlanner(solver: solver, options: settings).solve(problem)
+        let plan = try MealPlanner(solver: solver, options: settings).solve(problem)
         return (plan.cost, plan.status, plan.report.bound, plan.report.metGapTarget)
       }, currency: problem.meals.currency, days: problem.meals.days, solveSeconds: solveSeconds,
       totalSeconds: totalSeconds)

@@ -1,0 +1,69 @@
+import Foundation
+import GLPKBackend
+import MealOptimizer
+import Testing
+
+/// ``Planner``: one entry point for every kind of ``PlanProblem``, returning a
+/// ``SolvedPlan`` of the same kind; a household through the same pipeline as
+/// one person's week.
+@Suite("One planner for every kind of plan", .serialized)
+struct PlannerTests {
+  static let options = MealPlannerOptions(timeLimit: 60, relativeGap: 0.01, tieBreakTimeLimit: 2)
+
+  static let household = HouseholdProblem(
+    meals: HouseholdPlannerTests.week(days: 2), household: HouseholdPlannerTests.family())
+
+  @Test("a household problem comes back as a household plan, the one MealPlanner.solve gives")
+  func householdThroughPlanner() async throws {
+    let planner = Planner(solver: GLPKSolver(), options: Self.options)
+    let solved = try await planner.plan(.household(Self.household))
+    let direct = try MealPlanner(solver: GLPKSolver(), options: Self.options).solve(Self.household)
+    guard case .household(let plan) = solved else {
+      Issue.record("a \(solved.kind) plan for a household problem")
+      return
+    }
+    #expect(solved.kind == .household)
+    #expect(solved.hasPlan && solved.status == direct.status)
+    #expect(solved.report.termination == direct.report.termination)
+    #expect(solved.cost == direct.cost)
+    #expect(plan.days == direct.days)
+    #expect(plan.members.map(\.cost) == direct.members.map(\.cost))
+    #expect(plan.members.map(\.id) == ["ana", "ben", "cleo"])
+  }
+
+  @Test("start(_:) on a household reports progress and returns the plan")
+  func householdStart() async throws {
+    let running = Planner(solver: GLPKSolver(), options: Self.options).start(.household(Self.household))
+    var steps = 0
+    for await _ in running.progress { steps += 1 }
+    let plan = try await running.plan
+    #expect(steps > 0)
+    #expect(plan.kind == .household && plan.hasPlan)
+  }
+
+  @Test("a solved plan encodes as the plan it holds, and decodes as its kind")
+  func solvedPlanJSON() throws {
+    let plan = try MealPlanner(solver: GLPKSolver(), options: Self.options).solve(Self.household)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let wrapped = try encoder.encode(SolvedPlan.household(plan))
+    #expect(wrapped == (try encoder.encode(plan)))
+    #expect(try JSONDecoder().decode(SolvedPlan.self, from: wrapped) == .household(plan))
+    let empty = MealPlan(
+      status: .infeasible, report: SolveReport(termination: .completed), currency: "USD", slots: [])
+    let meals = try encoder.encode(SolvedPlan.meals(empty))
+    #expect(try JSONDecoder().decode(SolvedPlan.self, from: meals) == .meals(empty))
+  }
+
+  @Test("a problem's model is its kind's: the household's portions per member")
+  func problemModel() throws {
+    let model = try PlanProblem.household(Self.household).model()
+    #expect(model.name == "household_plan")
+    #expect(model.variables.contains { $0.name == "serve[egg_toast,day1,breakfast,cleo]" })
+    let week = try PlanProblem.meals(Self.household.meals).model()
+    #expect(week.name == "meal_plan")
+    #expect(!week.variables.contains { $0.name.hasSuffix(",cleo]") })
+    #expect(PlanProblem.household(Self.household).kind == .household)
+    #expect(PlanProblem.household(Self.household).currency == "USD")
+  }
+}
