@@ -347,7 +347,7 @@ struct TillBruteForceTests {
     let week = Self.week(seed: seed, household: true)
     let minimum = BruteForce(week: week).minimum()
     let problem = week.householdProblem
-    let plan = try HouseholdPlanner(solver: GLPKSolver(), options: Self.options).solve(problem)
+    let plan = try MealPlanner(solver: GLPKSolver(), options: Self.options).solve(problem)
     Self.expectAgrees(status: plan.status, cost: plan.cost, bound: plan.report.bound, minimum: minimum)
   }
 }
