@@ -53,7 +53,7 @@ public enum Journal {
   /// `replaced_at` is the UTC time of the save, ISO 8601. A history begun before rows had
   /// times has the first seven columns' header; its header is rewritten to the twelve columns
   /// when a row is next added, and its earlier rows keep their seven cells.
-  public static func historyURL(of url: URL) -> URL {
+  package static func historyURL(of url: URL) -> URL {
     URL(fileURLWithPath: url.path + ".history")
   }
 
@@ -113,7 +113,7 @@ public enum Journal {
   /// - Throws: ``JournalError/invalidEntry(_:)`` with every problem of the source file, and the
   ///   errors of ``log(_:on:replacing:into:beforeRename:)``.
   @discardableResult
-  public static func importReadings(
+  package static func importReadings(
     from source: URL, replacing: Bool = false, into url: URL, beforeRename: (URL) throws -> Void = { _ in }
   ) throws(JournalError) -> [JournalChange] {
     let format = try format(of: url)
@@ -896,41 +896,41 @@ struct JournalRow: Hashable {
 /// What ``Journal/log(_:on:replacing:into:beforeRename:)`` did to a day.
 public struct JournalChange: Sendable, Hashable {
   /// The day logged.
-  public var day: Day
+  package var day: Day
   /// The day's readings before (all its rows, as rules see the day), or `nil` when the day
   /// had no row.
-  public var previous: Reading?
+  package var previous: Reading?
   /// The day's readings now.
-  public var reading: Reading
+  package var reading: Reading
   /// Fields whose earlier value the entry replaced (empty unless `replacing`).
-  public var replacedFields: [ReadingField]
+  package var replacedFields: [ReadingField]
   /// The rows the entry added or merged into, as they are now, in the day's order.
-  public var rows: [JournalEntry.Row] = []
+  package var rows: [JournalEntry.Row] = []
   /// Whether a reading of the entry went into a row the day already had.
-  public var updatedRow = false
+  package var updatedRow = false
 
   /// Whether the entry changed nothing (every value was already logged).
-  public var isUnchanged: Bool { previous == reading }
+  package var isUnchanged: Bool { previous == reading }
 }
 
 /// A reading the day already has with another value.
 public struct JournalConflict: Sendable, Hashable, CustomStringConvertible {
   /// The reading.
-  public var field: ReadingField
+  package var field: ReadingField
   /// The value already logged, with its unit: `181 lb`.
-  public var logged: String
+  package var logged: String
   /// The value in the entry.
-  public var entered: String
+  package var entered: String
   /// Where the entry wrote it.
-  public var location: JournalEntry.Location?
+  package var location: JournalEntry.Location?
   /// The time of the row, when it has one.
-  public var time: TimeOfDay? = nil
+  package var time: TimeOfDay? = nil
   /// The context of the row, when it has one.
-  public var context: String? = nil
+  package var context: String? = nil
 
   /// Where the reading is logged, after the day: `` (the untimed row), ` at 07:10`,
   /// ` at 07:10 (fasting)`, ` (fasting)`.
-  public var row: String {
+  package var row: String {
     (time.map { " at \($0)" } ?? "") + (context.map { " (\($0))" } ?? "")
   }
 

@@ -44,7 +44,7 @@ extension Measurements {
   /// - Throws: ``ReadingValueError`` for a unit of another dimension than the metric's
   ///   (kilograms for `sugar`), a value that is not finite or too large, or a value of a
   ///   built-in metric outside its plausible range (``ReadingField``).
-  public mutating func set(_ metric: Metric, _ measurement: Measurement<some Dimension>)
+  package mutating func set(_ metric: Metric, _ measurement: Measurement<some Dimension>)
     throws(ReadingValueError)
   {
     var value = measurement.value
@@ -122,7 +122,7 @@ extension Measurements {
 /// metric, a value that is not finite, too large, or outside the plausible range.
 public struct ReadingValueError: Error, Hashable, LocalizedError, CustomStringConvertible {
   /// What is wrong: `systolic '400 mmHg' is outside the plausible range 40...300 mmHg`.
-  public var message: String
+  package var message: String
 
   /// The message.
   public var description: String { message }

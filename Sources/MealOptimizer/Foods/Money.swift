@@ -104,7 +104,7 @@ public struct Money: Sendable, Hashable, Comparable, Codable, CustomStringConver
   /// Text that is not an amount of money.
   public struct FormatError: Error, Hashable, LocalizedError, CustomStringConvertible {
     /// The text as given.
-    public var text: String
+    package var text: String
 
     /// `'3,49' is not an amount of money: write digits with at most one '.', such as 3.49`.
     public var description: String {

@@ -6,16 +6,16 @@ import Foundation
 /// Each member has their own goals (written out, or derived from a
 /// ``PersonProfile``), eats some of the plan's slots, and may skip some of
 /// them on some days (a school lunch).
-public struct Household: Sendable, Hashable, Codable {
+package struct Household: Sendable, Hashable, Codable {
   /// The household's identifier.
-  public var id: String
+  package var id: String
   /// Its name for people.
-  public var name: String
+  package var name: String
   /// The members, in order.
-  public var members: [HouseholdMember]
+  package var members: [HouseholdMember]
 
   /// Creates a household.
-  public init(id: String, name: String? = nil, members: [HouseholdMember]) {
+  package init(id: String, name: String? = nil, members: [HouseholdMember]) {
     self.id = id
     self.name = name ?? id
     self.members = members
@@ -23,27 +23,27 @@ public struct Household: Sendable, Hashable, Codable {
 }
 
 /// One person of a ``Household``.
-public struct HouseholdMember: Sendable, Hashable, Codable {
+package struct HouseholdMember: Sendable, Hashable, Codable {
   /// The member's identifier.
-  public var id: String
+  package var id: String
   /// Their name for people.
-  public var name: String
+  package var name: String
   /// Their goals, per day or per week, for what they eat.
-  public var goals: [NutrientGoal]
+  package var goals: [NutrientGoal]
   /// The profile their energy and protein goals came from, when they have one.
-  public var profile: PersonProfile?
+  package var profile: PersonProfile?
   /// The slots they eat; `nil` for every slot of the plan.
-  public var meals: [Meal]?
+  package var meals: [Meal]?
   /// The slots they skip on some days.
-  public var skips: [SkippedMeal]
+  package var skips: [SkippedMeal]
   /// Diet labels every dish they eat must have, on top of the plan's ``MealPlanProblem/diet``.
-  public var diet: Set<DietLabel>
+  package var diet: Set<DietLabel>
   /// What their portions never contain, on top of the plan's ``MealPlanProblem/avoid``:
   /// a slot they eat serves only dishes free of it; the others share it.
-  public var avoid: [AvoidRule]
+  package var avoid: [AvoidRule]
 
   /// Creates a member; with a profile and no goals, the goals are the profile's.
-  public init(
+  package init(
     id: String, name: String? = nil, goals: [NutrientGoal] = [], profile: PersonProfile? = nil,
     meals: [Meal]? = nil, skips: [SkippedMeal] = [], diet: Set<DietLabel> = [], avoid: [AvoidRule] = []
   ) {
@@ -62,7 +62,7 @@ public struct HouseholdMember: Sendable, Hashable, Codable {
   }
 
   /// Decodes a member; `diet` and `avoid` may be absent (none).
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.decode(String.self, forKey: .id)
     name = try c.decode(String.self, forKey: .name)
@@ -75,20 +75,20 @@ public struct HouseholdMember: Sendable, Hashable, Codable {
   }
 
   /// Whether the member eats a slot on a day.
-  public func eats(_ meal: Meal, day: Int) -> Bool {
+  package func eats(_ meal: Meal, day: Int) -> Bool {
     (meals?.contains(meal) ?? true) && !skips.contains { $0.meal == meal && $0.days.contains(day) }
   }
 }
 
 /// A slot a member skips on some days: `skip lunch on days 1...5`.
-public struct SkippedMeal: Sendable, Hashable, Codable {
+package struct SkippedMeal: Sendable, Hashable, Codable {
   /// The slot.
-  public var meal: Meal
+  package var meal: Meal
   /// The days, from 1.
-  public var days: ClosedRange<Int>
+  package var days: ClosedRange<Int>
 
   /// Creates a value from its parts.
-  public init(meal: Meal, days: ClosedRange<Int>) {
+  package init(meal: Meal, days: ClosedRange<Int>) {
     self.meal = meal
     self.days = days
   }
@@ -102,18 +102,18 @@ public struct SkippedMeal: Sendable, Hashable, Codable {
 /// and purchasing apply to the household as a whole.
 public struct HouseholdProblem: Sendable, Hashable, Codable {
   /// The shared week.
-  public var meals: MealPlanProblem
+  package var meals: MealPlanProblem
   /// Who eats it.
-  public var household: Household
+  package var household: Household
 
   /// Creates a problem.
-  public init(meals: MealPlanProblem, household: Household) {
+  package init(meals: MealPlanProblem, household: Household) {
     self.meals = meals
     self.household = household
   }
 
   /// The indices of the members who eat a slot on a day.
-  public func eaters(_ meal: Meal, day: Int) -> [Int] {
+  package func eaters(_ meal: Meal, day: Int) -> [Int] {
     household.members.indices.filter { household.members[$0].eats(meal, day: day) }
   }
 }

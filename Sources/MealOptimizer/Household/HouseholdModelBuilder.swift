@@ -22,9 +22,9 @@ import Foundation
 /// they eat, so the others share it only where that member is not at the
 /// table; at a leftover slot they eat, their portion of such a dish is fixed
 /// at zero, so the source slot cannot cook it when a portion is required.
-public struct HouseholdModelBuilder: Sendable {
+package struct HouseholdModelBuilder: Sendable {
   /// The problem being modelled.
-  public let problem: HouseholdProblem
+  package let problem: HouseholdProblem
   /// The builder of the shared week, for its recipes, exclusions and rows.
   let base: MealPlanModelBuilder
   /// For each member, why their own `diet` or `avoid` excludes each of the
@@ -38,7 +38,7 @@ public struct HouseholdModelBuilder: Sendable {
   ///   ``MealPlanModelBuilder/init(problem:)``), a household without members,
   ///   a member listed twice, a member's slot or skipped day the plan does
   ///   not have, or a lock that fixes servings (each member has their own).
-  public init(problem: HouseholdProblem) throws(PlanningError) {
+  package init(problem: HouseholdProblem) throws(PlanningError) {
     self.problem = problem
     let base = try MealPlanModelBuilder(problem: problem.meals)
     self.base = base
@@ -75,12 +75,12 @@ public struct HouseholdModelBuilder: Sendable {
   }
 
   /// The household model: the shared model and who eats each of its slots.
-  public struct Built: Sendable {
+  package struct Built: Sendable {
     /// The model and its slots; each option's ``ModelOption/memberSteps``
     /// follow ``eaters`` of its slot.
-    public var model: MealPlanModel
+    package var model: MealPlanModel
     /// For each slot of ``model``, the indices of the members who eat it.
-    public var eaters: [[Int]]
+    package var eaters: [[Int]]
     /// For each member, the rows of each of their goals, in the order of their goals (for explanations).
     var memberGoalRows: [[Range<Int>]] = []
   }
@@ -90,7 +90,7 @@ public struct HouseholdModelBuilder: Sendable {
   /// - Returns: the model, its slots and who eats each, and any conflicts
   ///   found before solving (a slot with no allowed recipe).
   /// - Complexity: O(days × slots × options × members × goals).
-  public func build() -> Built {
+  package func build() -> Built {
     let week = problem.meals
     var model = LinearModel(name: "household_plan")
     let leftoverSource = base.leftoverSources()

@@ -23,16 +23,16 @@ public enum PlanStatus: String, Sendable, Hashable, Codable, CaseIterable {
   case unknown
 
   /// Whether a plan with this status has days to show (optimal or feasible).
-  public var hasPlan: Bool { self == .optimal || self == .feasible }
+  package var hasPlan: Bool { self == .optimal || self == .feasible }
 
   /// The largest relative gap between a plan and a proven bound at which the
   /// plan is called ``optimal``: 1e-4.
-  public static let optimalGap = 1e-4
+  package static let optimalGap = 1e-4
 
   /// The status of a plan that keeps every line: ``optimal`` when its proven
   /// relative gap is at most ``optimalGap``, ``feasible`` otherwise (and
   /// when no gap is known).
-  public static func ofPlan(provenGap: Double?) -> PlanStatus {
+  package static func ofPlan(provenGap: Double?) -> PlanStatus {
     guard let provenGap, provenGap <= optimalGap else { return .feasible }
     return .optimal
   }

@@ -39,33 +39,33 @@ public enum PlanningError: Error, Sendable, Hashable {
 
 extension PlanningError {
   /// A problem with one issue: a recipe that names a food the problem does not have.
-  public static func unknownFood(food: String, recipe: String) -> PlanningError {
+  package static func unknownFood(food: String, recipe: String) -> PlanningError {
     .invalidProblem([.unknownFood(food, usedBy: "recipe '\(recipe)'")])
   }
 
   /// A problem with one issue: a malformed recipe.
-  public static func invalidRecipe(recipe: String, reason: String) -> PlanningError {
+  package static func invalidRecipe(recipe: String, reason: String) -> PlanningError {
     .invalidProblem([.invalidRecipe(recipe: recipe, reason: reason)])
   }
 
   /// A problem with one issue: two foods or recipes share an identifier.
-  public static func duplicateIdentifier(_ id: String) -> PlanningError {
+  package static func duplicateIdentifier(_ id: String) -> PlanningError {
     .invalidProblem([.duplicateIdentifier(id)])
   }
 
   /// A problem with one issue: a food used by the plan has no offer.
-  public static func missingPrice(food: String) -> PlanningError {
+  package static func missingPrice(food: String) -> PlanningError {
     .invalidProblem([.missingPrice(food: food)])
   }
 
   /// A problem with one issue, in words.
-  public static func invalidProblem(_ why: String) -> PlanningError {
+  package static func invalidProblem(_ why: String) -> PlanningError {
     .invalidProblem([.invalid(why)])
   }
 
   /// The error for a solver error: ``cancelled`` for
   /// ``SolverError/cancelled``, ``solver(_:)`` otherwise.
-  public init(_ error: SolverError) {
+  package init(_ error: SolverError) {
     self = error == .cancelled ? .cancelled : .solver(error)
   }
 }
@@ -89,4 +89,4 @@ extension PlanningError: CustomStringConvertible, LocalizedError {
 
 /// The former name of ``PlanningError``.
 @available(*, deprecated, renamed: "PlanningError", message: "MealPlanError is PlanningError; use that name")
-public typealias MealPlanError = PlanningError
+package typealias MealPlanError = PlanningError

@@ -15,18 +15,18 @@ public struct SolveReport: Sendable, Hashable, Codable {
   public var relativeGap: Double?
   /// A proven bound on the best objective value there is (a lower bound
   /// when minimising, an upper bound when maximising), when one is known.
-  public var bound: Double?
+  package var bound: Double?
   /// Wall-clock seconds spent, over every solver call.
   public var seconds: Double
   /// Seconds from the start of the solve until the plan's cost was proven
   /// within the gap (a meal or household plan's search; a tie-break may
   /// run after it), when it was; `nil` otherwise.
-  public var provenSeconds: Double?
+  package var provenSeconds: Double?
   /// Sentences for people: why there is no plan, or why the plan is not proven best.
-  public var explanation: [String]
+  package var explanation: [String]
 
   /// Creates a report from its parts.
-  public init(
+  package init(
     termination: TerminationStatus, relativeGap: Double? = nil, bound: Double? = nil, seconds: Double = 0,
     explanation: [String] = []
   ) {
@@ -43,7 +43,7 @@ public struct SolveReport: Sendable, Hashable, Codable {
   /// out of time (``provenSeconds``). A plan with this set is proven within
   /// ``relativeGap`` of the best plan, and that gap is within the gap asked
   /// for (`--gap`, 1% by default).
-  public var metGapTarget: Bool {
+  package var metGapTarget: Bool {
     termination == .completed || termination == .gapLimit || provenSeconds != nil
   }
 

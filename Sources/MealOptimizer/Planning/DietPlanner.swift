@@ -39,25 +39,25 @@ import Foundation
 /// whole model's, proven by every food's reduced cost.
 public struct DietPlanner: Sendable {
   /// The solver (`GLPKSolver` from the `GLPKBackend` library, or any other backend).
-  public var solver: any Solver
+  package var solver: any Solver
   /// Solver settings; the measured defaults of ``SolverOptions`` unless changed.
-  public var options: SolverOptions
+  package var options: SolverOptions
   /// The independent check every plan passes before it is returned.
-  public var verifier: DietPlanVerifier
+  package var verifier: DietPlanVerifier
   /// Whether an infeasible plan comes back with a ``DietPlan/explanation``
   /// from ``DietExplainer`` (a few more solves); on by default.
-  public var explainsInfeasibility = true
+  package var explainsInfeasibility = true
   /// Called with the search's progress (its step, best plan and proven
   /// bound) while a plan in whole servings is searched day by day; `nil` for
   /// none. ``start(_:)`` delivers the same snapshots as an `AsyncStream`.
-  public var progress: SolveProgressHandler?
+  package var progress: SolveProgressHandler?
   /// Whether a plan in grams whose days are interchangeable is solved as one
   /// day and that day repeated (``DietProblem/identicalDay`` says when, and
   /// why the optimum is the same, exactly); on by default. The day's model is
   /// a *D*-th of the whole one for *D* days, and the plan eats the same each
   /// day. Off, the model of every day is solved, whose optimum costs the same
   /// but may spread the foods differently over the days.
-  public var aggregatesIdenticalDays = true
+  package var aggregatesIdenticalDays = true
   /// Whether a wide LP (2,000 columns or more, 50 or more a row: a day of
   /// thousands of foods against a few goals) is solved by sifting: the
   /// solver sees the few hundred foods that give each goal most per unit of
@@ -66,13 +66,13 @@ public struct DietPlanner: Sendable {
   /// whole model (docs/solver.md, "Wide LPs: sifting"). On by default;
   /// anything unusual (a part without a plan, many rounds) solves the whole
   /// model instead. Off, the solver is given the whole model at once.
-  public var siftsWideModels = true
+  package var siftsWideModels = true
   /// Called from the solving thread as the explanation of an infeasible
   /// plan moves through its phases (``DietExplainer/progress``); nil for none.
-  public var explanationProgress: ExplanationProgressHandler?
+  package var explanationProgress: ExplanationProgressHandler?
 
   /// Creates a planner that solves with the given backend and settings.
-  public init(
+  package init(
     solver: any Solver, options: SolverOptions = SolverOptions(),
     verifier: DietPlanVerifier = DietPlanVerifier()
   ) {
@@ -134,7 +134,7 @@ public struct DietPlanner: Sendable {
   ///
   /// - Parameter problem: The foods, goals, limits and objective.
   /// - Returns: The running solve; its plan is the one ``solve(_:)`` returns.
-  public func start(_ problem: DietProblem) -> RunningSolve<DietPlan> {
+  package func start(_ problem: DietProblem) -> RunningSolve<DietPlan> {
     running(problem, reportsProgress: true)
   }
 

@@ -75,14 +75,14 @@ extension Program {
 /// on a plan with `meals`.
 public struct PlanKindError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
   /// The plan's name.
-  public var plan: String
+  package var plan: String
   /// The kind the plan is.
-  public var kind: PlanKind
+  package var kind: PlanKind
   /// The kind the caller asked for.
-  public var expected: PlanKind
+  package var expected: PlanKind
 
   /// Creates the error for a plan of one kind asked for as another.
-  public init(plan: String, kind: PlanKind, expected: PlanKind) {
+  package init(plan: String, kind: PlanKind, expected: PlanKind) {
     self.plan = plan
     self.kind = kind
     self.expected = expected

@@ -4,7 +4,7 @@ import MealOptimizer
 
 extension Program {
   /// The household with this name.
-  public func household(named name: String) -> HouseholdSpec? { households.first { $0.name == name } }
+  package func household(named name: String) -> HouseholdSpec? { households.first { $0.name == name } }
 
   /// The household problem a checked plan with `household` describes.
   ///
@@ -28,7 +28,7 @@ extension Program {
   }
 
   /// The `adapt` blocks of a plan, in declaration order.
-  public func adaptations(of plan: PlanSpec) -> [AdaptationSpec] {
+  package func adaptations(of plan: PlanSpec) -> [AdaptationSpec] {
     adaptations.filter { $0.plan == plan.name }
   }
 
@@ -118,7 +118,7 @@ extension Program {
 
   /// Goals with others added: a goal on the same nutrient, basis and period
   /// becomes the tighter of the two on each side; any other is appended.
-  public static func tightening(_ goals: [NutrientGoal], with added: [NutrientGoal]) -> [NutrientGoal] {
+  package static func tightening(_ goals: [NutrientGoal], with added: [NutrientGoal]) -> [NutrientGoal] {
     var goals = goals
     for goal in added {
       guard
