@@ -19,8 +19,6 @@ let package = Package(
     .library(name: "GLPKBackend", targets: ["GLPKBackend"]),
     .library(name: "HealthRules", targets: ["HealthRules"]),
     .library(name: "PlanDSL", targets: ["PlanDSL"]),
-    .library(name: "HealthDatabase", targets: ["HealthDatabase"]),
-    .library(name: "PlanQueue", targets: ["PlanQueue"]),
     .executable(name: "planner", targets: ["planner"]),
     .executable(name: "planner-webhook", targets: ["planner-webhook"]),
   ],
@@ -39,7 +37,8 @@ let package = Package(
     // The C boundary to libpq (Debian: libpq-dev; Homebrew: libpq), PostgreSQL's client library:
     // its header at build time, the library itself loaded when the first connection is made.
     .target(name: "CLibPQ", path: "Sources/CLibPQ"),
-    // Rules evaluated inside PostgreSQL: the only library that uses libpq.
+    // Rules evaluated inside PostgreSQL: the only module that uses libpq. It and PlanQueue are
+    // not products: their API is `package`, for the command line.
     .target(name: "HealthDatabase", dependencies: ["HealthRules", "CLibPQ"]),
     // The job queue in PostgreSQL: plan sources, jobs, results, leases, workers (docs/service.md).
     .target(name: "PlanQueue", dependencies: ["HealthDatabase", "HealthRules"]),

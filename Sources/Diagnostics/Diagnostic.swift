@@ -1,6 +1,6 @@
 /// A problem found in an input file (a plan, a readings file), as plain data.
 ///
-/// A diagnostic is rendered by ``DiagnosticRenderer``; each front end keeps its
+/// A diagnostic is rendered by `DiagnosticRenderer`; each front end keeps its
 /// message texts in one catalog, where every entry has a stable identifier.
 public struct Diagnostic: Sendable, Hashable, Error {
   /// How bad it is.
@@ -48,12 +48,12 @@ public struct Diagnostic: Sendable, Hashable, Error {
   public var hint: String?
   /// Edits that would fix the problem, such as replacing 'protien' with 'protein'.
   package var fixIts: [FixIt]
-  /// The path of the file ``range`` lies in, as the user wrote it; set by ``DiagnosticList``,
+  /// The path of the file `range` lies in, as the user wrote it; set by ``DiagnosticList``,
   /// `nil` for a diagnostic that points nowhere or is not in a list.
   public internal(set) var path: String?
-  /// The 1-based line where ``range`` starts; set by ``DiagnosticList``.
+  /// The 1-based line where `range` starts; set by ``DiagnosticList``.
   public internal(set) var line: Int?
-  /// The 1-based column (in characters) where ``range`` starts; set by ``DiagnosticList``.
+  /// The 1-based column (in characters) where `range` starts; set by ``DiagnosticList``.
   public internal(set) var column: Int?
 
   /// Creates a diagnostic.

@@ -9,7 +9,7 @@ import MealOptimizer
 /// let problem = try program.dietProblem(named: nil)
 /// ```
 ///
-/// Every mistake in every file is reported in one ``DiagnosticList``. The
+/// Every mistake in every file is reported in one `DiagnosticList`. The
 /// driver stops after parsing when parsing found errors, so that the checker
 /// does not pile further errors on a broken tree.
 public struct PlanLoader: Sendable {
@@ -44,7 +44,7 @@ public struct PlanLoader: Sendable {
   ///
   /// - Parameter path: The root `.plan` file.
   /// - Returns: The checked program (its warnings in ``Program/warnings``).
-  /// - Throws: ``DiagnosticList`` with every error found.
+  /// - Throws: `DiagnosticList` with every error found.
   public func load(path: String) throws(DiagnosticList) -> Program {
     var session = newSession()
     session.loadFile(path: path, includedFrom: nil)

@@ -1,12 +1,12 @@
 /// The answer to "am I at risk?" for one window: which alerts fired, or healthy, or not enough data.
 ///
 /// - `alert` when any `warning` or `urgent` alert fired; alerts that could not be decided are
-///   listed in ``unknown``.
+///   listed in `unknown`.
 /// - `healthy` when every `warning` and `urgent` alert was decided and none fired.
-/// - `notEnoughData` otherwise, with ``missing`` saying which readings are needed.
+/// - `notEnoughData` otherwise, with `missing` saying which readings are needed.
 ///
 /// Alerts of severity `info` are notes: they never change the verdict, and those that
-/// fired are listed in ``notes``, apart from ``alerts``. ``severity`` is the highest
+/// fired are listed in `notes`, apart from ``alerts``. `severity` is the highest
 /// severity of everything that fired, notes included.
 ///
 /// JSON (keys in `snake_case`):
@@ -28,7 +28,7 @@ public struct Verdict: Sendable, Hashable, Codable {
   /// The highest severity of the alerts and notes that fired, or `nil` when none did.
   package var severity: Alert.Severity?
   /// What to tell the patient: the fired alerts' messages, most severe first, then in rule
-  /// order, one per line (``messages`` lists them apart); the "otherwise" message; or what is
+  /// order, one per line (`messages` lists them apart); the "otherwise" message; or what is
   /// missing. Notes are not part of it.
   public var message: String
   /// The rule set's id.

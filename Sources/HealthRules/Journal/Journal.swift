@@ -4,7 +4,7 @@ import Foundation
 /// A person's readings journal: a CSV or JSON readings file, one row per reading time, that
 /// entries are logged into.
 ///
-/// The journal is the same file that `planner health` reads (see ``CSVReadings``). A row is
+/// The journal is the same file that `planner health` reads (see `CSVReadings`). A row is
 /// the readings of one day taken at one time (or with no time) in one context (or none). An
 /// entry's readings go to the row of their day, time and context: an entry for a row that
 /// does not exist adds one (placed among the day's rows by time, rows without a time first),
@@ -12,14 +12,14 @@ import Foundation
 /// an untimed evening pressure end up on the same row, while `07:10 bp 128/82` and `19:00 bp
 /// 135/85` are two rows of the day. A second, different value for a reading the row already
 /// has is refused unless `replacing` is true; the row it replaces is then kept in the
-/// journal's history file (``historyURL(of:)``, `FILE.history`), so nothing is ever lost.
+/// journal's history file (`historyURL(of:)`, `FILE.history`), so nothing is ever lost.
 ///
 /// Which value a rule sees: a day's value of a measure is the mean of its rows' readings
-/// (``DayCombine/mean``), or the combination the rule chooses (`systolic(first)`).
+/// (`DayCombine/mean`), or the combination the rule chooses (`systolic(first)`).
 ///
 /// ``log(_:on:replacing:into:beforeRename:)`` reads a CSV or JSON journal once, row by row (a
 /// JSON journal record by record), checking every row as `planner health` does, and writes each
-/// row, in date order, to the new journal as it goes (``AtomicFile/write(to:newFileMode:beforeRename:body:)``:
+/// row, in date order, to the new journal as it goes (`AtomicFile/write(to:newFileMode:beforeRename:body:)`:
 /// a temporary file, `fsync`, rename); only the rows of the day logged are held together, so
 /// memory does not grow with the journal. The header's columns (a JSON journal's `units`) are
 /// kept: values are written with the fewest decimals that read back to the same thousandths of
@@ -71,7 +71,7 @@ public enum Journal {
   ///   - day: The day to log it on.
   ///   - replacing: Whether a value may replace a different one already logged in its row.
   ///   - url: The journal, a `.csv` or `.json` file; a missing one is started.
-  ///   - beforeRename: Passed to ``AtomicFile/write(to:newFileMode:beforeRename:body:)`` for
+  ///   - beforeRename: Passed to `AtomicFile/write(to:newFileMode:beforeRename:body:)` for
   ///     the journal; tests throw from it to simulate a crash before the rename.
   /// - Returns: What changed; nothing is written when nothing changed.
   /// - Throws: ``JournalError/unsupportedFormat(_:)``, ``JournalError/unreadable(path:reason:)``,
@@ -366,7 +366,7 @@ public enum Journal {
   /// Runs `body` while holding an exclusive lock on the journal, so that two processes
   /// logging at the same time cannot lose each other's entry.
   ///
-  /// The journal must be a file that ``AtomicFile`` may write (a regular file or a new path;
+  /// The journal must be a file that `AtomicFile` may write (a regular file or a new path;
   /// a symbolic link is followed). The lock is a `flock(2)` on `FILE.lock` beside the journal
   /// (created when missing, left in place, empty), opened without following a symbolic link;
   /// it must be a regular file. Open, log and save inside `body`.

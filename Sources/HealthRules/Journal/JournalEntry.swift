@@ -20,7 +20,7 @@ import Diagnostics
 /// its day and time). A time of day, `07:10` (`hh:mm` or `hh:mm:ss`, 24-hour clock), gives the
 /// time of the items after it, up to the next time. A context before an item, `fasting`,
 /// `before meal`, `after meal` or `bedtime`, is the context of that item alone. The items of
-/// one time and one context make one ``Row``: `07:10 bp 128/82 fasting sugar 104 mg/dL` is two
+/// one time and one context make one `Row`: `07:10 bp 128/82 fasting sugar 104 mg/dL` is two
 /// rows at 07:10, the pressure without a context and the sugar fasting. A unit may be glued to
 /// its number (`81.6kg`). Values are checked exactly as readings files are: units, the
 /// plausible ranges, and systolic above diastolic. Every problem is reported at once, each at

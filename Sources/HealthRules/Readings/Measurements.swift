@@ -1,16 +1,16 @@
 /// The values recorded on one day: weight, blood pressure, sugar, symptoms and any custom metrics.
 ///
 /// Numbers are stored as whole storage steps of the metric's canonical unit
-/// (``ValueUnit/storageScale``: 1/45,359,237,000 lb, 1/1,000 mmHg, 1/1,000,000 mg/dL),
+/// (`ValueUnit/storageScale`: 1/45,359,237,000 lb, 1/1,000 mmHg, 1/1,000,000 mg/dL),
 /// fine enough that a value written in thousandths of any input unit (`80.125 kg`,
 /// `5.5 mmol/L`, `180.5 lb`) is held exactly. Setting a canonical value through the
 /// subscript rounds it to thousandths of the canonical unit, half away from zero; readings
-/// files and ``set(_:steps:enteredIn:)`` keep the value written in another unit exactly.
+/// files and `set(_:steps:enteredIn:)` keep the value written in another unit exactly.
 /// The unit a value was entered in is kept for display.
 ///
 /// A day may hold several readings of a measure, each with a time and a context
-/// (``add(_:steps:time:context:enteredIn:)``): ``steps`` then holds their mean, rounded to
-/// the storage step half away from zero (``DayCombine/mean``), and ``observations`` every one.
+/// (`add(_:steps:time:context:enteredIn:)`): `steps` then holds their mean, rounded to
+/// the storage step half away from zero (`DayCombine/mean`), and `observations` every one.
 ///
 /// ```swift
 /// var day = Measurements(weight: 180, systolic: 120, diastolic: 80, sugar: 95)
@@ -207,7 +207,7 @@ public struct Measurements: Sendable, Hashable {
       && lhs.answers == rhs.answers
   }
 
-  /// Hashes the values and symptoms, as ``==`` compares them.
+  /// Hashes the values and symptoms, as `==` compares them.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(steps)
     hasher.combine(symptoms)

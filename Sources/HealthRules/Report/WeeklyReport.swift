@@ -25,7 +25,7 @@
 public struct WeeklyReport: Sendable, Hashable {
   /// The rule set's display name.
   package var title: String
-  /// The verdict as of ``today``, exactly as `planner health` gives it.
+  /// The verdict as of `today`, exactly as `planner health` gives it.
   public var verdict: Verdict
   /// The last day of the report.
   package var today: Day
@@ -47,8 +47,8 @@ public struct WeeklyReport: Sendable, Hashable {
   ///   - readings: One reading per day, in any order (a journal's readings).
   ///   - rules: The compiled rule set.
   ///   - asOf: The last day of the report; the latest reading's day by default.
-  ///   - parameters: The patient's parameters (``RuleSet/parameters``), in storage steps, as
-  ///     ``Window/setParameter(_:steps:)`` takes them; applied to every day's window.
+  ///   - parameters: The patient's parameters (`RuleSet/parameters`), in storage steps, as
+  ///     `Window/setParameter(_:steps:)` takes them; applied to every day's window.
   ///   - units: The unit system to show readings in; `nil` shows each metric in the unit of
   ///     its latest reading. Display only: the verdict is the same.
   /// - Throws: ``WindowError`` for duplicate days, or no readings and no `asOf`.

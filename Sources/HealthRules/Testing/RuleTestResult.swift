@@ -1,13 +1,13 @@
 /// The outcome of one expectation of a rule test.
 public struct ExpectationResult: Sendable, Hashable, Codable {
   /// The expectation as written: `expect alert sugar_high`.
-  package var expectation: String
+  public var expectation: String
   /// Whether it held.
   package var passed: Bool
   /// What was expected, in words.
-  package var expected: String
+  public var expected: String
   /// What happened, in words.
-  package var actual: String
+  public var actual: String
   /// The values computed on the way (readings, aggregates), for the report.
   package var values: [Evidence.Term]
   /// Where the expectation was written (`rules.plan:12:3`), when known.

@@ -12,7 +12,7 @@
 ///   is shown in °C.
 ///
 /// A reading is converted exactly and kept as a whole number of storage steps of its
-/// canonical unit (``ValueUnit/storageScale``). Every thousandth of every input unit is a
+/// canonical unit (`ValueUnit/storageScale`). Every thousandth of every input unit is a
 /// whole number of steps, so a value written with up to three decimals in any unit is
 /// held exactly: `81.0 kg` minus `80.0 kg` is exactly `1 kg` whatever unit a rule compares
 /// it with. Finer values are rounded to the nearest step (about 2.2e-11 lb or 1e-6 mg/dL),

@@ -1,8 +1,8 @@
 /// A named numeric series in the readings, such as weight or systolic pressure, with its canonical unit.
 ///
-/// The four built-in metrics have fixed slots in every ``Window``; heart rate, SpO2 and
+/// The four built-in metrics have fixed slots in every `Window`; heart rate, SpO2 and
 /// temperature are known measures with their own units, kept beside them as any other name
-/// (`steps`) is. A metric may carry a ``ReadingSelection``: which of a day's readings a rule
+/// (`steps`) is. A metric may carry a `ReadingSelection`: which of a day's readings a rule
 /// reads and how they combine (`sugar(first where context = fasting)`); without one, a day's
 /// value is the mean of its readings.
 public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 /// An exact fraction of two 64-bit integers, used for every value the rule engine compares.
 ///
-/// Readings are stored as whole steps of a fine unit (``ValueUnit/storageScale``), and percents such as `110%`
+/// Readings are stored as whole steps of a fine unit (`ValueUnit/storageScale`), and percents such as `110%`
 /// are the fraction `11/10`, so `sugar.today >= sugar.yesterday * 110%` is decided
 /// by integer cross-multiplication: a sugar of 100 then 110 fires, 100 then
 /// 109.9 does not. Binary floating point never decides a comparison.

@@ -3,7 +3,7 @@
 /// SR28 gives a measure as an amount, a description and a weight
 /// ("1 cup, chopped" = 91 g). ``name`` is a short identifier derived from the
 /// description (`cup`, `tbsp`, `slice`, `large`), unique within the food, and
-/// ``gramsPerUnit`` is the weight of one of it.
+/// `gramsPerUnit` is the weight of one of it.
 public struct CatalogMeasure: Sendable, Hashable, Codable {
   /// The identifier a plan uses (`cup`, `cup_sliced`, `large`).
   public var name: String
@@ -11,7 +11,7 @@ public struct CatalogMeasure: Sendable, Hashable, Codable {
   package var amount: Double
   /// SR28's description of the measure ("cup, chopped").
   package var description: String
-  /// The weight of ``amount`` of the measure, in grams.
+  /// The weight of `amount` of the measure, in grams.
   public var grams: Double
 
   /// Creates a measure.

@@ -59,7 +59,7 @@ struct DeletionFilter {
 }
 
 /// A snapshot of an explanation being worked out, for a progress display
-/// (``DietExplainer/progress``, ``MealPlannerOptions/explanationProgress``).
+/// (`DietExplainer/progress`, ``MealPlannerOptions/explanationProgress``).
 public struct ExplanationProgress: Sendable, Hashable, CustomStringConvertible {
   /// What the explanation is doing.
   package enum Phase: String, Sendable, Hashable, Codable {

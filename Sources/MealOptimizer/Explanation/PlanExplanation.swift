@@ -2,7 +2,7 @@
 /// plan exists, what each binding goal, limit and budget costs, and what an
 /// unused food would have to cost to enter the plan.
 ///
-/// Built by ``DietExplainer`` (food-level plans) and by ``MealPlanner`` for
+/// Built by `DietExplainer` (food-level plans) and by ``MealPlanner`` for
 /// infeasible meal plans; encoded under the plan's `explanation` key with
 /// snake_case keys (docs/json.md).
 ///
@@ -14,7 +14,7 @@
 /// ```
 public struct PlanExplanation: Sendable, Hashable, Codable {
   /// The explanation in sentences for people, in order.
-  package var sentences: [String]
+  public var sentences: [String]
   /// A minimal set of lines that cannot hold together (an irreducible
   /// infeasible subset) with everything in ``background`` as written: without
   /// any one of them the rest of the set can hold. The plan may have other

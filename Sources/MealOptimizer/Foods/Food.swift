@@ -3,7 +3,7 @@ import Foundation
 /// A food that can be bought and eaten, with its nutrition and prices.
 ///
 /// Nutrition is stated per 100 g of the edible portion, each nutrient in its
-/// canonical unit (see ``NutrientTable``). Everything else about amounts is in
+/// canonical unit (see `NutrientTable`). Everything else about amounts is in
 /// grams: household measures, package sizes, density.
 public struct Food: Sendable, Hashable, Codable, Identifiable {
   /// The identifier a plan uses for the food (`oats`).

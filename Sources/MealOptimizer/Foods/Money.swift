@@ -1,6 +1,6 @@
 import Foundation
 
-/// An exact amount of money, in the plan's currency (``DietProblem/currency``).
+/// An exact amount of money, in the plan's currency (`DietProblem/currency`).
 ///
 /// Prices and budgets given in Swift are `Money`: from a string, from whole minor
 /// units (cents), or from a literal.

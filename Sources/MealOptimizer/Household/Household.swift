@@ -6,7 +6,7 @@ import Foundation
 /// Each member has their own goals (written out, or derived from a
 /// ``PersonProfile``), eats some of the plan's slots, and may skip some of
 /// them on some days (a school lunch).
-package struct Household: Sendable, Hashable, Codable {
+public struct Household: Sendable, Hashable, Codable {
   /// The household's identifier.
   package var id: String
   /// Its name for people.
@@ -15,7 +15,7 @@ package struct Household: Sendable, Hashable, Codable {
   package var members: [HouseholdMember]
 
   /// Creates a household.
-  package init(id: String, name: String? = nil, members: [HouseholdMember]) {
+  public init(id: String, name: String? = nil, members: [HouseholdMember]) {
     self.id = id
     self.name = name ?? id
     self.members = members
@@ -23,7 +23,7 @@ package struct Household: Sendable, Hashable, Codable {
 }
 
 /// One person of a ``Household``.
-package struct HouseholdMember: Sendable, Hashable, Codable {
+public struct HouseholdMember: Sendable, Hashable, Codable {
   /// The member's identifier.
   package var id: String
   /// Their name for people.
@@ -43,7 +43,7 @@ package struct HouseholdMember: Sendable, Hashable, Codable {
   package var avoid: [AvoidRule]
 
   /// Creates a member; with a profile and no goals, the goals are the profile's.
-  package init(
+  public init(
     id: String, name: String? = nil, goals: [NutrientGoal] = [], profile: PersonProfile? = nil,
     meals: [Meal]? = nil, skips: [SkippedMeal] = [], diet: Set<DietLabel> = [], avoid: [AvoidRule] = []
   ) {
@@ -62,7 +62,7 @@ package struct HouseholdMember: Sendable, Hashable, Codable {
   }
 
   /// Decodes a member; `diet` and `avoid` may be absent (none).
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.decode(String.self, forKey: .id)
     name = try c.decode(String.self, forKey: .name)
@@ -81,7 +81,7 @@ package struct HouseholdMember: Sendable, Hashable, Codable {
 }
 
 /// A slot a member skips on some days: `skip lunch on days 1...5`.
-package struct SkippedMeal: Sendable, Hashable, Codable {
+public struct SkippedMeal: Sendable, Hashable, Codable {
   /// The slot.
   package var meal: Meal
   /// The days, from 1.
@@ -97,7 +97,7 @@ package struct SkippedMeal: Sendable, Hashable, Codable {
 /// A week of meals for a household: the shared week (recipes, slots,
 /// portions, repetition, leftovers, budgets, purchases) and who eats it.
 ///
-/// The shared problem's ``MealPlanProblem/goals`` are not used: every member
+/// The shared problem's `MealPlanProblem/goals` are not used: every member
 /// has their own. Budgets, repetition, diet, avoid, locks (without servings)
 /// and purchasing apply to the household as a whole.
 public struct HouseholdProblem: Sendable, Hashable, Codable {
@@ -107,7 +107,7 @@ public struct HouseholdProblem: Sendable, Hashable, Codable {
   package var household: Household
 
   /// Creates a problem.
-  package init(meals: MealPlanProblem, household: Household) {
+  public init(meals: MealPlanProblem, household: Household) {
     self.meals = meals
     self.household = household
   }

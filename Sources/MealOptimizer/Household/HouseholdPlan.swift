@@ -5,7 +5,7 @@ import Foundation
 /// and one grocery list.
 ///
 /// Encoded as JSON with snake_case keys (docs/json.md); `kind` is
-/// `household`. Money is in ``currency``, rounded to cents.
+/// `household`. Money is in `currency`, rounded to cents.
 public struct HouseholdPlan: Sendable, Hashable, Codable {
   /// Always ``PlanKind/household``.
   package private(set) var kind = PlanKind.household
@@ -43,7 +43,7 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   /// goals, budgets, rules) that cannot hold together, by the same deletion
   /// filter as meal plans (``HouseholdPlanner``); with `planner solve
   /// --explain`, what each line costs.
-  package var explanation: PlanExplanation?
+  public var explanation: PlanExplanation?
   /// What to cook when, for everyone at the table, with each ingredient's
   /// share of the cost; set for a plan that buys (``MealPlanProblem/purchasing``).
   package var cooking: CookingPlan?

@@ -28,14 +28,14 @@ import Foundation
 /// let energy = adult.estimatedEnergyRequirement   // 2962.09 kcal a day
 /// let protein = adult.proteinAllowance            // 56 g a day
 /// ```
-package struct PersonProfile: Sendable, Hashable, Codable {
+public struct PersonProfile: Sendable, Hashable, Codable {
   /// Sex, for the equations that differ by it.
-  package enum Sex: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Sex: String, Sendable, Hashable, Codable, CaseIterable {
     case female, male
   }
 
   /// The physical activity level of the IOM equations.
-  package enum Activity: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Activity: String, Sendable, Hashable, Codable, CaseIterable {
     /// Daily living only (PAL 1.0–1.4).
     case sedentary
     /// Daily living plus 30–60 minutes of moderate activity (PAL 1.4–1.6).
@@ -66,7 +66,7 @@ package struct PersonProfile: Sendable, Hashable, Codable {
   package static let energyBand = 0.1
 
   /// Creates a profile from its parts.
-  package init(age: Int, sex: Sex, heightMeters: Double, weightKilograms: Double, activity: Activity) {
+  public init(age: Int, sex: Sex, heightMeters: Double, weightKilograms: Double, activity: Activity) {
     self.age = age
     self.sex = sex
     self.heightMeters = heightMeters

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Encoded as JSON with snake_case keys (docs/json.md), sharing `kind`,
 /// `status`, `report`, `currency`, `cost`, `days` and `groceries` with
-/// ``DietPlan``. Money is in ``currency``, rounded to cents; nutrient amounts
+/// ``DietPlan``. Money is in `currency`, rounded to cents; nutrient amounts
 /// are in canonical units.
 public struct MealPlan: Sendable, Hashable, Codable {
   /// Always ``PlanKind/meals``; tells the two kinds of plan apart in JSON.
@@ -28,7 +28,7 @@ public struct MealPlan: Sendable, Hashable, Codable {
   public var groceries: GroceryList?
   /// Why there is no plan, for an infeasible plan whose budget or daily goals
   /// are out of reach; `nil` otherwise.
-  package var explanation: PlanExplanation?
+  public var explanation: PlanExplanation?
   /// The tie-break used among equally cheap plans.
   package var tieBreak: MealTieBreak
   /// The tie-break's value in this plan (repeats, or distance from the goals' middles).

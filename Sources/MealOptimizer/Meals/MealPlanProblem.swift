@@ -7,7 +7,7 @@ import Foundation
 /// single food, where a slot allows foods), in a portion from
 /// ``PortionOptions``, so that the goals, budgets, diet, repetition limits,
 /// locks and leftovers all hold at least cost; among equally cheap plans
-/// ``tieBreak`` picks the best one.
+/// `tieBreak` picks the best one.
 ///
 /// Days are numbered from 1. A goal or budget with period ``Period/week``
 /// applies to each block of seven days (days 1...7, 8...14, ...); a shorter
@@ -182,13 +182,13 @@ public enum AvoidRule: Sendable, Hashable, Codable {
 
 /// Limits on how often a recipe comes back. Single foods are not limited.
 ///
-/// ``maximumPerWeek`` counts meals on the table by default: a leftover slot
+/// `maximumPerWeek` counts meals on the table by default: a leftover slot
 /// (see ``LeftoverRule``) serves the dish again and counts again, so a dish
 /// cooked twice with leftovers each time is on the table four times. With
-/// ``counting`` set to ``Counting/cookings`` it counts cookings instead, and a
+/// `counting` set to ``Counting/cookings`` it counts cookings instead, and a
 /// leftover slot is not a new one.
 public struct RepetitionLimits: Sendable, Hashable, Codable {
-  /// What ``RepetitionLimits/maximumPerWeek`` counts.
+  /// What `RepetitionLimits/maximumPerWeek` counts.
   public enum Counting: String, Sendable, Hashable, Codable, CaseIterable {
     /// Every slot that serves the recipe, leftovers included (the default).
     case meals

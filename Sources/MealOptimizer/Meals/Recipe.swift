@@ -2,7 +2,7 @@
 /// meals it suits, and its steps.
 ///
 /// A recipe refers to foods by identifier; its nutrition, cost and diet
-/// labels are computed from those foods (see ``RecipeProfile``), never typed
+/// labels are computed from those foods (see `RecipeProfile`), never typed
 /// by hand.
 ///
 /// ```swift

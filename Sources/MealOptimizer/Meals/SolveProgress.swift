@@ -60,7 +60,7 @@ public struct SolveProgress: Sendable, Hashable {
   /// without its budget rows), the step of that inner search; otherwise `nil`.
   package var innerStep: SolveStep?
   /// The best plan's cost so far, when there is a plan. The inner search
-  /// of ``SolveStep/withoutBudget`` shows none: its plans may break the budget.
+  /// of `SolveStep/withoutBudget` shows none: its plans may break the budget.
   public var bestCost: Double?
   /// The best proven lower bound on the cost so far, when known.
   public var bound: Double?

@@ -24,8 +24,8 @@ public struct LinearModel: Sendable, Hashable {
   }
 
   /// One decision variable.
-  package struct Variable: Sendable, Hashable {
-    package var name: String
+  public struct Variable: Sendable, Hashable {
+    public var name: String
     /// Lower bound; `nil` is minus infinity.
     package var lower: Double?
     /// Upper bound; `nil` is plus infinity.
@@ -43,7 +43,7 @@ public struct LinearModel: Sendable, Hashable {
     package var group: ConstraintGroup?
   }
 
-  package internal(set) var variables: [Variable] = []
+  public internal(set) var variables: [Variable] = []
   package internal(set) var constraints: [Constraint] = []
   package private(set) var sense: Sense = .minimize
   package private(set) var objective = LinearExpression()
@@ -68,7 +68,7 @@ public struct LinearModel: Sendable, Hashable {
   ///   - name: a readable name, such as `budget[week1]`.
   ///   - expression: the affine expression.
   ///   - set: the set it must lie in.
-  ///   - group: the kind of row, for ``constraints(in:)`` and ``dropping(_:)``.
+  ///   - group: the kind of row, for `constraints(in:)` and `dropping(_:)`.
   @discardableResult
   public mutating func addConstraint(
     _ name: String, _ expression: LinearExpression, _ set: ConstraintSet, group: ConstraintGroup? = nil

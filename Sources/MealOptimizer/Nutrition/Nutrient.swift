@@ -1,7 +1,7 @@
 /// A nutrient, named by its canonical identifier such as `protein` or `vitamin_c`.
 ///
 /// Amounts of a nutrient are always in its canonical unit (see
-/// ``NutrientDefinition/unit``): grams for macronutrients, milligrams or
+/// `NutrientDefinition/unit`): grams for macronutrients, milligrams or
 /// micrograms for minerals and vitamins, kilocalories for energy.
 public struct Nutrient: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// The canonical name, lowercase with underscores (`saturated_fat`).

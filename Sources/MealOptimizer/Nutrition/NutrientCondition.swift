@@ -1,12 +1,12 @@
 /// A condition on an amount of a nutrient: "protein >= 25 g" in a serving, or
 /// "protein >= 20 g" per 100 g of a food.
 ///
-/// The amount is in the nutrient's canonical unit (see ``NutrientTable``).
-/// Catalog search applies it to foods (``isMet(by:)``); recipe queries apply
-/// it to the nutrition of one serving (``holds(for:)``). A food without a
+/// The amount is in the nutrient's canonical unit (see `NutrientTable`).
+/// Catalog search applies it to foods (`isMet(by:)`); recipe queries apply
+/// it to the nutrition of one serving (`holds(for:)`). A food without a
 /// figure for the nutrient never meets it: an absent value is unknown, not zero.
 public struct NutrientCondition: Sendable, Hashable, Codable, CustomStringConvertible {
-  /// How an amount compares with ``amount``.
+  /// How an amount compares with `amount`.
   public enum Comparison: String, Sendable, Hashable, Codable, CaseIterable {
     case atLeast = ">="
     case atMost = "<="

@@ -32,7 +32,7 @@ public enum PlanningError: Error, Sendable, Hashable {
   /// The solve was stopped (``RunningSolve/stop()``, or its task or thread
   /// cancelled) where it had no plan to return: inside a food plan's one
   /// branch-and-cut call (``DietPlanner/plan(_:)``), or while
-  /// ``MealPlanner/explainCosts(_:)`` or ``DietExplainer`` explained. The
+  /// `MealPlanner/explainCosts(_:)` or `DietExplainer` explained. The
   /// planners' searches never throw it: stopped, they return their best plan.
   case cancelled
 }

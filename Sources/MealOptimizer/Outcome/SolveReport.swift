@@ -9,13 +9,13 @@
 public struct SolveReport: Sendable, Hashable, Codable {
   /// Why the solver stopped.
   public var termination: TerminationStatus
-  /// The relative gap between the plan's objective and ``bound``, when both
+  /// The relative gap between the plan's objective and `bound`, when both
   /// are known: the plan is proven at most this far from the best plan
   /// there is (JSON `proven_gap`).
   public var relativeGap: Double?
   /// A proven bound on the best objective value there is (a lower bound
   /// when minimising, an upper bound when maximising), when one is known.
-  package var bound: Double?
+  public var bound: Double?
   /// Wall-clock seconds spent, over every solver call.
   public var seconds: Double
   /// Seconds from the start of the solve until the plan's cost was proven

@@ -77,7 +77,7 @@ public struct DietPlan: Sendable, Hashable, Codable {
   public var groceries: GroceryList?
   /// Why there is no plan (for an infeasible one), or what the goals cost
   /// (after ``DietExplainer/explain(_:plan:)``); `nil` otherwise.
-  package var explanation: PlanExplanation?
+  public var explanation: PlanExplanation?
   /// The credit for leftovers (`leftovers worth P%`, ``Purchasing/leftoverCredit``):
   /// what the plan buys and does not eat, at that share of each food's
   /// leftover price per gram, to the cent. A `minimize cost` plan minimises

@@ -4,7 +4,7 @@ import Foundation
 /// every total straight from the foods.
 ///
 /// The verifier does not reuse the model builder's coefficients: nutrient
-/// totals come from ``Food/amount(of:inGrams:)``, costs from each offer's
+/// totals come from `Food/amount(of:inGrams:)`, costs from each offer's
 /// `Decimal` price, percent-of-energy shares from the totals themselves. A
 /// bound is met when the total is within `absoluteTolerance +
 /// relativeTolerance × |bound|` of it (both 1e-6 by default): GLPK's own

@@ -23,17 +23,17 @@ import Foundation
 /// ``SolverOptions/relativeGap`` of the best bound, and
 /// ``PlanStatus/feasible`` when a time limit stopped the solver before that.
 /// For a plan in grams (an LP), each goal check carries the goal's marginal
-/// cost from the LP duals (``GoalCheck/marginalCost``).
+/// cost from the LP duals (`GoalCheck/marginalCost`).
 ///
 /// A plan in grams without purchases, over two days or more, has
 /// interchangeable days; it is solved as one day, with each whole-plan
 /// bound shared out over the days, and that day repeated
-/// (``aggregatesIdenticalDays``, ``DietProblem/identicalDay``). The optimum
+/// (`aggregatesIdenticalDays`, `DietProblem/identicalDay`). The optimum
 /// is the same, exactly, and the repeated plan is verified against the
 /// whole problem like any other.
 ///
 /// An LP with many more foods than goals (that day of 8,000 foods against
-/// nine goals) is solved by sifting (``siftsWideModels``): the solver sees
+/// nine goals) is solved by sifting (`siftsWideModels`): the solver sees
 /// the foods that give each goal most per unit of cost, and the others join
 /// only when the duals say they would lower the cost; the optimum is the
 /// whole model's, proven by every food's reduced cost.
@@ -83,7 +83,7 @@ public struct DietPlanner: Sendable {
 
   /// Builds, solves and verifies a plan on the calling thread, which it
   /// blocks until the plan is ready. From async code, use ``plan(_:)`` or
-  /// ``start(_:)``, which run it on a thread of their own.
+  /// `start(_:)`, which run it on a thread of their own.
   ///
   /// - Parameter problem: The foods, goals, limits and objective.
   /// - Returns: An optimal or feasible plan with every total recomputed, or a
@@ -96,7 +96,7 @@ public struct DietPlanner: Sendable {
   ///   Foundation thread) running the call is cancelled during a solve that
   ///   keeps no plan of its own: see ``plan(_:)``.
   /// - Complexity: One solver call (a few for a wide LP:
-  ///   ``siftsWideModels``), and O(*d* × *f* × *g*) around it for *d* days,
+  ///   `siftsWideModels`), and O(*d* × *f* × *g*) around it for *d* days,
   ///   *f* foods and *g* goals.
   public func solve(_ problem: DietProblem) throws(PlanningError) -> DietPlan {
     try solvePlan(problem)
@@ -134,7 +134,7 @@ public struct DietPlanner: Sendable {
   ///
   /// - Parameter problem: The foods, goals, limits and objective.
   /// - Returns: The running solve; its plan is the one ``solve(_:)`` returns.
-  package func start(_ problem: DietProblem) -> RunningSolve<DietPlan> {
+  public func start(_ problem: DietProblem) -> RunningSolve<DietPlan> {
     running(problem, reportsProgress: true)
   }
 

@@ -4,7 +4,7 @@ import Foundation
 /// that every goal is met at least cost (or best value of a nutrient).
 ///
 /// Everything is in canonical units: grams of food, nutrients in their
-/// ``NutrientDefinition/unit``, money as `Decimal` in the plan's currency.
+/// `NutrientDefinition/unit`, money as `Decimal` in the plan's currency.
 ///
 /// A problem is `Codable` (JSON keys in snake_case), so it can be stored,
 /// sent to a server, or written by another program.
@@ -88,7 +88,7 @@ public enum Period: String, Sendable, Hashable, Codable {
 /// With ``Basis/absolute`` the bounds are amounts in the nutrient's canonical
 /// unit; with ``Basis/percentOfEnergy`` they are fractions of energy
 /// (`0.10` for "10% of energy"), using the nutrient's
-/// ``NutrientDefinition/kilocaloriesPerUnit``.
+/// `NutrientDefinition/kilocaloriesPerUnit`.
 public struct NutrientGoal: Sendable, Hashable, Codable {
   public enum Basis: String, Sendable, Hashable, Codable {
     case absolute
@@ -172,7 +172,7 @@ public struct FoodGroupLimit: Sendable, Hashable, Codable {
   public enum Unit: String, Sendable, Hashable, Codable {
     /// Grams of food.
     case grams
-    /// Servings, each food's measure named ``DietProblem/servingMeasure``.
+    /// Servings, each food's measure named `DietProblem/servingMeasure`.
     case servings
   }
 

@@ -6,9 +6,9 @@ import Foundation
 ///
 /// With purchasing, a plan's model holds, besides the meals, a whole number
 /// of packages for each offer (food × store × package size; sizes mix
-/// freely), grams for each loose offer (``Offer/soldLoose``), a yes/no visit
+/// freely), grams for each loose offer (`Offer/soldLoose`), a yes/no visit
 /// for each store (a package bought at a store forces its visit and its
-/// ``Store/tripCost``), and the pantry stock used. Everything eaten over the
+/// `Store/tripCost`), and the pantry stock used. Everything eaten over the
 /// plan, less the pantry stock used, must be bought, in one shop before the
 /// plan starts. Budgets bound what is paid: a weekly budget bounds the
 /// whole plan's till total at `amount × days / 7`, a daily budget at

@@ -5,7 +5,7 @@ import MealOptimizer
 
 /// A checked program: every name resolved, every quantity in canonical units.
 ///
-/// Produced by ``PlanLoader``; lowered into engine inputs by ``Program/dietProblem(named:)``.
+/// Produced by ``PlanLoader``; lowered into engine inputs by `Program/dietProblem(named:)`.
 public struct Program: Sendable {
   /// The files the program was read from.
   package var sources: SourceManager

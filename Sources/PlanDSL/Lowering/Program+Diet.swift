@@ -22,7 +22,7 @@ extension Program {
   /// The food-level diet problem a checked plan describes.
   ///
   /// - Parameter plan: A plan of this program without `meals` (see ``plan(named:)``).
-  /// - Returns: Foods, goals, limits and objective in canonical units, ready for ``DietPlanner``.
+  /// - Returns: Foods, goals, limits and objective in canonical units, ready for `DietPlanner`.
   /// - Throws: ``PlanKindError`` when the plan is a weekly meal plan: use
   ///   ``mealPlanProblem(for:)`` or ``problem(for:)``.
   public func dietProblem(for plan: PlanSpec) throws(PlanKindError) -> DietProblem {

@@ -11,7 +11,7 @@ extension Program {
   /// A member with neither goals nor a profile takes the plan's goals.
   ///
   /// - Parameter plan: A plan of this program whose meal plan names a household.
-  /// - Returns: The shared week and its members, ready for ``HouseholdPlanner``; `nil`
+  /// - Returns: The shared week and its members, ready for `HouseholdPlanner`; `nil`
   ///   for a plan without a household.
   public func householdProblem(for plan: PlanSpec) -> HouseholdProblem? {
     guard let name = plan.mealPlan?.household, let spec = household(named: name),
@@ -37,7 +37,7 @@ extension Program {
   ///
   /// An alert that fired applies its goals; one that did not fire, or that
   /// the readings cannot decide (a missing reading), applies nothing, and the
-  /// adaptation's ``PlanAdaptation/message`` says which.
+  /// adaptation's `PlanAdaptation/message` says which.
   ///
   /// ```swift
   /// let adaptations = program.evaluateAdaptations(of: plan, readings: readings)
@@ -50,7 +50,7 @@ extension Program {
   ///     members who have none of their own.
   ///   - memberReadings: a household member's own readings, by member.
   ///   - asOf: the day the rules are evaluated for (default: the latest reading).
-  /// - Returns: one ``PlanAdaptation`` per `adapt` block of the plan.
+  /// - Returns: one `PlanAdaptation` per `adapt` block of the plan.
   public func evaluateAdaptations(
     of plan: PlanSpec, readings: [Reading], memberReadings: [String: [Reading]] = [:], asOf: Day? = nil
   ) -> [PlanAdaptation] {
@@ -96,7 +96,7 @@ extension Program {
   }
 
   /// A plan's problem with the goals of every applied adaptation added (see
-  /// ``tightening(_:with:)``).
+  /// `tightening(_:with:)`).
   public static func applying(_ adaptations: [PlanAdaptation], to problem: MealPlanProblem) -> MealPlanProblem
   {
     var problem = problem
@@ -107,7 +107,7 @@ extension Program {
   }
 
   /// A food-level plan's problem with the goals of every applied adaptation
-  /// added (see ``tightening(_:with:)``).
+  /// added (see `tightening(_:with:)`).
   public static func applying(_ adaptations: [PlanAdaptation], to problem: DietProblem) -> DietProblem {
     var problem = problem
     for adaptation in adaptations where adaptation.state == .applied {
