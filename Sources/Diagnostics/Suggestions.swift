@@ -47,7 +47,8 @@ package enum Suggestions {
   /// - Returns: The distance, or `nil` when it exceeds `limit`.
   /// - Complexity: O(*m* × *n*) in the lengths, less when the limit cuts it short; O(1) when the
   ///   lengths differ by more than `limit`.
-  package static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int = .max) -> Int? {
+  package static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int = .max) -> Int?
+  {
     if abs(a.count - b.count) > limit { return nil }
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

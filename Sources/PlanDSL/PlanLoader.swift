@@ -79,7 +79,8 @@ public struct PlanLoader: Sendable {
   ///     of a path that is not among them is an error at the include, as a missing file is.
   ///   - directory: The absolute path that relative paths are relative to.
   /// - Throws: ``DiagnosticList`` with every error found.
-  package func load(path: String, files: [String: String], directory: String) throws(DiagnosticList) -> Program
+  package func load(path: String, files: [String: String], directory: String) throws(DiagnosticList)
+    -> Program
   {
     var session = newSession()
     session.workingDirectory = directory

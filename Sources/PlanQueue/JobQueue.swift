@@ -84,7 +84,8 @@ package struct JobResult: Sendable, Hashable {
   package var solveSeconds: Double
 
   /// Creates a result.
-  package init(status: String, planJSON: String, messages: String, loadSeconds: Double, solveSeconds: Double) {
+  package init(status: String, planJSON: String, messages: String, loadSeconds: Double, solveSeconds: Double)
+  {
     self.status = status
     self.planJSON = planJSON
     self.messages = messages

@@ -116,8 +116,9 @@ public struct PantryStock: Sendable, Hashable, Codable {
   package var useBy: String?
 
   /// Creates stock from its parts.
-  package init(food: String, grams: Double, category: String? = nil, lastDay: Int? = nil, useBy: String? = nil)
-  {
+  package init(
+    food: String, grams: Double, category: String? = nil, lastDay: Int? = nil, useBy: String? = nil
+  ) {
     self.food = food
     self.grams = grams
     self.category = category
