@@ -3,10 +3,10 @@ import Foundation
 /// Solves a ``HouseholdProblem``: one dish per shared slot for everyone who
 /// eats it, a portion per member, every member's goals met, at least cost.
 ///
-/// The model (``HouseholdModelBuilder``) goes through the same search as a
+/// The model (`HouseholdModelBuilder`) goes through the same search as a
 /// plan for one person (``MealPlanner``; docs/meals.md "Solving"), with each
 /// member's portions counted on the day they are eaten, and the plan is
-/// re-checked by ``HouseholdPlanVerifier`` before it is returned.
+/// re-checked by `HouseholdPlanVerifier` before it is returned.
 ///
 /// Like ``MealPlanner``, it runs three ways: ``plan(_:)`` from async code
 /// and ``start(_:)`` (progress and a stop that keeps the best plan) on a
@@ -41,7 +41,7 @@ public struct HouseholdPlanner: Sendable {
   /// - Throws: ``PlanningError/invalidProblem(_:)`` for a malformed problem,
   ///   ``PlanningError/solver(_:)`` for a solver failure,
   ///   and ``PlanningError/verificationFailed(_:)`` for a plan that fails
-  ///   ``HouseholdPlanVerifier``.
+  ///   `HouseholdPlanVerifier`.
   public func solve(_ problem: HouseholdProblem) throws(PlanningError) -> HouseholdPlan {
     var shared = problem.meals
     shared.goals = problem.household.members.flatMap(\.goals)

@@ -62,7 +62,7 @@ public struct MealPlanner: Sendable {
   /// - Throws: ``PlanningError/invalidProblem(_:)`` for a malformed problem,
   ///   ``PlanningError/solver(_:)`` for a solver failure,
   ///   and ``PlanningError/verificationFailed(_:)`` for a plan that fails
-  ///   ``MealPlanVerifier``.
+  ///   `MealPlanVerifier`.
   public func solve(_ problem: MealPlanProblem) throws(PlanningError) -> MealPlan {
     try problem.validateNutrients()
     let start = ContinuousClock.now
@@ -238,7 +238,7 @@ public struct MealPlannerOptions: Sendable, Hashable {
   public var progress: SolveProgressHandler?
   /// Called from the solving thread as an explanation moves through its
   /// phases: before each test of the deletion filter for an infeasible week,
-  /// and before each re-solve of ``MealPlanner/explainCosts(_:)``; nil for
+  /// and before each re-solve of `MealPlanner/explainCosts(_:)`; nil for
   /// none. It must return quickly. It takes no part in equality.
   public var explanationProgress: ExplanationProgressHandler?
 

@@ -132,7 +132,7 @@ public struct SolverOptions: Sendable, Hashable {
   /// Whether GLPK's MIP presolver runs before branch-and-cut (`glp_intopt`'s
   /// `presolve`); off by default. It tightens bounds and rows of the
   /// integer model: on issue 9's benchmark week it lifts the bound of the
-  /// summed week (``MealPlanSearch`` step `week_totals`) after 5 s from
+  /// summed week (`MealPlanSearch` step `week_totals`) after 5 s from
   /// 39.75 to 40.39 USD (docs/performance.md). LPs ignore it.
   public var mipPresolve = false
   /// Told each better solution a MIP finds while it runs, for another
