@@ -53,7 +53,7 @@ mkdir -p "$work/consumer/Sources/DocSnippets"
 python3 - "$root" "$work/consumer/Sources/DocSnippets" <<'PY'
 import pathlib, re, sys
 root, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
-files = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
+files = [root / "README.md"] + sorted((root / "docs").glob("*.md")) + sorted(root.glob("Sources/*/*.docc/*.md"))
 count = 0
 for md in files:
     blocks = re.findall(r"^```swift\n(.*?)^```", md.read_text(), re.S | re.M)

@@ -76,7 +76,7 @@ public struct DietPlan: Sendable, Hashable, Codable {
   /// What to buy for the whole plan, in whole packages; `nil` without a plan.
   public var groceries: GroceryList?
   /// Why there is no plan (for an infeasible one), or what the goals cost
-  /// (after ``DietExplainer/explain(_:plan:)``); `nil` otherwise.
+  /// (after `DietExplainer/explain(_:plan:)`); `nil` otherwise.
   public var explanation: PlanExplanation?
   /// The credit for leftovers (`leftovers worth P%`, ``Purchasing/leftoverCredit``):
   /// what the plan buys and does not eat, at that share of each food's

@@ -72,7 +72,7 @@ public struct DietPlanner: Sendable {
   package var explanationProgress: ExplanationProgressHandler?
 
   /// Creates a planner that solves with the given backend and settings.
-  package init(
+  public init(
     solver: any Solver, options: SolverOptions = SolverOptions(),
     verifier: DietPlanVerifier = DietPlanVerifier()
   ) {
