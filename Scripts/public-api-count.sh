@@ -16,19 +16,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The budget: the count after issue 45's access pass (t45-api, 2026-12-06, Swift
-# 6.3.1 on Linux: 669, from 2,544). The command line is the library
-# PlannerCommandLine of this package and the fuzz targets are targets of it, so
-# both use `package` declarations; what is public is what a consumer needs: what
-# the README, docs/*.md, the DocC articles (Sources/*/*.docc) and
-# Scripts/consumer use, and what their signatures need. HealthDatabase and
-# PlanQueue are not products and have none. 120 of the 669 are in the files of
-# the meal-plan search and the solver interface (Meals/MealPlanner*.swift,
-# Household/HouseholdPlanner*.swift, Solving/*: SolverOptions alone is 41),
-# being rewritten by issues 41 and 45. The target is under 400: lower the budget
-# as declarations become internal or package; never raise it without a reason
-# in the commit.
-budget=669
+# The budget: the count after issue 45's access pass (t45-api, 2026-12-06,
+# Swift 6.3.1 on Linux: 670, from 2,544, the deprecated MealPlanError
+# included). The command line is the library PlannerCommandLine of this package
+# and the fuzz targets are targets of it, so both use `package` declarations;
+# what is public is what a consumer needs: what the README, docs/*.md, the DocC
+# articles (Sources/*/*.docc) and Scripts/consumer use, and what their
+# signatures need. HealthDatabase and PlanQueue are not products and have none.
+# 120 of the 670 are in the files of the meal-plan search and the solver
+# interface (Meals/MealPlanner*.swift, Household/HouseholdPlanner*.swift,
+# Solving/*: SolverOptions alone is 41), being rewritten by issues 41 and 45.
+# The target is under 400: lower the budget as declarations become internal or
+# package; never raise it without a reason in the commit.
+budget=670
 modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase PlanQueue)
 
 if command -v swift-symbolgraph-extract > /dev/null; then

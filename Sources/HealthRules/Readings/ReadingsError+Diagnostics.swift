@@ -1,4 +1,4 @@
-public import Diagnostics
+import Diagnostics
 
 extension ReadingsError {
   /// The problems as located diagnostics, for the one renderer every input uses, each with its

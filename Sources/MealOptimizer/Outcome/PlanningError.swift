@@ -89,4 +89,4 @@ extension PlanningError: CustomStringConvertible, LocalizedError {
 
 /// The former name of ``PlanningError``.
 @available(*, deprecated, renamed: "PlanningError", message: "MealPlanError is PlanningError; use that name")
-package typealias MealPlanError = PlanningError
+public typealias MealPlanError = PlanningError
