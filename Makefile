@@ -62,10 +62,12 @@ bench-all: bootstrap
 	bash Benchmarks/run.sh
 
 # The formatter's lint, then the count of public declarations against its
-# budget (Scripts/public-api-count.sh builds the library modules to count them).
+# budget (Scripts/public-api-count.sh builds the library modules to count them),
+# then the DocC catalogs of the library products built with warnings as errors.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz/Sources
 	bash Scripts/public-api-count.sh $(SWIFTFLAGS)
+	bash Scripts/docc.sh $(SWIFTFLAGS)
 
 clean:
 	rm -rf .build

@@ -19,8 +19,6 @@ let package = Package(
     .library(name: "GLPKBackend", targets: ["GLPKBackend"]),
     .library(name: "HealthRules", targets: ["HealthRules"]),
     .library(name: "PlanDSL", targets: ["PlanDSL"]),
-    .library(name: "HealthDatabase", targets: ["HealthDatabase"]),
-    .library(name: "PlanQueue", targets: ["PlanQueue"]),
     .executable(name: "planner", targets: ["planner"]),
     .executable(name: "planner-webhook", targets: ["planner-webhook"]),
   ],
@@ -39,18 +37,24 @@ let package = Package(
     // The C boundary to libpq (Debian: libpq-dev; Homebrew: libpq), PostgreSQL's client library:
     // its header at build time, the library itself loaded when the first connection is made.
     .target(name: "CLibPQ", path: "Sources/CLibPQ"),
-    // Rules evaluated inside PostgreSQL: the only library that uses libpq.
+    // Rules evaluated inside PostgreSQL: the only module that uses libpq. It and PlanQueue are
+    // not products: their API is `package`, for the command line.
     .target(name: "HealthDatabase", dependencies: ["HealthRules", "CLibPQ"]),
     // The job queue in PostgreSQL: plan sources, jobs, results, leases, workers (docs/service.md).
     .target(name: "PlanQueue", dependencies: ["HealthDatabase", "HealthRules"]),
     // The command line's allocator settings (glibc): a few lines of C, no library.
     .target(name: "CProcessMemory", path: "Sources/CProcessMemory"),
-    .executableTarget(
-      name: "planner",
+    // The command line: its commands, arguments and renderers, a library of this package
+    // (not a product) so that `planner`, its tests and the fuzz-cli target share it and it
+    // can use the other modules' `package` declarations.
+    .target(
+      name: "PlannerCommandLine",
       dependencies: [
         "Diagnostics", "PlanDSL", "MealOptimizer", "GLPKBackend", "HealthRules", "HealthDatabase",
         "PlanQueue", "CProcessMemory",
       ]),
+    // The executable: one line that runs PlannerCommandLine's `Planner.main()`.
+    .executableTarget(name: "planner", dependencies: ["PlannerCommandLine"]),
     // Posts `planner health --notify-url`'s alerts: URLSession's HTTP stack (libcurl on Linux)
     // lives here, not in `planner`, which would otherwise load it at every start.
     .executableTarget(name: "planner-webhook"),
@@ -76,10 +80,38 @@ let package = Package(
     ),
     .testTarget(
       name: "PlannerCLITests",
-      dependencies: ["planner", "planner-webhook", "Diagnostics", "CProcessMemory", "HealthDatabase"]),
+      dependencies: [
+        "planner", "planner-webhook", "PlannerCommandLine", "Diagnostics", "CProcessMemory", "HealthDatabase",
+      ]),
     // Rules in PostgreSQL against the in-process engine, on a throwaway server.
     .testTarget(
       name: "HealthDatabaseTests", dependencies: ["HealthDatabase", "HealthRules", "PlanDSL"],
       exclude: ["Fixtures"]),
   ]
 )
+
+// The fuzz targets (Fuzz/README.md), declared only when PLANNER_FUZZ is set, so
+// that a package depending on planner never sees them. Scripts/fuzz.sh builds
+// them with libFuzzer (`-sanitize=fuzzer,address -DFUZZING` on its command line,
+// in its own scratch path); built without those flags each is a replay tool:
+//   PLANNER_FUZZ=1 swift run --scratch-path .build/fuzz/replay fuzz-plan FILE...
+//
+//   fuzz-plan      .plan text through the lexer, parser, checker and lowering,
+//                  then model building and the rule tests (no solving)
+//   fuzz-readings  readings files: CSV, JSON, Apple Health XML, journal entries
+//   fuzz-cli       the command line: an argument vector run in process by
+//                  PlannerCommandLine's `Planner.run`, over example files in a
+//                  temporary directory
+// Being targets of this package, they may use `package` declarations.
+if Context.environment["PLANNER_FUZZ"].map({ !$0.isEmpty && $0 != "0" }) ?? false {
+  package.targets += [
+    .target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport"),
+    .executableTarget(
+      name: "fuzz-plan", dependencies: ["FuzzSupport", "PlanDSL", "MealOptimizer", "HealthRules"],
+      path: "Fuzz/Sources/fuzz-plan"),
+    .executableTarget(
+      name: "fuzz-readings", dependencies: ["FuzzSupport", "HealthRules"], path: "Fuzz/Sources/fuzz-readings"),
+    .executableTarget(
+      name: "fuzz-cli", dependencies: ["FuzzSupport", "PlannerCommandLine"], path: "Fuzz/Sources/fuzz-cli"),
+  ]
+}

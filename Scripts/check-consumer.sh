@@ -47,14 +47,15 @@ let package = Package(
   ]
 )
 SWIFT
-# Every ```swift snippet of the README and docs/ must compile against the
+# Every ```swift snippet of the README, docs/ and the DocC articles
+# (Sources/*/*.docc/*.md) must compile against the
 # public API: each file's snippets, in order, become the body of one function
 # in a library target of the consumer package (imports are hoisted).
 mkdir -p "$work/consumer/Sources/DocSnippets"
 python3 - "$root" "$work/consumer/Sources/DocSnippets" <<'PY'
 import pathlib, re, sys
 root, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
-files = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
+files = [root / "README.md"] + sorted((root / "docs").glob("*.md")) + sorted(root.glob("Sources/*/*.docc/*.md"))
 count = 0
 for md in files:
     blocks = re.findall(r"^```swift\n(.*?)^```", md.read_text(), re.S | re.M)
@@ -69,7 +70,7 @@ for md in files:
     text += "\n".join("  " + line if line else "" for line in code) + "\n}\n"
     (out / f"{name}.swift").write_text(text)
     count += len(blocks)
-print(f"check-consumer: {count} Swift snippets from the README and docs")
+print(f"check-consumer: {count} Swift snippets from the README, docs/ and the DocC articles")
 PY
 
 flags=()

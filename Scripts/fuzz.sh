@@ -11,11 +11,13 @@
 # input that once crashed is kept in Fuzz/regressions/TARGET/ and run first,
 # every run (libFuzzer reads that directory as a second corpus). Every
 # crashing, timing-out or memory-hungry input is saved in Fuzz/crashers/TARGET/
-# and the script exits 1. Replay one with the target built without libFuzzer:
-#   swift run --package-path Fuzz fuzz-plan Fuzz/crashers/fuzz-plan/crash-…
+# and the script exits 1. The targets are declared in Package.swift only when
+# PLANNER_FUZZ is set. Replay an input with the target built without libFuzzer:
+#   PLANNER_FUZZ=1 swift run --scratch-path .build/fuzz/replay fuzz-plan Fuzz/crashers/fuzz-plan/crash-…
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
+export PLANNER_FUZZ=1
 seconds="${1:-60}"
 shift || true
 targets=("$@")
@@ -24,9 +26,9 @@ targets=("$@")
 flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
 for target in "${targets[@]}"; do
   echo "fuzz: building $target with libFuzzer" >&2
-  swift build --package-path Fuzz --scratch-path .build/fuzz/build -c release "${flags[@]}" --product "$target" >&2
+  swift build --scratch-path .build/fuzz/build -c release "${flags[@]}" --product "$target" >&2
 done
-bin="$(swift build --package-path Fuzz --scratch-path .build/fuzz/build -c release "${flags[@]}" --show-bin-path)"
+bin="$(swift build --scratch-path .build/fuzz/build -c release "${flags[@]}" --show-bin-path)"
 
 seed() {
   local target="$1" corpus="$2"

@@ -10,14 +10,14 @@
 /// carriage return, and is not a number, gets a leading `'`, which spreadsheets
 /// show as text and never evaluate. Files planner reads back (a journal) keep
 /// their text exactly.
-public enum CSVField {
+package enum CSVField {
   /// The field as it is written.
   ///
   /// - Parameters:
   ///   - text: The value.
   ///   - inertFormulas: Whether a value a spreadsheet would evaluate gets a leading `'`.
   /// - Complexity: O(n) in the length of the text.
-  public static func encode(_ text: String, inertFormulas: Bool) -> String {
+  package static func encode(_ text: String, inertFormulas: Bool) -> String {
     var field = text
     if inertFormulas, let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first),
       Double(text) == nil

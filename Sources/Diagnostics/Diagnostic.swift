@@ -1,6 +1,6 @@
 /// A problem found in an input file (a plan, a readings file), as plain data.
 ///
-/// A diagnostic is rendered by ``DiagnosticRenderer``; each front end keeps its
+/// A diagnostic is rendered by `DiagnosticRenderer`; each front end keeps its
 /// message texts in one catalog, where every entry has a stable identifier.
 public struct Diagnostic: Sendable, Hashable, Error {
   /// How bad it is.
@@ -9,26 +9,26 @@ public struct Diagnostic: Sendable, Hashable, Error {
   }
 
   /// A related place, such as "first defined here".
-  public struct Note: Sendable, Hashable {
+  package struct Note: Sendable, Hashable {
     /// What the note says: lowercase, no final period.
-    public var message: String
+    package var message: String
     /// Where it points, when it points somewhere.
-    public var range: SourceRange?
+    package var range: SourceRange?
     /// Creates a note.
-    public init(_ message: String, at range: SourceRange?) {
+    package init(_ message: String, at range: SourceRange?) {
       self.message = message
       self.range = range
     }
   }
 
   /// A suggested edit: replace the text of a range with other text.
-  public struct FixIt: Sendable, Hashable {
+  package struct FixIt: Sendable, Hashable {
     /// The text to replace (empty to insert).
-    public var range: SourceRange
+    package var range: SourceRange
     /// The text to put in its place (empty to delete).
-    public var replacement: String
+    package var replacement: String
     /// Creates a fix-it that replaces `range` with `replacement`.
-    public init(replacing range: SourceRange, with replacement: String) {
+    package init(replacing range: SourceRange, with replacement: String) {
       self.range = range
       self.replacement = replacement
     }
@@ -41,19 +41,19 @@ public struct Diagnostic: Sendable, Hashable, Error {
   /// The message: lowercase, no final period, code quoted in '…'.
   public var message: String
   /// Where it is.
-  public var range: SourceRange?
+  package var range: SourceRange?
   /// Related places.
-  public var notes: [Note]
+  package var notes: [Note]
   /// A suggestion, such as "did you mean 'protein'?".
   public var hint: String?
   /// Edits that would fix the problem, such as replacing 'protien' with 'protein'.
-  public var fixIts: [FixIt]
-  /// The path of the file ``range`` lies in, as the user wrote it; set by ``DiagnosticList``,
+  package var fixIts: [FixIt]
+  /// The path of the file `range` lies in, as the user wrote it; set by ``DiagnosticList``,
   /// `nil` for a diagnostic that points nowhere or is not in a list.
   public internal(set) var path: String?
-  /// The 1-based line where ``range`` starts; set by ``DiagnosticList``.
+  /// The 1-based line where `range` starts; set by ``DiagnosticList``.
   public internal(set) var line: Int?
-  /// The 1-based column (in characters) where ``range`` starts; set by ``DiagnosticList``.
+  /// The 1-based column (in characters) where `range` starts; set by ``DiagnosticList``.
   public internal(set) var column: Int?
 
   /// Creates a diagnostic.
@@ -66,7 +66,7 @@ public struct Diagnostic: Sendable, Hashable, Error {
   ///   - notes: Related places.
   ///   - hint: A suggestion shown under the caret.
   ///   - fixIts: Edits that would fix it.
-  public init(
+  package init(
     _ severity: Severity = .error, id: String, message: String, at range: SourceRange?,
     notes: [Note] = [], hint: String? = nil, fixIts: [FixIt] = []
   ) {
@@ -85,11 +85,11 @@ public struct DiagnosticList: Error, Sendable {
   /// The diagnostics, in source order.
   public var diagnostics: [Diagnostic]
   /// The files the ranges point into.
-  public var sources: SourceManager
+  package var sources: SourceManager
 
   /// Creates a list of diagnostics that point into `sources`, and sets each one's
   /// ``Diagnostic/path``, ``Diagnostic/line`` and ``Diagnostic/column``.
-  public init(_ diagnostics: [Diagnostic], sources: SourceManager) {
+  package init(_ diagnostics: [Diagnostic], sources: SourceManager) {
     self.diagnostics = diagnostics
     self.sources = sources
     for index in self.diagnostics.indices {

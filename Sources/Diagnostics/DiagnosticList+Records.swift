@@ -1,55 +1,55 @@
 extension DiagnosticList {
   /// One diagnostic as plain located values, for JSON output (`planner check --format json`).
-  public struct Record: Sendable, Hashable, Codable {
+  package struct Record: Sendable, Hashable, Codable {
     /// A related place, located.
-    public struct Note: Sendable, Hashable, Codable {
+    package struct Note: Sendable, Hashable, Codable {
       /// What the note says.
-      public var message: String
+      package var message: String
       /// The file's path, when the note points somewhere.
-      public var file: String?
+      package var file: String?
       /// The 1-based line.
-      public var line: Int?
+      package var line: Int?
       /// The 1-based column, in characters.
-      public var column: Int?
+      package var column: Int?
     }
 
     /// The catalog entry's stable identifier.
-    public var id: String
+    package var id: String
     /// `error`, `warning` or `note`.
-    public var severity: Diagnostic.Severity
+    package var severity: Diagnostic.Severity
     /// The file's path, when the diagnostic points somewhere.
-    public var file: String?
+    package var file: String?
     /// The 1-based line.
-    public var line: Int?
+    package var line: Int?
     /// The 1-based column, in characters.
-    public var column: Int?
+    package var column: Int?
     /// The message.
-    public var message: String
+    package var message: String
     /// Suggestions (at most one today).
-    public var hints: [String]
+    package var hints: [String]
     /// Related places.
-    public var notes: [Note]
+    package var notes: [Note]
     /// Edits that would fix it: replace the text from `line`:`column` up to
     /// `end_line`:`end_column` (exclusive) with `replacement`.
-    public var fixIts: [FixIt]
+    package var fixIts: [FixIt]
 
     /// A suggested edit, located.
-    public struct FixIt: Sendable, Hashable, Codable {
+    package struct FixIt: Sendable, Hashable, Codable {
       /// The 1-based line where the replaced text starts.
-      public var line: Int
+      package var line: Int
       /// The 1-based column, in characters, where it starts.
-      public var column: Int
+      package var column: Int
       /// The line where it ends.
-      public var endLine: Int
+      package var endLine: Int
       /// The column just after it.
-      public var endColumn: Int
+      package var endColumn: Int
       /// The new text.
-      public var replacement: String
+      package var replacement: String
     }
   }
 
   /// The diagnostics as located records, in order.
-  public var records: [Record] {
+  package var records: [Record] {
     diagnostics.map { diagnostic in
       let place = location(diagnostic.range)
       return Record(

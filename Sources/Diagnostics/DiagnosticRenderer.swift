@@ -10,39 +10,39 @@
 ///
 /// A fix-it on the diagnostic's own line is shown as the edit alone; one
 /// elsewhere starts with its `line:column` (and its file, when that differs).
-public struct DiagnosticRenderer: Sendable {
+package struct DiagnosticRenderer: Sendable {
   /// Whether to colour the output with ANSI escapes (only on a terminal).
-  public var colors: Bool
+  package var colors: Bool
 
   /// How many diagnostics are shown; the rest are counted in one line.
-  public var limit: Int
+  package var limit: Int
 
   /// The widest source line shown, in characters; a longer line is elided
   /// around the caret with `…`.
-  public static let maximumLineWidth = 120
+  package static let maximumLineWidth = 120
 
   /// The longest message shown, in characters; a longer one keeps its start and end.
-  public static let maximumMessageLength = 240
+  package static let maximumMessageLength = 240
 
   /// Creates a renderer.
   ///
   /// - Parameters:
   ///   - colors: Whether to colour the output; see ``usesColors(onTerminal:environment:)``.
   ///   - limit: How many diagnostics are shown in full (at least 1).
-  public init(colors: Bool = false, limit: Int = 50) {
+  package init(colors: Bool = false, limit: Int = 50) {
     self.colors = colors
     self.limit = max(1, limit)
   }
 
   /// Whether diagnostics are coloured: only on a terminal, and never when the
   /// `NO_COLOR` environment variable is set (to anything; see no-color.org).
-  public static func usesColors(onTerminal isTerminal: Bool, environment: [String: String]) -> Bool {
+  package static func usesColors(onTerminal isTerminal: Bool, environment: [String: String]) -> Bool {
     isTerminal && environment["NO_COLOR"] == nil
   }
 
   /// Renders the first ``limit`` diagnostics, a line counting the rest, then
   /// a summary line when there are errors or warnings.
-  public func render(_ list: DiagnosticList) -> String {
+  package func render(_ list: DiagnosticList) -> String {
     var out = ""
     for diagnostic in list.diagnostics.prefix(limit) {
       out += render(diagnostic, sources: list.sources)
@@ -69,7 +69,7 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   /// Renders one diagnostic with its source line, caret, hint, fix-its and notes.
-  public func render(_ diagnostic: Diagnostic, sources: SourceManager) -> String {
+  package func render(_ diagnostic: Diagnostic, sources: SourceManager) -> String {
     var out = header(diagnostic.severity, diagnostic.message, diagnostic.range, sources)
     out += snippet(diagnostic.range, sources)
     if let hint = diagnostic.hint {

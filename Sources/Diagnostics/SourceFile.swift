@@ -5,16 +5,16 @@ import Foundation
 /// A source file may hold an excerpt of a larger file: `firstLine` says which
 /// line of the whole file its text starts on, so a reader that keeps only the
 /// lines at fault still reports their real line numbers.
-public struct SourceFile: Sendable, Hashable {
+package struct SourceFile: Sendable, Hashable {
   /// The path as the user wrote it or as it was resolved from an `include`.
-  public let path: String
+  package let path: String
   /// The file's text, decoded from ``bytes`` when asked for (a large file is
   /// kept once, as its bytes).
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
   /// The UTF-8 bytes of `text`, which source offsets index.
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// The line of the whole file on which `text` starts (1 unless this is an excerpt).
-  public let firstLine: Int
+  package let firstLine: Int
   /// The byte offset at which each line starts.
   private let lineStarts: [Int]
 
@@ -24,7 +24,7 @@ public struct SourceFile: Sendable, Hashable {
   ///   - path: The path shown in diagnostics.
   ///   - text: The file's text, or an excerpt of it.
   ///   - firstLine: The 1-based line of the whole file on which `text` starts.
-  public init(path: String, text: String, firstLine: Int = 1) {
+  package init(path: String, text: String, firstLine: Int = 1) {
     self.init(path: path, utf8: Array(text.utf8), firstLine: firstLine)
   }
 
@@ -50,7 +50,7 @@ public struct SourceFile: Sendable, Hashable {
   }
 
   /// The 1-based line and column (in characters) of a byte offset.
-  public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+  package func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
     var hint = 0
     return lineAndColumn(of: offset, hint: &hint)
   }
@@ -97,7 +97,7 @@ public struct SourceFile: Sendable, Hashable {
 
   /// The byte offset of a 1-based line (of the whole file) and column (in characters),
   /// clamped to the line.
-  public func offset(line: Int, column: Int) -> Int {
+  package func offset(line: Int, column: Int) -> Int {
     let bounds = lineBounds(line)
     var offset = bounds.lowerBound
     var remaining = max(0, column - 1)
@@ -110,7 +110,7 @@ public struct SourceFile: Sendable, Hashable {
   }
 
   /// The text of a 1-based line (of the whole file), without its line break.
-  public func lineText(_ line: Int) -> String {
+  package func lineText(_ line: Int) -> String {
     let line = line - firstLine + 1
     guard line >= 1, line <= lineStarts.count else { return "" }
     let start = lineStarts[line - 1]
@@ -131,7 +131,7 @@ public struct SourceFile: Sendable, Hashable {
   }
 
   /// The text covered by a range.
-  public func text(in range: SourceRange) -> String {
+  package func text(in range: SourceRange) -> String {
     let start = max(0, min(range.start, bytes.count))
     let end = max(start, min(range.end, bytes.count))
     return String(decoding: bytes[start..<end], as: UTF8.self)
@@ -144,43 +144,43 @@ public struct SourceFile: Sendable, Hashable {
 /// in 12 bytes (three 32-bit fields) rather than 24: a file larger than
 /// ``SourceRange/maximumOffset`` bytes is refused when it is read, and a
 /// value out of range is clamped rather than trapping.
-public struct SourceRange: Sendable, Hashable {
+package struct SourceRange: Sendable, Hashable {
   @usableFromInline var storedFile: UInt32
   @usableFromInline var storedStart: UInt32
   @usableFromInline var storedEnd: UInt32
 
   /// The largest byte offset a range can hold: files are at most this many bytes.
-  public static let maximumOffset = Int(UInt32.max)
+  package static let maximumOffset = Int(UInt32.max)
 
   /// Which file, as an index into the ``SourceManager``'s files.
-  @inlinable public var file: Int {
+  @inlinable package var file: Int {
     get { Int(storedFile) }
     set { storedFile = UInt32(clamping: newValue) }
   }
   /// The first byte.
-  @inlinable public var start: Int {
+  @inlinable package var start: Int {
     get { Int(storedStart) }
     set { storedStart = UInt32(clamping: newValue) }
   }
   /// One past the last byte.
-  @inlinable public var end: Int {
+  @inlinable package var end: Int {
     get { Int(storedEnd) }
     set { storedEnd = UInt32(clamping: newValue) }
   }
 
   /// Creates a range of bytes `start..<end` in the file at index `file`.
-  @inlinable @inline(__always) public init(file: Int, start: Int, end: Int) {
+  @inlinable @inline(__always) package init(file: Int, start: Int, end: Int) {
     storedFile = UInt32(clamping: file)
     storedStart = UInt32(clamping: start)
     storedEnd = UInt32(clamping: end)
   }
 
   /// The smallest range covering both.
-  public func union(_ other: SourceRange) -> SourceRange {
+  package func union(_ other: SourceRange) -> SourceRange {
     guard other.file == file else { return self }
     return SourceRange(file: file, start: min(start, other.start), end: max(end, other.end))
   }
 
   /// An empty range at this range's end, for "expected X here".
-  public var afterEnd: SourceRange { SourceRange(file: file, start: end, end: end) }
+  package var afterEnd: SourceRange { SourceRange(file: file, start: end, end: end) }
 }

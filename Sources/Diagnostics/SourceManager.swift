@@ -1,21 +1,21 @@
 /// The files of one program: the root file and everything it includes.
 ///
 /// Ranges in diagnostics and the AST point into these files by index.
-public struct SourceManager: Sendable {
+package struct SourceManager: Sendable {
   /// The files, in the order they were read; a ``SourceRange`` names one by index.
-  public private(set) var files: [SourceFile] = []
+  package private(set) var files: [SourceFile] = []
 
   /// Creates an empty set of files.
-  public init() {}
+  package init() {}
 
   /// Adds a file and returns its index.
-  public mutating func add(_ file: SourceFile) -> Int {
+  package mutating func add(_ file: SourceFile) -> Int {
     files.append(file)
     return files.count - 1
   }
 
   /// The file at an index.
-  public func file(_ index: Int) -> SourceFile? {
+  package func file(_ index: Int) -> SourceFile? {
     files.indices.contains(index) ? files[index] : nil
   }
 
@@ -30,7 +30,7 @@ public struct SourceManager: Sendable {
   }
 
   /// The index of a file already loaded from this path, if any.
-  public func index(ofPath path: String) -> Int? {
+  package func index(ofPath path: String) -> Int? {
     files.firstIndex { $0.path == path }
   }
 }

@@ -1,7 +1,7 @@
 /// Finds the candidate closest to a misspelt name, for "did you mean" hints.
-public enum Suggestions {
+package enum Suggestions {
   /// The longest name a hint is searched for; a longer one is not a misspelling.
-  public static let maximumNameLength = 64
+  package static let maximumNameLength = 64
 
   /// The closest candidate within a small edit distance, or `nil`.
   ///
@@ -12,7 +12,7 @@ public enum Suggestions {
   ///
   /// - Complexity: O(n × m × k) for n candidates of length m and a name of
   ///   length k ≤ ``maximumNameLength``.
-  public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+  package static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
     guard name.utf8.count <= maximumNameLength * 4, name.count <= maximumNameLength else { return nil }
     let target = Array(name.lowercased())
     let limit = max(1, min(3, target.count / 3 + 1))
@@ -47,7 +47,8 @@ public enum Suggestions {
   /// - Returns: The distance, or `nil` when it exceeds `limit`.
   /// - Complexity: O(*m* × *n*) in the lengths, less when the limit cuts it short; O(1) when the
   ///   lengths differ by more than `limit`.
-  public static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int = .max) -> Int? {
+  package static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int = .max) -> Int?
+  {
     if abs(a.count - b.count) > limit { return nil }
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
@@ -74,17 +75,17 @@ public enum Suggestions {
   }
 
   /// "did you mean 'x'?" for the closest candidate, or `nil`.
-  public static func hint(for name: String, in candidates: some Sequence<String>) -> String? {
+  package static func hint(for name: String, in candidates: some Sequence<String>) -> String? {
     closest(to: name, in: candidates).map { "did you mean '\($0)'?" }
   }
 
   /// The most candidates ``list(_:)`` names; more are counted.
-  public static let maximumListed = 12
+  package static let maximumListed = 12
 
   /// "expected one of: a, b, c" for the candidates, sorted, or `nil` when there are none.
   ///
   /// At most ``maximumListed`` are named; the rest are counted ("and 20 more").
-  public static func list(_ candidates: some Sequence<String>) -> String? {
+  package static func list(_ candidates: some Sequence<String>) -> String? {
     let names = Set(candidates).sorted()
     guard !names.isEmpty else { return nil }
     let shown = names.prefix(maximumListed).map { "'\($0)'" }.joined(separator: ", ")

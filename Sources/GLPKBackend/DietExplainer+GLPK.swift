@@ -8,7 +8,7 @@ extension DietExplainer {
   /// let costs = try DietExplainer().explainCosts(problem)
   /// for cost in costs.marginalCosts { print(cost.message) }
   /// ```
-  public init(options: SolverOptions = SolverOptions()) {
+  package init(options: SolverOptions = SolverOptions()) {
     self.init(solver: GLPKSolver(), options: options)
   }
 }

@@ -2,13 +2,13 @@ internal import CGLPK
 import Foundation
 import MealOptimizer
 
-/// Solves a ``LinearModel`` with GLPK: the simplex or interior-point method
+/// Solves a `LinearModel` with GLPK: the simplex or interior-point method
 /// for LPs, branch-and-cut after an LP relaxation for MIPs.
 ///
 /// The model is validated in Swift before anything reaches GLPK, and every
 /// GLPK call runs inside a guard in the C shim: an internal GLPK error that
 /// would otherwise `abort()` the process comes back as
-/// ``SolverError/solverFailure(_:)``. The GLPK problem object is created and
+/// `SolverError/solverFailure(_:)`. The GLPK problem object is created and
 /// deleted inside one ``solve(_:options:)`` call and never leaves it, so one
 /// `GLPKSolver` can be used from many threads at once (GLPK keeps its state
 /// per thread). A model solved many times with small changes between solves
@@ -18,7 +18,7 @@ import MealOptimizer
 /// a Foundation `Thread`, when the thread is cancelled): the
 /// solver checks before it calls GLPK, and GLPK's branch-and-cut asks at every
 /// step of its search, so a cancelled MIP ends within moments and the call
-/// throws ``SolverError/cancelled``. (GLPK's simplex method cannot be
+/// throws `SolverError/cancelled`. (GLPK's simplex method cannot be
 /// interrupted; an LP runs to its end, and the cancellation is reported after it.)
 ///
 /// The time limit covers the whole call: compacting the model, loading it
@@ -43,16 +43,16 @@ public struct GLPKSolver: Solver {
   /// Solves the model with GLPK.
   ///
   /// - Parameters:
-  ///   - model: The model; it is validated with ``LinearModel/validate()`` first.
+  ///   - model: The model; it is validated with `LinearModel/validate()` first.
   ///   - options: The time limit, MIP gap, node limit, start, observer, and
   ///     GLPK settings by name over ``options``.
   /// - Returns: The termination and result statuses, values when there are
   ///   any, duals and reduced costs for an LP solved to optimality, the
   ///   relative gap for a MIP, and the seconds spent.
-  /// - Throws: ``SolverError/invalidModel(_:)`` or
-  ///   ``SolverError/invalidOptions(_:)`` before GLPK is called, and
-  ///   ``SolverError/solverFailure(_:)`` when GLPK reports an internal error,
-  ///   ``SolverError/cancelled`` when the task or the Foundation thread
+  /// - Throws: `SolverError/invalidModel(_:)` or
+  ///   `SolverError/invalidOptions(_:)` before GLPK is called, and
+  ///   `SolverError/solverFailure(_:)` when GLPK reports an internal error,
+  ///   `SolverError/cancelled` when the task or the Foundation thread
   ///   running the solve is cancelled.
   public func solve(_ model: LinearModel, options: SolverOptions) throws(SolverError) -> Solution {
     try options.validate()

@@ -6,7 +6,7 @@ import HealthRules
 /// the environment (`PGPASSWORD`, `~/.pgpass`) or a service file, and where libpq's own
 /// message repeats part of the URL, the password is replaced by `***`
 /// (``ConnectionString/redacting(_:in:)``).
-public enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The server could not be reached or refused the connection.
   case connection(String)
   /// A statement failed; the server's message and its SQLSTATE code.
@@ -23,7 +23,7 @@ public enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
   case invalidValue(String)
 
   /// A lowercase message without a final period.
-  public var description: String {
+  package var description: String {
     switch self {
     case .connection(let message): return "cannot connect to the database: \(message)"
     case .query(let message, let state):

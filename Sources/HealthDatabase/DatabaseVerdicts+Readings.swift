@@ -12,7 +12,7 @@ extension DatabaseVerdicts {
   ///   (more digits than a 64-bit fraction holds) or a day has two rows (timed readings are
   ///   not read back).
   /// - Throws: ``DatabaseError`` when the query fails.
-  public func readings(of patient: String, through today: Day, on connection: PostgresConnection)
+  package func readings(of patient: String, through today: Day, on connection: PostgresConnection)
     throws(DatabaseError) -> [Reading]?
   {
     func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }

@@ -12,18 +12,18 @@ import HealthRules
 /// let connection = try PostgresConnection(url: "postgresql:///clinic")
 /// let verdicts = try DatabaseVerdicts(ruleSet: .baseline).run(on: connection)
 /// ```
-public struct DatabaseVerdicts: Sendable {
+package struct DatabaseVerdicts: Sendable {
   /// The rules.
-  public let ruleSet: RuleSet
+  package let ruleSet: RuleSet
   /// Where the readings are.
-  public private(set) var table: ReadingsTable
+  package private(set) var table: ReadingsTable
 
   /// Prepares a runner.
   ///
   /// - Parameters:
   ///   - ruleSet: The rules to evaluate.
   ///   - table: The readings table; ``HealthRules/ReadingsTable/default`` by default.
-  public init(ruleSet: RuleSet, table: ReadingsTable = .default) {
+  package init(ruleSet: RuleSet, table: ReadingsTable = .default) {
     self.ruleSet = ruleSet
     self.table = table
   }
@@ -32,7 +32,7 @@ public struct DatabaseVerdicts: Sendable {
   /// parameters (``HealthRules/RuleSet/query(dialect:table:asOf:patients:)``).
   ///
   /// - Throws: ``DatabaseError/rules(_:)``.
-  public func query(asOf: Day? = nil, patients: [String]? = nil) throws(DatabaseError) -> SQLQuery {
+  package func query(asOf: Day? = nil, patients: [String]? = nil) throws(DatabaseError) -> SQLQuery {
     do throws(SQLError) {
       return try ruleSet.query(dialect: .postgresql, table: table, asOf: asOf, patients: patients)
     } catch {
@@ -50,7 +50,7 @@ public struct DatabaseVerdicts: Sendable {
   ///   - patients: Only these patients; all by default.
   /// - Returns: One verdict per patient with readings, ordered by patient id (byte order).
   /// - Throws: ``DatabaseError``.
-  public func run(on connection: PostgresConnection, asOf: Day? = nil, patients: [String]? = nil)
+  package func run(on connection: PostgresConnection, asOf: Day? = nil, patients: [String]? = nil)
     throws(DatabaseError) -> [PatientVerdict]
   {
     // The names and values are checked before the table is looked up.
@@ -67,7 +67,7 @@ public struct DatabaseVerdicts: Sendable {
   ///
   /// - Throws: ``DatabaseError/missingTable(_:)`` or ``DatabaseError/column(_:)``;
   ///   ``DatabaseError/rules(_:)`` when a name is unusable (``HealthRules/ReadingsTable/validate()``).
-  public func checkTable(on connection: PostgresConnection) throws(DatabaseError) {
+  package func checkTable(on connection: PostgresConnection) throws(DatabaseError) {
     do throws(SQLError) { try table.validate() } catch { throw .rules(error) }
     let name = table.qualifiedName
     let found = try connection.query(
@@ -155,7 +155,7 @@ public struct DatabaseVerdicts: Sendable {
   }
 
   /// Whether a primary key or unique index (without a condition) covers exactly the patient and day columns.
-  public func hasUniqueDays(on connection: PostgresConnection) throws(DatabaseError) -> Bool {
+  package func hasUniqueDays(on connection: PostgresConnection) throws(DatabaseError) -> Bool {
     let found = try connection.query(
       """
       SELECT count(*) FROM pg_index AS i

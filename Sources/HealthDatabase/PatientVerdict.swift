@@ -7,28 +7,28 @@ import HealthRules
 /// { "patient_id": "p-0001", "today": "2026-03-07", "verdict": "alert", "severity": "warning",
 ///   "alerts": ["sugar_high"], "notes": [], "unknown": [], "missing": [] }
 /// ```
-public struct PatientVerdict: Sendable, Hashable, Codable {
+package struct PatientVerdict: Sendable, Hashable, Codable {
   /// The patient, as text.
-  public var patientID: String
+  package var patientID: String
   /// The last day of the window.
-  public var today: Day
+  package var today: Day
   /// The verdict; `nil` when ``error`` says why there is none.
-  public var status: Verdict.Status?
+  package var status: Verdict.Status?
   /// The highest severity of the alerts and notes that fired, or `nil`.
-  public var severity: Alert.Severity?
+  package var severity: Alert.Severity?
   /// The ids of the fired `warning` and `urgent` alerts, most severe first, then in rule order.
-  public var alerts: [String]
+  package var alerts: [String]
   /// The ids of the fired `info` notes, in rule order.
-  public var notes: [String] = []
+  package var notes: [String] = []
   /// The ids of the alerts that could not be decided, in rule order.
-  public var unknown: [String]
+  package var unknown: [String]
   /// The readings that undecided alerts needed, as ``Verdict/missing`` lists them.
-  public var missing: [MissingReading]
+  package var missing: [MissingReading]
   /// Why there is no verdict (`two readings for 2026-03-01`), or `nil`.
-  public var error: String?
+  package var error: String?
 
   /// Creates a verdict row.
-  public init(
+  package init(
     patientID: String, today: Day, status: Verdict.Status?, alerts: [String], unknown: [String],
     missing: [MissingReading], error: String? = nil
   ) {
@@ -42,7 +42,7 @@ public struct PatientVerdict: Sendable, Hashable, Codable {
   }
 
   /// The same row for an in-process verdict, to compare the two engines.
-  public init(patientID: String, verdict: Verdict) {
+  package init(patientID: String, verdict: Verdict) {
     self.init(
       patientID: patientID, today: verdict.today, status: verdict.status, alerts: verdict.alerts,
       unknown: verdict.unknown, missing: verdict.missing)

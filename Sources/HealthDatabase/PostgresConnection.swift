@@ -9,7 +9,7 @@ import Foundation
 /// ```
 ///
 /// A connection is used from one task at a time; it is not `Sendable`.
-public final class PostgresConnection {
+package final class PostgresConnection {
   private let handle: OpaquePointer
 
   /// Connects to a server.
@@ -19,7 +19,7 @@ public final class PostgresConnection {
   ///   from the environment (`PGHOST`, `PGPASSWORD`, …), `~/.pgpass` or a service file.
   /// - Throws: ``DatabaseError/connection(_:)`` with the server's reason, the password
   ///   replaced by `***` wherever the reason repeats it.
-  public init(url: String) throws(DatabaseError) {
+  package init(url: String) throws(DatabaseError) {
     guard !url.unicodeScalars.contains("\u{0}") else {
       throw .connection("the connection string holds a NUL character")
     }
@@ -55,7 +55,7 @@ public final class PostgresConnection {
   ///
   /// - Throws: ``DatabaseError/query(_:sqlState:)``; ``DatabaseError/invalidValue(_:)`` when
   ///   the text holds a NUL character.
-  public func execute(_ sql: String) throws(DatabaseError) {
+  package func execute(_ sql: String) throws(DatabaseError) {
     _ = try run(sql, parameters: [])
   }
 
@@ -68,7 +68,7 @@ public final class PostgresConnection {
   /// - Throws: ``DatabaseError/query(_:sqlState:)``; ``DatabaseError/invalidValue(_:)``, before
   ///   anything is sent, when the statement or a value holds a NUL character (C strings end
   ///   there, and PostgreSQL text cannot hold one).
-  public func query(_ sql: String, parameters: [String?] = []) throws(DatabaseError) -> QueryRows {
+  package func query(_ sql: String, parameters: [String?] = []) throws(DatabaseError) -> QueryRows {
     try run(sql, parameters: parameters)
   }
 
@@ -78,7 +78,7 @@ public final class PostgresConnection {
   ///   - statement: The `COPY table (columns) FROM STDIN` statement.
   ///   - data: The rows, each ending in a newline, escaped as `COPY`'s text format requires.
   /// - Throws: ``DatabaseError/query(_:sqlState:)`` when the server rejects the statement or a row.
-  public func copy(_ statement: String, data: String) throws(DatabaseError) {
+  package func copy(_ statement: String, data: String) throws(DatabaseError) {
     try check(cpq_exec(handle, statement), expecting: PGRES_COPY_IN).clear()
     var bytes = Array(data.utf8)
     let chunk = 1 << 20
@@ -119,7 +119,7 @@ public final class PostgresConnection {
   ///     (the read end of a pipe that another thread writes to).
   /// - Returns: The notifications received, oldest first; empty when the time ran out or `wake` woke it.
   /// - Throws: ``DatabaseError/connection(_:)`` when the connection is lost.
-  public func waitForNotifications(timeout: Double, wake: [Int32] = []) throws(DatabaseError)
+  package func waitForNotifications(timeout: Double, wake: [Int32] = []) throws(DatabaseError)
     -> [DatabaseNotification]
   {
     var received = takeNotifications()
@@ -254,19 +254,19 @@ private struct PGResult: ~Copyable {
 }
 
 /// The rows a query returned, as text.
-public struct QueryRows: Sendable, Hashable {
+package struct QueryRows: Sendable, Hashable {
   /// The column names, in order.
-  public var columns: [String]
+  package var columns: [String]
   /// Each row's values, `nil` for SQL `NULL`.
-  public var rows: [[String?]]
+  package var rows: [[String?]]
 }
 
 /// A notification a server sent to a connection that listens on its channel (`NOTIFY channel, 'payload'`).
-public struct DatabaseNotification: Sendable, Hashable {
+package struct DatabaseNotification: Sendable, Hashable {
   /// The channel's name.
-  public var channel: String
+  package var channel: String
   /// The text sent with it; empty when none was.
-  public var payload: String
+  package var payload: String
   /// The server process that sent it.
-  public var processID: Int
+  package var processID: Int
 }

@@ -2,5 +2,5 @@ import Foundation
 
 extension NutrientConditionSyntax.Failure: LocalizedError {
   /// The message and its hint: `unknown nutrient 'protien' (did you mean 'protein'?)`.
-  public var errorDescription: String? { description }
+  package var errorDescription: String? { description }
 }

@@ -4,22 +4,22 @@ import MealOptimizer
 
 /// Reads a nutrient condition typed on the command line: `protein >= 20 g`,
 /// `sodium < 140 mg per cup`, `energy <= 250 kcal per 100 g`.
-public enum NutrientConditionSyntax {
+package enum NutrientConditionSyntax {
   /// A mistake in a condition: a located diagnostic in the condition's text.
-  public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+  package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The diagnostic, pointing into ``source``.
-    public var diagnostic: Diagnostic
+    package var diagnostic: Diagnostic
     /// The condition's text, as a source file named `--where`.
-    public var source: SourceFile
+    package var source: SourceFile
     /// What is wrong: lowercase, no final period.
-    public var message: String { diagnostic.message }
+    package var message: String { diagnostic.message }
     /// A suggestion, such as "did you mean 'protein'?".
-    public var hint: String? { diagnostic.hint }
+    package var hint: String? { diagnostic.hint }
     /// The message, then the hint in parentheses.
-    public var description: String { message + (hint.map { " (\($0))" } ?? "") }
+    package var description: String { message + (hint.map { " (\($0))" } ?? "") }
 
     /// The diagnostic with its source, for the one renderer.
-    public var diagnostics: DiagnosticList {
+    package var diagnostics: DiagnosticList {
       var sources = SourceManager()
       _ = sources.add(source)
       return DiagnosticList([diagnostic], sources: sources)
@@ -31,7 +31,7 @@ public enum NutrientConditionSyntax {
   /// - Parameter text: The condition as typed.
   /// - Returns: The condition, its amount in the nutrient's canonical unit.
   /// - Throws: ``Failure`` with a located diagnostic from the catalog.
-  public static func parse(_ text: String) throws(Failure) -> NutrientCondition {
+  package static func parse(_ text: String) throws(Failure) -> NutrientCondition {
     let source = SourceFile(path: "--where", text: text)
     func failure(_ diagnostic: Diagnostic) -> Failure { Failure(diagnostic: diagnostic, source: source) }
     var lexer = Lexer(source, fileIndex: 0)

@@ -9,7 +9,7 @@ import MealOptimizer
 /// let problem = try program.dietProblem(named: nil)
 /// ```
 ///
-/// Every mistake in every file is reported in one ``DiagnosticList``. The
+/// Every mistake in every file is reported in one `DiagnosticList`. The
 /// driver stops after parsing when parsing found errors, so that the checker
 /// does not pile further errors on a broken tree.
 public struct PlanLoader: Sendable {
@@ -18,7 +18,7 @@ public struct PlanLoader: Sendable {
   /// message, is the same either way: a file with a mistake is parsed again
   /// whole. On by default, and in the command line since the seventh round of
   /// docs/performance.md (`PLANNER_PARALLEL_PARSE=0` turns it off there).
-  public var parsesInParallel = true
+  package var parsesInParallel = true
   /// The threads a file may be parsed and checked on in parts (tests set it; `nil`: one per processor).
   var parsingThreads: Int?
   /// The smallest part of a file parsed on a thread of its own (tests lower it to cut small files).
@@ -26,7 +26,7 @@ public struct PlanLoader: Sendable {
   /// Whether a program with many declarations (4,096 or more) has its
   /// stores, foods and goals checked in parts on several threads, one per
   /// processor up to 8. The result, and every message, is the same either way.
-  public var checksInParallel = true
+  package var checksInParallel = true
   /// The fewest declarations a part is checked with (tests lower it to cut small programs).
   var smallestCheckedPart = Checker.smallestCheckedPart
   /// Whether the syntax tree is kept, not freed, once the program is checked:
@@ -36,7 +36,7 @@ public struct PlanLoader: Sendable {
   /// process that loads one program and ends gets that memory back from the
   /// system anyway (compilers do the same: clang's `-disable-free`). The command line sets it; off by
   /// default, so that an app loading plan after plan does not keep every tree.
-  public var keepsSyntaxTree = false
+  package var keepsSyntaxTree = false
 
   public init() {}
 
@@ -44,7 +44,7 @@ public struct PlanLoader: Sendable {
   ///
   /// - Parameter path: The root `.plan` file.
   /// - Returns: The checked program (its warnings in ``Program/warnings``).
-  /// - Throws: ``DiagnosticList`` with every error found.
+  /// - Throws: `DiagnosticList` with every error found.
   public func load(path: String) throws(DiagnosticList) -> Program {
     var session = newSession()
     session.loadFile(path: path, includedFrom: nil)
@@ -79,7 +79,8 @@ public struct PlanLoader: Sendable {
   ///     of a path that is not among them is an error at the include, as a missing file is.
   ///   - directory: The absolute path that relative paths are relative to.
   /// - Throws: ``DiagnosticList`` with every error found.
-  public func load(path: String, files: [String: String], directory: String) throws(DiagnosticList) -> Program
+  package func load(path: String, files: [String: String], directory: String) throws(DiagnosticList)
+    -> Program
   {
     var session = newSession()
     session.workingDirectory = directory
@@ -92,7 +93,7 @@ public struct PlanLoader: Sendable {
 
   /// Whether a file of `byteCount` bytes is parsed in parts, on more than one
   /// thread (``parsesInParallel``; a part a processor, each at least 256 KB).
-  public func parsesInParts(byteCount: Int) -> Bool {
+  package func parsesInParts(byteCount: Int) -> Bool {
     PartedParse.partCount(
       byteCount: byteCount, processors: parsesInParallel ? threads : 1, smallestPart: smallestParsedPart) > 1
   }

@@ -2,7 +2,7 @@ import Foundation
 import HealthDatabase
 
 /// Where a job stands.
-public enum JobState: String, Sendable, Hashable, Codable, CaseIterable {
+package enum JobState: String, Sendable, Hashable, Codable, CaseIterable {
   /// Waiting for a worker.
   case queued
   /// Claimed by a worker whose lease has not run out (or has, and no worker re-claimed it yet).
@@ -14,30 +14,30 @@ public enum JobState: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// A job to add: which plan of which source, for which household, with which readings.
-public struct NewJob: Sendable, Hashable {
+package struct NewJob: Sendable, Hashable {
   /// The plan source (``JobQueue/store(_:)``).
-  public var sourceID: Int64
+  package var sourceID: Int64
   /// The plan's name, or `nil` when the source declares one plan.
-  public var plan: String?
+  package var plan: String?
   /// A label for the household (a row id of the households table, a file name).
-  public var household: String
+  package var household: String
   /// The patient whose readings the plan's `adapt` blocks read, or `nil` for none.
-  public var patient: String?
+  package var patient: String?
   /// A household member's own patient id, by member (for `adapt MEMBER` blocks).
-  public var memberPatients: [String: String] = [:]
+  package var memberPatients: [String: String] = [:]
   /// The readings table (`readings`, `clinic.readings`); `nil` for `readings`.
-  public var readingsTable: String?
+  package var readingsTable: String?
   /// The day the rules are evaluated for, `YYYY-MM-DD`; `nil` for each patient's latest reading.
-  public var asOf: String?
+  package var asOf: String?
   /// The solver's time limit in seconds; `nil` for `planner solve`'s default.
-  public var timeLimit: Double?
+  package var timeLimit: Double?
   /// Higher runs first; equal priorities run in the order added.
-  public var priority: Int = 0
+  package var priority: Int = 0
   /// How many attempts before the job is parked.
-  public var maxAttempts: Int = 3
+  package var maxAttempts: Int = 3
 
   /// Creates a job description.
-  public init(sourceID: Int64, plan: String?, household: String) {
+  package init(sourceID: Int64, plan: String?, household: String) {
     self.sourceID = sourceID
     self.plan = plan
     self.household = household
@@ -45,46 +45,47 @@ public struct NewJob: Sendable, Hashable {
 }
 
 /// A job a worker holds under a lease.
-public struct ClaimedJob: Sendable, Hashable {
+package struct ClaimedJob: Sendable, Hashable {
   /// The job's id.
-  public var id: Int64
+  package var id: Int64
   /// Which attempt this is, from 1.
-  public var attempt: Int
+  package var attempt: Int
   /// The plan source's id.
-  public var sourceID: Int64
+  package var sourceID: Int64
   /// The plan source.
-  public var source: PlanSource
+  package var source: PlanSource
   /// The plan's name, or `nil` for the source's only plan.
-  public var plan: String?
+  package var plan: String?
   /// The household's label.
-  public var household: String
+  package var household: String
   /// The readings table, `nil` for `readings`.
-  public var readingsTable: String?
+  package var readingsTable: String?
   /// The patient for the plan's `adapt` blocks.
-  public var patient: String?
+  package var patient: String?
   /// Members' own patients.
-  public var memberPatients: [String: String]
+  package var memberPatients: [String: String]
   /// The day the rules are evaluated for.
-  public var asOf: String?
+  package var asOf: String?
   /// The solver's time limit in seconds.
-  public var timeLimit: Double?
+  package var timeLimit: Double?
 }
 
 /// What a worker produced for a job.
-public struct JobResult: Sendable, Hashable {
+package struct JobResult: Sendable, Hashable {
   /// The plan's status word (`optimal`, `feasible`, `infeasible`, …).
-  public var status: String
+  package var status: String
   /// The plan as `planner solve --format json` prints it.
-  public var planJSON: String
+  package var planJSON: String
   /// Warnings and notes the solve printed, one a line; empty when none.
-  public var messages: String
+  package var messages: String
   /// Seconds spent loading and checking the plan (and reading the readings).
-  public var loadSeconds: Double
+  package var loadSeconds: Double
   /// Seconds spent solving and writing the JSON.
-  public var solveSeconds: Double
+  package var solveSeconds: Double
 
   /// Creates a result.
-  public init(status: String, planJSON: String, messages: String, loadSeconds: Double, solveSeconds: Double) {
+  package init(status: String, planJSON: String, messages: String, loadSeconds: Double, solveSeconds: Double)
+  {
     self.status = status
     self.planJSON = planJSON
     self.messages = messages
@@ -94,29 +95,29 @@ public struct JobResult: Sendable, Hashable {
 }
 
 /// One row of `planner jobs`.
-public struct JobSummary: Sendable, Hashable, Codable {
+package struct JobSummary: Sendable, Hashable, Codable {
   /// The job's id.
-  public var id: Int64
+  package var id: Int64
   /// Its state.
-  public var state: JobState
+  package var state: JobState
   /// The household's label.
-  public var household: String
+  package var household: String
   /// The plan's name, if given.
-  public var plan: String?
+  package var plan: String?
   /// The root file of its source.
-  public var file: String
+  package var file: String
   /// Attempts made so far.
-  public var attempts: Int
+  package var attempts: Int
   /// Attempts allowed.
-  public var maxAttempts: Int
+  package var maxAttempts: Int
   /// Its priority.
-  public var priority: Int
+  package var priority: Int
   /// The worker holding it (running) or that finished it (done).
-  public var worker: String?
+  package var worker: String?
   /// The plan's status, when done.
-  public var status: String?
+  package var status: String?
   /// The last attempt's error, if any.
-  public var lastError: String?
+  package var lastError: String?
 
   enum CodingKeys: String, CodingKey {
     case id, state, household, plan, file, attempts, priority, worker, status
@@ -136,20 +137,20 @@ public struct JobSummary: Sendable, Hashable, Codable {
 /// ```
 ///
 /// A queue holds one connection and is used from one thread at a time.
-public final class JobQueue {
+package final class JobQueue {
   /// The connection.
-  public let connection: PostgresConnection
+  package let connection: PostgresConnection
 
   /// Connects and checks that the schema is at ``QueueSchema/currentVersion``.
   ///
   /// - Throws: ``QueueError/database(_:)`` or ``QueueError/schema(_:)``.
-  public convenience init(url: String) throws(QueueError) {
+  package convenience init(url: String) throws(QueueError) {
     let connection = try QueueError.wrap { () throws(DatabaseError) in try PostgresConnection(url: url) }
     try self.init(connection: connection)
   }
 
   /// Uses an open connection, after checking the schema's version.
-  public init(connection: PostgresConnection) throws(QueueError) {
+  package init(connection: PostgresConnection) throws(QueueError) {
     try QueueSchema.requireCurrent(on: connection)
     self.connection = connection
   }
@@ -158,7 +159,7 @@ public final class JobQueue {
   ///
   /// - Returns: The source's id.
   /// - Throws: ``QueueError/invalidJob(_:)`` for a path that is not relative; ``QueueError/database(_:)``.
-  public func store(_ source: PlanSource) throws(QueueError) -> Int64 {
+  package func store(_ source: PlanSource) throws(QueueError) -> Int64 {
     try source.validate()
     let rows = try run(
       """
@@ -175,7 +176,7 @@ public final class JobQueue {
   /// - Returns: The new jobs' ids, in order.
   /// - Throws: ``QueueError/invalidJob(_:)`` before anything is written; ``QueueError/database(_:)``.
   @discardableResult
-  public func enqueue(_ jobs: [NewJob]) throws(QueueError) -> [Int64] {
+  package func enqueue(_ jobs: [NewJob]) throws(QueueError) -> [Int64] {
     for job in jobs {
       guard job.maxAttempts > 0 else { throw .invalidJob("a job needs at least 1 attempt") }
       if let limit = job.timeLimit, !(limit > 0 && limit.isFinite) {
@@ -211,7 +212,7 @@ public final class JobQueue {
   }
 
   /// The jobs, oldest first, optionally only those in one state.
-  public func jobs(state: JobState? = nil, limit: Int? = nil) throws(QueueError) -> [JobSummary] {
+  package func jobs(state: JobState? = nil, limit: Int? = nil) throws(QueueError) -> [JobSummary] {
     let rows = try run(
       """
       SELECT j.id, j.state, j.household, j.plan, s.root, j.attempts, j.max_attempts, j.priority,
@@ -233,7 +234,7 @@ public final class JobQueue {
   }
 
   /// How many jobs are in each state.
-  public func counts() throws(QueueError) -> [JobState: Int] {
+  package func counts() throws(QueueError) -> [JobState: Int] {
     let rows = try run("SELECT state, count(*) FROM planner_queue.jobs GROUP BY state", [])
     var counts: [JobState: Int] = [:]
     for row in rows.rows {
@@ -250,7 +251,7 @@ public final class JobQueue {
   ///
   /// - Parameter sources: Plan sources already read, by id: a source among them is not read again.
   /// - Returns: The job, or `nil` when none is ready.
-  public func claim(worker: String, lease: Double, sources: [Int64: PlanSource] = [:]) throws(QueueError)
+  package func claim(worker: String, lease: Double, sources: [Int64: PlanSource] = [:]) throws(QueueError)
     -> ClaimedJob?
   {
     _ = try run(
@@ -301,7 +302,7 @@ public final class JobQueue {
   }
 
   /// A stored plan source.
-  public func source(_ id: Int64) throws(QueueError) -> PlanSource {
+  package func source(_ id: Int64) throws(QueueError) -> PlanSource {
     let rows = try run(
       "SELECT json_build_object('root', root, 'directory', directory, 'files', files)::text FROM planner_queue.plan_sources WHERE id = $1::bigint",
       [String(id)])
@@ -317,7 +318,7 @@ public final class JobQueue {
   ///
   /// - Returns: The jobs whose lease was extended; a job missing from it is no longer this worker's.
   @discardableResult
-  public func renew(_ jobs: [(id: Int64, attempt: Int)], worker: String, lease: Double) throws(QueueError)
+  package func renew(_ jobs: [(id: Int64, attempt: Int)], worker: String, lease: Double) throws(QueueError)
     -> [Int64]
   {
     guard !jobs.isEmpty else { return [] }
@@ -340,7 +341,7 @@ public final class JobQueue {
   /// - Returns: `false`, with nothing written, when the job is no longer this worker's attempt
   ///   (its lease ran out and another worker claimed it, or it was returned).
   @discardableResult
-  public func complete(_ job: ClaimedJob, worker: String, result: JobResult) throws(QueueError) -> Bool {
+  package func complete(_ job: ClaimedJob, worker: String, result: JobResult) throws(QueueError) -> Bool {
     let rows = try run(
       """
       WITH done AS (
@@ -364,7 +365,7 @@ public final class JobQueue {
   ///
   /// - Returns: The job's new state, or `nil` when it was no longer this worker's attempt.
   @discardableResult
-  public func fail(_ job: ClaimedJob, worker: String, error: String) throws(QueueError) -> JobState? {
+  package func fail(_ job: ClaimedJob, worker: String, error: String) throws(QueueError) -> JobState? {
     let rows = try run(
       """
       UPDATE planner_queue.jobs
@@ -382,7 +383,7 @@ public final class JobQueue {
   ///
   /// - Returns: The jobs given back.
   @discardableResult
-  public func release(_ jobs: [(id: Int64, attempt: Int)], worker: String) throws(QueueError) -> [Int64] {
+  package func release(_ jobs: [(id: Int64, attempt: Int)], worker: String) throws(QueueError) -> [Int64] {
     guard !jobs.isEmpty else { return [] }
     let rows = try run(
       """
@@ -399,7 +400,7 @@ public final class JobQueue {
   }
 
   /// Seconds until the first lease of a running job runs out (0 when one already has), or `nil`.
-  public func secondsToNextExpiry() throws(QueueError) -> Double? {
+  package func secondsToNextExpiry() throws(QueueError) -> Double? {
     let rows = try run(
       """
       SELECT greatest(0, extract(epoch FROM min(lease_until) - now()))::double precision
@@ -409,12 +410,12 @@ public final class JobQueue {
   }
 
   /// Starts listening for ready jobs on this connection (``QueueSchema/channel``).
-  public func listen() throws(QueueError) {
+  package func listen() throws(QueueError) {
     try execute("LISTEN planner_jobs")
   }
 
   /// Waits until a job may be ready: a notification, `timeout` seconds, or one of `wake` readable.
-  public func waitForWork(timeout: Double, wake: [Int32] = []) throws(QueueError) {
+  package func waitForWork(timeout: Double, wake: [Int32] = []) throws(QueueError) {
     _ = try QueueError.wrap { () throws(DatabaseError) in
       try connection.waitForNotifications(timeout: timeout, wake: wake)
     }

@@ -11,16 +11,16 @@ import Foundation
 /// ```swift
 /// let source = PlanSource(root: "week.plan", files: ["week.plan": text], directory: "/srv/plans")
 /// ```
-public struct PlanSource: Sendable, Hashable, Codable {
+package struct PlanSource: Sendable, Hashable, Codable {
   /// The path of the file that is solved, a key of ``files``.
-  public var root: String
+  package var root: String
   /// Every file's text by its path.
-  public var files: [String: String]
+  package var files: [String: String]
   /// The absolute directory relative paths are relative to (where `planner enqueue` ran).
-  public var directory: String
+  package var directory: String
 
   /// Creates a source.
-  public init(root: String, files: [String: String], directory: String) {
+  package init(root: String, files: [String: String], directory: String) {
     self.root = root
     self.files = files
     self.directory = directory
@@ -30,7 +30,7 @@ public struct PlanSource: Sendable, Hashable, Codable {
   /// path or text holds a NUL character (PostgreSQL text cannot).
   ///
   /// - Throws: ``QueueError/invalidJob(_:)``.
-  public func validate() throws(QueueError) {
+  package func validate() throws(QueueError) {
     guard files[root] != nil else {
       throw .invalidJob("the plan source's root '\(root)' is not among its files")
     }

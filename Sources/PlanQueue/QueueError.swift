@@ -1,7 +1,7 @@
 import HealthDatabase
 
 /// Why a queue operation failed, in words fit for the operator.
-public enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The database refused a statement or could not be reached.
   case database(DatabaseError)
   /// The queue's schema is missing, older or newer than this library.
@@ -10,7 +10,7 @@ public enum QueueError: Error, Sendable, Hashable, CustomStringConvertible {
   case invalidJob(String)
 
   /// A lowercase message without a final period.
-  public var description: String {
+  package var description: String {
     switch self {
     case .database(let error): return error.description
     case .schema(let message), .invalidJob(let message): return message

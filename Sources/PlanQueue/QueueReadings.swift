@@ -4,7 +4,7 @@ import HealthRules
 
 /// A patient's readings read from the readings table of `planner health --database`
 /// (``HealthRules/ReadingsTable``), for the `adapt` blocks of a job's plan.
-public enum QueueReadings {
+package enum QueueReadings {
   /// Every reading of one patient, oldest first, converted as readings files are: each value
   /// in the column's unit, rounded to thousandths of it, converted exactly to the canonical unit.
   ///
@@ -14,7 +14,7 @@ public enum QueueReadings {
   ///   - connection: An open connection.
   /// - Throws: ``QueueError/database(_:)`` (a missing table or column, a value out of range, two
   ///   rows for one day).
-  public static func load(patient: String, table: ReadingsTable, on connection: PostgresConnection)
+  package static func load(patient: String, table: ReadingsTable, on connection: PostgresConnection)
     throws(QueueError) -> [Reading]
   {
     do throws(SQLError) { try table.validate() } catch { throw .database(.rules(error)) }

@@ -18,11 +18,11 @@ import HealthDatabase
 /// let connection = try PostgresConnection(url: "postgresql:///meals")
 /// let applied = try QueueSchema.migrate(on: connection)  // [1] the first time, [] after
 /// ```
-public enum QueueSchema {
+package enum QueueSchema {
   /// The schema's name in the database.
-  public static let schema = "planner_queue"
+  package static let schema = "planner_queue"
   /// The channel the trigger notifies when a job is ready.
-  public static let channel = "planner_jobs"
+  package static let channel = "planner_jobs"
 
   /// A numbered change to the schema, applied once, in order, in one transaction.
   struct Migration {
@@ -93,7 +93,7 @@ public enum QueueSchema {
   ]
 
   /// The newest version this library knows.
-  public static var currentVersion: Int { migrations.last?.version ?? 0 }
+  package static var currentVersion: Int { migrations.last?.version ?? 0 }
 
   /// Creates the schema or brings it up to ``currentVersion``; running it again changes nothing.
   ///
@@ -104,7 +104,7 @@ public enum QueueSchema {
   /// - Throws: ``QueueError/database(_:)``; ``QueueError/schema(_:)`` when the database's
   ///   schema is newer than this library (a newer planner migrated it).
   @discardableResult
-  public static func migrate(on connection: PostgresConnection) throws(QueueError) -> [Int] {
+  package static func migrate(on connection: PostgresConnection) throws(QueueError) -> [Int] {
     try QueueError.wrap { () throws(DatabaseError) in try connection.execute("BEGIN") }
     do throws(QueueError) {
       try QueueError.wrap { () throws(DatabaseError) in
@@ -140,7 +140,7 @@ public enum QueueSchema {
   }
 
   /// The version the database's schema is at: 0 when the queue was never set up.
-  public static func appliedVersion(on connection: PostgresConnection) throws(QueueError) -> Int {
+  package static func appliedVersion(on connection: PostgresConnection) throws(QueueError) -> Int {
     try QueueError.wrap { () throws(DatabaseError) in try version(on: connection) }
   }
 
@@ -156,7 +156,7 @@ public enum QueueSchema {
   ///
   /// - Throws: ``QueueError/schema(_:)`` saying to run `planner db init`, or that
   ///   a newer planner set the schema up.
-  public static func requireCurrent(on connection: PostgresConnection) throws(QueueError) {
+  package static func requireCurrent(on connection: PostgresConnection) throws(QueueError) {
     let version = try appliedVersion(on: connection)
     if version > currentVersion { throw newerSchema(version) }
     if version < currentVersion {

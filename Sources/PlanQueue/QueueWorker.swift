@@ -2,7 +2,7 @@ import Foundation
 import HealthDatabase
 
 /// What a worker's solve function returns for a job.
-public enum JobOutcome: Sendable {
+package enum JobOutcome: Sendable {
   /// A result to store (a plan, or the word that there is none: infeasible, unknown).
   case solved(JobResult)
   /// The attempt failed; the job is queued again, or parked after its last attempt.
@@ -10,7 +10,7 @@ public enum JobOutcome: Sendable {
 }
 
 /// What a worker did, as it happens (for its log).
-public enum WorkerEvent: Sendable {
+package enum WorkerEvent: Sendable {
   /// A job was claimed.
   case claimed(ClaimedJob)
   /// A job's result was stored, after `seconds`.
@@ -27,7 +27,7 @@ public enum WorkerEvent: Sendable {
 /// jobs, ``abandon()`` at once, giving the current jobs back.
 ///
 /// Both write a byte to a pipe that the worker's waits watch, so an idle worker wakes at once.
-public final class WorkerControl: @unchecked Sendable {
+package final class WorkerControl: @unchecked Sendable {
   private let lock = NSLock()
   private var stopping = false
   private var abandoning = false
@@ -36,7 +36,7 @@ public final class WorkerControl: @unchecked Sendable {
   private let abandonPipe: (read: Int32, write: Int32)
 
   /// Creates a control.
-  public init() {
+  package init() {
     func makePipe() -> (Int32, Int32) {
       var pair: [Int32] = [-1, -1]
       if pipe(&pair) != 0 { pair = [-1, -1] }
@@ -55,14 +55,14 @@ public final class WorkerControl: @unchecked Sendable {
   /// Stop claiming jobs; finish the current ones, then return from ``QueueWorker/run()``.
   ///
   /// Safe to call from any thread (not from a signal handler: use a thread that waits for signals).
-  public func stop() {
+  package func stop() {
     lock.withLock { stopping = true }
     Self.signal(stopPipe.write)
   }
 
   /// Stop now: give the current jobs back (their attempts not counted) and return from
   /// ``QueueWorker/run()`` without waiting for their solves.
-  public func abandon() {
+  package func abandon() {
     lock.withLock {
       stopping = true
       abandoning = true
@@ -72,9 +72,9 @@ public final class WorkerControl: @unchecked Sendable {
   }
 
   /// Whether ``stop()`` or ``abandon()`` was called.
-  public var isStopping: Bool { lock.withLock { stopping } }
+  package var isStopping: Bool { lock.withLock { stopping } }
   /// Whether ``abandon()`` was called.
-  public var isAbandoning: Bool { lock.withLock { abandoning } }
+  package var isAbandoning: Bool { lock.withLock { abandoning } }
   /// Readable once ``stop()`` or ``abandon()`` was called.
   var stopDescriptor: Int32 { stopPipe.read }
   /// Readable once ``abandon()`` was called.
@@ -102,20 +102,20 @@ public final class WorkerControl: @unchecked Sendable {
 /// }
 /// let summary = try worker.run()
 /// ```
-public final class QueueWorker: @unchecked Sendable {
+package final class QueueWorker: @unchecked Sendable {
   /// How a worker runs.
-  public struct Settings: Sendable {
+  package struct Settings: Sendable {
     /// The worker's name in the jobs table; unique among running workers.
-    public var name: String
+    package var name: String
     /// How many jobs are solved at once, each on its own thread and connection.
-    public var concurrency = 1
+    package var concurrency = 1
     /// Seconds a claim lasts unless renewed; renewed every third of it.
-    public var lease = 60.0
+    package var lease = 60.0
     /// Return when no job is ready instead of waiting for more.
-    public var drain = false
+    package var drain = false
 
     /// Creates settings.
-    public init(name: String, concurrency: Int = 1, lease: Double = 60, drain: Bool = false) {
+    package init(name: String, concurrency: Int = 1, lease: Double = 60, drain: Bool = false) {
       self.name = name
       self.concurrency = concurrency
       self.lease = lease
@@ -124,15 +124,15 @@ public final class QueueWorker: @unchecked Sendable {
   }
 
   /// What a run did.
-  public struct Summary: Sendable, Hashable {
+  package struct Summary: Sendable, Hashable {
     /// Jobs whose result was stored.
-    public var finished = 0
+    package var finished = 0
     /// Attempts that failed.
-    public var failed = 0
+    package var failed = 0
     /// Jobs given back when abandoned.
-    public var returned = 0
+    package var returned = 0
     /// Jobs lost to an expired lease.
-    public var lost = 0
+    package var lost = 0
   }
 
   private let url: String
@@ -161,7 +161,7 @@ public final class QueueWorker: @unchecked Sendable {
   ///   - control: How the worker is stopped.
   ///   - onEvent: Called on the worker's threads as jobs are claimed, finished or fail.
   ///   - solve: Solves one job; called on a worker thread, up to `concurrency` at once.
-  public init(
+  package init(
     url: String, settings: Settings, control: WorkerControl,
     onEvent: @escaping @Sendable (WorkerEvent) -> Void = { _ in },
     solve: @escaping @Sendable (ClaimedJob) -> JobOutcome
@@ -185,7 +185,7 @@ public final class QueueWorker: @unchecked Sendable {
   ///
   /// - Throws: ``QueueError`` when the database fails (the first error; the other threads stop).
   @discardableResult
-  public func run() throws(QueueError) -> Summary {
+  package func run() throws(QueueError) -> Summary {
     let keeper = try JobQueue(url: url)
     let count = max(1, settings.concurrency)
     lock.withLock { running = count }

@@ -47,13 +47,23 @@ struct DocumentationSnippetTests {
   static let all: [Snippet] = {
     let docs =
       (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
-    let files = ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    // The DocC articles of the library products: Sources/MODULE/MODULE.docc/*.md.
+    let manager = FileManager.default
+    let modules =
+      (try? manager.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)) ?? []
+    let articles = modules.sorted().flatMap { module in
+      let catalog = "Sources/\(module)/\(module).docc"
+      let names = (try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
+      return names.filter { $0.hasSuffix(".md") }.sorted().map { catalog + "/" + $0 }
+    }
+    let files = ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 } + articles
     return files.flatMap { snippets(in: $0) }
   }()
 
-  @Test("the README and docs/ have plan snippets to check")
+  @Test("the README, docs/ and the DocC articles have plan snippets to check")
   func found() {
     #expect(Self.snippets(in: "README.md").count == 4)
+    #expect(Self.snippets(in: "Sources/HealthRules/HealthRules.docc/RulesAndTests.md").count == 1)
   }
 
   @Test("each plan snippet lexes and parses without a diagnostic", arguments: all)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import planner
+@testable import PlannerCommandLine
 
 /// Issue 43's alert reproducers: every alert is delivered once, or kept; nothing shows a credential;
 /// a redirect, a large answer, a corrupt outbox, a missing folder or a stubborn command loses nothing.

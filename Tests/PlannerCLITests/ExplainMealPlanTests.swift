@@ -2,7 +2,7 @@ import Foundation
 import MealOptimizer
 import Testing
 
-@testable import planner
+@testable import PlannerCommandLine
 
 /// `planner solve` explaining a week of meals: the lines that conflict, and
 /// with `--explain` what each bound costs.

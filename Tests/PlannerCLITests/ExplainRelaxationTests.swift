@@ -2,7 +2,7 @@ import Foundation
 import MealOptimizer
 import Testing
 
-@testable import planner
+@testable import PlannerCommandLine
 
 /// `planner solve` on an infeasible week prints the smallest change; on a
 /// household with `--explain` it says what `--explain` covers.

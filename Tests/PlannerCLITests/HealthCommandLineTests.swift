@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import planner
+@testable import PlannerCommandLine
 
 /// `planner health`, `planner report` and `planner rules sql` on typed options: their usage errors
 /// (exact messages), help and completions, in process.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import planner
+@testable import PlannerCommandLine
 
 /// What one in-process run printed and returned.
 final class CapturedRun {

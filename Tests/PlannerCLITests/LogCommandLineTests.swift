@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import planner
+@testable import PlannerCommandLine
 
 /// `planner log` in process: its usage errors, and an entry's problems rendered like every
 /// diagnostic, located in `<entry>`.

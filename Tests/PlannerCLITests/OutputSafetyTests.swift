@@ -2,7 +2,7 @@ import Diagnostics
 import Foundation
 import Testing
 
-@testable import planner
+@testable import PlannerCommandLine
 
 /// What a readings file or a plan holds reaches a terminal, a Markdown viewer or
 /// a spreadsheet as text, never as a control sequence, markup or a formula.

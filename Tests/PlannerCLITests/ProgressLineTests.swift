@@ -2,7 +2,7 @@ import Foundation
 import MealOptimizer
 import Testing
 
-@testable import planner
+@testable import PlannerCommandLine
 
 /// The progress line `planner solve` draws on a terminal.
 @Suite("Solve progress line")

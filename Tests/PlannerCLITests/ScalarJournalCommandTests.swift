@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import planner
+@testable import PlannerCommandLine
 
 /// `planner log` then `planner health` on a journal whose symptoms hold a quote inside a
 /// grapheme cluster: what log writes, health and the next log read (issue 43).

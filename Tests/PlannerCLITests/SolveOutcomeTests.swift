@@ -2,7 +2,7 @@ import Foundation
 import MealOptimizer
 import Testing
 
-@testable import planner
+@testable import PlannerCommandLine
 
 /// `planner solve` maps every outcome of both planners to one exit code.
 @Suite("planner solve outcomes and exit codes")

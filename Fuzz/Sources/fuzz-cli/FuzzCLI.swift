@@ -1,7 +1,6 @@
 import Foundation
 import FuzzSupport
-
-@testable import PlannerCLI
+import PlannerCommandLine
 
 /// The files every run can name, copied from the repository (the fuzzer runs
 /// from its root) into a private temporary directory that is the working

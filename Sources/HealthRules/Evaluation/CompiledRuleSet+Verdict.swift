@@ -8,7 +8,7 @@ extension CompiledRuleSet {
   /// - Parameter window: A window of ``RuleSet/windowLength`` days.
   /// - Returns: The verdict with every alert's result.
   /// - Precondition: `window.length == ruleSet.windowLength`.
-  public func evaluate(_ window: Window) -> Verdict {
+  package func evaluate(_ window: Window) -> Verdict {
     let outcomes = outcomes(for: window)
     let explainer = Explainer(window: window)
     var results: [AlertResult] = []

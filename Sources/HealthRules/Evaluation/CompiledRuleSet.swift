@@ -7,7 +7,7 @@
 /// ```
 public struct CompiledRuleSet: Sendable {
   /// The rule set this was compiled from.
-  public let ruleSet: RuleSet
+  package let ruleSet: RuleSet
   private let program: RuleProgram
   /// Each alert's condition as rules spell it, rendered once.
   let conditionTexts: [String]
@@ -18,7 +18,7 @@ public struct CompiledRuleSet: Sendable {
   ///
   /// - Throws: ``RuleError`` when the rule set does not check.
   /// - Complexity: O(n) in the size of the rules.
-  public init(_ ruleSet: RuleSet) throws(RuleError) {
+  package init(_ ruleSet: RuleSet) throws(RuleError) {
     try ruleSet.check()
     self.ruleSet = ruleSet
     program = RuleProgram(conditions: ruleSet.alerts.map(\.condition), length: ruleSet.windowLength)
@@ -36,7 +36,7 @@ public struct CompiledRuleSet: Sendable {
   /// - Returns: Which alerts fired and which were unknown.
   /// - Precondition: `window.length == ruleSet.windowLength`.
   /// - Complexity: O(size of the rules); no allocation for built-in metrics.
-  public func outcomes(for window: borrowing Window) -> RuleOutcomes {
+  package func outcomes(for window: borrowing Window) -> RuleOutcomes {
     precondition(window.length == ruleSet.windowLength, "the window length differs from the rule set's")
     let selected = program.customMetrics.filter { $0.selection != nil }
     if !selected.isEmpty, selected.contains(where: { window.row(of: $0) == nil }) {
@@ -74,7 +74,7 @@ public struct CompiledRuleSet: Sendable {
   /// - Parameter windows: Windows of ``RuleSet/windowLength`` days.
   /// - Returns: One ``RuleOutcomes`` per window.
   /// - Complexity: O(n) in the number of windows; one allocation for the result.
-  public func outcomes(for windows: [Window]) -> [RuleOutcomes] {
+  package func outcomes(for windows: [Window]) -> [RuleOutcomes] {
     var results: [RuleOutcomes] = []
     results.reserveCapacity(windows.count)
     let program = program
@@ -107,7 +107,7 @@ public struct CompiledRuleSet: Sendable {
   ///   - readings: Readings in any order.
   ///   - asOf: The day to treat as today; the latest reading's day by default.
   /// - Throws: ``WindowError``.
-  public func window(for readings: [Reading], asOf: Day? = nil) throws(WindowError) -> Window {
+  package func window(for readings: [Reading], asOf: Day? = nil) throws(WindowError) -> Window {
     try Window(readings: readings, asOf: asOf, length: ruleSet.windowLength)
   }
 }

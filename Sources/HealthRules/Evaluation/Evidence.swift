@@ -1,25 +1,25 @@
 /// The values that decided a comparison, for showing why an alert fired.
-public struct Evidence: Sendable, Hashable, Codable {
+package struct Evidence: Sendable, Hashable, Codable {
   /// One reading or aggregate that went into a comparison.
-  public struct Term: Sendable, Hashable, Codable {
+  package struct Term: Sendable, Hashable, Codable {
     /// The term as rules spell it: `sugar.today`, `mean(weight, days 4...7)`.
-    public var expression: String
+    package var expression: String
     /// Its exact value in canonical units; `nil` for symptom text.
-    public var value: Rational?
+    package var value: Rational?
     /// The canonical unit of `value`.
-    public var unit: ValueUnit
+    package var unit: ValueUnit
     /// Symptom text, for a symptom match.
-    public var text: String?
+    package var text: String?
     /// The unit the value is shown in (kg, mmol/L): the unit the readings were entered in, or
     /// the one the patient chose; `display` uses it. JSON gives the value in it as `shown_value`.
-    public var shownIn: InputUnit?
+    package var shownIn: InputUnit?
     /// The day numbers whose readings were used.
-    public var days: [Int]
+    package var days: [Int]
     /// The dates of those days.
-    public var dates: [Day]
+    package var dates: [Day]
 
     /// Creates a term.
-    public init(
+    package init(
       expression: String, value: Rational?, unit: ValueUnit, text: String? = nil, days: [Int],
       dates: [Day]
     ) {
@@ -32,7 +32,7 @@ public struct Evidence: Sendable, Hashable, Codable {
     }
 
     /// `value unit`, rounded to three decimals, or the quoted text.
-    public var display: String {
+    package var display: String {
       if let text { return "\"\(text)\"" }
       guard let value else { return "missing" }
       return Evidence.display(value, unit, enteredIn: shownIn)
@@ -45,7 +45,7 @@ public struct Evidence: Sendable, Hashable, Codable {
     }
 
     /// Encodes `value` as a JSON number (rounded to three decimals) and `exact` as text.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(expression, forKey: .expression)
       if let value {
@@ -64,7 +64,7 @@ public struct Evidence: Sendable, Hashable, Codable {
     }
 
     /// Decodes what ``encode(to:)`` wrote.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       expression = try container.decode(String.self, forKey: .expression)
       value = try container.decodeIfPresent(Rational.self, forKey: .exact)
@@ -79,27 +79,27 @@ public struct Evidence: Sendable, Hashable, Codable {
   /// The comparison (or symptom match) as it was evaluated, as rules spell it, and true on
   /// the readings: `systolic.today >= 140 mmHg`, or `not (systolic.today > 180 mmHg)` when
   /// the rule's comparison did not hold and its failing is what decided.
-  public var condition: String
+  package var condition: String
   /// ``condition`` with values filled in, in the units the readings are shown in, and true
   /// on the readings: `121 mg/dL >= 121 mg/dL`, `not (166 mmHg > 180 mmHg)`.
-  public var comparison: String
+  package var comparison: String
   /// Whether the rule's own comparison held; `false` when ``condition`` and ``comparison``
   /// are its negation, written `not (…)`.
-  public var holds: Bool
+  package var holds: Bool
   /// The rule's comparison operator (`nil` for a symptom match).
-  public var comparator: ComparisonOperator?
+  package var comparator: ComparisonOperator?
   /// The exact value of the comparison's left side, in the canonical ``unit`` (`nil` for a
   /// symptom match); with ``right`` and ``comparator`` it re-evaluates to ``holds``.
-  public var left: Rational?
+  package var left: Rational?
   /// The exact value of the comparison's right side, in the canonical ``unit``.
-  public var right: Rational?
+  package var right: Rational?
   /// The canonical unit of both sides (`mmHg`), empty for plain numbers.
-  public var unit: ValueUnit
+  package var unit: ValueUnit
   /// The readings and aggregates behind it.
-  public var terms: [Term]
+  package var terms: [Term]
 
   /// Creates evidence for a comparison or symptom match that held.
-  public init(condition: String, comparison: String, terms: [Term]) {
+  package init(condition: String, comparison: String, terms: [Term]) {
     self.condition = condition
     self.comparison = comparison
     self.terms = terms
@@ -118,7 +118,7 @@ public struct Evidence: Sendable, Hashable, Codable {
   ///   - unit: The canonical unit of both sides.
   ///   - shown: The comparison with values, as shown to the patient.
   ///   - terms: The readings and aggregates behind it.
-  public init(
+  package init(
     comparing condition: String, left: Rational, _ comparator: ComparisonOperator, right: Rational,
     unit: ValueUnit, shown: String, terms: [Term]
   ) {
@@ -139,7 +139,7 @@ public struct Evidence: Sendable, Hashable, Codable {
   }
 
   /// Encodes every field; `operator`, `left`, `right` and `unit` only for a comparison.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(condition, forKey: .condition)
     try container.encode(comparison, forKey: .comparison)
@@ -154,7 +154,7 @@ public struct Evidence: Sendable, Hashable, Codable {
   }
 
   /// Decodes what ``encode(to:)`` wrote.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     condition = try container.decode(String.self, forKey: .condition)
     comparison = try container.decode(String.self, forKey: .comparison)
@@ -179,23 +179,23 @@ public struct Evidence: Sendable, Hashable, Codable {
 }
 
 /// Readings that a rule needed and did not have.
-public struct MissingReading: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct MissingReading: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The metric (`sugar`), or `symptoms` for symptom text.
-  public var metric: String
+  package var metric: String
   /// The range the rule looked at, as rules spell it (`yesterday`, `days 1...3`), or
   /// `parameter` for a per-patient parameter with no value (``metric`` is its name).
-  public var range: String
+  package var range: String
   /// The day numbers in that range with no reading.
-  public var days: [Int]
+  package var days: [Int]
   /// The dates of those days.
-  public var dates: [Day]
+  package var dates: [Day]
   /// Readings needed in the range.
-  public var needed: Int
+  package var needed: Int
   /// Readings found in the range.
-  public var found: Int
+  package var found: Int
 
   /// Creates a missing-readings note.
-  public init(metric: String, range: String, days: [Int], dates: [Day], needed: Int, found: Int) {
+  package init(metric: String, range: String, days: [Int], dates: [Day], needed: Int, found: Int) {
     self.metric = metric
     self.range = range
     self.days = days
@@ -205,7 +205,7 @@ public struct MissingReading: Sendable, Hashable, Codable, CustomStringConvertib
   }
 
   /// `sugar yesterday: no reading on day 6 (2026-03-06)`, or with counts for ranges.
-  public var description: String {
+  package var description: String {
     if range == "parameter", days.isEmpty {
       return "parameter \(metric): no value given for this patient"
     }

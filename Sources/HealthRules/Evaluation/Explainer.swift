@@ -1,32 +1,32 @@
 /// The value of an expression in a window, with the readings behind it or what was missing.
-public struct ExpressionValue: Sendable, Hashable {
+package struct ExpressionValue: Sendable, Hashable {
   /// The exact value, or `nil` when unknown.
-  public var value: Rational?
+  package var value: Rational?
   /// The canonical unit of the value.
-  public var unit: ValueUnit
+  package var unit: ValueUnit
   /// The readings and aggregates used.
-  public var terms: [Evidence.Term]
+  package var terms: [Evidence.Term]
   /// Readings that were needed and missing.
-  public var missing: [MissingReading]
+  package var missing: [MissingReading]
   /// Why a value with all its readings could not be computed (division by zero, overflow).
-  public var problems: [String]
+  package var problems: [String]
 
   /// `value unit` rounded to three decimals, or `unknown`.
-  public var display: String {
+  package var display: String {
     value.map { Evidence.display($0, unit) } ?? "unknown"
   }
 }
 
 /// The outcome of a condition in a window, with the evidence or what was missing.
-public struct ConditionResult: Sendable, Hashable {
+package struct ConditionResult: Sendable, Hashable {
   /// The three-valued outcome.
-  public var truth: Truth
+  package var truth: Truth
   /// For each comparison that decided the outcome, its values.
-  public var evidence: [Evidence]
+  package var evidence: [Evidence]
   /// Readings that were needed and missing (when the outcome is unknown).
-  public var missing: [MissingReading]
+  package var missing: [MissingReading]
   /// Computations that failed with all their readings present.
-  public var problems: [String]
+  package var problems: [String]
 }
 
 extension Window {
@@ -35,7 +35,7 @@ extension Window {
   /// - Parameter expression: A numeric expression over this window's days.
   /// - Returns: The value with the readings used, or what was missing.
   /// - Throws: ``RuleError`` when the expression does not check against this window.
-  public func evaluate(_ expression: HealthExpression) throws(RuleError) -> ExpressionValue {
+  package func evaluate(_ expression: HealthExpression) throws(RuleError) -> ExpressionValue {
     _ = try RuleSet.unit(of: expression, windowLength: length)
     return Explainer(window: self).number(expression)
   }
@@ -43,7 +43,7 @@ extension Window {
   /// Evaluates a condition in this window, explaining the outcome.
   ///
   /// - Throws: ``RuleError`` when the condition does not check against this window.
-  public func evaluate(_ condition: Condition) throws(RuleError) -> ConditionResult {
+  package func evaluate(_ condition: Condition) throws(RuleError) -> ConditionResult {
     try RuleSet.check(condition, windowLength: length, alertID: nil)
     return Explainer(window: self).truth(condition)
   }

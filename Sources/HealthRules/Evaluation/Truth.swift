@@ -1,5 +1,5 @@
 /// The outcome of a condition in three-valued (Kleene) logic.
-public enum Truth: String, Sendable, Hashable, Codable, CaseIterable {
+package enum Truth: String, Sendable, Hashable, Codable, CaseIterable {
   /// The condition holds.
   case yes
   /// The condition does not hold.
@@ -9,7 +9,7 @@ public enum Truth: String, Sendable, Hashable, Codable, CaseIterable {
 
   /// Kleene conjunction: no wins, then unknown, then yes.
   @inline(__always)
-  public static func && (lhs: Truth, rhs: Truth) -> Truth {
+  package static func && (lhs: Truth, rhs: Truth) -> Truth {
     if lhs == .no || rhs == .no { return .no }
     if lhs == .unknown || rhs == .unknown { return .unknown }
     return .yes
@@ -17,7 +17,7 @@ public enum Truth: String, Sendable, Hashable, Codable, CaseIterable {
 
   /// Kleene disjunction: yes wins, then unknown, then no.
   @inline(__always)
-  public static func || (lhs: Truth, rhs: Truth) -> Truth {
+  package static func || (lhs: Truth, rhs: Truth) -> Truth {
     if lhs == .yes || rhs == .yes { return .yes }
     if lhs == .unknown || rhs == .unknown { return .unknown }
     return .no
@@ -25,7 +25,7 @@ public enum Truth: String, Sendable, Hashable, Codable, CaseIterable {
 
   /// Negation; unknown stays unknown.
   @inline(__always)
-  public static prefix func ! (operand: Truth) -> Truth {
+  package static prefix func ! (operand: Truth) -> Truth {
     switch operand {
     case .yes: return .no
     case .no: return .yes

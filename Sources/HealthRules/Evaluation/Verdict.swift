@@ -1,12 +1,12 @@
 /// The answer to "am I at risk?" for one window: which alerts fired, or healthy, or not enough data.
 ///
 /// - `alert` when any `warning` or `urgent` alert fired; alerts that could not be decided are
-///   listed in ``unknown``.
+///   listed in `unknown`.
 /// - `healthy` when every `warning` and `urgent` alert was decided and none fired.
-/// - `notEnoughData` otherwise, with ``missing`` saying which readings are needed.
+/// - `notEnoughData` otherwise, with `missing` saying which readings are needed.
 ///
 /// Alerts of severity `info` are notes: they never change the verdict, and those that
-/// fired are listed in ``notes``, apart from ``alerts``. ``severity`` is the highest
+/// fired are listed in `notes`, apart from ``alerts``. `severity` is the highest
 /// severity of everything that fired, notes included.
 ///
 /// JSON (keys in `snake_case`):
@@ -26,27 +26,27 @@ public struct Verdict: Sendable, Hashable, Codable {
   /// The overall outcome.
   public var status: Status
   /// The highest severity of the alerts and notes that fired, or `nil` when none did.
-  public var severity: Alert.Severity?
+  package var severity: Alert.Severity?
   /// What to tell the patient: the fired alerts' messages, most severe first, then in rule
-  /// order, one per line (``messages`` lists them apart); the "otherwise" message; or what is
+  /// order, one per line (`messages` lists them apart); the "otherwise" message; or what is
   /// missing. Notes are not part of it.
   public var message: String
   /// The rule set's id.
-  public var ruleSet: String
+  package var ruleSet: String
   /// The last day of the window.
-  public var today: Day
+  package var today: Day
   /// The first day of the window.
-  public var windowStart: Day
+  package var windowStart: Day
   /// The ids of the `warning` and `urgent` alerts that fired, most severe first, then in rule order.
   public var alerts: [String]
   /// The ids of the `info` alerts (notes) that fired, in rule order.
-  public var notes: [String]
+  package var notes: [String]
   /// The ids of the alerts that could not be decided.
-  public var unknown: [String]
+  package var unknown: [String]
   /// Every alert's outcome with its evidence, in rule order.
-  public var results: [AlertResult]
+  package var results: [AlertResult]
   /// Readings that undecided alerts needed, without repeats.
-  public var missing: [MissingReading]
+  package var missing: [MissingReading]
 
   enum CodingKeys: String, CodingKey {
     case status = "verdict"
@@ -59,7 +59,7 @@ public struct Verdict: Sendable, Hashable, Codable {
   }
 
   /// Creates a verdict.
-  public init(
+  package init(
     status: Status, severity: Alert.Severity?, message: String, ruleSet: String, today: Day, windowStart: Day,
     alerts: [String], notes: [String], unknown: [String], results: [AlertResult], missing: [MissingReading]
   ) {
@@ -100,17 +100,17 @@ public struct Verdict: Sendable, Hashable, Codable {
 
   /// The fired `warning` and `urgent` alerts' messages, one each, in the order of ``alerts``
   /// (most severe first, then rule order); empty unless the verdict is an alert.
-  public var messages: [String] {
+  package var messages: [String] {
     fired.map(\.message)
   }
 
   /// The results of the `warning` and `urgent` alerts that fired, most severe first.
-  public var fired: [AlertResult] {
+  package var fired: [AlertResult] {
     Verdict.bySeverity(results.filter { $0.outcome == .fired && $0.severity != .info })
   }
 
   /// The results of the notes (`info` alerts) that fired, in rule order.
-  public var firedNotes: [AlertResult] {
+  package var firedNotes: [AlertResult] {
     results.filter { $0.outcome == .fired && $0.severity == .info }
   }
 
@@ -123,28 +123,28 @@ public struct Verdict: Sendable, Hashable, Codable {
 }
 
 /// One alert's outcome in a verdict.
-public struct AlertResult: Sendable, Hashable, Codable {
+package struct AlertResult: Sendable, Hashable, Codable {
   /// Whether an alert fired.
-  public enum Outcome: String, Sendable, Hashable, Codable {
+  package enum Outcome: String, Sendable, Hashable, Codable {
     case fired
     case notFired = "not_fired"
     case unknown
   }
 
   /// The alert's id.
-  public var id: String
+  package var id: String
   /// Its severity.
-  public var severity: Alert.Severity
+  package var severity: Alert.Severity
   /// Its message.
-  public var message: String
+  package var message: String
   /// Whether it fired.
-  public var outcome: Outcome
+  package var outcome: Outcome
   /// The condition as rules spell it.
-  public var condition: String
+  package var condition: String
   /// The values that made it fire (empty unless fired).
-  public var evidence: [Evidence]
+  package var evidence: [Evidence]
   /// The readings it needed and did not have (when unknown).
-  public var missing: [MissingReading]
+  package var missing: [MissingReading]
   /// Computations that failed although the readings were there (when unknown).
-  public var problems: [String]
+  package var problems: [String]
 }

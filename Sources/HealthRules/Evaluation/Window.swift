@@ -7,35 +7,35 @@
 /// Values are kept in one array of storage steps (``ValueUnit/storageScale``), a row of
 /// `length` slots per metric, with the four built-in metrics first, so compiled rules
 /// read them by index.
-public struct Window: Sendable, Hashable {
+package struct Window: Sendable, Hashable {
   /// The marker stored for a missing value.
   static let missing = Int64.min
 
   /// The last day of the window ("today").
-  public let today: Day
+  package let today: Day
   /// The number of days, 7 for the baseline rules.
-  public let length: Int
+  package let length: Int
   /// Custom metrics present in the window, after the four built-in ones.
-  public private(set) var customMetrics: [Metric]
+  package private(set) var customMetrics: [Metric]
   /// Storage steps per metric and slot; `Window.missing` when not recorded.
   var numbers: [Int64]
   /// The unit each metric is shown in: the unit of its latest day's reading that names one,
   /// or the unit system chosen with ``show(in:)``. Display only; values stay canonical.
-  public private(set) var enteredUnits: [String: InputUnit] = [:]
+  package private(set) var enteredUnits: [String: InputUnit] = [:]
   /// The day whose reading gave each metric its unit in ``enteredUnits`` (a later day wins).
   private var enteredUnitDays: [String: Int] = [:]
   /// Symptom text per slot; `nil` when not recorded.
   var symptomTexts: [String?]
   /// The timed, contexted or several readings of the days that have them, by day number
   /// (``Measurements/observations``); the rows hold each day's mean.
-  public private(set) var observations: [Int: [Observation]] = [:]
+  package private(set) var observations: [Int: [Observation]] = [:]
   /// Per-patient parameters (`dry_weight`), in storage steps of their canonical unit.
-  public private(set) var parameterSteps: [String: Int64] = [:]
+  package private(set) var parameterSteps: [String: Int64] = [:]
 
   /// Creates an empty window of `length` days ending on `today`.
   ///
   /// - Precondition: `length >= 1`.
-  public init(today: Day, length: Int = 7) {
+  package init(today: Day, length: Int = 7) {
     precondition(length >= 1, "a window has at least one day")
     self.today = today
     self.length = length
@@ -50,7 +50,7 @@ public struct Window: Sendable, Hashable {
   ///   - today: The date of the last day.
   ///   - days: One entry per day (`nil` for a day with no readings); its count is the length.
   /// - Precondition: `days` is not empty.
-  public init(today: Day, days: [Measurements?]) {
+  package init(today: Day, days: [Measurements?]) {
     self.init(today: today, length: days.count)
     for (slot, measurements) in days.enumerated() {
       if let measurements { set(measurements, day: slot + 1) }
@@ -68,7 +68,7 @@ public struct Window: Sendable, Hashable {
   ///   - length: The number of days, 7 by default.
   /// - Throws: ``WindowError``.
   /// - Complexity: O(n) in the number of readings.
-  public init(readings: [Reading], asOf: Day? = nil, length: Int = 7) throws(WindowError) {
+  package init(readings: [Reading], asOf: Day? = nil, length: Int = 7) throws(WindowError) {
     guard length >= 1 else { throw .invalidLength(length) }
     guard let today = asOf ?? readings.map(\.date).max() else { throw .noReadings }
     self.init(today: today, length: length)
@@ -87,7 +87,7 @@ public struct Window: Sendable, Hashable {
 
   /// Shows every built-in metric in a unit system the patient chose (kg and mmol/L, or lb
   /// and mg/dL), whatever unit each reading was entered in. Values and verdicts do not change.
-  public mutating func show(in system: UnitSystem) {
+  package mutating func show(in system: UnitSystem) {
     for metric in Metric.builtins {
       if let unit = system.unit(for: metric.unit) {
         enteredUnits[metric.name] = unit
@@ -98,35 +98,35 @@ public struct Window: Sendable, Hashable {
 
   /// The unit a metric is shown in: ``enteredUnits``, else its canonical unit's own input
   /// unit (`lb`, `mmHg`, `mg/dL`); `nil` for a custom metric.
-  public func shownUnit(of metric: Metric) -> InputUnit? {
+  package func shownUnit(of metric: Metric) -> InputUnit? {
     enteredUnits[metric.name] ?? InputUnit(rawValue: metric.unit.symbol)
   }
 
   /// The first day of the window (day 1).
-  public var firstDay: Day {
+  package var firstDay: Day {
     today.advanced(by: 1 - length)
   }
 
   /// The date of day `number` (1 is the oldest, `length` is today).
-  public func date(ofDay number: Int) -> Day {
+  package func date(ofDay number: Int) -> Day {
     firstDay.advanced(by: number - 1)
   }
 
   /// The day number (1...length) of a date, or `nil` when it is outside the window.
-  public func dayNumber(of date: Day) -> Int? {
+  package func dayNumber(of date: Day) -> Int? {
     let number = firstDay.distance(to: date) + 1
     return (1...length).contains(number) ? number : nil
   }
 
   /// Every metric with a row in this window: the built-in ones, then custom ones.
-  public var metrics: [Metric] {
+  package var metrics: [Metric] {
     Metric.builtins + customMetrics
   }
 
   /// The value of `metric` on day `number`, or `nil` when missing or out of range.
   ///
   /// A metric with a ``Metric/selection`` combines the day's chosen readings as it says.
-  public func value(_ metric: Metric, day number: Int) -> Rational? {
+  package func value(_ metric: Metric, day number: Int) -> Rational? {
     guard let raw = steps(metric, day: number) else { return nil }
     return Rational(raw, metric.unit.storageScale)
   }
@@ -165,13 +165,13 @@ public struct Window: Sendable, Hashable {
   }
 
   /// The symptom text of day `number`, or `nil` when not recorded.
-  public func symptoms(day number: Int) -> String? {
+  package func symptoms(day number: Int) -> String? {
     guard (1...length).contains(number) else { return nil }
     return symptomTexts[number - 1]
   }
 
   /// Everything recorded on day `number`, or `nil` when nothing was.
-  public func measurements(day number: Int) -> Measurements? {
+  package func measurements(day number: Int) -> Measurements? {
     guard (1...length).contains(number) else { return nil }
     var result = Measurements(symptoms: symptomTexts[number - 1])
     for (row, metric) in metrics.enumerated() where metric.selection == nil {
@@ -199,7 +199,7 @@ public struct Window: Sendable, Hashable {
   ///   - measurements: The values to record.
   ///   - number: The day, 1...length.
   /// - Precondition: `number` is within the window.
-  public mutating func set(_ measurements: Measurements, day number: Int) {
+  package mutating func set(_ measurements: Measurements, day number: Int) {
     precondition((1...length).contains(number), "day \(number) is outside the window")
     for row in 0..<metrics.count { numbers[row * length + number - 1] = Window.missing }
     observations[number] = measurements.observations.isEmpty ? nil : measurements.observations
@@ -221,7 +221,7 @@ public struct Window: Sendable, Hashable {
   /// records 180.5 lb on day 3.
   ///
   /// - Precondition: `number` is within the window.
-  public mutating func set(_ metric: Metric, day number: Int, thousandths value: Int64?) {
+  package mutating func set(_ metric: Metric, day number: Int, thousandths value: Int64?) {
     let (steps, overflow) = (value ?? 0).multipliedReportingOverflow(by: metric.unit.storageScale / 1000)
     set(metric, day: number, steps: value == nil || overflow ? nil : steps)
   }
@@ -230,7 +230,7 @@ public struct Window: Sendable, Hashable {
   /// or clears it with `nil`.
   ///
   /// - Precondition: `number` is within the window.
-  public mutating func set(_ metric: Metric, day number: Int, steps value: Int64?) {
+  package mutating func set(_ metric: Metric, day number: Int, steps value: Int64?) {
     precondition((1...length).contains(number), "day \(number) is outside the window")
     if observations[number] != nil {
       observations[number]?.removeAll { $0.metric == metric.name }
@@ -244,14 +244,14 @@ public struct Window: Sendable, Hashable {
   /// Sets or clears the symptom text of day `number`.
   ///
   /// - Precondition: `number` is within the window.
-  public mutating func setSymptoms(_ text: String?, day number: Int) {
+  package mutating func setSymptoms(_ text: String?, day number: Int) {
     precondition((1...length).contains(number), "day \(number) is outside the window")
     symptomTexts[number - 1] = text
   }
 
   /// Sets a per-patient parameter that rules read as `.parameter(name, unit)`, in storage
   /// steps of its canonical unit (``ValueUnit/storageScale``), or clears it with `nil`.
-  public mutating func setParameter(_ name: String, steps: Int64?) {
+  package mutating func setParameter(_ name: String, steps: Int64?) {
     parameterSteps[name] = steps.map { $0 == Window.missing ? $0 + 1 : $0 }
   }
 
@@ -260,7 +260,7 @@ public struct Window: Sendable, Hashable {
   ///
   /// - Returns: `false` when the value does not fit.
   @discardableResult
-  public mutating func setParameter(_ name: String, _ value: Rational, unit: InputUnit?) -> Bool {
+  package mutating func setParameter(_ name: String, _ value: Rational, unit: InputUnit?) -> Bool {
     let steps = unit.map { $0.storageSteps(value) } ?? value.roundedToSteps(ValueUnit.number.storageScale)
     guard let steps else { return false }
     setParameter(name, steps: steps)
@@ -268,12 +268,12 @@ public struct Window: Sendable, Hashable {
   }
 
   /// The value of a per-patient parameter whose canonical unit is `unit`, or `nil` when not given.
-  public func parameter(_ name: String, unit: ValueUnit) -> Rational? {
+  package func parameter(_ name: String, unit: ValueUnit) -> Rational? {
     parameterSteps[name].map { Rational(unreduced: $0, unit.storageScale) }
   }
 
   /// Declares the canonical unit of a custom metric before setting its values.
-  public mutating func declare(_ metric: Metric) {
+  package mutating func declare(_ metric: Metric) {
     _ = rowCreating(metric)
   }
 

@@ -20,7 +20,7 @@ import Foundation
 /// ```swift
 /// try AtomicFile.write(Data("date,weight\n".utf8), to: journalURL)
 /// ```
-public enum AtomicFile {
+package enum AtomicFile {
   /// Checks that `url` may be written, following symbolic links, before any work is done.
   ///
   /// - Returns: The file to replace or create: `url` with every symbolic link resolved.
@@ -28,7 +28,7 @@ public enum AtomicFile {
   ///   a device, a FIFO, a socket or a link to nothing; ``AtomicFileError/Kind/failed`` when
   ///   the path cannot be examined.
   @discardableResult
-  public static func checkDestination(_ url: URL) throws(AtomicFileError) -> URL {
+  package static func checkDestination(_ url: URL) throws(AtomicFileError) -> URL {
     try destination(url).url
   }
 
@@ -43,7 +43,7 @@ public enum AtomicFile {
   ///     before the rename; a test throws here to simulate a crash. If it throws, the
   ///     temporary file is left in place, as after a real crash.
   /// - Throws: ``AtomicFileError``; the destination is then unchanged.
-  public static func write(
+  package static func write(
     _ data: Data, to url: URL, newFileMode: mode_t = 0o600, beforeRename: (URL) throws -> Void = { _ in }
   ) throws(AtomicFileError) {
     do {
@@ -222,7 +222,7 @@ public enum AtomicFile {
 /// Why a file could not be written; the destination is unchanged.
 public struct AtomicFileError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong.
-  public enum Kind: Sendable, Hashable {
+  package enum Kind: Sendable, Hashable {
     /// The destination is not a regular file nor a new path (``AtomicFileError/reason`` says
     /// what it is: `a device`); nothing was written.
     case notAFile
@@ -231,16 +231,16 @@ public struct AtomicFileError: Error, Sendable, Hashable, CustomStringConvertibl
   }
 
   /// What went wrong.
-  public var kind: Kind
+  package var kind: Kind
   /// The destination, as given.
-  public var path: String
+  package var path: String
   /// The `errno` value, or 0 when the failure did not come from the system.
-  public var code: Int32
+  package var code: Int32
   /// The reason in words: `a device`, `the disk is full`.
-  public var reason: String
+  package var reason: String
 
   /// Creates an error; the reason defaults to words for `code`.
-  public init(_ kind: Kind, path: String, code: Int32, reason: String? = nil) {
+  package init(_ kind: Kind, path: String, code: Int32, reason: String? = nil) {
     self.kind = kind
     self.path = path
     self.code = code

@@ -4,7 +4,7 @@ import Foundation
 /// A person's readings journal: a CSV or JSON readings file, one row per reading time, that
 /// entries are logged into.
 ///
-/// The journal is the same file that `planner health` reads (see ``CSVReadings``). A row is
+/// The journal is the same file that `planner health` reads (see `CSVReadings`). A row is
 /// the readings of one day taken at one time (or with no time) in one context (or none). An
 /// entry's readings go to the row of their day, time and context: an entry for a row that
 /// does not exist adds one (placed among the day's rows by time, rows without a time first),
@@ -12,14 +12,14 @@ import Foundation
 /// an untimed evening pressure end up on the same row, while `07:10 bp 128/82` and `19:00 bp
 /// 135/85` are two rows of the day. A second, different value for a reading the row already
 /// has is refused unless `replacing` is true; the row it replaces is then kept in the
-/// journal's history file (``historyURL(of:)``, `FILE.history`), so nothing is ever lost.
+/// journal's history file (`historyURL(of:)`, `FILE.history`), so nothing is ever lost.
 ///
 /// Which value a rule sees: a day's value of a measure is the mean of its rows' readings
-/// (``DayCombine/mean``), or the combination the rule chooses (`systolic(first)`).
+/// (`DayCombine/mean`), or the combination the rule chooses (`systolic(first)`).
 ///
 /// ``log(_:on:replacing:into:beforeRename:)`` reads a CSV or JSON journal once, row by row (a
 /// JSON journal record by record), checking every row as `planner health` does, and writes each
-/// row, in date order, to the new journal as it goes (``AtomicFile/write(to:newFileMode:beforeRename:body:)``:
+/// row, in date order, to the new journal as it goes (`AtomicFile/write(to:newFileMode:beforeRename:body:)`:
 /// a temporary file, `fsync`, rename); only the rows of the day logged are held together, so
 /// memory does not grow with the journal. The header's columns (a JSON journal's `units`) are
 /// kept: values are written with the fewest decimals that read back to the same thousandths of
@@ -53,7 +53,7 @@ public enum Journal {
   /// `replaced_at` is the UTC time of the save, ISO 8601. A history begun before rows had
   /// times has the first seven columns' header; its header is rewritten to the twelve columns
   /// when a row is next added, and its earlier rows keep their seven cells.
-  public static func historyURL(of url: URL) -> URL {
+  package static func historyURL(of url: URL) -> URL {
     URL(fileURLWithPath: url.path + ".history")
   }
 
@@ -71,7 +71,7 @@ public enum Journal {
   ///   - day: The day to log it on.
   ///   - replacing: Whether a value may replace a different one already logged in its row.
   ///   - url: The journal, a `.csv` or `.json` file; a missing one is started.
-  ///   - beforeRename: Passed to ``AtomicFile/write(to:newFileMode:beforeRename:body:)`` for
+  ///   - beforeRename: Passed to `AtomicFile/write(to:newFileMode:beforeRename:body:)` for
   ///     the journal; tests throw from it to simulate a crash before the rename.
   /// - Returns: What changed; nothing is written when nothing changed.
   /// - Throws: ``JournalError/unsupportedFormat(_:)``, ``JournalError/unreadable(path:reason:)``,
@@ -128,7 +128,7 @@ public enum Journal {
   /// - Throws: ``JournalError/invalidEntry(_:)`` with every problem of the source file, and the
   ///   errors of ``log(_:on:replacing:into:beforeRename:)``.
   @discardableResult
-  public static func importReadings(
+  package static func importReadings(
     from source: URL, replacing: Bool = false, into url: URL, beforeRename: (URL) throws -> Void = { _ in }
   ) throws(JournalError) -> (
     days: Int, newRowDays: Int, updatedDays: Int, unchangedDays: Int, replacedFields: [ReadingField]
@@ -395,7 +395,7 @@ public enum Journal {
   /// Runs `body` while holding an exclusive lock on the journal, so that two processes
   /// logging at the same time cannot lose each other's entry.
   ///
-  /// The journal must be a file that ``AtomicFile`` may write (a regular file or a new path;
+  /// The journal must be a file that `AtomicFile` may write (a regular file or a new path;
   /// a symbolic link is followed). The lock is a `flock(2)` on `FILE.lock` beside the journal
   /// (created when missing, left in place, empty), opened without following a symbolic link;
   /// it must be a regular file. Open, log and save inside `body`.
@@ -1118,21 +1118,21 @@ struct JournalRow: Hashable {
 /// What ``Journal/log(_:on:replacing:into:beforeRename:)`` did to a day.
 public struct JournalChange: Sendable, Hashable {
   /// The day logged.
-  public var day: Day
+  package var day: Day
   /// The day's readings before (all its rows, as rules see the day), or `nil` when the day
   /// had no row.
-  public var previous: Reading?
+  package var previous: Reading?
   /// The day's readings now.
-  public var reading: Reading
+  package var reading: Reading
   /// Fields whose earlier value the entry replaced (empty unless `replacing`).
-  public var replacedFields: [ReadingField]
+  package var replacedFields: [ReadingField]
   /// The rows the entry added or merged into, as they are now, in the day's order.
-  public var rows: [JournalEntry.Row] = []
+  package var rows: [JournalEntry.Row] = []
   /// Whether a reading of the entry went into a row the day already had.
-  public var updatedRow = false
+  package var updatedRow = false
 
   /// Whether the entry changed nothing (every value was already logged).
-  public var isUnchanged: Bool { previous == reading }
+  package var isUnchanged: Bool { previous == reading }
 }
 
 /// What ``Journal/importReadings(from:replacing:into:beforeRename:)`` did to the file's days,
@@ -1177,21 +1177,21 @@ struct JournalImport: Sendable, Hashable {
 /// A reading the day already has with another value.
 public struct JournalConflict: Sendable, Hashable, CustomStringConvertible {
   /// The reading.
-  public var field: ReadingField
+  package var field: ReadingField
   /// The value already logged, with its unit: `181 lb`.
-  public var logged: String
+  package var logged: String
   /// The value in the entry.
-  public var entered: String
+  package var entered: String
   /// Where the entry wrote it.
-  public var location: JournalEntry.Location?
+  package var location: JournalEntry.Location?
   /// The time of the row, when it has one.
-  public var time: TimeOfDay? = nil
+  package var time: TimeOfDay? = nil
   /// The context of the row, when it has one.
-  public var context: String? = nil
+  package var context: String? = nil
 
   /// Where the reading is logged, after the day: `` (the untimed row), ` at 07:10`,
   /// ` at 07:10 (fasting)`, ` (fasting)`.
-  public var row: String {
+  package var row: String {
     (time.map { " at \($0)" } ?? "") + (context.map { " (\($0))" } ?? "")
   }
 

@@ -20,7 +20,7 @@ import Diagnostics
 /// its day and time). A time of day, `07:10` (`hh:mm` or `hh:mm:ss`, 24-hour clock), gives the
 /// time of the items after it, up to the next time. A context before an item, `fasting`,
 /// `before meal`, `after meal` or `bedtime`, is the context of that item alone. The items of
-/// one time and one context make one ``Row``: `07:10 bp 128/82 fasting sugar 104 mg/dL` is two
+/// one time and one context make one `Row`: `07:10 bp 128/82 fasting sugar 104 mg/dL` is two
 /// rows at 07:10, the pressure without a context and the sugar fasting. A unit may be glued to
 /// its number (`81.6kg`). Values are checked exactly as readings files are: units, the
 /// plausible ranges, and systolic above diastolic. Every problem is reported at once, each at
@@ -32,34 +32,34 @@ import Diagnostics
 /// ```
 public struct JournalEntry: Sendable, Hashable {
   /// Where an item sits in the entry text: a 1-based column and a length, in characters.
-  public struct Location: Sendable, Hashable {
+  package struct Location: Sendable, Hashable {
     /// The 1-based column.
-    public var column: Int
+    package var column: Int
     /// The number of characters, at least 1.
-    public var length: Int
+    package var length: Int
 
     /// Creates a location.
-    public init(column: Int, length: Int) {
+    package init(column: Int, length: Int) {
       self.column = column
       self.length = max(1, length)
     }
   }
 
   /// The readings of an entry taken at one time in one context: one row of the journal.
-  public struct Row: Sendable, Hashable {
+  package struct Row: Sendable, Hashable {
     /// When they were taken, or `nil` when the entry gave no time for them.
-    public var time: TimeOfDay?
+    package var time: TimeOfDay?
     /// Their context (normalized, ``Observation/normalizedContext(_:)``), or `nil`.
-    public var context: String?
+    package var context: String?
     /// The values, in canonical units, one per measure, and the symptoms.
-    public var measurements: Measurements
+    package var measurements: Measurements
     /// Where each field's value was written.
-    public var locations: [ReadingField: Location]
+    package var locations: [ReadingField: Location]
     /// The unit each numeric field was written in.
-    public var units: [ReadingField: InputUnit]
+    package var units: [ReadingField: InputUnit]
 
     /// Creates a row.
-    public init(
+    package init(
       time: TimeOfDay? = nil, context: String? = nil, measurements: Measurements,
       locations: [ReadingField: Location] = [:], units: [ReadingField: InputUnit] = [:]
     ) {
@@ -72,14 +72,14 @@ public struct JournalEntry: Sendable, Hashable {
   }
 
   /// The text that was parsed.
-  public var text: String
+  package var text: String
   /// The day written at the start of the entry, if any.
-  public var date: Day?
+  package var date: Day?
   /// The entry's rows, in the order their first items were written.
-  public var rows: [Row]
+  package var rows: [Row]
   /// Every value of the entry as one day's readings (a measure read in two rows holds both
   /// readings, ``Measurements/observations``).
-  public var measurements: Measurements {
+  package var measurements: Measurements {
     var day = Measurements()
     for row in rows {
       if rows.count == 1 && row.time == nil && row.context == nil { return row.measurements }
@@ -95,11 +95,11 @@ public struct JournalEntry: Sendable, Hashable {
     return day
   }
   /// Where each field's value was first written, for messages that point at it.
-  public var locations: [ReadingField: Location] {
+  package var locations: [ReadingField: Location] {
     rows.reversed().reduce(into: [:]) { all, row in all.merge(row.locations) { _, first in first } }
   }
   /// The unit each numeric field was first written in.
-  public var units: [ReadingField: InputUnit] {
+  package var units: [ReadingField: InputUnit] {
     rows.reversed().reduce(into: [:]) { all, row in all.merge(row.units) { _, first in first } }
   }
 
@@ -110,7 +110,7 @@ public struct JournalEntry: Sendable, Hashable {
   ]
 
   /// Creates an entry from rows (a readings file's records, logged as entries are).
-  public init(text: String = "", date: Day? = nil, rows: [Row]) {
+  package init(text: String = "", date: Day? = nil, rows: [Row]) {
     self.text = text
     self.date = date
     self.rows = rows

@@ -29,9 +29,9 @@ import Foundation
 /// declaration, the document type declaration (the DTD at the top of every
 /// export) and processing instructions are blanked out, so none of them can
 /// affect, or crash, the parser.
-public enum AppleHealthReadings {
+package enum AppleHealthReadings {
   /// The record types read, and the field each fills.
-  public static let recordTypes: [String: ReadingField] = [
+  package static let recordTypes: [String: ReadingField] = [
     "HKQuantityTypeIdentifierBodyMass": .weight,
     "HKQuantityTypeIdentifierBloodPressureSystolic": .systolic,
     "HKQuantityTypeIdentifierBloodPressureDiastolic": .diastolic,
@@ -45,7 +45,7 @@ public enum AppleHealthReadings {
   /// - Throws: ``ReadingsError`` for an unreadable file, malformed XML, or bad records (all of them).
   /// - Complexity: O(n) time in the file size; memory grows with the number of records read
   ///   (of the four types), not with the file.
-  public static func parse(contentsOf url: URL) throws(ReadingsError) -> [Reading] {
+  package static func parse(contentsOf url: URL) throws(ReadingsError) -> [Reading] {
     guard let stream = InputStream(url: url) else {
       throw ReadingsError(.cannotReadFile, message: "cannot open '\(url.path)'")
     }
@@ -55,7 +55,7 @@ public enum AppleHealthReadings {
   /// Parses an export from a stream.
   ///
   /// - Throws: ``ReadingsError``.
-  public static func parse(stream: InputStream) throws(ReadingsError) -> [Reading] {
+  package static func parse(stream: InputStream) throws(ReadingsError) -> [Reading] {
     let filtered = AppleHealthInputStream(stream)
     return try run(XMLParser(stream: filtered), failure: { filtered.filter.failure })
   }
@@ -63,7 +63,7 @@ public enum AppleHealthReadings {
   /// Parses an export held in memory (small files and tests).
   ///
   /// - Throws: ``ReadingsError``.
-  public static func parse(data: Data) throws(ReadingsError) -> [Reading] {
+  package static func parse(data: Data) throws(ReadingsError) -> [Reading] {
     var filter = AppleHealthInputFilter()
     let filtered = filter.feed(data) + filter.finish()
     if let failure = filter.failure { throw ReadingsError(issues: [failure]) }

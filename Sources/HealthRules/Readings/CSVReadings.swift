@@ -20,7 +20,7 @@ import Diagnostics
 /// 2026-03-01,07:10,fasting,81.6,128,82,104,
 /// 2026-03-01,19:05,,,121,78,,"tired, mild headache"
 /// ```
-public enum CSVReadings {
+package enum CSVReadings {
   /// Parses CSV readings, collecting every problem before throwing.
   ///
   /// - Parameters:
@@ -29,7 +29,7 @@ public enum CSVReadings {
   /// - Returns: The readings sorted by date.
   /// - Throws: ``ReadingsError`` with every problem found, each with line and column.
   /// - Complexity: O(n) in the length of the text.
-  public static func parse(_ text: String, customMetrics: [Metric] = []) throws(ReadingsError) -> [Reading] {
+  package static func parse(_ text: String, customMetrics: [Metric] = []) throws(ReadingsError) -> [Reading] {
     var scanner = CSVScanner(text)
     var collector = ReadingsCollector()
     try read(&scanner, customMetrics: customMetrics, into: &collector)

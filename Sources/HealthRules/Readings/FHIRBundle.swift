@@ -16,9 +16,9 @@ import Foundation
 /// `valueCodeableConcept` is the symptom (SNOMED CT where planner knows its code, and planner's
 /// own code); free-text symptoms are not written. Every entry has a `fullUrl` (`urn:uuid:`).
 /// ``FHIRReadings`` reads the bundle back to the same readings.
-public enum FHIRBundle {
+package enum FHIRBundle {
   /// Why a bundle could not be written.
-  public enum ExportError: Error, Sendable {
+  package enum ExportError: Error, Sendable {
     /// The readings file has problems (nothing was written).
     case readings(ReadingsError)
     /// The bundle could not be written to its file (the file is unchanged).
@@ -34,7 +34,7 @@ public enum FHIRBundle {
   ///   - timeZone: The zone of the readings' clock times.
   ///   - destination: The bundle's file.
   /// - Throws: ``ExportError``; the destination is unchanged then.
-  public static func export(
+  package static func export(
     from source: URL, subject: String, timeZone: TimeZone = .current, to destination: URL
   ) throws(ExportError) {
     var problem: ReadingsError?
@@ -62,7 +62,7 @@ public enum FHIRBundle {
   /// file with problems.
   ///
   /// - Throws: ``ReadingsError`` with every problem of the file.
-  public static func export(
+  package static func export(
     from source: URL, subject: String, timeZone: TimeZone = .current, write: (String) -> Void
   ) throws(ReadingsError) {
     _ = try ReadingsFile.load(from: source, retention: .window(length: 1, asOf: nil))

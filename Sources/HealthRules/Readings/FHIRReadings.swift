@@ -25,11 +25,11 @@ import Diagnostics
 ///
 /// Memory holds one entry of the bundle at a time (its resource as a small tree), besides
 /// the readings kept: the bundle is read line by line (``JSONReader``).
-public enum FHIRReadings {
+package enum FHIRReadings {
   /// The LOINC system.
-  public static let loincSystem = "http://loinc.org"
+  package static let loincSystem = "http://loinc.org"
   /// The UCUM system, which `valueQuantity.system` names.
-  public static let ucumSystem = "http://unitsofmeasure.org"
+  package static let ucumSystem = "http://unitsofmeasure.org"
   /// The base of the canonical URLs planner defines: its reading-context extension
   /// (``contextExtension``) and its code system of symptom codes (``symptomSystem``). planner
   /// has no web domain; `.invalid` (RFC 2606) can never be anyone else's, so these URLs are
@@ -38,7 +38,7 @@ public enum FHIRReadings {
   /// The extension that carries a reading's context (docs/fhir/StructureDefinition-reading-context.json):
   /// a `valueCodeableConcept` whose coding is one of ``contextCodings`` and whose `text` is
   /// the context as planner writes it (`before meal`; the user's own words alone).
-  public static let contextExtension = canonicalBase + "/StructureDefinition/reading-context"
+  package static let contextExtension = canonicalBase + "/StructureDefinition/reading-context"
   /// The code system of planner's symptom codes (`chest_pain`), for symptoms with no SNOMED CT
   /// code in ``symptomCodes`` (docs/fhir/CodeSystem-symptom.json).
   static let symptomSystem = canonicalBase + "/CodeSystem/symptom"
@@ -65,10 +65,10 @@ public enum FHIRReadings {
     ("43724002", "chills"),
   ]
   /// The LOINC code of the blood pressure panel, whose components are systolic and diastolic.
-  public static let pressurePanel = "85354-9"
+  package static let pressurePanel = "85354-9"
 
   /// The LOINC codes read: the field each fills, and the context it implies.
-  public static let codes: [(code: String, field: ReadingField, context: String?)] = [
+  package static let codes: [(code: String, field: ReadingField, context: String?)] = [
     ("29463-7", .weight, nil),
     ("8480-6", .systolic, nil),
     ("8462-4", .diastolic, nil),
@@ -81,7 +81,7 @@ public enum FHIRReadings {
   ]
 
   /// The UCUM unit codes read, and the unit each is.
-  public static let units: [(code: String, unit: InputUnit)] = [
+  package static let units: [(code: String, unit: InputUnit)] = [
     ("kg", .kilogram), ("[lb_av]", .pound), ("g", .gram), ("mm[Hg]", .mmHg), ("mg/dL", .mgPerDL),
     ("mmol/L", .mmolPerL), ("/min", .perMinute), ("{beats}/min", .perMinute), ("%", .percent),
     ("Cel", .celsius), ("[degF]", .fahrenheit),
@@ -94,7 +94,7 @@ public enum FHIRReadings {
   ///   - retention: Which valid readings to return; every entry is checked either way.
   /// - Returns: The readings kept, sorted by date.
   /// - Throws: ``ReadingsError`` with every problem found, each with line and column.
-  public static func parse(_ text: String, retention: ReadingsRetention = .all) throws(ReadingsError)
+  package static func parse(_ text: String, retention: ReadingsRetention = .all) throws(ReadingsError)
     -> [Reading]
   {
     var reader = JSONReader(LineReader(text))

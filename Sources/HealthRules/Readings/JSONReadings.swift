@@ -15,7 +15,7 @@ import Diagnostics
 ///
 /// A document whose top level has a `resourceType` is a FHIR resource: it is read by
 /// ``FHIRReadings`` (a Bundle of Observations) instead.
-public enum JSONReadings {
+package enum JSONReadings {
   /// Parses JSON readings, collecting every problem in values before throwing.
   ///
   /// A syntax error stops the parse at its location, and is then the only problem reported.
@@ -27,7 +27,7 @@ public enum JSONReadings {
   /// - Returns: The readings kept, sorted by date.
   /// - Throws: ``ReadingsError`` with every problem found, each with line and column.
   /// - Complexity: O(n) in the length of the text.
-  public static func parse(
+  package static func parse(
     _ text: String, customMetrics: [Metric] = [], retention: ReadingsRetention = .all
   ) throws(ReadingsError) -> [Reading] {
     try collect(customMetrics: customMetrics, retention: retention) { () throws(ReadingsError) in

@@ -11,11 +11,11 @@ extension Measurements {
   ///   sugar: Measurement(value: 5.5, unit: UnitConcentrationMass.millimolesPerLiter(withGramsPerMole: 180.16)))
   /// ```
   ///
-  /// Each value is converted as ``set(_:_:)`` converts it: exactly, as a readings file
+  /// Each value is converted as `set(_:_:)` converts it: exactly, as a readings file
   /// would hold it, and refused when a readings file would refuse it.
   ///
   /// - Throws: ``ReadingValueError`` for a value that is not finite, too large, or
-  ///   outside the plausible range (``ReadingField``).
+  ///   outside the plausible range (`ReadingField`).
   @_disfavoredOverload
   public init(
     weight: Measurement<UnitMass>? = nil, systolic: Measurement<UnitPressure>? = nil,
@@ -44,7 +44,7 @@ extension Measurements {
   /// - Throws: ``ReadingValueError`` for a unit of another dimension than the metric's
   ///   (kilograms for `sugar`), a value that is not finite or too large, or a value of a
   ///   built-in metric outside its plausible range (``ReadingField``).
-  public mutating func set(_ metric: Metric, _ measurement: Measurement<some Dimension>)
+  package mutating func set(_ metric: Metric, _ measurement: Measurement<some Dimension>)
     throws(ReadingValueError)
   {
     var value = measurement.value
@@ -83,7 +83,7 @@ extension Measurements {
   /// `try day.set(.weight, 80.5, .kilogram)`, `try day.set(.sugar, 5.5, .mmolPerL)`.
   ///
   /// The value is read as its shortest decimal text (`80.1` is 80.1) and converted
-  /// exactly (``InputUnit/storageSteps(_:)``); the unit is kept for display.
+  /// exactly (`InputUnit/storageSteps(_:)`); the unit is kept for display.
   ///
   /// - Throws: ``ReadingValueError`` for a unit of another metric, a value that is not
   ///   finite or too large, or a value of a built-in metric outside its plausible range.
@@ -122,7 +122,7 @@ extension Measurements {
 /// metric, a value that is not finite, too large, or outside the plausible range.
 public struct ReadingValueError: Error, Hashable, LocalizedError, CustomStringConvertible {
   /// What is wrong: `systolic '400 mmHg' is outside the plausible range 40...300 mmHg`.
-  public var message: String
+  package var message: String
 
   /// The message.
   public var description: String { message }

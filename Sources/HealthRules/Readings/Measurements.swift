@@ -1,16 +1,16 @@
 /// The values recorded on one day: weight, blood pressure, sugar, symptoms and any custom metrics.
 ///
 /// Numbers are stored as whole storage steps of the metric's canonical unit
-/// (``ValueUnit/storageScale``: 1/45,359,237,000 lb, 1/1,000 mmHg, 1/1,000,000 mg/dL),
+/// (`ValueUnit/storageScale`: 1/45,359,237,000 lb, 1/1,000 mmHg, 1/1,000,000 mg/dL),
 /// fine enough that a value written in thousandths of any input unit (`80.125 kg`,
 /// `5.5 mmol/L`, `180.5 lb`) is held exactly. Setting a canonical value through the
 /// subscript rounds it to thousandths of the canonical unit, half away from zero; readings
-/// files and ``set(_:steps:enteredIn:)`` keep the value written in another unit exactly.
+/// files and `set(_:steps:enteredIn:)` keep the value written in another unit exactly.
 /// The unit a value was entered in is kept for display.
 ///
 /// A day may hold several readings of a measure, each with a time and a context
-/// (``add(_:steps:time:context:enteredIn:)``): ``steps`` then holds their mean, rounded to
-/// the storage step half away from zero (``DayCombine/mean``), and ``observations`` every one.
+/// (`add(_:steps:time:context:enteredIn:)`): `steps` then holds their mean, rounded to
+/// the storage step half away from zero (`DayCombine/mean`), and `observations` every one.
 ///
 /// ```swift
 /// var day = Measurements(weight: 180, systolic: 120, diastolic: 80, sugar: 95)
@@ -18,26 +18,26 @@
 /// ```
 public struct Measurements: Sendable, Hashable {
   /// Values in storage steps of the canonical unit, keyed by metric name.
-  public private(set) var steps: [String: Int64]
+  package private(set) var steps: [String: Int64]
   /// The unit each value was entered in, when it was not the canonical one, keyed by metric name.
-  public var enteredUnits: [String: InputUnit]
+  package var enteredUnits: [String: InputUnit]
   /// Free text describing symptoms; `""` means "none", `nil` means "not recorded".
-  public var symptoms: String?
+  package var symptoms: String?
   /// Every reading of the measures that have a time, a context or more than one reading this
   /// day, in the order ``Observation/precedes(_:_:)`` gives; a measure read once, with no time
   /// and no context, has only its value in ``steps``.
-  public private(set) var observations: [Observation] = []
+  package private(set) var observations: [Observation] = []
   /// Coded yes/no symptoms, keyed by code (`chest_pain`: `true` for yes): a CSV column
   /// `symptom chest_pain`, `planner log symptom chest_pain yes`. Rules read them through
   /// ``symptomText``.
-  public var answers: [String: Bool] = [:]
+  package var answers: [String: Bool] = [:]
 
   /// What the rules read as the day's symptom text: the free text, then each coded answer as a
   /// clause of its own, in code order, `_` read as a space: `chest pain` for yes, `no chest pain`
   /// for no, joined with `; `. So `symptoms mention "chest pain"` (or a declared symptom named
   /// `chest_pain`) is yes for a coded yes and no for a coded no, as for the same words written.
   /// `nil` when neither was recorded.
-  public var symptomText: String? {
+  package var symptomText: String? {
     guard !answers.isEmpty else { return symptoms }
     let clauses = answers.keys.sorted().map { code in
       (answers[code] == true ? "" : "no ") + code.replacingUnderscores()
@@ -47,7 +47,7 @@ public struct Measurements: Sendable, Hashable {
 
   /// Whether `text` is a symptom code: lowercase ASCII letters, digits and `_`, starting with a
   /// letter, at most 64 characters (`chest_pain`).
-  public static func isSymptomCode(_ text: some StringProtocol) -> Bool {
+  package static func isSymptomCode(_ text: some StringProtocol) -> Bool {
     guard let first = text.unicodeScalars.first, ("a"..."z").contains(first), text.unicodeScalars.count <= 64
     else { return false }
     return text.unicodeScalars.allSatisfy {
@@ -80,7 +80,7 @@ public struct Measurements: Sendable, Hashable {
   ///
   /// Setting a value rounds it to thousandths of the canonical unit; a value too large
   /// for 64-bit steps is not stored.
-  public subscript(metric: Metric) -> Rational? {
+  package subscript(metric: Metric) -> Rational? {
     get { steps[metric.name].map { Rational($0, metric.unit.storageScale) } }
     set { set(metric, thousandths: newValue?.roundedToThousandths()) }
   }
@@ -91,7 +91,7 @@ public struct Measurements: Sendable, Hashable {
   ///   - metric: The metric.
   ///   - value: The steps (see ``ValueUnit/storageScale``), or `nil` to clear it.
   ///   - unit: The unit the value was entered in, for display; `nil` for the canonical one.
-  public mutating func set(_ metric: Metric, steps value: Int64?, enteredIn unit: InputUnit? = nil) {
+  package mutating func set(_ metric: Metric, steps value: Int64?, enteredIn unit: InputUnit? = nil) {
     observations.removeAll { $0.metric == metric.name }
     steps[metric.name] = value
     enteredUnits[metric.name] =
@@ -109,7 +109,7 @@ public struct Measurements: Sendable, Hashable {
   ///   - time: When it was taken, if known.
   ///   - context: The context (`fasting`), if any.
   ///   - unit: The unit it was entered in, for display.
-  public mutating func add(
+  package mutating func add(
     _ metric: Metric, steps value: Int64, time: TimeOfDay? = nil, context: String? = nil,
     enteredIn unit: InputUnit? = nil
   ) {
@@ -130,7 +130,7 @@ public struct Measurements: Sendable, Hashable {
 
   /// Adds every reading and the symptoms of another record of the same day; symptom texts
   /// are joined with `; ` (an empty text, "none", gives way to one that names symptoms).
-  public mutating func merge(_ other: Measurements) {
+  package mutating func merge(_ other: Measurements) {
     for name in other.steps.keys.sorted() {
       let metric = Metric(name: name, unit: .number)
       for reading in other.readings(of: name) {
@@ -149,7 +149,7 @@ public struct Measurements: Sendable, Hashable {
 
   /// Every reading of a measure this day, in order; one without a time or context when the
   /// day holds only its value.
-  public func readings(of name: String) -> [Observation] {
+  package func readings(of name: String) -> [Observation] {
     let listed = observations.filter { $0.metric == name }
     if !listed.isEmpty { return listed }
     return steps[name].map { [Observation(metric: name, steps: $0)] } ?? []
@@ -157,7 +157,7 @@ public struct Measurements: Sendable, Hashable {
 
   /// The day's value of a metric through its selection, in storage steps: the chosen
   /// readings combined (``ReadingSelection``), or ``steps`` for a metric without a selection.
-  public func steps(of metric: Metric) -> Int64? {
+  package func steps(of metric: Metric) -> Int64? {
     guard let selection = metric.selection else { return steps[metric.name] }
     let chosen = readings(of: metric.name).filter {
       selection.context == nil || $0.context == selection.context
@@ -166,16 +166,16 @@ public struct Measurements: Sendable, Hashable {
   }
 
   /// Whether any measure has more than one reading, a time or a context this day.
-  public var hasObservations: Bool { !observations.isEmpty }
+  package var hasObservations: Bool { !observations.isEmpty }
 
   /// Sets a metric from a count of thousandths of its canonical unit.
-  public mutating func set(_ metric: Metric, thousandths value: Int64?) {
+  package mutating func set(_ metric: Metric, thousandths value: Int64?) {
     let (steps, overflow) = (value ?? 0).multipliedReportingOverflow(by: metric.unit.storageScale / 1000)
     set(metric, steps: value == nil || overflow ? nil : steps)
   }
 
   /// The unit a metric's value was entered in, when it was not the canonical one.
-  public func enteredUnit(of metric: Metric) -> InputUnit? {
+  package func enteredUnit(of metric: Metric) -> InputUnit? {
     enteredUnits[metric.name]
   }
 
@@ -207,7 +207,7 @@ public struct Measurements: Sendable, Hashable {
       && lhs.answers == rhs.answers
   }
 
-  /// Hashes the values and symptoms, as ``==`` compares them.
+  /// Hashes the values and symptoms, as `==` compares them.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(steps)
     hasher.combine(symptoms)
@@ -216,7 +216,7 @@ public struct Measurements: Sendable, Hashable {
   }
 
   /// Whether nothing at all was recorded.
-  public var isEmpty: Bool {
+  package var isEmpty: Bool {
     steps.isEmpty && symptoms == nil && answers.isEmpty
   }
 }

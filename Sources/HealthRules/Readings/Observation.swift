@@ -1,24 +1,24 @@
 /// A time of day, to the second, with no date and no time zone: when a reading was taken.
 ///
 /// The text form is `hh:mm` or `hh:mm:ss` on a 24-hour clock (`07:10`, `19:00:30`).
-public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+package struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
   /// Seconds since midnight, 0...86,399.
-  public let seconds: Int
+  package let seconds: Int
 
   /// Creates a time from seconds since midnight, or `nil` outside 0...86,399.
-  public init?(seconds: Int) {
+  package init?(seconds: Int) {
     guard (0..<86_400).contains(seconds) else { return nil }
     self.seconds = seconds
   }
 
   /// Creates a time from hours, minutes and seconds, or `nil` when one is out of range.
-  public init?(hour: Int, minute: Int, second: Int = 0) {
+  package init?(hour: Int, minute: Int, second: Int = 0) {
     guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
     seconds = hour * 3600 + minute * 60 + second
   }
 
   /// Parses `hh:mm` or `hh:mm:ss` (24-hour clock, two digits each), or returns `nil`.
-  public init?(text: some StringProtocol) {
+  package init?(text: some StringProtocol) {
     let bytes = Array(text.utf8)
     guard bytes.count == 5 || bytes.count == 8, bytes[2] == UInt8(ascii: ":"),
       bytes.count == 5 || bytes[5] == UInt8(ascii: ":")
@@ -35,18 +35,18 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
   }
 
   /// `hh:mm`, or `hh:mm:ss` when the seconds are not zero.
-  public var description: String {
+  package var description: String {
     func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let text = "\(pad(seconds / 3600)):\(pad(seconds / 60 % 60))"
     return seconds % 60 == 0 ? text : text + ":\(pad(seconds % 60))"
   }
 
-  public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
+  package static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
     lhs.seconds < rhs.seconds
   }
 
   /// Decodes a time from its text.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
     guard let time = TimeOfDay(text: text) else {
@@ -57,7 +57,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
   }
 
   /// Encodes a time as its text.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)
   }
@@ -68,19 +68,19 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
 /// A day may hold any number of readings of a measure. Rules see one value a day per
 /// measure (``Measurements/steps``: the mean of the day's readings, see
 /// ``DayCombine/mean``) unless they choose another combination (``ReadingSelection``).
-public struct Observation: Sendable, Hashable {
+package struct Observation: Sendable, Hashable {
   /// The measure's name (`systolic`, `heart_rate`).
-  public var metric: String
+  package var metric: String
   /// The value in storage steps of the measure's canonical unit (``ValueUnit/storageScale``).
-  public var steps: Int64
+  package var steps: Int64
   /// When it was taken, or `nil` when the reading gave no time.
-  public var time: TimeOfDay?
+  package var time: TimeOfDay?
   /// The context it was taken in (`fasting`, `before meal`), normalized by
   /// ``Observation/normalizedContext(_:)``; `nil` when none was given.
-  public var context: String?
+  package var context: String?
 
   /// Creates a reading.
-  public init(metric: String, steps: Int64, time: TimeOfDay? = nil, context: String? = nil) {
+  package init(metric: String, steps: Int64, time: TimeOfDay? = nil, context: String? = nil) {
     self.metric = metric
     self.steps = steps
     self.time = time
@@ -88,11 +88,11 @@ public struct Observation: Sendable, Hashable {
   }
 
   /// The contexts the documentation names; any other words are accepted as the user's own.
-  public static let knownContexts = ["fasting", "before meal", "after meal", "bedtime"]
+  package static let knownContexts = ["fasting", "before meal", "after meal", "bedtime"]
 
   /// A context as readings and rules compare it: ASCII letters lowercased, spaces and tabs
   /// at the ends removed and runs of them inside made one space; `nil` when nothing is left.
-  public static func normalizedContext(_ text: some StringProtocol) -> String? {
+  package static func normalizedContext(_ text: some StringProtocol) -> String? {
     var words: [String] = []
     var word = ""
     for scalar in text.unicodeScalars {
@@ -111,7 +111,7 @@ public struct Observation: Sendable, Hashable {
 
   /// Orders a day's readings: by time, readings without a time first; readings at the same
   /// time (or both without one) by value, smallest first. SQL orders them the same way.
-  public static func precedes(_ a: Observation, _ b: Observation) -> Bool {
+  package static func precedes(_ a: Observation, _ b: Observation) -> Bool {
     switch (a.time, b.time) {
     case (nil, .some): return true
     case (.some, nil): return false
@@ -122,7 +122,7 @@ public struct Observation: Sendable, Hashable {
 }
 
 /// How a day's readings of one measure make the day's value.
-public enum DayCombine: String, Sendable, Hashable, Codable, CaseIterable {
+package enum DayCombine: String, Sendable, Hashable, Codable, CaseIterable {
   /// The mean of the day's readings, rounded to the measure's storage step half away from
   /// zero (the default: `systolic.today`). Exact for one reading and for two readings written
   /// to thousandths; three readings of 120, 121 and 121 mmHg make 120.667 mmHg.
@@ -138,7 +138,7 @@ public enum DayCombine: String, Sendable, Hashable, Codable, CaseIterable {
 
   /// The day's value from readings' storage steps, in the order ``Observation/precedes(_:_:)``
   /// sorts them; `nil` for no readings.
-  public func combine(_ steps: [Int64]) -> Int64? {
+  package func combine(_ steps: [Int64]) -> Int64? {
     guard let firstValue = steps.first, let lastValue = steps.last else { return nil }
     switch self {
     case .first: return firstValue
@@ -163,20 +163,20 @@ public enum DayCombine: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// Which of a day's readings a rule reads and how it combines them: `sugar(first where
 /// context = fasting)`.
-public struct ReadingSelection: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct ReadingSelection: Sendable, Hashable, Codable, CustomStringConvertible {
   /// How the day's chosen readings combine; ``DayCombine/mean`` by default.
-  public var combine: DayCombine
+  package var combine: DayCombine
   /// Only readings taken in this context (normalized), or every reading when `nil`.
-  public var context: String?
+  package var context: String?
 
   /// Creates a selection.
-  public init(combine: DayCombine = .mean, context: String? = nil) {
+  package init(combine: DayCombine = .mean, context: String? = nil) {
     self.combine = combine
     self.context = context.flatMap(Observation.normalizedContext)
   }
 
   /// The selection as rules write it inside the parentheses: `first where context = "fasting"`.
-  public var description: String {
+  package var description: String {
     var parts: [String] = []
     if combine != .mean || context == nil { parts.append(combine.rawValue) }
     if let context { parts.append("where context = \"\(context)\"") }

@@ -12,7 +12,7 @@ public struct Reading: Sendable, Hashable {
   }
 
   /// Creates a reading for a day from canonical values (lb, mmHg, mg/dL).
-  public init(
+  package init(
     date: Day, weight: Rational? = nil, systolic: Rational? = nil, diastolic: Rational? = nil,
     sugar: Rational? = nil, symptoms: String? = nil
   ) {

@@ -7,7 +7,7 @@
 ///
 /// `time` (`hh:mm`) and `context` (`fasting`, `before meal`, or any words) say when and how
 /// a row's readings were taken; a `date` cell may carry the time too (`2026-03-01T07:30`).
-public enum ReadingField: String, Sendable, Hashable, CaseIterable {
+package enum ReadingField: String, Sendable, Hashable, CaseIterable {
   case date
   case time
   case context
@@ -21,7 +21,7 @@ public enum ReadingField: String, Sendable, Hashable, CaseIterable {
   case symptoms
 
   /// The names a header may use for this field (the first is canonical).
-  public var names: [String] {
+  package var names: [String] {
     switch self {
     case .sugar: return ["sugar", "glucose"]
     case .heartRate: return ["heart_rate", "pulse"]
@@ -30,7 +30,7 @@ public enum ReadingField: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The metric this field fills, for numeric fields.
-  public var metric: Metric? {
+  package var metric: Metric? {
     switch self {
     case .weight: return .weight
     case .systolic: return .systolic
@@ -44,7 +44,7 @@ public enum ReadingField: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The field that holds a known metric's values, or `nil` for a custom metric.
-  public init?(metric: Metric) {
+  package init?(metric: Metric) {
     guard let field = ReadingField.allCases.first(where: { $0.metric?.name == metric.name }) else {
       return nil
     }
@@ -52,7 +52,7 @@ public enum ReadingField: String, Sendable, Hashable, CaseIterable {
   }
 
   /// Units this field may be written in; the first is the default.
-  public var units: [InputUnit] {
+  package var units: [InputUnit] {
     switch self {
     case .weight: return [.pound, .kilogram, .gram]
     case .systolic, .diastolic: return [.mmHg]
@@ -88,7 +88,7 @@ public enum ReadingField: String, Sendable, Hashable, CaseIterable {
   ///   - steps: The value in storage steps of the canonical unit (``InputUnit/storageSteps(_:)``).
   ///   - written: The number as written, for the message.
   ///   - unit: The unit it was written in.
-  public func implausibility(steps: Int64, written: String, unit: InputUnit) -> String? {
+  package func implausibility(steps: Int64, written: String, unit: InputUnit) -> String? {
     guard let metric else { return nil }
     if self == .weight, steps <= 0 {
       return "weight must be above 0, found '\(written) \(unit.rawValue)'"
@@ -111,7 +111,7 @@ public enum ReadingField: String, Sendable, Hashable, CaseIterable {
   }
 
   /// Finds a field by a header name, ignoring case and surrounding spaces.
-  public init?(name: some StringProtocol) {
+  package init?(name: some StringProtocol) {
     let key = name.trimmingSpaces().lowercased()
     guard let field = ReadingField.allCases.first(where: { $0.names.contains(key) }) else { return nil }
     self = field

@@ -305,7 +305,7 @@ public enum ReadingsRetention: Sendable, Hashable {
   /// Every reading.
   case all
   /// The readings a window of `length` days can hold: the days ending on `asOf`, or, when
-  /// `asOf` is `nil`, the days ending on the latest reading's day (as ``Window`` chooses).
+  /// `asOf` is `nil`, the days ending on the latest reading's day (as `Window` chooses).
   case window(length: Int, asOf: Day?)
 }
 

@@ -12,7 +12,7 @@
 ///   error.issues[0].id  // .unknownColumn ("unknown-column")
 /// }
 /// ```
-public enum ReadingsDiagnosticID: String, CaseIterable, Sendable, Hashable, Codable {
+package enum ReadingsDiagnosticID: String, CaseIterable, Sendable, Hashable, Codable {
   // The file as a whole.
   /// The file cannot be opened or read: missing, a directory, a FIFO, no permission.
   case cannotReadFile = "cannot-read-file"

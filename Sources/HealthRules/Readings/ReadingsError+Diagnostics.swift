@@ -1,4 +1,4 @@
-public import Diagnostics
+import Diagnostics
 
 extension ReadingsError {
   /// The problems as located diagnostics, for the one renderer every input uses, each with its
@@ -11,7 +11,7 @@ extension ReadingsError {
   ///
   /// - Parameter path: The file's path, as shown in the diagnostics.
   /// - Returns: The diagnostics and the excerpts they point into.
-  public func diagnostics(path: String) -> DiagnosticList {
+  package func diagnostics(path: String) -> DiagnosticList {
     var sources = SourceManager()
     var diagnostics: [Diagnostic] = []
     // Issues on one line share its excerpt: a long line with many problems is held once.

@@ -2,7 +2,7 @@ import Foundation
 
 extension ReadingsIssue: LocalizedError {
   /// `line 4, column 12: 'abc' is not a number`, then the hint in parentheses.
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     "line \(line), column \(column): \(message)" + (hint.map { " (\($0))" } ?? "")
   }
 }

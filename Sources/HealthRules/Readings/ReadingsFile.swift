@@ -8,7 +8,7 @@ public enum ReadingsFormat: String, Sendable, Hashable, CaseIterable, Codable {
   case appleHealth = "apple-health"
 
   /// The format for a file name: `.csv`, `.json`, or `.xml` (Apple Health export).
-  public init?(fileName: String) {
+  package init?(fileName: String) {
     let lower = fileName.lowercased()
     if lower.hasSuffix(".csv") {
       self = .csv

@@ -9,23 +9,23 @@
 /// 2026-03-03,abc,120,80,95,
 ///            ^~~
 /// ```
-public struct ReadingsIssue: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+package struct ReadingsIssue: Error, Sendable, Hashable, Codable, CustomStringConvertible {
   /// Which entry of the catalog it is.
-  public var id: ReadingsDiagnosticID
+  package var id: ReadingsDiagnosticID
   /// The 1-based line.
-  public var line: Int
+  package var line: Int
   /// The 1-based column, in Unicode scalars.
-  public var column: Int
+  package var column: Int
   /// The number of Unicode scalars to underline, at least 1.
-  public var length: Int
+  package var length: Int
   /// What is wrong: lowercase, no final period, values quoted in `'…'`.
-  public var message: String
+  package var message: String
   /// A suggestion, such as "did you mean 'systolic'?".
-  public var hint: String?
+  package var hint: String?
   /// The text of the line, without its line break ("" when not available).
-  public var lineText: String
+  package var lineText: String
   /// Another line involved, such as the first reading of a duplicated date.
-  public var relatedLine: Int?
+  package var relatedLine: Int?
 
   /// Creates an issue.
   ///
@@ -38,7 +38,7 @@ public struct ReadingsIssue: Error, Sendable, Hashable, Codable, CustomStringCon
   ///   - hint: A suggestion, if any.
   ///   - lineText: The text of the line, to draw the caret under.
   ///   - relatedLine: Another line involved, if any.
-  public init(
+  package init(
     _ id: ReadingsDiagnosticID, line: Int, column: Int, length: Int = 1, message: String, hint: String? = nil,
     lineText: String = "", relatedLine: Int? = nil
   ) {
@@ -53,7 +53,7 @@ public struct ReadingsIssue: Error, Sendable, Hashable, Codable, CustomStringCon
   }
 
   /// `line:column: message` followed by the hint, if any.
-  public var description: String {
+  package var description: String {
     "\(line):\(column): \(message)" + (hint.map { " (\($0))" } ?? "")
   }
 }
@@ -64,15 +64,15 @@ public struct ReadingsIssue: Error, Sendable, Hashable, Codable, CustomStringCon
 /// dropped silently.
 public struct ReadingsError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The problems, sorted by line and column.
-  public var issues: [ReadingsIssue]
+  package var issues: [ReadingsIssue]
 
   /// Creates an error from issues, sorting them by position.
-  public init(issues: [ReadingsIssue]) {
+  package init(issues: [ReadingsIssue]) {
     self.issues = issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
   }
 
   /// Creates an error for a problem with no position in the text (line 1, column 1 is used).
-  public init(_ id: ReadingsDiagnosticID, message: String, hint: String? = nil) {
+  package init(_ id: ReadingsDiagnosticID, message: String, hint: String? = nil) {
     self.init(issues: [ReadingsIssue(id, line: 1, column: 1, message: message, hint: hint)])
   }
 

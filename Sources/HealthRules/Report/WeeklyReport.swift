@@ -24,22 +24,22 @@
 /// ```
 public struct WeeklyReport: Sendable, Hashable {
   /// The rule set's display name.
-  public var title: String
-  /// The verdict as of ``today``, exactly as `planner health` gives it.
+  package var title: String
+  /// The verdict as of `today`, exactly as `planner health` gives it.
   public var verdict: Verdict
   /// The last day of the report.
-  public var today: Day
+  package var today: Day
   /// The charts: weight, blood pressure, sugar over the window; then the same over 30 days when present.
   public var charts: [Chart]
   /// The outcome as of each day of the longest chart, oldest first.
-  public var days: [DayOutcome]
+  package var days: [DayOutcome]
   /// The readings of the window's days that have any, oldest first.
-  public var week: [Reading]
+  package var week: [Reading]
   /// The unit each built-in metric is shown in, by metric name: the unit of its latest
   /// reading up to ``today`` (a kg journal reads in kg), or the unit system chosen.
-  public var shownUnits: [String: InputUnit]
+  package var shownUnits: [String: InputUnit]
   /// Each alert's title (``Alert/title``, its message) by id, to name alerts in words.
-  public var alertTitles: [String: String]
+  package var alertTitles: [String: String]
 
   /// Builds the report for some readings.
   ///
@@ -47,8 +47,8 @@ public struct WeeklyReport: Sendable, Hashable {
   ///   - readings: One reading per day, in any order (a journal's readings).
   ///   - rules: The compiled rule set.
   ///   - asOf: The last day of the report; the latest reading's day by default.
-  ///   - parameters: The patient's parameters (``RuleSet/parameters``), in storage steps, as
-  ///     ``Window/setParameter(_:steps:)`` takes them; applied to every day's window.
+  ///   - parameters: The patient's parameters (`RuleSet/parameters`), in storage steps, as
+  ///     `Window/setParameter(_:steps:)` takes them; applied to every day's window.
   ///   - units: The unit system to show readings in; `nil` shows each metric in the unit of
   ///     its latest reading. Display only: the verdict is the same.
   /// - Throws: ``WindowError`` for duplicate days, or no readings and no `asOf`.
@@ -114,19 +114,19 @@ public struct WeeklyReport: Sendable, Hashable {
 
 extension WeeklyReport {
   /// The outcome of the rules as of one day (the window ending that day).
-  public struct DayOutcome: Sendable, Hashable {
+  package struct DayOutcome: Sendable, Hashable {
     /// The day.
-    public var date: Day
+    package var date: Day
     /// The verdict's status as of that day.
-    public var status: Verdict.Status
+    package var status: Verdict.Status
     /// The alerts that fired as of that day, in rule order.
-    public var alerts: [String]
+    package var alerts: [String]
   }
 
   /// One chart: a reading (or the two pressures) over the last `days` days.
   public struct Chart: Sendable, Hashable {
     /// What a chart shows.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
       /// Body weight.
       case weight
       /// Systolic and diastolic pressure, on one chart.
@@ -135,7 +135,7 @@ extension WeeklyReport {
       case sugar
 
       /// The metrics drawn.
-      public var metrics: [Metric] {
+      package var metrics: [Metric] {
         switch self {
         case .weight: return [.weight]
         case .pressure: return [.systolic, .diastolic]
@@ -144,7 +144,7 @@ extension WeeklyReport {
       }
 
       /// The heading: `Weight`, `Blood pressure`, `Sugar`.
-      public var title: String {
+      package var title: String {
         switch self {
         case .weight: return "Weight"
         case .pressure: return "Blood pressure"
@@ -154,26 +154,26 @@ extension WeeklyReport {
     }
 
     /// What the chart shows.
-    public var kind: Kind
+    package var kind: Kind
     /// A stable id: `weight-7`, `pressure-30`.
     public var id: String
     /// The number of days.
-    public var days: Int
+    package var days: Int
     /// The first day.
-    public var first: Day
+    package var first: Day
     /// The last day.
-    public var last: Day
+    package var last: Day
     /// The canonical unit of every series.
-    public var unit: ValueUnit
+    package var unit: ValueUnit
     /// The unit the chart shows its values, limits and axis in (``WeeklyReport/shownUnits``);
     /// values are kept canonical and converted for display with ``InputUnit/fromCanonical(_:)``.
-    public var shownIn: InputUnit
+    package var shownIn: InputUnit
     /// One series per metric.
     public var series: [Series]
     /// Absolute limits from the rules.
-    public var thresholds: [Threshold]
+    package var thresholds: [Threshold]
     /// Day-over-day limits from the rules.
-    public var bounds: [RelativeBound]
+    package var bounds: [RelativeBound]
 
     init(
       kind: Kind, days: Int, today: Day, readings: [Day: Measurements], firedOn: [Day: [String]],
@@ -212,7 +212,7 @@ extension WeeklyReport {
   /// A metric's readings in a chart.
   public struct Series: Sendable, Hashable {
     /// The metric.
-    public var metric: Metric
+    package var metric: Metric
     /// The days that have a reading, oldest first.
     public var points: [Point]
   }
@@ -230,30 +230,30 @@ extension WeeklyReport {
   }
 
   /// A rule's comparison of a reading with a constant.
-  public struct Threshold: Sendable, Hashable {
+  package struct Threshold: Sendable, Hashable {
     /// The metric compared.
-    public var metric: Metric
+    package var metric: Metric
     /// The constant, in the metric's canonical unit.
-    public var value: Rational
+    package var value: Rational
     /// How the reading is compared with it (the reading on the left): `>=` in `sugar.today >= 180 mg/dL`.
-    public var comparison: ComparisonOperator
+    package var comparison: ComparisonOperator
     /// The alert's id.
-    public var alert: String
+    package var alert: String
     /// The alert's title, to label the limit: its message (``Alert/title``).
-    public var title: String
+    package var title: String
   }
 
   /// A rule's comparison of today's reading with yesterday's times a factor.
-  public struct RelativeBound: Sendable, Hashable {
+  package struct RelativeBound: Sendable, Hashable {
     /// The metric compared.
-    public var metric: Metric
+    package var metric: Metric
     /// The factor, `11/10` for 110%.
-    public var factor: Rational
+    package var factor: Rational
     /// How today's reading is compared with the bound.
-    public var comparison: ComparisonOperator
+    package var comparison: ComparisonOperator
     /// The alert's id.
-    public var alert: String
+    package var alert: String
     /// The alert's title, to label the limit: its message (``Alert/title``).
-    public var title: String
+    package var title: String
   }
 }

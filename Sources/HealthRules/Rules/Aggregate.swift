@@ -2,7 +2,7 @@
 ///
 /// Each aggregate needs a minimum number of readings in its range (see
 /// ``defaultMinimumReadings``); with fewer, its value is unknown.
-public enum Aggregate: String, Sendable, Hashable, Codable, CaseIterable {
+package enum Aggregate: String, Sendable, Hashable, Codable, CaseIterable {
   /// The arithmetic mean of the readings.
   case mean
   /// The smallest reading.
@@ -28,7 +28,7 @@ public enum Aggregate: String, Sendable, Hashable, Codable, CaseIterable {
 
   /// The readings this aggregate needs by default: 0 for `count`, 2 for `change`,
   /// `percent_change` and `slope`, 1 for the others.
-  public var defaultMinimumReadings: Int {
+  package var defaultMinimumReadings: Int {
     switch self {
     case .count: return 0
     case .change, .percentChange, .slope: return 2
@@ -37,7 +37,7 @@ public enum Aggregate: String, Sendable, Hashable, Codable, CaseIterable {
   }
 
   /// The unit of the result for a metric in `unit`.
-  public func resultUnit(for unit: ValueUnit) -> ValueUnit {
+  package func resultUnit(for unit: ValueUnit) -> ValueUnit {
     switch self {
     case .count, .percentChange: return .number
     case .slope: return unit.perDay

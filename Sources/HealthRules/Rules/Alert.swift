@@ -24,15 +24,15 @@ public struct Alert: Sendable, Hashable, Identifiable {
   /// How serious the alert is.
   public var severity: Severity
   /// The message shown when it fires ("Your sugar level is high!").
-  public var message: String
+  package var message: String
   /// When it fires.
-  public var condition: Condition
+  package var condition: Condition
   /// The message as text and values: `Weight up {weight.today - weight.yesterday}` is
   /// `[.text("Weight up "), .value(…)]`. A message with no values is one `.text`.
-  public var messageParts: [MessagePart]
+  package var messageParts: [MessagePart]
 
   /// A piece of a message template.
-  public enum MessagePart: Sendable, Hashable {
+  package enum MessagePart: Sendable, Hashable {
     /// Text shown as it is.
     case text(String)
     /// A value computed in the window and shown in the unit the patient entered it in.
@@ -46,7 +46,7 @@ public struct Alert: Sendable, Hashable, Identifiable {
   ///   - severity: How serious it is; `.warning` by default.
   ///   - message: The message shown when it fires.
   ///   - condition: When it fires.
-  public init(id: String, severity: Severity = .warning, message: String, condition: Condition) {
+  package init(id: String, severity: Severity = .warning, message: String, condition: Condition) {
     self.id = id
     self.severity = severity
     self.message = message
@@ -62,7 +62,7 @@ public struct Alert: Sendable, Hashable, Identifiable {
   ///   - template: The message as written, with `{…}` around each value (kept in ``message``).
   ///   - parts: The message as text and values.
   ///   - condition: When it fires.
-  public init(
+  package init(
     id: String, severity: Severity = .warning, template: String, parts: [MessagePart], condition: Condition
   ) {
     self.id = id

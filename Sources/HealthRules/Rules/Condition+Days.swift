@@ -1,6 +1,6 @@
 /// How a day whose condition cannot be decided (a reading missing that day) counts in
 /// `at least K of …` and `N days in a row`.
-public enum MissingDays: String, Sendable, Hashable, Codable, CaseIterable {
+package enum MissingDays: String, Sendable, Hashable, Codable, CaseIterable {
   /// An undecided day counts as a day where the condition does not hold: the result is
   /// always yes or no.
   case asFalse = "false"
@@ -15,7 +15,7 @@ extension Condition {
   ///
   /// A condition inside `at least K of …` is written for one day, as if that day were
   /// today: `systolic.today >= 135 mmHg` read on day 3 is `systolic.day(3) >= 135 mmHg`.
-  public func shifted(back days: Int, inWindowOf length: Int) -> Condition? {
+  package func shifted(back days: Int, inWindowOf length: Int) -> Condition? {
     switch self {
     case .comparison(let lhs, let op, let rhs):
       guard let l = lhs.shifted(back: days, inWindowOf: length),
@@ -73,7 +73,7 @@ extension Condition {
 
   /// The conditions of `.daysHolding(_:of:_:missing:)`, one for each day of `range`, oldest first,
   /// or `nil` when a day's condition reads outside the window.
-  public static func perDay(_ inner: Condition, over range: DayRange, length: Int) -> [Condition]? {
+  package static func perDay(_ inner: Condition, over range: DayRange, length: Int) -> [Condition]? {
     guard let days = range.dayNumbers(inWindowOf: length) else { return nil }
     var result: [Condition] = []
     for day in days {

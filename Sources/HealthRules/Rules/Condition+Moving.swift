@@ -17,7 +17,7 @@ extension DayRange {
 extension Condition {
   /// This condition written for a window of `length` days, moved to a window `delta` days
   /// longer, with every day range keeping its meaning relative to the window's end.
-  public func moved(by delta: Int, from length: Int) -> Condition {
+  package func moved(by delta: Int, from length: Int) -> Condition {
     guard delta != 0 else { return self }
     switch self {
     case .comparison(let lhs, let op, let rhs):
@@ -44,7 +44,7 @@ extension Condition {
 extension HealthExpression {
   /// This expression written for a window of `length` days, moved to a window `delta` days
   /// longer, with every day range keeping its meaning relative to the window's end.
-  public func moved(by delta: Int, from length: Int) -> HealthExpression {
+  package func moved(by delta: Int, from length: Int) -> HealthExpression {
     guard delta != 0 else { return self }
     switch self {
     case .constant, .parameter: return self
@@ -63,7 +63,7 @@ extension HealthExpression {
 
 extension Alert {
   /// This alert moved to a window `delta` days longer; see ``Condition/moved(by:from:)``.
-  public func moved(by delta: Int, from length: Int) -> Alert {
+  package func moved(by delta: Int, from length: Int) -> Alert {
     var copy = self
     copy.condition = condition.moved(by: delta, from: length)
     copy.messageParts = messageParts.map { part in
@@ -82,7 +82,7 @@ extension RuleSet {
   /// window (`days 11...14`); `window` becomes `last 7 days`.
   ///
   /// - Throws: ``RuleError`` when a range falls before the first day of a shorter window.
-  public func movingWindow(to length: Int) throws(RuleError) -> RuleSet {
+  package func movingWindow(to length: Int) throws(RuleError) -> RuleSet {
     var copy = self
     copy.windowLength = length
     copy.alerts = alerts.map { $0.moved(by: length - windowLength, from: windowLength) }

@@ -3,7 +3,7 @@
 /// `and`, `or` and `not` follow Kleene's three-valued logic: `no and unknown`
 /// is no, `yes or unknown` is yes, any other mix with unknown is unknown, and
 /// `not unknown` is unknown. A comparison is unknown when either side is.
-public indirect enum Condition: Sendable, Hashable {
+package indirect enum Condition: Sendable, Hashable {
   /// `lhs op rhs`; both sides must have the same unit.
   case comparison(HealthExpression, ComparisonOperator, HealthExpression)
   /// Both hold.
@@ -36,17 +36,17 @@ public indirect enum Condition: Sendable, Hashable {
   case inARow(Int, within: DayRange, Condition, missing: MissingDays)
 
   /// `lhs && rhs` builds `.and`.
-  public static func && (lhs: Condition, rhs: Condition) -> Condition {
+  package static func && (lhs: Condition, rhs: Condition) -> Condition {
     .and(lhs, rhs)
   }
 
   /// `lhs || rhs` builds `.or`.
-  public static func || (lhs: Condition, rhs: Condition) -> Condition {
+  package static func || (lhs: Condition, rhs: Condition) -> Condition {
     .or(lhs, rhs)
   }
 
   /// `!operand` builds `.not`.
-  public static prefix func ! (operand: Condition) -> Condition {
+  package static prefix func ! (operand: Condition) -> Condition {
     .not(operand)
   }
 }

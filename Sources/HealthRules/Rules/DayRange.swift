@@ -2,7 +2,7 @@
 ///
 /// Day numbers count from 1 (the oldest day) to the window length (today).
 /// `last(3)` in a seven-day window is days 5...7.
-public enum DayRange: Sendable, Hashable, Codable, CustomStringConvertible {
+package enum DayRange: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The last day of the window.
   case today
   /// The calendar day before today.
@@ -18,7 +18,7 @@ public enum DayRange: Sendable, Hashable, Codable, CustomStringConvertible {
 
   /// The 1-based day numbers this range covers in a window of `length` days,
   /// or `nil` when any of them falls outside it.
-  public func dayNumbers(inWindowOf length: Int) -> ClosedRange<Int>? {
+  package func dayNumbers(inWindowOf length: Int) -> ClosedRange<Int>? {
     let range: ClosedRange<Int>
     switch self {
     case .today: range = length...length
@@ -36,7 +36,7 @@ public enum DayRange: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   /// Whether the range names exactly one day regardless of the window.
-  public var isSingleDay: Bool {
+  package var isSingleDay: Bool {
     switch self {
     case .today, .yesterday, .day: return true
     case .days(let a, let b): return a == b
@@ -46,7 +46,7 @@ public enum DayRange: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   /// The rule-language spelling: `today`, `day 3`, `days 4...7`, `last 3 days`, `window`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .today: return "today"
     case .yesterday: return "yesterday"

@@ -1,6 +1,6 @@
 extension HealthExpression: CustomStringConvertible {
   /// The rule-language spelling: `mean(weight, days 4...7)`, `sugar.yesterday * 110%`.
-  public var description: String {
+  package var description: String {
     text(parentPrecedence: 0)
   }
 
@@ -74,7 +74,7 @@ extension HealthExpression: CustomStringConvertible {
 
 extension Condition: CustomStringConvertible {
   /// The rule-language spelling: `a > b or not c`.
-  public var description: String {
+  package var description: String {
     text(parentPrecedence: 0)
   }
 

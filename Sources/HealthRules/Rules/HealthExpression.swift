@@ -8,7 +8,7 @@
 /// An expression's value is unknown when a reading it needs is missing, an
 /// aggregate has fewer readings than it needs, a division is by zero, or a
 /// result does not fit in 64-bit fractions.
-public indirect enum HealthExpression: Sendable, Hashable {
+package indirect enum HealthExpression: Sendable, Hashable {
   /// A number with its canonical unit (``ValueUnit/number`` for plain numbers and percents).
   case constant(Rational, ValueUnit)
   /// A metric's reading on one day (`sugar.today`, `weight.day(3)`).
@@ -31,32 +31,32 @@ public indirect enum HealthExpression: Sendable, Hashable {
   case parameter(String, ValueUnit)
 
   /// A percent as a plain number: `percent(110)` is `11/10`.
-  public static func percent(_ value: Rational) -> HealthExpression {
+  package static func percent(_ value: Rational) -> HealthExpression {
     .constant(value.multiplied(by: Rational(1, 100)) ?? .zero, .number)
   }
 
   /// A plain number.
-  public static func number(_ value: Rational) -> HealthExpression {
+  package static func number(_ value: Rational) -> HealthExpression {
     .constant(value, .number)
   }
 
   /// `lhs * rhs`.
-  public static func * (lhs: HealthExpression, rhs: HealthExpression) -> HealthExpression {
+  package static func * (lhs: HealthExpression, rhs: HealthExpression) -> HealthExpression {
     .arithmetic(.multiply, lhs, rhs)
   }
 
   /// `lhs / rhs`.
-  public static func / (lhs: HealthExpression, rhs: HealthExpression) -> HealthExpression {
+  package static func / (lhs: HealthExpression, rhs: HealthExpression) -> HealthExpression {
     .arithmetic(.divide, lhs, rhs)
   }
 
   /// `lhs + rhs`.
-  public static func + (lhs: HealthExpression, rhs: HealthExpression) -> HealthExpression {
+  package static func + (lhs: HealthExpression, rhs: HealthExpression) -> HealthExpression {
     .arithmetic(.add, lhs, rhs)
   }
 
   /// `lhs - rhs`.
-  public static func - (lhs: HealthExpression, rhs: HealthExpression) -> HealthExpression {
+  package static func - (lhs: HealthExpression, rhs: HealthExpression) -> HealthExpression {
     .arithmetic(.subtract, lhs, rhs)
   }
 }

@@ -1,5 +1,5 @@
 /// A comparison between two numbers of the same unit.
-public enum ComparisonOperator: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ComparisonOperator: String, Sendable, Hashable, Codable, CaseIterable {
   case less = "<"
   case lessOrEqual = "<="
   case greater = ">"
@@ -9,7 +9,7 @@ public enum ComparisonOperator: String, Sendable, Hashable, Codable, CaseIterabl
 
   /// Whether `order` (negative, zero or positive, as from ``Rational/compare(_:_:)``) satisfies the comparison.
   @inline(__always)
-  public func holds(forOrder order: Int) -> Bool {
+  package func holds(forOrder order: Int) -> Bool {
     switch self {
     case .less: return order < 0
     case .lessOrEqual: return order <= 0
@@ -22,7 +22,7 @@ public enum ComparisonOperator: String, Sendable, Hashable, Codable, CaseIterabl
 }
 
 /// An arithmetic operation on two numbers.
-public enum ArithmeticOperator: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ArithmeticOperator: String, Sendable, Hashable, Codable, CaseIterable {
   case add = "+"
   case subtract = "-"
   case multiply = "*"

@@ -4,7 +4,7 @@
 /// the engine checks again so a rule set built in Swift cannot misbehave.
 public struct RuleError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of mistake it is.
-  public enum Kind: String, Sendable, Hashable, Codable {
+  package enum Kind: String, Sendable, Hashable, Codable {
     case duplicateAlert = "duplicate_alert"
     case tooManyAlerts = "too_many_alerts"
     case invalidWindow = "invalid_window"
@@ -16,14 +16,14 @@ public struct RuleError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The kind of mistake.
-  public var kind: Kind
+  package var kind: Kind
   /// The alert it was found in, when there is one.
-  public var alertID: String?
+  package var alertID: String?
   /// A lowercase message without a final period, code quoted in `'…'`.
-  public var message: String
+  package var message: String
 
   /// Creates a rule error.
-  public init(_ kind: Kind, alertID: String? = nil, message: String) {
+  package init(_ kind: Kind, alertID: String? = nil, message: String) {
     self.kind = kind
     self.alertID = alertID
     self.message = message

@@ -2,7 +2,7 @@ extension RuleSet {
   /// Checks the rule set: unique alert ids, day ranges inside the window, matching units.
   ///
   /// - Throws: The first ``RuleError`` found.
-  public func check() throws(RuleError) {
+  package func check() throws(RuleError) {
     guard windowLength >= 1 else {
       throw RuleError(.invalidWindow, message: "a window needs at least 1 day, not \(windowLength)")
     }
@@ -27,7 +27,7 @@ extension RuleSet {
   /// units that can be compared, counts that can hold.
   ///
   /// - Throws: The first ``RuleError`` found, naming `alertID` when given.
-  public static func check(_ condition: Condition, windowLength: Int, alertID: String? = nil)
+  package static func check(_ condition: Condition, windowLength: Int, alertID: String? = nil)
     throws(RuleError)
   {
     switch condition {
@@ -93,7 +93,7 @@ extension RuleSet {
   ///   - windowLength: The window's number of days.
   ///   - alertID: The alert to name in errors.
   /// - Throws: ``RuleError`` for a day outside the window or mismatched units.
-  public static func unit(
+  package static func unit(
     of expression: HealthExpression, windowLength: Int, alertID: String? = nil
   ) throws(RuleError) -> ValueUnit {
     switch expression {

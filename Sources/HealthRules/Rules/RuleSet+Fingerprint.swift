@@ -3,7 +3,7 @@ extension RuleSet {
   /// then each alert (id, severity, message, condition) in order, and the `otherwise` message,
   /// one per line. Two rule sets with the same text decide alike; comments, spacing and the
   /// order of declarations in the file do not change it.
-  public var definitionText: String {
+  package var definitionText: String {
     var lines = ["rules \(id) \(quoted(name))", "window \(windowLength) days"]
     for name in parameters.keys.sorted() {
       lines.append("parameter \(name): \(parameters[name]!)")
@@ -18,7 +18,7 @@ extension RuleSet {
 
   /// The SHA-256 of ``definitionText``'s UTF-8 bytes, as 64 lowercase hexadecimal digits: which
   /// version of the rules raised an alert, carried in every notification.
-  public var fingerprint: String {
+  package var fingerprint: String {
     SHA256.hex(Array(definitionText.utf8))
   }
 

@@ -8,14 +8,14 @@ public struct RuleSet: Sendable, Hashable, Identifiable {
   /// The display name ("Home monitoring").
   public var name: String
   /// The number of days in the window; 7 for the baseline rules.
-  public var windowLength: Int
+  package var windowLength: Int
   /// The alerts, in the order they are reported.
   public var alerts: [Alert]
   /// The message when every rule was evaluated and none fired.
-  public var otherwise: String
+  package var otherwise: String
   /// Per-patient parameters the rules read (`parameter dry_weight: mass`), by name, with
   /// their canonical units; a window gives their values (``Window/setParameter(_:steps:)``).
-  public var parameters: [String: ValueUnit] = [:]
+  package var parameters: [String: ValueUnit] = [:]
 
   /// Creates a rule set.
   ///
@@ -25,7 +25,7 @@ public struct RuleSet: Sendable, Hashable, Identifiable {
   ///   - windowLength: The number of days in the window, 7 by default.
   ///   - alerts: The alerts, in report order.
   ///   - otherwise: The message shown when nothing fired.
-  public init(
+  package init(
     id: String, name: String, windowLength: Int = 7, alerts: [Alert], otherwise: String
   ) {
     self.id = id
@@ -36,10 +36,10 @@ public struct RuleSet: Sendable, Hashable, Identifiable {
   }
 
   /// The most alerts a rule set may hold (outcomes are kept in 64-bit masks).
-  public static let maximumAlertCount = 64
+  package static let maximumAlertCount = 64
 
   /// The alert with the given id, if any.
-  public func alert(withID id: String) -> Alert? {
+  package func alert(withID id: String) -> Alert? {
     alerts.first { $0.id == id }
   }
 
@@ -47,7 +47,7 @@ public struct RuleSet: Sendable, Hashable, Identifiable {
   ///
   /// - Parameter extra: Alerts to add; one with an existing id replaces it in place.
   /// - Returns: The extended rule set.
-  public func adding(_ extra: [Alert]) -> RuleSet {
+  package func adding(_ extra: [Alert]) -> RuleSet {
     var copy = self
     for alert in extra {
       if let index = copy.alerts.firstIndex(where: { $0.id == alert.id }) {

@@ -46,54 +46,54 @@
 /// table.weight = .init(name: "weight_kg", unit: .kilogram)
 /// table.sugar = .init(name: "glucose", unit: .mmolPerL)
 /// ```
-public struct ReadingsTable: Sendable, Hashable {
+package struct ReadingsTable: Sendable, Hashable {
   /// A numeric column holding one metric, in a unit that converts to the metric's canonical unit.
-  public struct Column: Sendable, Hashable {
+  package struct Column: Sendable, Hashable {
     /// The column's name.
-    public var name: String
+    package var name: String
     /// The unit its values are written in.
-    public var unit: InputUnit
+    package var unit: InputUnit
 
     /// Creates a column description.
     ///
     /// - Parameters:
     ///   - name: The column's name.
     ///   - unit: The unit its values are in.
-    public init(name: String, unit: InputUnit) {
+    package init(name: String, unit: InputUnit) {
       self.name = name
       self.unit = unit
     }
   }
 
   /// The schema, or `nil` for the connection's search path.
-  public var schema: String?
+  package var schema: String?
   /// The table (or view) name; `readings` by default.
-  public var name: String
+  package var name: String
   /// The column identifying a patient (any type; compared as text); `patient_id` by default.
-  public var patientID: String
+  package var patientID: String
   /// The `date` column of the calendar day; `day` by default.
-  public var day: String
+  package var day: String
   /// Body weight; `weight` in lb by default.
-  public var weight: Column
+  package var weight: Column
   /// Systolic pressure; `systolic` in mmHg by default.
-  public var systolic: Column
+  package var systolic: Column
   /// Diastolic pressure; `diastolic` in mmHg by default.
-  public var diastolic: Column
+  package var diastolic: Column
   /// Blood glucose; `sugar` in mg/dL by default.
-  public var sugar: Column
+  package var sugar: Column
   /// Heart rate; `heart_rate` in /min by default.
-  public var heartRate = Column(name: "heart_rate", unit: .perMinute)
+  package var heartRate = Column(name: "heart_rate", unit: .perMinute)
   /// Oxygen saturation; `spo2` in % by default.
-  public var spo2 = Column(name: "spo2", unit: .percent)
+  package var spo2 = Column(name: "spo2", unit: .percent)
   /// Body temperature; `temperature` in °C by default.
-  public var temperature = Column(name: "temperature", unit: .celsius)
+  package var temperature = Column(name: "temperature", unit: .celsius)
   /// The symptom text column; `symptoms` by default.
-  public var symptoms: String
+  package var symptoms: String
   /// The column of the time a row's readings were taken (`time` or `timestamp`), or `nil`
   /// (the default) when the table holds one row per patient and day.
-  public var time: String?
+  package var time: String?
   /// The column of the context a row's readings were taken in (text), or `nil` (the default).
-  public var context: String?
+  package var context: String?
   /// Whether the table guarantees one row per patient and day (a primary key or unique
   /// index on the two columns); `false` by default.
   ///
@@ -102,10 +102,10 @@ public struct ReadingsTable: Sendable, Hashable {
   /// untimed readings of one measure on a day; when `true`, or with a ``time`` column, that
   /// extra pass over the table is skipped. ``DatabaseVerdicts`` sets it by itself when the
   /// table has such an index.
-  public var uniqueDays: Bool = false
+  package var uniqueDays: Bool = false
   /// Where per-patient parameters (`parameter dry_weight: mass`) are: a table with one row
   /// per patient and parameter; ``ParametersTable/default`` by default.
-  public var parameters: ParametersTable = .default
+  package var parameters: ParametersTable = .default
 
   /// A table of per-patient parameters, one row per patient and parameter name:
   ///
@@ -123,22 +123,22 @@ public struct ReadingsTable: Sendable, Hashable {
   /// steps, as readings are. A patient with no row for a parameter, two rows for it, or a
   /// unit of another kind (`mmHg` for a mass) has no value: rules that need it are unknown.
   /// The table is read only by rule sets that declare parameters.
-  public struct ParametersTable: Sendable, Hashable {
+  package struct ParametersTable: Sendable, Hashable {
     /// The schema, or `nil` for the connection's search path.
-    public var schema: String?
+    package var schema: String?
     /// The table name; `patient_parameters` by default.
-    public var name: String
+    package var name: String
     /// The patient column, compared as text; `patient_id` by default.
-    public var patientID: String
+    package var patientID: String
     /// The parameter's name; `name` by default.
-    public var parameter: String
+    package var parameter: String
     /// The value; `value` by default.
-    public var value: String
+    package var value: String
     /// The unit the value is written in; `unit` by default.
-    public var unit: String
+    package var unit: String
 
     /// Creates a parameters table description.
-    public init(
+    package init(
       schema: String? = nil, name: String = "patient_parameters", patientID: String = "patient_id",
       parameter: String = "name", value: String = "value", unit: String = "unit"
     ) {
@@ -151,16 +151,16 @@ public struct ReadingsTable: Sendable, Hashable {
     }
 
     /// `patient_parameters (patient_id, name, value, unit)`.
-    public static let `default` = ParametersTable()
+    package static let `default` = ParametersTable()
 
     /// The table's name as SQL writes it, quoted.
-    public var qualifiedName: String {
+    package var qualifiedName: String {
       (schema.map { SQLText.identifier($0) + "." } ?? "") + SQLText.identifier(name)
     }
   }
 
   /// Creates a table description; every part has the default's value unless given.
-  public init(
+  package init(
     schema: String? = nil, name: String = "readings", patientID: String = "patient_id", day: String = "day",
     weight: Column = Column(name: "weight", unit: .pound),
     systolic: Column = Column(name: "systolic", unit: .mmHg),
@@ -179,10 +179,10 @@ public struct ReadingsTable: Sendable, Hashable {
   }
 
   /// `readings (patient_id, day, weight, systolic, diastolic, sugar, symptoms)` in lb, mmHg and mg/dL.
-  public static let `default` = ReadingsTable()
+  package static let `default` = ReadingsTable()
 
   /// The column of a known metric, or `nil` for a custom metric.
-  public func column(for metric: Metric) -> Column? {
+  package func column(for metric: Metric) -> Column? {
     switch metric.name {
     case "weight": return weight
     case "systolic": return systolic
@@ -197,7 +197,7 @@ public struct ReadingsTable: Sendable, Hashable {
 
   /// The columns of the known metrics, with the metric each holds: the built-in ones in slot
   /// order, then heart rate, SpO2 and temperature.
-  public var metricColumns: [(metric: Metric, column: Column)] {
+  package var metricColumns: [(metric: Metric, column: Column)] {
     [
       (.weight, weight), (.systolic, systolic), (.diastolic, diastolic), (.sugar, sugar),
       (.heartRate, heartRate), (.spo2, spo2), (.temperature, temperature),
@@ -205,7 +205,7 @@ public struct ReadingsTable: Sendable, Hashable {
   }
 
   /// The table's name as SQL writes it, quoted: `"public"."readings"`.
-  public var qualifiedName: String {
+  package var qualifiedName: String {
     (schema.map { SQLText.identifier($0) + "." } ?? "") + SQLText.identifier(name)
   }
 }

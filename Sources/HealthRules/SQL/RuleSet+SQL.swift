@@ -1,6 +1,6 @@
 extension RuleSet {
   /// The most days a window may have to be written as SQL (the query grows with the square of it).
-  public static let maximumSQLWindowLength = 366
+  package static let maximumSQLWindowLength = 366
 
   /// Writes this rule set as one SQL query that gives, for every patient in a readings table,
   /// the same verdict, fired alerts and missing readings as ``CompiledRuleSet/evaluate(_:)``,
@@ -48,7 +48,7 @@ extension RuleSet {
   ///   a window over ``maximumSQLWindowLength`` days), the table description is unusable, or a
   ///   patient id holds a NUL character (PostgreSQL text cannot hold one).
   /// - Complexity: O(n) in the size of the rules, O(k²) in the days of an aggregate's range.
-  public func query(
+  package func query(
     dialect: SQLDialect = .postgresql, table: ReadingsTable = .default, asOf: Day? = nil,
     patients: [String]? = nil
   ) throws(SQLError) -> SQLQuery {
@@ -67,7 +67,7 @@ extension RuleSet {
   ///
   /// - Returns: The query text, one statement, no parameters.
   /// - Throws: ``SQLError``, as ``query(dialect:table:asOf:patients:)``.
-  public func sql(
+  package func sql(
     dialect: SQLDialect = .postgresql, table: ReadingsTable = .default, asOf: Day? = nil,
     patients: [String]? = nil
   ) throws(SQLError) -> String {
@@ -123,14 +123,14 @@ extension RuleSet {
 
 /// A SQL statement and the values of its `$1`, `$2`… placeholders, sent apart from the text
 /// (libpq's `PQexecParams`), so no value can change what the statement does.
-public struct SQLQuery: Sendable, Hashable {
+package struct SQLQuery: Sendable, Hashable {
   /// The statement.
-  public var text: String
+  package var text: String
   /// The placeholders' values as text, in order (`$1` first); `nil` for `NULL`.
-  public var parameters: [String?]
+  package var parameters: [String?]
 
   /// Creates a query.
-  public init(text: String, parameters: [String?]) {
+  package init(text: String, parameters: [String?]) {
     self.text = text
     self.parameters = parameters
   }

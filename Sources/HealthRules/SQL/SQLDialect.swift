@@ -1,5 +1,5 @@
 /// A database whose SQL ``RuleSet/sql(dialect:table:asOf:patients:)`` can write.
-public enum SQLDialect: String, Sendable, Hashable, CaseIterable {
+package enum SQLDialect: String, Sendable, Hashable, CaseIterable {
   /// PostgreSQL 13 or later (the query uses `gcd` on `numeric`).
   case postgresql
 }

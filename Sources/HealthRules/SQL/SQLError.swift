@@ -1,7 +1,7 @@
 /// Why a rule set could not be written as SQL.
-public struct SQLError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SQLError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of problem it is.
-  public enum Kind: String, Sendable, Hashable, Codable {
+  package enum Kind: String, Sendable, Hashable, Codable {
     /// The rule set itself does not check (see ``RuleError``).
     case invalidRules = "invalid_rules"
     /// A construct of the rule language that the dialect cannot express with the same meaning.
@@ -13,16 +13,16 @@ public struct SQLError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The kind of problem.
-  public var kind: Kind
+  package var kind: Kind
   /// The alert it was found in, when there is one.
-  public var alertID: String?
+  package var alertID: String?
   /// The construct concerned, as rules spell it (`symptoms(last 3 days) contains "café"`), when there is one.
-  public var construct: String?
+  package var construct: String?
   /// A lowercase message without a final period, code quoted in `'…'`.
-  public var message: String
+  package var message: String
 
   /// Creates an error.
-  public init(_ kind: Kind, alertID: String? = nil, construct: String? = nil, message: String) {
+  package init(_ kind: Kind, alertID: String? = nil, construct: String? = nil, message: String) {
     self.kind = kind
     self.alertID = alertID
     self.construct = construct
@@ -30,7 +30,7 @@ public struct SQLError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `alert 'id': message`, or the message alone.
-  public var description: String {
+  package var description: String {
     alertID.map { "alert '\($0)': \(message)" } ?? message
   }
 }

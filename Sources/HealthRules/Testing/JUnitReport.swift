@@ -10,14 +10,14 @@
 ///     <testcase classname="baseline" name="a steady week is healthy" time="0.000"/>
 ///     …
 /// ```
-public enum JUnitReport {
+package enum JUnitReport {
   /// The JUnit XML document for a report.
   ///
   /// - Parameters:
   ///   - report: The results to write.
   ///   - name: The name of the whole run.
   /// - Returns: The XML text, ending with a newline.
-  public static func xml(for report: RuleTestReport, name: String = "planner rules") -> String {
+  package static func xml(for report: RuleTestReport, name: String = "planner rules") -> String {
     var suites: [(id: String, results: [RuleTestResult])] = []
     for result in report.results {
       if let index = suites.firstIndex(where: { $0.id == result.ruleSet }) {

@@ -11,7 +11,7 @@ import Foundation
 /// ```
 public struct RuleTest: Sendable, Hashable {
   /// The readings a test feeds the rules.
-  public enum Readings: Sendable, Hashable {
+  package enum Readings: Sendable, Hashable {
     /// One entry per day of the window, day 1 first; `nil` is a blank day.
     case days([Measurements?])
     /// Dated readings, as from a readings file; the window ends on the test's `today`
@@ -20,7 +20,7 @@ public struct RuleTest: Sendable, Hashable {
   }
 
   /// What a test expects.
-  public enum Expectation: Sendable, Hashable {
+  package enum Expectation: Sendable, Hashable {
     /// Every alert was decided and none fired.
     case healthy
     /// No alert fired and some could not be decided.
@@ -40,25 +40,25 @@ public struct RuleTest: Sendable, Hashable {
   /// The test's name, a sentence.
   public var name: String
   /// The id of the rule set it tests.
-  public var ruleSet: String
+  package var ruleSet: String
   /// The readings.
-  public var readings: Readings
+  package var readings: Readings
   /// A readings file the test names (`readings "readings.csv"`), read when the test runs,
   /// not when its plan is loaded; its readings come before the dated ones of ``readings``.
   /// `relativePath` is the path as the test wrote it.
-  public var readingsFile: URL?
+  package var readingsFile: URL?
   /// The day to treat as today; see ``Readings``.
-  public var today: Day?
+  package var today: Day?
   /// What the rules should conclude.
-  public var expectations: [Expectation]
+  package var expectations: [Expectation]
   /// Where the test was written (`rules.plan:42`), for reports.
-  public var source: String?
+  package var source: String?
   /// Where each expectation was written (`rules.plan:48:3`), in the order of
   /// ``expectations``; empty when not known.
   package var expectationSources: [String] = []
   /// Per-patient parameters (`given dry_weight 70 kg`), in storage steps of their canonical
   /// unit, as ``Window/setParameter(_:steps:)`` takes them.
-  public var parameters: [String: Int64] = [:]
+  package var parameters: [String: Int64] = [:]
 
   /// Creates a test.
   ///
@@ -69,7 +69,7 @@ public struct RuleTest: Sendable, Hashable {
   ///   - today: The pinned "today"; for `.days` without it, day 1 is dated 2000-01-01.
   ///   - expectations: What the rules should conclude.
   ///   - source: Where the test was written.
-  public init(
+  package init(
     name: String, ruleSet: String, readings: Readings, today: Day? = nil, expectations: [Expectation],
     source: String? = nil
   ) {
@@ -87,7 +87,7 @@ extension RuleTest {
   /// and put first.
   ///
   /// - Throws: ``ReadingsError`` when the file cannot be read or has problems.
-  public func allReadings() throws(ReadingsError) -> Readings {
+  package func allReadings() throws(ReadingsError) -> Readings {
     guard let readingsFile else { return readings }
     let fromFile = try ReadingsFile.load(from: readingsFile)
     switch readings {
@@ -104,7 +104,7 @@ extension RuleTest: CustomStringConvertible {
 
 extension RuleTest.Expectation: CustomStringConvertible {
   /// The rule-language spelling: `expect alert sugar_high`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .healthy: return "expect healthy"
     case .notEnoughData: return "expect not enough data"

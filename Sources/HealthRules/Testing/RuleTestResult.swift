@@ -3,15 +3,15 @@ public struct ExpectationResult: Sendable, Hashable, Codable {
   /// The expectation as written: `expect alert sugar_high`.
   public var expectation: String
   /// Whether it held.
-  public var passed: Bool
+  package var passed: Bool
   /// What was expected, in words.
   public var expected: String
   /// What happened, in words.
   public var actual: String
   /// The values computed on the way (readings, aggregates), for the report.
-  public var values: [Evidence.Term]
+  package var values: [Evidence.Term]
   /// Where the expectation was written (`rules.plan:12:3`), when known.
-  public var source: String? = nil
+  package var source: String? = nil
 }
 
 /// The outcome of one rule test.
@@ -19,19 +19,19 @@ public struct RuleTestResult: Sendable, Hashable, Codable {
   /// The test's name.
   public var name: String
   /// The rule set's id.
-  public var ruleSet: String
+  package var ruleSet: String
   /// Where the test was written.
-  public var source: String?
+  package var source: String?
   /// Whether every expectation held and the test could run.
   public var passed: Bool
   /// Why the test could not run (unknown rule set, bad readings), when it could not.
-  public var error: String?
+  package var error: String?
   /// The verdict the rules gave.
-  public var verdict: Verdict?
+  package var verdict: Verdict?
   /// One result per expectation, in order.
-  public var expectations: [ExpectationResult]
+  package var expectations: [ExpectationResult]
   /// How long the test took, in seconds.
-  public var duration: Double
+  package var duration: Double
 
   enum CodingKeys: String, CodingKey {
     case name
@@ -51,12 +51,12 @@ public struct RuleTestReport: Sendable, Hashable, Codable {
   public var results: [RuleTestResult]
 
   /// A report of these results (for example, runs of several files put together).
-  public init(results: [RuleTestResult]) { self.results = results }
+  package init(results: [RuleTestResult]) { self.results = results }
 
   /// The number of tests that passed.
-  public var passedCount: Int { results.filter(\.passed).count }
+  package var passedCount: Int { results.filter(\.passed).count }
   /// The number of tests that failed or could not run.
-  public var failedCount: Int { results.count - passedCount }
+  package var failedCount: Int { results.count - passedCount }
   /// Whether every test passed.
   public var allPassed: Bool { failedCount == 0 }
 

@@ -11,10 +11,10 @@
 /// ```
 public struct Day: Sendable, Hashable, Comparable {
   /// Days since 1970-01-01 (negative before it).
-  public let ordinal: Int
+  package let ordinal: Int
 
   /// Creates a day from its count of days since 1970-01-01.
-  public init(ordinal: Int) {
+  package init(ordinal: Int) {
     self.ordinal = ordinal
   }
 
@@ -24,7 +24,7 @@ public struct Day: Sendable, Hashable, Comparable {
   ///   - year: The year, 1...9999.
   ///   - month: The month, 1...12.
   ///   - day: The day of the month, valid for that month and year.
-  public init?(year: Int, month: Int, day: Int) {
+  package init?(year: Int, month: Int, day: Int) {
     guard (1...9999).contains(year), (1...12).contains(month),
       (1...Day.daysInMonth(year: year, month: month)).contains(day)
     else { return nil }
@@ -62,7 +62,7 @@ public struct Day: Sendable, Hashable, Comparable {
   }
 
   /// The year, month and day of month of this day.
-  public var components: (year: Int, month: Int, day: Int) {
+  package var components: (year: Int, month: Int, day: Int) {
     let z = ordinal + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097
@@ -81,7 +81,7 @@ public struct Day: Sendable, Hashable, Comparable {
   }
 
   /// The number of days from this day to `other` (negative when `other` is earlier).
-  public func distance(to other: Day) -> Int {
+  package func distance(to other: Day) -> Int {
     other.ordinal - ordinal
   }
 

@@ -12,7 +12,7 @@
 ///   is shown in °C.
 ///
 /// A reading is converted exactly and kept as a whole number of storage steps of its
-/// canonical unit (``ValueUnit/storageScale``). Every thousandth of every input unit is a
+/// canonical unit (`ValueUnit/storageScale`). Every thousandth of every input unit is a
 /// whole number of steps, so a value written with up to three decimals in any unit is
 /// held exactly: `81.0 kg` minus `80.0 kg` is exactly `1 kg` whatever unit a rule compares
 /// it with. Finer values are rounded to the nearest step (about 2.2e-11 lb or 1e-6 mg/dL),
@@ -30,7 +30,7 @@ public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
   case fahrenheit = "°F"
 
   /// The canonical unit this unit converts to.
-  public var canonical: ValueUnit {
+  package var canonical: ValueUnit {
     switch self {
     case .pound, .kilogram, .gram: return .pound
     case .mmHg: return .mmHg
@@ -42,7 +42,7 @@ public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
   }
 
   /// The exact factor that turns a value in this unit into the canonical unit.
-  public var factor: Rational {
+  package var factor: Rational {
     switch self {
     case .pound, .mmHg, .mgPerDL, .perMinute, .celsius: return .one
     case .percent: return Rational(1, 100)
@@ -55,7 +55,7 @@ public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
 
   /// How many storage steps of the canonical unit one of this unit is, exactly (for °F, one
   /// degree of difference).
-  public var stepsPerUnit: Int64 {
+  package var stepsPerUnit: Int64 {
     switch self {
     case .pound: return 45_359_237_000
     case .kilogram: return 100_000_000_000
@@ -71,19 +71,19 @@ public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
 
   /// The storage steps to subtract after multiplying by ``stepsPerUnit``: 160,000 for °F
   /// (32 °F is 0 °C), 0 for every other unit.
-  public var offsetSteps: Int64 {
+  package var offsetSteps: Int64 {
     self == .fahrenheit ? 160_000 : 0
   }
 
   /// Whether the unit converts with an offset (°F), so a value is shown in the canonical unit.
-  public var hasOffset: Bool { offsetSteps != 0 }
+  package var hasOffset: Bool { offsetSteps != 0 }
 
   /// The storage steps of a value written in this unit: the value converted exactly and
   /// rounded to the nearest step, half away from zero; `nil` on overflow.
   ///
   /// Exact for any value with at most three decimals: `storageSteps(80.5)` in kg is
   /// `80_500 * 100_000_000`.
-  public func storageSteps(_ value: Rational) -> Int64? {
+  package func storageSteps(_ value: Rational) -> Int64? {
     guard let steps = value.roundedToSteps(stepsPerUnit) else { return nil }
     let (result, overflow) = steps.subtractingReportingOverflow(offsetSteps)
     return overflow ? nil : result
@@ -92,14 +92,14 @@ public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
   /// Converts a value in this unit to the canonical unit, exactly.
   ///
   /// - Returns: The converted value, or `nil` on overflow.
-  public func toCanonical(_ value: Rational) -> Rational? {
+  package func toCanonical(_ value: Rational) -> Rational? {
     guard hasOffset else { return value.multiplied(by: factor) }
     return value.subtracting(Rational(32)).flatMap { $0.multiplied(by: factor) }
   }
 
   /// The spellings ``init(symbol:)`` accepts for a unit, lowercased (besides Apple Health's
   /// `mmol<…>/L`).
-  public static func spellings(of unit: InputUnit) -> [String] {
+  package static func spellings(of unit: InputUnit) -> [String] {
     switch unit {
     case .pound: return ["lb", "lbs", "pound", "pounds"]
     case .kilogram: return ["kg", "kgs", "kilogram", "kilograms"]
@@ -119,7 +119,7 @@ public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
   ///
   /// Apple Health writes glucose in millimoles as `mmol<180.1558800000541>/L`; that
   /// spelling is accepted as `mmol/L`.
-  public init?(symbol: some StringProtocol) {
+  package init?(symbol: some StringProtocol) {
     let key = symbol.trimmingSpaces().lowercased()
     if let unit = InputUnit.allCases.first(where: { InputUnit.spellings(of: $0).contains(key) }) {
       self = unit

@@ -1,17 +1,17 @@
 /// A named numeric series in the readings, such as weight or systolic pressure, with its canonical unit.
 ///
-/// The four built-in metrics have fixed slots in every ``Window``; heart rate, SpO2 and
+/// The four built-in metrics have fixed slots in every `Window`; heart rate, SpO2 and
 /// temperature are known measures with their own units, kept beside them as any other name
-/// (`steps`) is. A metric may carry a ``ReadingSelection``: which of a day's readings a rule
+/// (`steps`) is. A metric may carry a `ReadingSelection`: which of a day's readings a rule
 /// reads and how they combine (`sugar(first where context = fasting)`); without one, a day's
 /// value is the mean of its readings.
 public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The metric's name as rules and files spell it: lowercase, `snake_case`.
   public let name: String
   /// The canonical unit its values are stored in.
-  public let unit: ValueUnit
+  package let unit: ValueUnit
   /// Which of a day's readings make the day's value, or `nil` for the default (their mean).
-  public let selection: ReadingSelection?
+  package let selection: ReadingSelection?
 
   /// Creates a metric; known names (built-in ones, heart rate, SpO2, temperature) always get
   /// their own unit.
@@ -19,7 +19,7 @@ public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
   /// - Parameters:
   ///   - name: The metric's name.
   ///   - unit: The canonical unit of a custom metric.
-  public init(name: String, unit: ValueUnit) {
+  package init(name: String, unit: ValueUnit) {
     if let known = Metric.known.first(where: { $0.name == name }) {
       self = known
     } else {
@@ -38,13 +38,13 @@ public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
   /// This metric read through a selection of each day's readings: `Metric.sugar.selecting(
   /// ReadingSelection(combine: .first, context: "fasting"))`. A selection of the mean of every
   /// reading is the metric itself.
-  public func selecting(_ selection: ReadingSelection?) -> Metric {
+  package func selecting(_ selection: ReadingSelection?) -> Metric {
     let kept = selection == ReadingSelection() ? nil : selection
     return Metric(builtin: name, unit: unit, selection: kept)
   }
 
   /// The metric without its selection.
-  public var base: Metric {
+  package var base: Metric {
     selecting(nil)
   }
 
@@ -57,17 +57,17 @@ public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
   /// Blood glucose (morning sugar), in mg/dL.
   public static let sugar = Metric(builtin: "sugar", unit: .mgPerDL)
   /// Heart rate, in beats per minute (`/min`).
-  public static let heartRate = Metric(builtin: "heart_rate", unit: .perMinute)
+  package static let heartRate = Metric(builtin: "heart_rate", unit: .perMinute)
   /// Oxygen saturation (SpO2), a plain fraction: 95 % is 0.95, kept to 0.1 percentage point.
-  public static let spo2 = Metric(builtin: "spo2", unit: .number)
+  package static let spo2 = Metric(builtin: "spo2", unit: .number)
   /// Body temperature, in degrees Celsius.
-  public static let temperature = Metric(builtin: "temperature", unit: .celsius)
+  package static let temperature = Metric(builtin: "temperature", unit: .celsius)
 
   /// The built-in metrics in slot order.
-  public static let builtins: [Metric] = [.weight, .systolic, .diastolic, .sugar]
+  package static let builtins: [Metric] = [.weight, .systolic, .diastolic, .sugar]
 
   /// Every measure planner knows by name: the built-in ones, then heart rate, SpO2 and temperature.
-  public static let known: [Metric] = builtins + [.heartRate, .spo2, .temperature]
+  package static let known: [Metric] = builtins + [.heartRate, .spo2, .temperature]
 
   /// The slot of a built-in metric read without a selection (0...3), or `nil` otherwise.
   var builtinIndex: Int? {

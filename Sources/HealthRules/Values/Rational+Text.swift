@@ -6,7 +6,7 @@ extension Rational {
   /// - Parameter text: The decimal text, with an optional leading sign.
   /// - Returns: The exact value, or `nil` when the text is not a decimal or has more
   ///   than 15 significant digits.
-  public init?(decimal text: some StringProtocol) {
+  package init?(decimal text: some StringProtocol) {
     var numerator: Int64 = 0
     var denominator: Int64 = 1
     var negative = false
@@ -44,7 +44,7 @@ extension Rational {
   /// The value rounded to thousandths (half away from zero), as a fixed-point integer.
   ///
   /// - Returns: The count of thousandths, or `nil` when it does not fit in 64 bits.
-  public func roundedToThousandths() -> Int64? {
+  package func roundedToThousandths() -> Int64? {
     let (scaled, overflow) = numerator.multipliedReportingOverflow(by: 1000)
     guard !overflow else { return nil }
     let quotient = scaled / denominator
@@ -60,7 +60,7 @@ extension Rational {
   ///
   /// Exact when the value is a multiple of `1 / scale`: `(8000000000/45359237).roundedToSteps(45_359_237_000)`
   /// is `8_000_000_000_000`. Intermediate products use 128 bits.
-  public func roundedToSteps(_ scale: Int64) -> Int64? {
+  package func roundedToSteps(_ scale: Int64) -> Int64? {
     guard scale > 0 else { return nil }
     let product = numerator.magnitude.multipliedFullWidth(by: scale.magnitude)
     let divisor = denominator.magnitude
@@ -75,7 +75,7 @@ extension Rational {
   /// Decimal text with at most `maximumFractionDigits` digits, rounded half away from zero.
   ///
   /// Trailing zeros are dropped: `181.5`, `181.333`, `-2`.
-  public func formatted(maximumFractionDigits: Int = 3) -> String {
+  package func formatted(maximumFractionDigits: Int = 3) -> String {
     var scale: Int64 = 1
     for _ in 0..<maximumFractionDigits { scale *= 10 }
     let value = reduced

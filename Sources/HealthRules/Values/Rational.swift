@@ -1,6 +1,6 @@
 /// An exact fraction of two 64-bit integers, used for every value the rule engine compares.
 ///
-/// Readings are stored as whole steps of a fine unit (``ValueUnit/storageScale``), and percents such as `110%`
+/// Readings are stored as whole steps of a fine unit (`ValueUnit/storageScale`), and percents such as `110%`
 /// are the fraction `11/10`, so `sugar.today >= sugar.yesterday * 110%` is decided
 /// by integer cross-multiplication: a sugar of 100 then 110 fires, 100 then
 /// 109.9 does not. Binary floating point never decides a comparison.
@@ -10,9 +10,9 @@
 /// wrong answer. Comparisons never overflow: they use 128-bit products.
 public struct Rational: Sendable {
   /// The numerator; carries the sign.
-  public let numerator: Int64
+  package let numerator: Int64
   /// The denominator; always positive.
-  public let denominator: Int64
+  package let denominator: Int64
 
   /// Creates the fraction `numerator / denominator` in lowest terms.
   ///
@@ -36,22 +36,22 @@ public struct Rational: Sendable {
   }
 
   /// The value of a fixed-point reading stored in thousandths.
-  public static func milli(_ thousandths: Int64) -> Rational {
+  package static func milli(_ thousandths: Int64) -> Rational {
     Rational(thousandths, 1000)
   }
 
   /// The fraction for a percentage: `percent(110)` is `11/10`.
-  public static func percent(_ value: Int64) -> Rational {
+  package static func percent(_ value: Int64) -> Rational {
     Rational(value, 100)
   }
 
   /// Zero.
-  public static let zero = Rational(unreduced: 0, 1)
+  package static let zero = Rational(unreduced: 0, 1)
   /// One.
-  public static let one = Rational(unreduced: 1, 1)
+  package static let one = Rational(unreduced: 1, 1)
 
   /// This value in lowest terms.
-  public var reduced: Rational {
+  package var reduced: Rational {
     Rational(numerator, denominator)
   }
 
@@ -71,7 +71,7 @@ public struct Rational: Sendable {
 
 extension Rational {
   /// The sum, or `nil` when it does not fit in 64-bit parts even in lowest terms.
-  public func adding(_ other: Rational) -> Rational? {
+  package func adding(_ other: Rational) -> Rational? {
     if denominator == other.denominator {
       let (sum, overflow) = numerator.addingReportingOverflow(other.numerator)
       if !overflow { return Rational(unreduced: sum, denominator) }
@@ -81,14 +81,14 @@ extension Rational {
   }
 
   /// The difference, or `nil` on overflow.
-  public func subtracting(_ other: Rational) -> Rational? {
+  package func subtracting(_ other: Rational) -> Rational? {
     guard other.numerator != .min else { return nil }
     return adding(Rational(unreduced: -other.numerator, other.denominator))
   }
 
   /// The product, or `nil` on overflow.
   @inline(__always)
-  public func multiplied(by other: Rational) -> Rational? {
+  package func multiplied(by other: Rational) -> Rational? {
     if let result = Rational.product(self, other) { return result }
     return multipliedReducing(other)
   }
@@ -104,7 +104,7 @@ extension Rational {
   }
 
   /// The quotient, or `nil` when `other` is zero or on overflow.
-  public func divided(by other: Rational) -> Rational? {
+  package func divided(by other: Rational) -> Rational? {
     guard other.numerator != 0, other.numerator != .min else { return nil }
     let flipped =
       other.numerator > 0
@@ -114,7 +114,7 @@ extension Rational {
   }
 
   /// The negation, or `nil` on overflow.
-  public func negated() -> Rational? {
+  package func negated() -> Rational? {
     numerator == .min ? nil : Rational(unreduced: -numerator, denominator)
   }
 
@@ -146,7 +146,7 @@ extension Rational: Comparable, Hashable {
   /// - Returns: A negative number, zero or a positive number as `lhs` is below, equal to or above `rhs`.
   /// - Complexity: O(1); no division, no rounding.
   @inline(__always)
-  public static func compare(_ lhs: Rational, _ rhs: Rational) -> Int {
+  package static func compare(_ lhs: Rational, _ rhs: Rational) -> Int {
     let left = lhs.numerator.multipliedFullWidth(by: rhs.denominator)
     let right = rhs.numerator.multipliedFullWidth(by: lhs.denominator)
     if left.high != right.high { return left.high < right.high ? -1 : 1 }

@@ -11,7 +11,7 @@ public enum UnitSystem: String, Sendable, Hashable, CaseIterable, Codable {
 
   /// The unit this system shows values of a canonical unit in, or `nil` for a unit it
   /// has no choice for (plain numbers, days, custom metrics).
-  public func unit(for canonical: ValueUnit) -> InputUnit? {
+  package func unit(for canonical: ValueUnit) -> InputUnit? {
     switch (self, canonical) {
     case (.metric, .pound): return .kilogram
     case (.us, .pound): return .pound
@@ -25,7 +25,7 @@ public enum UnitSystem: String, Sendable, Hashable, CaseIterable, Codable {
 
 extension InputUnit {
   /// Converts a value in the canonical unit to this unit, exactly; `nil` on overflow.
-  public func fromCanonical(_ value: Rational) -> Rational? {
+  package func fromCanonical(_ value: Rational) -> Rational? {
     value.divided(by: factor)
   }
 
@@ -35,7 +35,7 @@ extension InputUnit {
   /// - Parameters:
   ///   - value: A value in the canonical unit, such as a reading.
   ///   - scale: The storage steps per canonical unit (``ValueUnit/storageScale``).
-  public func shortestDecimal(_ value: Rational, scale: Int64) -> String {
+  package func shortestDecimal(_ value: Rational, scale: Int64) -> String {
     guard let steps = value.roundedToSteps(scale), let exact = fromCanonical(value) else {
       return value.formatted()
     }

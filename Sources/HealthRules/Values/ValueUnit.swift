@@ -4,39 +4,39 @@
 /// milligrams per decilitre); a front end converts other units before building
 /// rules. Two values can be added or compared only when their units are equal.
 /// The empty symbol is a plain number: counts, ratios and percents (`110%` is `11/10`).
-public struct ValueUnit: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct ValueUnit: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The unit's symbol, empty for a plain number.
-  public let symbol: String
+  package let symbol: String
 
   /// Creates a unit from its symbol.
-  public init(_ symbol: String) {
+  package init(_ symbol: String) {
     self.symbol = symbol
   }
 
   /// Pounds, the canonical unit of body weight.
-  public static let pound = ValueUnit("lb")
+  package static let pound = ValueUnit("lb")
   /// Millimetres of mercury, the canonical unit of blood pressure.
-  public static let mmHg = ValueUnit("mmHg")
+  package static let mmHg = ValueUnit("mmHg")
   /// Milligrams per decilitre, the canonical unit of blood glucose.
-  public static let mgPerDL = ValueUnit("mg/dL")
+  package static let mgPerDL = ValueUnit("mg/dL")
   /// Beats per minute, the canonical unit of heart rate.
-  public static let perMinute = ValueUnit("/min")
+  package static let perMinute = ValueUnit("/min")
   /// Degrees Celsius, the canonical unit of body temperature.
-  public static let celsius = ValueUnit("°C")
+  package static let celsius = ValueUnit("°C")
   /// A plain number: a count, a ratio or a percent.
-  public static let number = ValueUnit("")
+  package static let number = ValueUnit("")
 
   /// Days, the unit of `3 days` in a rule (`change(…) / 3 days` is a rate).
-  public static let day = ValueUnit("day")
+  package static let day = ValueUnit("day")
 
   /// For a rate (`lb/day`), the unit it is per day of (`lb`); `nil` otherwise.
-  public var perDayBase: ValueUnit? {
+  package var perDayBase: ValueUnit? {
     guard symbol.hasSuffix("/day") else { return nil }
     return ValueUnit(String(symbol.dropLast(4)))
   }
 
   /// This unit per day, the unit of a slope.
-  public var perDay: ValueUnit {
+  package var perDay: ValueUnit {
     ValueUnit(symbol.isEmpty ? "/day" : symbol + "/day")
   }
 
@@ -48,7 +48,7 @@ public struct ValueUnit: Sendable, Hashable, Codable, CustomStringConvertible {
   /// thousandth of a pound (45,359,237 steps) are both whole; a mg/dL is 1,000,000
   /// steps, so a thousandth of a mmol/L (18,016 steps) is whole. Other units store
   /// thousandths.
-  public var storageScale: Int64 {
+  package var storageScale: Int64 {
     switch symbol {
     case "lb": return 45_359_237_000
     case "mg/dL": return 1_000_000
@@ -58,5 +58,5 @@ public struct ValueUnit: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   /// The symbol, or `""` for a plain number.
-  public var description: String { symbol }
+  package var description: String { symbol }
 }

@@ -3,12 +3,12 @@ import Foundation
 /// A reference to a catalog food that matched no food, with close matches to suggest.
 public struct CatalogLookupError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The reference as written (an NDB number, an identifier or a description).
-  public var reference: String
+  package var reference: String
   /// Foods whose descriptions are close to the reference, closest first.
-  public var suggestions: [CatalogMatch]
+  package var suggestions: [CatalogMatch]
 
   /// Creates an error.
-  public init(reference: String, suggestions: [CatalogMatch]) {
+  package init(reference: String, suggestions: [CatalogMatch]) {
     self.reference = reference
     self.suggestions = suggestions
   }

@@ -3,16 +3,16 @@ public struct CatalogMatch: Sendable, Hashable, Codable {
   /// The food's identifier (`usda_08120`), as ``Food/id`` gives it.
   public var id: String
   /// The food's NDB number (`08120`).
-  public var ndbNumber: String
+  package var ndbNumber: String
   /// The food's description.
   public var description: String
   /// The food's group.
-  public var group: String
+  package var group: String
   /// How well the food matched; higher is better. Only the order is meaningful.
-  public var score: Double
+  package var score: Double
 
   /// Creates a match.
-  public init(id: String, ndbNumber: String, description: String, group: String, score: Double) {
+  package init(id: String, ndbNumber: String, description: String, group: String, score: Double) {
     self.id = id
     self.ndbNumber = ndbNumber
     self.description = description

@@ -3,19 +3,19 @@
 /// SR28 gives a measure as an amount, a description and a weight
 /// ("1 cup, chopped" = 91 g). ``name`` is a short identifier derived from the
 /// description (`cup`, `tbsp`, `slice`, `large`), unique within the food, and
-/// ``gramsPerUnit`` is the weight of one of it.
+/// `gramsPerUnit` is the weight of one of it.
 public struct CatalogMeasure: Sendable, Hashable, Codable {
   /// The identifier a plan uses (`cup`, `cup_sliced`, `large`).
   public var name: String
   /// How many of the measure SR28 weighed (`0.5` for "0.5 cup").
-  public var amount: Double
+  package var amount: Double
   /// SR28's description of the measure ("cup, chopped").
-  public var description: String
-  /// The weight of ``amount`` of the measure, in grams.
+  package var description: String
+  /// The weight of `amount` of the measure, in grams.
   public var grams: Double
 
   /// Creates a measure.
-  public init(name: String, amount: Double, description: String, grams: Double) {
+  package init(name: String, amount: Double, description: String, grams: Double) {
     self.name = name
     self.amount = amount
     self.description = description
@@ -23,8 +23,8 @@ public struct CatalogMeasure: Sendable, Hashable, Codable {
   }
 
   /// The weight of one of the measure, in grams.
-  public var gramsPerUnit: Double { grams / amount }
+  package var gramsPerUnit: Double { grams / amount }
 
   /// The measure as a ``Measure`` of one unit, as ``Food/measures`` holds it.
-  public var measure: Measure { Measure(name: name, grams: gramsPerUnit) }
+  package var measure: Measure { Measure(name: name, grams: gramsPerUnit) }
 }

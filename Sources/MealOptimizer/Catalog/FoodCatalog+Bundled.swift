@@ -3,7 +3,7 @@ import Foundation
 
 extension FoodCatalog {
   /// The name of the bundled catalog resource.
-  public static let bundledResourceName = "usda-sr28.plancat"
+  package static let bundledResourceName = "usda-sr28.plancat"
 
   /// Loads the catalog bundled with the package: the 8,789 foods of USDA SR28.
   ///
@@ -28,7 +28,7 @@ extension FoodCatalog {
   ///
   /// ``FoodCatalog/init(contentsOf:)`` on this URL decodes a fresh copy (the
   /// catalog benchmark times that).
-  public static var bundledResourceURL: URL? {
+  package static var bundledResourceURL: URL? {
     Bundle.module.url(forResource: "usda-sr28", withExtension: "plancat", subdirectory: "Resources")
   }
 
@@ -43,7 +43,7 @@ extension FoodCatalog {
   ///
   /// - Parameter url: The file's location.
   /// - Throws: ``FoodCatalogError``.
-  public init(contentsOf url: URL) throws(FoodCatalogError) {
+  package init(contentsOf url: URL) throws(FoodCatalogError) {
     let data: Data
     do throws(RegularFileError) {
       data = try RegularFile.contents(of: url.path)

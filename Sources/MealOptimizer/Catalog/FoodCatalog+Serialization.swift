@@ -18,7 +18,7 @@ extension FoodCatalog {
   /// - Returns: The bytes of the file.
   /// - Throws: ``FoodCatalogError/corrupt(offset:reason:)`` when a value
   ///   cannot be written exactly (more than seven decimals).
-  public func serialized() throws(FoodCatalogError) -> Data {
+  package func serialized() throws(FoodCatalogError) -> Data {
     var writer = CatalogByteWriter()
     writer.raw(Self.magic)
     writer.varint(UInt64(columns.groups.count))
@@ -63,7 +63,7 @@ extension FoodCatalog {
   /// - Parameter data: Bytes written by ``serialized()``.
   /// - Throws: ``FoodCatalogError/notACatalog`` or ``FoodCatalogError/corrupt(offset:reason:)``.
   /// - Complexity: O(*n*) in the size of the data.
-  public init(serialized data: Data) throws(FoodCatalogError) {
+  package init(serialized data: Data) throws(FoodCatalogError) {
     let result = data.withUnsafeBytes { buffer -> Result<FoodCatalog, FoodCatalogError> in
       var reader = CatalogByteReader(buffer)
       return Result { () throws(FoodCatalogError) in

@@ -29,19 +29,19 @@ public struct FoodCatalog: Sendable {
   public var count: Int { columns.count }
 
   /// The food group names, in SR28 order.
-  public var groups: [String] { columns.groups }
+  package var groups: [String] { columns.groups }
 
   /// The nutrients the catalog has figures for, in SR28 display order.
-  public var nutrients: [Nutrient] { columns.nutrients }
+  package var nutrients: [Nutrient] { columns.nutrients }
 
   /// Every NDB number, in ascending order.
-  public var ndbNumbers: [String] { columns.ndbNumbers }
+  package var ndbNumbers: [String] { columns.ndbNumbers }
 
   /// The identifier ``food(id:)`` and ``Food/id`` use for an NDB number (`usda_08120`).
   ///
   /// - Parameter ndbNumber: A five-digit NDB number.
   /// - Returns: `usda_` followed by the number.
-  public static func identifier(forNDBNumber ndbNumber: String) -> String { "usda_" + ndbNumber }
+  package static func identifier(forNDBNumber ndbNumber: String) -> String { "usda_" + ndbNumber }
 
   /// The food with an NDB number.
   ///
@@ -87,12 +87,12 @@ public struct FoodCatalog: Sendable {
   ///
   /// - Parameter ndbNumber: The food's NDB number.
   /// - Returns: The common names as SR28 writes them, or `""`.
-  public func commonNames(ndbNumber: String) -> String {
+  package func commonNames(ndbNumber: String) -> String {
     row(ndbNumber: ndbNumber).map { columns.commonNames[$0] } ?? ""
   }
 
   /// Every food, built one by one as the sequence is walked.
-  public var foods: some Sequence<Food> & Sendable {
+  package var foods: some Sequence<Food> & Sendable {
     let catalog = self
     return (0..<count).lazy.map { catalog.food(row: $0) }
   }

@@ -3,7 +3,7 @@
 /// ``Food/tags`` is a plain `Set<String>`; these are the values the catalog
 /// puts there (`"gluten-free"`, `"tree-nuts"`), so a plan may add or remove
 /// any of them. See docs/catalog.md for the rules.
-public enum FoodTag: String, Sendable, Hashable, CaseIterable, Codable {
+package enum FoodTag: String, Sendable, Hashable, CaseIterable, Codable {
   case vegan
   case vegetarian
   case glutenFree = "gluten-free"
@@ -19,7 +19,7 @@ public enum FoodTag: String, Sendable, Hashable, CaseIterable, Codable {
   case sesame
 
   /// Whether the tag names an allergen the food contains (rather than a diet it fits).
-  public var isAllergen: Bool {
+  package var isAllergen: Bool {
     switch self {
     case .vegan, .vegetarian, .glutenFree, .dairyFree: false
     default: true

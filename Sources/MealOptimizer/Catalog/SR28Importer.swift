@@ -14,9 +14,9 @@ import Foundation
 /// let catalog = try SR28Importer.importCatalog(from: URL(fileURLWithPath: "sr28"))
 /// try catalog.serialized().write(to: URL(fileURLWithPath: "usda-sr28.plancat"))
 /// ```
-public enum SR28Importer {
+package enum SR28Importer {
   /// The files of the release the importer reads.
-  public static let fileNames = [
+  package static let fileNames = [
     "FD_GROUP.txt", "NUTR_DEF.txt", "FOOD_DES.txt", "NUT_DATA.txt", "WEIGHT.txt",
   ]
 
@@ -27,7 +27,7 @@ public enum SR28Importer {
   /// - Throws: ``SR28ImportError`` for a missing file, or a damaged record
   ///   (with its file, line and column).
   /// - Complexity: O(*n*) in the size of the files.
-  public static func importCatalog(from directory: URL) throws(SR28ImportError) -> FoodCatalog {
+  package static func importCatalog(from directory: URL) throws(SR28ImportError) -> FoodCatalog {
     let groups = try readGroups(SR28File(named: "FD_GROUP.txt", in: directory))
     let nutrients = try readNutrients(SR28File(named: "NUTR_DEF.txt", in: directory))
     var foods = try readFoods(SR28File(named: "FOOD_DES.txt", in: directory), groups: groups)

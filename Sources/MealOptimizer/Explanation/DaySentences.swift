@@ -4,14 +4,14 @@
 /// become "days 1 to 7: every recipe for breakfast is excluded …"; days that
 /// do not follow each other are listed ("days 1, 3 and 5: …"). Sentences
 /// without a leading `day N: ` that repeat exactly are kept once.
-public enum DaySentences {
+package enum DaySentences {
   /// The sentences with those that differ only in their day merged, in the
   /// order each first appears.
   ///
   /// ```swift
   /// DaySentences.collapse(["day 1: no breakfast", "day 2: no breakfast"])  // ["days 1 to 2: no breakfast"]
   /// ```
-  public static func collapse(_ sentences: [String]) -> [String] {
+  package static func collapse(_ sentences: [String]) -> [String] {
     var order: [String] = []
     var days: [String: [Int]] = [:]
     var dayless: Set<String> = []

@@ -59,10 +59,10 @@ struct DeletionFilter {
 }
 
 /// A snapshot of an explanation being worked out, for a progress display
-/// (``DietExplainer/progress``, ``MealPlannerOptions/explanationProgress``).
+/// (`DietExplainer/progress`, ``MealPlannerOptions/explanationProgress``).
 public struct ExplanationProgress: Sendable, Hashable, CustomStringConvertible {
   /// What the explanation is doing.
-  public enum Phase: String, Sendable, Hashable, Codable {
+  package enum Phase: String, Sendable, Hashable, Codable {
     /// Dropping lines one at a time to find a minimal conflicting set;
     /// ``ExplanationProgress/done`` and ``ExplanationProgress/total`` count lines.
     case deletionFilter = "deletion filter"
@@ -79,16 +79,16 @@ public struct ExplanationProgress: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Seconds since the explanation started.
-  public var seconds: Double
+  package var seconds: Double
   /// What it is doing.
-  public var phase: Phase
+  package var phase: Phase
   /// How many items of the phase are done.
-  public var done: Int
+  package var done: Int
   /// How many items the phase has.
-  public var total: Int
+  package var total: Int
 
   /// Creates a snapshot.
-  public init(seconds: Double, phase: Phase, done: Int, total: Int) {
+  package init(seconds: Double, phase: Phase, done: Int, total: Int) {
     self.seconds = seconds
     self.phase = phase
     self.done = done

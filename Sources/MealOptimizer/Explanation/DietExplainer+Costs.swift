@@ -20,7 +20,7 @@ extension DietExplainer {
   ///   or ``PlanningError/cancelled``.
   /// - Complexity: One solve for a plan in grams; one more per side of each
   ///   line for a plan in whole servings.
-  public func explainCosts(_ problem: DietProblem) throws(PlanningError) -> PlanExplanation {
+  package func explainCosts(_ problem: DietProblem) throws(PlanningError) -> PlanExplanation {
     let lines = try DietLineModel(problem)
     let deadline = ContinuousClock.now + .seconds(totalSeconds)
     let base = try solve(lines.model, until: deadline)

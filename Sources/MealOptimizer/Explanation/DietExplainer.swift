@@ -25,20 +25,20 @@ import Foundation
 /// let why = try explainer.explainInfeasible(problem)
 /// print(why.sentences.joined(separator: "\n"))
 /// ```
-public struct DietExplainer: Sendable {
+package struct DietExplainer: Sendable {
   /// The solver.
-  public var solver: any Solver
+  package var solver: any Solver
   /// Settings for each solve; the time limit is capped at ``solveSeconds`` per solve.
-  public var options: SolverOptions
+  package var options: SolverOptions
   /// The most seconds one solve inside an explanation may take.
-  public var solveSeconds: Double = 10
+  package var solveSeconds: Double = 10
   /// The most seconds a whole explanation may take; past it, the remaining
   /// solves are skipped and the conflict is reported as not proven minimal.
-  public var totalSeconds: Double = 30
+  package var totalSeconds: Double = 30
   /// Called from the solving thread as the explanation moves through its
   /// phases (before each solve of the deletion filter, of the relaxation and
   /// of the marginal costs); nil for none. It must return quickly.
-  public var progress: ExplanationProgressHandler?
+  package var progress: ExplanationProgressHandler?
   /// Whether the deletion filter solves its tests in one ``SolverSession``
   /// (``feasibilityTest(_:deadline:)``) rather than building and loading a
   /// model for each; the answers are the same. On by default; off to measure
@@ -46,7 +46,7 @@ public struct DietExplainer: Sendable {
   package var usesSession = true
 
   /// Creates an explainer that solves with the given backend and settings.
-  public init(solver: any Solver, options: SolverOptions = SolverOptions()) {
+  package init(solver: any Solver, options: SolverOptions = SolverOptions()) {
     self.solver = solver
     self.options = options
   }
@@ -60,7 +60,7 @@ public struct DietExplainer: Sendable {
   /// counts as much as moving a 2.00 USD budget by 0.20 USD. A
   /// percent-of-energy goal's slack is measured in kilocalories, relative to
   /// its share of a 2,000 kcal day.
-  public static func weight(of kind: PlanLine.Kind, side: PlanLine.Side) -> Double {
+  package static func weight(of kind: PlanLine.Kind, side: PlanLine.Side) -> Double {
     switch (kind, side) {
     case (.foodLimit, _), (.groupLimit, _), (.diet, _), (.avoid, _), (.repetition, _), (.lock, _),
       (.leftovers, _):
@@ -73,7 +73,7 @@ public struct DietExplainer: Sendable {
 
   /// The step a re-solve moves a bound by: a tenth of the bound, rounded down
   /// to 1, 2 or 5 times a power of ten; 1 for a bound of 0.
-  public static func resolveStep(for bound: Double) -> Double {
+  package static func resolveStep(for bound: Double) -> Double {
     let tenth = abs(bound) / 10
     guard tenth > 0, tenth.isFinite else { return 1 }
     let power = pow(10, (log10(tenth)).rounded(.down))
@@ -190,7 +190,7 @@ public struct DietExplainer: Sendable {
   ///   ``PlanningError/cancelled`` when the task is cancelled.
   /// - Complexity: One solve per line for the deletion filter, one per line
   ///   of the conflict, and one more.
-  public func explainInfeasible(_ problem: DietProblem) throws(PlanningError) -> PlanExplanation {
+  package func explainInfeasible(_ problem: DietProblem) throws(PlanningError) -> PlanExplanation {
     let lines = try DietLineModel(problem)
     let deadline = ContinuousClock.now + .seconds(totalSeconds)
     let all = Set(lines.lines.indices)

@@ -9,9 +9,9 @@ import Foundation
 ///   // not vegetarian: 'salsa' has no vegetarian tag; add `tags vegetarian` to the food if it is
 /// }
 /// ```
-public struct MissingLabel: Sendable, Hashable, Codable {
+package struct MissingLabel: Sendable, Hashable, Codable {
   /// Why one ingredient, or the nutrition, blocks a label.
-  public enum Reason: String, Sendable, Hashable, Codable {
+  package enum Reason: String, Sendable, Hashable, Codable {
     /// The food carries neither the label's tag nor a tag against it: it may
     /// well qualify, but nobody said so.
     case missingTag = "missing_tag"
@@ -24,18 +24,18 @@ public struct MissingLabel: Sendable, Hashable, Codable {
   }
 
   /// One thing that blocks the label.
-  public struct Blocker: Sendable, Hashable, Codable {
+  package struct Blocker: Sendable, Hashable, Codable {
     /// The ingredient food, or `nil` for nutrition.
-    public var food: String?
+    package var food: String?
     /// Why it blocks the label.
-    public var reason: Reason
+    package var reason: Reason
     /// The tag or allergen against the label, for ``Reason/contraryTag`` and ``Reason/allergen``.
-    public var tag: String?
+    package var tag: String?
     /// The reason in words: `'salsa' has no vegetarian tag`.
-    public var message: String
+    package var message: String
 
     /// Creates a blocker from its parts.
-    public init(food: String?, reason: Reason, tag: String? = nil, message: String) {
+    package init(food: String?, reason: Reason, tag: String? = nil, message: String) {
       self.food = food
       self.reason = reason
       self.tag = tag
@@ -44,18 +44,18 @@ public struct MissingLabel: Sendable, Hashable, Codable {
   }
 
   /// The label the recipe lacks.
-  public var label: DietLabel
+  package var label: DietLabel
   /// What blocks it, one entry per ingredient food (or one for nutrition).
-  public var blockers: [Blocker]
+  package var blockers: [Blocker]
   /// The whole reason in words, with a hint for missing tags.
-  public var message: String
+  package var message: String
 
   /// Whether every blocker is a food that only lacks the label's tag: the
   /// recipe may qualify once the foods are tagged.
-  public var onlyMissingTags: Bool { !blockers.isEmpty && blockers.allSatisfy { $0.reason == .missingTag } }
+  package var onlyMissingTags: Bool { !blockers.isEmpty && blockers.allSatisfy { $0.reason == .missingTag } }
 
   /// Creates a missing label from its parts.
-  public init(label: DietLabel, blockers: [Blocker], message: String) {
+  package init(label: DietLabel, blockers: [Blocker], message: String) {
     self.label = label
     self.blockers = blockers
     self.message = message
@@ -66,14 +66,14 @@ public struct MissingLabel: Sendable, Hashable, Codable {
     case onlyMissingTags = "only_missing_tags"
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     label = try c.decode(DietLabel.self, forKey: .label)
     blockers = try c.decode([Blocker].self, forKey: .blockers)
     message = try c.decode(String.self, forKey: .message)
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(label, forKey: .label)
     try c.encode(blockers, forKey: .blockers)
@@ -83,7 +83,7 @@ public struct MissingLabel: Sendable, Hashable, Codable {
 
   /// Tags that say a food does not qualify for a label, as opposed to a food
   /// that simply carries no tag for it.
-  public static func contraryTags(of label: DietLabel) -> Set<String> {
+  package static func contraryTags(of label: DietLabel) -> Set<String> {
     switch label {
     case .vegan: ["meat", "poultry", "fish", "shellfish", "milk", "dairy", "egg", "eggs", "honey"]
     case .vegetarian: ["meat", "poultry", "fish", "shellfish"]
@@ -103,13 +103,13 @@ extension RecipeProfile {
   ///   - recipe: the recipe.
   ///   - foods: foods by identifier; ingredients not among them are skipped.
   /// - Returns: one entry per label the recipe does not carry; empty for a recipe without ingredients.
-  public static func missingLabels(of recipe: Recipe, foods: [String: Food]) -> [MissingLabel] {
+  package static func missingLabels(of recipe: Recipe, foods: [String: Food]) -> [MissingLabel] {
     guard let profile = try? RecipeProfile(recipe: recipe, foods: foods) else { return [] }
     return profile.missingLabels(foods: foods)
   }
 
   /// The diet labels this recipe lacks, each with what blocks it; see ``missingLabels(of:foods:)``.
-  public func missingLabels(foods: [String: Food]) -> [MissingLabel] {
+  package func missingLabels(foods: [String: Food]) -> [MissingLabel] {
     guard !recipe.ingredients.isEmpty else { return [] }
     var seen = Set<String>()
     let ingredients = recipe.ingredients.compactMap { foods[$0.food] }.filter { seen.insert($0.id).inserted }

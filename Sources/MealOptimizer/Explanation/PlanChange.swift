@@ -2,7 +2,7 @@
 ///
 /// Every claim an explanation of a meal plan makes is one of three kinds,
 /// and says which in its words and in JSON.
-public enum Claim: String, Sendable, Hashable, Codable {
+package enum Claim: String, Sendable, Hashable, Codable {
   /// The solver proved it, to its stated tolerance (a conflict that is
   /// irreducible, a bound no plan can beat, a change proven the smallest).
   case proven
@@ -26,23 +26,23 @@ public enum Claim: String, Sendable, Hashable, Codable {
 ///   print(change.moves.count + change.drops.count > 1 ? "all of these together:" : "alone:", change.message)
 /// }
 /// ```
-public struct PlanChange: Sendable, Hashable, Codable {
+package struct PlanChange: Sendable, Hashable, Codable {
   /// Lines whose bound moves: ``LineRelaxation/reachable`` is the new bound,
   /// already rounded outward to what ``message`` prints.
-  public var moves: [LineRelaxation]
+  package var moves: [LineRelaxation]
   /// Lines left out entirely (a lock, a diet label, a repetition rule).
-  public var drops: [PlanLine]
+  package var drops: [PlanLine]
   /// How the change is known to work: always ``Claim/verified`` for a change an explanation lists.
-  public var claim: Claim
+  package var claim: Claim
   /// For the smallest weighted change (the elastic model of docs/solver.md):
   /// ``Claim/proven`` when it is proven the smallest, ``Claim/found`` when
   /// it is the smallest found in the time; `nil` for the other changes.
-  public var smallest: Claim?
+  package var smallest: Claim?
   /// The change in words: `raise the budget to 64.08 USD a week (week.plan:667:3)`.
-  public var message: String
+  package var message: String
 
   /// Creates a change from its parts.
-  public init(
+  package init(
     moves: [LineRelaxation], drops: [PlanLine] = [], claim: Claim = .verified, smallest: Claim? = nil,
     message: String
   ) {
@@ -54,23 +54,23 @@ public struct PlanChange: Sendable, Hashable, Codable {
   }
 
   /// How many lines the change touches.
-  public var size: Int { moves.count + drops.count }
+  package var size: Int { moves.count + drops.count }
 }
 
 /// The cheapest plan found without a plan's budgets, for an explanation of a
 /// week whose budget cannot be met.
-public struct CostWithoutBudgets: Sendable, Hashable, Codable {
+package struct CostWithoutBudgets: Sendable, Hashable, Codable {
   /// The cost of the cheapest plan found in the time that keeps every other
   /// line, over the whole plan (``Claim/found``).
-  public var found: Double
+  package var found: Double
   /// A cost no plan that keeps every other line can go below, over the whole
   /// plan (``Claim/proven``); `nil` when none was proven.
-  public var provenBound: Double?
+  package var provenBound: Double?
   /// The currency.
-  public var currency: String
+  package var currency: String
 
   /// Creates the figures.
-  public init(found: Double, provenBound: Double?, currency: String) {
+  package init(found: Double, provenBound: Double?, currency: String) {
     self.found = found
     self.provenBound = provenBound
     self.currency = currency

@@ -2,7 +2,7 @@
 /// plan exists, what each binding goal, limit and budget costs, and what an
 /// unused food would have to cost to enter the plan.
 ///
-/// Built by ``DietExplainer`` (food-level plans) and by ``MealPlanner`` for
+/// Built by `DietExplainer` (food-level plans) and by ``MealPlanner`` for
 /// infeasible meal plans; encoded under the plan's `explanation` key with
 /// snake_case keys (docs/json.md).
 ///
@@ -20,36 +20,36 @@ public struct PlanExplanation: Sendable, Hashable, Codable {
   /// any one of them the rest of the set can hold. The plan may have other
   /// conflicts besides, so dropping one of these lines alone need not give a
   /// plan (``changes`` lists what does). Empty when a plan exists.
-  public var conflicts: [LineRelaxation]
+  package var conflicts: [LineRelaxation]
   /// Whether ``conflicts`` is proven irreducible (``Claim/proven``): every
   /// deletion of the filter was solved to a proof. `false` when a solve
   /// stopped at its time limit, so a line may be in the set without being needed.
-  public var conflictsProven: Bool
+  package var conflictsProven: Bool
   /// What a meal plan's conflict takes as given, never dropped: `the recipes
   /// and their portions`, `the 7 days of 4 meals`, `the pantry`, `the stores
   /// and their packages`.
-  public var background: [String]
+  package var background: [String]
   /// Changes under which a plan exists, each verified by solving the changed
   /// plan (``PlanChange``): changes of one line first, then the smallest
   /// weighted change when it needs several lines together. Meal and household plans.
-  public var changes: [PlanChange]
+  package var changes: [PlanChange]
   /// For a meal plan whose budget cannot be met: the cheapest plan found
   /// without its budgets, and the bound proven for it.
-  public var withoutBudgets: CostWithoutBudgets?
+  package var withoutBudgets: CostWithoutBudgets?
   /// The smallest weighted change that makes a plan exist (the elastic model,
   /// see ``DietExplainer/weight(of:side:)``): only the lines that move.
-  public var relaxation: [LineRelaxation]
+  package var relaxation: [LineRelaxation]
   /// Whether ``relaxation`` is proven the smallest; `false` when the elastic
   /// model's solve stopped at its time limit with a change found but not
   /// proven least (a meal plan's elastic model is an integer program).
-  public var relaxationProven: Bool
+  package var relaxationProven: Bool
   /// What each goal, limit and budget costs, for `planner solve --explain`.
-  public var marginalCosts: [MarginalCost]
+  package var marginalCosts: [MarginalCost]
   /// What each unused food would have to cost to enter the plan.
-  public var reducedCosts: [ReducedCost]
+  package var reducedCosts: [ReducedCost]
 
   /// Creates an explanation from its parts.
-  public init(
+  package init(
     sentences: [String] = [], conflicts: [LineRelaxation] = [], conflictsProven: Bool = true,
     relaxation: [LineRelaxation] = [], relaxationProven: Bool = true, marginalCosts: [MarginalCost] = [],
     reducedCosts: [ReducedCost] = [], background: [String] = [], changes: [PlanChange] = [],
@@ -78,9 +78,9 @@ public struct PlanExplanation: Sendable, Hashable, Codable {
 }
 
 /// One goal, limit or budget of a plan, as an explanation names it.
-public struct PlanLine: Sendable, Hashable, Codable {
+package struct PlanLine: Sendable, Hashable, Codable {
   /// What kind of line.
-  public enum Kind: String, Sendable, Hashable, Codable {
+  package enum Kind: String, Sendable, Hashable, Codable {
     /// A nutrient goal (``DietProblem/goals``).
     case goal
     /// The budget (``DietProblem/budget``).
@@ -102,7 +102,7 @@ public struct PlanLine: Sendable, Hashable, Codable {
   }
 
   /// Which side of a line's bounds.
-  public enum Side: String, Sendable, Hashable, Codable {
+  package enum Side: String, Sendable, Hashable, Codable {
     /// The lower bound (`at least`).
     case minimum
     /// The upper bound (`at most`, a budget).
@@ -110,23 +110,23 @@ public struct PlanLine: Sendable, Hashable, Codable {
   }
 
   /// What kind of line.
-  public var kind: Kind
+  package var kind: Kind
   /// Its position in the problem's list of that kind (0 for the budget of a
   /// food-level plan; for a meal plan's repetition limits 0 is `repeat at
   /// most`, 1 `once a day`, 2 `not on consecutive days`; for a diet label its
   /// place among the plan's labels in alphabetical order).
-  public var index: Int
+  package var index: Int
   /// The line in words: `protein at least 250 g a day`.
-  public var statement: String
+  package var statement: String
   /// What the line bounds: a nutrient (`protein`), a food (`oats`), a group
   /// (`milk+cheese`) or `cost`; for a meal plan's rules, the label, the
   /// avoided name, the recipe locked or the slot filled with leftovers.
-  public var subject: String
+  package var subject: String
   /// Where the line was written, when the problem came from a plan file.
-  public var source: SourceReference?
+  package var source: SourceReference?
 
   /// Creates a line from its parts.
-  public init(kind: Kind, index: Int, statement: String, subject: String, source: SourceReference? = nil) {
+  package init(kind: Kind, index: Int, statement: String, subject: String, source: SourceReference? = nil) {
     self.kind = kind
     self.index = index
     self.statement = statement
@@ -138,32 +138,32 @@ public struct PlanLine: Sendable, Hashable, Codable {
 /// How far one side of a line must move for a plan to exist.
 ///
 /// In JSON the line's place is flattened: `file`, `line`, `column`.
-public struct LineRelaxation: Sendable, Hashable, Codable {
+package struct LineRelaxation: Sendable, Hashable, Codable {
   /// The line.
-  public var line: PlanLine
+  package var line: PlanLine
   /// The side that must move.
-  public var side: PlanLine.Side
+  package var side: PlanLine.Side
   /// The bound as written, in ``unit``; for a rule without a number, 0
   /// (`repeat at most N` has N, in `times a week`).
-  public var bound: Double
+  package var bound: Double
   /// The most (for a minimum) or least (for a maximum) that can be reached
   /// when this line alone is relaxed and every other line holds; `nil` when
   /// relaxing this line alone is not enough, for a rule without a number
   /// (a diet label, an avoid rule, a lock, a leftover rule, a repetition
   /// limit), and for a meal plan's line whose reach was not proven within
   /// the explanation's time (``message`` says which).
-  public var reachable: Double?
+  package var reachable: Double?
   /// How far the bound must move: `|bound - reachable|`; `nil` with ``reachable``.
-  public var relaxation: Double?
+  package var relaxation: Double?
   /// The unit of the bound: `g`, `mg`, `kcal`, `%` (of energy), `servings` or the currency.
-  public var unit: String
+  package var unit: String
   /// Whether the bound holds each day or over the whole plan.
-  public var period: Period
+  package var period: Period
   /// The sentence for people.
-  public var message: String
+  package var message: String
 
   /// Creates a relaxation from its parts.
-  public init(
+  package init(
     line: PlanLine, side: PlanLine.Side, bound: Double, reachable: Double?, relaxation: Double?, unit: String,
     period: Period, message: String
   ) {
@@ -182,7 +182,7 @@ public struct LineRelaxation: Sendable, Hashable, Codable {
     case message
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     var source: SourceReference?
     if let file = try c.decodeIfPresent(String.self, forKey: .file) {
@@ -203,7 +203,7 @@ public struct LineRelaxation: Sendable, Hashable, Codable {
     message = try c.decode(String.self, forKey: .message)
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(line.kind, forKey: .kind)
     try c.encode(line.index, forKey: .index)
@@ -224,9 +224,9 @@ public struct LineRelaxation: Sendable, Hashable, Codable {
 
 /// What one side of a goal, limit or budget costs: how the objective changes
 /// when its bound moves up.
-public struct MarginalCost: Sendable, Hashable, Codable {
+package struct MarginalCost: Sendable, Hashable, Codable {
   /// How the figure was found.
-  public enum Method: String, Sendable, Hashable, Codable {
+  package enum Method: String, Sendable, Hashable, Codable {
     /// From the LP duals: exact for a small step, for plans in grams.
     case dual
     /// By solving again with the bound moved ``MarginalCost/step``, for plans in whole servings.
@@ -234,40 +234,40 @@ public struct MarginalCost: Sendable, Hashable, Codable {
   }
 
   /// The line.
-  public var line: PlanLine
+  package var line: PlanLine
   /// The side whose bound moves.
-  public var side: PlanLine.Side
+  package var side: PlanLine.Side
   /// The bound as written, in ``unit``.
-  public var bound: Double
+  package var bound: Double
   /// The unit of the bound.
-  public var unit: String
+  package var unit: String
   /// Whether the bound holds each day or over the whole plan.
-  public var period: Period
+  package var period: Period
   /// Whether the bound limits the plan (a nonzero change).
-  public var binding: Bool
+  package var binding: Bool
   /// How the figure was found.
-  public var method: Method
+  package var method: Method
   /// How far the bound moved up for ``change``: 1 for duals, a step for a re-solve.
-  public var step: Double
+  package var step: Double
   /// How much the objective changes when the bound moves up by ``step``
   /// (positive: the plan costs more); `nil` when the re-solved plan has none.
-  public var change: Double?
+  package var change: Double?
   /// ``change`` per unit of the bound.
-  public var perUnit: Double?
+  package var perUnit: Double?
   /// The least the change can truly be, when the two costs behind a re-solved
   /// figure are each proven only within a gap (a meal plan's
   /// ``MealPlanner/explainCosts(_:solveSeconds:totalSeconds:)``); `nil` when
   /// ``change`` is exact.
-  public var changeAtLeast: Double?
+  package var changeAtLeast: Double?
   /// The most the change can truly be; `nil` when ``change`` is exact.
-  public var changeAtMost: Double?
+  package var changeAtMost: Double?
   /// The unit of the objective: the currency, or a nutrient's unit.
-  public var objectiveUnit: String
+  package var objectiveUnit: String
   /// The sentence for people.
-  public var message: String
+  package var message: String
 
   /// Creates a marginal cost from its parts.
-  public init(
+  package init(
     line: PlanLine, side: PlanLine.Side, bound: Double, unit: String, period: Period, binding: Bool,
     method: Method, step: Double, change: Double?, objectiveUnit: String, message: String
   ) {
@@ -296,25 +296,25 @@ public struct MarginalCost: Sendable, Hashable, Codable {
 
 /// What an unused food would have to cost for the plan to use it, from the
 /// LP's reduced costs.
-public struct ReducedCost: Sendable, Hashable, Codable {
+package struct ReducedCost: Sendable, Hashable, Codable {
   /// The food's identifier.
-  public var food: String
+  package var food: String
   /// The food's name for people.
-  public var name: String
+  package var name: String
   /// Its price now, per ``per``.
-  public var price: Double
+  package var price: Double
   /// The price at or below which the plan would use it, per ``per``; `nil`
   /// when it would not be used even at no cost (another goal or limit keeps it out).
-  public var enteringPrice: Double?
+  package var enteringPrice: Double?
   /// The amount the prices are for: `454 g`, `kg`, `100 g`.
-  public var per: String
+  package var per: String
   /// The currency.
-  public var currency: String
+  package var currency: String
   /// The sentence for people.
-  public var message: String
+  package var message: String
 
   /// Creates a reduced cost from its parts.
-  public init(
+  package init(
     food: String, name: String, price: Double, enteringPrice: Double?, per: String, currency: String,
     message: String
   ) {

@@ -12,14 +12,14 @@
 /// ```
 public struct SourceReference: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The file's path, as the user wrote it.
-  public var file: String
+  package var file: String
   /// The 1-based line.
-  public var line: Int
+  package var line: Int
   /// The 1-based column, in characters.
-  public var column: Int
+  package var column: Int
 
   /// Creates a reference to a place in a file.
-  public init(file: String, line: Int, column: Int) {
+  package init(file: String, line: Int, column: Int) {
     self.file = file
     self.line = line
     self.column = column

@@ -3,7 +3,7 @@ import Foundation
 /// A food that can be bought and eaten, with its nutrition and prices.
 ///
 /// Nutrition is stated per 100 g of the edible portion, each nutrient in its
-/// canonical unit (see ``NutrientTable``). Everything else about amounts is in
+/// canonical unit (see `NutrientTable`). Everything else about amounts is in
 /// grams: household measures, package sizes, density.
 public struct Food: Sendable, Hashable, Codable, Identifiable {
   /// The identifier a plan uses for the food (`oats`).
@@ -15,18 +15,18 @@ public struct Food: Sendable, Hashable, Codable, Identifiable {
   /// Household measures (`cup` = 81 g, `slice` = 28 g).
   public var measures: [Measure]
   /// Grams per millilitre, so that volume units can be used; `nil` when unknown.
-  public var density: Double?
+  package var density: Double?
   /// Free-form tags such as `vegan`, `gluten-free`, `peanut`.
-  public var tags: Set<String>
+  package var tags: Set<String>
   /// Where the food can be bought and for how much.
   public var offers: [Offer]
   /// The food group, for catalog foods ("Cereal Grains and Pasta").
-  public var group: String?
+  package var group: String?
   /// The USDA SR28 NDB number, for catalog foods (`08120`).
-  public var ndbNumber: String?
+  package var ndbNumber: String?
   /// The full USDA SR28 description, for catalog foods ("Cereals, oats, regular
   /// and quick, not fortified, dry"); ``name`` is the short name printed in plans.
-  public var catalogDescription: String?
+  package var catalogDescription: String?
 
   public init(
     id: String, name: String, nutrientsPer100g: [Nutrient: Double] = [:], measures: [Measure] = [],
@@ -53,12 +53,12 @@ public struct Food: Sendable, Hashable, Codable, Identifiable {
   }
 
   /// The amount of a nutrient in `grams` of this food; 0 when the food has no figure for it.
-  public func amount(of nutrient: Nutrient, inGrams grams: Double) -> Double {
+  package func amount(of nutrient: Nutrient, inGrams grams: Double) -> Double {
     (nutrientsPer100g[nutrient] ?? 0) * grams / 100
   }
 
   /// The household measure with this name, if the food declares it.
-  public func measure(named name: String) -> Measure? {
+  package func measure(named name: String) -> Measure? {
     measures.first { $0.name == name }
   }
 
@@ -90,10 +90,10 @@ public struct Offer: Sendable, Hashable, Codable {
   /// The package's weight in grams.
   public var packageGrams: Double
   /// What a package is called (`bag`, `block`), when it has a name.
-  public var packageName: String?
+  package var packageName: String?
   /// Whether the food is sold loose, by weight: any amount may be bought, at
   /// ``price`` per ``packageGrams`` (`price 2.99 USD per kg loose`).
-  public var soldLoose: Bool
+  package var soldLoose: Bool
 
   /// Creates an offer.
   ///
@@ -171,9 +171,9 @@ public struct Store: Sendable, Hashable, Codable, Identifiable {
   /// The identifier a plan uses (`aldi`).
   public var id: String
   /// A name for people ("Aldi").
-  public var name: String
+  package var name: String
   /// The cost of one trip to the store, if the plan counts it.
-  public var tripCost: Decimal?
+  package var tripCost: Decimal?
 
   /// Creates a store; `tripCost` is what one trip costs, when the plan counts it.
   public init(id: String, name: String, tripCost: Money? = nil) {

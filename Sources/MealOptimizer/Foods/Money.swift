@@ -1,6 +1,6 @@
 import Foundation
 
-/// An exact amount of money, in the plan's currency (``DietProblem/currency``).
+/// An exact amount of money, in the plan's currency (`DietProblem/currency`).
 ///
 /// Prices and budgets given in Swift are `Money`: from a string, from whole minor
 /// units (cents), or from a literal.
@@ -104,7 +104,7 @@ public struct Money: Sendable, Hashable, Comparable, Codable, CustomStringConver
   /// Text that is not an amount of money.
   public struct FormatError: Error, Hashable, LocalizedError, CustomStringConvertible {
     /// The text as given.
-    public var text: String
+    package var text: String
 
     /// `'3,49' is not an amount of money: write digits with at most one '.', such as 3.49`.
     public var description: String {

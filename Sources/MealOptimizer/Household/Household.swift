@@ -8,11 +8,11 @@ import Foundation
 /// them on some days (a school lunch).
 public struct Household: Sendable, Hashable, Codable {
   /// The household's identifier.
-  public var id: String
+  package var id: String
   /// Its name for people.
-  public var name: String
+  package var name: String
   /// The members, in order.
-  public var members: [HouseholdMember]
+  package var members: [HouseholdMember]
 
   /// Creates a household.
   public init(id: String, name: String? = nil, members: [HouseholdMember]) {
@@ -25,22 +25,22 @@ public struct Household: Sendable, Hashable, Codable {
 /// One person of a ``Household``.
 public struct HouseholdMember: Sendable, Hashable, Codable {
   /// The member's identifier.
-  public var id: String
+  package var id: String
   /// Their name for people.
-  public var name: String
+  package var name: String
   /// Their goals, per day or per week, for what they eat.
-  public var goals: [NutrientGoal]
+  package var goals: [NutrientGoal]
   /// The profile their energy and protein goals came from, when they have one.
-  public var profile: PersonProfile?
+  package var profile: PersonProfile?
   /// The slots they eat; `nil` for every slot of the plan.
-  public var meals: [Meal]?
+  package var meals: [Meal]?
   /// The slots they skip on some days.
-  public var skips: [SkippedMeal]
+  package var skips: [SkippedMeal]
   /// Diet labels every dish they eat must have, on top of the plan's ``MealPlanProblem/diet``.
-  public var diet: Set<DietLabel>
+  package var diet: Set<DietLabel>
   /// What their portions never contain, on top of the plan's ``MealPlanProblem/avoid``:
   /// a slot they eat serves only dishes free of it; the others share it.
-  public var avoid: [AvoidRule]
+  package var avoid: [AvoidRule]
 
   /// Creates a member; with a profile and no goals, the goals are the profile's.
   public init(
@@ -75,7 +75,7 @@ public struct HouseholdMember: Sendable, Hashable, Codable {
   }
 
   /// Whether the member eats a slot on a day.
-  public func eats(_ meal: Meal, day: Int) -> Bool {
+  package func eats(_ meal: Meal, day: Int) -> Bool {
     (meals?.contains(meal) ?? true) && !skips.contains { $0.meal == meal && $0.days.contains(day) }
   }
 }
@@ -83,12 +83,12 @@ public struct HouseholdMember: Sendable, Hashable, Codable {
 /// A slot a member skips on some days: `skip lunch on days 1...5`.
 public struct SkippedMeal: Sendable, Hashable, Codable {
   /// The slot.
-  public var meal: Meal
+  package var meal: Meal
   /// The days, from 1.
-  public var days: ClosedRange<Int>
+  package var days: ClosedRange<Int>
 
   /// Creates a value from its parts.
-  public init(meal: Meal, days: ClosedRange<Int>) {
+  package init(meal: Meal, days: ClosedRange<Int>) {
     self.meal = meal
     self.days = days
   }
@@ -97,14 +97,14 @@ public struct SkippedMeal: Sendable, Hashable, Codable {
 /// A week of meals for a household: the shared week (recipes, slots,
 /// portions, repetition, leftovers, budgets, purchases) and who eats it.
 ///
-/// The shared problem's ``MealPlanProblem/goals`` are not used: every member
+/// The shared problem's `MealPlanProblem/goals` are not used: every member
 /// has their own. Budgets, repetition, diet, avoid, locks (without servings)
 /// and purchasing apply to the household as a whole.
 public struct HouseholdProblem: Sendable, Hashable, Codable {
   /// The shared week.
-  public var meals: MealPlanProblem
+  package var meals: MealPlanProblem
   /// Who eats it.
-  public var household: Household
+  package var household: Household
 
   /// Creates a problem.
   public init(meals: MealPlanProblem, household: Household) {

@@ -5,22 +5,22 @@ import Foundation
 /// and one grocery list.
 ///
 /// Encoded as JSON with snake_case keys (docs/json.md); `kind` is
-/// `household`. Money is in ``currency``, rounded to cents.
+/// `household`. Money is in `currency`, rounded to cents.
 public struct HouseholdPlan: Sendable, Hashable, Codable {
   /// Always ``PlanKind/household``.
-  public private(set) var kind = PlanKind.household
+  package private(set) var kind = PlanKind.household
   /// What the plan's values are.
   public var status: PlanStatus
   /// Why the search stopped, the proven gap and bound, the seconds, and sentences for people.
   public var report: SolveReport
   /// The currency of every amount of money.
-  public var currency: String
+  package var currency: String
   /// The household's identifier.
-  public var household: String
+  package var household: String
   /// The slots of each day, in order.
-  public var slots: [Meal]
+  package var slots: [Meal]
   /// The table: each day's dishes with everyone's portions; empty when there is no plan.
-  public var days: [HouseholdDay]
+  package var days: [HouseholdDay]
   /// Each member's week: their meals, cost and totals against their goals.
   public var members: [MemberPlan]
   /// The cost of the whole plan, when there is one.
@@ -28,17 +28,17 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   /// What to buy for the household, for the whole plan.
   public var groceries: GroceryList?
   /// The tie-break used among equally cheap plans.
-  public var tieBreak: MealTieBreak
+  package var tieBreak: MealTieBreak
   /// The tie-break's value in this plan.
-  public var tieBreakValue: Double?
+  package var tieBreakValue: Double?
   /// The credit for leftovers (`leftovers worth P%`, ``Purchasing/leftoverCredit``):
   /// what the plan buys and does not eat, at that share of each food's
   /// leftover price per gram, to the cent. A `minimize cost` plan minimises
   /// ``cost`` (what is paid at the till) less this credit; the report's bound
   /// is on that difference. `nil` without a credit.
-  public var leftoverCredit: Decimal?
+  package var leftoverCredit: Decimal?
   /// Goals changed by health alerts before planning, with why (see ``PlanAdaptation``).
-  public var adaptations: [PlanAdaptation]?
+  package var adaptations: [PlanAdaptation]?
   /// Why no plan exists, when none does: a minimal set of lines (member
   /// goals, budgets, rules) that cannot hold together, by the same deletion
   /// filter as meal plans (``MealPlanner``); with `planner solve
@@ -46,10 +46,10 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   public var explanation: PlanExplanation?
   /// What to cook when, for everyone at the table, with each ingredient's
   /// share of the cost; set for a plan that buys (``MealPlanProblem/purchasing``).
-  public var cooking: CookingPlan?
+  package var cooking: CookingPlan?
 
   /// Creates a value from its parts.
-  public init(
+  package init(
     status: PlanStatus, report: SolveReport, currency: String, household: String, slots: [Meal],
     days: [HouseholdDay] = [], members: [MemberPlan] = [], cost: Decimal? = nil,
     groceries: GroceryList? = nil, tieBreak: MealTieBreak = .none, tieBreakValue: Double? = nil
@@ -71,12 +71,12 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   public var hasPlan: Bool { status.hasPlan }
 
   /// The dish on the table in a slot, if any.
-  public func meal(day: Int, _ meal: Meal) -> HouseholdMeal? {
+  package func meal(day: Int, _ meal: Meal) -> HouseholdMeal? {
     days.first { $0.day == day }?.meals.first { $0.meal == meal }
   }
 
   /// A member's week, by identifier.
-  public func member(_ id: String) -> MemberPlan? { members.first { $0.id == id } }
+  package func member(_ id: String) -> MemberPlan? { members.first { $0.id == id } }
 
   enum CodingKeys: String, CodingKey {
     case kind, status, report, currency, household, slots, days, members, cost, groceries, adaptations,
@@ -89,16 +89,16 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
 }
 
 /// One day of a ``HouseholdPlan``'s table.
-public struct HouseholdDay: Sendable, Hashable, Codable {
+package struct HouseholdDay: Sendable, Hashable, Codable {
   /// The day, from 1.
-  public var day: Int
+  package var day: Int
   /// The dishes, in slot order; a slot nobody eats is absent.
-  public var meals: [HouseholdMeal]
+  package var meals: [HouseholdMeal]
   /// What the day's portions cost.
-  public var cost: Decimal
+  package var cost: Decimal
 
   /// Creates a value from its parts.
-  public init(day: Int, meals: [HouseholdMeal], cost: Decimal) {
+  package init(day: Int, meals: [HouseholdMeal], cost: Decimal) {
     self.day = day
     self.meals = meals
     self.cost = cost
@@ -106,28 +106,28 @@ public struct HouseholdDay: Sendable, Hashable, Codable {
 }
 
 /// One dish on a household's table and who eats how much of it.
-public struct HouseholdMeal: Sendable, Hashable, Codable {
+package struct HouseholdMeal: Sendable, Hashable, Codable {
   /// The slot.
-  public var meal: Meal
+  package var meal: Meal
   /// A recipe or a single food.
-  public var kind: ModelOption.Kind
+  package var kind: ModelOption.Kind
   /// The recipe's or food's identifier.
-  public var id: String
+  package var id: String
   /// Its name for people.
-  public var name: String
+  package var name: String
   /// Servings for everyone together.
-  public var servings: Double
+  package var servings: Double
   /// Each eating member's servings, in the household's member order.
-  public var portions: [MemberPortion]
+  package var portions: [MemberPortion]
   /// For a leftover slot, the day the dish was cooked.
-  public var leftoverFromDay: Int?
+  package var leftoverFromDay: Int?
   /// For a leftover slot, the slot that cooked it.
-  public var leftoverFromMeal: Meal?
+  package var leftoverFromMeal: Meal?
   /// What the servings cost.
-  public var cost: Decimal
+  package var cost: Decimal
 
   /// Creates a value from its parts.
-  public init(
+  package init(
     meal: Meal, kind: ModelOption.Kind, id: String, name: String, servings: Double,
     portions: [MemberPortion], leftoverFromDay: Int? = nil, leftoverFromMeal: Meal? = nil, cost: Decimal
   ) {
@@ -150,14 +150,14 @@ public struct HouseholdMeal: Sendable, Hashable, Codable {
 }
 
 /// One member's servings of a dish.
-public struct MemberPortion: Sendable, Hashable, Codable {
+package struct MemberPortion: Sendable, Hashable, Codable {
   /// The member's identifier.
-  public var member: String
+  package var member: String
   /// Their servings.
-  public var servings: Double
+  package var servings: Double
 
   /// Creates a value from its parts.
-  public init(member: String, servings: Double) {
+  package init(member: String, servings: Double) {
     self.member = member
     self.servings = servings
   }
@@ -166,22 +166,22 @@ public struct MemberPortion: Sendable, Hashable, Codable {
 /// One member's week in a ``HouseholdPlan``.
 public struct MemberPlan: Sendable, Hashable, Codable {
   /// The member's identifier.
-  public var id: String
+  package var id: String
   /// Their name for people.
   public var name: String
   /// The goals their plan meets.
-  public var goals: [NutrientGoal]
+  package var goals: [NutrientGoal]
   /// The profile their goals came from, when they have one.
-  public var profile: PersonProfile?
+  package var profile: PersonProfile?
   /// Each day's meals (their portions, only the slots they eat), cost and totals against their daily goals.
   public var days: [MealPlanDay]
   /// Each seven-day block's totals against their weekly goals.
-  public var weeks: [MealPlanWeek]
+  package var weeks: [MealPlanWeek]
   /// What their portions cost.
   public var cost: Decimal
 
   /// Creates a value from its parts.
-  public init(
+  package init(
     id: String, name: String, goals: [NutrientGoal], profile: PersonProfile? = nil, days: [MealPlanDay],
     weeks: [MealPlanWeek], cost: Decimal
   ) {

@@ -10,13 +10,13 @@ import Foundation
 /// every portion a member eats keeps that member's own diet and avoid rules;
 /// the household's cost keeps the budgets; diet, avoid, locks, leftovers and
 /// repetition hold for the table; and the grocery list buys what is eaten.
-public struct HouseholdPlanVerifier: Sendable {
+package struct HouseholdPlanVerifier: Sendable {
   /// The problem the plans are checked against.
-  public let problem: HouseholdProblem
+  package let problem: HouseholdProblem
   let week: MealPlanVerifier
 
   /// Creates a verifier for plans of a problem.
-  public init(problem: HouseholdProblem) {
+  package init(problem: HouseholdProblem) {
     self.problem = problem
     var shared = problem.meals
     shared.goals = []
@@ -27,7 +27,7 @@ public struct HouseholdPlanVerifier: Sendable {
   ///
   /// - Parameter plan: a plan with status optimal or feasible (others have nothing to check).
   /// - Returns: every violation found; empty when the plan keeps every rule.
-  public func verify(_ plan: HouseholdPlan) -> [PlanViolation] {
+  package func verify(_ plan: HouseholdPlan) -> [PlanViolation] {
     guard plan.hasPlan else { return [] }
     var violations: [PlanViolation] = []
     func fail(_ rule: String, _ message: String) {

@@ -16,7 +16,7 @@ extension MealPlanner {
   ///   - problem: a problem that has a plan.
   ///   - solveSeconds: the most seconds one solve may take.
   ///   - totalSeconds: the most seconds all solves together may take.
-  /// - Returns: the explanation with ``PlanExplanation/marginalCosts`` and a sentence each.
+  /// - Returns: the explanation with `PlanExplanation/marginalCosts` and a sentence each.
   /// - Throws: ``PlanningError`` as ``solve(_:)`` does.
   /// - Complexity: One solve, and one more per side of each bounded line.
   package func explainCosts(_ problem: HouseholdProblem, solveSeconds: Double = 10, totalSeconds: Double = 60)

@@ -47,23 +47,23 @@ public struct PersonProfile: Sendable, Hashable, Codable {
   }
 
   /// Age in whole years, 3 or more.
-  public var age: Int
+  package var age: Int
   /// Sex.
-  public var sex: Sex
+  package var sex: Sex
   /// Height in metres.
-  public var heightMeters: Double
+  package var heightMeters: Double
   /// Weight in kilograms.
-  public var weightKilograms: Double
+  package var weightKilograms: Double
   /// Activity level.
-  public var activity: Activity
+  package var activity: Activity
 
   /// The ages the equations cover.
-  public static let ages = 3...120
+  package static let ages = 3...120
 
   /// How far the derived energy goal reaches either side of the EER, as a
   /// share (0.1: from 90% to 110%). The EER is a mean for people like this
   /// one; the band is the planner's choice, not part of the equations.
-  public static let energyBand = 0.1
+  package static let energyBand = 0.1
 
   /// Creates a profile from its parts.
   public init(age: Int, sex: Sex, heightMeters: Double, weightKilograms: Double, activity: Activity) {
@@ -75,7 +75,7 @@ public struct PersonProfile: Sendable, Hashable, Codable {
   }
 
   /// The physical activity coefficient PA for this person's age, sex and activity.
-  public var activityCoefficient: Double {
+  package var activityCoefficient: Double {
     let levels: [Double] =
       switch (age >= 19, sex) {
       case (false, .male): [1.00, 1.13, 1.26, 1.42]
@@ -88,7 +88,7 @@ public struct PersonProfile: Sendable, Hashable, Codable {
   }
 
   /// The Estimated Energy Requirement in kcal a day (IOM 2005).
-  public var estimatedEnergyRequirement: Double {
+  package var estimatedEnergyRequirement: Double {
     let pa = activityCoefficient
     let (a, w, h) = (Double(age), weightKilograms, heightMeters)
     switch (age, sex) {
@@ -102,7 +102,7 @@ public struct PersonProfile: Sendable, Hashable, Codable {
   }
 
   /// The protein RDA in grams per kg of body weight for this age.
-  public var proteinPerKilogram: Double {
+  package var proteinPerKilogram: Double {
     switch age {
     case ..<14: 0.95
     case ..<19: 0.85
@@ -111,11 +111,11 @@ public struct PersonProfile: Sendable, Hashable, Codable {
   }
 
   /// The protein Recommended Dietary Allowance in grams a day.
-  public var proteinAllowance: Double { proteinPerKilogram * weightKilograms }
+  package var proteinAllowance: Double { proteinPerKilogram * weightKilograms }
 
   /// The daily goals this profile gives: energy within ``energyBand`` of the
   /// EER, and protein at least the RDA.
-  public var goals: [NutrientGoal] {
+  package var goals: [NutrientGoal] {
     let energy = estimatedEnergyRequirement
     return [
       NutrientGoal(

@@ -10,7 +10,7 @@ import Foundation
 /// ```
 public struct PlanAdaptation: Sendable, Hashable, Codable {
   /// What became of the adaptation.
-  public enum State: String, Sendable, Hashable, Codable {
+  package enum State: String, Sendable, Hashable, Codable {
     /// The alert fired: its goals were added.
     case applied
     /// The alert did not fire: nothing changed.
@@ -20,24 +20,24 @@ public struct PlanAdaptation: Sendable, Hashable, Codable {
   }
 
   /// The rule set's name.
-  public var rules: String
+  package var rules: String
   /// The alert's name.
-  public var alert: String
+  package var alert: String
   /// The household member the goals are for; `nil` for the whole plan.
-  public var member: String?
+  package var member: String?
   /// Whether the goals were applied.
-  public var state: State
+  package var state: State
   /// The day the rules were evaluated for (ISO 8601), when known.
-  public var day: String?
+  package var day: String?
   /// The evidence of the alert's verdict (`systolic 132 >= 110% of 120`), when it fired.
-  public var evidence: String?
+  package var evidence: String?
   /// The goals the adaptation adds.
-  public var goals: [NutrientGoal]
+  package var goals: [NutrientGoal]
   /// One sentence for people: what changed and why, or why nothing did.
   public var message: String
 
   /// Creates a value from its parts.
-  public init(
+  package init(
     rules: String, alert: String, member: String? = nil, state: State, day: String? = nil,
     evidence: String? = nil, goals: [NutrientGoal], message: String
   ) {

@@ -20,9 +20,9 @@
 ///
 /// Matching errs on the side of excluding: `avoid butter` excludes peanut
 /// butter too.
-public enum AvoidMatcher {
+package enum AvoidMatcher {
   /// Every term that names allergens, with the allergens it names.
-  public static let allergenTerms: [String: Set<FoodTag>] = {
+  package static let allergenTerms: [String: Set<FoodTag>] = {
     var table: [String: Set<FoodTag>] = [:]
     func add(_ terms: [String], _ tags: Set<FoodTag>) {
       for term in terms { table[term] = tags }
@@ -49,19 +49,19 @@ public enum AvoidMatcher {
   ///
   /// Case, accents, `_` and `-` do not matter: `Peanut_Butter` and
   /// `tree-nuts` are found.
-  public static func allergens(named term: String) -> Set<FoodTag>? {
+  package static func allergens(named term: String) -> Set<FoodTag>? {
     allergenTerms[normalized(term)]
   }
 
   /// Whether `food` contains what `rule` excludes.
   ///
   /// - Complexity: O(w) in the words of the food's name, identifier and group.
-  public static func food(_ food: Food, matches rule: AvoidRule) -> Bool {
+  package static func food(_ food: Food, matches rule: AvoidRule) -> Bool {
     AvoidableFood(food).matches(rule)
   }
 
   /// The foods of `foods` that `rule` matches, in their order.
-  public static func foods(_ foods: [Food], matching rule: AvoidRule) -> [Food] {
+  package static func foods(_ foods: [Food], matching rule: AvoidRule) -> [Food] {
     foods.filter { food($0, matches: rule) }
   }
 
@@ -71,7 +71,7 @@ public enum AvoidMatcher {
   /// from the *absence* of a tag, so a food of one's own named "Peanut butter"
   /// without tags would leave a recipe "nut-free". A recipe whose ingredients
   /// contain an allergen by the matcher loses the labels it contradicts.
-  public static func labelsRuledOut(by allergens: Set<FoodTag>) -> Set<DietLabel> {
+  package static func labelsRuledOut(by allergens: Set<FoodTag>) -> Set<DietLabel> {
     var labels: Set<DietLabel> = []
     if !allergens.isDisjoint(with: [.treeNuts, .peanuts]) { labels.insert(.nutFree) }
     if allergens.contains(.milk) { labels.formUnion([.dairyFree, .vegan]) }

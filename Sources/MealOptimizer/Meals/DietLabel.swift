@@ -34,18 +34,18 @@ public enum DietLabel: String, Sendable, Hashable, Codable, CaseIterable, Compar
   }
 
   /// The most net carbohydrate, in grams per serving, that a keto recipe may have.
-  public static let ketoMaximumNetCarbs = 10.0
+  package static let ketoMaximumNetCarbs = 10.0
   /// The least share of energy from fat (0.6 is 60%) that a keto recipe must have.
-  public static let ketoMinimumFatEnergyShare = 0.6
+  package static let ketoMinimumFatEnergyShare = 0.6
   /// The most sodium, in milligrams per serving, that a low-sodium recipe may have.
-  public static let lowSodiumMaximum = 140.0
+  package static let lowSodiumMaximum = 140.0
   /// Tags that mark a food as containing nuts; any of them removes `nut-free`.
-  public static let nutTags: Set<String> = ["nut", "nuts", "peanut", "peanuts", "tree-nut", "tree-nuts"]
+  package static let nutTags: Set<String> = ["nut", "nuts", "peanut", "peanuts", "tree-nut", "tree-nuts"]
 
   /// Whether a single food qualifies, by its tags, for a tag-derived label.
   ///
   /// Returns `nil` for `keto` and `low-sodium`, which depend on nutrition per serving.
-  public func isSatisfied(byTags tags: Set<String>) -> Bool? {
+  package func isSatisfied(byTags tags: Set<String>) -> Bool? {
     switch self {
     case .vegan: tags.contains("vegan")
     case .vegetarian: tags.contains("vegetarian") || tags.contains("vegan")
@@ -65,7 +65,7 @@ public enum DietLabel: String, Sendable, Hashable, Codable, CaseIterable, Compar
   ///   - ingredientTags: the tags of each ingredient's food.
   ///   - perServing: nutrient amounts of one serving, in canonical units.
   /// - Returns: the labels that hold, in declaration order.
-  public static func derive(ingredientTags: [Set<String>], perServing: [Nutrient: Double]) -> [DietLabel] {
+  package static func derive(ingredientTags: [Set<String>], perServing: [Nutrient: Double]) -> [DietLabel] {
     guard !ingredientTags.isEmpty else { return [] }
     var labels: [DietLabel] = []
     for label in allCases {

@@ -8,16 +8,16 @@ public struct GroceryList: Sendable, Hashable, Codable {
   /// The price of every package and of every trip to a store the list visits.
   public var total: Decimal
   /// The stores visited, with their trips; set for a list built from purchases.
-  public var stores: [GroceryStore]?
+  package var stores: [GroceryStore]?
   /// For a list built from grams (``init(grams:foods:stores:)``), the stores
   /// its lines are bought at, with their trips; `nil` for a list built from
   /// purchases (see ``stores``) or one that names no store.
-  public var trips: [GroceryStore]?
+  package var trips: [GroceryStore]?
   /// What the plan takes from the pantry; set for a list built from purchases.
-  public var fromPantry: [PantryAmount]?
+  package var fromPantry: [PantryAmount]?
   /// What is left after the plan: pantry stock and the rest of opened
   /// packages; set for a list built from purchases.
-  public var leftovers: [PantryAmount]?
+  package var leftovers: [PantryAmount]?
 
   enum CodingKeys: String, CodingKey {
     case items, total, stores, trips, leftovers
@@ -25,16 +25,16 @@ public struct GroceryList: Sendable, Hashable, Codable {
   }
 
   /// The stores visited, with their trips, however the list was built.
-  public var visits: [GroceryStore] { stores ?? trips ?? [] }
+  package var visits: [GroceryStore] { stores ?? trips ?? [] }
 
   /// What the trips to the stores visited cost.
-  public var tripTotal: Decimal { visits.reduce(0) { $0 + $1.trip } }
+  package var tripTotal: Decimal { visits.reduce(0) { $0 + $1.trip } }
 
   /// What the lines cost: ``total`` less the trips.
-  public var foodTotal: Decimal { total - tripTotal }
+  package var foodTotal: Decimal { total - tripTotal }
 
   /// Creates a list from its lines; the total is the sum of their costs.
-  public init(items: [GroceryItem]) {
+  package init(items: [GroceryItem]) {
     self.items = items
     self.total = items.reduce(0) { $0 + $1.cost }
   }
@@ -53,7 +53,7 @@ public struct GroceryList: Sendable, Hashable, Codable {
   ///   - foods: the foods, by identifier.
   ///   - stores: the stores, for their names and trips.
   /// - Complexity: O(foods × offers).
-  public init(grams: [String: Double], foods: [String: Food], stores: [Store] = []) {
+  package init(grams: [String: Double], foods: [String: Food], stores: [Store] = []) {
     var items: [GroceryItem] = []
     for (id, amount) in grams where amount > 1e-9 {
       guard let food = foods[id] else { continue }
@@ -90,41 +90,41 @@ public struct GroceryList: Sendable, Hashable, Codable {
 /// One food on a ``GroceryList``.
 public struct GroceryItem: Sendable, Hashable, Codable {
   /// The food's identifier.
-  public var food: String
+  package var food: String
   /// The food's name for people.
   public var name: String
   /// The grams the plan uses.
-  public var grams: Double
+  package var grams: Double
   /// Where to buy it; `nil` when the offer names no store or the food has no offer.
-  public var store: String?
+  package var store: String?
   /// Whole packages to buy.
   public var packages: Int
   /// The weight of one package, in grams.
-  public var packageGrams: Double?
+  package var packageGrams: Double?
   /// What a package is called (`bag`), when the offer names it.
-  public var packageName: String?
+  package var packageName: String?
   /// The price of one package.
-  public var packagePrice: Decimal?
+  package var packagePrice: Decimal?
   /// The price of all the packages.
   public var cost: Decimal
   /// Grams the plan needs from this line (beyond the pantry); set for a list built from purchases.
-  public var gramsNeeded: Double?
+  package var gramsNeeded: Double?
   /// Grams bought on this line and not needed by the plan.
-  public var gramsLeft: Double?
+  package var gramsLeft: Double?
   /// Grams bought on this line.
-  public var gramsBought: Double?
+  package var gramsBought: Double?
   /// `true` when the line is sold loose, by weight.
-  public var loose: Bool?
+  package var loose: Bool?
   /// What the shopping list groups the line under: the user's pantry
   /// category for the food when one of its lots has one, else the food's
   /// catalog group; set for a list built from purchases.
-  public var category: String?
+  package var category: String?
 
   /// The price of one package (or, loose, of ``packageGrams``): the JSON `price`.
-  public var price: Decimal? { packagePrice }
+  package var price: Decimal? { packagePrice }
 
   /// Creates a grocery line from its parts.
-  public init(
+  package init(
     food: String, name: String, grams: Double, store: String?, packages: Int, packageGrams: Double?,
     packageName: String?, packagePrice: Decimal?, cost: Decimal
   ) {

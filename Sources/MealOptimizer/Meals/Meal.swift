@@ -11,10 +11,10 @@ public struct Meal: Sendable, Hashable, Codable, Comparable, CustomStringConvert
   ExpressibleByStringLiteral
 {
   /// The meal's name (`breakfast`).
-  public let name: String
+  package let name: String
 
   /// Creates a meal from its name.
-  public init(_ name: String) { self.name = name }
+  package init(_ name: String) { self.name = name }
 
   public init(stringLiteral value: String) { self.name = value }
 

@@ -5,23 +5,23 @@ import Foundation
 ///
 /// Encoded as JSON with snake_case keys (docs/json.md), sharing `kind`,
 /// `status`, `report`, `currency`, `cost`, `days` and `groceries` with
-/// ``DietPlan``. Money is in ``currency``, rounded to cents; nutrient amounts
+/// ``DietPlan``. Money is in `currency`, rounded to cents; nutrient amounts
 /// are in canonical units.
 public struct MealPlan: Sendable, Hashable, Codable {
   /// Always ``PlanKind/meals``; tells the two kinds of plan apart in JSON.
-  public private(set) var kind = PlanKind.meals
+  package private(set) var kind = PlanKind.meals
   /// What the plan's values are.
   public var status: PlanStatus
   /// Why the search stopped, the proven gap and bound, the seconds, and sentences for people.
   public var report: SolveReport
   /// The currency of every amount of money.
-  public var currency: String
+  package var currency: String
   /// The slots of each day, in order.
-  public var slots: [Meal]
+  package var slots: [Meal]
   /// Each day's meals, cost and totals; empty when there is no plan.
   public var days: [MealPlanDay]
   /// Each seven-day block's cost and totals against the weekly goals.
-  public var weeks: [MealPlanWeek]
+  package var weeks: [MealPlanWeek]
   /// The cost of the whole plan, when there is one.
   public var cost: Decimal?
   /// What to buy, in whole packages, for the whole plan.
@@ -30,20 +30,20 @@ public struct MealPlan: Sendable, Hashable, Codable {
   /// are out of reach; `nil` otherwise.
   public var explanation: PlanExplanation?
   /// The tie-break used among equally cheap plans.
-  public var tieBreak: MealTieBreak
+  package var tieBreak: MealTieBreak
   /// The tie-break's value in this plan (repeats, or distance from the goals' middles).
-  public var tieBreakValue: Double?
+  package var tieBreakValue: Double?
   /// The credit for leftovers (`leftovers worth P%`, ``Purchasing/leftoverCredit``):
   /// what the plan buys and does not eat, at that share of each food's
   /// leftover price per gram, to the cent. A `minimize cost` plan minimises
   /// ``cost`` (what is paid at the till) less this credit; the report's bound
   /// is on that difference. `nil` without a credit.
-  public var leftoverCredit: Decimal?
+  package var leftoverCredit: Decimal?
   /// Goals changed by health alerts before planning, with why (see ``PlanAdaptation``).
-  public var adaptations: [PlanAdaptation]?
+  package var adaptations: [PlanAdaptation]?
 
   /// Creates a value from its parts.
-  public init(
+  package init(
     status: PlanStatus, report: SolveReport, currency: String, slots: [Meal], days: [MealPlanDay] = [],
     weeks: [MealPlanWeek] = [], cost: Decimal? = nil, groceries: GroceryList? = nil,
     tieBreak: MealTieBreak = .none, tieBreakValue: Double? = nil
@@ -64,13 +64,13 @@ public struct MealPlan: Sendable, Hashable, Codable {
   public var hasPlan: Bool { status.hasPlan }
 
   /// The meal served in a slot, if any.
-  public func meal(day: Int, _ meal: Meal) -> PlannedMeal? {
+  package func meal(day: Int, _ meal: Meal) -> PlannedMeal? {
     days.first { $0.day == day }?.meals.first { $0.meal == meal }
   }
 
   /// What to cook when, with each ingredient's share of the cost; set for a
   /// plan that buys (``MealPlanProblem/purchasing``).
-  public var cooking: CookingPlan?
+  package var cooking: CookingPlan?
 
   enum CodingKeys: String, CodingKey {
     case kind, status, report, currency, slots, days, weeks, cost, groceries, explanation, adaptations,
@@ -88,14 +88,14 @@ public struct MealPlanDay: Sendable, Hashable, Codable {
   /// The day's meals, in slot order.
   public var meals: [PlannedMeal]
   /// The day's cost (leftovers count on the day they are eaten).
-  public var cost: Decimal
+  package var cost: Decimal
   /// The day's totals against each daily goal.
-  public var goals: [GoalCheck]
+  package var goals: [GoalCheck]
   /// The day's total of every nutrient the foods state, by canonical name.
-  public var nutrients: [String: Double]
+  package var nutrients: [String: Double]
 
   /// Creates a value from its parts.
-  public init(day: Int, meals: [PlannedMeal], cost: Decimal, goals: [GoalCheck], nutrients: [String: Double])
+  package init(day: Int, meals: [PlannedMeal], cost: Decimal, goals: [GoalCheck], nutrients: [String: Double])
   {
     self.day = day
     self.meals = meals
@@ -106,22 +106,22 @@ public struct MealPlanDay: Sendable, Hashable, Codable {
 }
 
 /// One seven-day block of a ``MealPlan``.
-public struct MealPlanWeek: Sendable, Hashable, Codable {
+package struct MealPlanWeek: Sendable, Hashable, Codable {
   /// The block, from 1.
-  public var week: Int
+  package var week: Int
   /// The block's first day.
-  public var firstDay: Int
+  package var firstDay: Int
   /// The block's last day.
-  public var lastDay: Int
+  package var lastDay: Int
   /// The block's cost.
-  public var cost: Decimal
+  package var cost: Decimal
   /// The block's totals against each weekly goal (bounds scaled for a short block).
-  public var goals: [GoalCheck]
+  package var goals: [GoalCheck]
   /// The block's total of every nutrient, by canonical name.
-  public var nutrients: [String: Double]
+  package var nutrients: [String: Double]
 
   /// Creates a value from its parts.
-  public init(
+  package init(
     week: Int, firstDay: Int, lastDay: Int, cost: Decimal, goals: [GoalCheck], nutrients: [String: Double]
   ) {
     self.week = week
@@ -144,22 +144,22 @@ public struct PlannedMeal: Sendable, Hashable, Codable {
   /// The slot.
   public var meal: Meal
   /// A recipe or a single food.
-  public var kind: ModelOption.Kind
+  package var kind: ModelOption.Kind
   /// The recipe's or food's identifier.
-  public var id: String
+  package var id: String
   /// Its name for people.
   public var name: String
   /// How many servings.
   public var servings: Double
   /// For a leftover slot, the day the dish was cooked.
-  public var leftoverFromDay: Int?
+  package var leftoverFromDay: Int?
   /// For a leftover slot, the slot that cooked it.
-  public var leftoverFromMeal: Meal?
+  package var leftoverFromMeal: Meal?
   /// The cost of this slot's servings.
-  public var cost: Decimal
+  package var cost: Decimal
 
   /// Creates a value from its parts.
-  public init(
+  package init(
     meal: Meal, kind: ModelOption.Kind, id: String, name: String, servings: Double,
     leftoverFromDay: Int? = nil, leftoverFromMeal: Meal? = nil, cost: Decimal
   ) {

@@ -8,18 +8,18 @@
 ///   than one portion size; otherwise servings are fixed by `pick`.
 ///
 /// A leftover slot has no variables of its own: it reuses its source slot's.
-public struct MealPlanModel: Sendable {
+package struct MealPlanModel: Sendable {
   /// The model, minimising cost.
-  public var model: LinearModel
+  package var model: LinearModel
   /// The plan's total cost as an expression of the model's variables.
-  public let cost: LinearExpression
+  package let cost: LinearExpression
   /// The tie-break objective (minimised), when the problem asks for one and it has terms.
-  public let tieBreak: LinearExpression?
+  package let tieBreak: LinearExpression?
   /// Every slot of every day, day-major in slot order.
-  public let slots: [ModelSlot]
+  package let slots: [ModelSlot]
   /// Reasons, found before solving, why no plan can exist (a slot with no
   /// allowed recipe, a lock on an excluded recipe); empty when none were found.
-  public let conflicts: [String]
+  package let conflicts: [String]
   /// The purchase part, when the problem has ``MealPlanProblem/purchasing``.
   var purchaseRows: PurchaseRows?
   /// For each diner (one person, or each member of a household), the rows
@@ -29,48 +29,48 @@ public struct MealPlanModel: Sendable {
   var goalRows: [Range<Int>] { dinerGoalRows.first ?? [] }
 
   /// What a solution buys, when the problem has ``MealPlanProblem/purchasing``.
-  public func purchases(from values: [Double]) -> [Purchase]? {
+  package func purchases(from values: [Double]) -> [Purchase]? {
     purchaseRows?.purchases(from: values)
   }
 }
 
 /// One slot of one day in a ``MealPlanModel``.
-public struct ModelSlot: Sendable, Hashable {
+package struct ModelSlot: Sendable, Hashable {
   /// The day, from 1.
-  public let day: Int
+  package let day: Int
   /// The slot's meal.
-  public let meal: Meal
+  package let meal: Meal
   /// The index in ``MealPlanModel/slots`` of the slot whose cooking this one eats, for a leftover slot.
-  public let leftoverOf: Int?
+  package let leftoverOf: Int?
   /// What the slot may serve (for a leftover slot, its source's options).
-  public let options: [ModelOption]
+  package let options: [ModelOption]
 }
 
 /// One recipe or food that a slot may serve, with its variables.
-public struct ModelOption: Sendable, Hashable {
+package struct ModelOption: Sendable, Hashable {
   /// Whether the option is a recipe or a single food.
-  public enum Kind: String, Sendable, Hashable, Codable {
+  package enum Kind: String, Sendable, Hashable, Codable {
     case recipe, food
   }
 
   /// Whether the option is a recipe or a single food.
-  public let kind: Kind
+  package let kind: Kind
   /// The recipe's or food's identifier.
-  public let id: String
+  package let id: String
   /// The binary choice variable.
-  public let pick: VariableRef
+  package let pick: VariableRef
   /// The integer portion variable (in steps), when portions vary.
-  public let steps: VariableRef?
+  package let steps: VariableRef?
   /// Servings per step.
-  public let stepSize: Double
+  package let stepSize: Double
   /// The number of steps when portions are fixed (``steps`` is `nil`).
-  public let fixedSteps: Int
+  package let fixedSteps: Int
   /// The builder's index of the recipe or food serving.
   let candidate: Int
   /// In a household plan, each eating member's integer portion (in steps of
   /// ``stepSize``), in the order of the household's members who eat the slot;
   /// empty in a plan for one person. See ``HouseholdModelBuilder``.
-  public var memberSteps: [VariableRef] = []
+  package var memberSteps: [VariableRef] = []
 
   /// The servings as terms of the model: coefficient `c` per serving gives `(variable, c × …)`.
   func servingTerm(_ perServing: Double) -> (VariableRef, Double) {
@@ -82,7 +82,7 @@ public struct ModelOption: Sendable, Hashable {
   }
 
   /// The servings in a solution, 0 when the option is not picked.
-  public func servings(in values: [Double]) -> Double {
+  package func servings(in values: [Double]) -> Double {
     guard pick.index < values.count, values[pick.index] > 0.5 else { return 0 }
     if let steps, steps.index < values.count { return stepSize * values[steps.index].rounded() }
     return stepSize * Double(fixedSteps)

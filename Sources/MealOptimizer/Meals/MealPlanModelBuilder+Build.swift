@@ -6,7 +6,7 @@ extension MealPlanModelBuilder {
   /// - Returns: the model with its slot map, cost and tie-break expressions,
   ///   and any conflicts that make the plan impossible before solving.
   /// - Complexity: O(days × slots × options × goals).
-  public func build() -> MealPlanModel {
+  package func build() -> MealPlanModel {
     var model = LinearModel(name: "meal_plan")
     let leftoverSource = leftoverSources()
     let lockedSlots = Dictionary(problem.locks.map { (LockKey(day: $0.day, meal: $0.meal), $0) }) { a, _ in a

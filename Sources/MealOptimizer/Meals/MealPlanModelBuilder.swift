@@ -25,9 +25,9 @@
 /// let built = try MealPlanModelBuilder(problem: problem).build()
 /// let solution = try GLPKSolver().solve(built.model, options: SolverOptions())
 /// ```
-public struct MealPlanModelBuilder: Sendable {
+package struct MealPlanModelBuilder: Sendable {
   /// The problem being modelled.
-  public let problem: MealPlanProblem
+  package let problem: MealPlanProblem
   /// Everything a slot could serve: every recipe, then every food serving a slot names.
   let candidates: [Candidate]
   /// Why each candidate is excluded from the plan (diet or avoid), or `nil`.
@@ -46,7 +46,7 @@ public struct MealPlanModelBuilder: Sendable {
   ///   duplicate identifier, a malformed recipe, no days or slots, bad portions,
   ///   a bad leftover rule or lock, or an allowed recipe whose food has no price.
   /// - Complexity: O(recipes × ingredients × nutrients).
-  public init(problem: MealPlanProblem) throws(PlanningError) {
+  package init(problem: MealPlanProblem) throws(PlanningError) {
     self.problem = problem
     var foods: [String: Food] = [:]
     for food in problem.foods {

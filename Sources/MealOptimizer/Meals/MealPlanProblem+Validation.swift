@@ -6,7 +6,7 @@ extension MealPlanProblem {
   /// you mean 'protein'?", not a week that comes back infeasible.
   ///
   /// - Throws: ``PlanningError/invalidProblem(_:)`` listing each unknown nutrient.
-  public func validateNutrients() throws(PlanningError) {
+  package func validateNutrients() throws(PlanningError) {
     var seen: Set<Nutrient> = []
     let issues = goals.map(\.nutrient).filter { seen.insert($0).inserted }.compactMap {
       PlanIssue.unknownNutrient($0, foods: foods)

@@ -7,7 +7,7 @@ import Foundation
 /// single food, where a slot allows foods), in a portion from
 /// ``PortionOptions``, so that the goals, budgets, diet, repetition limits,
 /// locks and leftovers all hold at least cost; among equally cheap plans
-/// ``tieBreak`` picks the best one.
+/// `tieBreak` picks the best one.
 ///
 /// Days are numbered from 1. A goal or budget with period ``Period/week``
 /// applies to each block of seven days (days 1...7, 8...14, ...); a shorter
@@ -17,44 +17,44 @@ import Foundation
 /// sent to a server, or written by another program.
 public struct MealPlanProblem: Sendable, Hashable, Codable {
   /// The foods recipes use; each used food needs an offer, for its cost.
-  public var foods: [Food]
+  package var foods: [Food]
   /// Stores named by the offers, for the grocery list.
-  public var stores: [Store]
+  package var stores: [Store]
   /// The recipes the plan may choose from.
-  public var recipes: [Recipe]
+  package var recipes: [Recipe]
   /// How many days the plan covers (7 for a week).
-  public var days: Int
+  package var days: Int
   /// The slots of each day, in order (`breakfast, lunch, dinner, snack`).
-  public var slots: [Meal]
+  package var slots: [Meal]
   /// What each slot may hold, when not the default (recipes whose meals include the slot).
-  public var slotChoices: [Meal: SlotChoice]
+  package var slotChoices: [Meal: SlotChoice]
   /// Portion sizes allowed, unless a slot's choice overrides them.
-  public var portions: PortionOptions
+  package var portions: PortionOptions
   /// Nutrition goals per day or per week.
-  public var goals: [NutrientGoal]
+  package var goals: [NutrientGoal]
   /// Spending limits per day or per week.
-  public var budgets: [Budget]
+  package var budgets: [Budget]
   /// Labels every chosen recipe must have (`vegetarian`, `gluten-free`).
-  public var diet: Set<DietLabel>
+  package var diet: Set<DietLabel>
   /// Foods, tags or allergens no chosen recipe may contain.
-  public var avoid: [AvoidRule]
+  package var avoid: [AvoidRule]
   /// How often a recipe may come back.
-  public var repetition: RepetitionLimits
+  package var repetition: RepetitionLimits
   /// Slots fixed to a recipe ("day 3 dinner is lasagna").
-  public var locks: [SlotLock]
+  package var locks: [SlotLock]
   /// Slots filled by what an earlier slot cooked.
-  public var leftovers: [LeftoverRule]
+  package var leftovers: [LeftoverRule]
   /// How to choose among equally cheap plans.
-  public var tieBreak: MealTieBreak
+  package var tieBreak: MealTieBreak
   /// The currency of every price (`USD`).
-  public var currency: String
+  package var currency: String
   /// Purchases inside the model (packages, stores, trips, the pantry); `nil`
   /// for the plain model, where cost is the food eaten at its cheapest price
   /// per gram. See ``Purchasing``.
-  public var purchasing: Purchasing?
+  package var purchasing: Purchasing?
   /// Where the diet, avoid, repetition, lock and leftover rules were
   /// written, for explanations; `nil` when unknown.
-  public var ruleSources: MealRuleSources?
+  package var ruleSources: MealRuleSources?
 
   /// Creates a problem; everything but the foods and recipes has a default.
   public init(
@@ -90,7 +90,7 @@ public struct SlotChoice: Sendable, Hashable, Codable {
   /// Which recipes the slot may hold.
   ///
   /// Encoded as `{"suiting_meal": {}}`, `{"only": {"recipes": [...]}}` or `{"none": {}}`.
-  public enum Recipes: Sendable, Hashable, Codable {
+  package enum Recipes: Sendable, Hashable, Codable {
     /// Recipes whose ``Recipe/meals`` include the slot (the default).
     case suitingMeal
     /// Exactly these recipes, by identifier, whatever meals they name.
@@ -109,14 +109,14 @@ public struct SlotChoice: Sendable, Hashable, Codable {
   }
 
   /// The recipes the slot may hold.
-  public var recipes: Recipes
+  package var recipes: Recipes
   /// Single foods the slot may hold, each with the grams of one serving.
-  public var foods: [FoodServing]
+  package var foods: [FoodServing]
   /// Portion sizes for this slot, overriding the problem's.
-  public var portions: PortionOptions?
+  package var portions: PortionOptions?
 
   /// Creates a value from its parts.
-  public init(recipes: Recipes = .suitingMeal, foods: [FoodServing] = [], portions: PortionOptions? = nil) {
+  package init(recipes: Recipes = .suitingMeal, foods: [FoodServing] = [], portions: PortionOptions? = nil) {
     self.recipes = recipes
     self.foods = foods
     self.portions = portions
@@ -124,14 +124,14 @@ public struct SlotChoice: Sendable, Hashable, Codable {
 }
 
 /// A single food offered as a whole meal or snack ("an apple").
-public struct FoodServing: Sendable, Hashable, Codable {
+package struct FoodServing: Sendable, Hashable, Codable {
   /// The food's identifier.
-  public var food: String
+  package var food: String
   /// The grams in one serving.
-  public var grams: Double
+  package var grams: Double
 
   /// Creates a value from its parts.
-  public init(food: String, grams: Double) {
+  package init(food: String, grams: Double) {
     self.food = food
     self.grams = grams
   }
@@ -143,14 +143,14 @@ public struct FoodServing: Sendable, Hashable, Codable {
 /// `minimum ≤ step × n ≤ maximum`. ``wholeServing`` is exactly one serving.
 public struct PortionOptions: Sendable, Hashable, Codable {
   /// The least servings.
-  public var minimum: Double
+  package var minimum: Double
   /// The most servings.
-  public var maximum: Double
+  package var maximum: Double
   /// The portion step in servings (0.5 for halves).
-  public var step: Double
+  package var step: Double
 
   /// Creates a value from its parts.
-  public init(minimum: Double, maximum: Double, step: Double) {
+  package init(minimum: Double, maximum: Double, step: Double) {
     self.minimum = minimum
     self.maximum = maximum
     self.step = step
@@ -162,7 +162,7 @@ public struct PortionOptions: Sendable, Hashable, Codable {
   public static let halfToDouble = PortionOptions(minimum: 0.5, maximum: 2, step: 0.5)
 
   /// The least and most whole number of steps, or `nil` when the options allow no portion.
-  public var stepRange: ClosedRange<Int>? {
+  package var stepRange: ClosedRange<Int>? {
     guard step.isFinite, minimum.isFinite, maximum.isFinite, step > 0, minimum > 0 else { return nil }
     let low = Int((minimum / step - 1e-9).rounded(.up))
     let high = Int((maximum / step + 1e-9).rounded(.down))
@@ -182,13 +182,13 @@ public enum AvoidRule: Sendable, Hashable, Codable {
 
 /// Limits on how often a recipe comes back. Single foods are not limited.
 ///
-/// ``maximumPerWeek`` counts meals on the table by default: a leftover slot
+/// `maximumPerWeek` counts meals on the table by default: a leftover slot
 /// (see ``LeftoverRule``) serves the dish again and counts again, so a dish
 /// cooked twice with leftovers each time is on the table four times. With
-/// ``counting`` set to ``Counting/cookings`` it counts cookings instead, and a
+/// `counting` set to ``Counting/cookings`` it counts cookings instead, and a
 /// leftover slot is not a new one.
 public struct RepetitionLimits: Sendable, Hashable, Codable {
-  /// What ``RepetitionLimits/maximumPerWeek`` counts.
+  /// What `RepetitionLimits/maximumPerWeek` counts.
   public enum Counting: String, Sendable, Hashable, Codable, CaseIterable {
     /// Every slot that serves the recipe, leftovers included (the default).
     case meals
@@ -198,13 +198,13 @@ public struct RepetitionLimits: Sendable, Hashable, Codable {
 
   /// The most times a recipe may be served (or cooked, see ``counting``) in
   /// each block of seven days; `nil` for no limit.
-  public var maximumPerWeek: Int?
+  package var maximumPerWeek: Int?
   /// Whether a recipe may be eaten at most once a day (leftovers count as eaten).
-  public var oncePerDay: Bool
+  package var oncePerDay: Bool
   /// Whether a recipe may not be cooked on two consecutive days.
-  public var notOnConsecutiveDays: Bool
+  package var notOnConsecutiveDays: Bool
   /// What ``maximumPerWeek`` counts: meals on the table or cookings.
-  public var counting: Counting
+  package var counting: Counting
 
   /// Creates a value from its parts.
   public init(
@@ -234,16 +234,16 @@ public struct RepetitionLimits: Sendable, Hashable, Codable {
 /// A slot fixed to a recipe: "day 3 dinner is lasagna".
 public struct SlotLock: Sendable, Hashable, Codable {
   /// The day, from 1.
-  public var day: Int
+  package var day: Int
   /// The slot.
-  public var meal: Meal
+  package var meal: Meal
   /// The recipe's (or, for a slot that allows foods, the food's) identifier.
-  public var recipe: String
+  package var recipe: String
   /// The servings, when fixed too; they must be a portion the slot allows.
-  public var servings: Double?
+  package var servings: Double?
 
   /// Creates a value from its parts.
-  public init(day: Int, meal: Meal, recipe: String, servings: Double? = nil) {
+  package init(day: Int, meal: Meal, recipe: String, servings: Double? = nil) {
     self.day = day
     self.meal = meal
     self.recipe = recipe
@@ -262,14 +262,14 @@ public struct SlotLock: Sendable, Hashable, Codable {
 /// A slot may be the target of one rule and may not be both a source and a target.
 public struct LeftoverRule: Sendable, Hashable, Codable {
   /// The slot that cooks.
-  public var from: Meal
+  package var from: Meal
   /// The slot that eats the leftovers.
-  public var to: Meal
+  package var to: Meal
   /// How many days after the cooking the leftovers are eaten (0 for the same day).
-  public var daysLater: Int
+  package var daysLater: Int
 
   /// Creates a value from its parts.
-  public init(from: Meal, to: Meal, daysLater: Int = 1) {
+  package init(from: Meal, to: Meal, daysLater: Int = 1) {
     self.from = from
     self.to = to
     self.daysLater = daysLater

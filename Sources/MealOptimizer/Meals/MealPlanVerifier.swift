@@ -9,14 +9,14 @@ import Foundation
 /// within the budgets; every recipe has the diet's labels and nothing the plan
 /// avoids; repetition limits, locks and leftovers hold; and the totals the plan
 /// reports match the recomputed ones.
-public struct MealPlanVerifier: Sendable {
+package struct MealPlanVerifier: Sendable {
   /// The problem the plans are checked against.
-  public let problem: MealPlanProblem
+  package let problem: MealPlanProblem
   let foods: [String: Food]
   let recipes: [String: Recipe]
 
   /// Creates a verifier for plans of a problem.
-  public init(problem: MealPlanProblem) {
+  package init(problem: MealPlanProblem) {
     self.problem = problem
     self.foods = Dictionary(problem.foods.map { ($0.id, $0) }) { a, _ in a }
     self.recipes = Dictionary(problem.recipes.map { ($0.id, $0) }) { a, _ in a }
@@ -60,7 +60,7 @@ public struct MealPlanVerifier: Sendable {
   /// - Parameter plan: a plan with status optimal or feasible (others have nothing to check).
   /// - Returns: every violation found; empty when the plan keeps every rule.
   /// - Complexity: O(days × slots × ingredients × nutrients).
-  public func verify(_ plan: MealPlan) -> [PlanViolation] {
+  package func verify(_ plan: MealPlan) -> [PlanViolation] {
     guard plan.hasPlan else { return [] }
     var violations: [PlanViolation] = []
     func fail(_ rule: String, _ message: String) {

@@ -6,15 +6,15 @@ extension MealPlanner {
   ///
   /// A week of meals is an integer model, so there are no duals to read: the
   /// problem is solved once as it is and once per side of each line with the
-  /// bound moved up by ``DietExplainer/resolveStep(for:)`` (1 for `repeat at
+  /// bound moved up by `DietExplainer/resolveStep(for:)` (1 for `repeat at
   /// most`), each time by this planner's search with its gap
   /// (``MealPlannerOptions/relativeGap``), the tie-break off and at most
   /// `solveSeconds`. A figure is the difference of the two costs, reported
   /// only when both solves are proven optimal within the gap; otherwise the
   /// line says it could not be proven in the time. With a gap above zero each
   /// cost is known only down to its proven bound, so the figure also carries
-  /// the range the true change lies in (``MarginalCost/changeAtLeast`` and
-  /// ``MarginalCost/changeAtMost``): from the moved plan's bound minus the
+  /// the range the true change lies in (`MarginalCost/changeAtLeast` and
+  /// `MarginalCost/changeAtMost`): from the moved plan's bound minus the
   /// plan's cost to the moved plan's cost minus the plan's bound. A line whose
   /// two costs are the same to the cent is not binding at that step.
   ///
@@ -27,7 +27,7 @@ extension MealPlanner {
   ///   - problem: a problem that has a plan.
   ///   - solveSeconds: the most seconds one solve may take.
   ///   - totalSeconds: the most seconds all solves together may take.
-  /// - Returns: the explanation with ``PlanExplanation/marginalCosts`` and a sentence each.
+  /// - Returns: the explanation with `PlanExplanation/marginalCosts` and a sentence each.
   /// - Throws: ``PlanningError`` as ``solve(_:)`` does.
   /// - Complexity: One solve, and one more per side of each bounded line.
   package func explainCosts(_ problem: MealPlanProblem, solveSeconds: Double = 10, totalSeconds: Double = 60)

@@ -63,7 +63,7 @@ public struct MealPlanner: Sendable {
   /// - Throws: ``PlanningError/invalidProblem(_:)`` for a malformed problem,
   ///   ``PlanningError/solver(_:)`` for a solver failure,
   ///   and ``PlanningError/verificationFailed(_:)`` for a plan that fails
-  ///   ``MealPlanVerifier``.
+  ///   `MealPlanVerifier`.
   public func solve(_ problem: MealPlanProblem) throws(PlanningError) -> MealPlan {
     try problem.validateNutrients()
     let start = ContinuousClock.now

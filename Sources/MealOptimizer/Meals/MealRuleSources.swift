@@ -11,24 +11,24 @@
 /// sources.diet["vegan"] = SourceReference(file: "week.plan", line: 8, column: 8)
 /// sources.locks = [SourceReference(file: "week.plan", line: 12, column: 3)]
 /// ```
-public struct MealRuleSources: Sendable, Hashable, Codable {
+package struct MealRuleSources: Sendable, Hashable, Codable {
   /// Each diet label's place, by its name (`vegan`).
-  public var diet: [String: SourceReference]
+  package var diet: [String: SourceReference]
   /// The place of each avoid rule, in the order of ``MealPlanProblem/avoid``.
-  public var avoid: [SourceReference?]
+  package var avoid: [SourceReference?]
   /// The `repeat at most` statement.
-  public var maximumPerWeek: SourceReference?
+  package var maximumPerWeek: SourceReference?
   /// The `repeat once a day` statement.
-  public var oncePerDay: SourceReference?
+  package var oncePerDay: SourceReference?
   /// The `repeat not on consecutive days` statement.
-  public var notOnConsecutiveDays: SourceReference?
+  package var notOnConsecutiveDays: SourceReference?
   /// The place of each lock, in the order of ``MealPlanProblem/locks``.
-  public var locks: [SourceReference?]
+  package var locks: [SourceReference?]
   /// The place of each leftover rule, in the order of ``MealPlanProblem/leftovers``.
-  public var leftovers: [SourceReference?]
+  package var leftovers: [SourceReference?]
 
   /// Creates places; every part defaults to unknown.
-  public init(
+  package init(
     diet: [String: SourceReference] = [:], avoid: [SourceReference?] = [],
     maximumPerWeek: SourceReference? = nil,
     oncePerDay: SourceReference? = nil, notOnConsecutiveDays: SourceReference? = nil,

@@ -13,7 +13,7 @@ extension Recipe {
   ///   - step: one of the recipe's steps.
   ///   - foods: foods by identifier, for their names.
   /// - Returns: the matching ingredients, in recipe order.
-  public func ingredients(usedIn step: RecipeStep, foods: [String: Food]) -> [RecipeIngredient] {
+  package func ingredients(usedIn step: RecipeStep, foods: [String: Food]) -> [RecipeIngredient] {
     if let uses = step.uses { return ingredients.filter { uses.contains($0.food) } }
     let words = Self.words(step.text)
     return ingredients.filter { ingredient in

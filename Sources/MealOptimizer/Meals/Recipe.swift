@@ -2,7 +2,7 @@
 /// meals it suits, and its steps.
 ///
 /// A recipe refers to foods by identifier; its nutrition, cost and diet
-/// labels are computed from those foods (see ``RecipeProfile``), never typed
+/// labels are computed from those foods (see `RecipeProfile`), never typed
 /// by hand.
 ///
 /// ```swift
@@ -18,19 +18,19 @@ public struct Recipe: Sendable, Hashable, Codable, Identifiable {
   /// The identifier a plan uses (`overnight_oats`).
   public var id: String
   /// A name for people ("Overnight oats").
-  public var name: String
+  package var name: String
   /// How many servings the ingredients make; positive.
-  public var servings: Double
+  package var servings: Double
   /// The meals the recipe suits; by default a plan offers it only in these slots.
-  public var meals: Set<Meal>
+  package var meals: Set<Meal>
   /// Total time from start to table, in minutes, when known.
-  public var minutes: Double?
+  package var minutes: Double?
   /// What goes in, for the whole recipe (all ``servings``).
-  public var ingredients: [RecipeIngredient]
+  package var ingredients: [RecipeIngredient]
   /// The method, in order.
-  public var steps: [RecipeStep]
+  package var steps: [RecipeStep]
   /// Free-form tags (`soup`, `batch`), not diet labels: those are derived.
-  public var tags: Set<String>
+  package var tags: Set<String>
 
   /// Creates a value from its parts.
   public init(
@@ -55,11 +55,11 @@ public struct Recipe: Sendable, Hashable, Codable, Identifiable {
 /// One ingredient of a recipe: a food and how much of it.
 public struct RecipeIngredient: Sendable, Hashable, Codable {
   /// The food's identifier.
-  public var food: String
+  package var food: String
   /// The amount for the whole recipe, in grams.
-  public var grams: Double
+  package var grams: Double
   /// The amount as the recipe states it, for display ("1.5 cup"); `nil` shows grams.
-  public var quantity: String?
+  package var quantity: String?
 
   /// Creates a value from its parts.
   public init(food: String, grams: Double, quantity: String? = nil) {
@@ -72,13 +72,13 @@ public struct RecipeIngredient: Sendable, Hashable, Codable {
 /// One step of a recipe's method.
 public struct RecipeStep: Sendable, Hashable, Codable {
   /// What to do.
-  public var text: String
+  package var text: String
   /// The food identifiers the step uses, when the author lists them; `nil`
   /// lets ``Recipe/ingredients(usedIn:foods:)`` find them in the text.
-  public var uses: [String]?
+  package var uses: [String]?
 
   /// Creates a value from its parts.
-  public init(_ text: String, uses: [String]? = nil) {
+  package init(_ text: String, uses: [String]? = nil) {
     self.text = text
     self.uses = uses
   }

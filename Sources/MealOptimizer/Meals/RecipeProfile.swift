@@ -4,20 +4,20 @@
 /// Cost per serving is the sum over ingredients of grams per serving times
 /// the food's cheapest price per gram (``Food/cheapestOffer``); buying whole
 /// packages is the grocery list's concern, not the plan's.
-public struct RecipeProfile: Sendable, Hashable {
+package struct RecipeProfile: Sendable, Hashable {
   /// The recipe.
-  public let recipe: Recipe
+  package let recipe: Recipe
   /// Nutrient amounts in one serving, in canonical units.
-  public let nutrientsPerServing: [Nutrient: Double]
+  package let nutrientsPerServing: [Nutrient: Double]
   /// The cost of one serving at each food's cheapest price per gram, or `nil`
   /// when some ingredient has no offer.
-  public let costPerServing: Double?
+  package let costPerServing: Double?
   /// The derived diet labels.
-  public let labels: Set<DietLabel>
+  package let labels: Set<DietLabel>
   /// The ingredient foods' identifiers and tags, for `avoid` rules.
-  public let foodIDs: Set<String>
+  package let foodIDs: Set<String>
   /// The union of the ingredient foods' tags.
-  public let foodTags: Set<String>
+  package let foodTags: Set<String>
   /// The ingredient foods as ``AvoidMatcher`` sees them.
   let avoidableFoods: [AvoidableFood]
 
@@ -30,7 +30,7 @@ public struct RecipeProfile: Sendable, Hashable {
   ///   ``PlanningError/invalidRecipe(recipe:reason:)`` for non-positive servings
   ///   or a negative or non-finite amount.
   /// - Complexity: O(ingredients × nutrients).
-  public init(recipe: Recipe, foods: [String: Food]) throws(PlanningError) {
+  package init(recipe: Recipe, foods: [String: Food]) throws(PlanningError) {
     var avoidable: [String: AvoidableFood] = [:]
     try self.init(recipe: recipe, foods: foods, avoidable: &avoidable)
   }
@@ -90,10 +90,10 @@ public struct RecipeProfile: Sendable, Hashable {
   }
 
   /// The amount of a nutrient in one serving; 0 when no ingredient has a figure for it.
-  public func perServing(_ nutrient: Nutrient) -> Double { nutrientsPerServing[nutrient] ?? 0 }
+  package func perServing(_ nutrient: Nutrient) -> Double { nutrientsPerServing[nutrient] ?? 0 }
 
   /// Whether the recipe contains something an ``AvoidRule`` excludes, as ``AvoidMatcher`` decides.
-  public func contains(_ rule: AvoidRule) -> Bool {
+  package func contains(_ rule: AvoidRule) -> Bool {
     avoidableFoods.contains { $0.matches(rule) }
   }
 }

@@ -1,28 +1,28 @@
 /// A phrase read as a ``RecipeQuery``, with the words that meant nothing.
-public struct ParsedRecipeQuery: Sendable, Hashable {
+package struct ParsedRecipeQuery: Sendable, Hashable {
   /// The filters the phrase asks for.
-  public var query: RecipeQuery
+  package var query: RecipeQuery
   /// Words (or phrases) that were not understood, in order; they are not ignored silently.
-  public var unrecognized: [UnrecognizedWord]
+  package var unrecognized: [UnrecognizedWord]
 
   /// Creates a value from its parts.
-  public init(query: RecipeQuery, unrecognized: [UnrecognizedWord]) {
+  package init(query: RecipeQuery, unrecognized: [UnrecognizedWord]) {
     self.query = query
     self.unrecognized = unrecognized
   }
 }
 
 /// A word of a query phrase that was not understood.
-public struct UnrecognizedWord: Sendable, Hashable, Codable {
+package struct UnrecognizedWord: Sendable, Hashable, Codable {
   /// The word as typed (or a phrase such as "25 g energy").
-  public var word: String
+  package var word: String
   /// Its offset in characters from the start of the phrase.
-  public var offset: Int
+  package var offset: Int
   /// Why, when more can be said than "unknown word".
-  public var reason: String?
+  package var reason: String?
 
   /// Creates a value from its parts.
-  public init(word: String, offset: Int, reason: String? = nil) {
+  package init(word: String, offset: Int, reason: String? = nil) {
     self.word = word
     self.offset = offset
     self.reason = reason
@@ -50,7 +50,7 @@ extension RecipeQuery {
   ///   - meals: extra meal names the recipes use (`brunch`).
   /// - Returns: the filters and the words not understood.
   /// - Complexity: O(length of the phrase).
-  public static func parse(_ phrase: String, meals: Set<Meal> = []) -> ParsedRecipeQuery {
+  package static func parse(_ phrase: String, meals: Set<Meal> = []) -> ParsedRecipeQuery {
     var parser = RecipeQueryParser(tokens: RecipeQueryParser.tokenize(phrase), meals: meals)
     parser.run()
     return ParsedRecipeQuery(query: parser.query, unrecognized: parser.unrecognized)

@@ -9,20 +9,20 @@
 ///                         conditions: [NutrientCondition(.protein, .atLeast, 25)])
 /// let found = try query.filter(recipes, foods: foods)
 /// ```
-public struct RecipeQuery: Sendable, Hashable {
+package struct RecipeQuery: Sendable, Hashable {
   /// Recipes must suit at least one of these meals (none: any meal).
-  public var meals: Set<Meal>
+  package var meals: Set<Meal>
   /// Recipes must have every one of these labels.
-  public var labels: Set<DietLabel>
+  package var labels: Set<DietLabel>
   /// Recipes must take at most this many minutes (a recipe with no time does not match).
-  public var maximumMinutes: Double?
+  package var maximumMinutes: Double?
   /// Conditions on nutrients per serving.
-  public var conditions: [NutrientCondition]
+  package var conditions: [NutrientCondition]
   /// Food identifiers or tags that recipes must not contain.
-  public var excluding: [String]
+  package var excluding: [String]
 
   /// Creates a value from its parts.
-  public init(
+  package init(
     meals: Set<Meal> = [], labels: Set<DietLabel> = [], maximumMinutes: Double? = nil,
     conditions: [NutrientCondition] = [], excluding: [String] = []
   ) {
@@ -34,7 +34,7 @@ public struct RecipeQuery: Sendable, Hashable {
   }
 
   /// Whether a recipe, with its computed profile, passes every filter.
-  public func matches(_ profile: RecipeProfile) -> Bool {
+  package func matches(_ profile: RecipeProfile) -> Bool {
     let recipe = profile.recipe
     if !meals.isEmpty, recipe.meals.isDisjoint(with: meals) { return false }
     if !labels.isSubset(of: profile.labels) { return false }
@@ -53,7 +53,7 @@ public struct RecipeQuery: Sendable, Hashable {
   /// - Returns: the matching recipes' profiles.
   /// - Throws: ``PlanningError`` when a recipe names an unknown food or is malformed.
   /// - Complexity: O(recipes × ingredients × nutrients).
-  public func filter(_ recipes: [Recipe], foods: [Food]) throws(PlanningError) -> [RecipeProfile] {
+  package func filter(_ recipes: [Recipe], foods: [Food]) throws(PlanningError) -> [RecipeProfile] {
     let byID = Dictionary(foods.map { ($0.id, $0) }) { a, _ in a }
     var found: [RecipeProfile] = []
     for recipe in recipes {

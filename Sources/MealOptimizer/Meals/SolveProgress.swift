@@ -3,7 +3,7 @@ import Foundation
 /// A step of the meal-plan search, as docs/meals.md ("Solving") names it:
 /// the step a ``SolveProgress`` reports. The raw value is that name
 /// (`separate_days`).
-public enum SolveStep: String, Sendable, Hashable, CaseIterable {
+package enum SolveStep: String, Sendable, Hashable, CaseIterable {
   /// Bound and plan: the other cost steps on the model without its budget rows.
   case withoutBudget = "without_budget"
   /// Bound: the LP relaxation's optimum, within half of the remaining time.
@@ -55,18 +55,18 @@ public struct SolveProgress: Sendable, Hashable {
   /// Seconds since the solve started.
   public var seconds: Double
   /// The step running.
-  public var step: SolveStep
+  package var step: SolveStep
   /// While ``step`` is ``SolveStep/withoutBudget`` (the search on the week
   /// without its budget rows), the step of that inner search; otherwise `nil`.
-  public var innerStep: SolveStep?
+  package var innerStep: SolveStep?
   /// The best plan's cost so far, when there is a plan. The inner search
-  /// of ``SolveStep/withoutBudget`` shows none: its plans may break the budget.
+  /// of `SolveStep/withoutBudget` shows none: its plans may break the budget.
   public var bestCost: Double?
   /// The best proven lower bound on the cost so far, when known.
   public var bound: Double?
 
   /// Creates a snapshot.
-  public init(
+  package init(
     seconds: Double, step: SolveStep, innerStep: SolveStep? = nil, bestCost: Double? = nil,
     bound: Double? = nil
   ) {

@@ -4,7 +4,7 @@
 /// Builders tag the rows they add, so that a search can drop, keep or find a
 /// whole kind of row by its tag rather than by matching names. A group is an
 /// open set of names: the meal-plan builder's groups are static members such
-/// as ``budget`` and ``dailyGoals``, and any other builder may add its own.
+/// as `budget` and `dailyGoals`, and any other builder may add its own.
 ///
 /// ```swift
 /// var model = LinearModel()

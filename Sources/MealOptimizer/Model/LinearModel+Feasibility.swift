@@ -1,8 +1,8 @@
 /// One way a point breaks a ``LinearModel``: a row outside its set, a
 /// variable outside its bounds, or an integer variable that is not whole.
-public struct ModelViolation: Sendable, Hashable {
+package struct ModelViolation: Sendable, Hashable {
   /// What is broken.
-  public enum Kind: String, Sendable, Hashable, Codable {
+  package enum Kind: String, Sendable, Hashable, Codable {
     /// A row's value is below its set's lower bound.
     case rowBelow = "row_below"
     /// A row's value is above its set's upper bound.
@@ -16,22 +16,22 @@ public struct ModelViolation: Sendable, Hashable {
   }
 
   /// What is broken.
-  public var kind: Kind
+  package var kind: Kind
   /// The row's or variable's name.
-  public var name: String
+  package var name: String
   /// The row, for a row's violation.
-  public var constraint: ConstraintRef?
+  package var constraint: ConstraintRef?
   /// The variable, for a variable's violation.
-  public var variable: VariableRef?
+  package var variable: VariableRef?
   /// The row's group, when it has one.
-  public var group: ConstraintGroup?
+  package var group: ConstraintGroup?
   /// The row's or variable's value at the point.
-  public var value: Double
+  package var value: Double
   /// How far outside the value is: the distance to the bound it breaks, or to the nearest whole number.
-  public var amount: Double
+  package var amount: Double
 
   /// Creates a violation from its parts.
-  public init(
+  package init(
     kind: Kind, name: String, constraint: ConstraintRef? = nil, variable: VariableRef? = nil,
     group: ConstraintGroup? = nil, value: Double, amount: Double
   ) {
@@ -66,7 +66,7 @@ extension LinearModel {
   /// - Returns: the violations; empty when the point is feasible.
   /// - Precondition: the point has a value for every variable.
   /// - Complexity: O(*v* + *n*) for *v* variables and *n* terms.
-  public func violations(at point: [Double], tolerance: Double = 1e-6) -> [ModelViolation] {
+  package func violations(at point: [Double], tolerance: Double = 1e-6) -> [ModelViolation] {
     precondition(
       point.count == variables.count, "the point has \(point.count) values for \(variables.count) variables")
     func slack(_ bound: Double) -> Double { tolerance * max(1, abs(bound)) }
@@ -115,7 +115,7 @@ extension LinearModel {
   /// - Parameters:
   ///   - point: a value for every variable; a point of another length is not feasible.
   ///   - tolerance: the slack allowed, 1e-6 by default.
-  public func isFeasible(_ point: [Double], tolerance: Double = 1e-6) -> Bool {
+  package func isFeasible(_ point: [Double], tolerance: Double = 1e-6) -> Bool {
     point.count == variables.count && violations(at: point, tolerance: tolerance).isEmpty
   }
 }

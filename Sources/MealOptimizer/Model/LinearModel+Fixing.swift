@@ -10,12 +10,12 @@
 /// let bound = try solver.solve(model, options: SolverOptions()).objectiveValue
 /// model.restore(undo)  // the integer model again
 /// ```
-public struct ModelUndo: Sendable, Hashable {
+package struct ModelUndo: Sendable, Hashable {
   /// The variables as they were before the change, by index.
   let saved: [Int: LinearModel.Variable]
 
   /// How many variables the change touched.
-  public var count: Int { saved.count }
+  package var count: Int { saved.count }
 }
 
 extension LinearModel {
@@ -32,7 +32,7 @@ extension LinearModel {
   /// - Precondition: every variable belongs to this model and every value is finite.
   /// - Complexity: O(*k*) for *k* fixed variables.
   @discardableResult
-  public mutating func fix(_ values: [VariableRef: Double]) -> ModelUndo {
+  package mutating func fix(_ values: [VariableRef: Double]) -> ModelUndo {
     var saved: [Int: Variable] = [:]
     for (variable, value) in values {
       precondition(
@@ -53,7 +53,7 @@ extension LinearModel {
   ///   - value: its value.
   /// - Returns: what puts the variable back, for ``restore(_:)``.
   @discardableResult
-  public mutating func fix(_ variable: VariableRef, to value: Double) -> ModelUndo {
+  package mutating func fix(_ variable: VariableRef, to value: Double) -> ModelUndo {
     fix([variable: value])
   }
 
@@ -61,7 +61,7 @@ extension LinearModel {
   ///
   /// - Parameter values: the value of each variable to fix.
   /// - Returns: the copy, with the same variables and rows in the same places.
-  public func fixing(_ values: [VariableRef: Double]) -> LinearModel {
+  package func fixing(_ values: [VariableRef: Double]) -> LinearModel {
     var copy = self
     copy.fix(values)
     return copy
@@ -87,7 +87,7 @@ extension LinearModel {
   /// - Returns: what makes the variables integer again, for ``restore(_:)``.
   /// - Complexity: O(*v*) for *v* variables.
   @discardableResult
-  public mutating func relaxIntegrality() -> ModelUndo {
+  package mutating func relaxIntegrality() -> ModelUndo {
     relaxIntegrality(of: variables.indices.map { VariableRef(index: $0) })
   }
 
@@ -97,7 +97,7 @@ extension LinearModel {
   /// - Parameter block: the variables to relax; continuous ones are left alone.
   /// - Returns: what makes them integer again, for ``restore(_:)``.
   @discardableResult
-  public mutating func relaxIntegrality(of block: [VariableRef]) -> ModelUndo {
+  package mutating func relaxIntegrality(of block: [VariableRef]) -> ModelUndo {
     var saved: [Int: Variable] = [:]
     for variable in block where variables[variable.index].kind != .continuous {
       let index = variable.index
@@ -112,7 +112,7 @@ extension LinearModel {
   }
 
   /// A copy of the model with integrality relaxed; see ``relaxIntegrality()``.
-  public func relaxingIntegrality() -> LinearModel {
+  package func relaxingIntegrality() -> LinearModel {
     var copy = self
     copy.relaxIntegrality()
     return copy
@@ -123,7 +123,7 @@ extension LinearModel {
   ///
   /// - Parameter undo: what the change returned.
   /// - Precondition: the undo came from this model (or a copy with at least as many variables).
-  public mutating func restore(_ undo: ModelUndo) {
+  package mutating func restore(_ undo: ModelUndo) {
     for (index, variable) in undo.saved {
       precondition(variables.indices.contains(index), "the undo names variable #\(index), not in the model")
       variables[index] = variable

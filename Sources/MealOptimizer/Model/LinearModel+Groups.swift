@@ -4,12 +4,12 @@ extension LinearModel {
   /// - Parameter group: the group.
   /// - Returns: references to its rows; empty when the model has none.
   /// - Complexity: O(*m*) for *m* rows.
-  public func constraints(in group: ConstraintGroup) -> [ConstraintRef] {
+  package func constraints(in group: ConstraintGroup) -> [ConstraintRef] {
     constraints.indices.filter { constraints[$0].group == group }.map { ConstraintRef(index: $0) }
   }
 
   /// The groups of the model's rows, each once, in order of first appearance.
-  public var constraintGroups: [ConstraintGroup] {
+  package var constraintGroups: [ConstraintGroup] {
     var seen: Set<ConstraintGroup> = []
     return constraints.compactMap { $0.group }.filter { seen.insert($0).inserted }
   }
@@ -23,7 +23,7 @@ extension LinearModel {
   /// - Parameter groups: the groups to leave out.
   /// - Returns: the copy.
   /// - Complexity: O(*m*) for *m* rows.
-  public func dropping(_ groups: Set<ConstraintGroup>) -> LinearModel {
+  package func dropping(_ groups: Set<ConstraintGroup>) -> LinearModel {
     var copy = self
     copy.constraints.removeAll { $0.group.map(groups.contains) ?? false }
     return copy
@@ -36,7 +36,7 @@ extension LinearModel {
   ///   - groups: the groups to keep.
   ///   - untagged: whether rows without a group stay.
   /// - Returns: the copy.
-  public func keeping(_ groups: Set<ConstraintGroup>, untagged: Bool = false) -> LinearModel {
+  package func keeping(_ groups: Set<ConstraintGroup>, untagged: Bool = false) -> LinearModel {
     var copy = self
     copy.constraints.removeAll { $0.group.map { !groups.contains($0) } ?? !untagged }
     return copy
@@ -54,7 +54,7 @@ extension LinearModel {
   /// - Parameter block: the variables to keep.
   /// - Returns: the restricted model; variable *k* of it is `block[k]`.
   /// - Complexity: O(*v* + *n*) for *v* variables and *n* terms.
-  public func restricted(to block: [VariableRef]) -> LinearModel {
+  package func restricted(to block: [VariableRef]) -> LinearModel {
     var local: [Int: VariableRef] = [:]
     var restricted = LinearModel(name: name)
     for variable in block {

@@ -10,7 +10,7 @@ extension LinearModel {
   ///
   /// - Throws: ``SolverError/invalidModel(_:)`` naming the first problem found.
   /// - Complexity: O(*v* + *n*) for *v* variables and *n* terms.
-  public func validate() throws(SolverError) {
+  package func validate() throws(SolverError) {
     _ = try compacted()
   }
 

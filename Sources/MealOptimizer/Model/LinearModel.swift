@@ -27,28 +27,28 @@ public struct LinearModel: Sendable, Hashable {
   public struct Variable: Sendable, Hashable {
     public var name: String
     /// Lower bound; `nil` is minus infinity.
-    public var lower: Double?
+    package var lower: Double?
     /// Upper bound; `nil` is plus infinity.
-    public var upper: Double?
-    public var kind: VariableKind
+    package var upper: Double?
+    package var kind: VariableKind
   }
 
   /// One constraint: `expression ∈ set`.
-  public struct Constraint: Sendable, Hashable {
-    public var name: String
-    public var expression: LinearExpression
-    public var set: ConstraintSet
+  package struct Constraint: Sendable, Hashable {
+    package var name: String
+    package var expression: LinearExpression
+    package var set: ConstraintSet
     /// The kind of row this is (a budget, a daily goal), so that searches
     /// can drop or keep whole kinds; `nil` when the builder gave none.
-    public var group: ConstraintGroup?
+    package var group: ConstraintGroup?
   }
 
   public internal(set) var variables: [Variable] = []
-  public internal(set) var constraints: [Constraint] = []
-  public private(set) var sense: Sense = .minimize
-  public private(set) var objective = LinearExpression()
+  package internal(set) var constraints: [Constraint] = []
+  package private(set) var sense: Sense = .minimize
+  package private(set) var objective = LinearExpression()
   /// A name for the whole model, used in exports.
-  public var name: String
+  package var name: String
 
   public init(name: String = "planner") { self.name = name }
 
@@ -68,7 +68,7 @@ public struct LinearModel: Sendable, Hashable {
   ///   - name: a readable name, such as `budget[week1]`.
   ///   - expression: the affine expression.
   ///   - set: the set it must lie in.
-  ///   - group: the kind of row, for ``constraints(in:)`` and ``dropping(_:)``.
+  ///   - group: the kind of row, for `constraints(in:)` and `dropping(_:)`.
   @discardableResult
   public mutating func addConstraint(
     _ name: String, _ expression: LinearExpression, _ set: ConstraintSet, group: ConstraintGroup? = nil
@@ -84,32 +84,32 @@ public struct LinearModel: Sendable, Hashable {
   }
 
   /// Whether any variable is integer or binary.
-  public var isMixedInteger: Bool { variables.contains { $0.kind != .continuous } }
+  package var isMixedInteger: Bool { variables.contains { $0.kind != .continuous } }
 }
 
 /// A reference to a variable of a ``LinearModel``.
 public struct VariableRef: Sendable, Hashable, Comparable {
   /// The position of the variable in ``LinearModel/variables``.
-  public let index: Int
+  package let index: Int
   public static func < (a: VariableRef, b: VariableRef) -> Bool { a.index < b.index }
 }
 
 /// A reference to a constraint of a ``LinearModel``.
 public struct ConstraintRef: Sendable, Hashable {
   /// The position of the constraint in ``LinearModel/constraints``.
-  public let index: Int
+  package let index: Int
 }
 
 /// An affine expression: a sum of coefficient times variable, plus a constant.
 public struct LinearExpression: Sendable, Hashable {
-  public var terms: [Term]
-  public var constant: Double
+  package var terms: [Term]
+  package var constant: Double
 
   /// One coefficient times one variable.
-  public struct Term: Sendable, Hashable {
-    public var variable: VariableRef
-    public var coefficient: Double
-    public init(_ variable: VariableRef, _ coefficient: Double) {
+  package struct Term: Sendable, Hashable {
+    package var variable: VariableRef
+    package var coefficient: Double
+    package init(_ variable: VariableRef, _ coefficient: Double) {
       self.variable = variable
       self.coefficient = coefficient
     }
@@ -121,12 +121,12 @@ public struct LinearExpression: Sendable, Hashable {
   }
 
   /// Adds `coefficient × variable`.
-  public mutating func add(_ variable: VariableRef, _ coefficient: Double) {
+  package mutating func add(_ variable: VariableRef, _ coefficient: Double) {
     terms.append(Term(variable, coefficient))
   }
 
   /// The value of the expression for the given variable values.
-  public func value(_ values: [Double]) -> Double {
+  package func value(_ values: [Double]) -> Double {
     terms.reduce(constant) { $0 + $1.coefficient * values[$1.variable.index] }
   }
 }
@@ -139,7 +139,7 @@ public enum ConstraintSet: Sendable, Hashable {
   case interval(Double, Double)
 
   /// The lower bound, or `nil` for none.
-  public var lower: Double? {
+  package var lower: Double? {
     switch self {
     case .lessThan: nil
     case .greaterThan(let v), .equalTo(let v), .interval(let v, _): v
@@ -147,7 +147,7 @@ public enum ConstraintSet: Sendable, Hashable {
   }
 
   /// The upper bound, or `nil` for none.
-  public var upper: Double? {
+  package var upper: Double? {
     switch self {
     case .greaterThan: nil
     case .lessThan(let v), .equalTo(let v), .interval(_, let v): v

@@ -1,7 +1,7 @@
 /// A nutrient, named by its canonical identifier such as `protein` or `vitamin_c`.
 ///
 /// Amounts of a nutrient are always in its canonical unit (see
-/// ``NutrientDefinition/unit``): grams for macronutrients, milligrams or
+/// `NutrientDefinition/unit`): grams for macronutrients, milligrams or
 /// micrograms for minerals and vitamins, kilocalories for energy.
 public struct Nutrient: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// The canonical name, lowercase with underscores (`saturated_fat`).
@@ -17,7 +17,7 @@ public struct Nutrient: Hashable, Sendable, Comparable, CustomStringConvertible,
   public static func < (lhs: Nutrient, rhs: Nutrient) -> Bool { lhs.name < rhs.name }
 
   /// Its definition in ``NutrientTable``, when the name is known.
-  public var definition: NutrientDefinition? { NutrientTable.definition(for: self) }
+  package var definition: NutrientDefinition? { NutrientTable.definition(for: self) }
 }
 
 extension Nutrient: CodingKeyRepresentable {
@@ -58,7 +58,7 @@ extension Nutrient {
 }
 
 /// The unit a nutrient's amounts are expressed in.
-public enum NutrientUnit: String, Sendable, Codable, CaseIterable {
+package enum NutrientUnit: String, Sendable, Codable, CaseIterable {
   case kilocalorie = "kcal"
   case kilojoule = "kJ"
   case gram = "g"
@@ -67,7 +67,7 @@ public enum NutrientUnit: String, Sendable, Codable, CaseIterable {
   case internationalUnit = "IU"
 
   /// How many grams one of this unit is, for mass units; `nil` otherwise.
-  public var grams: Double? {
+  package var grams: Double? {
     switch self {
     case .gram: 1
     case .milligram: 1e-3
@@ -78,22 +78,22 @@ public enum NutrientUnit: String, Sendable, Codable, CaseIterable {
 }
 
 /// What the project knows about one nutrient.
-public struct NutrientDefinition: Sendable, Hashable {
+package struct NutrientDefinition: Sendable, Hashable {
   /// The nutrient.
-  public let nutrient: Nutrient
+  package let nutrient: Nutrient
   /// The canonical unit of its amounts.
-  public let unit: NutrientUnit
+  package let unit: NutrientUnit
   /// A name for people ("Saturated fat").
-  public let displayName: String
+  package let displayName: String
   /// Other names accepted in plan files (`carbohydrate`, `kcal`).
-  public let aliases: [String]
+  package let aliases: [String]
   /// The USDA SR28 nutrient number, when there is one (`208` for energy).
-  public let usdaNumber: Int?
+  package let usdaNumber: Int?
   /// Kilocalories in one canonical unit, for nutrients that supply energy
   /// (9 for fat, 4 for protein). Used by goals stated as a percent of energy.
-  public let kilocaloriesPerUnit: Double?
+  package let kilocaloriesPerUnit: Double?
 
-  public init(
+  package init(
     _ nutrient: Nutrient, unit: NutrientUnit, displayName: String, aliases: [String] = [],
     usdaNumber: Int? = nil, kilocaloriesPerUnit: Double? = nil
   ) {

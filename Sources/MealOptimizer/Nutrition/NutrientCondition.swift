@@ -1,12 +1,12 @@
 /// A condition on an amount of a nutrient: "protein >= 25 g" in a serving, or
 /// "protein >= 20 g" per 100 g of a food.
 ///
-/// The amount is in the nutrient's canonical unit (see ``NutrientTable``).
-/// Catalog search applies it to foods (``isMet(by:)``); recipe queries apply
-/// it to the nutrition of one serving (``holds(for:)``). A food without a
+/// The amount is in the nutrient's canonical unit (see `NutrientTable`).
+/// Catalog search applies it to foods (`isMet(by:)`); recipe queries apply
+/// it to the nutrition of one serving (`holds(for:)`). A food without a
 /// figure for the nutrient never meets it: an absent value is unknown, not zero.
 public struct NutrientCondition: Sendable, Hashable, Codable, CustomStringConvertible {
-  /// How an amount compares with ``amount``.
+  /// How an amount compares with `amount`.
   public enum Comparison: String, Sendable, Hashable, Codable, CaseIterable {
     case atLeast = ">="
     case atMost = "<="
@@ -24,12 +24,12 @@ public struct NutrientCondition: Sendable, Hashable, Codable, CustomStringConver
     case perMeasure(String)
   }
 
-  public var nutrient: Nutrient
-  public var comparison: Comparison
+  package var nutrient: Nutrient
+  package var comparison: Comparison
   /// The amount, in the nutrient's canonical unit.
-  public var amount: Double
+  package var amount: Double
   /// What a food's amount is measured per (ignored by ``holds(for:)``).
-  public var basis: Basis
+  package var basis: Basis
 
   /// Creates a condition.
   public init(_ nutrient: Nutrient, _ comparison: Comparison, _ amount: Double, basis: Basis = .per100g) {
@@ -40,7 +40,7 @@ public struct NutrientCondition: Sendable, Hashable, Codable, CustomStringConver
   }
 
   /// Whether an amount satisfies the condition; `>=`, `<=` and `==` allow 1e-9 relative.
-  public func holds(for value: Double) -> Bool {
+  package func holds(for value: Double) -> Bool {
     let tolerance = 1e-9 * max(1, abs(amount))
     switch comparison {
     case .atLeast: return value >= amount - tolerance
@@ -55,7 +55,7 @@ public struct NutrientCondition: Sendable, Hashable, Codable, CustomStringConver
   ///
   /// - Returns: `true` when the food has a figure for the nutrient (and the
   ///   measure, if any) and the comparison holds.
-  public func isMet(by food: Food) -> Bool {
+  package func isMet(by food: Food) -> Bool {
     guard let per100g = food.nutrientsPer100g[nutrient] else { return false }
     switch basis {
     case .per100g:

@@ -2,9 +2,9 @@
 ///
 /// Energy factors are the general Atwater factors: 4 kcal/g for protein and
 /// carbohydrate, 9 kcal/g for fat.
-public enum NutrientTable {
+package enum NutrientTable {
   /// Every known nutrient, in display order.
-  public static let definitions: [NutrientDefinition] = [
+  package static let definitions: [NutrientDefinition] = [
     .init(
       .energy, unit: .kilocalorie, displayName: "Energy", aliases: ["calories", "kcal"], usdaNumber: 208,
       kilocaloriesPerUnit: 1),
@@ -225,16 +225,16 @@ public enum NutrientTable {
   /// - Parameter usdaNumber: The SR28 `Nutr_No`.
   /// - Returns: The definition, or `nil` when no known nutrient has the number.
   /// - Complexity: O(1).
-  public static func definition(usdaNumber: Int) -> NutrientDefinition? { byUSDANumber[usdaNumber] }
+  package static func definition(usdaNumber: Int) -> NutrientDefinition? { byUSDANumber[usdaNumber] }
 
   /// The definition of a nutrient by canonical name.
-  public static func definition(for nutrient: Nutrient) -> NutrientDefinition? {
+  package static func definition(for nutrient: Nutrient) -> NutrientDefinition? {
     byName[nutrient.name].flatMap { $0.nutrient == nutrient ? $0 : nil }
   }
 
   /// Looks a name up among canonical names and aliases (`carbohydrate` finds `carbs`).
-  public static func lookup(_ name: String) -> NutrientDefinition? { byName[name] }
+  package static func lookup(_ name: String) -> NutrientDefinition? { byName[name] }
 
   /// Every name a plan file may use: canonical names and aliases.
-  public static var allNames: [String] { Array(byName.keys).sorted() }
+  package static var allNames: [String] { Array(byName.keys).sorted() }
 }

@@ -5,9 +5,9 @@
 /// goal they are shares of energy (0.1 is 10%). A meal plan's weekly goal
 /// over a block shorter than seven days has its bounds scaled by the block's
 /// length over seven.
-public struct GoalCheck: Sendable, Hashable, Codable {
+package struct GoalCheck: Sendable, Hashable, Codable {
   /// How a total stands against its bounds.
-  public enum Status: String, Sendable, Hashable, Codable {
+  package enum Status: String, Sendable, Hashable, Codable {
     /// Inside the bounds, away from them.
     case met
     /// On the minimum, within the checker's tolerance: the goal limits the plan.
@@ -19,35 +19,35 @@ public struct GoalCheck: Sendable, Hashable, Codable {
     case violated
 
     /// Whether the total sits on one of its bounds.
-    public var isAtBound: Bool { self == .atMinimum || self == .atMaximum }
+    package var isAtBound: Bool { self == .atMinimum || self == .atMaximum }
   }
 
   /// The nutrient.
-  public var nutrient: Nutrient
+  package var nutrient: Nutrient
   /// Whether the bounds are amounts or shares of energy.
-  public var basis: NutrientGoal.Basis
+  package var basis: NutrientGoal.Basis
   /// Whether the goal applies to each day or to the whole plan (each week of a meal plan).
-  public var period: Period
+  package var period: Period
   /// The total, in ``unit``.
-  public var total: Double
+  package var total: Double
   /// The lower bound, if any.
-  public var minimum: Double?
+  package var minimum: Double?
   /// The upper bound, if any.
-  public var maximum: Double?
+  package var maximum: Double?
   /// The unit of ``total`` and the bounds: the nutrient's unit (`g`, `mg`,
   /// `kcal`), or `share_of_energy`.
-  public var unit: String
+  package var unit: String
   /// How the total stands against the bounds.
-  public var status: Status
+  package var status: Status
   /// How much the objective (the cost) would change if the goal's bound
   /// moved up by one unit of ``unit``, from the LP duals: positive for a
   /// binding minimum, negative for a binding maximum, 0 for a goal that does
   /// not bind. `nil` for plans in whole servings and meal plans (integer
   /// models have no duals).
-  public var marginalCost: Double?
+  package var marginalCost: Double?
 
   /// Creates a check from its parts.
-  public init(
+  package init(
     nutrient: Nutrient, basis: NutrientGoal.Basis, period: Period, total: Double, minimum: Double?,
     maximum: Double?, unit: String, status: Status, marginalCost: Double? = nil
   ) {
@@ -64,7 +64,7 @@ public struct GoalCheck: Sendable, Hashable, Codable {
 
   /// Creates a check whose unit comes from the nutrient and basis and whose
   /// status comes from ``status(_:_:_:)``.
-  public init(
+  package init(
     nutrient: Nutrient, basis: NutrientGoal.Basis, period: Period, total: Double, minimum: Double?,
     maximum: Double?
   ) {
@@ -74,7 +74,7 @@ public struct GoalCheck: Sendable, Hashable, Codable {
   }
 
   /// The unit of a goal's totals: the nutrient's canonical unit, or `share_of_energy`.
-  public static func unit(of nutrient: Nutrient, basis: NutrientGoal.Basis) -> String {
+  package static func unit(of nutrient: Nutrient, basis: NutrientGoal.Basis) -> String {
     basis == .percentOfEnergy ? "share_of_energy" : nutrient.definition?.unit.rawValue ?? ""
   }
 
@@ -85,7 +85,7 @@ public struct GoalCheck: Sendable, Hashable, Codable {
   /// 1e-5): branch-and-cut accepts a choice variable at 0.99999, and once it is
   /// rounded to 1 a total may sit a few millionths beyond a bound it met in the
   /// solver (a protein total of 69.99985 g against 70 g).
-  public static func status(_ total: Double, _ minimum: Double?, _ maximum: Double?) -> Status {
+  package static func status(_ total: Double, _ minimum: Double?, _ maximum: Double?) -> Status {
     func tolerance(_ bound: Double, _ relative: Double) -> Double { relative * max(1, abs(bound)) }
     if let minimum, total < minimum - tolerance(minimum, 1e-5) { return .violated }
     if let maximum, total > maximum + tolerance(maximum, 1e-5) { return .violated }

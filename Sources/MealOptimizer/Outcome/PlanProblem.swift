@@ -18,7 +18,7 @@ public enum PlanProblem: Sendable, Hashable, Codable {
   case household(HouseholdProblem)
 
   /// Which kind of plan the problem asks for.
-  public var kind: PlanKind {
+  package var kind: PlanKind {
     switch self {
     case .foods: .foods
     case .meals: .meals

@@ -4,12 +4,12 @@ public struct PlanViolation: Sendable, Hashable, Codable {
   /// The kind of rule: `goal`, `limit`, `budget`, `cost`, `amount` for
   /// food-level plans; `slot`, `portion`, `goal`, `budget`, `diet`, `avoid`,
   /// `repeat`, `lock`, `leftover`, `total` for meal plans.
-  public var rule: String
+  package var rule: String
   /// A sentence for people.
-  public var message: String
+  package var message: String
 
   /// Creates a violation of a kind of rule, with its sentence.
-  public init(rule: String, message: String) {
+  package init(rule: String, message: String) {
     self.rule = rule
     self.message = message
   }

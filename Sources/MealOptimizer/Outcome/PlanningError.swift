@@ -32,40 +32,40 @@ public enum PlanningError: Error, Sendable, Hashable {
   /// The solve was stopped (``RunningSolve/stop()``, or its task or thread
   /// cancelled) where it had no plan to return: inside a food plan's one
   /// branch-and-cut call (``Planner/plan(_:)``), or while
-  /// ``MealPlanner/explainCosts(_:)`` or ``DietExplainer`` explained. The
+  /// `MealPlanner/explainCosts(_:)` or `DietExplainer` explained. The
   /// planners' searches never throw it: stopped, they return their best plan.
   case cancelled
 }
 
 extension PlanningError {
   /// A problem with one issue: a recipe that names a food the problem does not have.
-  public static func unknownFood(food: String, recipe: String) -> PlanningError {
+  package static func unknownFood(food: String, recipe: String) -> PlanningError {
     .invalidProblem([.unknownFood(food, usedBy: "recipe '\(recipe)'")])
   }
 
   /// A problem with one issue: a malformed recipe.
-  public static func invalidRecipe(recipe: String, reason: String) -> PlanningError {
+  package static func invalidRecipe(recipe: String, reason: String) -> PlanningError {
     .invalidProblem([.invalidRecipe(recipe: recipe, reason: reason)])
   }
 
   /// A problem with one issue: two foods or recipes share an identifier.
-  public static func duplicateIdentifier(_ id: String) -> PlanningError {
+  package static func duplicateIdentifier(_ id: String) -> PlanningError {
     .invalidProblem([.duplicateIdentifier(id)])
   }
 
   /// A problem with one issue: a food used by the plan has no offer.
-  public static func missingPrice(food: String) -> PlanningError {
+  package static func missingPrice(food: String) -> PlanningError {
     .invalidProblem([.missingPrice(food: food)])
   }
 
   /// A problem with one issue, in words.
-  public static func invalidProblem(_ why: String) -> PlanningError {
+  package static func invalidProblem(_ why: String) -> PlanningError {
     .invalidProblem([.invalid(why)])
   }
 
   /// The error for a solver error: ``cancelled`` for
   /// ``SolverError/cancelled``, ``solver(_:)`` otherwise.
-  public init(_ error: SolverError) {
+  package init(_ error: SolverError) {
     self = error == .cancelled ? .cancelled : .solver(error)
   }
 }

@@ -9,7 +9,7 @@
 public struct SolveReport: Sendable, Hashable, Codable {
   /// Why the solver stopped.
   public var termination: TerminationStatus
-  /// The relative gap between the plan's objective and ``bound``, when both
+  /// The relative gap between the plan's objective and `bound`, when both
   /// are known: the plan is proven at most this far from the best plan
   /// there is (JSON `proven_gap`).
   public var relativeGap: Double?
@@ -21,12 +21,12 @@ public struct SolveReport: Sendable, Hashable, Codable {
   /// Seconds from the start of the solve until the plan's cost was proven
   /// within the gap (a meal or household plan's search; a tie-break may
   /// run after it), when it was; `nil` otherwise.
-  public var provenSeconds: Double?
+  package var provenSeconds: Double?
   /// Sentences for people: why there is no plan, or why the plan is not proven best.
-  public var explanation: [String]
+  package var explanation: [String]
 
   /// Creates a report from its parts.
-  public init(
+  package init(
     termination: TerminationStatus, relativeGap: Double? = nil, bound: Double? = nil, seconds: Double = 0,
     explanation: [String] = []
   ) {
@@ -43,7 +43,7 @@ public struct SolveReport: Sendable, Hashable, Codable {
   /// out of time (``provenSeconds``). A plan with this set is proven within
   /// ``relativeGap`` of the best plan, and that gap is within the gap asked
   /// for (`--gap`, 1% by default).
-  public var metGapTarget: Bool {
+  package var metGapTarget: Bool {
     termination == .completed || termination == .gapLimit || provenSeconds != nil
   }
 

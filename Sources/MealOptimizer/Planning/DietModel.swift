@@ -1,36 +1,36 @@
 /// A diet problem's ``LinearModel`` and the way back from its variables to
 /// foods and days.
-public struct DietModel: Sendable, Hashable {
+package struct DietModel: Sendable, Hashable {
   /// The model to solve.
-  public var model: LinearModel
+  package var model: LinearModel
   /// Food identifiers, in the problem's order.
-  public let foodIDs: [String]
+  package let foodIDs: [String]
   /// How many days the model covers.
-  public let days: Int
+  package let days: Int
   /// Grams in one unit of each food's variable: 1 for foods in grams, the
   /// serving's grams for foods eaten in whole servings.
-  public let gramsPerUnit: [Double]
+  package let gramsPerUnit: [Double]
   /// The constraints of each goal: one per goal and day (or for the whole
   /// plan), two for a percent-of-energy goal with both bounds. Read their
   /// duals with ``Solution/dual(_:)``.
-  public internal(set) var goalConstraints: [GoalKey: [ConstraintRef]] = [:]
+  package internal(set) var goalConstraints: [GoalKey: [ConstraintRef]] = [:]
   /// The purchase part of the model, when the problem has ``DietProblem/purchasing``.
   var purchaseRows: PurchaseRows?
 
   /// What a solution buys, when the problem has ``DietProblem/purchasing``.
-  public func purchases(from solution: Solution) -> [Purchase]? {
+  package func purchases(from solution: Solution) -> [Purchase]? {
     purchaseRows?.purchases(from: solution.values)
   }
 
   /// A goal of the problem on one day, or over the whole plan.
-  public struct GoalKey: Sendable, Hashable {
+  package struct GoalKey: Sendable, Hashable {
     /// The goal's position in ``DietProblem/goals``.
-    public var goal: Int
+    package var goal: Int
     /// The day (from 1) for a daily goal; `nil` for a goal over the whole plan.
-    public var day: Int?
+    package var day: Int?
 
     /// Creates a key.
-    public init(goal: Int, day: Int?) {
+    package init(goal: Int, day: Int?) {
       self.goal = goal
       self.day = day
     }
@@ -39,7 +39,7 @@ public struct DietModel: Sendable, Hashable {
   /// The variable for a food on a day, both counted from 0: `foodIndex` is the food's
   /// position in ``foodIDs`` (the problem's foods), `dayIndex` is the day's position
   /// (day 1 of the plan is `dayIndex` 0), as in ``grams(from:)``'s `[dayIndex][foodIndex]`.
-  public func variable(foodIndex: Int, dayIndex: Int) -> VariableRef {
+  package func variable(foodIndex: Int, dayIndex: Int) -> VariableRef {
     VariableRef(index: dayIndex * foodIDs.count + foodIndex)
   }
 
@@ -49,7 +49,7 @@ public struct DietModel: Sendable, Hashable {
     message:
       "counts foods from 0 and days from 1; use variable(foodIndex:dayIndex:), which counts both from 0"
   )
-  public func variable(food: Int, day: Int) -> VariableRef {
+  package func variable(food: Int, day: Int) -> VariableRef {
     variable(foodIndex: food, dayIndex: day - 1)
   }
 
@@ -57,7 +57,7 @@ public struct DietModel: Sendable, Hashable {
   ///
   /// Values within 1e-9 g of zero, including tiny negative ones left by the
   /// solver's tolerances, become exactly zero. Empty when the solution has no values.
-  public func grams(from solution: Solution) -> [[Double]] {
+  package func grams(from solution: Solution) -> [[Double]] {
     guard solution.values.count == model.variables.count, solution.values.count >= foodIDs.count * days else {
       return []
     }

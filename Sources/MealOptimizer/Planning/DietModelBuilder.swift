@@ -18,8 +18,8 @@ import Foundation
 /// let solution = try GLPKSolver().solve(built.model, options: SolverOptions())
 /// let grams = built.grams(from: solution)   // [day][food]
 /// ```
-public struct DietModelBuilder: Sendable {
-  public init() {}
+package struct DietModelBuilder: Sendable {
+  package init() {}
 
   /// Builds the model for a problem.
   ///
@@ -27,7 +27,7 @@ public struct DietModelBuilder: Sendable {
   /// - Returns: The model and the mapping from its variables back to foods and days.
   /// - Throws: ``PlanningError/invalidProblem(_:)`` listing every mistake in the problem.
   /// - Complexity: O(*d* × *f* × *g*) for *d* days, *f* foods and *g* goals.
-  public func build(_ problem: DietProblem) throws(PlanningError) -> DietModel {
+  package func build(_ problem: DietProblem) throws(PlanningError) -> DietModel {
     try problem.validate()
     return buildValidated(problem)
   }

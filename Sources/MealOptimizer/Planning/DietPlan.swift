@@ -19,12 +19,12 @@ public struct DietPlan: Sendable, Hashable, Codable {
     /// The amount, in grams.
     public var grams: Double
     /// Servings, for foods with a `serving` measure.
-    public var servings: Double?
+    package var servings: Double?
     /// What it costs at the cheapest offer, rounded to cents; 0 without an offer.
-    public var cost: Decimal
+    package var cost: Decimal
 
     /// Creates an amount from its parts.
-    public init(food: String, name: String, grams: Double, servings: Double?, cost: Decimal) {
+    package init(food: String, name: String, grams: Double, servings: Double?, cost: Decimal) {
       self.food = food
       self.name = name
       self.grams = grams
@@ -40,12 +40,12 @@ public struct DietPlan: Sendable, Hashable, Codable {
     /// The foods eaten that day, by decreasing weight.
     public var foods: [FoodAmount]
     /// The day's cost, rounded to cents.
-    public var cost: Decimal
+    package var cost: Decimal
     /// The day's total against each daily goal.
-    public var goals: [GoalCheck]
+    package var goals: [GoalCheck]
 
     /// Creates a day from its parts.
-    public init(day: Int, foods: [FoodAmount], cost: Decimal, goals: [GoalCheck]) {
+    package init(day: Int, foods: [FoodAmount], cost: Decimal, goals: [GoalCheck]) {
       self.day = day
       self.foods = foods
       self.cost = cost
@@ -54,41 +54,41 @@ public struct DietPlan: Sendable, Hashable, Codable {
   }
 
   /// Always ``PlanKind/foods``; tells the two kinds of plan apart in JSON.
-  public private(set) var kind = PlanKind.foods
+  package private(set) var kind = PlanKind.foods
   /// What the plan's values are.
   public var status: PlanStatus
   /// Why the solver stopped, the proven gap and bound, the seconds, and sentences for people.
   public var report: SolveReport
   /// The currency of every cost.
-  public var currency: String
+  package var currency: String
   /// The whole plan's cost of the food eaten, rounded to cents; `nil` without a plan.
   public var cost: Decimal?
   /// The whole plan's cost before rounding (for a plan that buys, loose food unrounded); `nil` without a plan.
-  public var exactCost: Double?
+  package var exactCost: Double?
   /// The optimised quantity: cost, or the total of the nutrient minimised or maximised.
-  public var objectiveValue: Double?
+  package var objectiveValue: Double?
   /// Each day's foods, cost and goals; empty without a plan.
   public var days: [Day]
   /// Totals against goals that apply to the whole plan.
-  public var weeklyGoals: [GoalCheck]
+  package var weeklyGoals: [GoalCheck]
   /// Each food's total over the plan, by decreasing weight.
-  public var foodTotals: [FoodAmount]
+  package var foodTotals: [FoodAmount]
   /// What to buy for the whole plan, in whole packages; `nil` without a plan.
   public var groceries: GroceryList?
   /// Why there is no plan (for an infeasible one), or what the goals cost
-  /// (after ``DietExplainer/explain(_:plan:)``); `nil` otherwise.
+  /// (after `DietExplainer/explain(_:plan:)`); `nil` otherwise.
   public var explanation: PlanExplanation?
   /// The credit for leftovers (`leftovers worth P%`, ``Purchasing/leftoverCredit``):
   /// what the plan buys and does not eat, at that share of each food's
   /// leftover price per gram, to the cent. A `minimize cost` plan minimises
   /// ``cost`` (what is paid at the till) less this credit; the report's bound
   /// is on that difference. `nil` without a credit.
-  public var leftoverCredit: Decimal?
+  package var leftoverCredit: Decimal?
   /// Goals changed by health alerts before planning, with why (see ``PlanAdaptation``).
-  public var adaptations: [PlanAdaptation]?
+  package var adaptations: [PlanAdaptation]?
 
   /// Creates a plan from its parts.
-  public init(
+  package init(
     status: PlanStatus, report: SolveReport, currency: String, cost: Decimal? = nil,
     exactCost: Double? = nil, objectiveValue: Double? = nil, days: [Day] = [], weeklyGoals: [GoalCheck] = [],
     foodTotals: [FoodAmount] = [], groceries: GroceryList? = nil

@@ -4,7 +4,7 @@ import Foundation
 /// every total straight from the foods.
 ///
 /// The verifier does not reuse the model builder's coefficients: nutrient
-/// totals come from ``Food/amount(of:inGrams:)``, costs from each offer's
+/// totals come from `Food/amount(of:inGrams:)`, costs from each offer's
 /// `Decimal` price, percent-of-energy shares from the totals themselves. A
 /// bound is met when the total is within `absoluteTolerance +
 /// relativeTolerance × |bound|` of it (both 1e-6 by default): GLPK's own
@@ -12,9 +12,9 @@ import Foundation
 /// passes and a wrong one does not.
 public struct DietPlanVerifier: Sendable, Hashable {
   /// The part of a bound's size a total may pass it by.
-  public var relativeTolerance: Double
+  package var relativeTolerance: Double
   /// What a total may pass a bound by regardless of its size.
-  public var absoluteTolerance: Double
+  package var absoluteTolerance: Double
 
   public init(relativeTolerance: Double = 1e-6, absoluteTolerance: Double = 1e-6) {
     self.relativeTolerance = relativeTolerance
@@ -36,7 +36,7 @@ public struct DietPlanVerifier: Sendable, Hashable {
   ///     what is paid.
   /// - Returns: The recomputed days and totals, and every violation found.
   /// - Complexity: O(*d* × *f* × *g*) for *d* days, *f* foods and *g* goals and limits.
-  public func verify(
+  package func verify(
     _ problem: DietProblem, grams: [[Double]], objectiveValue: Double? = nil, purchases: [Purchase]? = nil
   )
     -> DietPlanVerification
@@ -344,25 +344,25 @@ public struct DietPlanVerifier: Sendable, Hashable {
 }
 
 /// The result of ``DietPlanVerifier/verify(_:grams:objectiveValue:)``.
-public struct DietPlanVerification: Sendable, Hashable {
+package struct DietPlanVerification: Sendable, Hashable {
   /// Each day's foods, cost and daily goal checks.
-  public var days: [DietPlan.Day]
+  package var days: [DietPlan.Day]
   /// Checks of goals over the whole plan.
-  public var weeklyGoals: [GoalCheck]
+  package var weeklyGoals: [GoalCheck]
   /// Each food's total over the plan.
-  public var foodTotals: [DietPlan.FoodAmount]
+  package var foodTotals: [DietPlan.FoodAmount]
   /// The whole plan's cost, unrounded.
-  public var cost: Decimal
+  package var cost: Decimal
   /// Every bound the plan breaks; empty for a valid plan.
-  public var violations: [PlanViolation]
+  package var violations: [PlanViolation]
   /// What the plan pays at the till (packages, loose food to the cent a line,
   /// trips), recomputed, when the problem has ``DietProblem/purchasing``.
-  public var paid: Decimal?
+  package var paid: Decimal?
   /// The same with loose food unrounded: what the model and the budget count.
-  public var exactPaid: Decimal?
+  package var exactPaid: Decimal?
 
   /// Creates a verification from its parts.
-  public init(
+  package init(
     days: [DietPlan.Day], weeklyGoals: [GoalCheck], foodTotals: [DietPlan.FoodAmount], cost: Decimal,
     violations: [PlanViolation]
   ) {
@@ -374,5 +374,5 @@ public struct DietPlanVerification: Sendable, Hashable {
   }
 
   /// Whether the plan meets every goal and limit.
-  public var isValid: Bool { violations.isEmpty }
+  package var isValid: Bool { violations.isEmpty }
 }

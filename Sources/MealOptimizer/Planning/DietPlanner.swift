@@ -23,41 +23,41 @@ import Foundation
 /// ``SolverOptions/relativeGap`` of the best bound, and
 /// ``PlanStatus/feasible`` when a time limit stopped the solver before that.
 /// For a plan in grams (an LP), each goal check carries the goal's marginal
-/// cost from the LP duals (``GoalCheck/marginalCost``).
+/// cost from the LP duals (`GoalCheck/marginalCost`).
 ///
 /// A plan in grams without purchases, over two days or more, has
 /// interchangeable days; it is solved as one day, with each whole-plan
 /// bound shared out over the days, and that day repeated
-/// (``aggregatesIdenticalDays``, ``DietProblem/identicalDay``). The optimum
+/// (`aggregatesIdenticalDays`, `DietProblem/identicalDay`). The optimum
 /// is the same, exactly, and the repeated plan is verified against the
 /// whole problem like any other.
 ///
 /// An LP with many more foods than goals (that day of 8,000 foods against
-/// nine goals) is solved by sifting (``siftsWideModels``): the solver sees
+/// nine goals) is solved by sifting (`siftsWideModels`): the solver sees
 /// the foods that give each goal most per unit of cost, and the others join
 /// only when the duals say they would lower the cost; the optimum is the
 /// whole model's, proven by every food's reduced cost.
 public struct DietPlanner: Sendable {
   /// The solver (`GLPKSolver` from the `GLPKBackend` library, or any other backend).
-  public var solver: any Solver
+  package var solver: any Solver
   /// Solver settings; the measured defaults of ``SolverOptions`` unless changed.
-  public var options: SolverOptions
+  package var options: SolverOptions
   /// The independent check every plan passes before it is returned.
-  public var verifier: DietPlanVerifier
+  package var verifier: DietPlanVerifier
   /// Whether an infeasible plan comes back with a ``DietPlan/explanation``
   /// from ``DietExplainer`` (a few more solves); on by default.
-  public var explainsInfeasibility = true
+  package var explainsInfeasibility = true
   /// Called with the search's progress (its step, best plan and proven
   /// bound) while a plan in whole servings is searched day by day; `nil` for
   /// none. ``Planner/start(_:)`` delivers the same snapshots as an `AsyncStream`.
-  public var progress: SolveProgressHandler?
+  package var progress: SolveProgressHandler?
   /// Whether a plan in grams whose days are interchangeable is solved as one
   /// day and that day repeated (``DietProblem/identicalDay`` says when, and
   /// why the optimum is the same, exactly); on by default. The day's model is
   /// a *D*-th of the whole one for *D* days, and the plan eats the same each
   /// day. Off, the model of every day is solved, whose optimum costs the same
   /// but may spread the foods differently over the days.
-  public var aggregatesIdenticalDays = true
+  package var aggregatesIdenticalDays = true
   /// Whether a wide LP (2,000 columns or more, 50 or more a row: a day of
   /// thousands of foods against a few goals) is solved by sifting: the
   /// solver sees the few hundred foods that give each goal most per unit of
@@ -66,10 +66,10 @@ public struct DietPlanner: Sendable {
   /// whole model (docs/solver.md, "Wide LPs: sifting"). On by default;
   /// anything unusual (a part without a plan, many rounds) solves the whole
   /// model instead. Off, the solver is given the whole model at once.
-  public var siftsWideModels = true
+  package var siftsWideModels = true
   /// Called from the solving thread as the explanation of an infeasible
   /// plan moves through its phases (``DietExplainer/progress``); nil for none.
-  public var explanationProgress: ExplanationProgressHandler?
+  package var explanationProgress: ExplanationProgressHandler?
 
   /// Creates a planner that solves with the given backend and settings.
   public init(
@@ -96,7 +96,7 @@ public struct DietPlanner: Sendable {
   ///   Foundation thread) running the call is cancelled during a solve that
   ///   keeps no plan of its own: see ``Planner/plan(_:)``.
   /// - Complexity: One solver call (a few for a wide LP:
-  ///   ``siftsWideModels``), and O(*d* × *f* × *g*) around it for *d* days,
+  ///   `siftsWideModels`), and O(*d* × *f* × *g*) around it for *d* days,
   ///   *f* foods and *g* goals.
   public func solve(_ problem: DietProblem) throws(PlanningError) -> DietPlan {
     try solvePlan(problem)

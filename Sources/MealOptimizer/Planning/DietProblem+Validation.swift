@@ -27,7 +27,7 @@ extension DietProblem {
   ///
   /// - Throws: ``PlanningError/invalidProblem(_:)`` listing each ``PlanIssue``.
   /// - Complexity: O(*f* × *n*) for *f* foods with *n* nutrient figures each.
-  public func validate() throws(PlanningError) {
+  package func validate() throws(PlanningError) {
     try validate(index: IdentifierTable(foods: foods))
   }
 

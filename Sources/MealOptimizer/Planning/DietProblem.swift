@@ -4,39 +4,39 @@ import Foundation
 /// that every goal is met at least cost (or best value of a nutrient).
 ///
 /// Everything is in canonical units: grams of food, nutrients in their
-/// ``NutrientDefinition/unit``, money as `Decimal` in the plan's currency.
+/// `NutrientDefinition/unit`, money as `Decimal` in the plan's currency.
 ///
 /// A problem is `Codable` (JSON keys in snake_case), so it can be stored,
 /// sent to a server, or written by another program.
 public struct DietProblem: Sendable, Hashable, Codable {
   /// The foods the plan may use. Each needs at least one offer when the
   /// objective or a budget involves cost.
-  public var foods: [Food]
+  package var foods: [Food]
   /// Stores named by the offers.
-  public var stores: [Store]
+  package var stores: [Store]
   /// How many days the plan covers.
-  public var days: Int
+  package var days: Int
   /// Nutrition goals.
-  public var goals: [NutrientGoal]
+  package var goals: [NutrientGoal]
   /// A spending limit, if any.
-  public var budget: Budget?
+  package var budget: Budget?
   /// Per-food limits on grams per day.
-  public var foodLimits: [FoodLimit]
+  package var foodLimits: [FoodLimit]
   /// Limits on the sum of a group of foods ("milk + ice cream <= 6 servings").
-  public var groupLimits: [FoodGroupLimit]
+  package var groupLimits: [FoodGroupLimit]
   /// Identifiers of foods eaten only in whole servings: each day's amount is an
   /// integer multiple of the food's serving, its measure named
   /// ``DietProblem/servingMeasure``, or ``DietProblem/defaultServingGrams``
   /// when it has none. Makes the model a MIP.
-  public var wholeServings: Set<String>
+  package var wholeServings: Set<String>
   /// What to optimise.
-  public var objective: DietObjective
+  package var objective: DietObjective
   /// The currency of every price (`USD`).
-  public var currency: String
+  package var currency: String
   /// Purchases inside the model (packages, stores, trips, the pantry); `nil`
   /// for the plain model, where cost is the food eaten at its cheapest price
   /// per gram. See ``Purchasing``.
-  public var purchasing: Purchasing?
+  package var purchasing: Purchasing?
 
   public init(
     foods: [Food], stores: [Store] = [], days: Int = 1, goals: [NutrientGoal] = [], budget: Budget? = nil,
@@ -69,10 +69,10 @@ extension DietProblem {
 extension DietProblem {
   /// The name of the measure that defines one serving of a food (`serving`),
   /// used by ``wholeServings`` and by group limits counted in servings.
-  public static let servingMeasure = "serving"
+  package static let servingMeasure = "serving"
 
   /// The grams of one serving of a food that has no ``servingMeasure``, for ``wholeServings``.
-  public static let defaultServingGrams = 100.0
+  package static let defaultServingGrams = 100.0
 }
 
 /// How often a goal, budget or limit applies.
@@ -88,20 +88,20 @@ public enum Period: String, Sendable, Hashable, Codable {
 /// With ``Basis/absolute`` the bounds are amounts in the nutrient's canonical
 /// unit; with ``Basis/percentOfEnergy`` they are fractions of energy
 /// (`0.10` for "10% of energy"), using the nutrient's
-/// ``NutrientDefinition/kilocaloriesPerUnit``.
+/// `NutrientDefinition/kilocaloriesPerUnit`.
 public struct NutrientGoal: Sendable, Hashable, Codable {
   public enum Basis: String, Sendable, Hashable, Codable {
     case absolute
     case percentOfEnergy = "percent_of_energy"
   }
 
-  public var nutrient: Nutrient
-  public var minimum: Double?
-  public var maximum: Double?
-  public var basis: Basis
-  public var period: Period
+  package var nutrient: Nutrient
+  package var minimum: Double?
+  package var maximum: Double?
+  package var basis: Basis
+  package var period: Period
   /// Where the goal was written, for explanations; `nil` for goals built in Swift.
-  public var source: SourceReference?
+  package var source: SourceReference?
 
   public init(
     _ nutrient: Nutrient, minimum: Double? = nil, maximum: Double? = nil, basis: Basis = .absolute,
@@ -119,10 +119,10 @@ public struct NutrientGoal: Sendable, Hashable, Codable {
 /// A spending limit.
 public struct Budget: Sendable, Hashable, Codable {
   /// The most that may be spent in each ``period``, exact.
-  public var amount: Decimal
-  public var period: Period
+  package var amount: Decimal
+  package var period: Period
   /// Where the budget was written, for explanations; `nil` for budgets built in Swift.
-  public var source: SourceReference?
+  package var source: SourceReference?
   /// A budget of `amount` a day, a week or over the whole plan: `Budget(45, per: .week)`,
   /// `Budget(try Money("45.50"), per: .week)`.
   public init(_ amount: Money, per period: Period, source: SourceReference? = nil) {
@@ -147,11 +147,11 @@ public struct Budget: Sendable, Hashable, Codable {
 
 /// Bounds on how many grams of one food a day may hold.
 public struct FoodLimit: Sendable, Hashable, Codable {
-  public var food: String
-  public var minimumGrams: Double?
-  public var maximumGrams: Double?
+  package var food: String
+  package var minimumGrams: Double?
+  package var maximumGrams: Double?
   /// Where the limit was written, for explanations; `nil` for limits built in Swift.
-  public var source: SourceReference?
+  package var source: SourceReference?
   public init(
     food: String, minimumGrams: Double? = nil, maximumGrams: Double? = nil, source: SourceReference? = nil
   ) {
@@ -172,20 +172,20 @@ public struct FoodGroupLimit: Sendable, Hashable, Codable {
   public enum Unit: String, Sendable, Hashable, Codable {
     /// Grams of food.
     case grams
-    /// Servings, each food's measure named ``DietProblem/servingMeasure``.
+    /// Servings, each food's measure named `DietProblem/servingMeasure`.
     case servings
   }
 
   /// A name for the limit, used in constraint names (`group[dairy,day1]`).
-  public var name: String
+  package var name: String
   /// Identifiers of the foods in the group.
-  public var foods: [String]
-  public var minimum: Double?
-  public var maximum: Double?
-  public var unit: Unit
-  public var period: Period
+  package var foods: [String]
+  package var minimum: Double?
+  package var maximum: Double?
+  package var unit: Unit
+  package var period: Period
   /// Where the limit was written, for explanations; `nil` for limits built in Swift.
-  public var source: SourceReference?
+  package var source: SourceReference?
 
   public init(
     _ name: String, foods: [String], minimum: Double? = nil, maximum: Double? = nil, unit: Unit = .grams,

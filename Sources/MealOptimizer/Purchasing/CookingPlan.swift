@@ -18,15 +18,15 @@ import Foundation
 /// let cooking = CookingPlan(plan: plan, recipes: problem.recipes, foods: problem.foods)
 /// for session in cooking.sessions { print(session.day, session.name, session.servings) }
 /// ```
-public struct CookingPlan: Sendable, Hashable, Codable {
+package struct CookingPlan: Sendable, Hashable, Codable {
   /// Every cooking, by day, then in slot order.
-  public var sessions: [CookingSession]
+  package var sessions: [CookingSession]
   /// The cost of what is cooked on each day, `days[0]` for day 1.
-  public var dayCosts: [Decimal]
+  package var dayCosts: [Decimal]
   /// The cost of what is cooked in each seven-day week.
-  public var weekCosts: [Decimal]
+  package var weekCosts: [Decimal]
   /// The cost of everything cooked.
-  public var total: Decimal
+  package var total: Decimal
 
   enum CodingKeys: String, CodingKey {
     case sessions, total
@@ -40,7 +40,7 @@ public struct CookingPlan: Sendable, Hashable, Codable {
   ///   - plan: the plan; a slot filled by leftovers adds its servings to the cooking it eats from.
   ///   - recipes: the plan's recipes (a food served alone is a one-ingredient recipe).
   ///   - foods: the plan's foods.
-  public init(plan: MealPlan, recipes: [Recipe], foods: [Food]) {
+  package init(plan: MealPlan, recipes: [Recipe], foods: [Food]) {
     self.init(
       days: plan.days.map { ($0.day, $0.meals) }, groceries: plan.groceries, recipes: recipes, foods: foods)
   }
@@ -54,7 +54,7 @@ public struct CookingPlan: Sendable, Hashable, Codable {
   ///   - plan: the household plan.
   ///   - recipes: the plan's recipes (a food served alone is a one-ingredient recipe).
   ///   - foods: the plan's foods.
-  public init(household plan: HouseholdPlan, recipes: [Recipe], foods: [Food]) {
+  package init(household plan: HouseholdPlan, recipes: [Recipe], foods: [Food]) {
     let days = plan.days.map { day in
       (
         day.day,
@@ -157,30 +157,30 @@ public struct CookingPlan: Sendable, Hashable, Codable {
 }
 
 /// One cooking: a recipe, scaled to the servings cooked.
-public struct CookingSession: Sendable, Hashable, Codable {
+package struct CookingSession: Sendable, Hashable, Codable {
   /// The day, from 1.
-  public var day: Int
+  package var day: Int
   /// The slot it is cooked for.
-  public var meal: Meal
+  package var meal: Meal
   /// The recipe's (or food's) identifier.
-  public var id: String
+  package var id: String
   /// Its name.
-  public var name: String
+  package var name: String
   /// Servings cooked, leftovers included.
-  public var servings: Double
+  package var servings: Double
   /// Of those, servings kept for later slots.
-  public var leftoverServings: Double
+  package var leftoverServings: Double
   /// The servings the recipe is written for: the recipe is scaled by `servings / recipeServings`.
-  public var recipeServings: Double
+  package var recipeServings: Double
   /// Each ingredient's grams for the servings cooked, with its share of the cost.
-  public var ingredients: [CookingIngredient]
+  package var ingredients: [CookingIngredient]
   /// The cost of the cooking: its ingredients' shares.
-  public var cost: Decimal
+  package var cost: Decimal
   /// The cost of one serving.
-  public var costPerServing: Decimal
+  package var costPerServing: Decimal
 
   /// How many times the recipe is made: servings cooked / the recipe's servings.
-  public var scale: Double { recipeServings > 0 ? servings / recipeServings : 0 }
+  package var scale: Double { recipeServings > 0 ? servings / recipeServings : 0 }
 
   enum CodingKeys: String, CodingKey {
     case day, meal, id, name, servings, ingredients, cost
@@ -191,13 +191,13 @@ public struct CookingSession: Sendable, Hashable, Codable {
 }
 
 /// One ingredient of a cooking.
-public struct CookingIngredient: Sendable, Hashable, Codable {
+package struct CookingIngredient: Sendable, Hashable, Codable {
   /// The food's identifier.
-  public var food: String
+  package var food: String
   /// Its short name.
-  public var name: String
+  package var name: String
   /// Grams for the servings cooked.
-  public var grams: Double
+  package var grams: Double
   /// Its share of the cost.
-  public var cost: Decimal
+  package var cost: Decimal
 }

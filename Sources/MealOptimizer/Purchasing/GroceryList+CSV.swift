@@ -3,7 +3,7 @@ import Foundation
 
 extension GroceryList {
   /// The columns of ``csvText()``, in order.
-  public static let csvColumns = [
+  package static let csvColumns = [
     "kind", "store", "store_name", "category", "food", "name", "grams_needed", "packages", "package_grams",
     "package", "price", "cost", "grams_left", "use_by",
   ]
@@ -26,7 +26,7 @@ extension GroceryList {
   ///
   /// - Parameter stores: store names by identifier, for lists that carry no ``stores``.
   /// - Returns: the text, ending with a line break.
-  public func csvText(storeNames: [String: String] = [:]) -> String {
+  package func csvText(storeNames: [String: String] = [:]) -> String {
     var names = storeNames
     for store in stores ?? [] { names[store.id] = store.name }
     func grams(_ value: Double?) -> String {

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A store on a shopping list, with its trip.
-public struct GroceryStore: Sendable, Hashable, Codable {
+package struct GroceryStore: Sendable, Hashable, Codable {
   /// The store's identifier.
-  public var id: String
+  package var id: String
   /// Its name for people.
-  public var name: String
+  package var name: String
   /// What one trip costs (0 when the plan counts none).
-  public var trip: Decimal
+  package var trip: Decimal
 
   /// Creates a store line from its parts.
-  public init(id: String, name: String, trip: Decimal) {
+  package init(id: String, name: String, trip: Decimal) {
     self.id = id
     self.name = name
     self.trip = trip
@@ -18,22 +18,22 @@ public struct GroceryStore: Sendable, Hashable, Codable {
 }
 
 /// Stock a plan takes from the pantry, or stock left after it.
-public struct PantryAmount: Sendable, Hashable, Codable {
+package struct PantryAmount: Sendable, Hashable, Codable {
   /// The food's identifier.
-  public var food: String
+  package var food: String
   /// The food's name for people.
-  public var name: String
+  package var name: String
   /// Grams.
-  public var grams: Double
+  package var grams: Double
   /// The user's category for the stock, when it has one.
-  public var category: String?
+  package var category: String?
   /// The use-by date, as written, when the stock has one.
-  public var useBy: String?
+  package var useBy: String?
   /// For what is left of a package bought for the plan: the package's grams (an opened package).
-  public var packageGrams: Double?
+  package var packageGrams: Double?
 
   /// Creates an amount from its parts.
-  public init(
+  package init(
     food: String, name: String, grams: Double, category: String? = nil, useBy: String? = nil,
     packageGrams: Double? = nil
   ) {
@@ -68,7 +68,7 @@ extension GroceryList {
   ///   - purchasing: the pantry.
   ///   - foods: the foods, by identifier.
   ///   - stores: the plan's stores.
-  public init(
+  package init(
     eaten: [String: [Double]], purchases: [Purchase], purchasing: Purchasing, foods: [String: Food],
     stores: [Store]
   ) {
@@ -141,7 +141,7 @@ extension GroceryList {
   /// - Parameters:
   ///   - purchasing: the share and the offers the plan may buy.
   ///   - foods: the foods, by identifier.
-  public func leftoverCredit(_ purchasing: Purchasing, foods: [String: Food]) -> Decimal {
+  package func leftoverCredit(_ purchasing: Purchasing, foods: [String: Food]) -> Decimal {
     var credit = 0.0
     for item in items {
       guard let left = item.gramsLeft, left > 0, let food = foods[item.food],
@@ -157,7 +157,7 @@ extension GroceryList {
   /// it); for a food of the plan's own, its name up to its first comma when
   /// that leaves a word or two ("Rice" for "Rice, white, long-grain"), else
   /// the whole name.
-  public static func shortName(_ food: Food) -> String {
+  package static func shortName(_ food: Food) -> String {
     guard food.catalogDescription == nil else { return food.name }
     let head = food.name.split(separator: ",", maxSplits: 1).first.map(String.init) ?? food.name
     let trimmed = head.trimmingCharacters(in: .whitespaces)

@@ -3,18 +3,18 @@ import Foundation
 extension ConstraintGroup {
   /// `buy[rice]`: what is bought of a food, with the pantry stock used, covers
   /// what the plan eats of it. It ties every day of the plan together.
-  public static let purchases: ConstraintGroup = "purchases"
+  package static let purchases: ConstraintGroup = "purchases"
   /// `use_by[milk,day3]`: pantry stock past its date feeds no later day.
-  public static let pantry: ConstraintGroup = "pantry"
+  package static let pantry: ConstraintGroup = "pantry"
   /// `visit[aldi,rice,1]`, `stores_max`: a package bought at a store forces its
   /// visit; the plan visits at most so many stores.
-  public static let stores: ConstraintGroup = "stores"
+  package static let stores: ConstraintGroup = "stores"
   /// `cooked_each[lentil_soup,3]`, `cooked_count[lentil_soup]`,
   /// `cooked_buys[lentil_soup,lentils]`: a dish cooked at all buys its foods
   /// (``PurchaseRows/addCookedRows(to:dishes:bought:)``); in meal and
   /// household plans also `cooked_cover[breakfast]`: a meal's slots need at least so many dishes
   /// cooked (``MealPlanModelBuilder/addCoverRows(slots:most:cooked:to:)``).
-  public static let cooked: ConstraintGroup = "cooked"
+  package static let cooked: ConstraintGroup = "cooked"
 }
 
 /// The purchase part of a plan's model, shared by ``DietModelBuilder`` and

@@ -6,9 +6,9 @@ import Foundation
 ///
 /// With purchasing, a plan's model holds, besides the meals, a whole number
 /// of packages for each offer (food × store × package size; sizes mix
-/// freely), grams for each loose offer (``Offer/soldLoose``), a yes/no visit
+/// freely), grams for each loose offer (`Offer/soldLoose`), a yes/no visit
 /// for each store (a package bought at a store forces its visit and its
-/// ``Store/tripCost``), and the pantry stock used. Everything eaten over the
+/// `Store/tripCost`), and the pantry stock used. Everything eaten over the
 /// plan, less the pantry stock used, must be bought, in one shop before the
 /// plan starts. Budgets bound what is paid: a weekly budget bounds the
 /// whole plan's till total at `amount × days / 7`, a daily budget at
@@ -29,13 +29,13 @@ public struct Purchasing: Sendable, Hashable, Codable {
   }
 
   /// What is at home before the plan starts; it is used before anything is bought.
-  public var pantry: [PantryStock]
+  package var pantry: [PantryStock]
   /// The stores the plan may buy at, by identifier; `nil` for every store.
-  public var stores: [String]?
+  package var stores: [String]?
   /// The most stores the plan may visit; `nil` for no limit.
-  public var maximumStores: Int?
+  package var maximumStores: Int?
   /// What a cost objective minimises.
-  public var costBasis: CostBasis
+  package var costBasis: CostBasis
   /// The share, from 0 to 1, of its price per gram at which what the plan
   /// buys and does not eat is credited (`leftovers worth 50%` is 0.5); 0 for
   /// no credit.
@@ -49,7 +49,7 @@ public struct Purchasing: Sendable, Hashable, Codable {
   /// beside it. At 1 an extra package of a food's cheapest offer costs
   /// nothing net, so plans may buy more than they need: a share below 1
   /// keeps them from it.
-  public var leftoverCredit: Double
+  package var leftoverCredit: Double
 
   /// Creates purchasing settings; by default an empty pantry, every store,
   /// the till total minimised, and no credit for leftovers.
@@ -82,18 +82,18 @@ public struct Purchasing: Sendable, Hashable, Codable {
   }
 
   /// Whether leftovers are credited in the objective: a positive share under ``CostBasis/paid``.
-  public var creditsLeftovers: Bool { costBasis == .paid && leftoverCredit > 0 }
+  package var creditsLeftovers: Bool { costBasis == .paid && leftoverCredit > 0 }
 
   /// The price per gram at which a food's leftovers are credited (before
   /// ``leftoverCredit``): the lowest price per gram of the food's offers the
   /// plan may buy; `nil` when it may buy none.
-  public func leftoverPricePerGram(of food: Food) -> Double? {
+  package func leftoverPricePerGram(of food: Food) -> Double? {
     food.offers.filter { allows($0) }.map(\.pricePerGram).min()
   }
 
   /// Whether an offer may be bought: it has a positive package (or is loose)
   /// and its store, if any, is allowed.
-  public func allows(_ offer: Offer) -> Bool {
+  package func allows(_ offer: Offer) -> Bool {
     guard offer.packageGrams.isFinite, offer.packageGrams > 0 else { return false }
     guard let store = offer.store, let stores else { return true }
     return stores.contains(store)
@@ -103,21 +103,22 @@ public struct Purchasing: Sendable, Hashable, Codable {
 /// Stock of one food at home.
 public struct PantryStock: Sendable, Hashable, Codable {
   /// The food's identifier.
-  public var food: String
+  package var food: String
   /// How much there is, in grams.
-  public var grams: Double
+  package var grams: Double
   /// The user's own category ("baking", "freezer"), for the shopping list.
-  public var category: String?
+  package var category: String?
   /// The last day of the plan (from 1) on which the stock may be eaten, from
   /// its use-by date; `nil` when it keeps past the plan, 0 or less when it is
   /// already past its date.
-  public var lastDay: Int?
+  package var lastDay: Int?
   /// The use-by date as written (`2026-12-05`), for display and for the pantry after the plan.
-  public var useBy: String?
+  package var useBy: String?
 
   /// Creates stock from its parts.
-  public init(food: String, grams: Double, category: String? = nil, lastDay: Int? = nil, useBy: String? = nil)
-  {
+  package init(
+    food: String, grams: Double, category: String? = nil, lastDay: Int? = nil, useBy: String? = nil
+  ) {
     self.food = food
     self.grams = grams
     self.category = category
@@ -133,18 +134,18 @@ public struct PantryStock: Sendable, Hashable, Codable {
 }
 
 /// What a plan buys of one offer.
-public struct Purchase: Sendable, Hashable, Codable {
+package struct Purchase: Sendable, Hashable, Codable {
   /// The food's identifier.
-  public var food: String
+  package var food: String
   /// The offer, as the food lists it.
-  public var offer: Offer
+  package var offer: Offer
   /// Whole packages bought; 0 for a loose offer.
-  public var packages: Int
+  package var packages: Int
   /// Grams bought: packages × package grams, or the loose amount.
-  public var grams: Double
+  package var grams: Double
 
   /// Creates a purchase from its parts.
-  public init(food: String, offer: Offer, packages: Int, grams: Double) {
+  package init(food: String, offer: Offer, packages: Int, grams: Double) {
     self.food = food
     self.offer = offer
     self.packages = packages
@@ -154,7 +155,7 @@ public struct Purchase: Sendable, Hashable, Codable {
   /// What the purchase costs at the till: packages × price, or, for a loose
   /// offer, grams × price per gram rounded to the cent (as a till charges a
   /// line weighed out), so a shopping list's total is whole cents.
-  public var cost: Decimal {
+  package var cost: Decimal {
     offer.soldLoose
       ? (offer.price * Decimal(grams) / Decimal(offer.packageGrams)).rounded(places: 2)
       : offer.price * Decimal(packages)

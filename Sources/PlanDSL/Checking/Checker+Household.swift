@@ -4,32 +4,32 @@ import HealthRules
 import MealOptimizer
 
 /// A checked `household` block.
-public struct HouseholdSpec: Sendable, Hashable {
+package struct HouseholdSpec: Sendable, Hashable {
   /// The household's name in the file.
-  public var name: String
+  package var name: String
   /// The quoted display name, when one is written.
-  public var displayName: String?
+  package var displayName: String?
   /// The members; a member with neither goals nor a profile has no goals here
   /// and takes the plan's (see ``Program/householdProblem(for:)``).
-  public var members: [HouseholdMember]
+  package var members: [HouseholdMember]
   /// Where the household is declared.
-  public var range: SourceRange
+  package var range: SourceRange
 }
 
 /// A checked `adapt` block: goals a plan gains when a health alert fires.
-public struct AdaptationSpec: Sendable, Hashable {
+package struct AdaptationSpec: Sendable, Hashable {
   /// The plan adapted.
-  public var plan: String
+  package var plan: String
   /// The rule set whose alert decides.
-  public var rules: String
+  package var rules: String
   /// The alert.
-  public var alert: String
+  package var alert: String
   /// The household member the goals are for; `nil` for the plan (every member of a household plan).
-  public var member: String?
+  package var member: String?
   /// The goals added when the alert fires.
-  public var goals: [NutrientGoal]
+  package var goals: [NutrientGoal]
   /// Where the adaptation is declared.
-  public var range: SourceRange
+  package var range: SourceRange
 }
 
 extension Checker {

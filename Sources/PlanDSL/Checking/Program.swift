@@ -5,16 +5,16 @@ import MealOptimizer
 
 /// A checked program: every name resolved, every quantity in canonical units.
 ///
-/// Produced by ``PlanLoader``; lowered into engine inputs by ``Program/dietProblem(named:)``.
+/// Produced by ``PlanLoader``; lowered into engine inputs by `Program/dietProblem(named:)`.
 public struct Program: Sendable {
   /// The files the program was read from.
-  public var sources: SourceManager
+  package var sources: SourceManager
   /// Stores, in declaration order.
-  public var stores: [Store]
+  package var stores: [Store]
   /// Foods, in declaration order.
   public var foods: [Food]
   /// Goals by name, in declaration order.
-  public var goals: [GoalSpec]
+  package var goals: [GoalSpec]
   /// Recipes, in declaration order.
   public var recipes: [Recipe]
   /// Plans, in declaration order.
@@ -29,22 +29,22 @@ public struct Program: Sendable {
   /// Warnings found while checking (errors are thrown instead).
   public var warnings: [Diagnostic]
   /// The currency every price uses, when there are prices.
-  public var currency: String?
+  package var currency: String?
   /// Pantries declared with `pantry`, in declaration order.
-  public var pantries: [PantrySpec] = []
+  package var pantries: [PantrySpec] = []
   /// Households declared with `household`, in declaration order.
-  public var households: [HouseholdSpec] = []
+  package var households: [HouseholdSpec] = []
   /// Adaptations declared with `adapt`, in declaration order.
-  public var adaptations: [AdaptationSpec] = []
+  package var adaptations: [AdaptationSpec] = []
 
   /// The pantry with this name.
-  public func pantry(named name: String) -> PantrySpec? { pantries.first { $0.name == name } }
+  package func pantry(named name: String) -> PantrySpec? { pantries.first { $0.name == name } }
 
   /// The food with this identifier.
-  public func food(_ id: String) -> Food? { foods.first { $0.id == id } }
+  package func food(_ id: String) -> Food? { foods.first { $0.id == id } }
 
   /// Every bound of the goal blocks a plan names, in order.
-  public func goals(of plan: PlanSpec) -> [NutrientGoal] {
+  package func goals(of plan: PlanSpec) -> [NutrientGoal] {
     plan.goalNames.flatMap { name in goals.first { $0.name == name }?.goals ?? [] }
   }
 
@@ -67,16 +67,16 @@ public struct Program: Sendable {
 }
 
 /// A checked `goal` block.
-public struct GoalSpec: Sendable, Hashable {
+package struct GoalSpec: Sendable, Hashable {
   /// The goal's name in the file.
-  public var name: String
+  package var name: String
   /// The quoted display name, when one is written.
-  public var displayName: String?
+  package var displayName: String?
   /// The nutrient goals, in canonical units.
-  public var goals: [NutrientGoal]
+  package var goals: [NutrientGoal]
   /// Where the goal is declared.
   /// Where the plan is declared.
-  public var range: SourceRange
+  package var range: SourceRange
 }
 
 /// A checked `plan` block.
@@ -88,52 +88,52 @@ public struct PlanSpec: Sendable, Hashable {
   /// How many days the plan covers.
   public var days: Int
   /// The names of the goal blocks that apply.
-  public var goalNames: [String]
+  package var goalNames: [String]
   /// The budget, when one is set.
-  public var budget: Budget?
+  package var budget: Budget?
   /// The foods the plan may use; `nil` means every declared food.
-  public var foodNames: [String]?
+  package var foodNames: [String]?
   /// Limits on foods (`limit oats <= 2 cup per day`).
-  public var limits: [LimitSpec]
+  package var limits: [LimitSpec]
   /// What the solver minimises or maximises.
-  public var objective: DietObjective
+  package var objective: DietObjective
   /// Whether foods are bought and eaten in whole servings (a food's `serving`
   /// measure, or 100 g when it has none).
-  public var wholeServings: Bool
+  package var wholeServings: Bool
   /// The foods eaten in whole servings when the plan names them
   /// (`whole servings eggs, bread`); `nil` means every food of the plan.
-  public var wholeServingFoods: [String]? = nil
+  package var wholeServingFoods: [String]? = nil
   /// Set for weekly plans of meals built from recipes (a plan with `meals`).
-  public var mealPlan: MealPlanSpec?
-  public var range: SourceRange
+  package var mealPlan: MealPlanSpec?
+  package var range: SourceRange
   /// The pantry the plan draws on (`pantry home`).
-  public var pantry: String?
+  package var pantry: String?
   /// The stores the plan may buy at (`stores aldi, market`); `nil` for all.
-  public var stores: [String]?
+  package var stores: [String]?
   /// The most stores the plan may visit (`stores at most 2`).
-  public var maximumStores: Int?
+  package var maximumStores: Int?
   /// The date of day 1 (`start 2026-12-01`); `nil` for today.
-  public var start: Day?
+  package var start: Day?
   /// Whether `minimize cost eaten` asks for the food eaten rather than what is paid.
-  public var minimizesCostEaten = false
+  package var minimizesCostEaten = false
   /// `leftovers worth 50%`: the share (0...1) of its price per gram at which
   /// what is bought and not eaten is credited; `nil` without the statement.
-  public var leftoverCredit: Double?
+  package var leftoverCredit: Double?
 }
 
 /// A checked `pantry` block: stock at home, in grams.
-public struct PantrySpec: Sendable, Hashable {
+package struct PantrySpec: Sendable, Hashable {
   /// The pantry's name in the file.
-  public var name: String
+  package var name: String
   /// The quoted display name, when one is written.
-  public var displayName: String?
+  package var displayName: String?
   /// The stock, each line's ``PantryStock/useBy`` as written and ``PantryStock/lastDay`` unset.
-  public var stock: [PantryStock]
-  public var range: SourceRange
+  package var stock: [PantryStock]
+  package var range: SourceRange
 
   /// The stock for a plan starting on `start`: each use-by date becomes the
   /// last plan day the stock may be eaten (day 1 is `start`).
-  public func stock(startingOn start: Day) -> [PantryStock] {
+  package func stock(startingOn start: Day) -> [PantryStock] {
     stock.map { item in
       var item = item
       if let text = item.useBy, let date = Day(iso: text) { item.lastDay = start.distance(to: date) + 1 }
@@ -143,29 +143,29 @@ public struct PantrySpec: Sendable, Hashable {
 }
 
 /// The meal-plan part of a checked plan: slots, diet, repetition and the rest.
-public struct MealPlanSpec: Sendable, Hashable {
+package struct MealPlanSpec: Sendable, Hashable {
   /// The meal slots of each day, in order.
-  public var slots: [Meal] = []
+  package var slots: [Meal] = []
   /// Labels every chosen recipe must carry.
-  public var diet: Set<DietLabel> = []
+  package var diet: Set<DietLabel> = []
   /// What no chosen recipe may contain (see ``AvoidMatcher``).
-  public var avoid: [AvoidRule] = []
+  package var avoid: [AvoidRule] = []
   /// The servings allowed per slot.
-  public var portions: PortionOptions = .wholeServing
+  package var portions: PortionOptions = .wholeServing
   /// How often a recipe may come back.
-  public var repetition = RepetitionLimits()
+  package var repetition = RepetitionLimits()
   /// Slots fixed to a recipe.
-  public var locks: [SlotLock] = []
+  package var locks: [SlotLock] = []
   /// Slots filled by an earlier slot's leftovers.
-  public var leftovers: [LeftoverRule] = []
+  package var leftovers: [LeftoverRule] = []
   /// Per slot, the recipes and single foods allowed there.
-  public var choices: [Meal: SlotChoice] = [:]
+  package var choices: [Meal: SlotChoice] = [:]
   /// How equally cheap plans are told apart.
-  public var tieBreak: MealTieBreak = .variety
+  package var tieBreak: MealTieBreak = .variety
   /// Where the diet, avoid, repeat, lock and leftovers statements were written.
-  public var sources = MealRuleSources()
+  package var sources = MealRuleSources()
   /// The household the week is planned for (`household family`); `nil` for one person.
-  public var household: String?
+  package var household: String?
   /// Where the household is named.
   var householdName: Identifier?
   /// Meals named by locks and choices, checked against the slots.
@@ -174,21 +174,21 @@ public struct MealPlanSpec: Sendable, Hashable {
 }
 
 /// A checked `limit` statement: bounds on one food or the sum of several.
-public struct LimitSpec: Sendable, Hashable {
+package struct LimitSpec: Sendable, Hashable {
   /// The foods whose amounts are added up.
-  public var foods: [String]
+  package var foods: [String]
   /// Lower bound in grams, or in servings when ``inServings``.
-  public var minimum: Double?
+  package var minimum: Double?
   /// Upper bound in grams, or in servings when ``inServings``.
-  public var maximum: Double?
+  package var maximum: Double?
   /// Whether the bounds hold per day or per week.
-  public var period: Period
+  package var period: Period
   /// Whether the bounds count servings (each food's `serving` measure) instead of grams.
-  public var inServings: Bool
+  package var inServings: Bool
   /// Where the `limit` statement was written.
-  public var source: SourceReference?
+  package var source: SourceReference?
 
-  public init(
+  package init(
     foods: [String], minimum: Double?, maximum: Double?, period: Period, inServings: Bool,
     source: SourceReference? = nil
   ) {
@@ -209,7 +209,7 @@ extension Program {
   ///   - result: The result of running `ruleTests[index]`.
   ///   - index: The test's position in ``ruleTests``.
   /// - Returns: One error per failed expectation whose place is known.
-  public func failedExpectations(_ result: RuleTestResult, ofTest index: Int) -> [Diagnostic] {
+  package func failedExpectations(_ result: RuleTestResult, ofTest index: Int) -> [Diagnostic] {
     guard ruleTestExpectationRanges.indices.contains(index) else { return [] }
     let ranges = ruleTestExpectationRanges[index]
     return result.expectations.enumerated().compactMap { position, expectation in

@@ -6,7 +6,7 @@ import Diagnostics
 /// `planner check --format json` and listed in docs/language.md, is the case
 /// name in kebab case (`unknownNutrient` is `unknown-nutrient`). Entries of
 /// ``DiagnosticMessage`` take their id from here, so no id is built at run time.
-public enum DiagnosticID: String, CaseIterable, Sendable {
+package enum DiagnosticID: String, CaseIterable, Sendable {
   // Rules, second edition: counting over days, definitions, test readings
   case missingPolicy = "missing-policy"
   case unknownMissingPolicy = "unknown-missing-policy"

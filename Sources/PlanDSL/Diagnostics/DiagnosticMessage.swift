@@ -5,7 +5,7 @@ import Diagnostics
 /// Messages are lowercase, without a final period, and quote code in '…'.
 /// Each has a stable identifier (the `id` of the ``Diagnostic``), listed in
 /// docs/language.md.
-public enum DiagnosticMessage {
+package enum DiagnosticMessage {
   // MARK: Files
 
   static func unreadableFile(_ path: String, _ why: String, at range: SourceRange?) -> Diagnostic {

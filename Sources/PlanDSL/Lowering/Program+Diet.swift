@@ -21,7 +21,7 @@ extension Program {
   /// The food-level diet problem a checked plan describes.
   ///
   /// - Parameter plan: A plan of this program without `meals` (see ``plan(named:)``).
-  /// - Returns: Foods, goals, limits and objective in canonical units, ready for ``DietPlanner``.
+  /// - Returns: Foods, goals, limits and objective in canonical units, ready for `DietPlanner`.
   /// - Throws: ``PlanKindError`` when the plan is a week of meals: use
   ///   ``problem(for:)``.
   public func dietProblem(for plan: PlanSpec) throws(PlanKindError) -> DietProblem {
@@ -77,14 +77,14 @@ extension Program {
 /// on a plan with `meals`.
 public struct PlanKindError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
   /// The plan's name.
-  public var plan: String
+  package var plan: String
   /// The kind the plan is.
-  public var kind: PlanKind
+  package var kind: PlanKind
   /// The kind the caller asked for.
-  public var expected: PlanKind
+  package var expected: PlanKind
 
   /// Creates the error for a plan of one kind asked for as another.
-  public init(plan: String, kind: PlanKind, expected: PlanKind) {
+  package init(plan: String, kind: PlanKind, expected: PlanKind) {
     self.plan = plan
     self.kind = kind
     self.expected = expected

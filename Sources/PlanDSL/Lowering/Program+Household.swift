@@ -4,14 +4,14 @@ import MealOptimizer
 
 extension Program {
   /// The household with this name.
-  public func household(named name: String) -> HouseholdSpec? { households.first { $0.name == name } }
+  package func household(named name: String) -> HouseholdSpec? { households.first { $0.name == name } }
 
   /// The household problem a checked plan with `household` describes.
   ///
   /// A member with neither goals nor a profile takes the plan's goals.
   ///
   /// - Parameter plan: A plan of this program whose meal plan names a household.
-  /// - Returns: The shared week and its members, ready for ``MealPlanner``; `nil`
+  /// - Returns: The shared week and its members, ready for `MealPlanner`; `nil`
   ///   for a plan without a household.
   package func householdProblem(for plan: PlanSpec) -> HouseholdProblem? {
     guard let name = plan.mealPlan?.household, let spec = household(named: name),
@@ -28,7 +28,7 @@ extension Program {
   }
 
   /// The `adapt` blocks of a plan, in declaration order.
-  public func adaptations(of plan: PlanSpec) -> [AdaptationSpec] {
+  package func adaptations(of plan: PlanSpec) -> [AdaptationSpec] {
     adaptations.filter { $0.plan == plan.name }
   }
 
@@ -37,7 +37,7 @@ extension Program {
   ///
   /// An alert that fired applies its goals; one that did not fire, or that
   /// the readings cannot decide (a missing reading), applies nothing, and the
-  /// adaptation's ``PlanAdaptation/message`` says which.
+  /// adaptation's `PlanAdaptation/message` says which.
   ///
   /// ```swift
   /// let adaptations = program.evaluateAdaptations(of: plan, readings: readings)
@@ -50,7 +50,7 @@ extension Program {
   ///     members who have none of their own.
   ///   - memberReadings: a household member's own readings, by member.
   ///   - asOf: the day the rules are evaluated for (default: the latest reading).
-  /// - Returns: one ``PlanAdaptation`` per `adapt` block of the plan.
+  /// - Returns: one `PlanAdaptation` per `adapt` block of the plan.
   public func evaluateAdaptations(
     of plan: PlanSpec, readings: [Reading], memberReadings: [String: [Reading]] = [:], asOf: Day? = nil
   ) -> [PlanAdaptation] {
@@ -119,7 +119,7 @@ extension Program {
 
   /// Goals with others added: a goal on the same nutrient, basis and period
   /// becomes the tighter of the two on each side; any other is appended.
-  public static func tightening(_ goals: [NutrientGoal], with added: [NutrientGoal]) -> [NutrientGoal] {
+  package static func tightening(_ goals: [NutrientGoal], with added: [NutrientGoal]) -> [NutrientGoal] {
     var goals = goals
     for goal in added {
       guard

@@ -3,8 +3,8 @@ import MealOptimizer
 extension Program {
   /// The weekly meal-plan problem a checked plan with `meals` describes.
   ///
-  /// - Parameter plan: A plan of this program whose ``PlanSpec/mealPlan`` is set.
-  /// - Returns: Foods, recipes, slots, goals, budgets and rules in canonical units, ready for ``MealPlanner``;
+  /// - Parameter plan: A plan of this program whose `PlanSpec/mealPlan` is set.
+  /// - Returns: Foods, recipes, slots, goals, budgets and rules in canonical units, ready for `MealPlanner`;
   ///   `nil` for a food-level plan.
   package func mealPlanProblem(for plan: PlanSpec) -> MealPlanProblem? {
     guard let meals = plan.mealPlan else { return nil }

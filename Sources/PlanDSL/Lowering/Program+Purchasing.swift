@@ -14,7 +14,7 @@ extension Program {
   ///   - plan: a plan of this program.
   ///   - today: the date day 1 falls on when the plan has no `start`.
   /// - Returns: the purchasing settings, or `nil` when the plan neither counts cost nor names a pantry.
-  public func purchasing(for plan: PlanSpec, today: Day = Day.today) -> Purchasing? {
+  package func purchasing(for plan: PlanSpec, today: Day = Day.today) -> Purchasing? {
     // `minimize cost eaten` without a budget has nothing to buy: what is paid changes nothing.
     let countsPaid = (plan.objective == .minimizeCost && !plan.minimizesCostEaten) || plan.budget != nil
     guard countsPaid || plan.pantry != nil else { return nil }
@@ -28,7 +28,7 @@ extension Program {
 
 extension Day {
   /// Today's date in UTC.
-  public static var today: Day {
+  package static var today: Day {
     Day(ordinal: Int((Date().timeIntervalSince1970 / 86_400).rounded(.down)))
   }
 }

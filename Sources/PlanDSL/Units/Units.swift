@@ -2,14 +2,14 @@ import Foundation
 import MealOptimizer
 
 /// What a unit measures. Quantities are checked by dimension.
-public enum UnitDimension: String, Sendable, Hashable, CaseIterable {
+package enum UnitDimension: String, Sendable, Hashable, CaseIterable {
   case mass, volume, energy, money, count, percent, time, pressure
   case glucose = "glucose concentration"
   case density
   case internationalUnits = "international units"
 
   /// The canonical unit every value of this dimension is converted to.
-  public var canonicalUnit: String {
+  package var canonicalUnit: String {
     switch self {
     case .mass: "g"
     case .volume: "ml"
@@ -31,25 +31,25 @@ public enum UnitDimension: String, Sendable, Hashable, CaseIterable {
 /// Every factor is an exact decimal: the avoirdupois pound is 453.59237 g by
 /// definition, the US cup 236.5882365 ml, the thermochemical kilocalorie
 /// 4.184 kJ.
-public struct UnitDefinition: Sendable, Hashable {
+package struct UnitDefinition: Sendable, Hashable {
   /// The unit's main symbol (`g` for `grams`).
-  public var symbol: String
+  package var symbol: String
   /// What it measures.
-  public var dimension: UnitDimension
+  package var dimension: UnitDimension
   /// Canonical units in one of this unit, before ``divisor``.
-  public var factor: Decimal
+  package var factor: Decimal
   /// What the value times ``factor`` is divided by (4.184 for kJ); 1 for most units.
-  public var divisor: Decimal = 1
+  package var divisor: Decimal = 1
 }
 
 /// The units the language knows, and conversions between them.
-public enum Units {
+package enum Units {
   private static func d(_ text: String) -> Decimal {
     Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
   }
 
   /// Every known unit by symbol (aliases included).
-  public static let table: [String: UnitDefinition] = {
+  package static let table: [String: UnitDefinition] = {
     var table: [String: UnitDefinition] = [:]
     func add(_ symbols: [String], _ dimension: UnitDimension, _ factor: String, divisor: String = "1") {
       for symbol in symbols {
@@ -87,23 +87,23 @@ public enum Units {
   }()
 
   /// ISO 4217 codes accepted for money.
-  public static let currencies: Set<String> = [
+  package static let currencies: Set<String> = [
     "USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "JPY", "CNY", "INR", "MXN", "BRL", "SEK", "NOK", "DKK",
     "PLN", "ZAR",
   ]
 
   /// The definition of a unit symbol, including currency codes (factor 1, dimension money).
-  public static func definition(_ symbol: String) -> UnitDefinition? {
+  package static func definition(_ symbol: String) -> UnitDefinition? {
     if let unit = table[symbol] { return unit }
     if currencies.contains(symbol) { return UnitDefinition(symbol: symbol, dimension: .money, factor: 1) }
     return nil
   }
 
   /// Every symbol, for "did you mean" hints.
-  public static var allSymbols: [String] { Array(table.keys) + currencies.sorted() }
+  package static var allSymbols: [String] { Array(table.keys) + currencies.sorted() }
 
   /// The value of `value` `unit` in canonical units of its dimension.
-  public static func canonical(_ value: Decimal, _ unit: UnitDefinition) -> Decimal {
+  package static func canonical(_ value: Decimal, _ unit: UnitDefinition) -> Decimal {
     // Canonical units (g, kcal, a currency) skip the multiplication: `Decimal`
     // arithmetic is slow, and the value is the same.
     guard unit.divisor == 1 else { return value * unit.factor / unit.divisor }

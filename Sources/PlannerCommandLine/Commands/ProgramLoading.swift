@@ -3,7 +3,7 @@ import Foundation
 import PlanDSL
 
 /// Loads and checks a plan file for a command, printing its warnings.
-enum ProgramLoading {
+package enum ProgramLoading {
   /// The loader of every command. A large file is parsed in parts on the
   /// machine's processors (``PlanLoader/parsesInParallel``) and its stores, foods
   /// and goals are checked in parts (``PlanLoader/checksInParallel``): on the
@@ -23,7 +23,7 @@ enum ProgramLoading {
   /// which runs one command and exits; a program that runs command after command in one
   /// process (the `fuzz-cli` target: half a million runs) turns it off before the first,
   /// or every run's program would stay in memory.
-  nonisolated(unsafe) static var keepsUntilExit = true
+  nonisolated(unsafe) package static var keepsUntilExit = true
 
   /// A switch in the environment for measuring: on unless set to `0`.
   static func isOn(_ variable: String) -> Bool {

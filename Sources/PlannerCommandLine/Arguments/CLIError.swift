@@ -3,7 +3,7 @@ import PlanDSL
 
 /// Every way a command can end other than success, mapped to a message and an
 /// exit code in exactly one place (``CLIError/exitCode``).
-enum CLIError: Error {
+package enum CLIError: Error {
   /// Bad command-line usage: exit 64.
   case usage(String, hint: String?)
   /// A bad option value with a located diagnostic (a `--where` condition): exit 64.
@@ -29,7 +29,7 @@ enum CLIError: Error {
   case busy(String)
 
   /// The documented exit codes.
-  enum ExitCode: Int32 {
+  package enum ExitCode: Int32 {
     case success = 0
     case negativeResult = 1
     case notEnoughData = 2

@@ -21,9 +21,9 @@ extension Command {
 /// The process writes to its standard streams (``init()``); a test injects its own
 /// writer (``init(outputIsTerminal:errorIsTerminal:write:)``) and runs
 /// `Planner.run` in process.
-struct Console {
+package struct Console {
   /// Which stream a text goes to.
-  enum Stream: Sendable {
+  package enum Stream: Sendable {
     case output, error
   }
 
@@ -50,7 +50,7 @@ struct Console {
   }
 
   /// A console that hands every text to `write` (for tests).
-  init(
+  package init(
     outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, write: @escaping (Stream, String) -> Void
   ) {
     self.outputIsTerminal = outputIsTerminal

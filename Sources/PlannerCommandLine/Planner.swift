@@ -1,10 +1,10 @@
 import Foundation
 import PlanDSL
 
-/// The command line: parse, run, catch, exit.
-@main
-enum Planner {
-  static let version = "0.1.0"
+/// The command line: parse, run, catch, exit. The `planner` executable
+/// calls ``main()``; tests and the fuzz-cli target call ``run(_:console:)``.
+package enum Planner {
+  package static let version = "0.1.0"
 
   /// Every subcommand, in the order `--help` lists them.
   static var commands: [any Command.Type] {
@@ -17,7 +17,7 @@ enum Planner {
     ]
   }
 
-  static func main() {
+  package static func main() -> Never {
     ProcessMemory.configure()
     // The Swift runtime's backtracer catches SIGQUIT and prints "Program
     // crashed"; a user who sends SIGQUIT (Ctrl-\) means "quit now".
@@ -34,7 +34,7 @@ enum Planner {
   }
 
   /// Runs one invocation and returns its exit code. Never traps on user input.
-  static func run(_ arguments: [String], console: Console) -> CLIError.ExitCode {
+  package static func run(_ arguments: [String], console: Console) -> CLIError.ExitCode {
     do throws(CLIError) {
       try dispatch(arguments, console: console)
       return .success
