@@ -1,6 +1,6 @@
 /// Which kind of plan a result or problem is: food-level (``DietPlan``) or
 /// weekly meals (``MealPlan``). Encoded as the `kind` key of a plan's JSON.
-package enum PlanKind: String, Sendable, Hashable, Codable {
+public enum PlanKind: String, Sendable, Hashable, Codable {
   /// A food-level plan: grams of foods each day.
   case foods
   /// A weekly meal plan: a recipe or food in every slot of every day.
