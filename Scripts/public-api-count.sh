@@ -28,7 +28,11 @@ cd "$(dirname "$0")/.."
 # Solving/*: SolverOptions alone is 41), being rewritten by issues 41 and 45.
 # The target is under 400: lower the budget as declarations become internal or
 # package; never raise it without a reason in the commit.
-budget=670
+# 702 after merging t45-api with main's solver sessions (t45-sessions: the
+# SolverSession API, ModelChange, GLPKOptions, the neutral options' start and
+# backendSettings) and the one pipeline (t45-pipeline: Planner, SolvedPlan,
+# PlanProblem.household, PlanKind), which t45-api's pass had not seen.
+budget=702
 modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase PlanQueue)
 
 if command -v swift-symbolgraph-extract > /dev/null; then

@@ -4,7 +4,7 @@ import MealOptimizer
 /// GLPK's own settings: the LP method, presolvers, scaling, and how
 /// branch-and-cut branches, picks nodes and cuts. Given to
 /// ``GLPKSolver/init(options:)``; one solve can change them by name
-/// (``SolverOptions/backendSettings``, whose names are listed in docs/solver.md).
+/// (`SolverOptions/backendSettings`, whose names are listed in docs/solver.md).
 ///
 /// The defaults were chosen by measurement on diet models.
 /// `Benchmarks/solver/run.sh` times every combination on a generated diet

@@ -175,8 +175,8 @@ extension GLPKSolver {
   ///
   /// The session uses this solver's ``options``; use it on the thread that made it.
   ///
-  /// - Throws: ``SolverError/invalidModel(_:)`` for a model that does not
-  ///   validate, ``SolverError/solverFailure(_:)`` when GLPK fails to load it.
+  /// - Throws: `SolverError/invalidModel(_:)` for a model that does not
+  ///   validate, `SolverError/solverFailure(_:)` when GLPK fails to load it.
   public func makeSession(for model: LinearModel) throws(SolverError) -> any SolverSession {
     try GLPKSession(model: model, options: options)
   }

@@ -34,7 +34,7 @@ import MealOptimizer
 /// ```
 public struct GLPKSolver: Solver {
   /// GLPK's own settings for every solve (one solve can change them with
-  /// ``SolverOptions/backendSettings``).
+  /// `SolverOptions/backendSettings`).
   public var options: GLPKOptions
 
   /// Creates a solver with GLPK's settings.

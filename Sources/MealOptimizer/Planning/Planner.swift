@@ -27,7 +27,7 @@ public struct Planner: Sendable {
   /// solver, time limit, gap, tie-break tolerance and progress hooks.
   public var meals: MealPlanner
   /// The planner of food-level plans: its solver, options, verifier and
-  /// model choices (``DietPlanner/aggregatesIdenticalDays``).
+  /// model choices (`DietPlanner/aggregatesIdenticalDays`).
   public var foods: DietPlanner
 
   /// Creates a planner that solves every kind of plan with one backend.
@@ -129,7 +129,7 @@ public struct Planner: Sendable {
   /// What each goal, limit and budget of a problem with a plan costs.
   ///
   /// A food-level plan's figures come from the LP's duals, or from
-  /// re-solves for whole servings (``DietExplainer/explainCosts(_:)``, with
+  /// re-solves for whole servings (`DietExplainer/explainCosts(_:)`, with
   /// ``foods``'s solver, options and explanation hook); a week of meals,
   /// of one person or a household, re-solves with each bound moved a step,
   /// each solve at most `solveSeconds` and all within
@@ -138,7 +138,7 @@ public struct Planner: Sendable {
   /// - Parameters:
   ///   - problem: a problem that has a plan.
   ///   - solveSeconds: the most seconds one re-solve of a week may take.
-  /// - Returns: the explanation with ``PlanExplanation/marginalCosts`` and a sentence each.
+  /// - Returns: the explanation with `PlanExplanation/marginalCosts` and a sentence each.
   /// - Throws: ``PlanningError`` as ``solve(_:)`` does.
   public func explainCosts(_ problem: PlanProblem, solveSeconds: Double = 10) throws(PlanningError)
     -> PlanExplanation

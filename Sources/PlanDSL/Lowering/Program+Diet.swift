@@ -4,7 +4,7 @@ import MealOptimizer
 extension Program {
   /// The problem a checked plan describes, of the kind it is: a household's
   /// week when its `meals` name a `household`, one person's week when the
-  /// plan has `meals`, a food-level plan otherwise. ``Planner`` solves any of them.
+  /// plan has `meals`, a food-level plan otherwise. `Planner` solves any of them.
   ///
   /// ```swift
   /// let plan = try await Planner().plan(program.problem(for: spec))
