@@ -31,8 +31,11 @@ cd "$(dirname "$0")/.."
 # 702 after merging t45-api with main's solver sessions (t45-sessions: the
 # SolverSession API, ModelChange, GLPKOptions, the neutral options' start and
 # backendSettings) and the one pipeline (t45-pipeline: Planner, SolvedPlan,
-# PlanProblem.household, PlanKind), which t45-api's pass had not seen.
-budget=702
+# PlanProblem.household, PlanKind), which t45-api's pass had not seen. 722
+# with what Scripts/consumer reads of a household's week (SkippedMeal's init,
+# HouseholdPlan's days and meal(day:_:), HouseholdDay, HouseholdMeal,
+# MemberPortion, MemberPlan.id).
+budget=722
 modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase PlanQueue)
 
 if command -v swift-symbolgraph-extract > /dev/null; then

@@ -83,12 +83,12 @@ public struct HouseholdMember: Sendable, Hashable, Codable {
 /// A slot a member skips on some days: `skip lunch on days 1...5`.
 public struct SkippedMeal: Sendable, Hashable, Codable {
   /// The slot.
-  package var meal: Meal
+  public var meal: Meal
   /// The days, from 1.
-  package var days: ClosedRange<Int>
+  public var days: ClosedRange<Int>
 
   /// Creates a value from its parts.
-  package init(meal: Meal, days: ClosedRange<Int>) {
+  public init(meal: Meal, days: ClosedRange<Int>) {
     self.meal = meal
     self.days = days
   }

@@ -20,7 +20,7 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   /// The slots of each day, in order.
   package var slots: [Meal]
   /// The table: each day's dishes with everyone's portions; empty when there is no plan.
-  package var days: [HouseholdDay]
+  public var days: [HouseholdDay]
   /// Each member's week: their meals, cost and totals against their goals.
   public var members: [MemberPlan]
   /// The cost of the whole plan, when there is one.
@@ -71,7 +71,7 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   public var hasPlan: Bool { status.hasPlan }
 
   /// The dish on the table in a slot, if any.
-  package func meal(day: Int, _ meal: Meal) -> HouseholdMeal? {
+  public func meal(day: Int, _ meal: Meal) -> HouseholdMeal? {
     days.first { $0.day == day }?.meals.first { $0.meal == meal }
   }
 
@@ -89,13 +89,13 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
 }
 
 /// One day of a ``HouseholdPlan``'s table.
-package struct HouseholdDay: Sendable, Hashable, Codable {
+public struct HouseholdDay: Sendable, Hashable, Codable {
   /// The day, from 1.
-  package var day: Int
+  public var day: Int
   /// The dishes, in slot order; a slot nobody eats is absent.
-  package var meals: [HouseholdMeal]
+  public var meals: [HouseholdMeal]
   /// What the day's portions cost.
-  package var cost: Decimal
+  public var cost: Decimal
 
   /// Creates a value from its parts.
   package init(day: Int, meals: [HouseholdMeal], cost: Decimal) {
@@ -106,25 +106,25 @@ package struct HouseholdDay: Sendable, Hashable, Codable {
 }
 
 /// One dish on a household's table and who eats how much of it.
-package struct HouseholdMeal: Sendable, Hashable, Codable {
+public struct HouseholdMeal: Sendable, Hashable, Codable {
   /// The slot.
-  package var meal: Meal
+  public var meal: Meal
   /// A recipe or a single food.
   package var kind: ModelOption.Kind
   /// The recipe's or food's identifier.
-  package var id: String
+  public var id: String
   /// Its name for people.
-  package var name: String
+  public var name: String
   /// Servings for everyone together.
-  package var servings: Double
+  public var servings: Double
   /// Each eating member's servings, in the household's member order.
-  package var portions: [MemberPortion]
+  public var portions: [MemberPortion]
   /// For a leftover slot, the day the dish was cooked.
   package var leftoverFromDay: Int?
   /// For a leftover slot, the slot that cooked it.
   package var leftoverFromMeal: Meal?
   /// What the servings cost.
-  package var cost: Decimal
+  public var cost: Decimal
 
   /// Creates a value from its parts.
   package init(
@@ -150,11 +150,11 @@ package struct HouseholdMeal: Sendable, Hashable, Codable {
 }
 
 /// One member's servings of a dish.
-package struct MemberPortion: Sendable, Hashable, Codable {
+public struct MemberPortion: Sendable, Hashable, Codable {
   /// The member's identifier.
-  package var member: String
+  public var member: String
   /// Their servings.
-  package var servings: Double
+  public var servings: Double
 
   /// Creates a value from its parts.
   package init(member: String, servings: Double) {
@@ -166,7 +166,7 @@ package struct MemberPortion: Sendable, Hashable, Codable {
 /// One member's week in a ``HouseholdPlan``.
 public struct MemberPlan: Sendable, Hashable, Codable {
   /// The member's identifier.
-  package var id: String
+  public var id: String
   /// Their name for people.
   public var name: String
   /// The goals their plan meets.

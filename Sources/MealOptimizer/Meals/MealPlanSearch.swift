@@ -398,6 +398,9 @@ package struct MealPlanSearch: Sendable {
       try perform(step, on: model, &progress)
     }
     if sharedWork == nil { try finishWeekTotals(&progress) }
+    // The relaxation's session goes with the search, on the thread whose
+    // solver objects it holds.
+    progress.rootSession = nil
     noteProven(&progress)
     if progress.values == nil, progress.failure == nil {
       progress.failure = .noPlan(unprovenTermination(progress), nil)
