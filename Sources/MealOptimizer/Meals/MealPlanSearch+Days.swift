@@ -239,7 +239,6 @@ extension MealPlanSearch {
     var base = model
     base.setObjective(.minimize, objective)
     let session = try self.session(base)
-    var inSession: [VariableRef: Double] = [:]
     let cutoff: ConstraintRef
     do {
       cutoff = try session.addConstraint("improve", objective, .lessThan(below(bestValue)))
@@ -253,20 +252,12 @@ extension MealPlanSearch {
         guard used < solves else { return (best, false) }
         guard !isPastDeadline else { return (best, true) }
         let free = Set(block)
+        var fixed: [VariableRef: Double] = [:]
+        for variable in dayVariables where !free.contains(variable) {
+          fixed[variable] = best[variable.index].rounded()
+        }
+        try setFixings(fixed, of: dayVariables, in: session, original: base)
         do {
-          for variable in dayVariables {
-            if free.contains(variable) {
-              guard inSession[variable] != nil else { continue }
-              let original = base.variables[variable.index]
-              try session.setBounds(variable, lower: original.lower, upper: original.upper)
-              inSession[variable] = nil
-            } else {
-              let value = best[variable.index].rounded()
-              guard inSession[variable] != value else { continue }
-              try session.fix(variable, at: value)
-              inSession[variable] = value
-            }
-          }
           try session.setBounds(cutoff, lower: nil, upper: below(bestValue))
         } catch {
           throw PlanningError(error)

@@ -30,30 +30,12 @@ extension MealPlanSearch {
     } else {
       session = try self.session(relaxed)
     }
-    // A dive from a copy of this progress may have fixed variables in the
-    // same session: those go back to their bounds (a variable fixed at a
-    // value shows as moved bounds in the session's model).
-    var inSession: [VariableRef: Double] = [:]
-    for (index, variable) in session.model.variables.enumerated() {
-      let original = relaxed.variables[index]
-      if variable.lower != original.lower || variable.upper != original.upper {
-        inSession[VariableRef(index: index)] = variable.lower ?? 0
-      }
-    }
+    // Every solve sets the dived variables from `fixed` (the others back to
+    // their bounds), so one left fixed by a dive from a copy of this
+    // progress, in the same session, is freed too.
+    let dived = integers.map { VariableRef(index: $0) }
     func resolve(_ progress: inout Progress) throws(PlanningError) -> Solution {
-      do {
-        for (variable, _) in inSession where fixed[variable] == nil {
-          let original = relaxed.variables[variable.index]
-          try session.setBounds(variable, lower: original.lower, upper: original.upper)
-          inSession[variable] = nil
-        }
-        for (variable, value) in fixed where inSession[variable] != value {
-          try session.fix(variable, at: value)
-          inSession[variable] = value
-        }
-      } catch {
-        throw PlanningError(error)
-      }
+      try setFixings(fixed, of: dived, in: session, original: relaxed)
       return try run(session, &progress, solveOptions())
     }
     while !isPastDeadline {

@@ -501,6 +501,32 @@ package struct MealPlanSearch: Sendable {
     }
   }
 
+  /// Gives each of `variables` in a session its value in `fixed`, or, when
+  /// it has none there, its bounds in `original`: only variables whose
+  /// bounds in the session's model differ are changed, so a move that frees
+  /// one block and fixes another touches just those.
+  func setFixings(
+    _ fixed: [VariableRef: Double], of variables: [VariableRef], in session: any SolverSession,
+    original: LinearModel
+  ) throws(PlanningError) {
+    let current = session.model.variables
+    do {
+      for variable in variables {
+        let bounds: (lower: Double?, upper: Double?)
+        if let value = fixed[variable] {
+          bounds = (value, value)
+        } else {
+          bounds = (original.variables[variable.index].lower, original.variables[variable.index].upper)
+        }
+        let now = current[variable.index]
+        guard now.lower != bounds.lower || now.upper != bounds.upper else { continue }
+        try session.setBounds(variable, lower: bounds.lower, upper: bounds.upper)
+      }
+    } catch {
+      throw PlanningError(error)
+    }
+  }
+
   /// The options of a solve that starts now: the remaining time, the gap
   /// (the search's unless given), cuts, a node limit, the tree's settings
   /// and the MIP presolver.
