@@ -38,42 +38,12 @@ cd "$(dirname "$0")/.."
 budget=722
 modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase PlanQueue)
 
-if command -v swift-symbolgraph-extract > /dev/null; then
-  extract=(swift-symbolgraph-extract)
-elif [ "$(uname -s)" = Darwin ] && xcrun --find swift-symbolgraph-extract > /dev/null 2>&1; then
-  extract=(xcrun swift-symbolgraph-extract)
-else
-  extract=("$(dirname "$(readlink -f "$(command -v swift)")")/swift-symbolgraph-extract")
-fi
-
-for module in "${modules[@]}"; do
-  if ! log="$(swift build --target "$module" "$@" 2>&1)"; then
-    echo "$log" | grep -E "error" | head -30 >&2
-    echo "public-api-count: 'swift build --target $module' failed" >&2
-    exit 1
-  fi
-done
-
-bin="$(swift build --show-bin-path "$@")"
-modules_dir="$bin/Modules"
-[ -d "$modules_dir" ] || modules_dir="$bin"
-triple="$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')"
+source Scripts/symbol-graphs.sh
+symbol_graphs_build public-api-count "${modules[@]}" -- "$@"
 out="$(mktemp -d "${TMPDIR:-/tmp}/public-api.XXXXXX")"
 trap 'rm -rf "$out"' EXIT
-
-includes=(-I "$modules_dir")
-for c in "$bin"/*.build; do
-  [ -f "$c/module.modulemap" ] && includes+=(-I "$c")
-done
-# Homebrew's GLPK and libpq headers, as the Makefile passes them on macOS.
-if [ "$(uname -s)" = Darwin ]; then
-  prefix="$(brew --prefix 2>/dev/null || echo /opt/homebrew)"
-  includes+=(-Xcc "-I$prefix/include" -Xcc "-I$prefix/opt/libpq/include")
-fi
-
 for module in "${modules[@]}"; do
-  "${extract[@]}" -module-name "$module" "${includes[@]}" -target "$triple" \
-    -minimum-access-level public -skip-synthesized-members -output-dir "$out"
+  symbol_graphs_extract "$module" "$out"
 done
 
 python3 - "$out" "$budget" "$(pwd)/Sources/" "${modules[@]}" <<'PY'
