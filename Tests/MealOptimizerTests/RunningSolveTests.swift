@@ -110,20 +110,17 @@ struct RunningSolveTests {
 
   @Test("a stop after the first plan returns it or a cheaper one: termination cancelled, with its gap")
   func stopAfterFirstPlan() async throws {
-    let clock = ContinuousClock()
     let running = Self.planner(seconds: 60).start(.meals(Self.week))
     var first: Double?
-    var stopped = clock.now
+    var answer: Duration?
     for await event in running.progress {
       if let cost = event.bestCost {
         first = cost
-        stopped = clock.now
-        running.stop()
+        answer = running.stopAndTime()
         break
       }
     }
     let plan = try await running.plan
-    let ended = clock.now
     let firstCost = try #require(first)
     #expect(plan.report.termination == .cancelled)
     #expect(plan.status == .feasible)
@@ -137,15 +134,23 @@ struct RunningSolveTests {
     #expect(bound <= cost)
     #expect(plan.report.explanation.first?.hasPrefix("the solver stopped (cancelled)") == true)
     // The search answers a stop within moments (measured: well under 1 s).
-    #expect(ended - stopped < .seconds(3))
+    let took = try #require(answer)
+    #expect(took < .seconds(3), "\(took)")
   }
 
   @Test("cancelling the task awaiting plan(_:) stops the solve, which returns its best plan")
   func cancelTaskReturnsPlan() async throws {
-    let task = Task { () async throws(PlanningError) -> SolvedPlan in
-      try await Self.planner(seconds: 60).plan(.meals(Self.week))
+    // The task is cancelled once the search has found a plan, however long
+    // that takes on a loaded machine.
+    let (found, foundPlan) = AsyncStream.makeStream(of: Void.self)
+    var planner = Self.planner(seconds: 60)
+    planner.meals.options.progress = { event in
+      if event.bestCost != nil { foundPlan.yield() }
     }
-    try await Task.sleep(for: .seconds(2))
+    let task = Task { [planner] () async throws(PlanningError) -> SolvedPlan in
+      try await planner.plan(.meals(Self.week))
+    }
+    for await _ in found { break }
     task.cancel()
     let plan = try await task.value
     #expect(plan.report.termination == .cancelled)
@@ -183,6 +188,23 @@ struct RunningSolveTests {
     // The last snapshot carries the bound the plan reports.
     #expect(events.last?.bound == plan.report.bound)
     #expect(Set(events.map(\.step)).contains(.tieBreak))
+  }
+}
+
+extension RunningSolve {
+  /// Stops the solve and returns how long it took to end, polled on the
+  /// calling thread: awaiting ``plan`` instead would add the time the
+  /// awaiting task waits for a thread of the cooperative pool to resume on,
+  /// which other suites' synchronous solves keep busy (measured in CI: a
+  /// stop answered in well under 1 s seen 5.8 s late). Gives up after 60 s.
+  func stopAndTime() -> Duration {
+    let clock = ContinuousClock()
+    let stopped = clock.now
+    stop()
+    while !isFinished && clock.now - stopped < .seconds(60) {
+      Thread.sleep(forTimeInterval: 0.002)
+    }
+    return clock.now - stopped
   }
 }
 
