@@ -15,7 +15,7 @@
 /// - `low-sodium`: at most 140 mg sodium per serving (the FDA "low sodium" claim).
 ///
 /// A recipe with no ingredients has no labels.
-public enum DietLabel: String, Sendable, Hashable, Codable, CaseIterable, Comparable,
+package enum DietLabel: String, Sendable, Hashable, Codable, CaseIterable, Comparable,
   CustomStringConvertible
 {
   case vegan
@@ -27,9 +27,9 @@ public enum DietLabel: String, Sendable, Hashable, Codable, CaseIterable, Compar
   case keto
   case lowSodium = "low-sodium"
 
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 
-  public static func < (lhs: DietLabel, rhs: DietLabel) -> Bool {
+  package static func < (lhs: DietLabel, rhs: DietLabel) -> Bool {
     allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
   }
 
