@@ -35,7 +35,7 @@ cd "$(dirname "$0")/.."
 # with what Scripts/consumer reads of a household's week (SkippedMeal's init,
 # HouseholdPlan's days and meal(day:_:), HouseholdDay, HouseholdMeal,
 # MemberPortion, MemberPlan.id).
-budget=533
+budget=525
 modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase PlanQueue)
 
 source Scripts/symbol-graphs.sh
