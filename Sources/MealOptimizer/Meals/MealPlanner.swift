@@ -23,7 +23,7 @@ import Foundation
 /// as an `AsyncStream` and a way to stop it (``RunningSolve``).
 ///
 /// ```swift
-/// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
+/// let plan = try MealPlanner().solve(problem)   // import GLPKBackend
 /// for day in plan.days { print(day.day, day.meals.map(\.name)) }
 /// ```
 ///

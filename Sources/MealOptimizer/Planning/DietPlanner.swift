@@ -38,7 +38,7 @@ import Foundation
 /// only when the duals say they would lower the cost; the optimum is the
 /// whole model's, proven by every food's reduced cost.
 public struct DietPlanner: Sendable {
-  /// The solver (`GLPKSolver` from the `GLPKBackend` library, or any other backend).
+  /// The solver (`GLPKSolver` from the `GLPKBackend` library).
   package var solver: any Solver
   /// Solver settings; the measured defaults of ``SolverOptions`` unless changed.
   package var options: SolverOptions

@@ -18,7 +18,7 @@ import Foundation
 /// thread until the plan is ready.
 ///
 /// ```swift
-/// let planner = Planner(solver: GLPKSolver())   // or Planner() with GLPKBackend
+/// let planner = Planner()   // import GLPKBackend: solves with GLPK
 /// let plan = try await planner.plan(program.problem(for: spec))
 /// print(plan.kind, plan.status, plan.cost ?? 0)
 /// ```
