@@ -43,24 +43,7 @@ public struct HouseholdMember: Sendable, Hashable, Codable {
   package var avoid: [AvoidRule]
 
   /// Creates a member; with a profile and no goals, the goals are the profile's.
-  /// (A member's diet labels and avoid rules are written in a `.plan` file: `PlanDSL`.)
-  ///
-  /// - Parameters:
-  ///   - id: the member's identifier.
-  ///   - name: their name for people; the identifier when `nil`.
-  ///   - goals: their goals, per day or per week.
-  ///   - profile: age, sex, height, weight and activity, for energy and protein goals.
-  ///   - meals: the slots they eat; `nil` for every slot of the plan.
-  ///   - skips: the slots they skip on some days.
   public init(
-    id: String, name: String? = nil, goals: [NutrientGoal] = [], profile: PersonProfile? = nil,
-    meals: [Meal]? = nil, skips: [SkippedMeal] = []
-  ) {
-    self.init(id: id, name: name, goals: goals, profile: profile, meals: meals, skips: skips, diet: [])
-  }
-
-  /// Creates a member with diet labels and avoid rules of their own.
-  package init(
     id: String, name: String? = nil, goals: [NutrientGoal] = [], profile: PersonProfile? = nil,
     meals: [Meal]? = nil, skips: [SkippedMeal] = [], diet: Set<DietLabel> = [], avoid: [AvoidRule] = []
   ) {

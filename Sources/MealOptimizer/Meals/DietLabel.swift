@@ -15,7 +15,7 @@
 /// - `low-sodium`: at most 140 mg sodium per serving (the FDA "low sodium" claim).
 ///
 /// A recipe with no ingredients has no labels.
-package enum DietLabel: String, Sendable, Hashable, Codable, CaseIterable, Comparable,
+public enum DietLabel: String, Sendable, Hashable, Codable, CaseIterable, Comparable,
   CustomStringConvertible
 {
   case vegan
@@ -27,9 +27,9 @@ package enum DietLabel: String, Sendable, Hashable, Codable, CaseIterable, Compa
   case keto
   case lowSodium = "low-sodium"
 
-  package var description: String { rawValue }
+  public var description: String { rawValue }
 
-  package static func < (lhs: DietLabel, rhs: DietLabel) -> Bool {
+  public static func < (lhs: DietLabel, rhs: DietLabel) -> Bool {
     allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
   }
 

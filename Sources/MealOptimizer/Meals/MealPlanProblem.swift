@@ -57,36 +57,7 @@ public struct MealPlanProblem: Sendable, Hashable, Codable {
   package var ruleSources: MealRuleSources?
 
   /// Creates a problem; everything but the foods and recipes has a default.
-  /// (Diet labels, avoid rules, repetition limits, locks, leftovers and the
-  /// choices of a slot are written in a `.plan` file: `PlanDSL`.)
-  ///
-  /// - Parameters:
-  ///   - foods: the foods the recipes use, with nutrients and offers.
-  ///   - stores: the stores the offers name.
-  ///   - recipes: the dishes the plan chooses from.
-  ///   - days: how many days the plan has.
-  ///   - slots: the meals of each day.
-  ///   - portions: the servings of a dish one slot may hold.
-  ///   - goals: nutrient goals, per day or per week.
-  ///   - budgets: cost limits, per day or per week.
-  ///   - tieBreak: how a plan is chosen among those of the lowest cost.
-  ///   - currency: the currency of prices and budgets.
-  ///   - purchasing: packages, stores and trips inside the model; `nil` for
-  ///     food eaten at its cheapest price per gram.
   public init(
-    foods: [Food], stores: [Store] = [], recipes: [Recipe], days: Int = 7,
-    slots: [Meal] = [.breakfast, .lunch, .dinner, .snack], portions: PortionOptions = .wholeServing,
-    goals: [NutrientGoal] = [], budgets: [Budget] = [], tieBreak: MealTieBreak = .variety,
-    currency: String = "USD", purchasing: Purchasing? = nil
-  ) {
-    self.init(
-      foods: foods, stores: stores, recipes: recipes, days: days, slots: slots, slotChoices: [:],
-      portions: portions, goals: goals, budgets: budgets, diet: [], avoid: [], tieBreak: tieBreak,
-      currency: currency, purchasing: purchasing)
-  }
-
-  /// Creates a problem with every rule of the language.
-  package init(
     foods: [Food], stores: [Store] = [], recipes: [Recipe], days: Int = 7,
     slots: [Meal] = [.breakfast, .lunch, .dinner, .snack], slotChoices: [Meal: SlotChoice] = [:],
     portions: PortionOptions = .wholeServing, goals: [NutrientGoal] = [], budgets: [Budget] = [],
@@ -115,7 +86,7 @@ public struct MealPlanProblem: Sendable, Hashable, Codable {
 }
 
 /// What one slot of the day may hold.
-package struct SlotChoice: Sendable, Hashable, Codable {
+public struct SlotChoice: Sendable, Hashable, Codable {
   /// Which recipes the slot may hold.
   ///
   /// Encoded as `{"suiting_meal": {}}`, `{"only": {"recipes": [...]}}` or `{"none": {}}`.
@@ -200,7 +171,7 @@ public struct PortionOptions: Sendable, Hashable, Codable {
 }
 
 /// Something no chosen recipe may contain.
-package enum AvoidRule: Sendable, Hashable, Codable {
+public enum AvoidRule: Sendable, Hashable, Codable {
   /// A food, by identifier.
   case food(String)
   /// Any food with this tag (an allergen such as `peanut`, or a group such as `pork`).
@@ -216,9 +187,9 @@ package enum AvoidRule: Sendable, Hashable, Codable {
 /// cooked twice with leftovers each time is on the table four times. With
 /// `counting` set to ``Counting/cookings`` it counts cookings instead, and a
 /// leftover slot is not a new one.
-package struct RepetitionLimits: Sendable, Hashable, Codable {
+public struct RepetitionLimits: Sendable, Hashable, Codable {
   /// What `RepetitionLimits/maximumPerWeek` counts.
-  package enum Counting: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Counting: String, Sendable, Hashable, Codable, CaseIterable {
     /// Every slot that serves the recipe, leftovers included (the default).
     case meals
     /// Only the slots that cook it; leftover slots are not counted.
@@ -236,7 +207,7 @@ package struct RepetitionLimits: Sendable, Hashable, Codable {
   package var counting: Counting
 
   /// Creates a value from its parts.
-  package init(
+  public init(
     maximumPerWeek: Int? = nil, oncePerDay: Bool = false, notOnConsecutiveDays: Bool = false,
     counting: Counting = .meals
   ) {
@@ -251,7 +222,7 @@ package struct RepetitionLimits: Sendable, Hashable, Codable {
   }
 
   /// Decodes limits; a missing `counting` means ``Counting/meals``.
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     maximumPerWeek = try container.decodeIfPresent(Int.self, forKey: .maximumPerWeek)
     oncePerDay = try container.decodeIfPresent(Bool.self, forKey: .oncePerDay) ?? false
@@ -261,7 +232,7 @@ package struct RepetitionLimits: Sendable, Hashable, Codable {
 }
 
 /// A slot fixed to a recipe: "day 3 dinner is lasagna".
-package struct SlotLock: Sendable, Hashable, Codable {
+public struct SlotLock: Sendable, Hashable, Codable {
   /// The day, from 1.
   package var day: Int
   /// The slot.
@@ -289,7 +260,7 @@ package struct SlotLock: Sendable, Hashable, Codable {
 /// freely. The dish is cooked once in a double batch: the leftover portion's
 /// food is paid for, and its cost and nutrition count on the day it is eaten.
 /// A slot may be the target of one rule and may not be both a source and a target.
-package struct LeftoverRule: Sendable, Hashable, Codable {
+public struct LeftoverRule: Sendable, Hashable, Codable {
   /// The slot that cooks.
   package var from: Meal
   /// The slot that eats the leftovers.
