@@ -24,16 +24,16 @@ import MealOptimizer
 /// glpk.cuts = .all
 /// let solution = try GLPKSolver(options: glpk).solve(model, options: SolverOptions())
 /// ```
-public struct GLPKOptions: Sendable, Hashable {
+package struct GLPKOptions: Sendable, Hashable {
   /// The LP algorithm.
-  public enum Method: String, Sendable, Hashable, CaseIterable {
+  package enum Method: String, Sendable, Hashable, CaseIterable {
     case primalSimplex = "primal"
     case dualSimplex = "dual"
     case interiorPoint = "interior"
   }
 
   /// How branch-and-bound chooses the variable to branch on (GLPK's `br_tech`).
-  public enum Branching: String, Sendable, Hashable, CaseIterable {
+  package enum Branching: String, Sendable, Hashable, CaseIterable {
     /// The first fractional integer variable.
     case firstFractional = "first_fractional"
     /// The last fractional integer variable.
@@ -48,7 +48,7 @@ public struct GLPKOptions: Sendable, Hashable {
   }
 
   /// Which open node branch-and-bound solves next (GLPK's `bt_tech`).
-  public enum NodeSelection: String, Sendable, Hashable, CaseIterable {
+  package enum NodeSelection: String, Sendable, Hashable, CaseIterable {
     /// The newest node first.
     case depthFirst = "depth_first"
     /// The oldest node first.
@@ -61,27 +61,27 @@ public struct GLPKOptions: Sendable, Hashable {
   }
 
   /// How the LP is scaled before solving.
-  public enum Scaling: String, Sendable, Hashable, CaseIterable {
+  package enum Scaling: String, Sendable, Hashable, CaseIterable {
     case none, equilibration, geometric
     case geometricThenEquilibration = "auto"
   }
 
   /// Families of cutting planes that branch-and-cut can add.
-  public struct CutPlanes: OptionSet, Sendable, Hashable {
+  package struct CutPlanes: OptionSet, Sendable, Hashable {
     /// The families as bits: 1 MIR, 2 Gomory, 4 cover, 8 clique.
-    public let rawValue: Int
+    package let rawValue: Int
     /// The families whose bits are set in `rawValue`.
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    package init(rawValue: Int) { self.rawValue = rawValue }
     /// Mixed-integer rounding cuts (GLPK's `mir_cuts`).
-    public static let mixedIntegerRounding = CutPlanes(rawValue: 1)
+    package static let mixedIntegerRounding = CutPlanes(rawValue: 1)
     /// Gomory's mixed-integer cuts (`gmi_cuts`).
-    public static let gomory = CutPlanes(rawValue: 2)
+    package static let gomory = CutPlanes(rawValue: 2)
     /// Mixed cover cuts (`cov_cuts`).
-    public static let cover = CutPlanes(rawValue: 4)
+    package static let cover = CutPlanes(rawValue: 4)
     /// Clique cuts (`clq_cuts`).
-    public static let clique = CutPlanes(rawValue: 8)
+    package static let clique = CutPlanes(rawValue: 8)
     /// All four families.
-    public static let all: CutPlanes = [.mixedIntegerRounding, .gomory, .cover, .clique]
+    package static let all: CutPlanes = [.mixedIntegerRounding, .gomory, .cover, .clique]
 
     /// The names a `cuts` setting may list.
     static let names: [(String, CutPlanes)] = [
@@ -91,32 +91,32 @@ public struct GLPKOptions: Sendable, Hashable {
 
   /// The LP algorithm; the dual simplex by measurement. MIPs solve their LP
   /// relaxation with the simplex method even when the interior point is chosen.
-  public var method: Method = .dualSimplex
+  package var method: Method = .dualSimplex
   /// Whether GLPK's LP presolver runs first; off by measurement. With
   /// presolve on, GLPK scales the presolved problem itself and ``scaling`` is
   /// not used, and the simplex method does not start from a session's basis.
-  public var presolve: Bool = false
+  package var presolve: Bool = false
   /// How the problem is scaled before the simplex method; equilibration by measurement.
-  public var scaling: Scaling = .equilibration
+  package var scaling: Scaling = .equilibration
   /// The cutting planes branch-and-cut adds. None by default: they slow each
   /// node, and most small models prove faster without them; they raise the
   /// bound of models with whole packages (see docs/meals.md and docs/solver.md).
   /// LPs ignore them.
-  public var cuts: CutPlanes = []
+  package var cuts: CutPlanes = []
   /// How branch-and-bound chooses the variable to branch on; GLPK's
   /// default. LPs ignore it.
-  public var branching: Branching = .driebeckTomlin
+  package var branching: Branching = .driebeckTomlin
   /// Which open node branch-and-bound solves next; GLPK's default. LPs ignore it.
-  public var nodeSelection: NodeSelection = .bestBound
+  package var nodeSelection: NodeSelection = .bestBound
   /// Whether GLPK's MIP presolver runs before branch-and-cut (`glp_intopt`'s
   /// `presolve`); off by default. It tightens bounds and rows of the
   /// integer model: on issue 9's benchmark week it lifts the bound of the
   /// summed week (the meal-plan search's step `week_totals`) after 5 s from
   /// 39.75 to 40.39 USD (docs/performance.md). LPs ignore it.
-  public var mipPresolve = false
+  package var mipPresolve = false
 
   /// GLPK's defaults as measured above.
-  public init() {}
+  package init() {}
 
   /// These options with settings by name applied, as
   /// ``SolverOptions/backendSettings`` gives them for one solve.

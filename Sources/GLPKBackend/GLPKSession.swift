@@ -177,7 +177,7 @@ extension GLPKSolver {
   ///
   /// - Throws: `SolverError/invalidModel(_:)` for a model that does not
   ///   validate, `SolverError/solverFailure(_:)` when GLPK fails to load it.
-  public func makeSession(for model: LinearModel) throws(SolverError) -> any SolverSession {
+  package func makeSession(for model: LinearModel) throws(SolverError) -> any SolverSession {
     try GLPKSession(model: model, options: options)
   }
 }

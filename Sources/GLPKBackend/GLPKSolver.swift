@@ -32,13 +32,13 @@ import MealOptimizer
 /// let solution = try GLPKSolver().solve(model, options: SolverOptions())
 /// if solution.status == .optimal { print(solution.objectiveValue ?? 0) }
 /// ```
-public struct GLPKSolver: Solver {
+package struct GLPKSolver: Solver {
   /// GLPK's own settings for every solve (one solve can change them with
   /// `SolverOptions/backendSettings`).
-  public var options: GLPKOptions
+  package var options: GLPKOptions
 
   /// Creates a solver with GLPK's settings.
-  public init(options: GLPKOptions = GLPKOptions()) { self.options = options }
+  package init(options: GLPKOptions = GLPKOptions()) { self.options = options }
 
   /// Solves the model with GLPK.
   ///
@@ -54,7 +54,7 @@ public struct GLPKSolver: Solver {
   ///   `SolverError/solverFailure(_:)` when GLPK reports an internal error,
   ///   `SolverError/cancelled` when the task or the Foundation thread
   ///   running the solve is cancelled.
-  public func solve(_ model: LinearModel, options: SolverOptions) throws(SolverError) -> Solution {
+  package func solve(_ model: LinearModel, options: SolverOptions) throws(SolverError) -> Solution {
     try options.validate()
     let glpk = try self.options.applying(options.backendSettings)
     if GLPKCall.isCancelled { throw .cancelled }
@@ -105,7 +105,7 @@ public struct GLPKSolver: Solver {
 
   /// Frees this thread's GLPK environment, and with it every GLPK object
   /// of the thread: for a thread about to end after its solves.
-  public func releaseThread() { GLPKCall.releaseThread() }
+  package func releaseThread() { GLPKCall.releaseThread() }
 }
 
 extension SolverOptions {

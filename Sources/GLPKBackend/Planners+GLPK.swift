@@ -7,7 +7,12 @@ extension DietPlanner {
   /// import GLPKBackend
   /// let plan = try DietPlanner().solve(problem)
   /// ```
-  public init(options: SolverOptions = SolverOptions(), verifier: DietPlanVerifier = DietPlanVerifier()) {
+  public init() {
+    self.init(solver: GLPKSolver(), options: SolverOptions(), verifier: DietPlanVerifier())
+  }
+
+  /// Creates a planner that solves with GLPK, with the given solver settings and verifier.
+  package init(options: SolverOptions, verifier: DietPlanVerifier = DietPlanVerifier()) {
     self.init(solver: GLPKSolver(), options: options, verifier: verifier)
   }
 }

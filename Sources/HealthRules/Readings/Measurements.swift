@@ -63,7 +63,7 @@ public struct Measurements: Sendable, Hashable {
   ///   - diastolic: Diastolic pressure in mmHg.
   ///   - sugar: Blood glucose in mg/dL.
   ///   - symptoms: Symptom text, `nil` when not recorded.
-  public init(
+  package init(
     weight: Rational? = nil, systolic: Rational? = nil, diastolic: Rational? = nil,
     sugar: Rational? = nil, symptoms: String? = nil
   ) {

@@ -301,7 +301,7 @@ struct ReadingsCollector {
 ///
 /// Every row is checked either way (values, duplicate days, pressures); the retention
 /// only decides which valid readings are returned, so memory follows what is kept.
-public enum ReadingsRetention: Sendable, Hashable {
+package enum ReadingsRetention: Sendable, Hashable {
   /// Every reading.
   case all
   /// The readings a window of `length` days can hold: the days ending on `asOf`, or, when

@@ -26,6 +26,19 @@ public enum ReadingsFormat: String, Sendable, Hashable, CaseIterable, Codable {
 public enum ReadingsFile {
   /// Reads a readings file, choosing the parser by `format` or by the file's extension.
   ///
+  /// A CSV or JSON file is read as a stream, one line at a time.
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - format: The format; by default taken from the extension (`.csv`, `.json`, `.xml`).
+  /// - Returns: The readings, sorted by date.
+  /// - Throws: ``ReadingsError``: an unreadable file, an unknown format, or every problem in the file.
+  public static func load(from url: URL, format: ReadingsFormat? = nil) throws(ReadingsError) -> [Reading] {
+    try load(from: url, format: format, customMetrics: [], retention: .all)
+  }
+
+  /// Reads a readings file, choosing the parser by `format` or by the file's extension.
+  ///
   /// A CSV or JSON file is read as a stream, one line at a time: memory holds one record (a
   /// CSV row, a JSON day) and the readings `retention` keeps, whatever the file's size. A JSON
   /// file whose `units` come after its `readings` is read twice.
@@ -37,7 +50,7 @@ public enum ReadingsFile {
   ///   - retention: Which valid readings to return; every row is checked either way.
   /// - Returns: The readings kept, sorted by date.
   /// - Throws: ``ReadingsError``: an unreadable file, an unknown format, or every problem in the file.
-  public static func load(
+  package static func load(
     from url: URL, format: ReadingsFormat? = nil, customMetrics: [Metric] = [],
     retention: ReadingsRetention = .all
   ) throws(ReadingsError) -> [Reading] {

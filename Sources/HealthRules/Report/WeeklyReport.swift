@@ -41,6 +41,17 @@ public struct WeeklyReport: Sendable, Hashable {
   /// Each alert's title (``Alert/title``, its message) by id, to name alerts in words.
   package var alertTitles: [String: String]
 
+  /// Builds the report for some readings, each metric shown in the unit of its latest reading.
+  ///
+  /// - Parameters:
+  ///   - readings: One reading per day, in any order (a journal's readings).
+  ///   - rules: The compiled rule set.
+  ///   - asOf: The last day of the report; the latest reading's day by default.
+  /// - Throws: ``WindowError`` for duplicate days, or no readings and no `asOf`.
+  public init(readings: [Reading], rules: CompiledRuleSet, asOf: Day? = nil) throws(WindowError) {
+    try self.init(readings: readings, rules: rules, asOf: asOf, parameters: [:], units: nil)
+  }
+
   /// Builds the report for some readings.
   ///
   /// - Parameters:
@@ -53,7 +64,7 @@ public struct WeeklyReport: Sendable, Hashable {
   ///     its latest reading. Display only: the verdict is the same.
   /// - Throws: ``WindowError`` for duplicate days, or no readings and no `asOf`.
   /// - Complexity: O(d × n) for d days charted (7 or 30) and n readings.
-  public init(
+  package init(
     readings: [Reading], rules: CompiledRuleSet, asOf: Day? = nil, parameters: [String: Int64] = [:],
     units: UnitSystem? = nil
   ) throws(WindowError) {

@@ -32,7 +32,7 @@ public struct RuleTestRunner: Sendable {
   /// Runs one test.
   ///
   /// - Returns: Pass or fail per expectation, with expected and actual values.
-  public func run(_ test: RuleTest) -> RuleTestResult {
+  package func run(_ test: RuleTest) -> RuleTestResult {
     let clock = ContinuousClock()
     let start = clock.now
     var result = RuleTestResult(

@@ -3,7 +3,7 @@
 /// Without a choice, each reading is shown in the unit it was entered in (a kg
 /// journal reads in kg). Showing is display only: values are kept and compared
 /// exactly in canonical storage steps, so a verdict is the same in every unit.
-public enum UnitSystem: String, Sendable, Hashable, CaseIterable, Codable {
+package enum UnitSystem: String, Sendable, Hashable, CaseIterable, Codable {
   /// Kilograms, mmHg, mmol/L.
   case metric
   /// Pounds, mmHg, mg/dL.

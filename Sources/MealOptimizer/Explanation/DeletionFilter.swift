@@ -60,7 +60,7 @@ struct DeletionFilter {
 
 /// A snapshot of an explanation being worked out, for a progress display
 /// (`DietExplainer/progress`, ``MealPlannerOptions/explanationProgress``).
-public struct ExplanationProgress: Sendable, Hashable, CustomStringConvertible {
+package struct ExplanationProgress: Sendable, Hashable, CustomStringConvertible {
   /// What the explanation is doing.
   package enum Phase: String, Sendable, Hashable, Codable {
     /// Dropping lines one at a time to find a minimal conflicting set;
@@ -96,7 +96,7 @@ public struct ExplanationProgress: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `deletion filter 4/12 lines`, `marginal costs 3/8 bounds`, `cheapest week without budgets`.
-  public var description: String {
+  package var description: String {
     if phase == .withoutBudgets || phase == .smallestChange { return phase.rawValue }
     let items = phase == .marginalCosts ? "bounds" : "lines"
     return "\(phase.rawValue) \(done)/\(total) \(items)"
@@ -104,4 +104,4 @@ public struct ExplanationProgress: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A progress hook for explanations: called with each ``ExplanationProgress`` from the thread that solves.
-public typealias ExplanationProgressHandler = @Sendable (ExplanationProgress) -> Void
+package typealias ExplanationProgressHandler = @Sendable (ExplanationProgress) -> Void

@@ -7,10 +7,8 @@
 /// snake_case keys (docs/json.md).
 ///
 /// ```swift
-/// let plan = try DietPlanner(solver: GLPKSolver()).solve(problem)
-/// for conflict in plan.explanation?.conflicts ?? [] {
-///   print(conflict.source?.description ?? "-", conflict.message)
-/// }
+/// let plan = try DietPlanner().solve(problem)   // import GLPKBackend
+/// for sentence in plan.explanation?.sentences ?? [] { print(sentence) }
 /// ```
 public struct PlanExplanation: Sendable, Hashable, Codable {
   /// The explanation in sentences for people, in order.

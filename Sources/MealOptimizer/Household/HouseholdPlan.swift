@@ -10,9 +10,9 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   /// Always ``PlanKind/household``.
   package private(set) var kind = PlanKind.household
   /// What the plan's values are.
-  public var status: PlanStatus
+  package var status: PlanStatus
   /// Why the search stopped, the proven gap and bound, the seconds, and sentences for people.
-  public var report: SolveReport
+  package var report: SolveReport
   /// The currency of every amount of money.
   package var currency: String
   /// The household's identifier.
@@ -24,9 +24,9 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   /// Each member's week: their meals, cost and totals against their goals.
   public var members: [MemberPlan]
   /// The cost of the whole plan, when there is one.
-  public var cost: Decimal?
+  package var cost: Decimal?
   /// What to buy for the household, for the whole plan.
-  public var groceries: GroceryList?
+  package var groceries: GroceryList?
   /// The tie-break used among equally cheap plans.
   package var tieBreak: MealTieBreak
   /// The tie-break's value in this plan.
@@ -43,7 +43,7 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   /// goals, budgets, rules) that cannot hold together, by the same deletion
   /// filter as meal plans (``MealPlanner``); with `planner solve
   /// --explain`, what each line costs.
-  public var explanation: PlanExplanation?
+  package var explanation: PlanExplanation?
   /// What to cook when, for everyone at the table, with each ingredient's
   /// share of the cost; set for a plan that buys (``MealPlanProblem/purchasing``).
   package var cooking: CookingPlan?
@@ -68,7 +68,7 @@ public struct HouseholdPlan: Sendable, Hashable, Codable {
   }
 
   /// Whether the plan has meals to show (optimal or feasible).
-  public var hasPlan: Bool { status.hasPlan }
+  package var hasPlan: Bool { status.hasPlan }
 
   /// The dish on the table in a slot, if any.
   public func meal(day: Int, _ meal: Meal) -> HouseholdMeal? {

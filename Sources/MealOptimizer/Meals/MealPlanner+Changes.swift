@@ -19,7 +19,7 @@ extension MealPlanner {
   }
 
   /// The most seconds that confirming the changes of one explanation may take.
-  public static let explanationVerifySeconds = 20.0
+  package static let explanationVerifySeconds = 20.0
 
   /// A new bound rounded outward to what is printed: a minimum down and a
   /// maximum up to two decimals (cents for a budget), `repeat at most` up to

@@ -136,10 +136,10 @@ extension MealPlanner {
   }
 
   /// The most seconds one solve inside a meal plan's explanation may take.
-  public static let explanationSolveSeconds = 10.0
+  package static let explanationSolveSeconds = 10.0
   /// The most seconds a meal plan's explanation of infeasibility may take;
   /// past it, the remaining lines are kept and the conflict is not proven minimal.
-  public static let explanationTotalSeconds = 30.0
+  package static let explanationTotalSeconds = 30.0
 
   /// A minimal set of the problem's lines that cannot hold together, by
   /// deletion filtering (``DeletionFilter``) over ``MealPlanLines``.

@@ -4,14 +4,14 @@ import Foundation
 /// search on it, and checks the result independently before returning it.
 ///
 /// The search (`MealPlanSearch`, see docs/meals.md "Solving") is a fixed
-/// list of named steps on top of the ``Solver`` protocol: bounds from the LP
+/// list of named steps on top of the `Solver` protocol: bounds from the LP
 /// relaxation, from each day solved alone and from a Lagrangian relaxation
 /// of the rows that tie days together; plans from the days side by side, a
 /// fix-and-resolve dive, day-by-day re-planning and relax-and-fix; and, only
 /// while the proven gap is above the target, the full MIP for the remaining
 /// time. Then the tie-break, lexicographic: among plans whose cost stays
 /// under a cap that keeps the plan within ``MealPlannerOptions/relativeGap``
-/// of the proven bound (and within ``MealPlannerOptions/tieBreakTolerance``
+/// of the proven bound (and within `MealPlannerOptions.tieBreakTolerance`
 /// of the cheapest plan found), slot by slot, for a fixed number of solves.
 /// The gap reported is that of the plan returned, against the proven bound.
 ///
@@ -23,7 +23,7 @@ import Foundation
 /// as an `AsyncStream` and a way to stop it (``RunningSolve``).
 ///
 /// ```swift
-/// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)
+/// let plan = try MealPlanner().solve(problem)   // import GLPKBackend
 /// for day in plan.days { print(day.day, day.meals.map(\.name)) }
 /// ```
 ///
@@ -35,12 +35,12 @@ import Foundation
 /// ``TerminationStatus/cancelled``.
 public struct MealPlanner: Sendable {
   /// The solver for every model.
-  public let solver: any Solver
+  package let solver: any Solver
   /// Time limit, gap and tie-break tolerance.
-  public var options: MealPlannerOptions
+  package var options: MealPlannerOptions
 
   /// Creates a planner that solves with the given backend and options.
-  public init(solver: any Solver, options: MealPlannerOptions = MealPlannerOptions()) {
+  package init(solver: any Solver, options: MealPlannerOptions = MealPlannerOptions()) {
     self.solver = solver
     self.options = options
   }
@@ -59,7 +59,7 @@ public struct MealPlanner: Sendable {
   ///   explanation when it is infeasible or the solver found no plan in time
   ///   (``PlanStatus/unknown``). An infeasible week's ``MealPlan/explanation``
   ///   names a minimal set of conflicting lines; finding it takes up to
-  ///   ``explanationTotalSeconds`` more (docs/solver.md, "Explanations").
+  ///   `explanationTotalSeconds` more (docs/solver.md, "Explanations").
   /// - Throws: ``PlanningError/invalidProblem(_:)`` for a malformed problem,
   ///   ``PlanningError/solver(_:)`` for a solver failure,
   ///   and ``PlanningError/verificationFailed(_:)`` for a plan that fails
@@ -255,27 +255,36 @@ public struct MealPlannerOptions: Sendable, Hashable {
   /// fraction (0.01 is 1%). The tie-break never spends more than keeps the
   /// plan within ``relativeGap`` of the proven bound, so this can only narrow
   /// the allowance (docs/meals.md, "Tie-break").
-  public var tieBreakTolerance: Double
+  package var tieBreakTolerance: Double
   /// A safety limit in seconds for the tie-break, within ``timeLimit``. The
   /// tie-break normally ends at its work limit (a fixed number of solves),
   /// which gives the same plan on every run; if this limit stops it first,
   /// the best tie-break found by then is kept and the termination is
   /// ``TerminationStatus/timeLimit``.
-  public var tieBreakTimeLimit: Double
+  package var tieBreakTimeLimit: Double
   /// Called from the solving thread when a search step starts and when the
   /// best plan or the proven bound improves (at most once per solver call);
   /// nil for none. It must return quickly. It takes no part in equality.
   /// ``Planner/start(_:)`` delivers the same snapshots as an
   /// `AsyncStream` (``RunningSolve/progress``).
-  public var progress: SolveProgressHandler?
+  package var progress: SolveProgressHandler?
   /// Called from the solving thread as an explanation moves through its
   /// phases: before each test of the deletion filter for an infeasible week,
   /// and before each re-solve of ``Planner/explainCosts(_:solveSeconds:)``; nil for
   /// none. It must return quickly. It takes no part in equality.
-  public var explanationProgress: ExplanationProgressHandler?
+  package var explanationProgress: ExplanationProgressHandler?
 
   /// Creates options; the defaults suit a week of meals.
-  public init(
+  ///
+  /// - Parameters:
+  ///   - timeLimit: wall-clock seconds for all solves together; `nil` for none.
+  ///   - relativeGap: the relative gap at which a plan counts as optimal (0.01 is 1%).
+  public init(timeLimit: Double? = 60, relativeGap: Double = 0.01) {
+    self.init(timeLimit: timeLimit, relativeGap: relativeGap, tieBreakTolerance: 0.01)
+  }
+
+  /// Creates options with the tie-break's tolerance and time limit and the progress hooks.
+  package init(
     timeLimit: Double? = 60, relativeGap: Double = 0.01, tieBreakTolerance: Double = 0.01,
     tieBreakTimeLimit: Double = 20, progress: SolveProgressHandler? = nil,
     explanationProgress: ExplanationProgressHandler? = nil

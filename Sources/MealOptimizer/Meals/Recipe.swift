@@ -32,8 +32,27 @@ public struct Recipe: Sendable, Hashable, Codable, Identifiable {
   /// Free-form tags (`soup`, `batch`), not diet labels: those are derived.
   package var tags: Set<String>
 
-  /// Creates a value from its parts.
+  /// Creates a recipe from its parts.
+  ///
+  /// - Parameters:
+  ///   - id: the recipe's identifier, which plans name.
+  ///   - name: its name for people.
+  ///   - servings: how many servings the ingredients make.
+  ///   - meals: the slots it may be eaten in.
+  ///   - minutes: how long it takes; `nil` when unknown.
+  ///   - ingredients: its foods and their grams, for all its servings.
+  ///   - tags: free-form tags (`soup`, `batch`).
   public init(
+    id: String, name: String, servings: Double = 1, meals: Set<Meal> = [], minutes: Double? = nil,
+    ingredients: [RecipeIngredient] = [], tags: Set<String> = []
+  ) {
+    self.init(
+      id: id, name: name, servings: servings, meals: meals, minutes: minutes, ingredients: ingredients,
+      steps: [], tags: tags)
+  }
+
+  /// Creates a recipe with its method.
+  package init(
     id: String, name: String, servings: Double = 1, meals: Set<Meal> = [], minutes: Double? = nil,
     ingredients: [RecipeIngredient] = [], steps: [RecipeStep] = [], tags: Set<String> = []
   ) {
@@ -70,7 +89,7 @@ public struct RecipeIngredient: Sendable, Hashable, Codable {
 }
 
 /// One step of a recipe's method.
-public struct RecipeStep: Sendable, Hashable, Codable {
+package struct RecipeStep: Sendable, Hashable, Codable {
   /// What to do.
   package var text: String
   /// The food identifiers the step uses, when the author lists them; `nil`

@@ -40,7 +40,7 @@ package enum SolveStep: String, Sendable, Hashable, CaseIterable {
 /// plan or its proven bound improves (at most once per solver call). The
 /// asynchronous API delivers them as an `AsyncStream`
 /// (``RunningSolve/progress``); the synchronous one calls
-/// ``MealPlannerOptions/progress``. Within one solve ``seconds`` never
+/// `MealPlannerOptions.progress`. Within one solve ``seconds`` never
 /// falls and ``bestCost``, once known, never rises: a plan is only ever
 /// replaced by a cheaper one.
 ///
@@ -91,7 +91,7 @@ public struct SolveProgress: Sendable, Hashable {
 }
 
 /// A progress hook: called with each ``SolveProgress`` from the thread that solves.
-public typealias SolveProgressHandler = @Sendable (SolveProgress) -> Void
+package typealias SolveProgressHandler = @Sendable (SolveProgress) -> Void
 
 extension MealPlanSearch {
   /// Reports the state to ``onProgress`` at the start of `step`, or, with

@@ -12,18 +12,18 @@
 /// model.addConstraint("budget[week1]", LinearExpression([(x, 2)]), .lessThan(8), group: .budget)
 /// let free = model.dropping([.budget])  // the same variables, no budget row
 /// ```
-public struct ConstraintGroup: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral,
+package struct ConstraintGroup: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral,
   CustomStringConvertible
 {
   /// The group's name, as in `daily_goals`.
-  public let rawValue: String
+  package let rawValue: String
 
   /// Creates a group with the given name.
-  public init(rawValue: String) { self.rawValue = rawValue }
+  package init(rawValue: String) { self.rawValue = rawValue }
 
   /// Creates a group from a string literal: `let group: ConstraintGroup = "budget"`.
-  public init(stringLiteral value: String) { self.rawValue = value }
+  package init(stringLiteral value: String) { self.rawValue = value }
 
   /// The group's name.
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 }

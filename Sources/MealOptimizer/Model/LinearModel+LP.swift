@@ -11,7 +11,7 @@ extension LinearModel {
   /// - Returns: The file's text.
   /// - Throws: ``SolverError/invalidModel(_:)`` when the model is not valid.
   /// - Complexity: O(*v* + *n*) for *v* variables and *n* terms.
-  public func lpFileText() throws -> String {
+  package func lpFileText() throws -> String {
     let model = try compacted()
     let names = ExportNames(model, format: .cplexLP)
     let needsConstant = model.objectiveConstant != 0 || model.columns.isEmpty

@@ -1,6 +1,6 @@
 extension LinearModel {
   /// How an MPS file states that the objective is maximised.
-  public enum MPSObjectiveSense: Sendable, Hashable {
+  package enum MPSObjectiveSense: Sendable, Hashable {
     /// An `OBJSENSE` section with `MAX`, read by CPLEX, Gurobi, HiGHS and SCIP.
     case section
     /// No section; a maximised objective is written negated, so any reader
@@ -22,7 +22,7 @@ extension LinearModel {
   /// - Returns: The file's text.
   /// - Throws: ``SolverError/invalidModel(_:)`` when the model is not valid.
   /// - Complexity: O(*v* + *n*) for *v* variables and *n* terms.
-  public func mpsFileText(objectiveSense: MPSObjectiveSense = .section) throws -> String {
+  package func mpsFileText(objectiveSense: MPSObjectiveSense = .section) throws -> String {
     let model = try compacted()
     let names = ExportNames(model, format: .mps)
     let negate = model.sense == .maximize && objectiveSense == .negated

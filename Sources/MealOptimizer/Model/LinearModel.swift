@@ -12,20 +12,20 @@
 /// model.addConstraint("c1", LinearExpression([(x, 1), (y, 2)]), .lessThan(14))
 /// model.setObjective(.maximize, LinearExpression([(x, 3), (y, 4)]))
 /// ```
-public struct LinearModel: Sendable, Hashable {
+package struct LinearModel: Sendable, Hashable {
   /// Whether the objective is minimised or maximised.
-  public enum Sense: String, Sendable, Hashable, Codable {
+  package enum Sense: String, Sendable, Hashable, Codable {
     case minimize, maximize
   }
 
   /// Continuous, integer or binary.
-  public enum VariableKind: String, Sendable, Hashable, Codable {
+  package enum VariableKind: String, Sendable, Hashable, Codable {
     case continuous, integer, binary
   }
 
   /// One decision variable.
-  public struct Variable: Sendable, Hashable {
-    public var name: String
+  package struct Variable: Sendable, Hashable {
+    package var name: String
     /// Lower bound; `nil` is minus infinity.
     package var lower: Double?
     /// Upper bound; `nil` is plus infinity.
@@ -43,18 +43,18 @@ public struct LinearModel: Sendable, Hashable {
     package var group: ConstraintGroup?
   }
 
-  public internal(set) var variables: [Variable] = []
+  package internal(set) var variables: [Variable] = []
   package internal(set) var constraints: [Constraint] = []
   package private(set) var sense: Sense = .minimize
   package private(set) var objective = LinearExpression()
   /// A name for the whole model, used in exports.
   package var name: String
 
-  public init(name: String = "planner") { self.name = name }
+  package init(name: String = "planner") { self.name = name }
 
   /// Adds a variable and returns a reference to it.
   @discardableResult
-  public mutating func addVariable(
+  package mutating func addVariable(
     _ name: String, lower: Double? = 0, upper: Double? = nil, kind: VariableKind = .continuous
   ) -> VariableRef {
     let (lo, up): (Double?, Double?) = kind == .binary ? (0, 1) : (lower, upper)
@@ -70,7 +70,7 @@ public struct LinearModel: Sendable, Hashable {
   ///   - set: the set it must lie in.
   ///   - group: the kind of row, for `constraints(in:)` and `dropping(_:)`.
   @discardableResult
-  public mutating func addConstraint(
+  package mutating func addConstraint(
     _ name: String, _ expression: LinearExpression, _ set: ConstraintSet, group: ConstraintGroup? = nil
   ) -> ConstraintRef {
     constraints.append(Constraint(name: name, expression: expression, set: set, group: group))
@@ -78,7 +78,7 @@ public struct LinearModel: Sendable, Hashable {
   }
 
   /// Sets the objective.
-  public mutating func setObjective(_ sense: Sense, _ expression: LinearExpression) {
+  package mutating func setObjective(_ sense: Sense, _ expression: LinearExpression) {
     self.sense = sense
     self.objective = expression
   }
@@ -88,20 +88,20 @@ public struct LinearModel: Sendable, Hashable {
 }
 
 /// A reference to a variable of a ``LinearModel``.
-public struct VariableRef: Sendable, Hashable, Comparable {
+package struct VariableRef: Sendable, Hashable, Comparable {
   /// The position of the variable in ``LinearModel/variables``.
   package let index: Int
-  public static func < (a: VariableRef, b: VariableRef) -> Bool { a.index < b.index }
+  package static func < (a: VariableRef, b: VariableRef) -> Bool { a.index < b.index }
 }
 
 /// A reference to a constraint of a ``LinearModel``.
-public struct ConstraintRef: Sendable, Hashable {
+package struct ConstraintRef: Sendable, Hashable {
   /// The position of the constraint in ``LinearModel/constraints``.
   package let index: Int
 }
 
 /// An affine expression: a sum of coefficient times variable, plus a constant.
-public struct LinearExpression: Sendable, Hashable {
+package struct LinearExpression: Sendable, Hashable {
   package var terms: [Term]
   package var constant: Double
 
@@ -115,7 +115,7 @@ public struct LinearExpression: Sendable, Hashable {
     }
   }
 
-  public init(_ terms: [(VariableRef, Double)] = [], constant: Double = 0) {
+  package init(_ terms: [(VariableRef, Double)] = [], constant: Double = 0) {
     self.terms = terms.map { Term($0.0, $0.1) }
     self.constant = constant
   }
@@ -132,7 +132,7 @@ public struct LinearExpression: Sendable, Hashable {
 }
 
 /// The set a constraint's expression must lie in.
-public enum ConstraintSet: Sendable, Hashable {
+package enum ConstraintSet: Sendable, Hashable {
   case lessThan(Double)
   case greaterThan(Double)
   case equalTo(Double)

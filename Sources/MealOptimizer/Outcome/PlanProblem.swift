@@ -27,7 +27,7 @@ public enum PlanProblem: Sendable, Hashable, Codable {
   }
 
   /// The currency of the problem's prices and budgets.
-  public var currency: String {
+  package var currency: String {
     switch self {
     case .foods(let problem): problem.currency
     case .meals(let problem): problem.currency
@@ -39,7 +39,7 @@ public enum PlanProblem: Sendable, Hashable, Codable {
   /// for a week of meals, the whole week's model the search starts from.
   ///
   /// - Throws: ``PlanningError`` for a malformed problem, as ``Planner/solve(_:)`` does.
-  public func model() throws(PlanningError) -> LinearModel {
+  package func model() throws(PlanningError) -> LinearModel {
     switch self {
     case .foods(let problem): try DietModelBuilder().build(problem).model
     case .meals(let problem): try MealPlanModelBuilder(problem: problem).build().model

@@ -95,7 +95,7 @@ public enum SolvedPlan: Sendable, Hashable, Codable {
   }
 
   /// Goals changed by health alerts before planning, with why (see ``PlanAdaptation``).
-  public var adaptations: [PlanAdaptation]? {
+  package var adaptations: [PlanAdaptation]? {
     get {
       switch self {
       case .foods(let plan): plan.adaptations

@@ -3,7 +3,7 @@ import Foundation
 /// The answer to a ``DietProblem``: what to eat each day, how it meets the
 /// goals, what it costs, and what to buy.
 ///
-/// Every figure in a plan comes from ``DietPlanVerifier``, which recomputes
+/// Every figure in a plan comes from `DietPlanVerifier`, which recomputes
 /// it from the foods' own values, not from the solver's model. A plan with
 /// status infeasible, unbounded or unknown has no days, no cost and no
 /// groceries; its ``report`` explains why. Encoded as JSON with snake_case

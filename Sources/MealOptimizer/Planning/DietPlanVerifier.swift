@@ -10,13 +10,13 @@ import Foundation
 /// relativeTolerance × |bound|` of it (both 1e-6 by default): GLPK's own
 /// feasibility tolerance is 1e-7 on the scaled model, so a correct plan
 /// passes and a wrong one does not.
-public struct DietPlanVerifier: Sendable, Hashable {
+package struct DietPlanVerifier: Sendable, Hashable {
   /// The part of a bound's size a total may pass it by.
   package var relativeTolerance: Double
   /// What a total may pass a bound by regardless of its size.
   package var absoluteTolerance: Double
 
-  public init(relativeTolerance: Double = 1e-6, absoluteTolerance: Double = 1e-6) {
+  package init(relativeTolerance: Double = 1e-6, absoluteTolerance: Double = 1e-6) {
     self.relativeTolerance = relativeTolerance
     self.absoluteTolerance = absoluteTolerance
   }

@@ -13,14 +13,14 @@ import Foundation
 /// }
 /// ```
 ///
-/// A plan is never returned unchecked: ``DietPlanVerifier`` recomputes every
+/// A plan is never returned unchecked: `DietPlanVerifier` recomputes every
 /// total from the foods, and any bound the solver's answer breaks becomes
 /// ``PlanningError/verificationFailed(_:)``. An infeasible or unbounded
 /// problem, or a time limit reached before any plan, is a result (a plan with
 /// that status and an explanation), not an error.
 ///
 /// A plan is ``PlanStatus/optimal`` when the solver proved it within
-/// ``SolverOptions/relativeGap`` of the best bound, and
+/// `SolverOptions.relativeGap` of the best bound, and
 /// ``PlanStatus/feasible`` when a time limit stopped the solver before that.
 /// For a plan in grams (an LP), each goal check carries the goal's marginal
 /// cost from the LP duals (`GoalCheck/marginalCost`).
@@ -38,7 +38,7 @@ import Foundation
 /// only when the duals say they would lower the cost; the optimum is the
 /// whole model's, proven by every food's reduced cost.
 public struct DietPlanner: Sendable {
-  /// The solver (`GLPKSolver` from the `GLPKBackend` library, or any other backend).
+  /// The solver (`GLPKSolver` from the `GLPKBackend` library).
   package var solver: any Solver
   /// Solver settings; the measured defaults of ``SolverOptions`` unless changed.
   package var options: SolverOptions
@@ -72,7 +72,7 @@ public struct DietPlanner: Sendable {
   package var explanationProgress: ExplanationProgressHandler?
 
   /// Creates a planner that solves with the given backend and settings.
-  public init(
+  package init(
     solver: any Solver, options: SolverOptions = SolverOptions(),
     verifier: DietPlanVerifier = DietPlanVerifier()
   ) {

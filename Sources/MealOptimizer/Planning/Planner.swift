@@ -18,17 +18,17 @@ import Foundation
 /// thread until the plan is ready.
 ///
 /// ```swift
-/// let planner = Planner(solver: GLPKSolver())   // or Planner() with GLPKBackend
+/// let planner = Planner()   // import GLPKBackend: solves with GLPK
 /// let plan = try await planner.plan(program.problem(for: spec))
 /// print(plan.kind, plan.status, plan.cost ?? 0)
 /// ```
 public struct Planner: Sendable {
   /// The planner of weeks of meals, for one person or a household: its
   /// solver, time limit, gap, tie-break tolerance and progress hooks.
-  public var meals: MealPlanner
+  package var meals: MealPlanner
   /// The planner of food-level plans: its solver, options, verifier and
   /// model choices (`DietPlanner/aggregatesIdenticalDays`).
-  public var foods: DietPlanner
+  package var foods: DietPlanner
 
   /// Creates a planner that solves every kind of plan with one backend.
   ///
@@ -38,7 +38,7 @@ public struct Planner: Sendable {
   /// - Parameters:
   ///   - solver: the backend for every model.
   ///   - options: time limit, gap, tie-break tolerance and progress hooks.
-  public init(solver: any Solver, options: MealPlannerOptions = MealPlannerOptions()) {
+  package init(solver: any Solver, options: MealPlannerOptions = MealPlannerOptions()) {
     meals = MealPlanner(solver: solver, options: options)
     var solve = SolverOptions()
     solve.timeLimit = options.timeLimit
@@ -101,7 +101,7 @@ public struct Planner: Sendable {
   /// let plan = try await running.plan
   /// ```
   ///
-  /// The progress hooks of ``meals`` and ``foods``, when set, are called
+  /// The progress hooks of `meals` and `foods`, when set, are called
   /// too, from the solving thread. A food-level plan solved in one call
   /// reports no progress.
   ///
@@ -130,7 +130,7 @@ public struct Planner: Sendable {
   ///
   /// A food-level plan's figures come from the LP's duals, or from
   /// re-solves for whole servings (`DietExplainer/explainCosts(_:)`, with
-  /// ``foods``'s solver, options and explanation hook); a week of meals,
+  /// `foods`'s solver, options and explanation hook); a week of meals,
   /// of one person or a household, re-solves with each bound moved a step,
   /// each solve at most `solveSeconds` and all within
   /// ``MealPlannerOptions/timeLimit``, with the tie-break off.

@@ -20,7 +20,7 @@ import Foundation
 /// ```
 public struct Purchasing: Sendable, Hashable, Codable {
   /// What the plan minimises when its objective is cost.
-  public enum CostBasis: String, Sendable, Hashable, Codable {
+  package enum CostBasis: String, Sendable, Hashable, Codable {
     /// Everything paid at the till: packages, loose food and store trips.
     case paid
     /// The food eaten, at each food's cheapest price per gram (purchases are
@@ -51,9 +51,19 @@ public struct Purchasing: Sendable, Hashable, Codable {
   /// keeps them from it.
   package var leftoverCredit: Double
 
+  /// Creates purchasing settings: an empty pantry, the till total
+  /// minimised, and no credit for leftovers.
+  ///
+  /// - Parameters:
+  ///   - stores: the stores the plan may buy from; `nil` for every store.
+  ///   - maximumStores: the most stores the plan may shop at; `nil` for no limit.
+  public init(stores: [String]? = nil, maximumStores: Int? = nil) {
+    self.init(pantry: [], stores: stores, maximumStores: maximumStores, costBasis: .paid)
+  }
+
   /// Creates purchasing settings; by default an empty pantry, every store,
   /// the till total minimised, and no credit for leftovers.
-  public init(
+  package init(
     pantry: [PantryStock] = [], stores: [String]? = nil, maximumStores: Int? = nil,
     costBasis: CostBasis = .paid, leftoverCredit: Double = 0
   ) {
@@ -101,7 +111,7 @@ public struct Purchasing: Sendable, Hashable, Codable {
 }
 
 /// Stock of one food at home.
-public struct PantryStock: Sendable, Hashable, Codable {
+package struct PantryStock: Sendable, Hashable, Codable {
   /// The food's identifier.
   package var food: String
   /// How much there is, in grams.

@@ -93,7 +93,7 @@ public final class RunningSolve<Plan: Sendable>: @unchecked Sendable {
   }
 
   /// Whether the solve has ended.
-  public var isFinished: Bool {
+  package var isFinished: Bool {
     lock.lock()
     defer { lock.unlock() }
     return result != nil

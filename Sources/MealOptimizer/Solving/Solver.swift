@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The only backend today is `GLPKSolver` (library `GLPKBackend`); an LP or
 /// MPS export is another consumer of the same model.
-public protocol Solver: Sendable {
+package protocol Solver: Sendable {
   /// Solves the model.
   ///
   /// An infeasible or unbounded model is a result, not an error. A backend
@@ -33,10 +33,10 @@ public protocol Solver: Sendable {
 
 extension Solver {
   /// Does nothing: a backend that keeps nothing per thread needs no release.
-  public func releaseThread() {}
+  package func releaseThread() {}
 
   /// A session that solves the changed model whole each time.
-  public func makeSession(for model: LinearModel) throws(SolverError) -> any SolverSession {
+  package func makeSession(for model: LinearModel) throws(SolverError) -> any SolverSession {
     try ModelSession(solver: self, model: model)
   }
 }
@@ -53,34 +53,34 @@ extension Solver {
 /// options.relativeGap = 0.01
 /// let solution = try GLPKSolver().solve(model, options: options)
 /// ```
-public struct SolverOptions: Sendable, Hashable {
+package struct SolverOptions: Sendable, Hashable {
   /// Wall-clock limit in seconds for the whole solve; `nil` for none.
-  public var timeLimit: Double? = nil
+  package var timeLimit: Double? = nil
   /// Relative MIP gap at which to stop (0.01 is 1%). LPs ignore it.
-  public var relativeGap: Double = 1e-4
+  package var relativeGap: Double = 1e-4
   /// The most branch-and-bound nodes a MIP solve may create; `nil` for no
   /// limit. A work limit rather than a clock: the same model and options stop
   /// at the same node on every run, with the best plan found by then
   /// (termination ``TerminationStatus/nodeLimit``). LPs ignore it.
-  public var nodeLimit: Int? = nil
+  package var nodeLimit: Int? = nil
   /// A point of the model (one value per variable, in
   /// ``LinearModel/variables`` order) for a MIP to start from: when it
   /// satisfies every row, bound and integrality (within 1e-6), it is the
   /// first incumbent, and the search prunes every node that cannot beat it.
   /// A point that does not fit the model is not used. `nil` for none. LPs
   /// ignore it.
-  public var start: [Double]? = nil
+  package var start: [Double]? = nil
   /// Told each better solution a MIP finds while it runs, for another
   /// thread to read (``SolveObserver``); `nil` for none. LPs ignore it.
-  public var observer: SolveObserver? = nil
+  package var observer: SolveObserver? = nil
   /// A backend's own settings for this solve, by the backend's names, on
   /// top of the settings the backend was made with: GLPK's are the
   /// properties of `GLPKOptions` (docs/solver.md), such as
   /// `["branching": "pseudocost", "cuts": "mir,cover"]`. A backend rejects a
   /// name or value it does not know with ``SolverError/invalidOptions(_:)``.
-  public var backendSettings: [String: String] = [:]
+  package var backendSettings: [String: String] = [:]
 
-  public init() {}
+  package init() {}
 }
 
 /// What a running MIP has found so far, for another thread to read: the
@@ -96,28 +96,28 @@ public struct SolverOptions: Sendable, Hashable {
 /// // On another thread, while the solve runs:
 /// if let best = observer.incumbent { print("best so far", best) }
 /// ```
-public final class SolveObserver: @unchecked Sendable, Hashable {
+package final class SolveObserver: @unchecked Sendable, Hashable {
   // Unchecked: `best` is read and written only with `lock` held.
   private let lock = NSLock()
   private var best: Double?
   private let onIncumbent: (@Sendable (Double) -> Void)?
 
   /// An observer that has seen nothing yet.
-  public init() { onIncumbent = nil }
+  package init() { onIncumbent = nil }
 
   /// An observer that also calls `onIncumbent` with each better solution's
   /// objective value, on the thread that solves, from inside the solve.
   package init(onIncumbent: @escaping @Sendable (Double) -> Void) { self.onIncumbent = onIncumbent }
 
   /// The best solution's objective value so far; `nil` before the first.
-  public var incumbent: Double? {
+  package var incumbent: Double? {
     lock.lock()
     defer { lock.unlock() }
     return best
   }
 
   /// Records a better solution's objective value (a backend calls this).
-  public func record(incumbent value: Double) {
+  package func record(incumbent value: Double) {
     lock.lock()
     best = value
     lock.unlock()
@@ -125,10 +125,10 @@ public final class SolveObserver: @unchecked Sendable, Hashable {
   }
 
   /// Observers are equal when they are the same object.
-  public static func == (lhs: SolveObserver, rhs: SolveObserver) -> Bool { lhs === rhs }
+  package static func == (lhs: SolveObserver, rhs: SolveObserver) -> Bool { lhs === rhs }
 
   /// Hashes the object's identity.
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// Why the solver stopped.
@@ -139,7 +139,7 @@ public enum TerminationStatus: String, Sendable, Hashable, Codable {
   case timeLimit = "time_limit"
   /// It reached the requested relative gap.
   case gapLimit = "gap_limit"
-  /// It reached ``SolverOptions/nodeLimit``.
+  /// It reached `SolverOptions.nodeLimit`.
   case nodeLimit = "node_limit"
   /// It failed: numerical trouble, a bad model, an internal error.
   case failed
@@ -151,7 +151,7 @@ public enum TerminationStatus: String, Sendable, Hashable, Codable {
 }
 
 /// What the result's values are.
-public enum ResultStatus: String, Sendable, Hashable, Codable {
+package enum ResultStatus: String, Sendable, Hashable, Codable {
   case optimal
   /// A feasible point that is not proven optimal (within a gap or time limit).
   case feasible
@@ -162,29 +162,29 @@ public enum ResultStatus: String, Sendable, Hashable, Codable {
 }
 
 /// The result of a solve.
-public struct Solution: Sendable, Hashable {
-  public var termination: TerminationStatus
-  public var status: ResultStatus
+package struct Solution: Sendable, Hashable {
+  package var termination: TerminationStatus
+  package var status: ResultStatus
   /// The objective value, when there are values.
-  public var objectiveValue: Double?
+  package var objectiveValue: Double?
   /// The primal value of each variable, in ``LinearModel/variables`` order (empty without values).
-  public var values: [Double]
+  package var values: [Double]
   /// Row duals, for LPs solved to optimality (empty otherwise).
-  public var rowDuals: [Double]
+  package var rowDuals: [Double]
   /// Reduced costs of the variables, for LPs solved to optimality (empty otherwise).
-  public var reducedCosts: [Double]
+  package var reducedCosts: [Double]
   /// The relative gap between the best solution and the best bound, for MIPs.
-  public var relativeGap: Double?
+  package var relativeGap: Double?
   /// A proven bound on the objective (a lower bound when minimising): the
   /// objective itself for an LP solved to optimality, the best bound of the
   /// branch-and-cut tree for a MIP; `nil` when none is known.
-  public var bound: Double?
+  package var bound: Double?
   /// Seconds spent in the solver.
-  public var seconds: Double
+  package var seconds: Double
   /// A sentence for people when the solver failed or stopped early.
-  public var message: String?
+  package var message: String?
 
-  public init(
+  package init(
     termination: TerminationStatus, status: ResultStatus, objectiveValue: Double? = nil,
     values: [Double] = [], rowDuals: [Double] = [], reducedCosts: [Double] = [],
     relativeGap: Double? = nil, bound: Double? = nil, seconds: Double = 0, message: String? = nil
@@ -202,7 +202,7 @@ public struct Solution: Sendable, Hashable {
   }
 
   /// The value of a variable, when there are values.
-  public func value(_ variable: VariableRef) -> Double? {
+  package func value(_ variable: VariableRef) -> Double? {
     values.indices.contains(variable.index) ? values[variable.index] : nil
   }
 
@@ -217,7 +217,7 @@ public struct Solution: Sendable, Hashable {
   /// - Parameter constraint: A constraint of the model that was solved.
   /// - Returns: The dual for an LP solved to optimality; `nil` for a MIP, a
   ///   solution that is not optimal, or a reference out of range.
-  public func dual(_ constraint: ConstraintRef) -> Double? {
+  package func dual(_ constraint: ConstraintRef) -> Double? {
     rowDuals.indices.contains(constraint.index) ? rowDuals[constraint.index] : nil
   }
 
@@ -227,7 +227,7 @@ public struct Solution: Sendable, Hashable {
   /// - Parameter variable: A variable of the model that was solved.
   /// - Returns: The reduced cost for an LP solved to optimality; `nil` for a
   ///   MIP, a solution that is not optimal, or a reference out of range.
-  public func reducedCost(_ variable: VariableRef) -> Double? {
+  package func reducedCost(_ variable: VariableRef) -> Double? {
     reducedCosts.indices.contains(variable.index) ? reducedCosts[variable.index] : nil
   }
 }
@@ -237,7 +237,7 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible, Loc
   /// The model itself is malformed (a NaN coefficient, lower bound above upper bound, a
   /// reference to a variable that does not exist).
   case invalidModel(String)
-  /// A ``SolverOptions`` value is out of range (a negative time limit, a gap that is not a number).
+  /// A `SolverOptions` value is out of range (a negative time limit, a gap that is not a number).
   case invalidOptions(String)
   /// The solver library reported an error it could not recover from.
   case solverFailure(String)

@@ -4,7 +4,7 @@
 /// ``LinearModel/apply(_:)`` makes the same change to a model value, so a
 /// session's ``SolverSession/model`` is always the model its next solve
 /// solves.
-public enum ModelChange: Sendable, Hashable {
+package enum ModelChange: Sendable, Hashable {
   /// New bounds for a variable (`nil` for none): equal bounds fix it, its
   /// old bounds free it again.
   case variableBounds(VariableRef, lower: Double?, upper: Double?)
@@ -46,7 +46,7 @@ extension LinearModel {
   /// - Throws: ``SolverError/invalidModel(_:)`` when a reference is out of
   ///   range or the changed variable or constraint would not validate (a
   ///   NaN, inverted bounds); the model is then unchanged.
-  public mutating func apply(_ change: ModelChange) throws(SolverError) {
+  package mutating func apply(_ change: ModelChange) throws(SolverError) {
     switch change {
     case .variableBounds(let variable, let lower, let upper):
       try check(variable)
@@ -136,7 +136,7 @@ extension LinearModel {
 /// try session.apply(.variableBounds(x, lower: 0, upper: 0))   // x out
 /// let second = try session.solve(options: SolverOptions())    // from the last basis
 /// ```
-public protocol SolverSession: AnyObject {
+package protocol SolverSession: AnyObject {
   /// The model the next solve solves: the loaded one with every change so far.
   var model: LinearModel { get }
 
@@ -156,11 +156,11 @@ public protocol SolverSession: AnyObject {
 
 extension SolverSession {
   // The shorthands for one change each are `package`: ``apply(_:)`` with a
-  // ``ModelChange`` is the public way, and keeps the public surface small.
+  // ``ModelChange`` is the package way, and keeps the package surface small.
 
   /// Adds a constraint `expression ∈ set` and returns a reference to it.
   @discardableResult
-  public func addConstraint(_ name: String, _ expression: LinearExpression, _ set: ConstraintSet)
+  package func addConstraint(_ name: String, _ expression: LinearExpression, _ set: ConstraintSet)
     throws(SolverError) -> ConstraintRef
   {
     try apply(.addConstraint(name: name, expression: expression, set: set))
