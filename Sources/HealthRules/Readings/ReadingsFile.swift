@@ -54,37 +54,11 @@ public enum ReadingsFile {
     from url: URL, format: ReadingsFormat? = nil, customMetrics: [Metric] = [],
     retention: ReadingsRetention = .all
   ) throws(ReadingsError) -> [Reading] {
-    guard let format = format ?? ReadingsFormat(fileName: url.lastPathComponent) else {
-      throw ReadingsError(
-        .unknownFormat, message: "cannot tell the format of '\(url.lastPathComponent)'",
-        hint: "use a .csv, .json or .xml (Apple Health export) file")
-    }
-    if let problem = RegularFile.problem(at: url.path) {
-      throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(problem)")
-    }
+    let format = try readableFormat(of: url, format)
     if format == .appleHealth { return try AppleHealthReadings.parse(contentsOf: url) }
     if format == .csv {
-      guard let handle = FileHandle(forReadingAtPath: url.path) else {
-        throw ReadingsError(
-          .cannotReadFile, message: "cannot read '\(url.path)': \(RegularFile.phrase(for: errno))")
-      }
-      defer { try? handle.close() }
-      var scanner = CSVScanner(LineReader(handle))
       var collector = ReadingsCollector(retention: retention)
-      // A file that stops being readable or UTF-8 part way is that error alone: the rows
-      // after it were never seen.
-      let parsed: Result<Void, ReadingsError>
-      do throws(ReadingsError) {
-        try CSVReadings.read(&scanner, customMetrics: customMetrics, into: &collector)
-        parsed = .success(())
-      } catch {
-        parsed = .failure(error)
-      }
-      if let reason = scanner.readError {
-        throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(reason)")
-      }
-      if scanner.invalidUTF8 { throw notUTF8(url) }
-      try parsed.get()
+      try readCSV(url, customMetrics: customMetrics, into: &collector)
       return try collector.result()
     }
     return try loadJSON(from: url, customMetrics: customMetrics, retention: retention).readings
@@ -97,39 +71,15 @@ public enum ReadingsFile {
   static func loadRows(from url: URL, format: ReadingsFormat? = nil) throws(ReadingsError)
     -> [ReadingsCollector.Row]
   {
-    guard let format = format ?? ReadingsFormat(fileName: url.lastPathComponent) else {
-      throw ReadingsError(
-        .unknownFormat, message: "cannot tell the format of '\(url.lastPathComponent)'",
-        hint: "use a .csv, .json or .xml (Apple Health export) file")
-    }
-    if let problem = RegularFile.problem(at: url.path) {
-      throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(problem)")
-    }
+    let format = try readableFormat(of: url, format)
     switch format {
     case .appleHealth:
       return try AppleHealthReadings.parseRows(contentsOf: url)
     case .json:
       return try loadJSONRows(from: url).rows
     case .csv:
-      guard let handle = FileHandle(forReadingAtPath: url.path) else {
-        throw ReadingsError(
-          .cannotReadFile, message: "cannot read '\(url.path)': \(RegularFile.phrase(for: errno))")
-      }
-      defer { try? handle.close() }
-      var scanner = CSVScanner(LineReader(handle))
       var collector = ReadingsCollector()
-      let parsed: Result<Void, ReadingsError>
-      do throws(ReadingsError) {
-        try CSVReadings.read(&scanner, customMetrics: [], into: &collector)
-        parsed = .success(())
-      } catch {
-        parsed = .failure(error)
-      }
-      if let reason = scanner.readError {
-        throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(reason)")
-      }
-      if scanner.invalidUTF8 { throw notUTF8(url) }
-      try parsed.get()
+      try readCSV(url, customMetrics: [], into: &collector)
       return try collector.resultRows()
     }
   }
@@ -147,21 +97,7 @@ public enum ReadingsFile {
   static func forEachRow(
     in url: URL, _ body: (ReadingsCollector.Row) -> Void
   ) throws(ReadingsError) -> Bool {
-    guard let format = ReadingsFormat(fileName: url.lastPathComponent) else {
-      throw ReadingsError(
-        .unknownFormat, message: "cannot tell the format of '\(url.lastPathComponent)'",
-        hint: "use a .csv, .json or .xml (Apple Health export) file")
-    }
-    if let problem = RegularFile.problem(at: url.path) {
-      throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(problem)")
-    }
-    func open() throws(ReadingsError) -> FileHandle {
-      guard let handle = FileHandle(forReadingAtPath: url.path) else {
-        throw ReadingsError(
-          .cannotReadFile, message: "cannot read '\(url.path)': \(RegularFile.phrase(for: errno))")
-      }
-      return handle
-    }
+    let format = try readableFormat(of: url, nil)
     var collector = ReadingsCollector()
     func hand(_ collector: inout ReadingsCollector) {
       for row in collector.takeRows() where collector.issues.isEmpty { body(row) }
@@ -171,25 +107,10 @@ public enum ReadingsFile {
       for row in try AppleHealthReadings.parseRows(contentsOf: url) { body(row) }
       return true
     case .csv:
-      let handle = try open()
-      defer { try? handle.close() }
-      var scanner = CSVScanner(LineReader(handle))
-      let parsed: Result<Void, ReadingsError>
-      do throws(ReadingsError) {
-        try CSVReadings.read(
-          &scanner, customMetrics: [], into: &collector, onRow: { _, collector in hand(&collector) })
-        parsed = .success(())
-      } catch {
-        parsed = .failure(error)
-      }
-      if let reason = scanner.readError {
-        throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(reason)")
-      }
-      if scanner.invalidUTF8 { throw notUTF8(url) }
-      try parsed.get()
+      try readCSV(url, customMetrics: [], into: &collector, onRow: hand)
     case .json:
       // The reader holds the handle, which closes when the pass is done with it.
-      var reader = JSONReader(LineReader(try open()))
+      var reader = JSONReader(LineReader(try openFile(url)))
       var given = 0
       let layout: JSONReadings.Layout
       do throws(JSONReader.SyntaxError) {
@@ -206,7 +127,7 @@ public enum ReadingsFile {
       try check(reader, url)
       if layout.isFHIR {
         guard given == 0 else { return false }
-        var fhir = JSONReader(LineReader(try open()))
+        var fhir = JSONReader(LineReader(try openFile(url)))
         collector = ReadingsCollector()
         do throws(JSONReader.SyntaxError) {
           try FHIRReadings.read(&fhir, into: &collector, onEntry: { hand(&$0) })
@@ -270,6 +191,58 @@ public enum ReadingsFile {
       }
       if reader.invalidUTF8 { throw notUTF8(url) }
     }
+  }
+
+  /// The format of a file about to be read (`format`, or the one its name
+  /// tells), once the file is known to be a regular file.
+  private static func readableFormat(of url: URL, _ format: ReadingsFormat?) throws(ReadingsError)
+    -> ReadingsFormat
+  {
+    guard let format = format ?? ReadingsFormat(fileName: url.lastPathComponent) else {
+      throw ReadingsError(
+        .unknownFormat, message: "cannot tell the format of '\(url.lastPathComponent)'",
+        hint: "use a .csv, .json or .xml (Apple Health export) file")
+    }
+    if let problem = RegularFile.problem(at: url.path) {
+      throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(problem)")
+    }
+    return format
+  }
+
+  /// Opens a file for reading.
+  private static func openFile(_ url: URL) throws(ReadingsError) -> FileHandle {
+    guard let handle = FileHandle(forReadingAtPath: url.path) else {
+      throw ReadingsError(
+        .cannotReadFile, message: "cannot read '\(url.path)': \(RegularFile.phrase(for: errno))")
+    }
+    return handle
+  }
+
+  /// Reads a CSV readings file into `collector` a line at a time, calling
+  /// `onRow` after each row the collector takes. A file that stops being
+  /// readable or UTF-8 part way is that error alone: the rows after it were
+  /// never seen.
+  private static func readCSV(
+    _ url: URL, customMetrics: [Metric], into collector: inout ReadingsCollector,
+    onRow: (inout ReadingsCollector) -> Void = { _ in }
+  ) throws(ReadingsError) {
+    let handle = try openFile(url)
+    defer { try? handle.close() }
+    var scanner = CSVScanner(LineReader(handle))
+    let parsed: Result<Void, ReadingsError>
+    do throws(ReadingsError) {
+      try CSVReadings.read(
+        &scanner, customMetrics: customMetrics, into: &collector, onRow: { _, collector in onRow(&collector) }
+      )
+      parsed = .success(())
+    } catch {
+      parsed = .failure(error)
+    }
+    if let reason = scanner.readError {
+      throw ReadingsError(.cannotReadFile, message: "cannot read '\(url.path)': \(reason)")
+    }
+    if scanner.invalidUTF8 { throw notUTF8(url) }
+    try parsed.get()
   }
 
   private static func notUTF8(_ url: URL) -> ReadingsError {
