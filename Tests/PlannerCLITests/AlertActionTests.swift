@@ -116,6 +116,25 @@ struct AlertActionTests {
     #expect(server.requests.first?.idempotencyKey == items.first?["id"] as? String)
   }
 
+  /// A care team's server and an escalation target's, on loopback.
+  @available(macOS 15, *)
+  static func servers() throws -> (team: LoopbackHTTPServer, escalation: LoopbackHTTPServer) {
+    (
+      try LoopbackHTTPServer(status: 200, maximumRequests: 3),
+      try LoopbackHTTPServer(status: 200, maximumRequests: 3)
+    )
+  }
+
+  /// `planner health` that sends an alert to `team` and escalates an urgent
+  /// one to `escalation` when it is not acknowledged within 1 s.
+  @available(macOS 15, *)
+  static func escalating(to team: LoopbackHTTPServer, then escalation: LoopbackHTTPServer) -> [String] {
+    [
+      "health", "readings.csv", "--rules", "rules.plan", "--notify-url", team.url, "--escalate-url",
+      escalation.url, "--escalate-after", "1s",
+    ]
+  }
+
   static func today() -> Day {
     let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
     return Day(year: parts.year!, month: parts.month!, day: parts.day!)!
@@ -125,16 +144,12 @@ struct AlertActionTests {
   @Test("an urgent alert not acknowledged in time is sent again to the escalation target, once")
   func escalates() throws {
     let folder = try Self.folder(systolic: 190)
-    let team = try LoopbackHTTPServer(status: 200, maximumRequests: 3)
-    let escalation = try LoopbackHTTPServer(status: 200, maximumRequests: 3)
+    let (team, escalation) = try Self.servers()
     defer {
       team.stop()
       escalation.stop()
     }
-    let arguments = [
-      "health", "readings.csv", "--rules", "rules.plan", "--notify-url", team.url, "--escalate-url",
-      escalation.url, "--escalate-after", "1s",
-    ]
+    let arguments = Self.escalating(to: team, then: escalation)
     let first = try PlannerProcess.run(arguments, directory: folder)
     #expect(first.status == 1)
     #expect(first.stderr == "planner: sent the alert to \(team.url)\n")
@@ -166,16 +181,12 @@ struct AlertActionTests {
   @Test("an urgent alert acknowledged with 'planner alerts ack' is not escalated")
   func acknowledged() throws {
     let folder = try Self.folder(systolic: 190)
-    let team = try LoopbackHTTPServer(status: 200, maximumRequests: 3)
-    let escalation = try LoopbackHTTPServer(status: 200, maximumRequests: 3)
+    let (team, escalation) = try Self.servers()
     defer {
       team.stop()
       escalation.stop()
     }
-    let arguments = [
-      "health", "readings.csv", "--rules", "rules.plan", "--notify-url", team.url, "--escalate-url",
-      escalation.url, "--escalate-after", "1s",
-    ]
+    let arguments = Self.escalating(to: team, then: escalation)
     #expect(try PlannerProcess.run(arguments, directory: folder).status == 1)
     let alertID = try #require(Self.object(team.received.first ?? "")["alert_id"] as? String)
     let ack = try PlannerProcess.run(
