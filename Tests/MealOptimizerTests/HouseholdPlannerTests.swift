@@ -90,7 +90,7 @@ struct HouseholdPlannerTests {
         #expect(dish.portions.allSatisfy { [0.5, 1, 1.5, 2].contains($0.servings) })
       }
     }
-    #expect(HouseholdPlanVerifier(problem: problem).verify(plan).isEmpty)
+    #expect(MealPlanVerifier(problem: problem).verify(plan).isEmpty)
   }
 
   @Test("a skipped slot costs nothing for the member who skips it")
@@ -217,7 +217,7 @@ struct HouseholdPlannerTests {
     var served: [String: Int] = [:]
     for dish in plan.days.flatMap(\.meals) { served[dish.id, default: 0] += 1 }
     #expect(served.values.allSatisfy { $0 <= 2 })
-    #expect(HouseholdPlanVerifier(problem: problem).verify(plan).isEmpty)
+    #expect(MealPlanVerifier(problem: problem).verify(plan).isEmpty)
   }
 
   @Test("a goal no dish can reach for one member makes the household infeasible, and says whose")

@@ -217,4 +217,32 @@ struct MealPlannerTests {
     overfed.days[0].meals[0].servings = 7
     #expect(verifier.verify(overfed).map(\.rule).contains("portion"))
   }
+
+  @Test(
+    "a person's plan is checked as a household of one: its cost against its portions, leftovers against their source"
+  )
+  func verifierChecksAPersonAsAHouseholdOfOne() throws {
+    let problem = Kitchen.problem(leftovers: [LeftoverRule(from: .dinner, to: .lunch)])
+    let plan = try Kitchen.solve(problem)
+    #expect(plan.status.hasPlan)
+    let verifier = MealPlanVerifier(problem: problem)
+    #expect(verifier.verify(plan).isEmpty)
+    var dearer = plan
+    dearer.cost = (plan.cost ?? 0) + 1
+    let cost = verifier.verify(dearer)
+    #expect(cost.map(\.rule) == ["cost"])
+    #expect(
+      cost.first?.message.hasPrefix("the plan costs \((plan.cost ?? 0) + 1) but its portions cost ") == true)
+    // Day 2's lunch is day 1's dinner: serving something else there breaks the leftover.
+    let lunch = try #require(plan.days[1].meals.firstIndex { $0.meal == .lunch })
+    let dinner = try #require(plan.meal(day: 1, .dinner))
+    var swapped = plan
+    swapped.days[1].meals[lunch].id = dinner.id == "tofu_stir_fry" ? "beef_chili" : "tofu_stir_fry"
+    #expect(
+      verifier.verify(swapped).contains {
+        $0.rule == "leftover"
+          && $0.message.hasPrefix(
+            "day 2 lunch serves '\(swapped.days[1].meals[lunch].id)' as leftovers of day 1 dinner")
+      })
+  }
 }

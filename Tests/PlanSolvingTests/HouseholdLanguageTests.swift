@@ -178,7 +178,7 @@ struct HouseholdLanguageTests {
     let groceries = try #require(plan.groceries)
     #expect(groceries.stores != nil)
     #expect(abs(NSDecimalNumber(decimal: (plan.cost ?? 0) - groceries.total).doubleValue) < 0.005)
-    #expect(HouseholdPlanVerifier(problem: problem).verify(plan).isEmpty)
+    #expect(MealPlanVerifier(problem: problem).verify(plan).isEmpty)
   }
 
   @Test("repeat counts cookings when it says so")

@@ -67,7 +67,7 @@ struct HouseholdRestrictionTests {
     let problem = try Self.problem(kim: "avoid peanut")
     let plan = try Self.solve(problem)
     #expect(plan.status.hasPlan && plan.report.metGapTarget)
-    #expect(HouseholdPlanVerifier(problem: problem).verify(plan).isEmpty)
+    #expect(MealPlanVerifier(problem: problem).verify(plan).isEmpty)
     let kim = try #require(plan.member("kim"))
     let kimDishes = kim.days.flatMap(\.meals).filter { $0.servings > 0 }.map(\.id)
     #expect(!kimDishes.isEmpty)
@@ -85,12 +85,12 @@ struct HouseholdRestrictionTests {
     let free = try Self.problem(kim: "")
     let careless = try Self.solve(free)
     #expect(careless.status == .optimal)
-    #expect(HouseholdPlanVerifier(problem: free).verify(careless).isEmpty)
+    #expect(MealPlanVerifier(problem: free).verify(careless).isEmpty)
     // Without the rule, the cheapest week feeds Kim peanut toast.
     let kim = try #require(careless.member("kim"))
     #expect(kim.days.flatMap(\.meals).contains { $0.id == "peanut_toast" && $0.servings > 0 })
     let strict = try Self.problem(kim: "avoid peanut")
-    let violations = HouseholdPlanVerifier(problem: strict).verify(careless)
+    let violations = MealPlanVerifier(problem: strict).verify(careless)
     #expect(!violations.isEmpty)
     #expect(violations.allSatisfy { $0.rule == "avoid" })
     #expect(
@@ -106,7 +106,7 @@ struct HouseholdRestrictionTests {
     let problem = try Self.problem(kim: "diet vegan")
     let plan = try Self.solve(problem)
     #expect(plan.status == .optimal)
-    #expect(HouseholdPlanVerifier(problem: problem).verify(plan).isEmpty)
+    #expect(MealPlanVerifier(problem: problem).verify(plan).isEmpty)
     let kim = try #require(plan.member("kim"))
     #expect(!kim.days.flatMap(\.meals).contains { $0.id == "cheese_toast" && $0.servings > 0 })
   }

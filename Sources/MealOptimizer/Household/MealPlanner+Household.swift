@@ -12,7 +12,7 @@ extension MealPlanner {
   /// The model (``HouseholdModelBuilder``) goes through the same search as
   /// a plan for one person (docs/meals.md "Solving"), with each member's
   /// portions counted on the day they are eaten, and the plan is re-checked
-  /// by ``HouseholdPlanVerifier`` before it is returned.
+  /// by ``MealPlanVerifier`` before it is returned.
   ///
   /// ```swift
   /// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)   // or Planner().solve(.household(problem))
@@ -27,7 +27,7 @@ extension MealPlanner {
   /// - Throws: ``PlanningError/invalidProblem(_:)`` for a malformed problem,
   ///   ``PlanningError/solver(_:)`` for a solver failure,
   ///   and ``PlanningError/verificationFailed(_:)`` for a plan that fails
-  ///   ``HouseholdPlanVerifier``.
+  ///   ``MealPlanVerifier``.
   package func solve(_ problem: HouseholdProblem) throws(PlanningError) -> HouseholdPlan {
     var shared = problem.meals
     shared.goals = problem.household.members.flatMap(\.goals)
@@ -129,6 +129,6 @@ struct HouseholdWeek: PlannedWeek {
   }
 
   func verify(_ plan: HouseholdPlan) -> [PlanViolation] {
-    HouseholdPlanVerifier(problem: problem).verify(plan)
+    MealPlanVerifier(problem: problem).verify(plan)
   }
 }

@@ -5,9 +5,9 @@ extension MealPlanVerifier {
   func check(_ item: PlannedMeal, day: Int) -> [PlanViolation] {
     var violations: [PlanViolation] = []
     let place = "day \(day) \(item.meal)"
-    let leftover = problem.leftovers.first { $0.to == item.meal && day - $0.daysLater >= 1 }
+    let leftover = week.leftovers.first { $0.to == item.meal && day - $0.daysLater >= 1 }
     let cookedIn = leftover?.from ?? item.meal
-    let choice = problem.slotChoices[cookedIn] ?? SlotChoice()
+    let choice = week.slotChoices[cookedIn] ?? SlotChoice()
     var ingredientFoods: [Food] = []
     switch item.kind {
     case .recipe:
@@ -31,7 +31,7 @@ extension MealPlanVerifier {
       ingredientFoods = foods[item.id].map { [$0] } ?? []
     }
     violations += checkDietAndAvoid(item, foods: ingredientFoods, place: place)
-    let portion = choice.portions ?? problem.portions
+    let portion = choice.portions ?? week.portions
     let steps = item.servings / portion.step
     if abs(steps - steps.rounded()) > 1e-9 || item.servings < portion.minimum - 1e-9
       || item.servings > portion.maximum + 1e-9
@@ -39,7 +39,7 @@ extension MealPlanVerifier {
       violations.append(
         .init(rule: "portion", message: "\(place) serves \(item.servings) servings, not an allowed portion"))
     }
-    if let lock = problem.locks.first(where: { $0.day == day && $0.meal == item.meal }) {
+    if let lock = week.locks.first(where: { $0.day == day && $0.meal == item.meal }) {
       if lock.recipe != item.id || (lock.servings.map { abs($0 - item.servings) > 1e-9 } ?? false) {
         violations.append(
           .init(rule: "lock", message: "\(place) is locked to '\(lock.recipe)' but serves '\(item.id)'"))
@@ -70,7 +70,7 @@ extension MealPlanVerifier {
     avoid: [AvoidRule]? = nil, whose: String = "the plan"
   ) -> [PlanViolation] {
     var violations: [PlanViolation] = []
-    for label in (diet ?? problem.diet).sorted() {
+    for label in (diet ?? week.diet).sorted() {
       let holds: Bool
       if label.isSatisfied(byTags: []) != nil {
         holds =
@@ -88,7 +88,7 @@ extension MealPlanVerifier {
             rule: "diet", message: "\(place) serves '\(item.id)', which is not \(label) (\(whose)'s diet)"))
       }
     }
-    for rule in avoid ?? problem.avoid {
+    for rule in avoid ?? week.avoid {
       let hit = ingredientFoods.first { AvoidMatcher.food($0, matches: rule) }
       if let hit {
         violations.append(
@@ -100,20 +100,25 @@ extension MealPlanVerifier {
     return violations
   }
 
-  func checkGoalsAndBudgets(dayTotals: [Int: [Nutrient: Double]], dayCosts: [Int: Double])
-    -> [PlanViolation]
-  {
-    var violations: [PlanViolation] = []
+  /// The days and the seven-day blocks of the plan, with each block's
+  /// share of a week.
+  var periods: [(label: String, days: ClosedRange<Int>, scale: Double, period: Period)] {
     var periods: [(label: String, days: ClosedRange<Int>, scale: Double, period: Period)] =
-      (1...problem.days).map { ("day \($0)", $0...$0, 1, .day) }
-    for (offset, first) in stride(from: 1, through: problem.days, by: 7).enumerated() {
-      let last = min(first + 6, problem.days)
+      (1...week.days).map { ("day \($0)", $0...$0, 1, .day) }
+    for (offset, first) in stride(from: 1, through: week.days, by: 7).enumerated() {
+      let last = min(first + 6, week.days)
       periods.append(("week \(offset + 1)", first...last, Double(last - first + 1) / 7, .week))
     }
+    return periods
+  }
+
+  /// Checks one diner's daily and weekly totals against their goals.
+  func checkGoals(_ goals: [NutrientGoal], dayTotals: [Int: [Nutrient: Double]]) -> [PlanViolation] {
+    var violations: [PlanViolation] = []
     for period in periods {
       var totals: [Nutrient: Double] = [:]
       for day in period.days { totals.merge(dayTotals[day] ?? [:], uniquingKeysWith: +) }
-      for goal in problem.goals where goal.period == period.period {
+      for goal in goals where goal.period == period.period {
         let amount: Double
         switch goal.basis {
         case .absolute: amount = totals[goal.nutrient] ?? 0
@@ -130,9 +135,19 @@ extension MealPlanVerifier {
             .init(rule: "goal", message: "\(period.label): \(goal.nutrient) is \(amount), outside its goal"))
         }
       }
+    }
+    return violations
+  }
+
+  /// Checks the cost of the table's meals, day by day and week by week,
+  /// against the budgets; with purchasing, budgets bound what is paid
+  /// (``checkPurchases(_:eaten:)``).
+  func checkBudgets(dayCosts: [Int: Double]) -> [PlanViolation] {
+    guard week.purchasing == nil else { return [] }
+    var violations: [PlanViolation] = []
+    for period in periods {
       let spent = period.days.reduce(0) { $0 + (dayCosts[$1] ?? 0) }
-      // With purchasing, budgets bound what is paid: see `checkPurchases`.
-      for budget in problem.budgets where budget.period == period.period && problem.purchasing == nil {
+      for budget in week.budgets where budget.period == period.period {
         let limit = NSDecimalNumber(decimal: budget.amount).doubleValue * period.scale
         if spent > limit + 1e-6 * max(1, limit) {
           violations.append(
@@ -146,8 +161,8 @@ extension MealPlanVerifier {
   /// Checks what the plan's grocery list buys against what its meals eat
   /// (``PurchaseCheck``), the budgets against what is paid, and the plan's
   /// cost and the list's total against the recomputed till total.
-  func checkPurchases(_ plan: MealPlan, eaten: [String: [Double]]) -> [PlanViolation] {
-    guard let purchasing = problem.purchasing else { return [] }
+  func checkPurchases(_ plan: Reading, eaten: [String: [Double]]) -> [PlanViolation] {
+    guard let purchasing = week.purchasing else { return [] }
     var violations: [PlanViolation] = []
     var purchases: [Purchase] = []
     for item in plan.groceries?.items ?? [] {
@@ -165,16 +180,16 @@ extension MealPlanVerifier {
       purchases.append(Purchase(food: item.food, offer: offer, packages: item.packages, grams: grams))
     }
     let checker = PurchaseCheck(
-      purchasing: purchasing, foods: foods, stores: problem.stores, days: problem.days,
+      purchasing: purchasing, foods: foods, stores: week.stores, days: week.days,
       tolerance: { 1e-6 * max(1, abs($0)) })
     let checked = checker.check(purchases, eaten: eaten)
     violations += checked.violations
     let paid = NSDecimalNumber(decimal: checked.paid).doubleValue
     // Budgets bound what the model counts: loose food unrounded.
     let exact = NSDecimalNumber(decimal: checked.exact).doubleValue
-    for budget in problem.budgets {
+    for budget in week.budgets {
       let amount = NSDecimalNumber(decimal: budget.amount).doubleValue
-      let limit = amount * Double(problem.days) / (budget.period == .week ? 7 : 1)
+      let limit = amount * Double(week.days) / (budget.period == .week ? 7 : 1)
       if exact > limit + 1e-6 * max(1, limit) {
         violations.append(
           .init(rule: "budget", message: "the plan pays \(paid) at the till, above its budget of \(limit)"))
@@ -205,12 +220,13 @@ extension MealPlanVerifier {
     return violations
   }
 
-  func checkRepetition(_ plan: MealPlan) -> [PlanViolation] {
+  /// Checks the table's dishes against the repetition rules.
+  func checkRepetition(_ days: [HouseholdDay]) -> [PlanViolation] {
     var violations: [PlanViolation] = []
-    let rules = problem.repetition
+    let rules = week.repetition
     var cookedDays: [String: [Int]] = [:]
     var servedDays: [String: [Int]] = [:]
-    for day in plan.days {
+    for day in days {
       let recipesEaten = day.meals.filter { $0.kind == .recipe }
       for meal in recipesEaten where meal.leftoverFromDay == nil {
         cookedDays[meal.id, default: []].append(day.day)
@@ -229,7 +245,7 @@ extension MealPlanVerifier {
       if let limit = rules.maximumPerWeek {
         let counted = rules.counting == .meals ? servedDays[id] ?? days : days
         let verb = rules.counting == .meals ? "served" : "cooked"
-        for first in stride(from: 1, through: problem.days, by: 7) {
+        for first in stride(from: 1, through: week.days, by: 7) {
           let count = counted.filter { (first...(first + 6)).contains($0) }.count
           if count > limit {
             violations.append(
@@ -241,6 +257,26 @@ extension MealPlanVerifier {
       }
       if rules.notOnConsecutiveDays, let day = days.first(where: { days.contains($0 + 1) }) {
         violations.append(.init(rule: "repeat", message: "'\(id)' is cooked on days \(day) and \(day + 1)"))
+      }
+    }
+    return violations
+  }
+
+  /// A leftover slot serves the dish its source cooked.
+  func checkLeftoverDishes(_ days: [HouseholdDay]) -> [PlanViolation] {
+    var violations: [PlanViolation] = []
+    for day in days {
+      for dish in day.meals {
+        guard let sourceDay = dish.leftoverFromDay, let sourceMeal = dish.leftoverFromMeal else { continue }
+        let source = days.first { $0.day == sourceDay }?.meals.first { $0.meal == sourceMeal }
+        if source?.id != dish.id {
+          violations.append(
+            PlanViolation(
+              rule: "leftover",
+              message:
+                "day \(day.day) \(dish.meal) serves '\(dish.id)' as leftovers of day \(sourceDay) \(sourceMeal), which cooked something else"
+            ))
+        }
       }
     }
     return violations

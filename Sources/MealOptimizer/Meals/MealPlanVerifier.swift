@@ -1,25 +1,111 @@
 import Foundation
 
-/// Re-checks a ``MealPlan`` against its ``MealPlanProblem`` by recomputing
-/// everything from the recipes and foods, without the model builder's
-/// coefficients.
+/// Re-checks a meal plan, one person's (``MealPlan``) or a household's
+/// (``HouseholdPlan``), against its problem by recomputing everything from
+/// the recipes and foods, without the model builder's coefficients.
 ///
-/// It checks that every slot holds one allowed recipe or food in an allowed
-/// portion; each day's and week's nutrients are within the goals; the cost is
-/// within the budgets; every recipe has the diet's labels and nothing the plan
-/// avoids; repetition limits, locks and leftovers hold; and the totals the plan
-/// reports match the recomputed ones.
+/// A person's plan is checked as a household of one member, who eats every
+/// slot and has the plan's goals. It checks that every slot a diner eats
+/// holds one allowed dish, the same for everyone at the table, with a portion
+/// for each diner who eats it and none for a member who skips it; each
+/// portion is allowed; each diner's daily and weekly totals are within their
+/// own goals and match what the plan reports; every portion keeps the plan's
+/// diet and avoid rules and the diner's own; the cost keeps the budgets;
+/// locks, leftovers and repetition hold for the table; and the grocery list
+/// buys what is eaten (``PurchaseCheck``) and costs what the plan says.
 package struct MealPlanVerifier: Sendable {
-  /// The problem the plans are checked against.
-  package let problem: MealPlanProblem
+  /// The problem the plans are checked against: a household's, or one
+  /// person's as a household of one.
+  package let problem: HouseholdProblem
+  /// Whether the diners are a household's members, named in messages; a
+  /// person's plan names nobody.
+  let namesMembers: Bool
   let foods: [String: Food]
   let recipes: [String: Recipe]
+  /// The shared week.
+  var week: MealPlanProblem { problem.meals }
 
-  /// Creates a verifier for plans of a problem.
+  /// Creates a verifier for one person's plans: a household of one member
+  /// with the problem's goals, who eats every slot.
   package init(problem: MealPlanProblem) {
+    let person = HouseholdMember(id: "", goals: problem.goals)
+    self.init(
+      problem: HouseholdProblem(meals: problem, household: Household(id: "", members: [person])),
+      namesMembers: false)
+  }
+
+  /// Creates a verifier for a household's plans.
+  package init(problem: HouseholdProblem) {
+    self.init(problem: problem, namesMembers: true)
+  }
+
+  init(problem: HouseholdProblem, namesMembers: Bool) {
     self.problem = problem
-    self.foods = Dictionary(problem.foods.map { ($0.id, $0) }) { a, _ in a }
-    self.recipes = Dictionary(problem.recipes.map { ($0.id, $0) }) { a, _ in a }
+    self.namesMembers = namesMembers
+    self.foods = Dictionary(problem.meals.foods.map { ($0.id, $0) }) { a, _ in a }
+    self.recipes = Dictionary(problem.meals.recipes.map { ($0.id, $0) }) { a, _ in a }
+  }
+
+  /// A plan as the verifier reads it, whoever eats it: the table and what
+  /// the plan reports of each diner.
+  struct Reading {
+    /// Each day's dishes with each diner's portion.
+    var days: [HouseholdDay]
+    /// Each diner's days as the plan reports them: a member's own week, or
+    /// a person's plan's days (the table's).
+    var dinerDays: [[MealPlanDay]]
+    /// What each diner's portions cost as the plan reports it; `nil` for a
+    /// person, whose cost is the plan's.
+    var dinerCosts: [Decimal]?
+    var cost: Decimal?
+    var groceries: GroceryList?
+    var leftoverCredit: Decimal?
+  }
+
+  /// Checks one person's plan.
+  ///
+  /// - Parameter plan: a plan with status optimal or feasible (others have nothing to check).
+  /// - Returns: every violation found; empty when the plan keeps every rule.
+  /// - Complexity: O(days × slots × ingredients × nutrients).
+  package func verify(_ plan: MealPlan) -> [PlanViolation] {
+    guard plan.hasPlan else { return [] }
+    let diner = problem.household.members.first?.id ?? ""
+    let days = plan.days.map { day in
+      HouseholdDay(
+        day: day.day,
+        meals: day.meals.map { meal in
+          HouseholdMeal(
+            meal: meal.meal, kind: meal.kind, id: meal.id, name: meal.name, servings: meal.servings,
+            portions: [MemberPortion(member: diner, servings: meal.servings)],
+            leftoverFromDay: meal.leftoverFromDay, leftoverFromMeal: meal.leftoverFromMeal, cost: meal.cost)
+        }, cost: day.cost)
+    }
+    return verify(
+      Reading(
+        days: days, dinerDays: [plan.days], dinerCosts: nil, cost: plan.cost, groceries: plan.groceries,
+        leftoverCredit: plan.leftoverCredit))
+  }
+
+  /// Checks a household's plan.
+  ///
+  /// - Parameter plan: a plan with status optimal or feasible (others have nothing to check).
+  /// - Returns: every violation found; empty when the plan keeps every rule.
+  /// - Complexity: O(days × slots × members × ingredients × nutrients).
+  package func verify(_ plan: HouseholdPlan) -> [PlanViolation] {
+    guard plan.hasPlan else { return [] }
+    let members = problem.household.members
+    guard plan.members.map(\.id) == members.map(\.id) else {
+      return [
+        PlanViolation(
+          rule: "member",
+          message: "the plan's members \(plan.members.map(\.id)) are not the household's \(members.map(\.id))"
+        )
+      ]
+    }
+    return verify(
+      Reading(
+        days: plan.days, dinerDays: plan.members.map(\.days), dinerCosts: plan.members.map(\.cost),
+        cost: plan.cost, groceries: plan.groceries, leftoverCredit: plan.leftoverCredit))
   }
 
   /// Grams of each food in a slot's servings, from the recipe or food serving itself.
@@ -33,7 +119,7 @@ package struct MealPlanVerifier: Sendable {
       }
       return grams
     case .food:
-      let serving = problem.slotChoices[meal.meal]?.foods.first { $0.food == meal.id }
+      let serving = week.slotChoices[meal.meal]?.foods.first { $0.food == meal.id }
       return serving.map { [meal.id: $0.grams * meal.servings] }
     }
   }
@@ -55,53 +141,129 @@ package struct MealPlanVerifier: Sendable {
     }
   }
 
-  /// Checks a plan.
-  ///
-  /// - Parameter plan: a plan with status optimal or feasible (others have nothing to check).
-  /// - Returns: every violation found; empty when the plan keeps every rule.
-  /// - Complexity: O(days × slots × ingredients × nutrients).
-  package func verify(_ plan: MealPlan) -> [PlanViolation] {
-    guard plan.hasPlan else { return [] }
+  /// A diner's portion of a dish, as a meal of its own.
+  func portion(_ dish: HouseholdMeal, servings: Double) -> PlannedMeal {
+    PlannedMeal(
+      meal: dish.meal, kind: dish.kind, id: dish.id, name: dish.name, servings: servings,
+      leftoverFromDay: dish.leftoverFromDay, leftoverFromMeal: dish.leftoverFromMeal, cost: dish.cost)
+  }
+
+  /// What a diner's message starts with: their name, or nothing for one person.
+  func whose(_ member: HouseholdMember) -> String { namesMembers ? "\(member.name): " : "" }
+
+  func verify(_ plan: Reading) -> [PlanViolation] {
     var violations: [PlanViolation] = []
     func fail(_ rule: String, _ message: String) {
       violations.append(PlanViolation(rule: rule, message: message))
     }
-    var dayTotals: [Int: [Nutrient: Double]] = [:]
-    var dayCosts: [Int: Double] = [:]
-    var eaten: [String: [Double]] = [:]
-    guard plan.days.map(\.day) == Array(1...max(problem.days, 1)), problem.days >= 1 else {
-      fail("slot", "the plan has days \(plan.days.map(\.day)), not 1...\(problem.days)")
+    let days = week.days
+    let members = problem.household.members
+    guard days >= 1, plan.days.map(\.day) == Array(1...days) else {
+      fail("slot", "the plan has days \(plan.days.map(\.day)), not 1...\(days)")
       return violations
     }
+    var dinerTotals: [[Int: [Nutrient: Double]]] = Array(repeating: [:], count: members.count)
+    var dinerCosts: [[Int: Double]] = Array(repeating: [:], count: members.count)
+    var dinerMeals: [[Int: [String]]] = Array(repeating: [:], count: members.count)
+    var tableCosts: [Int: Double] = [:]
+    var eaten: [String: [Double]] = [:]
     for day in plan.days {
-      for meal in problem.slots {
-        let served = day.meals.filter { $0.meal == meal }
-        guard served.count == 1, let item = served.first else {
-          fail("slot", "day \(day.day) \(meal) holds \(served.count) dishes instead of one")
+      for meal in week.slots {
+        let who = problem.eaters(meal, day: day.day).map { members[$0].id }
+        let dishes = day.meals.filter { $0.meal == meal }
+        let place = "day \(day.day) \(meal)"
+        if who.isEmpty {
+          if dishes.contains(where: { !$0.portions.isEmpty }) {
+            fail("skip", "\(place) serves portions although nobody eats it")
+          }
+          if dishes.count > 1 { fail("slot", "\(place) holds \(dishes.count) dishes") }
           continue
         }
-        violations += check(item, day: day.day)
-        guard let grams = grams(of: item) else {
-          fail("slot", "day \(day.day) \(meal) serves unknown '\(item.id)'")
+        guard dishes.count == 1, let dish = dishes.first else {
+          let table = namesMembers ? " for the table" : ""
+          fail("slot", "\(place) holds \(dishes.count) dishes instead of one\(table)")
           continue
         }
-        for (food, amount) in grams {
-          eaten[food, default: Array(repeating: 0, count: problem.days)][day.day - 1] += amount
+        if dish.portions.map(\.member) != who {
+          fail(
+            "skip",
+            "\(place) serves \(dish.portions.map(\.member)), but \(who) eat it (a member who skips it gets nothing)"
+          )
         }
-        for (nutrient, amount) in nutrients(of: grams) {
-          dayTotals[day.day, default: [:]][nutrient, default: 0] += amount
+        var total = 0.0
+        for portion in dish.portions {
+          guard let index = members.firstIndex(where: { $0.id == portion.member }) else { continue }
+          let member = members[index]
+          let item = self.portion(dish, servings: portion.servings)
+          violations += check(item, day: day.day).map {
+            PlanViolation(rule: $0.rule, message: whose(member) + $0.message)
+          }
+          if portion.servings > 0, !member.diet.isEmpty || !member.avoid.isEmpty {
+            violations += checkDietAndAvoid(
+              item, foods: ingredientFoods(of: item), place: place, diet: member.diet, avoid: member.avoid,
+              whose: member.name
+            ).map { PlanViolation(rule: $0.rule, message: whose(member) + $0.message) }
+          }
+          guard let grams = grams(of: item) else {
+            fail("slot", "\(place) serves unknown '\(dish.id)'")
+            continue
+          }
+          total += portion.servings
+          for (nutrient, amount) in nutrients(of: grams) {
+            dinerTotals[index][day.day, default: [:]][nutrient, default: 0] += amount
+          }
+          let cost = cost(of: grams)
+          dinerCosts[index][day.day, default: 0] += cost
+          tableCosts[day.day, default: 0] += cost
+          dinerMeals[index][day.day, default: []].append("\(meal)=\(dish.id)")
+          for (food, amount) in grams {
+            eaten[food, default: Array(repeating: 0, count: days)][day.day - 1] += amount
+          }
         }
-        dayCosts[day.day, default: 0] += cost(of: grams)
-      }
-      let reported = day.nutrients[Nutrient.energy.name] ?? 0
-      let recomputed = dayTotals[day.day]?[.energy] ?? 0
-      if abs(reported - recomputed) > 1e-6 * max(1, recomputed) {
-        fail("total", "day \(day.day) reports \(reported) kcal but its meals hold \(recomputed) kcal")
+        if abs(total - dish.servings) > 1e-9 {
+          fail("total", "\(place) serves \(dish.servings) servings but its portions add up to \(total)")
+        }
       }
     }
-    violations += checkGoalsAndBudgets(dayTotals: dayTotals, dayCosts: dayCosts)
-    violations += checkRepetition(plan)
-    violations += checkPurchases(plan, eaten: eaten)
+    violations += checkLeftoverDishes(plan.days)
+    for (index, member) in members.enumerated() {
+      violations += checkGoals(member.goals, dayTotals: dinerTotals[index]).map {
+        PlanViolation(rule: $0.rule, message: whose(member) + $0.message)
+      }
+      for day in plan.dinerDays[index] {
+        let energy = dinerTotals[index][day.day]?[.energy] ?? 0
+        let reported = day.nutrients[Nutrient.energy.name] ?? 0
+        if abs(reported - energy) > 1e-6 * max(1, energy) {
+          fail(
+            "total",
+            namesMembers
+              ? "\(member.name)'s day \(day.day) reports a wrong energy total (\(energy) kcal recomputed)"
+              : "day \(day.day) reports \(reported) kcal but its meals hold \(energy) kcal")
+        }
+        // A person's days are the table's; a member's are their own list.
+        guard namesMembers else { continue }
+        let listed = day.meals.map { "\($0.meal)=\($0.id)" }
+        if listed != (dinerMeals[index][day.day] ?? []) {
+          fail("member", "\(member.name)'s day \(day.day) lists \(listed), not what the table serves them")
+        }
+      }
+      if let reported = plan.dinerCosts?[index] {
+        let cost = dinerCosts[index].values.reduce(0, +)
+        if abs(NSDecimalNumber(decimal: reported).doubleValue - cost) > 0.005 + 1e-9 * cost {
+          fail("cost", "\(member.name)'s portions cost \(cost), not \(reported)")
+        }
+      }
+    }
+    violations += checkBudgets(dayCosts: tableCosts)
+    violations += checkRepetition(plan.days)
+    if week.purchasing != nil {
+      violations += checkPurchases(plan, eaten: eaten)
+    } else if let cost = plan.cost {
+      let recomputed = tableCosts.values.reduce(0, +)
+      if abs(NSDecimalNumber(decimal: cost).doubleValue - recomputed) > 0.01 {
+        fail("cost", "the plan costs \(cost) but its portions cost \(recomputed)")
+      }
+    }
     return violations
   }
 }
