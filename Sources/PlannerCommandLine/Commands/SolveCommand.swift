@@ -156,7 +156,7 @@ enum SolveCommand: TypedCommand {
       return MealPlanMarkdown(plan, title: title, stores: problem.stores, foods: problem.foods).render()
         + SolveAdaptations.markdown(adaptations) + explanation { $0.markdown() }
     case (.household(let plan), .household(let problem), .markdown):
-      return HouseholdPlanMarkdown(plan, title: title, problem: problem).render()
+      return MealPlanMarkdown(plan, title: title, problem: problem).render()
         + SolveAdaptations.markdown(adaptations) + householdNote(plan)
     case (.foods(let plan), .foods(let problem), _):
       return SolveAdaptations.text(adaptations)
@@ -165,15 +165,12 @@ enum SolveCommand: TypedCommand {
         + explanation { $0.text() }
     case (.meals(let plan), .meals(let problem), _):
       return SolveAdaptations.text(adaptations)
-        + MealPlanText(
-          plan, title: title, stores: problem.stores, cooking: plan.cooking.map { ($0, problem.foods) }
-        )
-        .render()
+        + MealPlanText(plan, title: title, stores: problem.stores, foods: problem.foods).render()
         + budgetLine(problem.budgets, days: problem.days, plan.groceries, plan.currency)
         + explanation { $0.text() }
     case (.household(let plan), .household(let problem), _):
       return SolveAdaptations.text(adaptations)
-        + HouseholdPlanText(plan, title: title, problem: problem).render()
+        + MealPlanText(plan, title: title, problem: problem).render()
         + budgetLine(problem.meals.budgets, days: problem.meals.days, plan.groceries, plan.currency)
         + householdNote(plan)
     default:

@@ -150,13 +150,12 @@ struct PlanReportSection {
     let id = "member-" + member.id.filter { $0.isLetter || $0.isNumber || $0 == "_" }
     var html = """
       <h3 id="\(x(id))">\(x(member.name))</h3>
-      <p>Goals: \(x(HouseholdPlanText.goalsText(member.goals))). Cost: \(x(Quantities.money(member.cost, currency))).</p>
+      <p>Goals: \(x(MealPlanText.goalsText(member.goals))). Cost: \(x(Quantities.money(member.cost, currency))).</p>
       <div class="table-wrap"><table aria-labelledby="\(x(id))">
       <thead><tr><th scope="col">Day</th>
       """
     html += slots.map { "<th scope=\"col\">\(x($0.name))</th>" }.joined()
     html += "<th scope=\"col\">Totals</th><th scope=\"col\">Cost</th></tr></thead>\n<tbody>\n"
-    let line = Self.goalLine(slots: slots, currency: currency)
     for day in member.days {
       html += "<tr><th scope=\"row\">Day \(day.day)</th>"
       html += slots.map { slot in
@@ -164,16 +163,9 @@ struct PlanReportSection {
           + "</td>"
       }.joined()
       html +=
-        "<td class=\"text\">\(x(line.goalsLine(day.goals)))</td><td>\(x(Quantities.money(day.cost, currency)))</td></tr>\n"
+        "<td class=\"text\">\(x(MealPlanText.goalsLine(day.goals)))</td><td>\(x(Quantities.money(day.cost, currency)))</td></tr>\n"
     }
     return html + "</tbody>\n</table></div>\n"
-  }
-
-  static func goalLine(slots: [Meal], currency: String) -> MealPlanText {
-    MealPlanText(
-      MealPlan(
-        status: .optimal, report: SolveReport(termination: .completed), currency: currency, slots: slots),
-      title: "", stores: [])
   }
 
   // MARK: - Markdown
@@ -191,11 +183,10 @@ struct PlanReportSection {
           + " | \(Quantities.money(row.cost, currency)) |")
     }
     if case .household(let plan, _) = solved {
-      let line = Self.goalLine(slots: plan.slots, currency: currency)
       for member in plan.members {
         lines += [
           "", "### \(member.name.escapedForMarkdown)", "",
-          "Goals: " + HouseholdPlanText.goalsText(member.goals) + ". Cost: "
+          "Goals: " + MealPlanText.goalsText(member.goals) + ". Cost: "
             + Quantities.money(member.cost, currency) + ".", "",
         ]
         lines.append("| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Totals | Cost |")
@@ -205,7 +196,7 @@ struct PlanReportSection {
             day.meals.first { $0.meal == slot }.map { "×" + Quantities.fraction($0.servings) } ?? "–"
           }
           lines.append(
-            "| \(day.day) | " + cells.joined(separator: " | ") + " | \(line.goalsLine(day.goals)) | "
+            "| \(day.day) | " + cells.joined(separator: " | ") + " | \(MealPlanText.goalsLine(day.goals)) | "
               + "\(Quantities.money(day.cost, currency)) |")
         }
       }

@@ -1,48 +1,66 @@
 import Foundation
 import MealOptimizer
 
-/// A weekly meal plan as Markdown: the week grid, daily totals, the cooking plan and the shopping list.
+/// A week of meals as Markdown, one person's or a household's: the day
+/// table, each member's portions and totals, the cooking plan and the
+/// shopping list.
 struct MealPlanMarkdown {
-  /// The same plan, title and lookups as the text rendering.
-  var base: MealPlanText
+  var week: MealWeek
+  var title: String
 
+  /// One person's week.
   init(_ plan: MealPlan, title: String, stores: [Store], foods: [Food] = []) {
-    base = MealPlanText(plan, title: title, stores: stores, cooking: plan.cooking.map { ($0, foods) })
+    week = MealWeek(plan, stores: stores, foods: foods)
+    self.title = title
   }
 
-  var plan: MealPlan { base.plan }
-  var title: String { base.title }
-  var stores: [String: String] { base.stores }
+  /// A household's week.
+  init(_ plan: HouseholdPlan, title: String, problem: HouseholdProblem) {
+    week = MealWeek(plan, problem: problem)
+    self.title = title
+  }
 
   func render() -> String {
-    var out = "# \(title.escapedForMarkdown)\n\nStatus: **\(StatusWords.phrase(plan.status, plan.report))**"
-    guard plan.hasPlan else {
-      return out + "\n\n" + plan.report.explanation.map { "- \($0.escapedForMarkdown)\n" }.joined()
+    let heading = title + (week.household.map { " for household \($0)" } ?? "")
+    var out =
+      "# \(heading.escapedForMarkdown)\n\nStatus: **\(StatusWords.phrase(week.status, week.report))**"
+    guard week.hasPlan else {
+      return out + "\n\n" + week.report.explanation.map { "- \($0.escapedForMarkdown)\n" }.joined()
     }
-    if let cost = plan.cost {
+    if let cost = week.cost {
       out +=
         ". Cost: **"
         + MealPlanText.costPhrase(
-          cost, groceries: plan.groceries, currency: plan.currency, credit: plan.leftoverCredit
+          cost, groceries: week.groceries, currency: week.currency, credit: week.leftoverCredit
         ).escapedForMarkdown + "**"
     }
-    out += ".\n\n| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Food eaten |\n"
-    out += "| --- |" + plan.slots.map { _ in " --- |" }.joined() + " ---: |\n"
-    for day in plan.days {
-      let cells = plan.slots.map { slot -> String in
-        guard let meal = day.meals.first(where: { $0.meal == slot }) else { return "" }
-        return meal.name.escapedForMarkdown
-          + (meal.servings != 1 ? " ×" + Quantities.fraction(meal.servings) : "")
+    out += ".\n\n| Day | " + week.slots.map(\.name).joined(separator: " | ") + " | Food eaten |\n"
+    out += "| --- |" + week.slots.map { _ in " --- |" }.joined() + " ---: |\n"
+    for day in week.days {
+      let cells = day.dishes.map { dish in
+        dish.map { $0.name.escapedForMarkdown + week.cellSuffix($0) } ?? ""
       }
       out +=
         "| \(day.day) | " + cells.joined(separator: " | ")
-        + " | \(Quantities.money(day.cost, plan.currency)) |\n"
+        + " | \(Quantities.money(day.cost, week.currency)) |\n"
     }
-    if let cooking = base.cooking {
-      out += Self.cookingMarkdown(cooking.plan, foods: cooking.foods, currency: plan.currency)
+    for member in week.members ?? [] {
+      out +=
+        "\n## \(member.name.escapedForMarkdown)\n\nGoals: " + MealPlanText.goalsText(member.goals)
+        + ". Cost: " + Quantities.money(member.cost, week.currency) + ".\n\n"
+      out += "| Day | " + week.slots.map(\.name).joined(separator: " | ") + " | Totals | Cost |\n"
+      out += "| --- |" + week.slots.map { _ in " ---: |" }.joined() + " --- | ---: |\n"
+      for day in member.days {
+        out +=
+          "| \(day.day) | " + week.portions(day).map { $0 ?? "–" }.joined(separator: " | ")
+          + " | \(MealPlanText.goalsLine(day.goals)) | \(Quantities.money(day.cost, week.currency)) |\n"
+      }
     }
-    if let groceries = plan.groceries, !groceries.items.isEmpty {
-      out += Self.groceryMarkdown(groceries, currency: plan.currency, stores: stores)
+    if let cooking = week.cooking {
+      out += Self.cookingMarkdown(cooking, foods: week.foods, currency: week.currency)
+    }
+    if let groceries = week.groceries, !groceries.items.isEmpty {
+      out += Self.groceryMarkdown(groceries, currency: week.currency, stores: week.stores)
     }
     return out
   }

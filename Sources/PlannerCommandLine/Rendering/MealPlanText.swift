@@ -1,54 +1,142 @@
 import Foundation
 import MealOptimizer
 
-/// A weekly meal plan for a terminal: the week grid, totals against goals, cost, groceries.
+/// A week of meals for a terminal, one person's or a household's: the day
+/// table, the totals against goals (a person's, or each member's portions and
+/// totals), the cost, the cooking plan and the shopping list.
 struct MealPlanText {
-  var plan: MealPlan
+  var week: MealWeek
   var title: String
-  var stores: [String: String]
-  /// The cooking plan to print after the daily totals, with the foods for kitchen units.
-  var cooking: (plan: CookingPlan, foods: [String: Food])?
 
-  init(_ plan: MealPlan, title: String, stores: [Store], cooking: (CookingPlan, [Food])? = nil) {
-    self.plan = plan
+  init(_ week: MealWeek, title: String) {
+    self.week = week
     self.title = title
-    self.stores = Dictionary(stores.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-    self.cooking = cooking.map { ($0.0, Dictionary($0.1.map { ($0.id, $0) }) { a, _ in a }) }
+  }
+
+  /// One person's week.
+  init(_ plan: MealPlan, title: String, stores: [Store], foods: [Food] = []) {
+    self.init(MealWeek(plan, stores: stores, foods: foods), title: title)
+  }
+
+  /// A household's week.
+  init(_ plan: HouseholdPlan, title: String, problem: HouseholdProblem) {
+    self.init(MealWeek(plan, problem: problem), title: title)
   }
 
   func render() -> String {
-    var out = "\(title): \(StatusWords.phrase(plan.status, plan.report))"
-    guard plan.hasPlan else {
+    var out = title + (week.household.map { " for household \($0)" } ?? "")
+    out += ": \(StatusWords.phrase(week.status, week.report))"
+    guard week.hasPlan else {
       out += "\n"
-      for line in plan.report.explanation { out += "  - " + line + "\n" }
+      for line in week.report.explanation { out += "  - " + line + "\n" }
       return out
     }
-    out += ", \(plan.days.count) days"
-    if let cost = plan.cost {
+    out += ", \(week.days.count) days"
+    if let members = week.members { out += ", \(members.count) members" }
+    if let cost = week.cost {
       out +=
         ", "
         + Self.costPhrase(
-          cost, groceries: plan.groceries, currency: plan.currency, credit: plan.leftoverCredit)
+          cost, groceries: week.groceries, currency: week.currency, credit: week.leftoverCredit)
     }
-    out += "\n\n"
-    out += grid()
-    out += "\nDaily totals (cost: the food eaten that day, at each food's cheapest price per gram)\n"
-    for day in plan.days {
-      out +=
-        "  Day \(day.day)  " + Quantities.money(day.cost, plan.currency) + "  " + goalsLine(day.goals) + "\n"
+    out += "\n\n" + grid() + "\n"
+    if let members = week.members {
+      for member in members { out += memberSection(member) }
+    } else {
+      out += "Daily totals (cost: the food eaten that day, at each food's cheapest price per gram)\n"
+      for day in week.totals.days {
+        out +=
+          "  Day \(day.day)  " + Quantities.money(day.cost, week.currency) + "  " + Self.goalsLine(day.goals)
+          + "\n"
+      }
+      for total in week.totals.weeks where !total.goals.isEmpty {
+        out +=
+          "  Week \(total.week)  " + Quantities.money(total.cost, week.currency) + "  "
+          + Self.goalsLine(total.goals) + "\n"
+      }
     }
-    for week in plan.weeks where !week.goals.isEmpty {
-      out +=
-        "  Week \(week.week)  " + Quantities.money(week.cost, plan.currency) + "  " + goalsLine(week.goals)
-        + "\n"
+    if let cooking = week.cooking {
+      out += "\n" + Self.cookingText(cooking, foods: week.foods, currency: week.currency)
     }
-    if let cooking {
-      out += "\n" + Self.cookingText(cooking.plan, foods: cooking.foods, currency: plan.currency)
-    }
-    if let groceries = plan.groceries, !groceries.items.isEmpty || groceries.fromPantry?.isEmpty == false {
-      out += "\n" + Self.groceryText(groceries, currency: plan.currency, stores: stores)
+    if let groceries = week.groceries, !groceries.items.isEmpty || groceries.fromPantry?.isEmpty == false {
+      out += "\n" + Self.groceryText(groceries, currency: week.currency, stores: week.stores)
     }
     return out
+  }
+
+  /// Rows are days, columns are meals; each cell is the dish and its
+  /// servings (a household's: everyone's together, and what the day's food
+  /// costs in a last column).
+  func grid() -> String {
+    let household = week.members != nil
+    var table = TextTable([.left] + week.slots.map { _ in .left } + (household ? [.right] : []))
+    table.add([""] + week.slots.map(\.name) + (household ? ["food eaten"] : []))
+    for day in week.days {
+      var row = ["Day \(day.day)"]
+      for dish in day.dishes {
+        row.append(dish.map { Self.shorten($0.name, household ? 24 : 26) + week.cellSuffix($0) } ?? "-")
+      }
+      if household { row.append(Quantities.money(day.cost, week.currency)) }
+      table.add(row)
+    }
+    return table.render()
+  }
+
+  /// A member's goals, then one line per day: portions, cost and totals.
+  func memberSection(_ member: MemberPlan) -> String {
+    var out = "\n\(MealWeek.heading(member)): " + Quantities.money(member.cost, week.currency)
+    if let profile = member.profile {
+      out +=
+        "; profile \(profile.sex.rawValue), \(profile.age) y, "
+        + "\(Quantities.number(profile.heightMeters * 100, digits: 0)) cm, "
+        + "\(Quantities.number(profile.weightKilograms, digits: 1)) kg, \(profile.activity.rawValue)"
+    }
+    out += "\n  goals: " + Self.goalsText(member.goals) + "\n"
+    var table = TextTable([.left, .left, .right, .left])
+    for day in member.days {
+      let portions = zip(week.slots, week.portions(day)).map { slot, cell in "\(slot.name) \(cell ?? "-")" }
+      table.add([
+        "  Day \(day.day)", portions.joined(separator: ", "), Quantities.money(day.cost, week.currency),
+        Self.goalsLine(day.goals),
+      ])
+    }
+    for total in member.weeks where !total.goals.isEmpty {
+      table.add([
+        "  Week \(total.week)", "", Quantities.money(total.cost, week.currency), Self.goalsLine(total.goals),
+      ])
+    }
+    return out + table.render()
+  }
+
+  /// Totals against goals: `energy 2,010 kcal · protein 61 g VIOLATED`.
+  static func goalsLine(_ goals: [GoalCheck]) -> String {
+    goals.map { goal in
+      let amount =
+        goal.basis == .percentOfEnergy
+        ? Quantities.number(goal.total * 100) + "%"
+        : Quantities.number(goal.total, digits: 0) + " " + Quantities.unit(of: goal.nutrient)
+      let mark = goal.status == .violated ? " VIOLATED" : ""
+      return "\(goal.nutrient.name) \(amount)\(mark)"
+    }.joined(separator: " · ")
+  }
+
+  /// Goals as written: `energy 1800...2200 kcal a day, protein >= 56 g a day`.
+  static func goalsText(_ goals: [NutrientGoal]) -> String {
+    guard !goals.isEmpty else { return "none" }
+    return goals.map { goal in
+      let percent = goal.basis == .percentOfEnergy
+      let unit = percent ? "% of energy" : " " + Quantities.unit(of: goal.nutrient)
+      let show = { (value: Double) in Quantities.number(percent ? value * 100 : value, digits: 0) }
+      let period = goal.period == .day ? "a day" : "a week"
+      let bound: String =
+        switch (goal.minimum, goal.maximum) {
+        case (let low?, let high?): "\(show(low))...\(show(high))"
+        case (let low?, nil): ">= \(show(low))"
+        case (nil, let high?): "<= \(show(high))"
+        case (nil, nil): "any"
+        }
+      return "\(goal.nutrient.name) \(bound)\(unit) \(period)"
+    }.joined(separator: ", ")
   }
 
   /// The cooking plan: each cooking with its servings, scale and cost, its
@@ -85,38 +173,6 @@ struct MealPlanText {
       out += "  Cooked in week \(week + 1): " + Quantities.money(cost, currency) + "\n"
     }
     return out
-  }
-
-  /// Rows are days, columns are meals; each cell is the recipe and its portion.
-  func grid() -> String {
-    var table = TextTable([.left] + plan.slots.map { _ in .left })
-    table.add([""] + plan.slots.map(\.name))
-    for day in plan.days {
-      var row = ["Day \(day.day)"]
-      for slot in plan.slots {
-        guard let meal = day.meals.first(where: { $0.meal == slot }) else {
-          row.append("-")
-          continue
-        }
-        var cell = Self.shorten(meal.name, 26)
-        if meal.servings != 1 { cell += " ×" + Quantities.fraction(meal.servings) }
-        if meal.leftoverFromDay != nil { cell += " (leftover)" }
-        row.append(cell)
-      }
-      table.add(row)
-    }
-    return table.render()
-  }
-
-  func goalsLine(_ goals: [GoalCheck]) -> String {
-    goals.map { goal in
-      let amount =
-        goal.basis == .percentOfEnergy
-        ? Quantities.number(goal.total * 100) + "%"
-        : Quantities.number(goal.total, digits: 0) + " " + Quantities.unit(of: goal.nutrient)
-      let mark = goal.status == .violated ? " VIOLATED" : ""
-      return "\(goal.nutrient.name) \(amount)\(mark)"
-    }.joined(separator: " · ")
   }
 
   static func shorten(_ text: String, _ width: Int) -> String {
