@@ -125,7 +125,8 @@ struct HouseholdWeek: PlannedWeek {
   { nil }
 
   func plan(from values: [Double]) -> HouseholdPlan {
-    HouseholdAssembler(builder: builder, built: built).plan(from: values)
+    MealPlanAssembler(builder: builder, built: built).householdPlan(
+      from: values, household: problem.household.id)
   }
 
   func verify(_ plan: HouseholdPlan) -> [PlanViolation] {

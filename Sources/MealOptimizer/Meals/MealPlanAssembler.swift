@@ -1,11 +1,38 @@
 import Foundation
 
-/// Turns a solution of a ``MealPlanModel`` into a ``MealPlan``: the week grid,
-/// costs, totals against goals, and the grocery list.
+/// Turns a solution of a week's ``MealPlanModel`` into a plan, one person's
+/// (``MealPlan``) or a household's (``HouseholdPlan``): the table, each
+/// diner's week (their portions, cost and totals against their goals), the
+/// cost and the grocery list.
+///
+/// A person is a household of one diner, who eats every slot and whose
+/// portion is each option's own servings; a household's members have a
+/// portion variable each at the slots they eat (``ModelOption/memberSteps``).
 struct MealPlanAssembler {
   let builder: MealPlanModelBuilder
-  let built: MealPlanModel
+  let model: MealPlanModel
+  /// The diners: a household's members, or the one person with the problem's goals.
+  let diners: [HouseholdMember]
+  /// For each slot of the model, the diners who eat it; `nil` for one
+  /// person, who eats every slot.
+  let eaters: [[Int]]?
   var problem: MealPlanProblem { builder.problem }
+
+  /// An assembler of one person's plans.
+  init(builder: MealPlanModelBuilder, built: MealPlanModel) {
+    self.builder = builder
+    self.model = built
+    self.diners = [HouseholdMember(id: "", goals: builder.problem.goals)]
+    self.eaters = nil
+  }
+
+  /// An assembler of a household's plans.
+  init(builder: HouseholdModelBuilder, built: HouseholdModelBuilder.Built) {
+    self.builder = builder.base
+    self.model = built.model
+    self.diners = builder.problem.household.members
+    self.eaters = built.eaters
+  }
 
   /// Money rounded to cents.
   static func money(_ value: Double) -> Decimal {
@@ -15,80 +42,135 @@ struct MealPlanAssembler {
     return rounded
   }
 
+  /// What a solution serves, whoever eats it.
+  struct Week {
+    /// Each day's dishes with every diner's portion.
+    var table: [HouseholdDay]
+    /// Each diner's week.
+    var diners: [MemberPlan]
+    var cost: Decimal
+    var groceries: GroceryList
+    var leftoverCredit: Decimal?
+  }
+
+  /// One person's plan.
   func plan(from values: [Double]) -> MealPlan {
-    var days: [MealPlanDay] = []
-    var dayNutrients: [Int: [Nutrient: Double]] = [:]
-    var dayCost: [Int: Double] = [:]
+    let week = week(from: values)
+    let person = week.diners[0]
+    var plan = MealPlan(
+      status: .optimal, report: SolveReport(termination: .completed), currency: problem.currency,
+      slots: problem.slots, days: person.days, weeks: person.weeks, cost: week.cost,
+      groceries: week.groceries, tieBreak: problem.tieBreak)
+    if problem.purchasing != nil {
+      plan.cooking = CookingPlan(plan: plan, recipes: problem.recipes, foods: problem.foods)
+    }
+    plan.leftoverCredit = week.leftoverCredit
+    return plan
+  }
+
+  /// A household's plan.
+  func householdPlan(from values: [Double], household: String) -> HouseholdPlan {
+    let week = week(from: values)
+    var plan = HouseholdPlan(
+      status: .optimal, report: SolveReport(termination: .completed), currency: problem.currency,
+      household: household, slots: problem.slots, days: week.table, members: week.diners, cost: week.cost,
+      groceries: week.groceries, tieBreak: problem.tieBreak)
+    if problem.purchasing != nil {
+      plan.cooking = CookingPlan(household: plan, recipes: problem.recipes, foods: problem.foods)
+    }
+    plan.leftoverCredit = week.leftoverCredit
+    return plan
+  }
+
+  func week(from values: [Double]) -> Week {
+    var table: [Int: [HouseholdMeal]] = [:]
+    var tableCost: [Int: Double] = [:]
+    var dinerMeals: [[Int: [PlannedMeal]]] = Array(repeating: [:], count: diners.count)
+    var dinerNutrients: [[Int: [Nutrient: Double]]] = Array(repeating: [:], count: diners.count)
+    var dinerCost: [[Int: Double]] = Array(repeating: [:], count: diners.count)
     var grams: [String: Double] = [:]
     var eaten: [String: [Double]] = [:]
-    var servedMeals: [Int: [PlannedMeal]] = [:]
-    for slot in built.slots {
+    let slots = model.slots
+    for (index, slot) in slots.enumerated() {
       guard let option = slot.options.first(where: { values[$0.pick.index] > 0.5 }) else { continue }
       let profile = builder.candidates[option.candidate].profile
-      let servings = option.servings(in: values)
-      let cost = (profile.costPerServing ?? 0) * servings
-      for (nutrient, amount) in profile.nutrientsPerServing {
-        dayNutrients[slot.day, default: [:]][nutrient, default: 0] += amount * servings
+      let source = slot.leftoverOf.map { slots[$0] }
+      var portions: [MemberPortion] = []
+      var total = 0.0
+      for (position, diner) in (eaters?[index] ?? [0]).enumerated() {
+        let servings =
+          eaters == nil
+          ? option.servings(in: values)
+          : option.stepSize * values[option.memberSteps[position].index].rounded()
+        let cost = (profile.costPerServing ?? 0) * servings
+        portions.append(MemberPortion(member: diners[diner].id, servings: servings))
+        total += servings
+        dinerCost[diner][slot.day, default: 0] += cost
+        for (nutrient, amount) in profile.nutrientsPerServing {
+          dinerNutrients[diner][slot.day, default: [:]][nutrient, default: 0] += amount * servings
+        }
+        dinerMeals[diner][slot.day, default: []].append(
+          PlannedMeal(
+            meal: slot.meal, kind: option.kind, id: option.id, name: profile.recipe.name, servings: servings,
+            leftoverFromDay: source?.day, leftoverFromMeal: source?.meal, cost: Self.money(cost)))
       }
-      dayCost[slot.day, default: 0] += cost
+      let cost = (profile.costPerServing ?? 0) * total
+      tableCost[slot.day, default: 0] += cost
       for ingredient in profile.recipe.ingredients {
-        let amount = ingredient.grams / profile.recipe.servings * servings
+        let amount = ingredient.grams / profile.recipe.servings * total
         grams[ingredient.food, default: 0] += amount
         eaten[ingredient.food, default: Array(repeating: 0, count: problem.days)][slot.day - 1] += amount
       }
-      let source = slot.leftoverOf.map { built.slots[$0] }
-      servedMeals[slot.day, default: []].append(
-        PlannedMeal(
-          meal: slot.meal, kind: option.kind, id: option.id, name: profile.recipe.name, servings: servings,
-          leftoverFromDay: source?.day, leftoverFromMeal: source?.meal, cost: Self.money(cost)))
+      table[slot.day, default: []].append(
+        HouseholdMeal(
+          meal: slot.meal, kind: option.kind, id: option.id, name: profile.recipe.name, servings: total,
+          portions: portions, leftoverFromDay: source?.day, leftoverFromMeal: source?.meal,
+          cost: Self.money(cost)))
     }
-    for day in 1...problem.days {
-      let totals = dayNutrients[day] ?? [:]
-      days.append(
-        MealPlanDay(
-          day: day, meals: servedMeals[day] ?? [], cost: Self.money(dayCost[day] ?? 0),
-          goals: checks(totals, period: .day, scale: 1), nutrients: Self.named(totals)))
+    let days = (1...problem.days).map { day in
+      HouseholdDay(day: day, meals: table[day] ?? [], cost: Self.money(tableCost[day] ?? 0))
     }
-    let weeks = builder.weekBlocks().map { block in
-      var totals: [Nutrient: Double] = [:]
-      for day in block.days { totals.merge(dayNutrients[day] ?? [:], uniquingKeysWith: +) }
-      let cost = block.days.reduce(0) { $0 + (dayCost[$1] ?? 0) }
-      return MealPlanWeek(
-        week: block.number, firstDay: block.days.lowerBound, lastDay: block.days.upperBound,
-        cost: Self.money(cost), goals: checks(totals, period: .week, scale: block.share),
-        nutrients: Self.named(totals))
+    let weeks = diners.enumerated().map { index, diner in
+      let checks = Checks(goals: diner.goals)
+      let days = (1...problem.days).map { day in
+        let totals = dinerNutrients[index][day] ?? [:]
+        return MealPlanDay(
+          day: day, meals: dinerMeals[index][day] ?? [], cost: Self.money(dinerCost[index][day] ?? 0),
+          goals: checks.checks(totals, period: .day, scale: 1), nutrients: Self.named(totals))
+      }
+      let weeks = builder.weekBlocks().map { block in
+        var totals: [Nutrient: Double] = [:]
+        for day in block.days { totals.merge(dinerNutrients[index][day] ?? [:], uniquingKeysWith: +) }
+        let cost = block.days.reduce(0) { $0 + (dinerCost[index][$1] ?? 0) }
+        return MealPlanWeek(
+          week: block.number, firstDay: block.days.lowerBound, lastDay: block.days.upperBound,
+          cost: Self.money(cost), goals: checks.checks(totals, period: .week, scale: block.share),
+          nutrients: Self.named(totals))
+      }
+      return MemberPlan(
+        id: diner.id, name: diner.name, goals: diner.goals, profile: diner.profile, days: days, weeks: weeks,
+        cost: Self.money(dinerCost[index].values.reduce(0, +)))
     }
     let foods = Dictionary(problem.foods.map { ($0.id, $0) }) { a, _ in a }
     var groceries = GroceryList(grams: grams, foods: foods, stores: problem.stores)
-    var cost = Self.money(dayCost.values.reduce(0, +))
-    if let purchasing = problem.purchasing, let purchases = built.purchases(from: values) {
+    var cost = Self.money(tableCost.values.reduce(0, +))
+    var credit: Decimal?
+    if let purchasing = problem.purchasing, let purchases = model.purchases(from: values) {
       groceries = GroceryList(
         eaten: eaten, purchases: purchases, purchasing: purchasing, foods: foods, stores: problem.stores)
       if purchasing.costBasis == .paid { cost = groceries.total.rounded(places: 2) }
     }
-    var plan = MealPlan(
-      status: .optimal, report: SolveReport(termination: .completed), currency: problem.currency,
-      slots: problem.slots, days: days,
-      weeks: weeks, cost: cost,
-      groceries: groceries, tieBreak: problem.tieBreak)
-    if problem.purchasing != nil {
-      plan.cooking = CookingPlan(plan: plan, recipes: problem.recipes, foods: problem.foods)
-    }
     if let purchasing = problem.purchasing, purchasing.creditsLeftovers {
-      plan.leftoverCredit = groceries.leftoverCredit(purchasing, foods: foods)
+      credit = groceries.leftoverCredit(purchasing, foods: foods)
     }
-    return plan
+    return Week(table: days, diners: weeks, cost: cost, groceries: groceries, leftoverCredit: credit)
   }
 
   static func named(_ totals: [Nutrient: Double]) -> [String: Double] {
     Dictionary(totals.map { ($0.key.name, $0.value) }) { a, _ in a }
   }
 
-  func checks(_ totals: [Nutrient: Double], period: Period, scale: Double) -> [GoalCheck] {
-    Checks(goals: problem.goals).checks(totals, period: period, scale: scale)
-  }
-
-  /// Totals against a list of goals (a plan's, or a household member's).
+  /// Totals against a list of goals (a person's, or a household member's).
   struct Checks {
     let goals: [NutrientGoal]
 
