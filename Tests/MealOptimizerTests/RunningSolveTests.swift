@@ -150,8 +150,14 @@ struct RunningSolveTests {
     let task = Task { [planner] () async throws(PlanningError) -> SolvedPlan in
       try await planner.plan(.meals(Self.week))
     }
+    // A solve that ends without a plan ends the wait too, rather than leave it hanging.
+    let ended = Task {
+      _ = await task.result
+      foundPlan.finish()
+    }
     for await _ in found { break }
     task.cancel()
+    await ended.value
     let plan = try await task.value
     #expect(plan.report.termination == .cancelled)
     #expect(plan.hasPlan)
