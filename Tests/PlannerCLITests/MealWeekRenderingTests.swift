@@ -109,13 +109,33 @@ struct MealWeekRenderingTests {
       ])
   }
 
+  @Test("a person's Markdown day table has their totals against their goals, and the week's row")
+  func personTotals() {
+    func protein(_ total: Double, _ period: Period) -> GoalCheck {
+      GoalCheck(nutrient: .protein, basis: .absolute, period: period, total: total, minimum: 50, maximum: nil)
+    }
+    var plan = Self.person
+    plan.days[0].goals = [protein(61.4, .day)]
+    plan.days[1].goals = [protein(42, .day)]
+    plan.weeks = [
+      MealPlanWeek(week: 1, firstDay: 1, lastDay: 2, cost: 4, goals: [protein(103.4, .week)], nutrients: [:])
+    ]
+    let markdown = MealPlanMarkdown(plan, title: "Plan 'solo'", stores: []).render()
+    #expect(
+      markdown.hasSuffix(
+        "| Day | lunch | dinner | Totals | Food eaten |\n| --- | --- | --- | --- | ---: |\n"
+          + "| 1 |  | Soup \\| stew | protein 61 g | 2.00 USD |\n"
+          + "| 2 | Soup \\| stew (leftover) |  | protein 42 g VIOLATED | 2.00 USD |\n"
+          + "| Week 1 |  |  | protein 103 g | 4.00 USD |\n"))
+  }
+
   @Test("the Markdown table is the same for both, names escaped and leftovers marked")
   func markdown() {
     let person = MealPlanMarkdown(Self.person, title: "Plan 'solo'", stores: []).render()
     #expect(
       person.hasSuffix(
-        "| Day | lunch | dinner | Food eaten |\n| --- | --- | --- | ---: |\n"
-          + "| 1 |  | Soup \\| stew | 2.00 USD |\n| 2 | Soup \\| stew (leftover) |  | 2.00 USD |\n"))
+        "| Day | lunch | dinner | Totals | Food eaten |\n| --- | --- | --- | --- | ---: |\n"
+          + "| 1 |  | Soup \\| stew |  | 2.00 USD |\n| 2 | Soup \\| stew (leftover) |  |  | 2.00 USD |\n"))
     let (plan, problem) = Self.household
     let household = MealPlanMarkdown(plan, title: "Plan 'two'", problem: problem).render()
     #expect(household.contains("| 2 | Soup \\| stew ×3 (leftover) |  | 6.00 USD |\n"))

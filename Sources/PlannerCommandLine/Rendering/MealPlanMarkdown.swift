@@ -2,8 +2,8 @@ import Foundation
 import MealOptimizer
 
 /// A week of meals as Markdown, one person's or a household's: the day
-/// table, each member's portions and totals, the cooking plan and the
-/// shopping list.
+/// table (with a person's totals against their goals), each member's
+/// portions and totals, the cooking plan and the shopping list.
 struct MealPlanMarkdown {
   var week: MealWeek
   var title: String
@@ -34,15 +34,28 @@ struct MealPlanMarkdown {
           cost, groceries: week.groceries, currency: week.currency, credit: week.leftoverCredit
         ).escapedForMarkdown + "**"
     }
-    out += ".\n\n| Day | " + week.slots.map(\.name).joined(separator: " | ") + " | Food eaten |\n"
-    out += "| --- |" + week.slots.map { _ in " --- |" }.joined() + " ---: |\n"
+    // One person's totals against their goals stand in the day table, as a
+    // member's stand in theirs below; the week's rows follow the days.
+    let person = week.members == nil
+    let totals = Dictionary(
+      week.totals.days.map { ($0.day, $0.goals) }, uniquingKeysWith: { first, _ in first })
+    out +=
+      ".\n\n| Day | " + week.slots.map(\.name).joined(separator: " | ") + (person ? " | Totals" : "")
+      + " | Food eaten |\n"
+    out += "| --- |" + week.slots.map { _ in " --- |" }.joined() + (person ? " --- |" : "") + " ---: |\n"
     for day in week.days {
-      let cells = day.dishes.map { dish in
+      var cells = day.dishes.map { dish in
         dish.map { $0.name.escapedForMarkdown + week.cellSuffix($0) } ?? ""
       }
+      if person { cells.append(MealPlanText.goalsLine(totals[day.day] ?? [])) }
       out +=
         "| \(day.day) | " + cells.joined(separator: " | ")
         + " | \(Quantities.money(day.cost, week.currency)) |\n"
+    }
+    for total in week.totals.weeks where person && !total.goals.isEmpty {
+      out +=
+        "| Week \(total.week) | " + week.slots.map { _ in "" }.joined(separator: " | ") + " | "
+        + MealPlanText.goalsLine(total.goals) + " | \(Quantities.money(total.cost, week.currency)) |\n"
     }
     for member in week.members ?? [] {
       out +=
