@@ -12,20 +12,6 @@ struct MealPlanSearchTests {
 
   static let seeds: [UInt64] = [1, 2, 3, 4]
 
-  /// SplitMix64, so that every seed gives the same week on every platform.
-  struct SeededNumbers {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    /// A number in 0..<1.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-  }
-
   /// Two days of the test kitchen, portions 0.5 to 2: every price scaled by
   /// 0.6 to 1.4 (in cents), and by seed either each recipe at most once in
   /// the two days or once a day.

@@ -15,24 +15,6 @@ import Testing
 struct TillBruteForceTests {
   static let seeds: [UInt64] = Array(1...8)
 
-  /// SplitMix64, so that every seed gives the same week on every platform.
-  struct SeededNumbers {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    /// A whole number in `range`.
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-      range.lowerBound + Int(next() % UInt64(range.count))
-    }
-    /// A number in 0..<1.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-  }
-
   /// One eater's daily goals: energy within a range, protein at least.
   struct Goals {
     var energy: ClosedRange<Double>

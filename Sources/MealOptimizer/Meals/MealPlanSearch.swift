@@ -453,6 +453,22 @@ package struct MealPlanSearch: Sendable {
   func run(_ model: LinearModel, _ progress: inout Progress, _ options: SolverOptions) throws(PlanningError)
     -> Solution
   {
+    try counted(&progress) { () throws(SolverError) in try solver.solve(model, options: options) }
+  }
+
+  /// Solves a session's model, counting the call as ``run(_:_:_:)`` does.
+  func run(_ session: any SolverSession, _ progress: inout Progress, _ options: SolverOptions)
+    throws(PlanningError) -> Solution
+  {
+    try counted(&progress) { () throws(SolverError) in try session.solve(options: options) }
+  }
+
+  /// Makes one solver call for ``run(_:_:_:)``: none once the caller has
+  /// stopped the search, and the call counted, its seconds added and a
+  /// time limit noted.
+  private func counted(
+    _ progress: inout Progress, _ solve: () throws(SolverError) -> Solution
+  ) throws(PlanningError) -> Solution {
     // A stopped search makes no more calls: each step takes this answer
     // like a time limit's without a plan, and ends.
     if StopRequest.isRequested { return StopRequest.stoppedSolution }
@@ -460,28 +476,9 @@ package struct MealPlanSearch: Sendable {
     report(nil, &progress)
     let result: Solution
     do {
-      result = try solver.solve(model, options: options)
+      result = try solve()
     } catch {
       // Stopped during the call: the best plan so far is the search's own.
-      if error == .cancelled, StopRequest.isRequested { return StopRequest.stoppedSolution }
-      throw PlanningError(error)
-    }
-    progress.solves += 1
-    progress.seconds += result.seconds
-    if result.termination == .timeLimit { progress.timedOut = true }
-    return result
-  }
-
-  /// Solves a session's model, counting the call as ``run(_:_:_:)`` does.
-  func run(_ session: any SolverSession, _ progress: inout Progress, _ options: SolverOptions)
-    throws(PlanningError) -> Solution
-  {
-    if StopRequest.isRequested { return StopRequest.stoppedSolution }
-    report(nil, &progress)
-    let result: Solution
-    do {
-      result = try session.solve(options: options)
-    } catch {
       if error == .cancelled, StopRequest.isRequested { return StopRequest.stoppedSolution }
       throw PlanningError(error)
     }
