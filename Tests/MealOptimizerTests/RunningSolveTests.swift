@@ -110,16 +110,12 @@ struct RunningSolveTests {
 
   @Test("a stop after the first plan returns it or a cheaper one: termination cancelled, with its gap")
   func stopAfterFirstPlan() async throws {
-    let running = Self.planner(seconds: 60).start(.meals(Self.week))
-    var first: Double?
-    var answer: Duration?
-    for await event in running.progress {
-      if let cost = event.bestCost {
-        first = cost
-        answer = running.stopAndTime()
-        break
-      }
-    }
+    let firstPlan = FirstPlanSignal()
+    var planner = Self.planner(seconds: 60)
+    planner.meals.options.progress = firstPlan.hook
+    let running = planner.start(.meals(Self.week))
+    let first = firstPlan.wait(seconds: 90)
+    let took = running.stopAndTime()
     let plan = try await running.plan
     let firstCost = try #require(first)
     #expect(plan.report.termination == .cancelled)
@@ -134,7 +130,6 @@ struct RunningSolveTests {
     #expect(bound <= cost)
     #expect(plan.report.explanation.first?.hasPrefix("the solver stopped (cancelled)") == true)
     // The search answers a stop within moments (measured: well under 1 s).
-    let took = try #require(answer)
     #expect(took < .seconds(3), "\(took)")
   }
 
@@ -142,22 +137,15 @@ struct RunningSolveTests {
   func cancelTaskReturnsPlan() async throws {
     // The task is cancelled once the search has found a plan, however long
     // that takes on a loaded machine.
-    let (found, foundPlan) = AsyncStream.makeStream(of: Void.self)
+    let firstPlan = FirstPlanSignal()
     var planner = Self.planner(seconds: 60)
-    planner.meals.options.progress = { event in
-      if event.bestCost != nil { foundPlan.yield() }
-    }
+    planner.meals.options.progress = firstPlan.hook
     let task = Task { [planner] () async throws(PlanningError) -> SolvedPlan in
       try await planner.plan(.meals(Self.week))
     }
-    // A solve that ends without a plan ends the wait too, rather than leave it hanging.
-    let ended = Task {
-      _ = await task.result
-      foundPlan.finish()
-    }
-    for await _ in found { break }
+    // Past the search's 60 s limit the wait ends, and the test fails on its plan.
+    _ = firstPlan.wait(seconds: 90)
     task.cancel()
-    await ended.value
     let plan = try await task.value
     #expect(plan.report.termination == .cancelled)
     #expect(plan.hasPlan)
@@ -211,6 +199,38 @@ extension RunningSolve {
       Thread.sleep(forTimeInterval: 0.002)
     }
     return clock.now - stopped
+  }
+}
+
+/// Sleeps on the calling thread, even in an async test: the test goes on
+/// the moment the time is up, not when the cooperative pool next has a
+/// thread for it (in CI's full parallel run, over a minute later).
+func blockingSleep(seconds: Double) {
+  Thread.sleep(forTimeInterval: seconds)
+}
+
+/// The first plan's cost, from a progress hook, waited for on the calling
+/// thread: awaiting the progress sequence instead resumes when the
+/// cooperative pool has a thread for it, which in CI's full parallel run
+/// came after a 60 s search had ended.
+final class FirstPlanSignal: @unchecked Sendable {
+  // Unchecked: `cost` is written once by the hook, before `found` is
+  // signalled, and read after the wait for it.
+  private var cost: Double?
+  private let found = DispatchSemaphore(value: 0)
+
+  /// The hook to give the search: it keeps the first best cost and signals.
+  var hook: SolveProgressHandler {
+    { [self] event in
+      guard cost == nil, let best = event.bestCost else { return }
+      cost = best
+      found.signal()
+    }
+  }
+
+  /// Blocks until the search has a plan, or `seconds` have passed; the first plan's cost.
+  func wait(seconds: Double) -> Double? {
+    found.wait(timeout: .now() + seconds) == .success ? cost : nil
   }
 }
 
