@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The budget (2026-12-06, issue 45, Swift 6.3.1 on Linux: 548). What is
+# The budget (2026-12-06, issue 45, Swift 6.3.1 on Linux: 539). What is
 # public is what a consumer of the products needs: what the README, the Swift
 # snippets of docs/*.md, the DocC articles (Sources/*/*.docc) and
 # Scripts/consumer use, what their signatures need (parameter, result and
@@ -25,7 +25,10 @@ cd "$(dirname "$0")/.."
 # for source compatibility. Everything else is `package` or internal: the
 # command line (PlannerCommandLine), the fuzz targets, the benchmarks and the
 # tests are in this package. The solver interface (LinearModel, Solver,
-# SolverOptions, sessions, GLPKSolver) is `package` too (docs/solver.md).
+# SolverOptions, sessions, GLPKSolver) is `package` too (docs/solver.md), and
+# so are the planners behind Planner (MealPlanner, DietPlanner) and the
+# household search's HouseholdProblem: Planner is the one way in, and a
+# household's week is a MealPlanProblem with a household.
 # A meal plan's rules stay public (diet labels, avoid rules, repetition
 # limits, locks, leftovers, a slot's choices, in MealPlanProblem's and
 # HouseholdMember's initialisers): an app that builds a problem in code sets
@@ -33,7 +36,7 @@ cd "$(dirname "$0")/.."
 # HealthDatabase and PlanQueue are not products and have none. Lower the
 # budget as declarations become internal or package; never raise it without a
 # reason in the commit (the history is in git log).
-budget=548
+budget=539
 modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase PlanQueue)
 
 source Scripts/symbol-graphs.sh

@@ -25,11 +25,12 @@ let lentils = Food(
   id: "lentils", name: "Lentils", nutrientsPer100g: [.energy: 350, .protein: 25, .fiber: 11],
   measures: [Measure(name: "serving", grams: 50)], offers: [Offer(price: 3, packageGrams: 1000)])
 
-// A food-level plan.
-let foodPlan = try DietPlanner().solve(
-  DietProblem(
-    foods: [oats, lentils],
-    goals: [NutrientGoal(.energy, minimum: 2000), NutrientGoal(.protein, minimum: 90)]))
+// A food-level plan, solved on this thread by the one planner.
+let foodPlan = try Planner().solve(
+  .foods(
+    DietProblem(
+      foods: [oats, lentils],
+      goals: [NutrientGoal(.energy, minimum: 2000), NutrientGoal(.protein, minimum: 90)])))
 guard foodPlan.status == .optimal, let foodCost = foodPlan.cost, let groceries = foodPlan.groceries else {
   fail("the food plan is \(foodPlan.status)")
 }
@@ -47,14 +48,16 @@ let dal = Recipe(
 let week = MealPlanProblem(
   foods: [oats, lentils], recipes: [porridge, dal], days: 3, slots: [.breakfast, .dinner],
   goals: [NutrientGoal(.protein, minimum: 50)], tieBreak: .none)
-let mealPlan = try MealPlanner().solve(week)
-guard mealPlan.hasPlan, let mealCost = mealPlan.cost else { fail("the meal plan is \(mealPlan.status)") }
+guard case .meals(let mealPlan) = try Planner().solve(.meals(week)), mealPlan.hasPlan,
+  let mealCost = mealPlan.cost
+else { fail("the meal plan is not one person's week with a plan") }
 print("meal plan: \(mealPlan.status.rawValue), \(mealCost) USD, \(mealPlan.days.count) days")
 
-// A household's week through the same pipeline: two people share each dish,
-// each with a portion and goals of their own; Ana skips breakfast on day 1.
-let household = HouseholdProblem(
-  meals: week,
+// A household's week: the same problem type with a household, through the
+// same pipeline. Two people share each dish, each with a portion and goals of
+// their own; Ana skips breakfast on day 1.
+let household = MealPlanProblem(
+  foods: [oats, lentils], recipes: [porridge, dal], days: 3, slots: [.breakfast, .dinner], tieBreak: .none,
   household: Household(
     id: "home",
     members: [
@@ -63,7 +66,7 @@ let household = HouseholdProblem(
         skips: [SkippedMeal(meal: .breakfast, days: 1...1)]),
       HouseholdMember(id: "ben", goals: [NutrientGoal(.protein, minimum: 40)]),
     ]))
-let shared = try await Planner().plan(.household(household))
+let shared = try await Planner().plan(.meals(household))
 guard case .household(let homePlan) = shared, shared.status == .optimal, let homeCost = shared.cost,
   homePlan.members.map(\.id) == ["ana", "ben"],
   homePlan.meal(day: 1, .breakfast)?.portions.map(\.member) == ["ben"]
@@ -165,7 +168,7 @@ print("cancelled a long solve after \(elapsed)")
 
 // An error describes itself.
 do {
-  _ = try DietPlanner().solve(DietProblem(foods: [oats], goals: [NutrientGoal("protien", minimum: 10)]))
+  _ = try Planner().solve(.foods(DietProblem(foods: [oats], goals: [NutrientGoal("protien", minimum: 10)])))
   fail("a misspelt nutrient was accepted")
 } catch {
   let text = error.localizedDescription
@@ -189,7 +192,7 @@ do {
   fail("day.plan does not load:\n\(error)")
 }
 guard let day = program.plans.first else { fail("day.plan has no plan") }
-let dayPlan = try DietPlanner().solve(try program.dietProblem(for: day))
+let dayPlan = try Planner().solve(program.problem(for: day))
 guard dayPlan.status == .optimal else { fail("day.plan is \(dayPlan.status)") }
 print("day.plan: \(dayPlan.status.rawValue), \(dayPlan.cost ?? 0) USD")
 
@@ -200,10 +203,11 @@ print("baseline rules: \(RuleSet.baseline.alerts.map(\.id).joined(separator: ", 
 let rice = Food(
   id: "rice", name: "Rice", nutrientsPer100g: [.energy: 100],
   offers: [Offer(store: "shop", price: try Money("3.49"), packageGrams: 100)])
-let till = try DietPlanner().solve(
-  DietProblem(
-    foods: [rice], stores: [Store(id: "shop", name: "Shop")], goals: [NutrientGoal(.energy, minimum: 350)],
-    purchasing: Purchasing()))
+let till = try Planner().solve(
+  .foods(
+    DietProblem(
+      foods: [rice], stores: [Store(id: "shop", name: "Shop")], goals: [NutrientGoal(.energy, minimum: 350)],
+      purchasing: Purchasing())))
 guard till.groceries?.total == Money(minorUnits: 1396).amount else {
   fail("four packages at 3.49 came to \(till.groceries?.total ?? 0)")
 }

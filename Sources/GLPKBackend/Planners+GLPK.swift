@@ -1,13 +1,8 @@
 import MealOptimizer
 
 extension DietPlanner {
-  /// Creates a planner that solves with GLPK.
-  ///
-  /// ```swift
-  /// import GLPKBackend
-  /// let plan = try DietPlanner().solve(problem)
-  /// ```
-  public init() {
+  /// Creates a food-level planner that solves with GLPK (``Planner``'s, for the package's tests and tools).
+  package init() {
     self.init(solver: GLPKSolver(), options: SolverOptions(), verifier: DietPlanVerifier())
   }
 
@@ -18,8 +13,8 @@ extension DietPlanner {
 }
 
 extension MealPlanner {
-  /// Creates a meal planner that solves with GLPK.
-  public init(options: MealPlannerOptions = MealPlannerOptions()) {
+  /// Creates a meal planner that solves with GLPK (``Planner``'s, for the package's tests and tools).
+  package init(options: MealPlannerOptions = MealPlannerOptions()) {
     self.init(solver: GLPKSolver(), options: options)
   }
 }

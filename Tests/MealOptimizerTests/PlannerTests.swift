@@ -10,13 +10,19 @@ import Testing
 struct PlannerTests {
   static let options = MealPlannerOptions(timeLimit: 60, relativeGap: 0.01, tieBreakTimeLimit: 2)
 
-  static let household = HouseholdProblem(
-    meals: HouseholdPlannerTests.week(days: 2), household: HouseholdPlannerTests.family())
+  /// A household's week as callers write it: one problem type, with its household.
+  static let week: MealPlanProblem = {
+    var week = HouseholdPlannerTests.week(days: 2)
+    week.household = HouseholdPlannerTests.family()
+    return week
+  }()
+  /// The same week as the household search takes it.
+  static let household = HouseholdProblem(meals: week, household: HouseholdPlannerTests.family())
 
-  @Test("a household problem comes back as a household plan, the one MealPlanner.solve gives")
+  @Test("a week with a household comes back as a household plan, the one MealPlanner.solve gives")
   func householdThroughPlanner() async throws {
     let planner = Planner(solver: GLPKSolver(), options: Self.options)
-    let solved = try await planner.plan(.household(Self.household))
+    let solved = try await planner.plan(.meals(Self.week))
     let direct = try MealPlanner(solver: GLPKSolver(), options: Self.options).solve(Self.household)
     guard case .household(let plan) = solved else {
       Issue.record("a \(solved.kind) plan for a household problem")
@@ -33,7 +39,7 @@ struct PlannerTests {
 
   @Test("start(_:) on a household reports progress and returns the plan")
   func householdStart() async throws {
-    let running = Planner(solver: GLPKSolver(), options: Self.options).start(.household(Self.household))
+    let running = Planner(solver: GLPKSolver(), options: Self.options).start(.meals(Self.week))
     var steps = 0
     for await _ in running.progress { steps += 1 }
     let plan = try await running.plan
@@ -55,15 +61,19 @@ struct PlannerTests {
     #expect(try JSONDecoder().decode(SolvedPlan.self, from: meals) == .meals(empty))
   }
 
-  @Test("a problem's model is its kind's: the household's portions per member")
+  @Test("a problem's model is its kind's: with a household, portions per member")
   func problemModel() throws {
-    let model = try PlanProblem.household(Self.household).model()
+    #expect(Self.household.problem == Self.week)
+    #expect(Self.week.householdProblem == Self.household)
+    #expect(Self.household.meals.household == nil)
+    let model = try PlanProblem.meals(Self.week).model()
     #expect(model.name == "household_plan")
     #expect(model.variables.contains { $0.name == "serve[egg_toast,day1,breakfast,cleo]" })
     let week = try PlanProblem.meals(Self.household.meals).model()
     #expect(week.name == "meal_plan")
     #expect(!week.variables.contains { $0.name.hasSuffix(",cleo]") })
-    #expect(PlanProblem.household(Self.household).kind == .household)
-    #expect(PlanProblem.household(Self.household).currency == "USD")
+    #expect(PlanProblem.meals(Self.week).kind == .household)
+    #expect(PlanProblem.meals(Self.household.meals).kind == .meals)
+    #expect(PlanProblem.meals(Self.week).currency == "USD")
   }
 }

@@ -48,7 +48,8 @@ struct ReadmeExampleTests {
     let program = try PlanLoader().load(path: Self.examples.appendingPathComponent("family.plan").path)
     let spec = try #require(program.plan(named: "family_week"))
     let problem = program.problem(for: spec)
-    #expect(problem == .household(try #require(program.householdProblem(for: spec))))
+    #expect(problem == .meals(try #require(program.householdProblem(for: spec)).problem))
+    #expect(problem.kind == .household)
     #expect(throws: PlanKindError(plan: "family_week", kind: .household, expected: .foods)) {
       try program.dietProblem(for: spec)
     }

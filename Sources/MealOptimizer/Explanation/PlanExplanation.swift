@@ -2,8 +2,8 @@
 /// plan exists, what each binding goal, limit and budget costs, and what an
 /// unused food would have to cost to enter the plan.
 ///
-/// Built by `DietExplainer` (food-level plans) and by ``MealPlanner`` for
-/// infeasible meal plans; encoded under the plan's `explanation` key with
+/// Built by ``Planner`` for food-level plans and for infeasible weeks of
+/// meals; encoded under the plan's `explanation` key with
 /// snake_case keys (docs/json.md).
 ///
 /// ```swift

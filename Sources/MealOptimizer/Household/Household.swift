@@ -94,25 +94,35 @@ public struct SkippedMeal: Sendable, Hashable, Codable {
   }
 }
 
-/// A week of meals for a household: the shared week (recipes, slots,
-/// portions, repetition, leftovers, budgets, purchases) and who eats it.
+/// A household's week as the household search sees it: the shared week
+/// (recipes, slots, portions, repetition, leftovers, budgets, purchases),
+/// without its household, and who eats it. A ``MealPlanProblem`` with a
+/// ``MealPlanProblem/household`` is one (``MealPlanProblem/householdProblem``).
 ///
 /// The shared problem's `MealPlanProblem/goals` are not used: every member
 /// has their own. Budgets, repetition, diet, avoid, locks (without servings)
 /// and purchasing apply to the household as a whole.
-public struct HouseholdProblem: Sendable, Hashable, Codable {
-  /// The shared week.
+package struct HouseholdProblem: Sendable, Hashable, Codable {
+  /// The shared week; its ``MealPlanProblem/household`` is `nil`.
   package var meals: MealPlanProblem
   /// Who eats it.
   package var household: Household
 
-  /// Creates a problem.
-  public init(meals: MealPlanProblem, household: Household) {
+  /// Creates a value from its parts; the shared week's own household, if any, is dropped.
+  package init(meals: MealPlanProblem, household: Household) {
+    var meals = meals
+    meals.household = nil
     self.meals = meals
     self.household = household
   }
 
-  /// The indices of the members who eat a slot on a day.
+  /// The problem as a caller writes it: the shared week with its household.
+  package var problem: MealPlanProblem {
+    var problem = meals
+    problem.household = household
+    return problem
+  }
+
   package func eaters(_ meal: Meal, day: Int) -> [Int] {
     household.members.indices.filter { household.members[$0].eats(meal, day: day) }
   }

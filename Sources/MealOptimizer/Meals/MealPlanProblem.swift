@@ -1,13 +1,16 @@
 import Foundation
 
-/// A week (or any number of days) of meals to plan: the foods and recipes
-/// available, the slots of each day, and every rule the plan must keep.
+/// A week (or any number of days) of meals to plan, for one person or a
+/// household: the foods and recipes available, the slots of each day, and
+/// every rule the plan must keep.
 ///
 /// The planner fills every slot of every day with exactly one recipe (or a
 /// single food, where a slot allows foods), in a portion from
 /// ``PortionOptions``, so that the goals, budgets, diet, repetition limits,
 /// locks and leftovers all hold at least cost; among equally cheap plans
-/// `tieBreak` picks the best one.
+/// `tieBreak` picks the best one. A person is a household of one: with a
+/// `household`, each member eats their own portion of the shared dish and
+/// meets their own goals.
 ///
 /// Days are numbered from 1. A goal or budget with period ``Period/week``
 /// applies to each block of seven days (days 1...7, 8...14, ...); a shorter
@@ -52,6 +55,11 @@ public struct MealPlanProblem: Sendable, Hashable, Codable {
   /// for the plain model, where cost is the food eaten at its cheapest price
   /// per gram. See ``Purchasing``.
   package var purchasing: Purchasing?
+  /// Who eats the week, each with their own goals, slots and restrictions:
+  /// one dish per slot for everyone, a portion for each member (a
+  /// ``HouseholdPlan``). `nil` for one person, whose goals are ``goals``
+  /// (a ``MealPlan``). With a household, ``goals`` are not used.
+  package var household: Household?
   /// Where the diet, avoid, repetition, lock and leftover rules were
   /// written, for explanations; `nil` when unknown.
   package var ruleSources: MealRuleSources?
@@ -63,9 +71,10 @@ public struct MealPlanProblem: Sendable, Hashable, Codable {
     portions: PortionOptions = .wholeServing, goals: [NutrientGoal] = [], budgets: [Budget] = [],
     diet: Set<DietLabel> = [], avoid: [AvoidRule] = [], repetition: RepetitionLimits = RepetitionLimits(),
     locks: [SlotLock] = [], leftovers: [LeftoverRule] = [], tieBreak: MealTieBreak = .variety,
-    currency: String = "USD", purchasing: Purchasing? = nil
+    currency: String = "USD", purchasing: Purchasing? = nil, household: Household? = nil
   ) {
     self.purchasing = purchasing
+    self.household = household
     self.foods = foods
     self.stores = stores
     self.recipes = recipes
@@ -82,6 +91,13 @@ public struct MealPlanProblem: Sendable, Hashable, Codable {
     self.leftovers = leftovers
     self.tieBreak = tieBreak
     self.currency = currency
+  }
+}
+
+extension MealPlanProblem {
+  /// The problem as the household search takes it, when it has a household.
+  package var householdProblem: HouseholdProblem? {
+    household.map { HouseholdProblem(meals: self, household: $0) }
   }
 }
 

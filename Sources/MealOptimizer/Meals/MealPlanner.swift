@@ -33,7 +33,7 @@ import Foundation
 /// ``PlanStatus/unknown`` when the time limit (or a stop) came before any
 /// plan. A stopped search says so: its termination is
 /// ``TerminationStatus/cancelled``.
-public struct MealPlanner: Sendable {
+package struct MealPlanner: Sendable {
   /// The solver for every model.
   package let solver: any Solver
   /// Time limit, gap and tie-break tolerance.
@@ -64,7 +64,7 @@ public struct MealPlanner: Sendable {
   ///   ``PlanningError/solver(_:)`` for a solver failure,
   ///   and ``PlanningError/verificationFailed(_:)`` for a plan that fails
   ///   `MealPlanVerifier`.
-  public func solve(_ problem: MealPlanProblem) throws(PlanningError) -> MealPlan {
+  package func solve(_ problem: MealPlanProblem) throws(PlanningError) -> MealPlan {
     try problem.validateNutrients()
     let start = ContinuousClock.now
     return try solve(PersonWeek(problem: problem), start: start)
@@ -245,7 +245,8 @@ struct PersonWeek: PlannedWeek {
   func verify(_ plan: MealPlan) -> [PlanViolation] { MealPlanVerifier(problem: problem).verify(plan) }
 }
 
-/// Settings for ``MealPlanner``.
+/// Settings for ``Planner``: the time limit of every kind of plan, and the
+/// gap at which a week of meals counts as optimal.
 public struct MealPlannerOptions: Sendable, Hashable {
   /// Wall-clock seconds for all solves together; `nil` for none.
   public var timeLimit: Double?

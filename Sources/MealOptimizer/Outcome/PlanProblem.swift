@@ -1,6 +1,7 @@
-/// A problem of any kind: food-level (``DietProblem``), a week of meals for
-/// one person (``MealPlanProblem``), or for a household
-/// (``HouseholdProblem``). ``Planner`` solves every kind.
+/// A problem of any kind: food-level (``DietProblem``), or a week of meals
+/// (``MealPlanProblem``) for one person or, with a ``Household``, for a
+/// household. ``Planner`` solves every
+/// kind.
 ///
 /// A plan file's `plan` lowers to one of them (`Program.problem(for:)` in
 /// PlanDSL), and one call solves it, whatever its kind:
@@ -12,17 +13,15 @@
 public enum PlanProblem: Sendable, Hashable, Codable {
   /// Grams of foods each day.
   case foods(DietProblem)
-  /// A recipe or food in every slot of every day, for one person.
+  /// A recipe or food in every slot of every day: for one person, or for a
+  /// household (one dish, a portion for each member) when it has one.
   case meals(MealPlanProblem)
-  /// A dish in every slot of every day for a household, a portion for each member.
-  case household(HouseholdProblem)
 
   /// Which kind of plan the problem asks for.
   package var kind: PlanKind {
     switch self {
     case .foods: .foods
-    case .meals: .meals
-    case .household: .household
+    case .meals(let problem): problem.household == nil ? .meals : .household
     }
   }
 
@@ -31,7 +30,6 @@ public enum PlanProblem: Sendable, Hashable, Codable {
     switch self {
     case .foods(let problem): problem.currency
     case .meals(let problem): problem.currency
-    case .household(let problem): problem.meals.currency
     }
   }
 
@@ -42,8 +40,12 @@ public enum PlanProblem: Sendable, Hashable, Codable {
   package func model() throws(PlanningError) -> LinearModel {
     switch self {
     case .foods(let problem): try DietModelBuilder().build(problem).model
-    case .meals(let problem): try MealPlanModelBuilder(problem: problem).build().model
-    case .household(let problem): try HouseholdModelBuilder(problem: problem).build().model.model
+    case .meals(let problem):
+      if let household = problem.householdProblem {
+        try HouseholdModelBuilder(problem: household).build().model.model
+      } else {
+        try MealPlanModelBuilder(problem: problem).build().model
+      }
     }
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a planner (``Planner``, ``DietPlanner`` or ``MealPlanner``) returned no plan.
+/// Why ``Planner`` returned no plan.
 ///
 /// A plan that is infeasible, unbounded, or not found before a time limit is
 /// not an error: it is a plan with that ``PlanStatus`` and an explanation in

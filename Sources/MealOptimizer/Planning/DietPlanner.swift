@@ -37,7 +37,7 @@ import Foundation
 /// the foods that give each goal most per unit of cost, and the others join
 /// only when the duals say they would lower the cost; the optimum is the
 /// whole model's, proven by every food's reduced cost.
-public struct DietPlanner: Sendable {
+package struct DietPlanner: Sendable {
   /// The solver (`GLPKSolver` from the `GLPKBackend` library).
   package var solver: any Solver
   /// Solver settings; the measured defaults of ``SolverOptions`` unless changed.
@@ -98,7 +98,7 @@ public struct DietPlanner: Sendable {
   /// - Complexity: One solver call (a few for a wide LP:
   ///   `siftsWideModels`), and O(*d* × *f* × *g*) around it for *d* days,
   ///   *f* foods and *g* goals.
-  public func solve(_ problem: DietProblem) throws(PlanningError) -> DietPlan {
+  package func solve(_ problem: DietProblem) throws(PlanningError) -> DietPlan {
     try solvePlan(problem)
   }
 

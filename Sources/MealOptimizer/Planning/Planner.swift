@@ -3,12 +3,12 @@ import Foundation
 /// Solves a ``PlanProblem`` of any kind: the one entry point for food-level
 /// plans, a week of meals for one person, and a week for a household.
 ///
-/// A person's week and a household's go through one pipeline,
-/// ``MealPlanner``'s: the same rows for what is eaten (goals, cost, budgets,
-/// purchases), the same search, and the same steps around it (conflicts
-/// explained, the plan verified); a food-level plan goes through
-/// ``DietPlanner``, and comes back with the
-/// same outcome types: ``PlanStatus``, ``SolveReport``, ``PlanViolation``
+/// A person is a household of one: a person's week and a household's are
+/// one problem type (``MealPlanProblem``, with or without a ``Household``)
+/// and go through one pipeline: the same rows for what is eaten (goals,
+/// cost, budgets, purchases), the same search, and the same steps around it
+/// (conflicts explained, the plan verified). A food-level plan comes back
+/// with the same outcome types: ``PlanStatus``, ``SolveReport``, ``PlanViolation``
 /// and ``PlanExplanation``.
 ///
 /// Three ways to run it: ``plan(_:)`` from async code (the solve runs on a
@@ -53,16 +53,27 @@ public struct Planner: Sendable {
   /// ``RunningSolve/stop()`` does.
   ///
   /// - Parameter problem: the problem, of any kind.
-  /// - Returns: a plan of the problem's kind (``MealPlan``, ``HouseholdPlan``
-  ///   or ``DietPlan``): ``MealPlanner/solve(_:)`` and ``DietPlanner/solve(_:)``
-  ///   say what a plan holds for each status.
+  /// - Returns: a plan of the problem's kind: ``SolvedPlan/foods(_:)`` for a
+  ///   ``DietProblem``, ``SolvedPlan/meals(_:)`` for a week of one person,
+  ///   ``SolvedPlan/household(_:)`` for a week with a household. Its status is
+  ///   ``PlanStatus/optimal`` when proven within the gap (for a week,
+  ///   ``MealPlannerOptions/relativeGap``), ``PlanStatus/feasible`` when the
+  ///   time limit or a stop came first (``SolveReport/relativeGap`` says how
+  ///   far it may be from the cheapest), and otherwise infeasible, unbounded
+  ///   or unknown, with no days and an explanation in its report (an
+  ///   infeasible week's `explanation` names a minimal set of conflicting
+  ///   lines).
   /// - Throws: ``PlanningError`` for a malformed problem, a solver failure,
   ///   or a plan that fails its verifier.
   public func solve(_ problem: PlanProblem) throws(PlanningError) -> SolvedPlan {
     switch problem {
     case .foods(let problem): .foods(try foods.solve(problem))
-    case .meals(let problem): .meals(try meals.solve(problem))
-    case .household(let problem): .household(try meals.solve(problem))
+    case .meals(let problem):
+      if let household = problem.householdProblem {
+        .household(try meals.solve(household))
+      } else {
+        .meals(try meals.solve(problem))
+      }
     }
   }
 
@@ -94,7 +105,7 @@ public struct Planner: Sendable {
   /// ``RunningSolve/stop()``, which keeps the best plan found.
   ///
   /// ```swift
-  /// let running = Planner().start(.household(family))
+  /// let running = Planner().start(.meals(family))   // family: a MealPlanProblem with a household
   /// Task {
   ///   for await event in running.progress { print(event.stepName, event.bestCost ?? .nan) }
   /// }
@@ -150,8 +161,9 @@ public struct Planner: Sendable {
       explainer.progress = foods.explanationProgress
       return try explainer.explainCosts(problem)
     case .meals(let problem):
-      return try meals.explainCosts(problem, solveSeconds: min(solveSeconds, total), totalSeconds: total)
-    case .household(let problem):
+      if let household = problem.householdProblem {
+        return try meals.explainCosts(household, solveSeconds: min(solveSeconds, total), totalSeconds: total)
+      }
       return try meals.explainCosts(problem, solveSeconds: min(solveSeconds, total), totalSeconds: total)
     }
   }

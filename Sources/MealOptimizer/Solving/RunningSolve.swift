@@ -17,7 +17,7 @@ import Foundation
 /// ``TerminationStatus/cancelled`` (a plan with status
 /// ``PlanStatus/unknown`` when it had found none). Cancellation is not an
 /// error; only a food plan solved in one branch-and-cut call, which keeps no
-/// plan of its own, throws ``PlanningError/cancelled`` (``DietPlanner``).
+/// plan of its own, throws ``PlanningError/cancelled``.
 ///
 /// ```swift
 /// let running = Planner().start(.meals(problem))

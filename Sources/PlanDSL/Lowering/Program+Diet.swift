@@ -13,7 +13,7 @@ extension Program {
   /// - Parameter plan: A plan of this program (see ``plan(named:)``).
   /// - Returns: The problem, in canonical units.
   public func problem(for plan: PlanSpec) -> PlanProblem {
-    if let household = householdProblem(for: plan) { return .household(household) }
+    if let household = householdProblem(for: plan) { return .meals(household.problem) }
     if let meals = mealPlanProblem(for: plan) { return .meals(meals) }
     return .foods(foodLevelProblem(for: plan))
   }

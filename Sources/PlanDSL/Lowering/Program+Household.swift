@@ -148,8 +148,12 @@ extension Program {
   public static func applying(_ adaptations: [PlanAdaptation], to problem: PlanProblem) -> PlanProblem {
     switch problem {
     case .foods(let problem): .foods(applying(adaptations, to: problem))
-    case .meals(let problem): .meals(applying(adaptations, to: problem))
-    case .household(let problem): .household(applying(adaptations, to: problem))
+    case .meals(let problem):
+      if let household = problem.householdProblem {
+        .meals(applying(adaptations, to: household).problem)
+      } else {
+        .meals(applying(adaptations, to: problem))
+      }
     }
   }
 

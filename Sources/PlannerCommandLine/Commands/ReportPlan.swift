@@ -34,11 +34,16 @@ enum ReportPlan {
     let title = spec.displayName ?? spec.name
     let stores = Dictionary(program.stores.map { ($0.id, $0.name) }) { a, _ in a }
     let problem = Program.applying(adaptations, to: program.problem(for: spec))
+    let planned: Household? =
+      switch problem {
+      case .meals(let week): week.household
+      case .foods: nil
+      }
     switch (problem, household) {
-    case (.household(let week), let household?) where household != week.household.id:
+    case (_, let household?) where planned != nil && household != planned?.id:
       throw .usage(
-        "plan '\(spec.name)' is for household '\(week.household.id)', not '\(household)'", hint: nil)
-    case (.meals, let household?), (.foods, let household?):
+        "plan '\(spec.name)' is for household '\(planned?.id ?? "")', not '\(household)'", hint: nil)
+    case (_, let household?) where planned == nil:
       throw .usage(
         "plan '\(spec.name)' names no household, so '--household \(household)' does not apply", hint: nil)
     case (.foods, nil):
@@ -55,12 +60,13 @@ enum ReportPlan {
     }
     if !adaptations.isEmpty { plan.adaptations = adaptations }
     switch (plan, problem) {
-    case (.household(let plan), .household(let problem)):
+    case (.household(let plan), .meals(let week)):
+      guard let problem = week.householdProblem else { break }
       return PlanReportSection(solved: .household(plan, problem), title: title, stores: stores)
     case (.meals(let plan), _):
       return PlanReportSection(solved: .meals(plan), title: title, stores: stores)
-    default:
-      throw .internalError("a \(plan.kind.rawValue) plan for the weekly report")
+    default: break
     }
+    throw .internalError("a \(plan.kind.rawValue) plan for the weekly report")
   }
 }

@@ -143,7 +143,6 @@ enum SolveCommand: TypedCommand {
         switch problem {
         case .foods(let problem): problem.stores
         case .meals(let problem): problem.stores
-        case .household(let problem): problem.meals.stores
         }
       let names = Dictionary(stores.map { ($0.id, $0.name) }) { a, _ in a }
       return plan.groceries.map { $0.csvText(storeNames: names) } ?? ""
@@ -155,7 +154,8 @@ enum SolveCommand: TypedCommand {
     case (.meals(let plan), .meals(let problem), .markdown):
       return MealPlanMarkdown(plan, title: title, stores: problem.stores, foods: problem.foods).render()
         + SolveAdaptations.markdown(adaptations) + explanation { $0.markdown() }
-    case (.household(let plan), .household(let problem), .markdown):
+    case (.household(let plan), .meals(let week), .markdown):
+      guard let problem = week.householdProblem else { break }
       return MealPlanMarkdown(plan, title: title, problem: problem).render()
         + SolveAdaptations.markdown(adaptations) + householdNote(plan)
     case (.foods(let plan), .foods(let problem), _):
@@ -168,14 +168,15 @@ enum SolveCommand: TypedCommand {
         + MealPlanText(plan, title: title, stores: problem.stores, foods: problem.foods).render()
         + budgetLine(problem.budgets, days: problem.days, plan.groceries, plan.currency)
         + explanation { $0.text() }
-    case (.household(let plan), .household(let problem), _):
+    case (.household(let plan), .meals(let week), _):
+      guard let problem = week.householdProblem else { break }
       return SolveAdaptations.text(adaptations)
         + MealPlanText(plan, title: title, problem: problem).render()
         + budgetLine(problem.meals.budgets, days: problem.meals.days, plan.groceries, plan.currency)
         + householdNote(plan)
-    default:
-      throw .internalError("a \(plan.kind.rawValue) plan for a \(problem.kind.rawValue) problem")
+    default: break
     }
+    throw .internalError("a \(plan.kind.rawValue) plan for a \(problem.kind.rawValue) problem")
   }
 
   /// A household plan's `--explain` sentences, after its table.
