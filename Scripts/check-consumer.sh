@@ -48,9 +48,10 @@ let package = Package(
 )
 SWIFT
 # Every ```swift snippet of the README, docs/ and the DocC articles
-# (Sources/*/*.docc/*.md) must compile against the
-# public API: each file's snippets, in order, become the body of one function
-# in a library target of the consumer package (imports are hoisted).
+# (Sources/*/*.docc/*.md) must compile against the public API with only the
+# imports the file's snippets show: each file's snippets, in order, become
+# the body of one function in a library target of the consumer package, its
+# file importing exactly what they import (hoisted to the top).
 mkdir -p "$work/consumer/Sources/DocSnippets"
 python3 - "$root" "$work/consumer/Sources/DocSnippets" <<'PY'
 import pathlib, re, sys
@@ -62,8 +63,7 @@ for md in files:
     if not blocks:
         continue
     body = "\n".join(blocks).splitlines()
-    imports = {"import Foundation", "import GLPKBackend", "import HealthRules", "import MealOptimizer", "import PlanDSL"}
-    imports |= {line.strip() for line in body if line.startswith("import ")}
+    imports = {line.strip() for line in body if line.startswith("import ")}
     code = [line for line in body if not line.startswith("import ")]
     name = re.sub(r"\W", "_", str(md.relative_to(root)))
     text = "\n".join(sorted(imports)) + f"\n\n// From {md.relative_to(root)}.\nfunc snippets_{name}() async throws {{\n"

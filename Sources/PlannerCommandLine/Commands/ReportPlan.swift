@@ -32,7 +32,6 @@ enum ReportPlan {
     let spec = try SolveCommand.choosePlan(program, name: name, path: file)
     let adaptations = program.evaluateAdaptations(of: spec, readings: readings, asOf: asOf)
     let title = spec.displayName ?? spec.name
-    let stores = Dictionary(program.stores.map { ($0.id, $0.name) }) { a, _ in a }
     let problem = Program.applying(adaptations, to: program.problem(for: spec))
     let planned: Household? =
       switch problem {
@@ -62,9 +61,12 @@ enum ReportPlan {
     switch (plan, problem) {
     case (.household(let plan), .meals(let week)):
       guard let problem = week.householdProblem else { break }
-      return PlanReportSection(solved: .household(plan, problem), title: title, stores: stores)
-    case (.meals(let plan), _):
-      return PlanReportSection(solved: .meals(plan), title: title, stores: stores)
+      return PlanReportSection(
+        week: MealWeek(plan, problem: problem), title: title, adaptations: plan.adaptations ?? [])
+    case (.meals(let plan), .meals(let week)):
+      return PlanReportSection(
+        week: MealWeek(plan, stores: week.stores, foods: week.foods), title: title,
+        adaptations: plan.adaptations ?? [])
     default: break
     }
     throw .internalError("a \(plan.kind.rawValue) plan for the weekly report")

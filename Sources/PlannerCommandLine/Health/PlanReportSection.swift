@@ -5,101 +5,31 @@ import MealOptimizer
 /// what is on the table each day, what it costs, the shopping list, and for a
 /// household one part per member, newsletter style.
 struct PlanReportSection {
-  /// A solved plan of one person or of a household.
-  enum Solved {
-    case meals(MealPlan)
-    case household(HouseholdPlan, HouseholdProblem)
-  }
-
-  var solved: Solved
+  /// The week, one person's or a household's, as every rendering of a week reads it.
+  var week: MealWeek
   /// The plan's name for people.
   var title: String
-  /// Store names by identifier, for the shopping list.
-  var stores: [String: String]
+  /// What health alerts changed before planning.
+  var adaptations: [PlanAdaptation]
 
-  var status: PlanStatus {
-    switch solved {
-    case .meals(let plan): plan.status
-    case .household(let plan, _): plan.status
-    }
-  }
-
-  var report: SolveReport {
-    switch solved {
-    case .meals(let plan): plan.report
-    case .household(let plan, _): plan.report
-    }
-  }
-
-  var slots: [Meal] {
-    switch solved {
-    case .meals(let plan): plan.slots
-    case .household(let plan, _): plan.slots
-    }
-  }
-
-  var currency: String {
-    switch solved {
-    case .meals(let plan): plan.currency
-    case .household(let plan, _): plan.currency
-    }
-  }
-
-  var cost: Decimal? {
-    switch solved {
-    case .meals(let plan): plan.cost
-    case .household(let plan, _): plan.cost
-    }
-  }
-
-  var groceries: GroceryList? {
-    switch solved {
-    case .meals(let plan): plan.groceries
-    case .household(let plan, _): plan.groceries
-    }
-  }
-
-  var explanation: [String] {
-    switch solved {
-    case .meals(let plan): plan.report.explanation
-    case .household(let plan, _): plan.report.explanation
-    }
-  }
-
-  var adaptations: [PlanAdaptation] {
-    switch solved {
-    case .meals(let plan): plan.adaptations ?? []
-    case .household(let plan, _): plan.adaptations ?? []
-    }
-  }
+  var status: PlanStatus { week.status }
+  var slots: [Meal] { week.slots }
+  var currency: String { week.currency }
+  var cost: Decimal? { week.cost }
+  var groceries: GroceryList? { week.groceries }
+  var stores: [String: String] { week.stores }
+  var explanation: [String] { week.report.explanation }
 
   /// Each day's cells (dish and servings, in slot order) and cost.
   var table: [(day: Int, cells: [String], cost: Decimal)] {
-    switch solved {
-    case .meals(let plan):
-      return plan.days.map { day in
-        let cells = plan.slots.map { slot in
-          day.meals.first { $0.meal == slot }.map { $0.name + Self.servings($0.servings) } ?? "–"
-        }
-        return (day.day, cells, day.cost)
-      }
-    case .household(let plan, _):
-      return plan.days.map { day in
-        let cells = plan.slots.map { slot in
-          day.meals.first { $0.meal == slot && !$0.portions.isEmpty }.map {
-            $0.name + Self.servings($0.servings) + ($0.leftoverFromDay != nil ? " (leftover)" : "")
-          } ?? "–"
-        }
-        return (day.day, cells, day.cost)
-      }
+    week.days.map { day in
+      (day.day, day.dishes.map { $0.map { $0.name + week.cellSuffix($0) } ?? "–" }, day.cost)
     }
   }
 
-  static func servings(_ value: Double) -> String { value == 1 ? "" : " ×" + Quantities.fraction(value) }
-
   /// The status line: `optimal, 42.10 USD` or why there is no plan.
   var summary: String {
-    var text = "Status: \(StatusWords.phrase(status, report))"
+    var text = "Status: \(StatusWords.phrase(status, week.report))"
     if let cost { text += ". Cost: " + Quantities.money(cost, currency) }
     return text + "."
   }
@@ -127,9 +57,7 @@ struct PlanReportSection {
       html += "<td>\(x(Quantities.money(row.cost, currency)))</td></tr>\n"
     }
     html += "</tbody>\n</table></div>\n"
-    if case .household(let plan, _) = solved {
-      for member in plan.members { html += memberHTML(member, slots: plan.slots) }
-    }
+    for member in week.members ?? [] { html += memberHTML(member, slots: slots) }
     if let groceries, !groceries.items.isEmpty {
       html += "<h3>Shopping list</h3>\n<div class=\"table-wrap\"><table id=\"shopping\">\n"
       html += "<thead><tr><th scope=\"col\">Food</th><th scope=\"col\">Store</th><th scope=\"col\">Buy</th>"
@@ -158,10 +86,7 @@ struct PlanReportSection {
     html += "<th scope=\"col\">Totals</th><th scope=\"col\">Cost</th></tr></thead>\n<tbody>\n"
     for day in member.days {
       html += "<tr><th scope=\"row\">Day \(day.day)</th>"
-      html += slots.map { slot in
-        "<td>" + (day.meals.first { $0.meal == slot }.map { "×" + Quantities.fraction($0.servings) } ?? "–")
-          + "</td>"
-      }.joined()
+      html += week.portions(day).map { "<td>" + ($0 ?? "–") + "</td>" }.joined()
       html +=
         "<td class=\"text\">\(x(MealPlanText.goalsLine(day.goals)))</td><td>\(x(Quantities.money(day.cost, currency)))</td></tr>\n"
     }
@@ -182,19 +107,17 @@ struct PlanReportSection {
         "| \(row.day) | " + row.cells.map(\.escapedForMarkdown).joined(separator: " | ")
           + " | \(Quantities.money(row.cost, currency)) |")
     }
-    if case .household(let plan, _) = solved {
-      for member in plan.members {
+    if let members = week.members {
+      for member in members {
         lines += [
           "", "### \(member.name.escapedForMarkdown)", "",
           "Goals: " + MealPlanText.goalsText(member.goals) + ". Cost: "
             + Quantities.money(member.cost, currency) + ".", "",
         ]
-        lines.append("| Day | " + plan.slots.map(\.name).joined(separator: " | ") + " | Totals | Cost |")
-        lines.append("| --- |" + plan.slots.map { _ in " ---: |" }.joined() + " --- | ---: |")
+        lines.append("| Day | " + slots.map(\.name).joined(separator: " | ") + " | Totals | Cost |")
+        lines.append("| --- |" + slots.map { _ in " ---: |" }.joined() + " --- | ---: |")
         for day in member.days {
-          let cells = plan.slots.map { slot in
-            day.meals.first { $0.meal == slot }.map { "×" + Quantities.fraction($0.servings) } ?? "–"
-          }
+          let cells = week.portions(day).map { $0 ?? "–" }
           lines.append(
             "| \(day.day) | " + cells.joined(separator: " | ") + " | \(MealPlanText.goalsLine(day.goals)) | "
               + "\(Quantities.money(day.cost, currency)) |")
