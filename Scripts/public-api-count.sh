@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The budget (2026-12-06, issue 45, Swift 6.3.1 on Linux: 539). What is
+# The budget (2026-12-06, issue 45, Swift 6.3.1 on Linux: 530). What is
 # public is what a consumer of the products needs: what the README, the Swift
 # snippets of docs/*.md, the DocC articles (Sources/*/*.docc) and
 # Scripts/consumer use, what their signatures need (parameter, result and
@@ -27,8 +27,9 @@ cd "$(dirname "$0")/.."
 # tests are in this package. The solver interface (LinearModel, Solver,
 # SolverOptions, sessions, GLPKSolver) is `package` too (docs/solver.md), and
 # so are the planners behind Planner (MealPlanner, DietPlanner) and the
-# household search's HouseholdProblem: Planner is the one way in, and a
-# household's week is a MealPlanProblem with a household.
+# household search's HouseholdProblem: Planner is the one way in, a
+# household's week is a MealPlanProblem with a household, and its plan a
+# MealPlan with members.
 # A meal plan's rules stay public (diet labels, avoid rules, repetition
 # limits, locks, leftovers, a slot's choices, in MealPlanProblem's and
 # HouseholdMember's initialisers): an app that builds a problem in code sets
@@ -36,7 +37,7 @@ cd "$(dirname "$0")/.."
 # HealthDatabase and PlanQueue are not products and have none. Lower the
 # budget as declarations become internal or package; never raise it without a
 # reason in the commit (the history is in git log).
-budget=539
+budget=530
 modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase PlanQueue)
 
 source Scripts/symbol-graphs.sh

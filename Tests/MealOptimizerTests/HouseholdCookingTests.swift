@@ -68,6 +68,6 @@ import Testing
     let cooking = try #require(object["cooking"] as? [String: Any])
     let sessions = try #require(cooking["sessions"] as? [[String: Any]])
     #expect(sessions.map { $0["servings"] as? Double } == [2, 3])
-    #expect(try JSONDecoder().decode(HouseholdPlan.self, from: data) == plan)
+    #expect(try JSONDecoder().decode(MealPlan.self, from: data) == plan)
   }
 }

@@ -21,7 +21,7 @@ struct HouseholdExplanationTests {
     return try #require(program.householdProblem(for: spec))
   }
 
-  static func solve(_ problem: HouseholdProblem) throws -> HouseholdPlan {
+  static func solve(_ problem: HouseholdProblem) throws -> MealPlan {
     try MealPlanner(solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30)).solve(problem)
   }
 
@@ -126,7 +126,7 @@ struct HouseholdExplanationTests {
   func codable() throws {
     let plan = try Self.solve(try Self.problem())
     let data = try JSONEncoder().encode(plan)
-    let decoded = try JSONDecoder().decode(HouseholdPlan.self, from: data)
+    let decoded = try JSONDecoder().decode(MealPlan.self, from: data)
     #expect(decoded.explanation == plan.explanation)
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let explanation = try #require(object["explanation"] as? [String: Any])

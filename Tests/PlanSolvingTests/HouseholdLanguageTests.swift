@@ -51,7 +51,7 @@ struct HouseholdLanguageTests {
   static let steady = "date,systolic,diastolic\n2026-11-28,120,80\n2026-11-29,121,80\n"
   static let missing = "date,systolic,diastolic\n2026-11-27,120,80\n2026-11-29,132,84\n"
 
-  static func solve(_ problem: HouseholdProblem) throws -> HouseholdPlan {
+  static func solve(_ problem: HouseholdProblem) throws -> MealPlan {
     try MealPlanner(
       solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30, tieBreakTimeLimit: 2)
     )

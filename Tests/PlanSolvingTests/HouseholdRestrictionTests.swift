@@ -45,7 +45,7 @@ struct HouseholdRestrictionTests {
     return try #require(program.householdProblem(for: spec))
   }
 
-  static func solve(_ problem: HouseholdProblem) throws -> HouseholdPlan {
+  static func solve(_ problem: HouseholdProblem) throws -> MealPlan {
     try MealPlanner(
       solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30, tieBreakTimeLimit: 2)
     )

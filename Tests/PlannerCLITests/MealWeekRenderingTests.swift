@@ -34,16 +34,19 @@ struct MealWeekRenderingTests {
       status: .optimal, report: report, currency: "USD", slots: [.lunch, .dinner], days: days, cost: 4)
   }
 
-  static var household: (HouseholdPlan, HouseholdProblem) {
+  /// One person's problem, for the renderings' names of foods and stores: none.
+  static let solo = MealPlanProblem(foods: [], recipes: [], days: 2, slots: [.lunch, .dinner])
+
+  static var household: (MealPlan, MealPlanProblem) {
     let table = meals(3).enumerated().map { index, meals in
-      HouseholdDay(
+      MealPlanDay(
         day: index + 1,
         meals: meals.map {
-          HouseholdMeal(
+          PlannedMeal(
             meal: $0.meal, kind: $0.kind, id: $0.id, name: $0.name, servings: 3,
             portions: [MemberPortion(member: "ana", servings: 2), MemberPortion(member: "kim", servings: 1)],
             leftoverFromDay: $0.leftoverFromDay, leftoverFromMeal: $0.leftoverFromMeal, cost: 6)
-        }, cost: 6)
+        }, cost: 6, goals: [], nutrients: [:])
     }
     let members = [("ana", "Ana", 2.0), ("kim", "Kim [5]", 1.0)].map { id, name, servings in
       MemberPlan(
@@ -52,11 +55,11 @@ struct MealWeekRenderingTests {
           MealPlanDay(day: index + 1, meals: meals, cost: Decimal(2 * servings), goals: [], nutrients: [:])
         }, weeks: [], cost: Decimal(4 * servings))
     }
-    let plan = HouseholdPlan(
+    let plan = MealPlan(
       status: .optimal, report: report, currency: "USD", household: "pair", slots: [.lunch, .dinner],
-      days: table, members: members, cost: 12)
-    let problem = HouseholdProblem(
-      meals: MealPlanProblem(foods: [], recipes: [], days: 2, slots: [.lunch, .dinner]),
+      table: table, members: members, cost: 12)
+    let problem = MealPlanProblem(
+      foods: [], recipes: [], days: 2, slots: [.lunch, .dinner],
       household: Household(
         id: "pair",
         members: [HouseholdMember(id: "ana", name: "Ana"), HouseholdMember(id: "kim", name: "Kim [5]")]
@@ -67,7 +70,7 @@ struct MealWeekRenderingTests {
   @Test(
     "one person's text table: a dish per slot, servings unless one, leftovers marked; then the daily totals")
   func personText() {
-    let text = MealPlanText(Self.person, title: "Plan 'solo'", stores: []).render()
+    let text = MealPlanText(Self.person, title: "Plan 'solo'", problem: Self.solo).render()
     #expect(
       text.split(separator: "\n", omittingEmptySubsequences: false) == [
         "Plan 'solo': optimal, 2 days, 4.00 USD of food eaten",
@@ -120,7 +123,7 @@ struct MealWeekRenderingTests {
     plan.weeks = [
       MealPlanWeek(week: 1, firstDay: 1, lastDay: 2, cost: 4, goals: [protein(103.4, .week)], nutrients: [:])
     ]
-    let markdown = MealPlanMarkdown(plan, title: "Plan 'solo'", stores: []).render()
+    let markdown = MealPlanMarkdown(plan, title: "Plan 'solo'", problem: Self.solo).render()
     #expect(
       markdown.hasSuffix(
         "| Day | lunch | dinner | Totals | Food eaten |\n| --- | --- | --- | --- | ---: |\n"
@@ -131,7 +134,7 @@ struct MealWeekRenderingTests {
 
   @Test("the Markdown table is the same for both, names escaped and leftovers marked")
   func markdown() {
-    let person = MealPlanMarkdown(Self.person, title: "Plan 'solo'", stores: []).render()
+    let person = MealPlanMarkdown(Self.person, title: "Plan 'solo'", problem: Self.solo).render()
     #expect(
       person.hasSuffix(
         "| Day | lunch | dinner | Totals | Food eaten |\n| --- | --- | --- | --- | ---: |\n"

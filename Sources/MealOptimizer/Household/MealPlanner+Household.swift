@@ -15,8 +15,8 @@ extension MealPlanner {
   /// by ``MealPlanVerifier`` before it is returned.
   ///
   /// ```swift
-  /// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)   // or Planner().solve(.household(problem))
-  /// for member in plan.members { print(member.name, member.cost) }
+  /// let plan = try MealPlanner(solver: GLPKSolver()).solve(problem)   // or Planner().solve(.meals(problem.problem))
+  /// for member in plan.members ?? [] { print(member.name, member.cost) }
   /// ```
   ///
   /// - Parameter problem: the problem.
@@ -28,7 +28,7 @@ extension MealPlanner {
   ///   ``PlanningError/solver(_:)`` for a solver failure,
   ///   and ``PlanningError/verificationFailed(_:)`` for a plan that fails
   ///   ``MealPlanVerifier``.
-  package func solve(_ problem: HouseholdProblem) throws(PlanningError) -> HouseholdPlan {
+  package func solve(_ problem: HouseholdProblem) throws(PlanningError) -> MealPlan {
     var shared = problem.meals
     shared.goals = problem.household.members.flatMap(\.goals)
     try shared.validateNutrients()
@@ -103,8 +103,8 @@ struct HouseholdWeek: PlannedWeek {
     built = builder.build()
   }
 
-  func emptyPlan() -> HouseholdPlan {
-    HouseholdPlan(
+  func emptyPlan() -> MealPlan {
+    MealPlan(
       status: .infeasible, report: SolveReport(termination: .completed), currency: problem.meals.currency,
       household: problem.household.id, slots: problem.meals.slots, tieBreak: problem.meals.tieBreak)
   }
@@ -124,12 +124,12 @@ struct HouseholdWeek: PlannedWeek {
     -> [Double]?
   { nil }
 
-  func plan(from values: [Double]) -> HouseholdPlan {
+  func plan(from values: [Double]) -> MealPlan {
     MealPlanAssembler(builder: builder, built: built).householdPlan(
       from: values, household: problem.household.id)
   }
 
-  func verify(_ plan: HouseholdPlan) -> [PlanViolation] {
+  func verify(_ plan: MealPlan) -> [PlanViolation] {
     MealPlanVerifier(problem: problem).verify(plan)
   }
 }

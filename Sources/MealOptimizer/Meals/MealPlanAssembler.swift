@@ -1,7 +1,7 @@
 import Foundation
 
-/// Turns a solution of a week's ``MealPlanModel`` into a plan, one person's
-/// (``MealPlan``) or a household's (``HouseholdPlan``): the table, each
+/// Turns a solution of a week's ``MealPlanModel`` into a ``MealPlan``, one
+/// person's or a household's: the table, each
 /// diner's week (their portions, cost and totals against their goals), the
 /// cost and the grocery list.
 ///
@@ -44,8 +44,8 @@ struct MealPlanAssembler {
 
   /// What a solution serves, whoever eats it.
   struct Week {
-    /// Each day's dishes with every diner's portion.
-    var table: [HouseholdDay]
+    /// Each day's dishes with every diner's portion (``PlannedMeal/portions``).
+    var table: [MealPlanDay]
     /// Each diner's week.
     var diners: [MemberPlan]
     var cost: Decimal
@@ -69,21 +69,21 @@ struct MealPlanAssembler {
   }
 
   /// A household's plan.
-  func householdPlan(from values: [Double], household: String) -> HouseholdPlan {
+  func householdPlan(from values: [Double], household: String) -> MealPlan {
     let week = week(from: values)
-    var plan = HouseholdPlan(
+    var plan = MealPlan(
       status: .optimal, report: SolveReport(termination: .completed), currency: problem.currency,
-      household: household, slots: problem.slots, days: week.table, members: week.diners, cost: week.cost,
+      household: household, slots: problem.slots, table: week.table, members: week.diners, cost: week.cost,
       groceries: week.groceries, tieBreak: problem.tieBreak)
     if problem.purchasing != nil {
-      plan.cooking = CookingPlan(household: plan, recipes: problem.recipes, foods: problem.foods)
+      plan.cooking = CookingPlan(plan: plan, recipes: problem.recipes, foods: problem.foods)
     }
     plan.leftoverCredit = week.leftoverCredit
     return plan
   }
 
   func week(from values: [Double]) -> Week {
-    var table: [Int: [HouseholdMeal]] = [:]
+    var table: [Int: [PlannedMeal]] = [:]
     var tableCost: [Int: Double] = [:]
     var dinerMeals: [[Int: [PlannedMeal]]] = Array(repeating: [:], count: diners.count)
     var dinerNutrients: [[Int: [Nutrient: Double]]] = Array(repeating: [:], count: diners.count)
@@ -122,13 +122,14 @@ struct MealPlanAssembler {
         eaten[ingredient.food, default: Array(repeating: 0, count: problem.days)][slot.day - 1] += amount
       }
       table[slot.day, default: []].append(
-        HouseholdMeal(
+        PlannedMeal(
           meal: slot.meal, kind: option.kind, id: option.id, name: profile.recipe.name, servings: total,
           portions: portions, leftoverFromDay: source?.day, leftoverFromMeal: source?.meal,
           cost: Self.money(cost)))
     }
     let days = (1...problem.days).map { day in
-      HouseholdDay(day: day, meals: table[day] ?? [], cost: Self.money(tableCost[day] ?? 0))
+      MealPlanDay(
+        day: day, meals: table[day] ?? [], cost: Self.money(tableCost[day] ?? 0), goals: [], nutrients: [:])
     }
     let weeks = diners.enumerated().map { index, diner in
       let checks = Checks(goals: diner.goals)

@@ -57,7 +57,7 @@ public struct MealPlanProblem: Sendable, Hashable, Codable {
   package var purchasing: Purchasing?
   /// Who eats the week, each with their own goals, slots and restrictions:
   /// one dish per slot for everyone, a portion for each member (a
-  /// ``HouseholdPlan``). `nil` for one person, whose goals are ``goals``
+  /// ``MealPlan`` with ``MealPlan/members``). `nil` for one person, whose goals are ``goals``
   /// (a ``MealPlan``). With a household, ``goals`` are not used.
   package var household: Household?
   /// Where the diet, avoid, repetition, lock and leftover rules were

@@ -221,7 +221,7 @@ extension MealPlanVerifier {
   }
 
   /// Checks the table's dishes against the repetition rules.
-  func checkRepetition(_ days: [HouseholdDay]) -> [PlanViolation] {
+  func checkRepetition(_ days: [MealPlanDay]) -> [PlanViolation] {
     var violations: [PlanViolation] = []
     let rules = week.repetition
     var cookedDays: [String: [Int]] = [:]
@@ -263,7 +263,7 @@ extension MealPlanVerifier {
   }
 
   /// A leftover slot serves the dish its source cooked.
-  func checkLeftoverDishes(_ days: [HouseholdDay]) -> [PlanViolation] {
+  func checkLeftoverDishes(_ days: [MealPlanDay]) -> [PlanViolation] {
     var violations: [PlanViolation] = []
     for day in days {
       for dish in day.meals {

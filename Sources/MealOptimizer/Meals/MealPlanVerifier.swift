@@ -1,7 +1,6 @@
 import Foundation
 
-/// Re-checks a meal plan, one person's (``MealPlan``) or a household's
-/// (``HouseholdPlan``), against its problem by recomputing everything from
+/// Re-checks a ``MealPlan``, one person's or a household's, against its problem by recomputing everything from
 /// the recipes and foods, without the model builder's coefficients.
 ///
 /// A person's plan is checked as a household of one member, who eats every
@@ -49,8 +48,8 @@ package struct MealPlanVerifier: Sendable {
   /// A plan as the verifier reads it, whoever eats it: the table and what
   /// the plan reports of each diner.
   struct Reading {
-    /// Each day's dishes with each diner's portion.
-    var days: [HouseholdDay]
+    /// Each day's dishes with each diner's portion (``PlannedMeal/portions``).
+    var days: [MealPlanDay]
     /// Each diner's days as the plan reports them: a member's own week, or
     /// a person's plan's days (the table's).
     var dinerDays: [[MealPlanDay]]
@@ -62,49 +61,46 @@ package struct MealPlanVerifier: Sendable {
     var leftoverCredit: Decimal?
   }
 
-  /// Checks one person's plan.
+  /// Checks a plan: one person's, when the verifier is for one person's
+  /// week; a household's, with every member's week, when it is for a
+  /// household's.
   ///
   /// - Parameter plan: a plan with status optimal or feasible (others have nothing to check).
   /// - Returns: every violation found; empty when the plan keeps every rule.
-  /// - Complexity: O(days × slots × ingredients × nutrients).
+  /// - Complexity: O(days × slots × diners × ingredients × nutrients).
   package func verify(_ plan: MealPlan) -> [PlanViolation] {
     guard plan.hasPlan else { return [] }
-    let diner = problem.household.members.first?.id ?? ""
-    let days = plan.days.map { day in
-      HouseholdDay(
-        day: day.day,
-        meals: day.meals.map { meal in
-          HouseholdMeal(
-            meal: meal.meal, kind: meal.kind, id: meal.id, name: meal.name, servings: meal.servings,
-            portions: [MemberPortion(member: diner, servings: meal.servings)],
-            leftoverFromDay: meal.leftoverFromDay, leftoverFromMeal: meal.leftoverFromMeal, cost: meal.cost)
-        }, cost: day.cost)
+    guard namesMembers else {
+      guard plan.members == nil else {
+        return [PlanViolation(rule: "member", message: "a household's plan for one person's week")]
+      }
+      // One person: the table is their plate, every dish their portion.
+      let diner = problem.household.members.first?.id ?? ""
+      let days = plan.days.map { day in
+        var table = day
+        for index in table.meals.indices {
+          table.meals[index].portions = [MemberPortion(member: diner, servings: table.meals[index].servings)]
+        }
+        return table
+      }
+      return verify(
+        Reading(
+          days: days, dinerDays: [plan.days], dinerCosts: nil, cost: plan.cost, groceries: plan.groceries,
+          leftoverCredit: plan.leftoverCredit))
     }
-    return verify(
-      Reading(
-        days: days, dinerDays: [plan.days], dinerCosts: nil, cost: plan.cost, groceries: plan.groceries,
-        leftoverCredit: plan.leftoverCredit))
-  }
-
-  /// Checks a household's plan.
-  ///
-  /// - Parameter plan: a plan with status optimal or feasible (others have nothing to check).
-  /// - Returns: every violation found; empty when the plan keeps every rule.
-  /// - Complexity: O(days × slots × members × ingredients × nutrients).
-  package func verify(_ plan: HouseholdPlan) -> [PlanViolation] {
-    guard plan.hasPlan else { return [] }
     let members = problem.household.members
-    guard plan.members.map(\.id) == members.map(\.id) else {
+    guard let planned = plan.members, planned.map(\.id) == members.map(\.id) else {
       return [
         PlanViolation(
           rule: "member",
-          message: "the plan's members \(plan.members.map(\.id)) are not the household's \(members.map(\.id))"
+          message:
+            "the plan's members \(plan.members?.map(\.id) ?? []) are not the household's \(members.map(\.id))"
         )
       ]
     }
     return verify(
       Reading(
-        days: plan.days, dinerDays: plan.members.map(\.days), dinerCosts: plan.members.map(\.cost),
+        days: plan.days, dinerDays: planned.map(\.days), dinerCosts: planned.map(\.cost),
         cost: plan.cost, groceries: plan.groceries, leftoverCredit: plan.leftoverCredit))
   }
 
@@ -142,7 +138,7 @@ package struct MealPlanVerifier: Sendable {
   }
 
   /// A diner's portion of a dish, as a meal of its own.
-  func portion(_ dish: HouseholdMeal, servings: Double) -> PlannedMeal {
+  func portion(_ dish: PlannedMeal, servings: Double) -> PlannedMeal {
     PlannedMeal(
       meal: dish.meal, kind: dish.kind, id: dish.id, name: dish.name, servings: servings,
       leftoverFromDay: dish.leftoverFromDay, leftoverFromMeal: dish.leftoverFromMeal, cost: dish.cost)
@@ -173,7 +169,7 @@ package struct MealPlanVerifier: Sendable {
         let dishes = day.meals.filter { $0.meal == meal }
         let place = "day \(day.day) \(meal)"
         if who.isEmpty {
-          if dishes.contains(where: { !$0.portions.isEmpty }) {
+          if dishes.contains(where: { !($0.portions ?? []).isEmpty }) {
             fail("skip", "\(place) serves portions although nobody eats it")
           }
           if dishes.count > 1 { fail("slot", "\(place) holds \(dishes.count) dishes") }
@@ -184,14 +180,15 @@ package struct MealPlanVerifier: Sendable {
           fail("slot", "\(place) holds \(dishes.count) dishes instead of one\(table)")
           continue
         }
-        if dish.portions.map(\.member) != who {
+        let portions = dish.portions ?? []
+        if portions.map(\.member) != who {
           fail(
             "skip",
-            "\(place) serves \(dish.portions.map(\.member)), but \(who) eat it (a member who skips it gets nothing)"
+            "\(place) serves \(portions.map(\.member)), but \(who) eat it (a member who skips it gets nothing)"
           )
         }
         var total = 0.0
-        for portion in dish.portions {
+        for portion in portions {
           guard let index = members.firstIndex(where: { $0.id == portion.member }) else { continue }
           let member = members[index]
           let item = self.portion(dish, servings: portion.servings)

@@ -75,7 +75,7 @@ package struct MealPlanner: Sendable {
   /// with no plan explained; the plan assembled from the search's values
   /// and checked by the week's verifier before it is returned.
   func solve<Week: PlannedWeek>(_ week: Week, start: ContinuousClock.Instant) throws(PlanningError)
-    -> Week.Plan
+    -> MealPlan
   {
     let clock = ContinuousClock()
     let built = week.model
@@ -94,7 +94,7 @@ package struct MealPlanner: Sendable {
     let found = try search.solve(
       built, tieBreakTolerance: options.tieBreakTolerance,
       tieBreakSeconds: options.tieBreakTimeLimit)
-    var plan: Week.Plan
+    var plan: MealPlan
     switch found {
     case .failure(let failure):
       plan = empty
@@ -164,26 +164,13 @@ package struct MealPlanner: Sendable {
   }
 }
 
-/// A plan of a week, one person's (``MealPlan``) or a household's
-/// (``HouseholdPlan``), as ``MealPlanner``'s one pipeline fills it in.
-protocol WeekPlan {
-  var status: PlanStatus { get set }
-  var report: SolveReport { get set }
-  var explanation: PlanExplanation? { get set }
-  var tieBreakValue: Double? { get set }
-}
-
-extension MealPlan: WeekPlan {}
-extension HouseholdPlan: WeekPlan {}
-
 /// A week ``MealPlanner``'s pipeline plans: its model, how it explains a
 /// week without a plan, how its plan is assembled and verified.
 protocol PlannedWeek {
-  associatedtype Plan: WeekPlan
   /// The model, with its slots and the conflicts the builder found.
   var model: MealPlanModel { get }
   /// A plan without meals: status infeasible, the search not yet run.
-  func emptyPlan() -> Plan
+  func emptyPlan() -> MealPlan
   /// Why no plan exists: from the builder's `reasons`, or, when the search
   /// proved the week infeasible (`nil`), from the week's own arithmetic
   /// first; the sentences, and the explanation for the plan.
@@ -195,9 +182,9 @@ protocol PlannedWeek {
   func leastPaid(_ values: [Double], planner: MealPlanner, search: MealPlanSearch) throws(PlanningError)
     -> [Double]?
   /// The plan a solution's values give.
-  func plan(from values: [Double]) -> Plan
+  func plan(from values: [Double]) -> MealPlan
   /// Every goal or rule the plan breaks, by a verifier of its own.
-  func verify(_ plan: Plan) -> [PlanViolation]
+  func verify(_ plan: MealPlan) -> [PlanViolation]
 }
 
 /// One person's week for ``MealPlanner``'s pipeline.

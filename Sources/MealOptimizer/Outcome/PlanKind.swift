@@ -5,6 +5,6 @@ public enum PlanKind: String, Sendable, Hashable, Codable {
   case foods
   /// A weekly meal plan: a recipe or food in every slot of every day.
   case meals
-  /// A weekly meal plan for a household: shared dishes, a portion per member (``HouseholdPlan``).
+  /// A weekly meal plan for a household: shared dishes, a portion per member (``MealPlan/members``).
   case household
 }

@@ -10,24 +10,21 @@ import Foundation
 /// ```swift
 /// let plan = try await Planner().plan(problem)
 /// print(plan.status, plan.cost ?? 0, plan.report.relativeGap ?? 0)
-/// if case .household(let week) = plan {
-///   for member in week.members { print(member.name, member.cost) }
+/// if case .meals(let week) = plan, let members = week.members {   // a household's week
+///   for member in members { print(member.name, member.cost) }
 /// }
 /// ```
 public enum SolvedPlan: Sendable, Hashable, Codable {
   /// Grams of foods each day.
   case foods(DietPlan)
-  /// A week of meals for one person.
+  /// A week of meals, for one person or a household (``MealPlan/members``).
   case meals(MealPlan)
-  /// A week of meals for a household.
-  case household(HouseholdPlan)
 
   /// Which kind of plan it is.
   public var kind: PlanKind {
     switch self {
     case .foods: .foods
-    case .meals: .meals
-    case .household: .household
+    case .meals(let plan): plan.kind
     }
   }
 
@@ -36,7 +33,6 @@ public enum SolvedPlan: Sendable, Hashable, Codable {
     switch self {
     case .foods(let plan): plan.status
     case .meals(let plan): plan.status
-    case .household(let plan): plan.status
     }
   }
 
@@ -48,7 +44,6 @@ public enum SolvedPlan: Sendable, Hashable, Codable {
     switch self {
     case .foods(let plan): plan.report
     case .meals(let plan): plan.report
-    case .household(let plan): plan.report
     }
   }
 
@@ -57,7 +52,6 @@ public enum SolvedPlan: Sendable, Hashable, Codable {
     switch self {
     case .foods(let plan): plan.cost
     case .meals(let plan): plan.cost
-    case .household(let plan): plan.cost
     }
   }
 
@@ -66,7 +60,6 @@ public enum SolvedPlan: Sendable, Hashable, Codable {
     switch self {
     case .foods(let plan): plan.groceries
     case .meals(let plan): plan.groceries
-    case .household(let plan): plan.groceries
     }
   }
 
@@ -76,7 +69,6 @@ public enum SolvedPlan: Sendable, Hashable, Codable {
       switch self {
       case .foods(let plan): plan.explanation
       case .meals(let plan): plan.explanation
-      case .household(let plan): plan.explanation
       }
     }
     set {
@@ -87,9 +79,6 @@ public enum SolvedPlan: Sendable, Hashable, Codable {
       case .meals(var plan):
         plan.explanation = newValue
         self = .meals(plan)
-      case .household(var plan):
-        plan.explanation = newValue
-        self = .household(plan)
       }
     }
   }
@@ -100,7 +89,6 @@ public enum SolvedPlan: Sendable, Hashable, Codable {
       switch self {
       case .foods(let plan): plan.adaptations
       case .meals(let plan): plan.adaptations
-      case .household(let plan): plan.adaptations
       }
     }
     set {
@@ -111,9 +99,6 @@ public enum SolvedPlan: Sendable, Hashable, Codable {
       case .meals(var plan):
         plan.adaptations = newValue
         self = .meals(plan)
-      case .household(var plan):
-        plan.adaptations = newValue
-        self = .household(plan)
       }
     }
   }
@@ -125,8 +110,7 @@ public enum SolvedPlan: Sendable, Hashable, Codable {
     let kind = try decoder.container(keyedBy: KindKey.self).decode(PlanKind.self, forKey: .kind)
     switch kind {
     case .foods: self = .foods(try DietPlan(from: decoder))
-    case .meals: self = .meals(try MealPlan(from: decoder))
-    case .household: self = .household(try HouseholdPlan(from: decoder))
+    case .meals, .household: self = .meals(try MealPlan(from: decoder))
     }
   }
 
@@ -135,7 +119,6 @@ public enum SolvedPlan: Sendable, Hashable, Codable {
     switch self {
     case .foods(let plan): try plan.encode(to: encoder)
     case .meals(let plan): try plan.encode(to: encoder)
-    case .household(let plan): try plan.encode(to: encoder)
     }
   }
 }

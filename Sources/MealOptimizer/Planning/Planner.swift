@@ -54,8 +54,8 @@ public struct Planner: Sendable {
   ///
   /// - Parameter problem: the problem, of any kind.
   /// - Returns: a plan of the problem's kind: ``SolvedPlan/foods(_:)`` for a
-  ///   ``DietProblem``, ``SolvedPlan/meals(_:)`` for a week of one person,
-  ///   ``SolvedPlan/household(_:)`` for a week with a household. Its status is
+  ///   ``DietProblem``, ``SolvedPlan/meals(_:)`` for a week of meals (with
+  ///   ``MealPlan/members`` for a week with a household). Its status is
   ///   ``PlanStatus/optimal`` when proven within the gap (for a week,
   ///   ``MealPlannerOptions/relativeGap``), ``PlanStatus/feasible`` when the
   ///   time limit or a stop came first (``SolveReport/relativeGap`` says how
@@ -70,7 +70,7 @@ public struct Planner: Sendable {
     case .foods(let problem): .foods(try foods.solve(problem))
     case .meals(let problem):
       if let household = problem.householdProblem {
-        .household(try meals.solve(household))
+        .meals(try meals.solve(household))
       } else {
         .meals(try meals.solve(problem))
       }

@@ -34,38 +34,20 @@ package struct CookingPlan: Sendable, Hashable, Codable {
     case weekCosts = "week_costs"
   }
 
-  /// Builds the cooking plan of a meal plan.
+  /// Builds the cooking plan of a meal plan, one person's or a household's:
+  /// each dish on the table is cooked for everyone's servings together (a
+  /// slot filled by leftovers adds its servings to the cooking it eats
+  /// from), and the ingredients' shares come from the plan's shopping list.
   ///
   /// - Parameters:
-  ///   - plan: the plan; a slot filled by leftovers adds its servings to the cooking it eats from.
+  ///   - plan: the plan.
   ///   - recipes: the plan's recipes (a food served alone is a one-ingredient recipe).
   ///   - foods: the plan's foods.
   package init(plan: MealPlan, recipes: [Recipe], foods: [Food]) {
     self.init(
-      days: plan.days.map { ($0.day, $0.meals) }, groceries: plan.groceries, recipes: recipes, foods: foods)
-  }
-
-  /// Builds the cooking plan of a household plan: each dish on the table is
-  /// cooked for everyone's servings together (a leftover slot's servings
-  /// added to the cooking it eats from), and the ingredients' shares come
-  /// from the household's shopping list.
-  ///
-  /// - Parameters:
-  ///   - plan: the household plan.
-  ///   - recipes: the plan's recipes (a food served alone is a one-ingredient recipe).
-  ///   - foods: the plan's foods.
-  package init(household plan: HouseholdPlan, recipes: [Recipe], foods: [Food]) {
-    let days = plan.days.map { day in
-      (
-        day.day,
-        day.meals.filter { $0.servings > 0 }.map { meal in
-          PlannedMeal(
-            meal: meal.meal, kind: meal.kind, id: meal.id, name: meal.name, servings: meal.servings,
-            leftoverFromDay: meal.leftoverFromDay, leftoverFromMeal: meal.leftoverFromMeal, cost: meal.cost)
-        }
-      )
-    }
-    self.init(days: days, groceries: plan.groceries, recipes: recipes, foods: foods)
+      days: plan.days.map { day in (day.day, day.meals.filter { $0.servings > 0 }) },
+      groceries: plan.groceries,
+      recipes: recipes, foods: foods)
   }
 
   /// Builds a cooking plan from each day's meals (their servings eaten) and the plan's shopping list.

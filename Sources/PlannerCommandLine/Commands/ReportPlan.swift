@@ -58,16 +58,9 @@ enum ReportPlan {
       throw CLIError(error, about: "plan '\(spec.name)'")
     }
     if !adaptations.isEmpty { plan.adaptations = adaptations }
-    switch (plan, problem) {
-    case (.household(let plan), .meals(let week)):
-      guard let problem = week.householdProblem else { break }
+    if case (.meals(let plan), .meals(let week)) = (plan, problem) {
       return PlanReportSection(
-        week: MealWeek(plan, problem: problem), title: title, adaptations: plan.adaptations ?? [])
-    case (.meals(let plan), .meals(let week)):
-      return PlanReportSection(
-        week: MealWeek(plan, stores: week.stores, foods: week.foods), title: title,
-        adaptations: plan.adaptations ?? [])
-    default: break
+        week: MealWeek(plan, problem: week), title: title, adaptations: plan.adaptations ?? [])
     }
     throw .internalError("a \(plan.kind.rawValue) plan for the weekly report")
   }

@@ -152,12 +152,9 @@ enum SolveCommand: TypedCommand {
         + SolveAdaptations.markdown(adaptations)
         + (plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? "")
     case (.meals(let plan), .meals(let problem), .markdown):
-      return MealPlanMarkdown(plan, title: title, stores: problem.stores, foods: problem.foods).render()
-        + SolveAdaptations.markdown(adaptations) + explanation { $0.markdown() }
-    case (.household(let plan), .meals(let week), .markdown):
-      guard let problem = week.householdProblem else { break }
       return MealPlanMarkdown(plan, title: title, problem: problem).render()
-        + SolveAdaptations.markdown(adaptations) + householdNote(plan)
+        + SolveAdaptations.markdown(adaptations)
+        + (plan.members == nil ? explanation { $0.markdown() } : householdNote(plan))
     case (.foods(let plan), .foods(let problem), _):
       return SolveAdaptations.text(adaptations)
         + DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render()
@@ -165,22 +162,16 @@ enum SolveCommand: TypedCommand {
         + explanation { $0.text() }
     case (.meals(let plan), .meals(let problem), _):
       return SolveAdaptations.text(adaptations)
-        + MealPlanText(plan, title: title, stores: problem.stores, foods: problem.foods).render()
-        + budgetLine(problem.budgets, days: problem.days, plan.groceries, plan.currency)
-        + explanation { $0.text() }
-    case (.household(let plan), .meals(let week), _):
-      guard let problem = week.householdProblem else { break }
-      return SolveAdaptations.text(adaptations)
         + MealPlanText(plan, title: title, problem: problem).render()
-        + budgetLine(problem.meals.budgets, days: problem.meals.days, plan.groceries, plan.currency)
-        + householdNote(plan)
+        + budgetLine(problem.budgets, days: problem.days, plan.groceries, plan.currency)
+        + (plan.members == nil ? explanation { $0.text() } : householdNote(plan))
     default: break
     }
     throw .internalError("a \(plan.kind.rawValue) plan for a \(problem.kind.rawValue) problem")
   }
 
   /// A household plan's `--explain` sentences, after its table.
-  static func householdNote(_ plan: HouseholdPlan) -> String {
+  static func householdNote(_ plan: MealPlan) -> String {
     guard plan.hasPlan, let sentences = plan.explanation?.sentences else { return "" }
     return "\n" + sentences.joined(separator: "\n") + "\n"
   }

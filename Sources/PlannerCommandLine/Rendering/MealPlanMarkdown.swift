@@ -8,14 +8,8 @@ struct MealPlanMarkdown {
   var week: MealWeek
   var title: String
 
-  /// One person's week.
-  init(_ plan: MealPlan, title: String, stores: [Store], foods: [Food] = []) {
-    week = MealWeek(plan, stores: stores, foods: foods)
-    self.title = title
-  }
-
-  /// A household's week.
-  init(_ plan: HouseholdPlan, title: String, problem: HouseholdProblem) {
+  /// A week of meals, one person's or a household's.
+  init(_ plan: MealPlan, title: String, problem: MealPlanProblem) {
     week = MealWeek(plan, problem: problem)
     self.title = title
   }

@@ -13,13 +13,8 @@ struct MealPlanText {
     self.title = title
   }
 
-  /// One person's week.
-  init(_ plan: MealPlan, title: String, stores: [Store], foods: [Food] = []) {
-    self.init(MealWeek(plan, stores: stores, foods: foods), title: title)
-  }
-
-  /// A household's week.
-  init(_ plan: HouseholdPlan, title: String, problem: HouseholdProblem) {
+  /// A week of meals, one person's or a household's.
+  init(_ plan: MealPlan, title: String, problem: MealPlanProblem) {
     self.init(MealWeek(plan, problem: problem), title: title)
   }
 

@@ -1,9 +1,9 @@
 import Foundation
 import MealOptimizer
 
-/// A week of meals as the text and Markdown renderings read it, one
-/// person's (``MealPlan``) or a household's (``HouseholdPlan``): the day
-/// table, then the totals, a person's own or each member's.
+/// A week of meals (``MealPlan``) as the text, Markdown and report
+/// renderings read it, one person's or a household's: the day table, then
+/// the totals, a person's own or each member's.
 struct MealWeek {
   /// One dish on the day table.
   struct Dish {
@@ -42,55 +42,37 @@ struct MealWeek {
 
   var hasPlan: Bool { status.hasPlan }
 
-  /// One person's week.
-  init(_ plan: MealPlan, stores: [Store], foods: [Food]) {
+  /// A week of meals: one person's, or a household's (the plan has
+  /// members): the table, and each member's portions and totals.
+  init(_ plan: MealPlan, problem: MealPlanProblem) {
     status = plan.status
     report = plan.report
     currency = plan.currency
     slots = plan.slots
+    if let members = plan.members {
+      let id = plan.household ?? problem.household?.id ?? ""
+      let name = problem.household?.name ?? id
+      household = name == id ? "'\(id)'" : "'\(id)' (\(name))"
+      self.members = members
+    } else {
+      totals = (plan.days, plan.weeks)
+    }
     days = plan.days.map { day in
       Day(
         day: day.day,
+        // A dish at a household's table that nobody eats (a slot cooked for leftovers) has no cell.
         dishes: plan.slots.map { slot in
-          day.meals.first { $0.meal == slot }.map {
+          day.meals.first { $0.meal == slot && $0.portions.map { !$0.isEmpty } ?? true }.map {
             Dish(name: $0.name, servings: $0.servings, leftover: $0.leftoverFromDay != nil)
           }
         }, cost: day.cost)
     }
-    totals = (plan.days, plan.weeks)
     cost = plan.cost
     groceries = plan.groceries
     leftoverCredit = plan.leftoverCredit
     cooking = plan.cooking
-    self.foods = Self.byID(foods)
-    self.stores = Self.names(stores)
-  }
-
-  /// A household's week: the table, and each member's portions and totals.
-  init(_ plan: HouseholdPlan, problem: HouseholdProblem) {
-    status = plan.status
-    report = plan.report
-    currency = plan.currency
-    slots = plan.slots
-    let household = problem.household
-    self.household =
-      household.name == household.id ? "'\(household.id)'" : "'\(household.id)' (\(household.name))"
-    days = plan.days.map { day in
-      Day(
-        day: day.day,
-        dishes: plan.slots.map { slot in
-          day.meals.first { $0.meal == slot && !$0.portions.isEmpty }.map {
-            Dish(name: $0.name, servings: $0.servings, leftover: $0.leftoverFromDay != nil)
-          }
-        }, cost: day.cost)
-    }
-    members = plan.members
-    cost = plan.cost
-    groceries = plan.groceries
-    leftoverCredit = plan.leftoverCredit
-    cooking = plan.cooking
-    foods = Self.byID(problem.meals.foods)
-    stores = Self.names(problem.meals.stores)
+    foods = Self.byID(problem.foods)
+    stores = Self.names(problem.stores)
   }
 
   static func byID(_ foods: [Food]) -> [String: Food] {
