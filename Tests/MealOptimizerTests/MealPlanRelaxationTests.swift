@@ -83,12 +83,13 @@ struct MealPlanRelaxationTests {
     #expect(explanation.relaxation.map(\.line.kind) == [.goal])
     #expect(explanation.relaxation.first?.reachable == best.protein)
     #expect(explanation.relaxation.first?.relaxation == goal - best.protein)
-    // The goal alone is the smallest change, and is also what the goal reaches with every other line holding.
+    // The goal alone is the smallest change, and is also what the goal reaches
+    // with every other line holding: one change, said to be the smallest.
     #expect(
       plan.report.explanation.last
         == "each of these changes alone gives a plan (each verified: planner solved the changed plan): raise the"
         + " budget to 38.50 USD a week (week.plan:14:3); or lower the protein goal to at least 20 g a day"
-        + " (week.plan:10:3)")
+        + " (week.plan:10:3) (proven the smallest weighted change)")
   }
 
   @Test("three goals among ten lines: energy moves, as the weights of a cap and two minimums say")

@@ -112,6 +112,47 @@ struct HouseholdExplanationTests {
     #expect(explanation.changes.map(\.smallest) == [.proven])
   }
 
+  @Test("Ana's goal in the conflict says how far it reaches with the budget holding, as one person's would")
+  func proteinReach() throws {
+    // Independently: the most protein Ana's lesser day can have while both
+    // days together cost at most 2 × 2 USD at the till (1 kg packages: bread
+    // 1 USD, beans 3 USD, oats 2 USD), both eating one serving of each dish.
+    let dishes: [(protein: Double, food: String, grams: Double)] = [
+      (18, "bread", 200), (31.5, "beans", 150), (13, "oats", 100),
+    ]
+    let price = ["bread": 1.0, "beans": 3, "oats": 2]
+    var days: [[Int]] = []
+    for breakfast in [0, 1, 2] {
+      for lunch in [0, 1] {
+        for dinner in [0, 1] { days.append([breakfast, lunch, dinner]) }
+      }
+    }
+    var most = 0.0
+    for first in days {
+      for second in days {
+        var grams: [String: Double] = [:]
+        for dish in first + second { grams[dishes[dish].food, default: 0] += 2 * dishes[dish].grams }
+        let paid = grams.reduce(0) { $0 + ($1.value / 1000).rounded(.up) * price[$1.key]! }
+        guard paid <= 4 else { continue }
+        let protein = { (day: [Int]) in day.reduce(0) { $0 + dishes[$1].protein } }
+        most = max(most, min(protein(first), protein(second)))
+      }
+    }
+    #expect(most == 54)
+
+    let plan = try Self.solve(try Self.problem())
+    let explanation = try #require(plan.explanation)
+    #expect(explanation.conflicts.map(\.reachable) == [nil, most])
+    #expect(
+      explanation.conflicts.map(\.message) == [
+        "budget 2.00 USD per day at home.plan:20:3",
+        "Ana's protein reaches at most 54 g a day with every other line holding (proven; goal at least 80 g a day"
+          + " at home.plan:9:3)",
+      ])
+    // The reach and the smallest weighted change are one change, proven the smallest.
+    #expect(explanation.changes.count == 1)
+  }
+
   @Test("without the budget, or without Ana's goal, the household has a plan")
   func eachLineAloneHolds() throws {
     let withoutBudget = try Self.solve(
@@ -145,7 +186,7 @@ struct HouseholdCostTests {
     ).replacingOccurrences(of: "protein >= 80 g per day", with: "protein >= 65 g per day")
     let problem = try HouseholdExplanationTests.problem(text)
     let planner = MealPlanner(solver: GLPKSolver(), options: MealPlannerOptions(timeLimit: 30))
-    let explanation = try planner.explainCosts(problem)
+    let explanation = try planner.explainCosts(problem.problem)
     let protein = try #require(explanation.marginalCosts.first { $0.line.subject == "Ana's protein" })
     #expect(protein.step == 5)
     var moved = problem

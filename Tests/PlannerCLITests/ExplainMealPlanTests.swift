@@ -92,11 +92,13 @@ struct ExplainMealPlanTests {
           + " at least 45 g a day (\(path):29:3), lock day 2 lunch rice_bowl (\(path):39:3), lock day 2 dinner"
           + " rice_bowl (\(path):40:3)\n"
       ))
-    // Each of the three lines alone is a way out, each confirmed by solving the changed week.
+    // Each of the three lines alone is a way out, each confirmed by solving the
+    // changed week; the goal's is also the smallest weighted change.
     #expect(
       result.stdout.contains(
         "  - each of these changes alone gives a plan (each verified: planner solved the changed plan): lower the"
-          + " protein goal to at least 10 g a day (\(path):29:3); or leave out lock day 2 lunch rice_bowl"
+          + " protein goal to at least 10 g a day (\(path):29:3) (proven the smallest weighted change); or leave"
+          + " out lock day 2 lunch rice_bowl"
           + " (\(path):39:3); or leave out lock day 2 dinner rice_bowl (\(path):40:3)\n"
       ))
   }

@@ -37,7 +37,7 @@ extension MealPlanner {
   }
 
   /// Why no plan exists, by arithmetic before the deletion filter
-  /// (``explainConflicts(_:reasons:)``): a member's daily goal out of reach
+  /// (``explainConflicts(_:reasons:budgetReach:)``): a member's daily goal out of reach
   /// of every choice, or the budget.
   func explainInfeasible(builder: HouseholdModelBuilder, built: HouseholdModelBuilder.Built) -> [String] {
     var reasons: [String] = []
@@ -113,7 +113,8 @@ struct HouseholdWeek: PlannedWeek {
     -> (sentences: [String], explanation: PlanExplanation?)
   {
     let why = try planner.explainConflicts(
-      problem, reasons: reasons ?? planner.explainInfeasible(builder: builder, built: built))
+      problem.problem, reasons: reasons ?? planner.explainInfeasible(builder: builder, built: built),
+      budgetReach: nil)
     return (why.sentences, why)
   }
 

@@ -2,7 +2,11 @@ import Foundation
 
 /// The lines of a ``MealPlanProblem`` an explanation can drop one at a time:
 /// each budget, each goal, each diet label, each avoid rule, each repetition
-/// limit, each lock and each leftover rule, with where it was written.
+/// limit, each lock and each leftover rule, with where it was written; for
+/// a household, each member's goals (named `Ana's protein …`) after the
+/// week's lines, in place of the week's own goals, which it does not use.
+/// A member's own diet labels and avoid rules are not lines: they are taken
+/// as given (``MealPlanner/background(_:)``).
 ///
 /// Dropping a line changes the problem, not just the model: a diet label or
 /// an avoid rule decides which recipes a slot may hold at all, so each set
@@ -13,6 +17,8 @@ struct MealPlanLines {
     enum Part: Hashable {
       case budget(Int)
       case goal(Int)
+      /// A household member's goal: the member's and the goal's positions.
+      case memberGoal(Int, Int)
       case diet(DietLabel)
       case avoid(Int)
       case maximumPerWeek, oncePerDay
@@ -30,6 +36,13 @@ struct MealPlanLines {
     var period: Period
 
     var sides: [PlanLine.Side] { (minimum != nil ? [.minimum] : []) + (maximum != nil ? [.maximum] : []) }
+    /// Whether the line is a goal: the week's, or a household member's.
+    var isGoal: Bool {
+      switch part {
+      case .goal, .memberGoal: true
+      default: false
+      }
+    }
     func bound(_ side: PlanLine.Side) -> Double? { side == .minimum ? minimum : maximum }
   }
 
@@ -51,20 +64,9 @@ struct MealPlanLines {
             subject: "cost", source: budget.source),
           maximum: amount, unit: currency, period: budget.period))
     }
-    for (g, goal) in problem.goals.enumerated() where goal.minimum != nil || goal.maximum != nil {
-      let percent = goal.basis == .percentOfEnergy
-      let unit = percent ? "%" : goal.nutrient.definition?.unit.rawValue ?? ""
-      let minimum = goal.minimum.map { percent ? $0 * 100 : $0 }
-      let maximum = goal.maximum.map { percent ? $0 * 100 : $0 }
-      let subject = String(describing: goal.nutrient)
-      lines.append(
-        Line(
-          part: .goal(g),
-          line: PlanLine(
-            kind: .goal, index: g,
-            statement: Self.statement(subject, minimum, maximum, unit, goal.period), subject: subject,
-            source: goal.source),
-          minimum: minimum, maximum: maximum, unit: unit, period: goal.period))
+    for (g, goal) in problem.goals.enumerated()
+    where problem.household == nil && (goal.minimum != nil || goal.maximum != nil) {
+      lines.append(Self.goalLine(goal, part: .goal(g), index: g, whose: ""))
     }
     for (d, label) in problem.diet.sorted(by: { $0.rawValue < $1.rawValue }).enumerated() {
       lines.append(
@@ -114,6 +116,65 @@ struct MealPlanLines {
           .leftovers(l), .leftovers, l, "leftovers \(leftover.from) to \(leftover.to)", "\(leftover.to)",
           sources.leftovers.indices.contains(l) ? sources.leftovers[l] : nil))
     }
+    var index = 0
+    for (m, member) in (problem.household?.members ?? []).enumerated() {
+      for (g, goal) in member.goals.enumerated() where goal.minimum != nil || goal.maximum != nil {
+        lines.append(Self.goalLine(goal, part: .memberGoal(m, g), index: index, whose: "\(member.name)'s "))
+        index += 1
+      }
+    }
+  }
+
+  /// A goal's line: `protein at least 80 g a day`, or a member's, `Ana's protein …`.
+  private static func goalLine(_ goal: NutrientGoal, part: Line.Part, index: Int, whose: String) -> Line {
+    let percent = goal.basis == .percentOfEnergy
+    let unit = percent ? "%" : goal.nutrient.definition?.unit.rawValue ?? ""
+    let minimum = goal.minimum.map { percent ? $0 * 100 : $0 }
+    let maximum = goal.maximum.map { percent ? $0 * 100 : $0 }
+    let subject = whose + String(describing: goal.nutrient)
+    return Line(
+      part: part,
+      line: PlanLine(
+        kind: .goal, index: index, statement: statement(subject, minimum, maximum, unit, goal.period),
+        subject: subject, source: goal.source),
+      minimum: minimum, maximum: maximum, unit: unit, period: goal.period)
+  }
+
+  /// The goal a goal line stands for, as written.
+  func goal(_ part: Line.Part) -> NutrientGoal? {
+    switch part {
+    case .goal(let g): problem.goals[g]
+    case .memberGoal(let m, let g): problem.household?.members[m].goals[g]
+    default: nil
+    }
+  }
+
+  /// A goal line's rows in a model of the week (one person's, or a household's, member by member).
+  func goalRows(_ part: Line.Part, in built: MealPlanModel) -> Range<Int>? {
+    let (diner, g): (Int, Int)
+    switch part {
+    case .goal(let goal): (diner, g) = (0, goal)
+    case .memberGoal(let member, let goal): (diner, g) = (member, goal)
+    default: return nil
+    }
+    guard built.dinerGoalRows.indices.contains(diner), built.dinerGoalRows[diner].indices.contains(g) else {
+      return nil
+    }
+    return built.dinerGoalRows[diner][g]
+  }
+
+  /// Changes the goal a goal line stands for in `problem`.
+  static func change(
+    _ part: Line.Part, in problem: inout MealPlanProblem, _ body: (inout NutrientGoal) -> Void
+  ) {
+    switch part {
+    case .goal(let g): body(&problem.goals[g])
+    case .memberGoal(let m, let g):
+      guard var household = problem.household else { return }
+      body(&household.members[m].goals[g])
+      problem.household = household
+    default: break
+    }
   }
 
   private func rule(
@@ -148,12 +209,14 @@ struct MealPlanLines {
       case .budget(let b):
         problem.budgets[b].amount =
           Decimal(string: String(format: "%.2f", move.value)) ?? problem.budgets[b].amount
-      case .goal(let g):
-        let value = problem.goals[g].basis == .percentOfEnergy ? move.value / 100 : move.value
-        if move.side == .minimum {
-          problem.goals[g].minimum = value
-        } else {
-          problem.goals[g].maximum = value
+      case .goal, .memberGoal:
+        Self.change(lines[l].part, in: &problem) { goal in
+          let value = goal.basis == .percentOfEnergy ? move.value / 100 : move.value
+          if move.side == .minimum {
+            goal.minimum = value
+          } else {
+            goal.maximum = value
+          }
         }
       case .maximumPerWeek:
         problem.repetition.maximumPerWeek = Int(move.value.rounded(.up))
@@ -172,6 +235,13 @@ struct MealPlanLines {
     if !keeps(.notOnConsecutiveDays) { copy.repetition.notOnConsecutiveDays = false }
     copy.locks = problem.locks.indices.filter { keeps(.lock($0)) }.map { problem.locks[$0] }
     copy.leftovers = problem.leftovers.indices.filter { keeps(.leftovers($0)) }.map { problem.leftovers[$0] }
+    if let household = problem.household {
+      for (m, member) in household.members.enumerated() {
+        copy.household?.members[m].goals = member.goals.indices.filter { keeps(.memberGoal(m, $0)) }.map {
+          member.goals[$0]
+        }
+      }
+    }
     copy.tieBreak = .none
     return copy
   }

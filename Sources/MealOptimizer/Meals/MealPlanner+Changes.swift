@@ -16,6 +16,14 @@ extension MealPlanner {
     var smallest: Claim?
 
     var lines: Set<Int> { Set(moves.keys).union(drops) }
+
+    /// Whether the two move the same lines to the same bounds and leave out the same lines.
+    func sameChange(as other: CandidateChange) -> Bool {
+      Set(drops) == Set(other.drops) && moves.count == other.moves.count
+        && moves.allSatisfy { l, move in
+          other.moves[l].map { $0.side == move.side && abs($0.value - move.value) <= 1e-9 } ?? false
+        }
+    }
   }
 
   /// The most seconds that confirming the changes of one explanation may take.
@@ -36,14 +44,25 @@ extension MealPlanner {
   /// the candidate's plan is checked against every row of the new model, and
   /// when it is missing or fails, the new model is solved (capped, see
   /// ``capped(_:until:relativeGap:)``). A candidate whose lines are those of
-  /// one already confirmed is skipped.
+  /// one already confirmed is skipped; when it is the same change (the same
+  /// bounds), the confirmed one takes its claim to be the smallest.
   func verifiedChanges(
     _ candidates: [CandidateChange], lines: [MealPlanLines.Line], currency: String,
     deadline: ContinuousClock.Instant, build: (CandidateChange) -> MealPlanModel?
   ) throws(PlanningError) -> [PlanChange] {
     var changes: [PlanChange] = []
     var seen: [Set<Int>] = []
-    for candidate in candidates where !candidate.lines.isEmpty && !seen.contains(candidate.lines) {
+    var confirmed: [CandidateChange] = []
+    for candidate in candidates where !candidate.lines.isEmpty {
+      if let kept = seen.firstIndex(of: candidate.lines) {
+        // The same change found twice (a goal's reach and the smallest
+        // weighted change, say): one change, with what is known of it.
+        if changes[kept].smallest == nil, candidate.smallest != nil, confirmed[kept].sameChange(as: candidate)
+        {
+          changes[kept].smallest = candidate.smallest
+        }
+        continue
+      }
       if StopRequest.isRequested { throw .cancelled }
       guard ContinuousClock.now < deadline, let built = build(candidate), built.conflicts.isEmpty else {
         continue
@@ -56,6 +75,7 @@ extension MealPlanner {
       if !holds { holds = try infeasible(built, deadline: deadline) == false }
       guard holds else { continue }
       seen.append(candidate.lines)
+      confirmed.append(candidate)
       changes.append(Self.change(candidate, lines: lines, currency: currency))
     }
     return changes
@@ -127,16 +147,28 @@ extension MealPlanner {
     }
   }
 
-  /// What a conflict of a meal plan takes as given: the parts of the week that are not lines.
-  static func background(_ problem: MealPlanProblem, members: Bool = false) -> [String] {
+  /// What a conflict of a week takes as given: the parts of the week that
+  /// are not lines, and a household member's own diet labels and avoid rules.
+  static func background(_ problem: MealPlanProblem) -> [String] {
     var parts = ["the recipes and their portions"]
     let meals = Set(problem.slots).count
     parts.append(
       "the \(problem.days) day\(problem.days == 1 ? "" : "s") of \(meals) meal\(meals == 1 ? "" : "s")")
-    if members { parts.append("the household's members and their portions") }
+    if problem.household != nil { parts.append("the household's members and their portions") }
     if let purchasing = problem.purchasing {
       if !purchasing.pantry.isEmpty { parts.append("the pantry") }
       parts.append("the stores with their packages and trips")
+    }
+    // A member's own diet labels and avoid rules are not lines the filter drops: they are named as given.
+    for member in problem.household?.members ?? [] {
+      let rules =
+        member.diet.map { "diet \($0.rawValue)" }.sorted()
+        + member.avoid.map { rule -> String in
+          switch rule {
+          case .food(let id), .tag(let id), .term(let id): "avoid \(id)"
+          }
+        }
+      if !rules.isEmpty { parts.append("\(member.name)'s " + rules.joined(separator: " and ")) }
     }
     return parts
   }

@@ -9,8 +9,9 @@ extension MealPlanner {
     var point: [Double]
   }
 
-  /// Why a problem has no plan: the `reasons` found so far, then a minimal
-  /// set of lines that cannot hold together (``conflictingLines(_:deadline:)``)
+  /// Why a week has no plan, one person's or a household's: the `reasons`
+  /// found so far, then a minimal set of lines that cannot hold together
+  /// (``conflictingLines(_:deadline:)``)
   /// with what it takes as given, then the changes that give a plan, each
   /// verified by solving the changed week (``verifiedChanges(_:lines:currency:deadline:build:)``):
   /// a budget raised to the cheapest week found without it, a goal moved as
@@ -37,7 +38,7 @@ extension MealPlanner {
     }
     var untied = problem
     untied.tieBreak = .none
-    let built = (try? MealPlanModelBuilder(problem: untied))?.build()
+    let built = Self.model(untied)
     var conflicts: [LineRelaxation] = []
     var candidates: [CandidateChange] = []
     if let budgetReach {
@@ -67,7 +68,7 @@ extension MealPlanner {
             + " \(DietLineModel.money(value, problem.currency)) per \(line.period.rawValue)"
             + " (\(line.line.statement)\(at))"
         }
-      case .goal(let g):
+      case .goal, .memberGoal:
         if let built, built.conflicts.isEmpty {
           reach = try self.reach(of: l, in: lines, built: built, deadline: deadline)
         }
@@ -85,7 +86,7 @@ extension MealPlanner {
           candidates.append(change)
         } else {
           message +=
-            problem.goals[g].basis == .percentOfEnergy
+            lines.goal(line.part)?.basis == .percentOfEnergy
             ? " (how far a share of energy must move is not measured)"
             : " (how far it must move was not proven within the time)"
         }
@@ -110,9 +111,9 @@ extension MealPlanner {
     let changes = try verifiedChanges(
       candidates, lines: lines.lines, currency: problem.currency, deadline: verifying
     ) { candidate in
-      let changed = lines.problem(
-        keeping: Set(lines.lines.indices).subtracting(candidate.drops), moving: candidate.moves)
-      return (try? MealPlanModelBuilder(problem: changed))?.build()
+      Self.model(
+        lines.problem(keeping: Set(lines.lines.indices).subtracting(candidate.drops), moving: candidate.moves)
+      )
     }
     sentences += Self.relaxationSentences(relaxed, conflicts: conflicts)
     sentences += Self.changeSentences(changes)
@@ -173,9 +174,17 @@ extension MealPlanner {
   func infeasible(_ problem: MealPlanProblem, deadline: ContinuousClock.Instant) throws(PlanningError)
     -> Bool?
   {
-    guard let builder = try? MealPlanModelBuilder(problem: problem) else { return nil }
-    let built = builder.build()
+    guard let built = Self.model(problem) else { return nil }
     return try infeasible(built, deadline: deadline)
+  }
+
+  /// The model of a week, one person's or a household's (its members'
+  /// portions and goals); `nil` when the builder refuses the problem.
+  static func model(_ problem: MealPlanProblem) -> MealPlanModel? {
+    if let household = problem.householdProblem {
+      return (try? HouseholdModelBuilder(problem: household))?.build().model
+    }
+    return (try? MealPlanModelBuilder(problem: problem))?.build()
   }
 
   /// Whether a built model has no plan: `true` when the builder found a
@@ -220,11 +229,11 @@ extension MealPlanner {
     of l: Int, in lines: MealPlanLines, built: MealPlanModel, deadline: ContinuousClock.Instant
   ) throws(PlanningError) -> (side: PlanLine.Side, value: Double, point: [Double])? {
     let line = lines.lines[l]
-    guard case .goal(let g) = line.part, lines.problem.goals[g].basis == .absolute,
-      built.goalRows.indices.contains(g)
-    else { return nil }
+    guard lines.goal(line.part)?.basis == .absolute, let range = lines.goalRows(line.part, in: built) else {
+      return nil
+    }
     var model = built.model
-    let rows = Array(built.goalRows[g])
+    let rows = Array(range)
     guard !rows.isEmpty else { return nil }
     var objective = LinearExpression()
     var slacks: [PlanLine.Side: VariableRef] = [:]

@@ -1,8 +1,9 @@
 import Foundation
 
 extension MealPlanner {
-  /// What each goal, budget and `repeat at most` limit of a meal plan costs,
-  /// by solving again with its bound moved a step.
+  /// What each goal, budget and `repeat at most` limit of a week of meals
+  /// costs, one person's or a household's (each member's goals), by solving
+  /// again with its bound moved a step.
   ///
   /// A week of meals is an integer model, so there are no duals to read: the
   /// problem is solved once as it is and once per side of each line with the
@@ -35,47 +36,38 @@ extension MealPlanner {
   {
     var untied = problem
     untied.tieBreak = .none
-    let lines = MealPlanLines(untied)
-    return try explainCosts(
-      lines: lines.lines, base: untied, moving: { lines.moving($0, side: $1, by: $2) },
-      solvePlan: { (problem, settings) throws(PlanningError) in
-        let plan = try MealPlanner(solver: solver, options: settings).solve(problem)
-        return (plan.cost, plan.status, plan.report.bound, plan.report.metGapTarget)
-      }, currency: problem.currency, days: problem.days, solveSeconds: solveSeconds,
-      totalSeconds: totalSeconds)
-  }
-
-  /// ``explainCosts(_:solveSeconds:totalSeconds:)`` for any kind of week
-  /// (a meal plan's or a household's): `lines` by position, `moving` gives
-  /// the problem with one side of one line moved up a step (`nil` when that
-  /// leaves no plan), `solvePlan` solves a problem with the given settings.
-  func explainCosts<Problem>(
-    lines: [MealPlanLines.Line], base problem: Problem,
-    moving: (Int, PlanLine.Side, Double) -> Problem?,
-    solvePlan: (Problem, MealPlannerOptions) throws(PlanningError) -> (
-      cost: Decimal?, status: PlanStatus, bound: Double?, proven: Bool
-    ),
-    currency: String, days: Int, solveSeconds: Double, totalSeconds: Double
-  ) throws(PlanningError) -> PlanExplanation {
+    let weekLines = MealPlanLines(untied)
+    let lines = weekLines.lines
+    let currency = problem.currency
+    let days = problem.days
     let started = ContinuousClock.now
     let deadline = started + .seconds(totalSeconds)
     typealias Proven = (cost: Double, bound: Double)
-    func solveCost(_ problem: Problem) throws(PlanningError) -> (proven: Proven?, status: PlanStatus) {
+    func solveCost(_ problem: MealPlanProblem) throws(PlanningError) -> (proven: Proven?, status: PlanStatus)
+    {
       let left = (deadline - ContinuousClock.now).seconds
       guard left > 0.01 else { return (nil, .unknown) }
       var settings = options
       settings.timeLimit = min(solveSeconds, left)
       settings.progress = nil
       settings.explanationProgress = nil
-      let plan = try solvePlan(problem, settings)
-      guard plan.status.hasPlan, plan.proven, let cost = plan.cost else { return (nil, plan.status) }
+      let planner = MealPlanner(solver: solver, options: settings)
+      let plan =
+        if let household = problem.householdProblem {
+          try planner.solve(household)
+        } else {
+          try planner.solve(problem)
+        }
+      guard plan.status.hasPlan, plan.report.metGapTarget, let cost = plan.cost else {
+        return (nil, plan.status)
+      }
       let value = NSDecimalNumber(decimal: cost).doubleValue
-      return ((value, min(plan.bound ?? value, value)), plan.status)
+      return ((value, min(plan.report.bound ?? value, value)), plan.status)
     }
     let moves = lines.indices.flatMap { l -> [(Int, PlanLine.Side)] in
       let line = lines[l]
       switch line.part {
-      case .budget, .goal, .maximumPerWeek: return line.sides.map { (l, $0) }
+      case .budget, .goal, .memberGoal, .maximumPerWeek: return line.sides.map { (l, $0) }
       default: return []
       }
     }
@@ -87,7 +79,7 @@ extension MealPlanner {
     }
     report(0)
     let gap = DietLineModel.number(options.relativeGap * 100) + "%"
-    guard let base = try solveCost(problem).proven else {
+    guard let base = try solveCost(untied).proven else {
       return PlanExplanation(sentences: [
         "no figures: the plan could not be proven optimal within \(DietLineModel.number(solveSeconds)) s"
           + " at a gap of \(gap)"
@@ -101,7 +93,7 @@ extension MealPlanner {
       let step = line.part == .maximumPerWeek ? 1 : DietExplainer.resolveStep(for: bound)
       var again: Proven?
       var outcome: PlanStatus = .unknown
-      if let moved = moving(l, side, step) {
+      if let moved = weekLines.moving(l, side: side, by: step) {
         let solved = try solveCost(moved)
         outcome = solved.status
         again = solved.proven
@@ -185,12 +177,14 @@ extension MealPlanLines {
     switch line.part {
     case .budget(let b):
       copy.budgets[b].amount += Decimal(step)
-    case .goal(let g):
-      let scale = copy.goals[g].basis == .percentOfEnergy ? 0.01 : 1
-      if side == .minimum {
-        copy.goals[g].minimum = (copy.goals[g].minimum ?? 0) + step * scale
-      } else {
-        copy.goals[g].maximum = (copy.goals[g].maximum ?? 0) + step * scale
+    case .goal, .memberGoal:
+      Self.change(line.part, in: &copy) { goal in
+        let scale = goal.basis == .percentOfEnergy ? 0.01 : 1
+        if side == .minimum {
+          goal.minimum = (goal.minimum ?? 0) + step * scale
+        } else {
+          goal.maximum = (goal.maximum ?? 0) + step * scale
+        }
       }
     case .maximumPerWeek:
       copy.repetition.maximumPerWeek = (copy.repetition.maximumPerWeek ?? 0) + Int(step)

@@ -60,25 +60,45 @@ extension MealPlanner {
     var blocks: [(number: Int, days: ClosedRange<Int>, share: Double)]
   }
 
-  /// Solves the elastic model of `problem` over `lines` (see ``MealRelaxation``).
+  /// Solves the elastic model of `problem` over `lines` (see
+  /// ``MealRelaxation``): one person's week, or a household's, whose
+  /// members' goals are rows of their own portions.
   func smallestRelaxation(
     _ problem: MealPlanProblem, lines: MealPlanLines, deadline: ContinuousClock.Instant
   ) throws(PlanningError) -> MealRelaxation {
     var untied = problem
     untied.tieBreak = .none
-    guard let builder = try? MealPlanModelBuilder(problem: untied) else { return MealRelaxation() }
-    let built = builder.build()
+    let base: MealPlanModelBuilder
+    let built: MealPlanModel
+    let energy: (Int, ClosedRange<Int>) -> LinearExpression
+    if let household = untied.householdProblem {
+      guard let builder = try? HouseholdModelBuilder(problem: household) else { return MealRelaxation() }
+      let week = builder.build()
+      let diners = builder.diners(eaters: week.eaters)
+      (base, built) = (builder.base, week.model)
+      energy = { l, days in
+        var diner = 0
+        if case .memberGoal(let m, _) = lines.lines[l].part { diner = m }
+        return builder.base.total(over: week.model.slots, days: days, diner: diner, diners: diners) {
+          builder.base.amount(.energy, $0)
+        }
+      }
+    } else {
+      guard let builder = try? MealPlanModelBuilder(problem: untied) else { return MealRelaxation() }
+      let week = builder.build()
+      (base, built) = (builder, week)
+      energy = { _, days in builder.total(over: week.slots, days: days) { builder.amount(.energy, $0) } }
+    }
     guard built.conflicts.isEmpty else { return MealRelaxation(proven: true, impossible: true) }
     var goals: [Int: (goal: NutrientGoal, rows: Range<Int>)] = [:]
     for (l, line) in lines.lines.enumerated() {
-      if case .goal(let g) = line.part, built.goalRows.indices.contains(g) {
-        goals[l] = (untied.goals[g], built.goalRows[g])
+      if let goal = lines.goal(line.part), let rows = lines.goalRows(line.part, in: built) {
+        goals[l] = (goal, rows)
       }
     }
     let input = RelaxationInput(
-      lines: lines.lines, goals: goals,
-      energy: { _, days in builder.total(over: built.slots, days: days) { builder.amount(.energy, $0) } },
-      built: built, week: untied, blocks: builder.weekBlocks())
+      lines: lines.lines, goals: goals, energy: energy, built: built, week: untied,
+      blocks: base.weekBlocks())
     return try smallestRelaxation(input, deadline: deadline)
   }
 
@@ -172,7 +192,7 @@ extension MealPlanner {
     let repeatRows = model.constraints.indices.filter { model.constraints[$0].name.hasPrefix("repeat[") }
     for (l, line) in input.lines.enumerated() {
       switch line.part {
-      case .goal:
+      case .goal, .memberGoal:
         guard let (goal, range) = input.goals[l] else { continue }
         let rows = Array(range)
         let periods: [ClosedRange<Int>] =

@@ -161,9 +161,6 @@ public struct Planner: Sendable {
       explainer.progress = foods.explanationProgress
       return try explainer.explainCosts(problem)
     case .meals(let problem):
-      if let household = problem.householdProblem {
-        return try meals.explainCosts(household, solveSeconds: min(solveSeconds, total), totalSeconds: total)
-      }
       return try meals.explainCosts(problem, solveSeconds: min(solveSeconds, total), totalSeconds: total)
     }
   }
