@@ -101,15 +101,16 @@ struct HouseholdExplanationTests {
     #expect(explanation.relaxationProven)
     #expect(explanation.relaxation.map(\.line.statement) == ["Ana's protein at least 80 g a day"])
     #expect(explanation.relaxation.map(\.reachable) == [best.protein])
-    #expect(
-      plan.report.explanation.suffix(2) == [
-        "taken as written, never left out: the recipes and their portions, the 2 days of 3 meals, the"
-          + " household's members and their portions, the stores with their packages and trips",
-        "this change alone gives a plan (verified: planner solved the changed plan): lower Ana's protein goal"
-          + " to at least 54 g a day (home.plan:9:3) (proven the smallest weighted change)",
-      ])
-    #expect(explanation.changes.map(\.claim) == [.verified])
-    #expect(explanation.changes.map(\.smallest) == [.proven])
+    let background: String =
+      "taken as written, never left out: the recipes and their portions, the 2 days of 3 meals, the"
+      + " household's members and their portions, the stores with their packages and trips"
+    let changes: String =
+      "each of these changes alone gives a plan (each verified: planner solved the changed plan): raise the"
+      + " budget to 3.00 USD a day (home.plan:20:3); or lower Ana's protein goal to at least 54 g a day"
+      + " (home.plan:9:3) (proven the smallest weighted change)"
+    #expect(Array(plan.report.explanation.suffix(2)) == [background, changes])
+    #expect(explanation.changes.map(\.claim) == [.verified, .verified])
+    #expect(explanation.changes.map(\.smallest) == [nil, .proven])
   }
 
   @Test("Ana's goal in the conflict says how far it reaches with the budget holding, as one person's would")
@@ -127,30 +128,40 @@ struct HouseholdExplanationTests {
         for dinner in [0, 1] { days.append([breakfast, lunch, dinner]) }
       }
     }
+    // And the least the two days cost with Ana's 80 g of protein each day.
     var most = 0.0
+    var cheapest = Double.infinity
     for first in days {
       for second in days {
         var grams: [String: Double] = [:]
         for dish in first + second { grams[dishes[dish].food, default: 0] += 2 * dishes[dish].grams }
         let paid = grams.reduce(0) { $0 + ($1.value / 1000).rounded(.up) * price[$1.key]! }
-        guard paid <= 4 else { continue }
         let protein = { (day: [Int]) in day.reduce(0) { $0 + dishes[$1].protein } }
+        if min(protein(first), protein(second)) >= 80 { cheapest = min(cheapest, paid) }
+        guard paid <= 4 else { continue }
         most = max(most, min(protein(first), protein(second)))
       }
     }
     #expect(most == 54)
+    #expect(cheapest / 2 == 3)
 
     let plan = try Self.solve(try Self.problem())
     let explanation = try #require(plan.explanation)
-    #expect(explanation.conflicts.map(\.reachable) == [nil, most])
+    #expect(explanation.conflicts.map(\.reachable) == [cheapest / 2, most])
     #expect(
       explanation.conflicts.map(\.message) == [
-        "budget 2.00 USD per day at home.plan:20:3",
+        "the cheapest plan found that meets every other line costs 3.00 USD per day (budget 2.00 USD per day at"
+          + " home.plan:20:3)",
         "Ana's protein reaches at most 54 g a day with every other line holding (proven; goal at least 80 g a day"
           + " at home.plan:9:3)",
       ])
-    // The reach and the smallest weighted change are one change, proven the smallest.
-    #expect(explanation.changes.count == 1)
+    // Each line's reach is a change; the goal's is also the smallest weighted change, proven.
+    #expect(
+      explanation.changes.map(\.message) == [
+        "raise the budget to 3.00 USD a day (home.plan:20:3)",
+        "lower Ana's protein goal to at least 54 g a day (home.plan:9:3)",
+      ])
+    #expect(explanation.changes.map(\.smallest) == [nil, .proven])
   }
 
   @Test("without the budget, or without Ana's goal, the household has a plan")

@@ -35,59 +35,6 @@ extension MealPlanner {
     let start = ContinuousClock.now
     return try solve(HouseholdWeek(problem: problem), start: start)
   }
-
-  /// Why no plan exists, by arithmetic before the deletion filter
-  /// (``explainConflicts(_:reasons:budgetReach:)``): a member's daily goal out of reach
-  /// of every choice, or the budget.
-  func explainInfeasible(builder: HouseholdModelBuilder, built: HouseholdModelBuilder.Built) -> [String] {
-    var reasons: [String] = []
-    let week = builder.problem.meals
-    let format = { (value: Double) in String(format: "%.2f", value) }
-    for (index, member) in builder.problem.household.members.enumerated() {
-      goals: for goal in member.goals where goal.period == .day && goal.basis == .absolute {
-        let unit = goal.nutrient.definition?.unit.rawValue ?? ""
-        for day in 1...week.days {
-          var (most, least) = (0.0, 0.0)
-          for (slot, who) in zip(built.model.slots, built.eaters) where slot.day == day && who.contains(index)
-          {
-            let meal = slot.leftoverOf.map { built.model.slots[$0].meal } ?? slot.meal
-            let range = builder.base.portions(for: meal).stepRange ?? 1...1
-            let amounts = slot.options.map { builder.base.amount(goal.nutrient, $0) * $0.stepSize }
-            most += (amounts.max() ?? 0) * Double(range.upperBound)
-            least += (amounts.min() ?? 0) * Double(range.lowerBound)
-          }
-          if let minimum = goal.minimum, most < minimum - 1e-9 {
-            reasons.append(
-              "\(member.name), day \(day): even the richest allowed choices give at most \(format(most)) \(unit) \(goal.nutrient), below the goal of at least \(format(minimum)) \(unit)"
-            )
-            continue goals
-          }
-          if let maximum = goal.maximum, least > maximum + 1e-9 {
-            reasons.append(
-              "\(member.name), day \(day): even the leanest allowed choices give at least \(format(least)) \(unit) \(goal.nutrient), above the goal of at most \(format(maximum)) \(unit)"
-            )
-            continue goals
-          }
-        }
-      }
-    }
-    if reasons.isEmpty, !week.budgets.isEmpty {
-      let search = MealPlanSearch(
-        solver: solver, slots: built.model.slots, relativeGap: options.relativeGap,
-        deadline: ContinuousClock.now + .seconds(min(options.timeLimit ?? 10, 10)))
-      if let found = try? search.minimizeCost(built.model.model.dropping([.budget])), found.values != nil {
-        reasons.append(
-          "the cheapest plan found in \(SolveReport.seconds(min(options.timeLimit ?? 10, 10))) that meets every"
-            + " member's goals and every other line costs"
-            + " \(format(found.objective)) \(week.currency) for \(week.days) day\(week.days == 1 ? "" : "s"),"
-            + " above the budget"
-            + MealPlanner.proofPhrase(
-              cost: found.objective, bound: found.bound.map { min($0, found.objective) },
-              relativeGap: options.relativeGap, currency: week.currency))
-      }
-    }
-    return reasons
-  }
 }
 
 /// A household's week for ``MealPlanner``'s pipeline.
@@ -112,9 +59,21 @@ struct HouseholdWeek: PlannedWeek {
   func explain(_ reasons: [String]?, planner: MealPlanner) throws(PlanningError)
     -> (sentences: [String], explanation: PlanExplanation?)
   {
-    let why = try planner.explainConflicts(
-      problem.problem, reasons: reasons ?? planner.explainInfeasible(builder: builder, built: built),
-      budgetReach: nil)
+    let why: PlanExplanation
+    if let reasons {
+      why = try planner.explainConflicts(problem.problem, reasons: reasons, budgetReach: nil)
+    } else {
+      // Each member's daily goals against the slots they eat, their portions any allowed step.
+      let diners = problem.household.members.enumerated().map { index, member in
+        MealPlanner.DailyDiner(
+          prefix: "\(member.name), ", goals: member.goals,
+          eats: Set(built.eaters.indices.filter { built.eaters[$0].contains(index) }), anyStep: true)
+      }
+      why = try planner.explainInfeasibleLines(
+        problem.problem, built: built.model,
+        dailyReasons: planner.dailyBoundReasons(
+          builder: builder.base, slots: built.model.slots, diners: diners))
+    }
     return (why.sentences, why)
   }
 

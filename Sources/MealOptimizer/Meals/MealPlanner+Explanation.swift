@@ -1,17 +1,22 @@
 import Foundation
 
 extension MealPlanner {
-  /// Why no plan exists: sentences found by arithmetic on the allowed
-  /// recipes (daily goals out of reach) and, when the problem has budgets, by
-  /// searching the model without its ``ConstraintGroup/budget`` rows; then a
-  /// minimal set of conflicting lines (``explainConflicts(_:reasons:budgetReach:)``),
-  /// which goes to the plan's ``MealPlan/explanation``.
-  func explainInfeasibleLines(builder: MealPlanModelBuilder, built: MealPlanModel) throws(PlanningError)
-    -> PlanExplanation
+  /// Why a week has no plan, one person's or a household's: sentences found
+  /// by arithmetic on the allowed recipes (a diner's daily goals out of
+  /// reach, ``dailyBoundReasons(builder:slots:diners:)``) and, when the week
+  /// has budgets, by searching the model without its
+  /// ``ConstraintGroup/budget`` rows; then a minimal set of conflicting lines
+  /// (``explainConflicts(_:reasons:budgetReach:)``), which goes to the plan's
+  /// ``MealPlan/explanation``.
+  ///
+  /// - Parameters:
+  ///   - problem: the week as written (with its household, if any).
+  ///   - built: its model.
+  ///   - dailyReasons: the diners' daily goals out of reach.
+  func explainInfeasibleLines(_ problem: MealPlanProblem, built: MealPlanModel, dailyReasons: [String])
+    throws(PlanningError) -> PlanExplanation
   {
-    var unused: [LineRelaxation] = []
-    var reasons = dailyBoundReasons(builder: builder, built: built, conflicts: &unused)
-    let problem = builder.problem
+    var reasons = dailyReasons
     var budgetReach: BudgetReach?
     var withoutBudgets: CostWithoutBudgets?
     if !problem.budgets.isEmpty {
@@ -66,62 +71,61 @@ extension MealPlanner {
   func format(_ value: Double) -> String { String(format: "%.2f", value) }
   func format(_ value: Decimal) -> String { format(NSDecimalNumber(decimal: value).doubleValue) }
 
+  /// One diner's daily goals, for ``dailyBoundReasons(builder:slots:diners:)``.
+  struct DailyDiner {
+    /// What starts their sentences: `Ana, ` for a household member, empty for one person.
+    var prefix: String
+    var goals: [NutrientGoal]
+    /// The slots they eat, by position in the model's slots; `nil` for every slot.
+    var eats: Set<Int>?
+    /// Whether their portion of a slot can be any allowed step (a
+    /// household member's), or is the option's own (one person's: fixed
+    /// where a lock or leftover fixes it).
+    var anyStep: Bool
+  }
+
   /// Daily goals that no choice of allowed recipes can reach even one at a
-  /// time: the most (or least) of a nutrient every slot can hold.
-  func dailyBoundReasons(
-    builder: MealPlanModelBuilder, built: MealPlanModel, conflicts: inout [LineRelaxation]
-  ) -> [String] {
+  /// time: for each diner, the most (or least) of a nutrient every slot they
+  /// eat can hold.
+  func dailyBoundReasons(builder: MealPlanModelBuilder, slots: [ModelSlot], diners: [DailyDiner]) -> [String]
+  {
     var reasons: [String] = []
     let problem = builder.problem
-    for (index, goal) in problem.goals.enumerated() where goal.period == .day && goal.basis == .absolute {
-      let place = goal.source.map { " at \($0)" } ?? ""
-      let line = PlanLine(
-        kind: .goal, index: index,
-        statement: DietLineModel.statement(
-          String(describing: goal.nutrient), goal.minimum, goal.maximum,
-          goal.nutrient.definition?.unit.rawValue ?? "",
-          .day),
-        subject: String(describing: goal.nutrient), source: goal.source)
-      let unit = goal.nutrient.definition?.unit.rawValue ?? ""
-      for day in 1...problem.days {
-        var most = 0.0
-        var least = 0.0
-        for slot in built.slots where slot.day == day {
-          let meal = slot.leftoverOf.map { built.slots[$0].meal } ?? slot.meal
-          let amounts = slot.options.map { option -> (Double, Double) in
+    for diner in diners {
+      for goal in diner.goals where goal.period == .day && goal.basis == .absolute {
+        let place = goal.source.map { " at \($0)" } ?? ""
+        let unit = goal.nutrient.definition?.unit.rawValue ?? ""
+        for day in 1...problem.days {
+          var most = 0.0
+          var least = 0.0
+          for (index, slot) in slots.enumerated() where slot.day == day && diner.eats?.contains(index) ?? true
+          {
+            let meal = slot.leftoverOf.map { slots[$0].meal } ?? slot.meal
             let range = builder.portions(for: meal).stepRange ?? 1...1
-            let perServing = builder.amount(goal.nutrient, option)
-            let steps =
-              option.steps == nil
-              ? (option.fixedSteps, option.fixedSteps) : (range.lowerBound, range.upperBound)
-            return (
-              perServing * option.stepSize * Double(steps.0), perServing * option.stepSize * Double(steps.1)
-            )
+            let amounts = slot.options.map { option -> (Double, Double) in
+              let perServing = builder.amount(goal.nutrient, option)
+              let steps =
+                option.steps == nil && !diner.anyStep
+                ? (option.fixedSteps, option.fixedSteps) : (range.lowerBound, range.upperBound)
+              return (
+                perServing * option.stepSize * Double(steps.0), perServing * option.stepSize * Double(steps.1)
+              )
+            }
+            most += amounts.map(\.1).max() ?? 0
+            least += amounts.map(\.0).min() ?? 0
           }
-          most += amounts.map(\.1).max() ?? 0
-          least += amounts.map(\.0).min() ?? 0
-        }
-        if let minimum = goal.minimum, most < minimum - 1e-9 {
-          reasons.append(
-            "day \(day): even the richest allowed choices give at most \(format(most)) \(unit) \(goal.nutrient), below the goal of at least \(format(minimum)) \(unit)\(place)"
-          )
-          conflicts.append(
-            LineRelaxation(
-              line: line, side: .minimum, bound: minimum, reachable: most, relaxation: minimum - most,
-              unit: unit,
-              period: .day, message: reasons[reasons.count - 1]))
-          break
-        }
-        if let maximum = goal.maximum, least > maximum + 1e-9 {
-          reasons.append(
-            "day \(day): even the leanest allowed choices give at least \(format(least)) \(unit) \(goal.nutrient), above the goal of at most \(format(maximum)) \(unit)\(place)"
-          )
-          conflicts.append(
-            LineRelaxation(
-              line: line, side: .maximum, bound: maximum, reachable: least, relaxation: least - maximum,
-              unit: unit,
-              period: .day, message: reasons[reasons.count - 1]))
-          break
+          if let minimum = goal.minimum, most < minimum - 1e-9 {
+            reasons.append(
+              "\(diner.prefix)day \(day): even the richest allowed choices give at most \(format(most)) \(unit) \(goal.nutrient), below the goal of at least \(format(minimum)) \(unit)\(place)"
+            )
+            break
+          }
+          if let maximum = goal.maximum, least > maximum + 1e-9 {
+            reasons.append(
+              "\(diner.prefix)day \(day): even the leanest allowed choices give at least \(format(least)) \(unit) \(goal.nutrient), above the goal of at most \(format(maximum)) \(unit)\(place)"
+            )
+            break
+          }
         }
       }
     }

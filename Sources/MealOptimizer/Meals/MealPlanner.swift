@@ -212,7 +212,11 @@ struct PersonWeek: PlannedWeek {
       if let reasons {
         try planner.explainConflicts(problem, reasons: reasons, budgetReach: nil)
       } else {
-        try planner.explainInfeasibleLines(builder: builder, built: model)
+        try planner.explainInfeasibleLines(
+          problem, built: model,
+          dailyReasons: planner.dailyBoundReasons(
+            builder: builder, slots: model.slots,
+            diners: [MealPlanner.DailyDiner(prefix: "", goals: problem.goals, eats: nil, anyStep: false)]))
       }
     return (DaySentences.collapse(why.sentences), why.conflicts.isEmpty ? nil : why)
   }
