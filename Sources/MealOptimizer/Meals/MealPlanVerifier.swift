@@ -1,7 +1,8 @@
 import Foundation
 
-/// Re-checks a ``MealPlan``, one person's or a household's, against its problem by recomputing everything from
-/// the recipes and foods, without the model builder's coefficients.
+/// Re-checks a ``MealPlan``, one person's or a household's, against its
+/// problem by recomputing everything from the recipes and foods, without the
+/// model builder's coefficients.
 ///
 /// A person's plan is checked as a household of one member, who eats every
 /// slot and has the plan's goals. It checks that every slot a diner eats
