@@ -153,8 +153,7 @@ enum SolveCommand: TypedCommand {
         + (plan.explanation.map { ExplanationRenderer(explanation: $0).markdown() } ?? "")
     case (.meals(let plan), .meals(let problem), .markdown):
       return MealPlanMarkdown(plan, title: title, problem: problem).render()
-        + SolveAdaptations.markdown(adaptations)
-        + (plan.members == nil ? explanation { $0.markdown() } : householdNote(plan))
+        + SolveAdaptations.markdown(adaptations) + explanation { $0.markdown() }
     case (.foods(let plan), .foods(let problem), _):
       return SolveAdaptations.text(adaptations)
         + DietPlanText(plan, title: title, foods: problem.foods, stores: problem.stores).render()
@@ -164,16 +163,10 @@ enum SolveCommand: TypedCommand {
       return SolveAdaptations.text(adaptations)
         + MealPlanText(plan, title: title, problem: problem).render()
         + budgetLine(problem.budgets, days: problem.days, plan.groceries, plan.currency)
-        + (plan.members == nil ? explanation { $0.text() } : householdNote(plan))
+        + explanation { $0.text() }
     default: break
     }
     throw .internalError("a \(plan.kind.rawValue) plan for a \(problem.kind.rawValue) problem")
-  }
-
-  /// A household plan's `--explain` sentences, after its table.
-  static func householdNote(_ plan: MealPlan) -> String {
-    guard plan.hasPlan, let sentences = plan.explanation?.sentences else { return "" }
-    return "\n" + sentences.joined(separator: "\n") + "\n"
   }
 
   /// "Budget 80.00 USD per week: 80.00 USD for these 7 days, 61.40 USD paid at the till", for a plan that buys.
