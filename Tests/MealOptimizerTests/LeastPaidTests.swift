@@ -18,15 +18,35 @@ struct LeastPaidTests {
       pantry: pantry.sorted(by: { $0.key < $1.key }).map { PantryStock(food: $0.key, grams: $0.value) },
       costBasis: .eaten)
     let plan = try MealTestKitchen.solve(problem)
-    #expect(plan.status == .optimal || plan.status == .feasible)
-    let groceries = try #require(plan.groceries)
+    try Self.expectLeastPaid(plan, pantry: pantry)
+  }
+
+  @Test("a household's meals are bought at the least paid too: the table's servings, everyone's together")
+  func householdLeastPaid() throws {
+    var week = HouseholdPlannerTests.week(days: 2)
+    let pantry = ["olive_oil": 20.0, "rice": 100.0]
+    week.purchasing = Purchasing(
+      pantry: pantry.sorted(by: { $0.key < $1.key }).map { PantryStock(food: $0.key, grams: $0.value) },
+      costBasis: .eaten)
+    let plan = try HouseholdPlannerTests.solve(
+      HouseholdProblem(meals: week, household: HouseholdPlannerTests.family()))
+    #expect(plan.members?.count == 3)
+    try Self.expectLeastPaid(plan, pantry: pantry)
+  }
+
+  /// Checks that a plan buys each food's fewest packages for what its table eats after the pantry.
+  static func expectLeastPaid(
+    _ plan: MealPlan, pantry: [String: Double], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(plan.status == .optimal || plan.status == .feasible, sourceLocation: sourceLocation)
+    let groceries = try #require(plan.groceries, sourceLocation: sourceLocation)
 
     // What the meals eat of each food, from the recipes themselves.
     let recipes = Dictionary(uniqueKeysWithValues: MealTestKitchen.recipes.map { ($0.id, $0) })
     var eaten: [String: Double] = [:]
     for day in plan.days {
       for meal in day.meals {
-        let recipe = try #require(recipes[meal.id])
+        let recipe = try #require(recipes[meal.id], sourceLocation: sourceLocation)
         for ingredient in recipe.ingredients {
           eaten[ingredient.food, default: 0] += ingredient.grams / recipe.servings * meal.servings
         }
@@ -38,14 +58,16 @@ struct LeastPaidTests {
     for (food, grams) in eaten.sorted(by: { $0.key < $1.key }) {
       let need = grams - (pantry[food] ?? 0)
       guard need > 1e-6 else { continue }
-      let offer = try #require(MealTestKitchen.foodsByID[food]?.offers.first)
+      let offer = try #require(MealTestKitchen.foodsByID[food]?.offers.first, sourceLocation: sourceLocation)
       let packages = Int((need / offer.packageGrams - 1e-9).rounded(.up))
       packagesOf[food] = packages
       expected += Double(packages) * NSDecimalNumber(decimal: offer.price).doubleValue
     }
-    #expect(abs(NSDecimalNumber(decimal: groceries.total).doubleValue - expected) < 0.005)
+    #expect(
+      abs(NSDecimalNumber(decimal: groceries.total).doubleValue - expected) < 0.005,
+      sourceLocation: sourceLocation)
     var bought: [String: Int] = [:]
     for item in groceries.items { bought[item.food, default: 0] += item.packages }
-    #expect(bought.filter { $0.value > 0 } == packagesOf)
+    #expect(bought.filter { $0.value > 0 } == packagesOf, sourceLocation: sourceLocation)
   }
 }

@@ -79,10 +79,11 @@ struct HouseholdWeek: PlannedWeek {
 
   func stoppedReasons(_ reasons: [String]) -> [String] { reasons }
 
-  /// A household's purchases are kept as the search found them.
   func leastPaid(_ values: [Double], planner: MealPlanner, search: MealPlanSearch) throws(PlanningError)
     -> [Double]?
-  { nil }
+  {
+    try planner.leastPaid(values, problem: problem.meals, built: built.model, search: search)
+  }
 
   func plan(from values: [Double]) -> MealPlan {
     MealPlanAssembler(builder: builder, built: built).householdPlan(
