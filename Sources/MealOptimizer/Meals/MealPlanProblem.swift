@@ -99,6 +99,15 @@ extension MealPlanProblem {
   package var householdProblem: HouseholdProblem? {
     household.map { HouseholdProblem(meals: self, household: $0) }
   }
+
+  /// The week's model: one person's, or a household's (each member's
+  /// portions and goals) when it has one.
+  ///
+  /// - Throws: ``PlanningError`` for a malformed problem, as the builders do.
+  package func model() throws(PlanningError) -> MealPlanModel {
+    if let household = householdProblem { return try HouseholdModelBuilder(problem: household).build().model }
+    return try MealPlanModelBuilder(problem: self).build()
+  }
 }
 
 /// What one slot of the day may hold.

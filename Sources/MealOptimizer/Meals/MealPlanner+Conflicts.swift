@@ -38,7 +38,7 @@ extension MealPlanner {
     }
     var untied = problem
     untied.tieBreak = .none
-    let built = Self.model(untied)
+    let built = try? untied.model()
     var conflicts: [LineRelaxation] = []
     var candidates: [CandidateChange] = []
     if let budgetReach {
@@ -111,9 +111,10 @@ extension MealPlanner {
     let changes = try verifiedChanges(
       candidates, lines: lines.lines, currency: problem.currency, deadline: verifying
     ) { candidate in
-      Self.model(
-        lines.problem(keeping: Set(lines.lines.indices).subtracting(candidate.drops), moving: candidate.moves)
+      try? lines.problem(
+        keeping: Set(lines.lines.indices).subtracting(candidate.drops), moving: candidate.moves
       )
+      .model()
     }
     sentences += Self.relaxationSentences(relaxed, conflicts: conflicts)
     sentences += Self.changeSentences(changes)
@@ -174,17 +175,8 @@ extension MealPlanner {
   func infeasible(_ problem: MealPlanProblem, deadline: ContinuousClock.Instant) throws(PlanningError)
     -> Bool?
   {
-    guard let built = Self.model(problem) else { return nil }
+    guard let built = try? problem.model() else { return nil }
     return try infeasible(built, deadline: deadline)
-  }
-
-  /// The model of a week, one person's or a household's (its members'
-  /// portions and goals); `nil` when the builder refuses the problem.
-  static func model(_ problem: MealPlanProblem) -> MealPlanModel? {
-    if let household = problem.householdProblem {
-      return (try? HouseholdModelBuilder(problem: household))?.build().model
-    }
-    return (try? MealPlanModelBuilder(problem: problem))?.build()
   }
 
   /// Whether a built model has no plan: `true` when the builder found a

@@ -51,13 +51,7 @@ extension MealPlanner {
       settings.timeLimit = min(solveSeconds, left)
       settings.progress = nil
       settings.explanationProgress = nil
-      let planner = MealPlanner(solver: solver, options: settings)
-      let plan =
-        if let household = problem.householdProblem {
-          try planner.solve(household)
-        } else {
-          try planner.solve(problem)
-        }
+      let plan = try MealPlanner(solver: solver, options: settings).solve(problem)
       guard plan.status.hasPlan, plan.report.metGapTarget, let cost = plan.cost else {
         return (nil, plan.status)
       }

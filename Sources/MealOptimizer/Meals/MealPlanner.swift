@@ -46,7 +46,8 @@ package struct MealPlanner: Sendable {
   }
 
   /// Plans the week on the calling thread, which it blocks until the plan
-  /// is ready (seconds, up to ``MealPlannerOptions/timeLimit``). From async
+  /// is ready (seconds, up to ``MealPlannerOptions/timeLimit``): one
+  /// person's, or a household's when it has one (the household search). From async
   /// code, use ``Planner/plan(_:)`` or ``Planner/start(_:)``, which run it on
   /// a thread of their own. Cancelling the task that runs this call (or the Foundation
   /// thread) stops the search as ``RunningSolve/stop()`` does: the plan is
@@ -65,6 +66,7 @@ package struct MealPlanner: Sendable {
   ///   and ``PlanningError/verificationFailed(_:)`` for a plan that fails
   ///   `MealPlanVerifier`.
   package func solve(_ problem: MealPlanProblem) throws(PlanningError) -> MealPlan {
+    if let household = problem.householdProblem { return try solve(household) }
     try problem.validateNutrients()
     let start = ContinuousClock.now
     return try solve(PersonWeek(problem: problem), start: start)

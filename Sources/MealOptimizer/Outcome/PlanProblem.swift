@@ -40,12 +40,7 @@ public enum PlanProblem: Sendable, Hashable, Codable {
   package func model() throws(PlanningError) -> LinearModel {
     switch self {
     case .foods(let problem): try DietModelBuilder().build(problem).model
-    case .meals(let problem):
-      if let household = problem.householdProblem {
-        try HouseholdModelBuilder(problem: household).build().model.model
-      } else {
-        try MealPlanModelBuilder(problem: problem).build().model
-      }
+    case .meals(let problem): try problem.model().model
     }
   }
 }

@@ -68,12 +68,7 @@ public struct Planner: Sendable {
   public func solve(_ problem: PlanProblem) throws(PlanningError) -> SolvedPlan {
     switch problem {
     case .foods(let problem): .foods(try foods.solve(problem))
-    case .meals(let problem):
-      if let household = problem.householdProblem {
-        .meals(try meals.solve(household))
-      } else {
-        .meals(try meals.solve(problem))
-      }
+    case .meals(let problem): .meals(try meals.solve(problem))
     }
   }
 
