@@ -86,8 +86,7 @@ struct HouseholdWeek: PlannedWeek {
   }
 
   func plan(from values: [Double]) -> MealPlan {
-    MealPlanAssembler(builder: builder, built: built).householdPlan(
-      from: values, household: problem.household.id)
+    MealPlanAssembler(builder: builder, built: built).plan(from: values)
   }
 
   func verify(_ plan: MealPlan) -> [PlanViolation] {

@@ -16,6 +16,8 @@ struct MealPlanAssembler {
   /// For each slot of the model, the diners who eat it; `nil` for one
   /// person, who eats every slot.
   let eaters: [[Int]]?
+  /// The household's identifier; `nil` for one person.
+  let household: String?
   var problem: MealPlanProblem { builder.problem }
 
   /// An assembler of one person's plans.
@@ -24,6 +26,7 @@ struct MealPlanAssembler {
     self.model = built
     self.diners = [HouseholdMember(id: "", goals: builder.problem.goals)]
     self.eaters = nil
+    self.household = nil
   }
 
   /// An assembler of a household's plans.
@@ -32,6 +35,7 @@ struct MealPlanAssembler {
     self.model = built.model
     self.diners = builder.problem.household.members
     self.eaters = built.eaters
+    self.household = builder.problem.household.id
   }
 
   /// Money rounded to cents.
@@ -53,28 +57,23 @@ struct MealPlanAssembler {
     var leftoverCredit: Decimal?
   }
 
-  /// One person's plan.
+  /// The plan a solution gives: one person's (their week), or a
+  /// household's (the table and every member's week).
   func plan(from values: [Double]) -> MealPlan {
     let week = week(from: values)
-    let person = week.diners[0]
-    var plan = MealPlan(
-      status: .optimal, report: SolveReport(termination: .completed), currency: problem.currency,
-      slots: problem.slots, days: person.days, weeks: person.weeks, cost: week.cost,
-      groceries: week.groceries, tieBreak: problem.tieBreak)
-    if problem.purchasing != nil {
-      plan.cooking = CookingPlan(plan: plan, recipes: problem.recipes, foods: problem.foods)
-    }
-    plan.leftoverCredit = week.leftoverCredit
-    return plan
-  }
-
-  /// A household's plan.
-  func householdPlan(from values: [Double], household: String) -> MealPlan {
-    let week = week(from: values)
-    var plan = MealPlan(
-      status: .optimal, report: SolveReport(termination: .completed), currency: problem.currency,
-      household: household, slots: problem.slots, table: week.table, members: week.diners, cost: week.cost,
-      groceries: week.groceries, tieBreak: problem.tieBreak)
+    let report = SolveReport(termination: .completed)
+    var plan =
+      if let household {
+        MealPlan(
+          status: .optimal, report: report, currency: problem.currency, household: household,
+          slots: problem.slots, table: week.table, members: week.diners, cost: week.cost,
+          groceries: week.groceries, tieBreak: problem.tieBreak)
+      } else {
+        MealPlan(
+          status: .optimal, report: report, currency: problem.currency, slots: problem.slots,
+          days: week.diners[0].days, weeks: week.diners[0].weeks, cost: week.cost, groceries: week.groceries,
+          tieBreak: problem.tieBreak)
+      }
     if problem.purchasing != nil {
       plan.cooking = CookingPlan(plan: plan, recipes: problem.recipes, foods: problem.foods)
     }
