@@ -11,18 +11,27 @@
 # failureReason) are not counted: they have no place in Sources/. `package` and
 # internal declarations are not public and are not counted.
 #
+# It also counts the declarations written `public` or `open`: the lines of the
+# modules' sources that start, after indentation and attributes, with either
+# word. This is how issue 45 counted 1,751 public declarations and set its
+# target of under 400; it leaves out enum cases (written `case`) and members
+# of a public protocol, which the symbol count includes. Both counts have a
+# budget, and the script fails when either is over it.
+#
 # Usage: Scripts/public-api-count.sh [swift build flags…]
 #   It builds the library modules (debug) first, with the flags given.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The budget (2026-12-06, issue 45, Swift 6.3.1 on Linux: 530). What is
+# The budgets (2026-12-06, issue 45, Swift 6.3.1 on Linux): the symbols, then
+# the declarations written public. What is
 # public is what a consumer of the products needs: what the README, the Swift
 # snippets of docs/*.md, the DocC articles (Sources/*/*.docc) and
 # Scripts/consumer use, what their signatures need (parameter, result and
 # error types, enum cases), the witnesses of public conformances (Codable,
 # Hashable, Comparable, LocalizedError) and the deprecated initialisers kept
-# for source compatibility. Everything else is `package` or internal: the
+# for source compatibility. A problem built in Swift has no place in a file,
+# so the initialisers that take a SourceReference are `package`. Everything else is `package` or internal: the
 # command line (PlannerCommandLine), the fuzz targets, the benchmarks and the
 # tests are in this package. The solver interface (LinearModel, Solver,
 # SolverOptions, sessions, GLPKSolver) is `package` too (docs/solver.md), and
@@ -37,7 +46,8 @@ cd "$(dirname "$0")/.."
 # HealthDatabase and PlanQueue are not products and have none. Lower the
 # budget as declarations become internal or package; never raise it without a
 # reason in the commit (the history is in git log).
-budget=530
+budget=518
+written_budget=404
 modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase PlanQueue)
 
 source Scripts/symbol-graphs.sh
@@ -48,11 +58,12 @@ for module in "${modules[@]}"; do
   symbol_graphs_extract "$module" "$out"
 done
 
-python3 - "$out" "$budget" "$(pwd)/Sources/" "${modules[@]}" <<'PY'
-import glob, json, os, sys
+python3 - "$out" "$budget" "$written_budget" "$(pwd)/Sources/" "${modules[@]}" <<'PY'
+import glob, json, os, re, sys
 from urllib.parse import unquote, urlparse
 
-out, budget, sources, modules = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+out, budget, written_budget, sources, modules = (
+    sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5:])
 counts = {module: 0 for module in modules}
 seen = set()
 for path in sorted(glob.glob(os.path.join(out, "*.symbols.json"))):
@@ -72,8 +83,23 @@ for path in sorted(glob.glob(os.path.join(out, "*.symbols.json"))):
 total = sum(counts.values())
 print("  ".join(f"{module} {count}" for module, count in counts.items()))
 print(f"public declarations: {total} (budget {budget})")
-if total > budget:
-    print(f"public-api-count: {total - budget} over the budget: make them internal or package,"
-          " or say in the commit why the budget grows", file=sys.stderr)
-    sys.exit(1)
+
+declaration = re.compile(r"^\s*(@[A-Za-z_]+(\([^)]*\))?\s+)*(public|open)\s")
+written = {module: 0 for module in modules}
+for module in modules:
+    for path in glob.glob(os.path.join(sources, module, "**", "*.swift"), recursive=True):
+        with open(path, encoding="utf-8") as file:
+            written[module] += sum(1 for line in file if declaration.match(line))
+written_total = sum(written.values())
+print("  ".join(f"{module} {count}" for module, count in written.items()))
+print(f"declarations written public or open: {written_total} (budget {written_budget})")
+
+failed = False
+for name, count, limit in (("public declarations", total, budget),
+                           ("declarations written public", written_total, written_budget)):
+    if count > limit:
+        print(f"public-api-count: {name}: {count - limit} over the budget: make them internal or package,"
+              " or say in the commit why the budget grows", file=sys.stderr)
+        failed = True
+sys.exit(1 if failed else 0)
 PY

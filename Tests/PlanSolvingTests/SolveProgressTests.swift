@@ -44,9 +44,4 @@ struct SolveProgressTests {
     #expect(SolveProgress(seconds: 1, step: .dive, bestCost: 50).gap == nil)
     #expect(SolveProgress(seconds: 1, step: .dive, bound: 40).gap == nil)
   }
-
-  @Test("options with and without a progress hook are equal")
-  func equality() {
-    #expect(MealPlannerOptions(progress: { _ in }) == MealPlannerOptions())
-  }
 }

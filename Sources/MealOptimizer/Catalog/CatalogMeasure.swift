@@ -4,15 +4,15 @@
 /// ("1 cup, chopped" = 91 g). ``name`` is a short identifier derived from the
 /// description (`cup`, `tbsp`, `slice`, `large`), unique within the food, and
 /// `gramsPerUnit` is the weight of one of it.
-public struct CatalogMeasure: Sendable, Hashable, Codable {
+package struct CatalogMeasure: Sendable, Hashable, Codable {
   /// The identifier a plan uses (`cup`, `cup_sliced`, `large`).
-  public var name: String
+  package var name: String
   /// How many of the measure SR28 weighed (`0.5` for "0.5 cup").
   package var amount: Double
   /// SR28's description of the measure ("cup, chopped").
   package var description: String
   /// The weight of `amount` of the measure, in grams.
-  public var grams: Double
+  package var grams: Double
 
   /// Creates a measure.
   package init(name: String, amount: Double, description: String, grams: Double) {

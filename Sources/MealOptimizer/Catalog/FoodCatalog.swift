@@ -74,11 +74,13 @@ public struct FoodCatalog: Sendable {
       .map(food(row:))
   }
 
-  /// The household measures of a food as SR28 states them.
+  /// The household measures of a food as SR28 states them, with SR28's
+  /// amount and description (a consumer reads ``Food/measures``: the grams of
+  /// one of each).
   ///
   /// - Parameter ndbNumber: The food's NDB number.
   /// - Returns: The measures, or an empty array for an unknown number.
-  public func measures(ndbNumber: String) -> [CatalogMeasure] {
+  package func measures(ndbNumber: String) -> [CatalogMeasure] {
     guard let row = row(ndbNumber: ndbNumber) else { return [] }
     return Array(columns.measures[columns.measureRange(row)])
   }

@@ -3,14 +3,8 @@
 ///
 /// MealOptimizer knows nothing of plan files; a front end (PlanDSL's
 /// lowering) fills these in so that an explanation can point at the line to
-/// change. A problem built in Swift leaves them `nil`.
-///
-/// ```swift
-/// var goal = NutrientGoal(.protein, minimum: 250)
-/// goal.source = SourceReference(file: "week.plan", line: 12, column: 3)
-/// print(goal.source!)  // week.plan:12:3
-/// ```
-public struct SourceReference: Sendable, Hashable, Codable, CustomStringConvertible {
+/// change. A problem built in Swift has none.
+package struct SourceReference: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The file's path, as the user wrote it.
   package var file: String
   /// The 1-based line.
@@ -26,5 +20,5 @@ public struct SourceReference: Sendable, Hashable, Codable, CustomStringConverti
   }
 
   /// `file:line:column`.
-  public var description: String { "\(file):\(line):\(column)" }
+  package var description: String { "\(file):\(line):\(column)" }
 }

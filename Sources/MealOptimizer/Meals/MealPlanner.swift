@@ -240,7 +240,7 @@ struct PersonWeek: PlannedWeek {
 
 /// Settings for ``Planner``: the time limit of every kind of plan, and the
 /// gap at which a week of meals counts as optimal.
-public struct MealPlannerOptions: Sendable, Hashable {
+public struct MealPlannerOptions: Sendable {
   /// Wall-clock seconds for all solves together; `nil` for none.
   public var timeLimit: Double?
   /// The relative gap at which a plan counts as optimal (0.01 is 1%).
@@ -258,14 +258,14 @@ public struct MealPlannerOptions: Sendable, Hashable {
   package var tieBreakTimeLimit: Double
   /// Called from the solving thread when a search step starts and when the
   /// best plan or the proven bound improves (at most once per solver call);
-  /// nil for none. It must return quickly. It takes no part in equality.
+  /// nil for none. It must return quickly.
   /// ``Planner/start(_:)`` delivers the same snapshots as an
   /// `AsyncStream` (``RunningSolve/progress``).
   package var progress: SolveProgressHandler?
   /// Called from the solving thread as an explanation moves through its
   /// phases: before each test of the deletion filter for an infeasible week,
   /// and before each re-solve of ``Planner/explainCosts(_:solveSeconds:)``; nil for
-  /// none. It must return quickly. It takes no part in equality.
+  /// none. It must return quickly.
   package var explanationProgress: ExplanationProgressHandler?
 
   /// Creates options; the defaults suit a week of meals.
@@ -289,20 +289,6 @@ public struct MealPlannerOptions: Sendable, Hashable {
     self.tieBreakTolerance = tieBreakTolerance
     self.tieBreakTimeLimit = tieBreakTimeLimit
     self.progress = progress
-  }
-
-  /// Options are equal when their limits and tolerances are; the progress hooks are not compared.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.timeLimit == rhs.timeLimit && lhs.relativeGap == rhs.relativeGap
-      && lhs.tieBreakTolerance == rhs.tieBreakTolerance && lhs.tieBreakTimeLimit == rhs.tieBreakTimeLimit
-  }
-
-  /// Hashes the limits and tolerances.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(timeLimit)
-    hasher.combine(relativeGap)
-    hasher.combine(tieBreakTolerance)
-    hasher.combine(tieBreakTimeLimit)
   }
 }
 

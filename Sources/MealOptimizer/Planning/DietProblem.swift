@@ -103,9 +103,18 @@ public struct NutrientGoal: Sendable, Hashable, Codable {
   /// Where the goal was written, for explanations; `nil` for goals built in Swift.
   package var source: SourceReference?
 
+  /// A goal on a nutrient: `NutrientGoal(.protein, minimum: 60)` for at least 60 g a day.
   public init(
     _ nutrient: Nutrient, minimum: Double? = nil, maximum: Double? = nil, basis: Basis = .absolute,
-    period: Period = .day, source: SourceReference? = nil
+    period: Period = .day
+  ) {
+    self.init(nutrient, minimum: minimum, maximum: maximum, basis: basis, period: period, source: nil)
+  }
+
+  /// A goal with the place it was written.
+  package init(
+    _ nutrient: Nutrient, minimum: Double? = nil, maximum: Double? = nil, basis: Basis = .absolute,
+    period: Period = .day, source: SourceReference?
   ) {
     self.source = source
     self.nutrient = nutrient
@@ -125,7 +134,12 @@ public struct Budget: Sendable, Hashable, Codable {
   package var source: SourceReference?
   /// A budget of `amount` a day, a week or over the whole plan: `Budget(45, per: .week)`,
   /// `Budget(try Money("45.50"), per: .week)`.
-  public init(_ amount: Money, per period: Period, source: SourceReference? = nil) {
+  public init(_ amount: Money, per period: Period) {
+    self.init(amount, per: period, source: nil)
+  }
+
+  /// A budget with the place it was written.
+  package init(_ amount: Money, per period: Period, source: SourceReference?) {
     self.source = source
     self.amount = amount.amount
     self.period = period
@@ -138,8 +152,8 @@ public struct Budget: Sendable, Hashable, Codable {
       "a Decimal literal such as 3.49 is not exact (3.490000000000000512); pass Money: try Money(\"45.50\"), Money(minorUnits: 4550) or Money(decimal)"
   )
   @_disfavoredOverload
-  public init(_ amount: Decimal, per period: Period, source: SourceReference? = nil) {
-    self.source = source
+  public init(_ amount: Decimal, per period: Period) {
+    self.source = nil
     self.amount = amount
     self.period = period
   }
@@ -152,8 +166,14 @@ public struct FoodLimit: Sendable, Hashable, Codable {
   package var maximumGrams: Double?
   /// Where the limit was written, for explanations; `nil` for limits built in Swift.
   package var source: SourceReference?
-  public init(
-    food: String, minimumGrams: Double? = nil, maximumGrams: Double? = nil, source: SourceReference? = nil
+  /// Bounds on the grams of `food` each day.
+  public init(food: String, minimumGrams: Double? = nil, maximumGrams: Double? = nil) {
+    self.init(food: food, minimumGrams: minimumGrams, maximumGrams: maximumGrams, source: nil)
+  }
+
+  /// Bounds with the place they were written.
+  package init(
+    food: String, minimumGrams: Double? = nil, maximumGrams: Double? = nil, source: SourceReference?
   ) {
     self.source = source
     self.food = food
@@ -187,9 +207,18 @@ public struct FoodGroupLimit: Sendable, Hashable, Codable {
   /// Where the limit was written, for explanations; `nil` for limits built in Swift.
   package var source: SourceReference?
 
+  /// Bounds on the group `foods`, named `name`, in grams or servings, a day or a week.
   public init(
     _ name: String, foods: [String], minimum: Double? = nil, maximum: Double? = nil, unit: Unit = .grams,
-    period: Period = .day, source: SourceReference? = nil
+    period: Period = .day
+  ) {
+    self.init(name, foods: foods, minimum: minimum, maximum: maximum, unit: unit, period: period, source: nil)
+  }
+
+  /// Bounds with the place they were written.
+  package init(
+    _ name: String, foods: [String], minimum: Double? = nil, maximum: Double? = nil, unit: Unit = .grams,
+    period: Period = .day, source: SourceReference?
   ) {
     self.source = source
     self.name = name

@@ -18,13 +18,13 @@ extension Program {
     return .foods(foodLevelProblem(for: plan))
   }
 
-  /// The food-level diet problem a checked plan describes.
+  /// The food-level diet problem a checked plan describes (for the package's
+  /// own callers: a consumer takes the `.foods` case of ``problem(for:)``).
   ///
   /// - Parameter plan: A plan of this program without `meals` (see ``plan(named:)``).
   /// - Returns: Foods, goals, limits and objective in canonical units, ready for `DietPlanner`.
-  /// - Throws: ``PlanKindError`` when the plan is a week of meals: use
-  ///   ``problem(for:)``.
-  public func dietProblem(for plan: PlanSpec) throws(PlanKindError) -> DietProblem {
+  /// - Throws: ``PlanKindError`` when the plan is a week of meals.
+  package func dietProblem(for plan: PlanSpec) throws(PlanKindError) -> DietProblem {
     if let meals = plan.mealPlan {
       throw PlanKindError(
         plan: plan.name, kind: meals.household == nil ? .meals : .household, expected: .foods)
@@ -75,7 +75,7 @@ extension Program {
 
 /// A plan of one kind was asked for as another: ``Program/dietProblem(for:)``
 /// on a plan with `meals`.
-public struct PlanKindError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+package struct PlanKindError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
   /// The plan's name.
   package var plan: String
   /// The kind the plan is.
@@ -91,7 +91,7 @@ public struct PlanKindError: Error, Sendable, Hashable, CustomStringConvertible,
   }
 
   /// The error in words, naming the call that fits.
-  public var description: String {
+  package var description: String {
     let name = { (kind: PlanKind) in
       switch kind {
       case .foods: "a food-level plan"
@@ -108,5 +108,5 @@ public struct PlanKindError: Error, Sendable, Hashable, CustomStringConvertible,
   }
 
   /// The same text as ``description``, for `localizedDescription`.
-  public var errorDescription: String? { description }
+  package var errorDescription: String? { description }
 }
