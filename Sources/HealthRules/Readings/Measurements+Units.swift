@@ -1,7 +1,8 @@
 import Foundation
 
 extension Measurements {
-  /// Creates a day's measurements from Foundation measurements in any unit.
+  /// Creates a day's measurements from Foundation measurements in any unit of mass,
+  /// pressure and concentration.
   ///
   /// ```swift
   /// let day = try Measurements(
@@ -11,11 +12,24 @@ extension Measurements {
   ///   sugar: Measurement(value: 5.5, unit: UnitConcentrationMass.millimolesPerLiter(withGramsPerMole: 180.16)))
   /// ```
   ///
-  /// Each value is converted as `set(_:_:)` converts it: exactly, as a readings file
-  /// would hold it, and refused when a readings file would refuse it.
+  /// This is the way to give readings in code. Each value is converted as a readings file
+  /// converts it, and refused when a readings file would refuse it. Kilograms, grams and
+  /// pounds, mmHg, mg/dL and mmol/L are the units of readings files and are converted
+  /// exactly: mmol/L of glucose at 18.016 mg/dL each, whatever molar mass the unit was
+  /// made with. The value is read as its shortest decimal text (`80.1`, not the binary
+  /// 80.099999999999994315658), so up to three decimals are held exactly. Any other unit
+  /// (ounces, stones, kilopascals, grams per litre) is converted by Foundation to
+  /// kilograms, mmHg or mg/dL first, in floating point, and that value read as its
+  /// shortest decimal text. The unit of a readings file is kept for display.
   ///
+  /// - Parameters:
+  ///   - weight: Body weight, held in pounds.
+  ///   - systolic: Systolic pressure, held in mmHg.
+  ///   - diastolic: Diastolic pressure, held in mmHg.
+  ///   - sugar: Blood glucose, held in mg/dL.
+  ///   - symptoms: Symptom text (`""` for none), `nil` when not recorded.
   /// - Throws: ``ReadingValueError`` for a value that is not finite, too large, or
-  ///   outside the plausible range (`ReadingField`).
+  ///   outside the plausible range of its metric (systolic 40 to 300 mmHg, for one).
   @_disfavoredOverload
   public init(
     weight: Measurement<UnitMass>? = nil, systolic: Measurement<UnitPressure>? = nil,
@@ -29,17 +43,10 @@ extension Measurements {
     if let sugar { try set(.sugar, sugar) }
   }
 
-  /// Sets a metric from a Foundation measurement.
-  ///
-  /// Kilograms, grams and pounds, mmHg, mg/dL and mmol/L are the units of readings
-  /// files and are converted exactly (``InputUnit``): mmol/L of glucose at 18.016
-  /// mg/dL each, whatever molar mass the unit was made with, as readings files convert
-  /// it. The value is read as its shortest decimal text (`80.1`, not the binary
-  /// 80.099999999999994315658), so up to three decimals are held exactly. Any other
-  /// unit of the same dimension (ounces, stones, kilopascals, grams per litre) is
-  /// converted by Foundation to kilograms, mmHg or mg/dL first, in floating point, and
-  /// that value read as its shortest decimal text. The unit of a readings file is kept
-  /// for display.
+  /// Sets a metric from a Foundation measurement, converted as
+  /// ``init(weight:systolic:diastolic:sugar:symptoms:)`` describes: a unit of readings
+  /// files exactly (``InputUnit``) through ``set(_:_:_:)``, any other unit of the same
+  /// dimension by Foundation first.
   ///
   /// - Throws: ``ReadingValueError`` for a unit of another dimension than the metric's
   ///   (kilograms for `sugar`), a value that is not finite or too large, or a value of a
@@ -81,13 +88,15 @@ extension Measurements {
 
   /// Sets a metric from a value and one of the units readings files take:
   /// `try day.set(.weight, 80.5, .kilogram)`, `try day.set(.sugar, 5.5, .mmolPerL)`.
+  /// Within the package only: a consumer gives readings as Foundation measurements
+  /// (``init(weight:systolic:diastolic:sugar:symptoms:)``), which come here.
   ///
   /// The value is read as its shortest decimal text (`80.1` is 80.1) and converted
-  /// exactly (`InputUnit/storageSteps(_:)`); the unit is kept for display.
+  /// exactly (``InputUnit/storageSteps(_:)``); the unit is kept for display.
   ///
   /// - Throws: ``ReadingValueError`` for a unit of another metric, a value that is not
   ///   finite or too large, or a value of a built-in metric outside its plausible range.
-  public mutating func set(_ metric: Metric, _ value: Double, _ unit: InputUnit) throws(ReadingValueError) {
+  package mutating func set(_ metric: Metric, _ value: Double, _ unit: InputUnit) throws(ReadingValueError) {
     guard unit.canonical == metric.unit else {
       throw ReadingValueError(
         message: "\(metric.name) cannot be given in '\(unit.rawValue)'; give \(Self.unitNames(of: metric))")
@@ -118,8 +127,9 @@ extension Measurements {
   }
 }
 
-/// A reading given in Swift that a readings file would refuse: a unit of another
-/// metric, a value that is not finite, too large, or outside the plausible range.
+/// A reading given in Swift that a readings file would refuse: a value that is not
+/// finite, too large, or outside the plausible range of its metric, or (given to the
+/// package's own value-and-unit setter) a unit of another metric.
 public struct ReadingValueError: Error, Hashable, LocalizedError, CustomStringConvertible {
   /// What is wrong: `systolic '400 mmHg' is outside the plausible range 40...300 mmHg`.
   package var message: String

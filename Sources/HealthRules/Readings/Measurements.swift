@@ -2,19 +2,23 @@
 ///
 /// Numbers are stored as whole storage steps of the metric's canonical unit
 /// (`ValueUnit/storageScale`: 1/45,359,237,000 lb, 1/1,000 mmHg, 1/1,000,000 mg/dL),
-/// fine enough that a value written in thousandths of any input unit (`80.125 kg`,
-/// `5.5 mmol/L`, `180.5 lb`) is held exactly. Setting a canonical value through the
-/// subscript rounds it to thousandths of the canonical unit, half away from zero; readings
-/// files and `set(_:steps:enteredIn:)` keep the value written in another unit exactly.
-/// The unit a value was entered in is kept for display.
+/// fine enough that a value written in thousandths of any unit of readings files
+/// (`80.125 kg`, `5.5 mmol/L`, `180.5 lb`) is held exactly. Readings files and
+/// ``init(weight:systolic:diastolic:sugar:symptoms:)`` keep a value written in another
+/// unit exactly; setting a canonical value through ``weight``, ``systolic``,
+/// ``diastolic`` or ``sugar`` rounds it to thousandths of the canonical unit, half away
+/// from zero. The unit a value was entered in is kept for display.
 ///
-/// A day may hold several readings of a measure, each with a time and a context
-/// (`add(_:steps:time:context:enteredIn:)`): `steps` then holds their mean, rounded to
-/// the storage step half away from zero (`DayCombine/mean`), and `observations` every one.
+/// A day of a readings file may hold several readings of a measure, each with a time and
+/// a context: the day's value is then their mean, rounded to the storage step half away
+/// from zero.
 ///
 /// ```swift
-/// var day = Measurements(weight: 180, systolic: 120, diastolic: 80, sugar: 95)
-/// day.symptoms = "mild headache"
+/// var day = try Measurements(
+///   weight: Measurement(value: 82.5, unit: UnitMass.kilograms),
+///   systolic: Measurement(value: 120, unit: UnitPressure.millimetersOfMercury),
+///   symptoms: "mild headache")
+/// day.sugar = 95   // mg/dL
 /// ```
 public struct Measurements: Sendable, Hashable {
   /// Values in storage steps of the canonical unit, keyed by metric name.

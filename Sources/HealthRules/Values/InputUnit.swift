@@ -17,7 +17,7 @@
 /// held exactly: `81.0 kg` minus `80.0 kg` is exactly `1 kg` whatever unit a rule compares
 /// it with. Finer values are rounded to the nearest step (about 2.2e-11 lb or 1e-6 mg/dL),
 /// half away from zero.
-public enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
+package enum InputUnit: String, Sendable, Hashable, Codable, CaseIterable {
   case pound = "lb"
   case kilogram = "kg"
   case gram = "g"

@@ -5,9 +5,9 @@
 /// (`steps`) is. A metric may carry a `ReadingSelection`: which of a day's readings a rule
 /// reads and how they combine (`sugar(first where context = fasting)`); without one, a day's
 /// value is the mean of its readings.
-public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The metric's name as rules and files spell it: lowercase, `snake_case`.
-  public let name: String
+  package let name: String
   /// The canonical unit its values are stored in.
   package let unit: ValueUnit
   /// Which of a day's readings make the day's value, or `nil` for the default (their mean).
@@ -49,13 +49,13 @@ public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   /// Body weight, in pounds.
-  public static let weight = Metric(builtin: "weight", unit: .pound)
+  package static let weight = Metric(builtin: "weight", unit: .pound)
   /// Systolic blood pressure, in mmHg.
-  public static let systolic = Metric(builtin: "systolic", unit: .mmHg)
+  package static let systolic = Metric(builtin: "systolic", unit: .mmHg)
   /// Diastolic blood pressure, in mmHg.
-  public static let diastolic = Metric(builtin: "diastolic", unit: .mmHg)
+  package static let diastolic = Metric(builtin: "diastolic", unit: .mmHg)
   /// Blood glucose (morning sugar), in mg/dL.
-  public static let sugar = Metric(builtin: "sugar", unit: .mgPerDL)
+  package static let sugar = Metric(builtin: "sugar", unit: .mgPerDL)
   /// Heart rate, in beats per minute (`/min`).
   package static let heartRate = Metric(builtin: "heart_rate", unit: .perMinute)
   /// Oxygen saturation (SpO2), a plain fraction: 95 % is 0.95, kept to 0.1 percentage point.
@@ -82,7 +82,7 @@ public struct Metric: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   /// The name, with the selection in parentheses when there is one: `sugar(first where context = "fasting")`.
-  public var description: String {
+  package var description: String {
     selection.map { "\(name)(\($0))" } ?? name
   }
 }
