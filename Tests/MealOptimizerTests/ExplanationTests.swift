@@ -255,6 +255,24 @@ struct MealPlanExplanationTests {
     #expect(plan.report.explanation.contains { $0.contains("(at week.plan:9:3); it is proven") })
   }
 
+  @Test("a household of one is explained as the person is: days merged, the same conflicts")
+  func householdOfOneExplained() throws {
+    let person = MealTestKitchen.problem(diet: [.vegan, .keto, .glutenFree])
+    var household = person
+    household.household = Household(
+      id: "home", members: [HouseholdMember(id: "ana", name: "Ana", goals: person.goals)])
+    let alone = try MealTestKitchen.solve(person)
+    let together = try MealTestKitchen.solve(household)
+    #expect(together.status == .infeasible)
+    // Only what is taken as written grows by the household's members.
+    #expect(
+      together.report.explanation
+        == alone.report.explanation.dropLast() + [
+          try #require(alone.report.explanation.last) + ", the household's members and their portions"
+        ])
+    #expect(together.explanation?.conflicts.map(\.line.statement) == ["diet keto"])
+  }
+
   @Test("a slot no recipe can fill on any day is said once for the whole week")
   func collapsedDays() throws {
     let plan = try MealTestKitchen.solve(MealTestKitchen.problem(diet: [.vegan, .keto, .glutenFree]))

@@ -56,12 +56,9 @@ struct HouseholdWeek: PlannedWeek {
       household: problem.household.id, slots: problem.meals.slots, tieBreak: problem.meals.tieBreak)
   }
 
-  func explain(_ reasons: [String]?, planner: MealPlanner) throws(PlanningError)
-    -> (sentences: [String], explanation: PlanExplanation?)
-  {
-    let why: PlanExplanation
+  func explain(_ reasons: [String]?, planner: MealPlanner) throws(PlanningError) -> PlanExplanation {
     if let reasons {
-      why = try planner.explainConflicts(problem.problem, reasons: reasons, budgetReach: nil)
+      return try planner.explainConflicts(problem.problem, reasons: reasons, budgetReach: nil)
     } else {
       // Each member's daily goals against the slots they eat, their portions any allowed step.
       let diners = problem.household.members.enumerated().map { index, member in
@@ -69,15 +66,12 @@ struct HouseholdWeek: PlannedWeek {
           prefix: "\(member.name), ", goals: member.goals,
           eats: Set(built.eaters.indices.filter { built.eaters[$0].contains(index) }), anyStep: true)
       }
-      why = try planner.explainInfeasibleLines(
+      return try planner.explainInfeasibleLines(
         problem.problem, built: built.model,
         dailyReasons: planner.dailyBoundReasons(
           builder: builder.base, slots: built.model.slots, diners: diners))
     }
-    return (why.sentences, why)
   }
-
-  func stoppedReasons(_ reasons: [String]) -> [String] { reasons }
 
   func leastPaid(_ values: [Double], planner: MealPlanner, search: MealPlanSearch) throws(PlanningError)
     -> [Double]?

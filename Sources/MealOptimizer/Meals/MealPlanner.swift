@@ -85,9 +85,9 @@ package struct MealPlanner: Sendable {
     if !built.conflicts.isEmpty {
       var plan = empty
       do throws(PlanningError) {
-        (plan.report.explanation, plan.explanation) = try week.explain(built.conflicts, planner: self)
+        (plan.report.explanation, plan.explanation) = try explain(week, built.conflicts)
       } catch .cancelled {
-        plan.report.recordStoppedExplanation(week.stoppedReasons(built.conflicts))
+        plan.report.recordStoppedExplanation(DaySentences.collapse(built.conflicts))
       }
       plan.report.seconds = (clock.now - start).seconds
       return plan
@@ -106,7 +106,7 @@ package struct MealPlanner: Sendable {
         plan.report.explanation = ["the cost has no lower bound; check for negative prices"]
       case .infeasible:
         do throws(PlanningError) {
-          (plan.report.explanation, plan.explanation) = try week.explain(nil, planner: self)
+          (plan.report.explanation, plan.explanation) = try explain(week, nil)
         } catch .cancelled {
           plan.report.recordStoppedExplanation([])
         }
@@ -166,6 +166,18 @@ package struct MealPlanner: Sendable {
   }
 }
 
+extension MealPlanner {
+  /// Why a week has no plan, the same way for one person and a household:
+  /// the sentences with those that differ only by day merged, and the
+  /// explanation for the plan when it found a conflict.
+  func explain<Week: PlannedWeek>(_ week: Week, _ reasons: [String]?) throws(PlanningError)
+    -> (sentences: [String], explanation: PlanExplanation?)
+  {
+    let why = try week.explain(reasons, planner: self)
+    return (DaySentences.collapse(why.sentences), why.conflicts.isEmpty ? nil : why)
+  }
+}
+
 /// A week ``MealPlanner``'s pipeline plans: its model, how it explains a
 /// week without a plan, how its plan is assembled and verified.
 protocol PlannedWeek {
@@ -175,11 +187,8 @@ protocol PlannedWeek {
   func emptyPlan() -> MealPlan
   /// Why no plan exists: from the builder's `reasons`, or, when the search
   /// proved the week infeasible (`nil`), from the week's own arithmetic
-  /// first; the sentences, and the explanation for the plan.
-  func explain(_ reasons: [String]?, planner: MealPlanner) throws(PlanningError)
-    -> (sentences: [String], explanation: PlanExplanation?)
-  /// The builder's reasons as a stopped explanation keeps them.
-  func stoppedReasons(_ reasons: [String]) -> [String]
+  /// first (each diner's daily goals against the slots they eat).
+  func explain(_ reasons: [String]?, planner: MealPlanner) throws(PlanningError) -> PlanExplanation
   /// The search's values with the purchases re-solved for the least paid, or `nil` to keep them.
   func leastPaid(_ values: [Double], planner: MealPlanner, search: MealPlanSearch) throws(PlanningError)
     -> [Double]?
@@ -207,23 +216,16 @@ struct PersonWeek: PlannedWeek {
       slots: problem.slots, tieBreak: problem.tieBreak)
   }
 
-  func explain(_ reasons: [String]?, planner: MealPlanner) throws(PlanningError)
-    -> (sentences: [String], explanation: PlanExplanation?)
-  {
-    let why =
-      if let reasons {
-        try planner.explainConflicts(problem, reasons: reasons, budgetReach: nil)
-      } else {
-        try planner.explainInfeasibleLines(
-          problem, built: model,
-          dailyReasons: planner.dailyBoundReasons(
-            builder: builder, slots: model.slots,
-            diners: [MealPlanner.DailyDiner(prefix: "", goals: problem.goals, eats: nil, anyStep: false)]))
-      }
-    return (DaySentences.collapse(why.sentences), why.conflicts.isEmpty ? nil : why)
+  func explain(_ reasons: [String]?, planner: MealPlanner) throws(PlanningError) -> PlanExplanation {
+    if let reasons {
+      return try planner.explainConflicts(problem, reasons: reasons, budgetReach: nil)
+    }
+    return try planner.explainInfeasibleLines(
+      problem, built: model,
+      dailyReasons: planner.dailyBoundReasons(
+        builder: builder, slots: model.slots,
+        diners: [MealPlanner.DailyDiner(prefix: "", goals: problem.goals, eats: nil, anyStep: false)]))
   }
-
-  func stoppedReasons(_ reasons: [String]) -> [String] { DaySentences.collapse(reasons) }
 
   func leastPaid(_ values: [Double], planner: MealPlanner, search: MealPlanSearch) throws(PlanningError)
     -> [Double]?
