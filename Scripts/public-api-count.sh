@@ -46,8 +46,8 @@ cd "$(dirname "$0")/.."
 # HealthDatabase and PlanQueue are not products and have none. Lower the
 # budget as declarations become internal or package; never raise it without a
 # reason in the commit (the history is in git log).
-budget=518
-written_budget=404
+budget=495
+written_budget=391
 modules=(Diagnostics MealOptimizer GLPKBackend HealthRules PlanDSL HealthDatabase PlanQueue)
 
 source Scripts/symbol-graphs.sh

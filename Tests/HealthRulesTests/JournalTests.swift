@@ -48,6 +48,34 @@ struct JournalTests {
         == "date,weight,systolic,diastolic,sugar,symptoms\n2026-11-30,181.2,128,82,104,\"tired, dizzy\"\n")
   }
 
+  @Test("the public Journal.log takes the entry's text, logs it under the lock, and names every problem")
+  func logText() throws {
+    let url = try Self.folder().appendingPathComponent("journal.csv")
+    try Journal.log("weight 181.2 lb, bp 128/82", on: Self.day, into: url)
+    let logged = try #require(ReadingsFile.load(from: url).first)
+    #expect(logged.date == Self.day)
+    #expect(logged.measurements.weight == Rational(1812, 10))
+    #expect(logged.measurements.systolic == 128)
+    #expect(logged.measurements.diastolic == 82)
+    // The lock file beside the journal is made, left in place and empty.
+    #expect(try Data(contentsOf: URL(fileURLWithPath: url.path + ".lock")).isEmpty)
+    #expect(throws: JournalError.self) { try Journal.log("weight 180 lb", on: Self.day, into: url) }
+    do {
+      try Journal.log("weight 181.2 stone, bp 128", on: Self.day, into: url)
+      Issue.record("an entry that does not parse was logged")
+    } catch .invalidEntry(let error) {
+      #expect(
+        error.issues.map(\.description) == [
+          "1:14: unknown unit 'stone' ('weight' takes lb, kg, g)",
+          "1:24: '128' is not a blood pressure (write systolic/diastolic, such as bp 128/82)",
+        ])
+    } catch {
+      Issue.record("\(error)")
+    }
+    try Journal.log("weight 180 lb", on: Self.day, replacing: true, into: url)
+    #expect(try ReadingsFile.load(from: url).first?.measurements.weight == 180)
+  }
+
   @Test("a kg and mmol/L journal keeps its units and its values")
   func keepsUnits() throws {
     let url = try Self.folder().appendingPathComponent("journal.csv")

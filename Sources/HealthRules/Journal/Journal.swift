@@ -17,7 +17,7 @@ import Foundation
 /// Which value a rule sees: a day's value of a measure is the mean of its rows' readings
 /// (`DayCombine/mean`), or the combination the rule chooses (`systolic(first)`).
 ///
-/// ``log(_:on:replacing:into:beforeRename:)`` reads a CSV or JSON journal once, row by row (a
+/// ``log(_:on:replacing:into:timeout:)`` reads a CSV or JSON journal once, row by row (a
 /// JSON journal record by record), checking every row as `planner health` does, and writes each
 /// row, in date order, to the new journal as it goes (`AtomicFile/write(to:newFileMode:beforeRename:body:)`:
 /// a temporary file, `fsync`, rename); only the rows of the day logged are held together, so
@@ -29,10 +29,7 @@ import Foundation
 ///
 /// ```swift
 /// let url = URL(fileURLWithPath: "journal.csv")
-/// let entry = try JournalEntry.parse("07:10 bp 128/82, fasting sugar 104 mg/dL")
-/// let change = try Journal.withExclusiveAccess(to: url) { () throws(JournalError) in
-///   try Journal.log(entry, on: Day(iso: "2026-11-30")!, into: url)
-/// }
+/// try Journal.log("07:10 bp 128/82, fasting sugar 104 mg/dL", on: Day(iso: "2026-11-30")!, into: url)
 /// ```
 public enum Journal {
   /// One column of the journal's CSV header.
@@ -55,6 +52,42 @@ public enum Journal {
   /// when a row is next added, and its earlier rows keep their seven cells.
   package static func historyURL(of url: URL) -> URL {
     URL(fileURLWithPath: url.path + ".history")
+  }
+
+  /// Logs an entry, written as for `planner log`, on a day into the journal at `url`,
+  /// holding the journal's lock for the whole read, merge and write, as `planner log` does.
+  ///
+  /// ```swift
+  /// try Journal.log("weight 181.2 lb, bp 128/82, sugar 104 mg/dL", on: Day(iso: "2026-11-30")!, into: url)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - entry: The entry's text (`weight 181.2 lb, bp 128/82`, `07:10 fasting sugar 104 mg/dL`,
+  ///     `symptoms "tired"`); a date in it is ignored in favour of `day`.
+  ///   - day: The day to log it on.
+  ///   - replacing: Whether a value may replace a different one already logged in its row.
+  ///   - url: The journal, a `.csv` or `.json` file; a missing one is started.
+  ///   - timeout: How long to wait for another process logging into the same journal, in seconds.
+  /// - Throws: ``JournalError/invalidEntry(_:)`` with every problem of the entry, each at its
+  ///   column; ``JournalError/busy(path:holder:)`` when the lock is not free within `timeout`;
+  ///   otherwise as the journal is read and written: ``JournalError/unsupportedFormat(_:)``,
+  ///   ``JournalError/unreadable(path:reason:)``, ``JournalError/invalidJournal(path:_:)``,
+  ///   ``JournalError/alreadyLogged(day:_:)`` when a row already has a different value for one
+  ///   of the entry's readings and `replacing` is false, ``JournalError/lockFailed(path:reason:)``,
+  ///   ``JournalError/writeFailed(_:)`` (the journal and its history are then unchanged) or
+  ///   ``JournalError/historyFailed(_:)`` (the journal was saved, its history was not).
+  public static func log(
+    _ entry: String, on day: Day, replacing: Bool = false, into url: URL, timeout: Double = 10
+  ) throws(JournalError) {
+    let parsed: JournalEntry
+    do throws(ReadingsError) {
+      parsed = try JournalEntry.parse(entry)
+    } catch {
+      throw .invalidEntry(error)
+    }
+    _ = try withExclusiveAccess(to: url, timeout: timeout) { () throws(JournalError) in
+      try log(parsed, on: day, replacing: replacing, into: url)
+    }
   }
 
   /// Logs an entry on a day into the journal at `url`: adds the rows of its times and
@@ -82,7 +115,7 @@ public enum Journal {
   ///   the journal and its history are then unchanged; ``JournalError/historyFailed(_:)`` when
   ///   the journal was saved but the history could not be.
   @discardableResult
-  public static func log(
+  package static func log(
     _ entry: JournalEntry, on day: Day, replacing: Bool = false, into url: URL,
     beforeRename: (URL) throws -> Void = { _ in }
   ) throws(JournalError) -> JournalChange {
@@ -409,7 +442,7 @@ public enum Journal {
   ///   not a file (a device, a FIFO, a directory), ``JournalError/busy(path:holder:)`` when the lock is
   ///   not free within `timeout`, ``JournalError/lockFailed(path:reason:)`` when the lock file
   ///   cannot be opened or is not a regular file, or what `body` throws.
-  public static func withExclusiveAccess<Result>(
+  package static func withExclusiveAccess<Result>(
     to url: URL, timeout: Double = 10, _ body: () throws(JournalError) -> Result
   ) throws(JournalError) -> Result {
     // A file that cannot be a journal gets no lock file beside it.
@@ -1116,7 +1149,7 @@ struct JournalRow: Hashable {
 }
 
 /// What ``Journal/log(_:on:replacing:into:beforeRename:)`` did to a day.
-public struct JournalChange: Sendable, Hashable {
+package struct JournalChange: Sendable, Hashable {
   /// The day logged.
   package var day: Day
   /// The day's readings before (all its rows, as rules see the day), or `nil` when the day
@@ -1209,7 +1242,7 @@ public enum JournalError: Error, Sendable, CustomStringConvertible {
   case unreadable(path: String, reason: String)
   /// The file does not parse as readings; it is never overwritten.
   case invalidJournal(path: String, ReadingsError)
-  /// The entry is not valid on this day (its located problems).
+  /// The entry does not parse, or is not valid on this day (its located problems).
   case invalidEntry(ReadingsError)
   /// The day already has other values for readings in the entry.
   case alreadyLogged(day: Day, [JournalConflict])

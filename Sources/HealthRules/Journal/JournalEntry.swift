@@ -30,7 +30,7 @@ import Diagnostics
 /// let entry = try JournalEntry.parse("weight 181.2 lb, bp 128/82, symptoms \"tired\"")
 /// entry.measurements.systolic  // 128
 /// ```
-public struct JournalEntry: Sendable, Hashable {
+package struct JournalEntry: Sendable, Hashable {
   /// Where an item sits in the entry text: a 1-based column and a length, in characters.
   package struct Location: Sendable, Hashable {
     /// The 1-based column.
@@ -123,7 +123,7 @@ public struct JournalEntry: Sendable, Hashable {
   /// - Throws: ``ReadingsError`` with every problem, on line 1 at its column, with the
   ///   entry as the line text and a hint where one helps.
   /// - Complexity: O(n) in the length of the text.
-  public static func parse(_ text: String) throws(ReadingsError) -> JournalEntry {
+  package static func parse(_ text: String) throws(ReadingsError) -> JournalEntry {
     var parser = EntryParser(text: text)
     parser.parse()
     guard parser.collector.issues.isEmpty else { throw ReadingsError(issues: parser.collector.issues) }
