@@ -16,7 +16,7 @@ struct MealPlanSearchTests {
   /// 0.6 to 1.4 (in cents), and by seed either each recipe at most once in
   /// the two days or once a day.
   static func smallWeek(seed: UInt64, tieBreak: MealTieBreak = .none) -> MealPlanProblem {
-    var numbers = SeededNumbers(state: seed)
+    var numbers = SplitMix64(seed: seed)
     let foods = Kitchen.foods.map { food in
       var food = food
       food.offers = food.offers.map { offer in

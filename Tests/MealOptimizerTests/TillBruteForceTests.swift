@@ -87,7 +87,7 @@ struct TillBruteForceTests {
   /// through day 1 and, on some seeds, one that keeps; on some seeds one
   /// store at most.
   static func week(seed: UInt64, household: Bool) -> TinyWeek {
-    var numbers = SeededNumbers(state: seed &* 7919 &+ (household ? 1 : 0))
+    var numbers = SplitMix64(seed: seed &* 7919 &+ (household ? 1 : 0))
     let stores = [
       Store(id: "north", name: "North", tripCost: Money(minorUnits: numbers.int(50...300))),
       Store(id: "south", name: "South", tripCost: Money(minorUnits: numbers.int(0...200))),

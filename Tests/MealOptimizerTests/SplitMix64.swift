@@ -1,7 +1,9 @@
-/// SplitMix64, so that every seed gives the same week on every platform:
-/// the generated weeks of the search and brute-force tests.
-struct SeededNumbers {
+/// SplitMix64, this target's one generator of test data, so that every seed
+/// gives the same data on every platform: generated models, sessions and
+/// weeks of the search and brute-force tests.
+struct SplitMix64 {
   var state: UInt64
+  init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
