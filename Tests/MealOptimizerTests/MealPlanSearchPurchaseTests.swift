@@ -208,6 +208,41 @@ struct MealPlanSearchPurchaseTests {
   }
 
   @Test(
+    "the purchase relaxation is a chain of relaxations: summed week <= whole week <= the week, all above the LP",
+    arguments: MealPlanSearchTests.seeds)
+  func purchaseRelaxationChain(seed: UInt64) throws {
+    let built = try MealPlanModelBuilder(problem: Self.problem(seed: seed)).build()
+    let search = MealPlanSearchTests.search(built, gap: 1e-9)
+    let relaxation = search.purchaseRelaxation(
+      built.model, summed: WeekTotals(built.model, slots: built.slots))
+    // Only the meal variables became continuous; the purchases stayed whole.
+    let whole = built.model.variables.indices.filter { built.model.variables[$0].kind != .continuous }
+    let meals = Set(search.dayBlocks.joined().map(\.index))
+    for index in whole {
+      #expect((relaxation.week.variables[index].kind == .continuous) == meals.contains(index), "\(index)")
+    }
+    let summed = try #require(relaxation.summed)
+    #expect(summed.variables.contains { $0.kind != .continuous })
+    var options = SolverOptions()
+    options.relativeGap = 0
+    let solver = GLPKSolver()
+    let lp = try #require(try solver.solve(built.model.relaxingIntegrality(), options: options).objectiveValue)
+    let optimum = try MealPlanSearchTests.provenOptimum(built)
+    let weekValue = try #require(try solver.solve(relaxation.week, options: options).objectiveValue)
+    let summedValue = try #require(try solver.solve(summed, options: options).objectiveValue)
+    #expect(summedValue <= weekValue + 1e-6)
+    #expect(weekValue <= optimum + 1e-6)
+    #expect(weekValue >= lp - 1e-6)
+    // The search's solve of it: a bound between the LP and the optimum, as
+    // high as the whole week's optimum when it ran that tree to its end.
+    let answer = try search.solve(relaxation, options: search.weekTotalsOptions()) { lp }
+    let bound = try #require(answer.bound ?? answer.objectiveValue)
+    #expect(answer.termination == .completed)
+    #expect(bound <= optimum + 1e-6)
+    #expect(abs(bound - weekValue) < 1e-6)
+  }
+
+  @Test(
     "week_totals' tree on a thread of its own: the same plan as in line, its bound at most the optimum",
     arguments: MealPlanSearchTests.seeds)
   func weekTotalsThread(seed: UInt64) throws {

@@ -1,23 +1,25 @@
 import Foundation
 
 extension MealPlanSearch {
-  /// ``Step/weekTotals``: on a model with purchases, a bound from the week
-  /// summed over its days (``WeekTotals``), solved as a MIP with at most
+  /// ``Step/weekTotals``: on a model with purchases, a bound from the
+  /// purchase relaxation (``PurchaseRelaxation``), solved with at most
   /// ``Tuning/weekTotalsShare`` of the remaining time.
   ///
-  /// Package rounding is a cost of the whole week, which no split by days
-  /// sees, while the summed model keeps every purchase row and drops only
-  /// what makes one day differ from another. With a plan in hand, the summed
-  /// model gets a cutoff row asking for less than the plan's cost by more
-  /// than the gap: then "infeasible" proves the plan within the gap, and
-  /// otherwise the tree's bound (or the cutoff, when lower) holds. The summed
-  /// model's own plans are not plans of the week and are not kept.
+  /// Whole packages are what keeps the LP relaxation far below the plans;
+  /// whole meals add little (on the family of weeks the LP with only the
+  /// meals whole is within a few percent of the plain LP, while the one with
+  /// only the purchases whole is near the plans). So the bound comes from the
+  /// week with its meals in fractions and its purchases whole. With a plan
+  /// in hand, each model gets a cutoff row asking for less than the plan's
+  /// cost by more than the gap: then "infeasible" proves the plan within the
+  /// gap, and otherwise the tree's bound (or the cutoff, when lower) holds.
+  /// The relaxation's own points are not plans of the week and are not kept.
   ///
-  /// When the tree already runs on a thread of its own
+  /// When the trees already run on a thread of their own
   /// (``startWeekTotals(_:)``, ``Tuning/weekTotalsThread``), the step only
-  /// waits for it, at most the same share of the remaining time, and keeps
-  /// its bound when it has ended; otherwise ``finishWeekTotals(_:)`` takes
-  /// it when the cost steps are done.
+  /// waits for them, at most the same share of the remaining time, and keeps
+  /// their bound when they have ended; otherwise ``finishWeekTotals(_:)``
+  /// takes it when the cost steps are done.
   func weekTotals(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     if proveByStoreSets(&progress) { return }
     if progress.weekTotalsTree != nil {
@@ -26,20 +28,120 @@ extension MealPlanSearch {
       if let result = waitForWeekTotals(until: until, &progress) { try absorbWeekTotals(result, &progress) }
       return
     }
-    guard !model.constraints(in: .purchases).isEmpty,
-      var summed = WeekTotals(model, slots: slots, deadline: deadline)?.model
-    else { return }
+    guard !model.constraints(in: .purchases).isEmpty else { return }
+    var relaxation = purchaseRelaxation(model, summed: WeekTotals(model, slots: slots, deadline: deadline))
     let best = progress.objective
     let cutoff = best.isFinite ? self.cutoff(below: best) : Double.infinity
-    if best.isFinite {
-      summed.addConstraint("cutoff", summed.objective, .lessThan(cutoff), group: .cutoff)
-    }
+    if best.isFinite { relaxation.addCutoff(cutoff) }
     var inner = self
     inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.weekTotalsShare))
-    let result = try inner.run(summed, &progress, inner.weekTotalsOptions())
-    // The summed model's time limit is not the search's.
+    let options = inner.weekTotalsOptions()
+    let weekLP = progress.root?.objectiveValue
+    let result = try inner.counted(&progress) { () throws(SolverError) in
+      try inner.solve(relaxation, options: options) { weekLP }
+    }
+    // The relaxation's time limit is not the search's.
     if result.termination == .timeLimit { progress.timedOut = isPastDeadline }
     keepWeekTotalsBound(result, cutoff: cutoff, &progress)
+  }
+
+  /// The models of ``Step/weekTotals``: relaxations of the week that keep
+  /// its purchases whole and let its meals be fractions.
+  struct PurchaseRelaxation: Sendable {
+    /// The week with every pick and portion variable continuous: every row
+    /// kept; the packages, store visits and `bought` and `cooked` flags whole.
+    var week: LinearModel
+    /// The week summed over its days (``WeekTotals``) with its class sums
+    /// continuous, when the week sums: a relaxation of ``week`` with one
+    /// meal variable where the week has one a day, whose tree goes deeper
+    /// in the same time, and nearly as strong when summing loses little of
+    /// what the LP sees.
+    var summed: LinearModel?
+
+    /// Adds to each model a row asking for an objective of at most `cutoff`.
+    mutating func addCutoff(_ cutoff: Double) {
+      week.addConstraint("cutoff", week.objective, .lessThan(cutoff), group: .cutoff)
+      if let model = summed {
+        var changed = model
+        changed.addConstraint("cutoff", model.objective, .lessThan(cutoff), group: .cutoff)
+        summed = changed
+      }
+    }
+  }
+
+  /// The purchase relaxation of a model with purchases, and of its summed week when it has one.
+  func purchaseRelaxation(_ model: LinearModel, summed: WeekTotals?) -> PurchaseRelaxation {
+    var week = model
+    for slot in slots {
+      for option in slot.options {
+        week.relaxIntegrality(of: [option.pick] + (option.steps.map { [$0] } ?? []) + option.memberSteps)
+      }
+    }
+    var sums = summed?.model
+    if let totals = summed { sums?.relaxIntegrality(of: totals.sums) }
+    return PurchaseRelaxation(week: week, summed: sums)
+  }
+
+  /// Solves the purchase relaxation: its summed week first when summing
+  /// loses no more of what the LP sees than the search's gap (its LP
+  /// optimum is at most that far under the week's), then, when that tree
+  /// ends with time left or summing loses more, the whole week. The answer is the last tree's, its bound raised to the
+  /// summed week's optimum when that is higher; its seconds are those of
+  /// every solve. Only the last tree reports to `options.observer`: a point
+  /// of the summed week under the bound already proven does not make the
+  /// whole week's tree useless.
+  ///
+  /// - Parameters:
+  ///   - relaxation: the models.
+  ///   - options: the trees' options, their time limit shared.
+  ///   - summedObserver: the summed week's tree's observer.
+  ///   - weekLP: the week's LP optimum (``Step/relaxation``'s), which it
+  ///     may wait for; `nil` when there is none (then the whole week's tree
+  ///     runs alone).
+  func solve(
+    _ relaxation: PurchaseRelaxation, options: SolverOptions, summedObserver: SolveObserver? = nil,
+    weekLP: () -> Double?
+  ) throws(SolverError) -> Solution {
+    let end = clock.now + .seconds(options.timeLimit ?? .infinity)
+    var spent = 0.0
+    var first: Double?
+    func limited(_ base: SolverOptions) -> SolverOptions {
+      var changed = base
+      if options.timeLimit != nil { changed.timeLimit = max(0.05, (end - clock.now).seconds) }
+      return changed
+    }
+    if let summed = relaxation.summed {
+      let lp = try solver.solve(summed.relaxingIntegrality(), options: limited(SolverOptions()))
+      spent += lp.seconds
+      if lp.status == .optimal, let sum = lp.objectiveValue, let whole = weekLP(),
+        sum >= whole - max(relativeGap * abs(whole), 1e-6 * max(1, abs(whole)))
+      {
+        var own = limited(options)
+        own.observer = summedObserver
+        let tree = try solver.solve(summed, options: own)
+        spent += tree.seconds
+        guard tree.status == .optimal, tree.termination == .completed, let value = tree.objectiveValue,
+          clock.now < end
+        else {
+          var answer = tree
+          answer.seconds = spent
+          return answer
+        }
+        first = value
+      }
+    }
+    // The whole week's tree without cuts: its node LPs are the week's
+    // size, and on the family of weeks GLPK proved more of them without.
+    var weekOptions = limited(options)
+    weekOptions.backendSettings["cuts"] = nil
+    var answer = try solver.solve(relaxation.week, options: weekOptions)
+    answer.seconds += spent
+    if let first {
+      let own = answer.bound ?? (answer.status == .optimal && answer.termination == .completed
+        ? answer.objectiveValue : nil)
+      if answer.status != .infeasible { answer.bound = max(first, own ?? -.infinity) }
+    }
+    return answer
   }
 
   /// With a plan in hand, proves it within the gap, when it can, on the
@@ -132,14 +234,14 @@ extension MealPlanSearch {
   /// and the model purchases.
   func prepareWork(_ model: LinearModel, _ work: SummedWeekWork) {
     // Summing a large week takes seconds of its own: none of it past the deadline.
-    guard steps.contains(.weekTotals), !isPastDeadline, !model.constraints(in: .purchases).isEmpty,
-      let summed = WeekTotals(model, slots: slots, deadline: deadline)?.model, !isPastDeadline
-    else { return }
+    guard steps.contains(.weekTotals), !isPastDeadline, !model.constraints(in: .purchases).isEmpty else { return }
+    let totals = WeekTotals(model, slots: slots, deadline: deadline)
+    guard !isPastDeadline else { return }
+    let relaxation = purchaseRelaxation(model, summed: totals)
     let search = self
-    let splits = StoreSetSplit(summed, cutoff: 0) != nil
-    work.prepare(
-      summed: splits ? summed : nil, restart: { search.startWeekTotals(summed) }, deadline: deadline)
-    work.tree = startWeekTotals(summed)
+    let summed = totals.flatMap { StoreSetSplit($0.model, cutoff: 0) != nil ? $0.model : nil }
+    work.prepare(summed: summed, restart: { search.startWeekTotals(relaxation, work) }, deadline: deadline)
+    work.tree = startWeekTotals(relaxation, work)
   }
 
   /// The options of ``Step/weekTotals``'s tree, from now to the deadline.
@@ -169,18 +271,40 @@ extension MealPlanSearch {
     }
   }
 
-  /// Starts ``Step/weekTotals``'s tree on the summed week, on a thread of
-  /// its own, when ``Tuning/weekTotalsThread`` is on; `nil` otherwise
-  /// (``prepareWork(_:_:)`` calls it for a model with purchases).
+  /// Starts ``Step/weekTotals``'s trees on the purchase relaxation, on a
+  /// thread of their own, when ``Tuning/weekTotalsThread`` is on; `nil`
+  /// otherwise (``prepareWork(_:_:)`` calls it for a model with purchases).
   ///
-  /// With no plan yet there is no cutoff: the tree proves the summed model's
-  /// own minimum, or bounds it when the deadline stops it, and either is a
+  /// With no plan yet there is no cutoff: the trees prove the relaxation's
+  /// own minimum, or bound it when the deadline stops them, and either is a
   /// bound on the week.
-  func startWeekTotals(_ summed: LinearModel) -> BackgroundSolve? {
+  /// The whole week's LP optimum comes from the search's
+  /// ``Step/relaxation`` through `work` (``SummedWeekWork/noteRelaxation(_:)``):
+  /// the trees' thread waits for it rather than solve the LP a second time.
+  func startWeekTotals(_ relaxation: PurchaseRelaxation, _ work: SummedWeekWork) -> BackgroundSolve? {
     guard tuning.weekTotalsThread else { return nil }
+    // The least point of either tree, for the proofs by store sets
+    // (``SummedWeekWork``); the whole week's points alone for the check
+    // that its tree can still raise the bound (a point of the whole week
+    // summed by class is one of the summed week).
+    let points = SolveObserver()
+    let least: @Sendable (Double) -> Void = { value in
+      if value < points.incumbent ?? .infinity { points.record(incumbent: value) }
+    }
+    let summedObserver = SolveObserver(onIncumbent: least)
+    let observer = SolveObserver(onIncumbent: least)
     var options = weekTotalsOptions()
-    options.observer = SolveObserver()
-    return BackgroundSolve(solver: solver, model: summed, options: options)
+    options.observer = observer
+    let search = self
+    let settings = options
+    let end = deadline
+    return BackgroundSolve(
+      name: relaxation.week.name + "_purchases", solver: solver, observer: observer, points: points
+    ) { () throws(SolverError) in
+      try search.solve(relaxation, options: settings, summedObserver: summedObserver) {
+        work.relaxation(waitingUntil: end)
+      }
+    }
   }
 
   /// After the cost steps: when the tree started with the search still runs

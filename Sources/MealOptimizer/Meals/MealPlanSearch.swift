@@ -72,11 +72,12 @@ package struct MealPlanSearch: Sendable {
     /// purchases (``ConstraintGroup/purchases`` rows): on the example week
     /// they raise the root bound from 35.56 to 44.48 USD.
     package var fullModelCuts = "all"
-    /// The cutting planes of ``Step/weekTotals``: on issue 9's benchmark
-    /// week, glpsol (pseudocost branching, best-bound search) proves the
-    /// summed model's optimum in 15.5 s with mixed-integer rounding, cover
-    /// and clique cuts, against 36.5 s with Gomory's cuts as well
-    /// (docs/performance.md).
+    /// The cutting planes of ``Step/weekTotals``'s tree on the summed week
+    /// and of the proof by store sets: on issue 9's benchmark week, glpsol
+    /// (pseudocost branching, best-bound search) proves the summed model's
+    /// optimum in 15.5 s with mixed-integer rounding, cover and clique cuts,
+    /// against 36.5 s with Gomory's cuts as well (docs/performance.md). The
+    /// whole week's tree runs without cuts.
     package var weekTotalsCuts = "mir,cover,clique"
     /// How ``Step/weekTotals`` branches and which node it solves next: its
     /// answer is a bound, and on issue 9's benchmark week glpsol with
@@ -466,7 +467,7 @@ package struct MealPlanSearch: Sendable {
   /// Makes one solver call for ``run(_:_:_:)``: none once the caller has
   /// stopped the search, and the call counted, its seconds added and a
   /// time limit noted.
-  private func counted(
+  func counted(
     _ progress: inout Progress, _ solve: () throws(SolverError) -> Solution
   ) throws(PlanningError) -> Solution {
     // A stopped search makes no more calls: each step takes this answer
@@ -602,6 +603,8 @@ extension MealPlanSearch {
     let timedOut = progress.timedOut
     let session = try self.session(model.relaxingIntegrality())
     let root = try inner.run(session, &progress, inner.solveOptions())
+    // The trees of `week_totals` on their own thread choose their model by it.
+    progress.work.noteRelaxation(root.status == .optimal ? root.objectiveValue : nil)
     switch root.status {
     case .optimal:
       progress.root = root

@@ -1,9 +1,10 @@
 import Foundation
 
-/// What runs beside the meal-plan search on its summed week (``WeekTotals``):
-/// the best-bound tree of ``MealPlanSearch/startWeekTotals(_:)``, and, once
-/// a plan is in hand, the proof by store sets (``StoreSetProof``) that
-/// takes the tree's thread while it runs. The search that owns it
+/// What runs beside the meal-plan search: the best-bound trees of its
+/// purchase relaxation (``MealPlanSearch/startWeekTotals(_:)``), and, once
+/// a plan is in hand, the proof by store sets on its summed week
+/// (``WeekTotals``, ``StoreSetProof``) that takes the trees' thread while it
+/// runs. The search that owns it
 /// (``MealPlanSearch/minimizeCost(_:)``) shares it with the inner search of
 /// ``MealPlanSearch/Step/withoutBudget``, whose plans start proofs too.
 package final class SummedWeekWork: @unchecked Sendable {
@@ -15,8 +16,14 @@ package final class SummedWeekWork: @unchecked Sendable {
   private var restart: (@Sendable () -> BackgroundSolve?)?
   private var storedDeadline: ContinuousClock.Instant?
   private var treeStopped = false
-  /// The least objective of a point of the summed week (or of a part) seen:
-  /// no cutoff above it can be proven.
+  /// The least objective of a point of the summed week (or of a part) that
+  /// a failed proof found, or of a point of the purchase relaxation that its
+  /// trees found: no proof is tried with a cutoff above it. A failed proof's
+  /// point shows the proof cannot succeed; the relaxation's points, whose
+  /// meals may be fractions, only make it unlikely (on issue 9's benchmark
+  /// week, where the proof succeeds, the summed week's optimum is 42.353
+  /// USD with whole meals and 42.350 with meals in fractions), and a proof
+  /// stops the trees while it runs.
   private var upper = Double.infinity
   /// The last cutoff a proof was started with.
   private var tried = Double.infinity
@@ -24,6 +31,9 @@ package final class SummedWeekWork: @unchecked Sendable {
   private var proven: Double?
   /// Set by ``stopAll()``: the search is over, no proof starts any more.
   private var closed = false
+  /// Whether the LP relaxation's optimum has been recorded, and the optimum.
+  private var relaxationNoted = false
+  private var relaxationValue: Double?
   /// Solver calls of proofs that have ended, and their seconds, not yet taken.
   private var ended = (solves: 0, seconds: 0.0)
 
@@ -92,7 +102,7 @@ package final class SummedWeekWork: @unchecked Sendable {
     }
     // Neither is waited for: the search goes on while they end.
     oldProof?.cancel()
-    if let incumbent = oldTree?.observer?.incumbent { locked { upper = min(upper, incumbent) } }
+    if let incumbent = oldTree?.points?.incumbent { locked { upper = min(upper, incumbent) } }
     oldTree?.cancel()
   }
 
@@ -100,7 +110,7 @@ package final class SummedWeekWork: @unchecked Sendable {
   /// proof, what it learned, and the tree again.
   func poll() {
     let (failed, restartTree): (StoreSetProof?, (@Sendable () -> BackgroundSolve?)?) = locked {
-      if let incumbent = storedTree?.observer?.incumbent { upper = min(upper, incumbent) }
+      if let incumbent = storedTree?.points?.incumbent { upper = min(upper, incumbent) }
       guard let proof = storedProof else { return (nil, nil) }
       switch proof.state {
       case .running:
@@ -122,6 +132,28 @@ package final class SummedWeekWork: @unchecked Sendable {
     failed?.cancel()
     if let restartTree, let tree = restartTree() {
       locked { storedTree = tree }
+    }
+  }
+
+  /// Records the optimum of the search's LP relaxation (``MealPlanSearch/Step/relaxation``),
+  /// or `nil` when that step ended without one, for the trees' choice of
+  /// model (``MealPlanSearch/solve(_:options:weekLP:)``). The first call counts.
+  func noteRelaxation(_ value: Double?) {
+    locked {
+      guard !relaxationNoted else { return }
+      relaxationNoted = true
+      relaxationValue = value
+    }
+  }
+
+  /// The LP optimum ``noteRelaxation(_:)`` recorded, waiting for it until
+  /// `deadline` or until the calling thread is cancelled; `nil` without one.
+  func relaxation(waitingUntil deadline: ContinuousClock.Instant) -> Double? {
+    while true {
+      let (noted, value) = locked { (relaxationNoted, relaxationValue) }
+      if noted { return value }
+      if ContinuousClock.now >= deadline || Thread.current.isCancelled { return nil }
+      Thread.sleep(forTimeInterval: 0.01)
     }
   }
 

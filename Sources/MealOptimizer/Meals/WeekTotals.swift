@@ -33,6 +33,9 @@ import Foundation
 package struct WeekTotals: Sendable {
   /// The summed model.
   package var model: LinearModel
+  /// The class sums: the summed model's variables that stand for the days'
+  /// picks and portions (each other variable is the week's own).
+  package var sums: [VariableRef]
   /// For each variable of the week, its variable in the summed model: its
   /// class's sum, or itself.
   var image: [Int]
@@ -208,6 +211,7 @@ package struct WeekTotals: Sendable {
     summed.setObjective(source.sense, objective)
     guard source.sense == .minimize else { return nil }
     model = summed
+    sums = classVariable
     image = source.variables.indices.map {
       classOf[$0].map { classVariable[$0].index } ?? newIndex[$0]?.index ?? 0
     }

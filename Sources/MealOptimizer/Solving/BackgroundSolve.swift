@@ -1,9 +1,9 @@
 import Foundation
 
-/// One solve on a Foundation thread of its own, while the caller goes on:
-/// the meal-plan search's ``MealPlanSearch/Step/weekTotals`` tree, started
-/// when the search starts so that it has the whole search's time on the
-/// second core.
+/// A solve, or solves one after another, on a Foundation thread of its own
+/// while the caller goes on: the meal-plan search's
+/// ``MealPlanSearch/Step/weekTotals`` trees, started when the search starts
+/// so that they have the whole search's time on the second core.
 ///
 /// The thread ends when the solve does; ``stop()`` cancels the thread, which
 /// a backend sees (GLPK's branch-and-cut asks at every callback) and ends
@@ -24,6 +24,9 @@ package final class BackgroundSolve: @unchecked Sendable {
   private let thread: Thread
   /// What the solve has found so far, when its options have an observer.
   package let observer: SolveObserver?
+  /// The least objective of the points every solve of the thread found,
+  /// when the work reports them there; ``observer`` otherwise.
+  package let points: SolveObserver?
 
   /// Starts the solve.
   ///
@@ -31,13 +34,34 @@ package final class BackgroundSolve: @unchecked Sendable {
   ///   - solver: the backend.
   ///   - model: the model to solve.
   ///   - options: the solve's options, its time limit included.
-  package init(solver: any Solver, model: LinearModel, options: SolverOptions) {
-    observer = options.observer
+  package convenience init(solver: any Solver, model: LinearModel, options: SolverOptions) {
+    self.init(name: model.name, solver: solver, observer: options.observer, points: options.observer) {
+      () throws(SolverError) in
+      try solver.solve(model, options: options)
+    }
+  }
+
+  /// Starts solves that `work` makes one after another, on one thread.
+  ///
+  /// - Parameters:
+  ///   - name: the thread's name, after "planner ".
+  ///   - solver: the backend, whose per-thread state the thread releases when `work` ends.
+  ///   - observer: what ``observer`` shows: the observer of the solve that
+  ///     `work` makes last, when it makes more than one.
+  ///   - points: what ``points`` shows.
+  ///   - work: the solves; the thread's cancellation stops the one running
+  ///     (it throws ``SolverError/cancelled``).
+  package init(
+    name: String, solver: any Solver, observer: SolveObserver?, points: SolveObserver?,
+    work: @escaping @Sendable () throws(SolverError) -> Solution
+  ) {
+    self.observer = observer
+    self.points = points
     let handoff = handoff
     thread = Thread {
       let result: Result<Solution, SolverError>
       do throws(SolverError) {
-        result = .success(try solver.solve(model, options: options))
+        result = .success(try work())
       } catch {
         result = .failure(error)
       }
@@ -47,7 +71,7 @@ package final class BackgroundSolve: @unchecked Sendable {
       handoff.condition.broadcast()
       handoff.condition.unlock()
     }
-    thread.name = "planner " + model.name
+    thread.name = "planner " + name
     thread.start()
   }
 
