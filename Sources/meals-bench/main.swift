@@ -10,7 +10,7 @@ import PlanDSL
 //   meals-bench [--recipes 150] [--runs 5] [--seed 42] [--budget 45] [--tie-break none|variety|goal_center]
 //               [--repeat N] [--time-limit 30] [--tie-break-time 1] [--lp FILE]   (--lp writes the model in CPLEX LP format)
 //   meals-bench --plan Examples/week.plan --name week [--runs 5]   (a meal plan from a .plan file instead)
-//   --totals-mps FILE writes the week summed over its days (the week_totals step's model) as MPS, for other
+//   --totals-mps FILE writes the week summed over its days (the proof by store sets' model) as MPS, for other
 //   solvers (`planner export --to mps` writes the whole model).
 //   --steps prints what each step of the search did (solves, seconds, bound, best cost) on the last run;
 //   with --tie-break-buys, its tie-break may change what the plan buys (Tuning.tieBreakKeepsPurchases off).

@@ -226,7 +226,8 @@ struct MealPlanSearchPurchaseTests {
     var options = SolverOptions()
     options.relativeGap = 0
     let solver = GLPKSolver()
-    let lp = try #require(try solver.solve(built.model.relaxingIntegrality(), options: options).objectiveValue)
+    let lp = try #require(
+      try solver.solve(built.model.relaxingIntegrality(), options: options).objectiveValue)
     let optimum = try MealPlanSearchTests.provenOptimum(built)
     let weekValue = try #require(try solver.solve(relaxation.week, options: options).objectiveValue)
     let summedValue = try #require(try solver.solve(summed, options: options).objectiveValue)
@@ -312,6 +313,43 @@ struct MealPlanSearchPurchaseTests {
       Issue.record("the tree ran to its end: \(tree.wait())")
       return
     }
+  }
+
+  @Test("without a plan, week_totals leaves its trees running and the search goes on")
+  func weekTotalsDoesNotWaitWithoutAPlan() throws {
+    let built = try MealPlanModelBuilder(problem: Self.problem(seed: 1)).build()
+    // A tree that runs for a long while (see weekTotalsStopsAUselessTree),
+    // with no observer: nothing tells the step it is of no use.
+    var generator = SplitMix64(seed: 7)
+    var hard = LinearModel(name: "market_split")
+    let x = (0..<30).map { hard.addVariable("x\($0)", kind: .binary) }
+    var misses = LinearExpression()
+    for row in 0..<4 {
+      let weights = x.map { _ in Double(generator.next() % 100) }
+      let over = hard.addVariable("over\(row)", lower: 0)
+      let under = hard.addVariable("under\(row)", lower: 0)
+      hard.addConstraint(
+        "split\(row)", LinearExpression(Array(zip(x, weights)) + [(over, -1), (under, 1)]),
+        .equalTo((weights.reduce(0, +) / 2).rounded(.down)))
+      misses.add(over, 1)
+      misses.add(under, 1)
+    }
+    hard.setObjective(.minimize, misses)
+    var options = SolverOptions()
+    options.relativeGap = 0
+    options.timeLimit = 60
+    let tree = BackgroundSolve(solver: GLPKSolver(), model: hard, options: options)
+    defer { tree.stop() }
+    var search = MealPlanSearchTests.search(built, gap: 1e-9)
+    search.tuning.weekTotalsThread = true
+    var progress = MealPlanSearch.Progress()
+    progress.weekTotalsTree = tree
+    try search.perform(.weekTotals, on: built.model, &progress)
+    // No plan: the step took nothing from the tree and left it running.
+    #expect(progress.weekTotalsTree === tree)
+    #expect(progress.solves == 0)
+    #expect(progress.bound == nil)
+    #expect(progress.records.map(\.step) == [.weekTotals])
   }
 
   @Test("week_totals gives a bound at most the optimum", arguments: MealPlanSearchTests.seeds)

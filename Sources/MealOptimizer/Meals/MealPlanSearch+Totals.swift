@@ -16,13 +16,17 @@ extension MealPlanSearch {
   /// The relaxation's own points are not plans of the week and are not kept.
   ///
   /// When the trees already run on a thread of their own
-  /// (``startWeekTotals(_:)``, ``Tuning/weekTotalsThread``), the step only
+  /// (``startWeekTotals(_:_:)``, ``Tuning/weekTotalsThread``), the step only
   /// waits for them, at most the same share of the remaining time, and keeps
-  /// their bound when they have ended; otherwise ``finishWeekTotals(_:)``
-  /// takes it when the cost steps are done.
+  /// their bound when they have ended; otherwise, or without a plan to
+  /// prove (then it does not wait), ``finishWeekTotals(_:)`` takes it when
+  /// the cost steps are done.
   func weekTotals(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     if proveByStoreSets(&progress) { return }
     if progress.weekTotalsTree != nil {
+      // Without a plan a bound ends nothing: the steps that look for one go
+      // on at once, and the trees' bound counts when the cost steps are done.
+      guard progress.values != nil else { return }
       // Started with the search: wait for it as long as the step would have run.
       let until = min(deadline, clock.now + .seconds(remaining * tuning.weekTotalsShare))
       if let result = waitForWeekTotals(until: until, &progress) { try absorbWeekTotals(result, &progress) }
@@ -130,15 +134,18 @@ extension MealPlanSearch {
         first = value
       }
     }
-    // The whole week's tree without cuts: its node LPs are the week's
-    // size, and on the family of weeks GLPK proved more of them without.
+    // The whole week's tree without cuts: its node LPs are the week's size.
+    // On family weeks w12 and w26, `glpsol --pcost --bestb --nopresol`
+    // proved it in 7.0 and 5.9 s; `--pcost --bestb --mir --cover`, 16.6 and 4.8 s.
     var weekOptions = limited(options)
     weekOptions.backendSettings["cuts"] = nil
     var answer = try solver.solve(relaxation.week, options: weekOptions)
     answer.seconds += spent
     if let first {
-      let own = answer.bound ?? (answer.status == .optimal && answer.termination == .completed
-        ? answer.objectiveValue : nil)
+      let own =
+        answer.bound
+        ?? (answer.status == .optimal && answer.termination == .completed
+          ? answer.objectiveValue : nil)
       if answer.status != .infeasible { answer.bound = max(first, own ?? -.infinity) }
     }
     return answer
@@ -152,7 +159,7 @@ extension MealPlanSearch {
   ///
   /// The proof starts beside the search as soon as a plan makes it worth
   /// trying (``offerProof(_:beside:)``), on the thread of
-  /// ``startWeekTotals(_:)``'s tree, which stops meanwhile; here the search
+  /// ``startWeekTotals(_:_:)``'s tree, which stops meanwhile; here the search
   /// has nothing else to do, so the proof gets a thread on every processor,
   /// for at most ``Tuning/weekTotalsShare`` of the remaining time. A proof
   /// that fails (a part has a week under the cutoff, which no later proof
@@ -230,11 +237,13 @@ extension MealPlanSearch {
 
   /// Readies the work on the summed week for a search of its own: the
   /// summed model, for proofs, and the tree on its thread
-  /// (``startWeekTotals(_:)``), when the search has ``Step/weekTotals``
+  /// (``startWeekTotals(_:_:)``), when the search has ``Step/weekTotals``
   /// and the model purchases.
   func prepareWork(_ model: LinearModel, _ work: SummedWeekWork) {
     // Summing a large week takes seconds of its own: none of it past the deadline.
-    guard steps.contains(.weekTotals), !isPastDeadline, !model.constraints(in: .purchases).isEmpty else { return }
+    guard steps.contains(.weekTotals), !isPastDeadline, !model.constraints(in: .purchases).isEmpty else {
+      return
+    }
     let totals = WeekTotals(model, slots: slots, deadline: deadline)
     guard !isPastDeadline else { return }
     let relaxation = purchaseRelaxation(model, summed: totals)

@@ -22,7 +22,8 @@ package enum SolveStep: String, Sendable, Hashable, CaseIterable {
   case lagrangian
   /// Plan: relax-and-fix, one day whole at a time with later days relaxed.
   case relaxAndFix = "relax_and_fix"
-  /// Bound: with purchases, the week summed over its days, as a MIP.
+  /// Bound: with purchases, the purchase relaxation (the week with its meals
+  /// in fractions and its purchases whole), as a MIP.
   case weekTotals = "week_totals"
   /// Plan and bound: the whole MIP, with a cutoff, for the remaining time.
   case fullModel = "full_model"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What runs beside the meal-plan search: the best-bound trees of its
-/// purchase relaxation (``MealPlanSearch/startWeekTotals(_:)``), and, once
+/// purchase relaxation (``MealPlanSearch/startWeekTotals(_:_:)``), and, once
 /// a plan is in hand, the proof by store sets on its summed week
 /// (``WeekTotals``, ``StoreSetProof``) that takes the trees' thread while it
 /// runs. The search that owns it
