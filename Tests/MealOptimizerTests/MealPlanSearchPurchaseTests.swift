@@ -300,6 +300,9 @@ struct MealPlanSearchPurchaseTests {
     search.tuning.weekTotalsThread = true
     var progress = MealPlanSearch.Progress()
     progress.bound = 1000
+    // A plan to prove (the step waits for the trees only then), far above the bound.
+    progress.values = [Double](repeating: 0, count: built.model.variables.count)
+    progress.objective = 2000
     progress.weekTotalsTree = tree
     try search.perform(.weekTotals, on: built.model, &progress)
     // Its first solution misses by less than the bound: its optimum is below
