@@ -6,10 +6,12 @@ extension MealPlanSearch {
   /// ``Tuning/weekTotalsShare`` of the remaining time.
   ///
   /// Whole packages are what keeps the LP relaxation far below the plans;
-  /// whole meals add little (on the family of weeks the LP with only the
-  /// meals whole is within a few percent of the plain LP, while the one with
-  /// only the purchases whole is near the plans). So the bound comes from the
-  /// week with its meals in fractions and its purchases whole. With a plan
+  /// whole meals add less: on issue 41's family of weeks (HiGHS, 10 s a
+  /// model, `Benchmarks/weeks/relaxations.py`) the relaxation with only the
+  /// meals whole closes a median 12% of the distance from the LP to the
+  /// best known plan, the one with only the purchases whole 41%. So the
+  /// bound comes from the week with its meals in fractions and its
+  /// purchases whole. With a plan
   /// in hand, each model gets a cutoff row asking for less than the plan's
   /// cost by more than the gap: then "infeasible" proves the plan within the
   /// gap, and otherwise the tree's bound (or the cutoff, when lower) holds.
@@ -89,11 +91,11 @@ extension MealPlanSearch {
   /// Solves the purchase relaxation: its summed week first when summing
   /// loses no more of what the LP sees than the search's gap (its LP
   /// optimum is at most that far under the week's), then, when that tree
-  /// ends with time left or summing loses more, the whole week. The answer is the last tree's, its bound raised to the
-  /// summed week's optimum when that is higher; its seconds are those of
-  /// every solve. Only the last tree reports to `options.observer`: a point
-  /// of the summed week under the bound already proven does not make the
-  /// whole week's tree useless.
+  /// ends with time left or summing loses more, the whole week. The answer
+  /// is the last tree's, its bound raised to the summed week's optimum when
+  /// that is higher; its seconds are those of every solve. Only the whole
+  /// week's tree reports to `options.observer`: a point of the summed week
+  /// under the bound already proven does not make that tree useless.
   ///
   /// - Parameters:
   ///   - relaxation: the models.
