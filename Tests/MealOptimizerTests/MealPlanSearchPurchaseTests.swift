@@ -269,13 +269,10 @@ struct MealPlanSearchPurchaseTests {
     #expect(trees == (steps.contains(.weekTotals) ? 1 : 0))
   }
 
-  @Test(
-    "week_totals stops its tree, not waiting for it, once the tree has a solution no dearer than the bound")
-  func weekTotalsStopsAUselessTree() throws {
-    let built = try MealPlanModelBuilder(problem: Self.problem(seed: 1)).build()
-    // A tree that runs for a long while with a solution at once: split four
-    // rows of 30 weights in half, each row's miss paid for (a market split,
-    // which branch-and-bound proves only by going through most of its tree).
+  /// A model GLPK's branch-and-bound takes long over, with a solution at
+  /// once: four rows of 30 weights split in half, each row's miss paid for
+  /// (a market split, proven only by going through most of its tree).
+  static func marketSplit() -> LinearModel {
     var generator = SplitMix64(seed: 7)
     var hard = LinearModel(name: "market_split")
     let x = (0..<30).map { hard.addVariable("x\($0)", kind: .binary) }
@@ -291,11 +288,19 @@ struct MealPlanSearchPurchaseTests {
       misses.add(under, 1)
     }
     hard.setObjective(.minimize, misses)
+    return hard
+  }
+
+  @Test(
+    "week_totals stops its tree, not waiting for it, once the tree has a solution no dearer than the bound")
+  func weekTotalsStopsAUselessTree() throws {
+    let built = try MealPlanModelBuilder(problem: Self.problem(seed: 1)).build()
+    // A tree that runs for a long while with a solution at once.
     var options = SolverOptions()
     options.relativeGap = 0
     options.timeLimit = 60
     options.observer = SolveObserver()
-    let tree = BackgroundSolve(solver: GLPKSolver(), model: hard, options: options)
+    let tree = BackgroundSolve(solver: GLPKSolver(), model: Self.marketSplit(), options: options)
     var search = MealPlanSearchTests.search(built, gap: 1e-9)
     search.tuning.weekTotalsThread = true
     var progress = MealPlanSearch.Progress()
@@ -321,27 +326,12 @@ struct MealPlanSearchPurchaseTests {
   @Test("without a plan, week_totals leaves its trees running and the search goes on")
   func weekTotalsDoesNotWaitWithoutAPlan() throws {
     let built = try MealPlanModelBuilder(problem: Self.problem(seed: 1)).build()
-    // A tree that runs for a long while (see weekTotalsStopsAUselessTree),
-    // with no observer: nothing tells the step it is of no use.
-    var generator = SplitMix64(seed: 7)
-    var hard = LinearModel(name: "market_split")
-    let x = (0..<30).map { hard.addVariable("x\($0)", kind: .binary) }
-    var misses = LinearExpression()
-    for row in 0..<4 {
-      let weights = x.map { _ in Double(generator.next() % 100) }
-      let over = hard.addVariable("over\(row)", lower: 0)
-      let under = hard.addVariable("under\(row)", lower: 0)
-      hard.addConstraint(
-        "split\(row)", LinearExpression(Array(zip(x, weights)) + [(over, -1), (under, 1)]),
-        .equalTo((weights.reduce(0, +) / 2).rounded(.down)))
-      misses.add(over, 1)
-      misses.add(under, 1)
-    }
-    hard.setObjective(.minimize, misses)
+    // A tree that runs for a long while, with no observer: nothing tells
+    // the step it is of no use.
     var options = SolverOptions()
     options.relativeGap = 0
     options.timeLimit = 60
-    let tree = BackgroundSolve(solver: GLPKSolver(), model: hard, options: options)
+    let tree = BackgroundSolve(solver: GLPKSolver(), model: Self.marketSplit(), options: options)
     defer { tree.stop() }
     var search = MealPlanSearchTests.search(built, gap: 1e-9)
     search.tuning.weekTotalsThread = true
