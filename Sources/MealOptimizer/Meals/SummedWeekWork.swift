@@ -137,7 +137,9 @@ package final class SummedWeekWork: @unchecked Sendable {
 
   /// Records the optimum of the search's LP relaxation (``MealPlanSearch/Step/relaxation``),
   /// or `nil` when that step ended without one, for the trees' choice of
-  /// model (``MealPlanSearch/solve(_:options:summedObserver:weekLP:)``). The first call counts.
+  /// model (``MealPlanSearch/solve(_:options:summedObserver:weekLP:)``). The first call counts:
+  /// with a budget, that is the LP of ``MealPlanSearch/Step/withoutBudget``'s
+  /// search, no higher than the week's.
   func noteRelaxation(_ value: Double?) {
     locked {
       guard !relaxationNoted else { return }
