@@ -13,6 +13,11 @@ with one solver under a time limit, on one thread:
     references.py planner --limit 300 [--weeks ...]      planner solve itself
     references.py feasible --limit 100 [--weeks ...]     HiGHS with every cost 0:
                                                          shows the week has a plan
+    references.py purchases --limit 30 [--weeks ...]     HiGHS on the purchase
+                                                         relaxation (pick and serve
+                                                         variables continuous): a
+                                                         bound only, its points are
+                                                         not plans
 
 Every run is appended to the week's `runs` with its solver, limit, plan
 objective, bound, status, seconds, date and the command that repeats it
@@ -123,6 +128,31 @@ def run_feasible(mps, limit):
             "seconds": round(seconds, 2)}
 
 
+def run_purchases(mps, limit):
+    """HiGHS on the purchase relaxation: the model with its meal variables
+    (`pick[...]`, `serve[...]`) continuous and the purchases whole. Its bound
+    bounds the week; its points are not plans of the week."""
+    import highspy
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("threads", 1)
+    h.setOptionValue("time_limit", float(limit))
+    h.setOptionValue("mip_rel_gap", 1e-6)
+    h.readModel(mps)
+    kinds = list(h.getLp().integrality_)
+    for column, kind in enumerate(kinds):
+        if kind == highspy.HighsVarType.kInteger and h.getColName(column)[1].split("[")[0] in ("pick", "serve"):
+            h.changeColIntegrality(column, highspy.HighsVarType.kContinuous)
+    start = time.monotonic()
+    h.run()
+    seconds = time.monotonic() - start
+    bound = h.getInfo().mip_dual_bound
+    if bound is not None and abs(bound) > 1e20:
+        bound = None
+    return {"status": h.modelStatusToString(h.getModelStatus()), "objective": None, "bound": bound,
+            "seconds": round(seconds, 2)}
+
+
 def run_cbc(mps, limit):
     start = time.monotonic()
     done = subprocess.run(["cbc", mps, "-threads", "1", "-sec", str(limit), "-ratio", "1e-6", "-solve", "-quit"],
@@ -163,7 +193,7 @@ def run_planner(planner, week, limit):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("solver", choices=["highs", "cbc", "planner", "feasible"])
+    parser.add_argument("solver", choices=["highs", "cbc", "planner", "feasible", "purchases"])
     parser.add_argument("--limit", type=float, default=120)
     parser.add_argument("--weeks", help="comma-separated (default: every week of the manifest)")
     parser.add_argument("--planner", help="a planner binary (default: the release build, built first)")
@@ -179,7 +209,8 @@ def main():
             result = run_planner(planner, week, args.limit)
         else:
             mps = export(planner, week)
-            result = {"highs": run_highs, "cbc": run_cbc, "feasible": run_feasible}[args.solver](mps, args.limit)
+            result = {"highs": run_highs, "cbc": run_cbc, "feasible": run_feasible,
+                      "purchases": run_purchases}[args.solver](mps, args.limit)
         result.update({"solver": args.solver, "limit": args.limit,
                        "date": datetime.date.today().isoformat(),
                        "command": f"python3 Benchmarks/weeks/references.py {args.solver} --limit {args.limit:g} --weeks {week}"})
