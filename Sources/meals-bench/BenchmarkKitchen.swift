@@ -9,23 +9,6 @@ import MealOptimizer
 /// energy for the meal (breakfast 300-500 kcal, lunch 400-650, dinner
 /// 450-750, snack 120-300).
 struct BenchmarkKitchen {
-  /// SplitMix64: small, fast, and the same sequence on every platform.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-      range.lowerBound + Int(next() % UInt64(range.count))
-    }
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
-  }
-
   // id, kcal, protein, fat, saturated fat, carbs, fiber, sodium (per 100 g), price, package grams, role
   static let table:
     [(String, Double, Double, Double, Double, Double, Double, Double, Decimal, Double, String)] = [
@@ -85,7 +68,7 @@ struct BenchmarkKitchen {
   let recipes: [Recipe]
 
   init(recipeCount: Int, seed: UInt64) {
-    var random = Random(state: seed)
+    var random = SplitMix64(seed: seed)
     let foods = Self.table.map { row in
       Food(
         id: row.0, name: row.0.replacingOccurrences(of: "_", with: " ").capitalized,
@@ -132,4 +115,9 @@ struct BenchmarkKitchen {
     self.foods = foods
     self.recipes = recipes
   }
+}
+
+extension SplitMix64 {
+  /// One of `items`, each as likely.
+  mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
 }

@@ -1,19 +1,10 @@
 import Foundation
 import MealOptimizer
 
-/// A small deterministic generator (SplitMix64), so every run builds the same model.
-struct SeededGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+extension SplitMix64 {
   /// A uniform number in the range.
   mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-    range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
+    range.lowerBound + (range.upperBound - range.lowerBound) * unit()
   }
 }
 
@@ -89,7 +80,7 @@ enum BenchmarkDiet {
 
   /// `count` foods, drawn group by group in proportion to each group's share.
   static func foods(count: Int, seed: UInt64 = 2026) -> [Food] {
-    var generator = SeededGenerator(state: seed)
+    var generator = SplitMix64(seed: seed)
     let total = profiles.reduce(0) { $0 + $1.share }
     var foods: [Food] = []
     for index in 0..<count {

@@ -302,7 +302,7 @@ struct DishWalk {
 
   /// Changes `count` slots drawn by `generator` to other choices that keep
   /// the day rows, whatever they cost.
-  mutating func kick(_ count: Int, _ generator: inout SplitMix) {
+  mutating func kick(_ count: Int, _ generator: inout SplitMix64) {
     for _ in 0..<count {
       let slot = Int(generator.next() % UInt64(slots.count))
       let list = candidates[slot]
@@ -312,20 +312,5 @@ struct DishWalk {
         if choice != choices[slot], move([(slot, choice)], always: true) { break }
       }
     }
-  }
-}
-
-/// A small deterministic generator (SplitMix64) for the walk's kicks.
-struct SplitMix {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

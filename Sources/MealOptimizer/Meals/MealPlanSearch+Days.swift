@@ -364,7 +364,7 @@ extension MealPlanSearch {
       }
     }
     progress.walked = start
-    var generator = SplitMix(seed: 0x5EED_D15C)
+    var generator = SplitMix64(seed: 0x5EED_D15C)
     // The plan the last count search started from: it would find the same again.
     var counted: [Double]?
     for round in 0..<max(1, tuning.dishRounds) {
