@@ -87,20 +87,33 @@ def export(planner, week):
     return out
 
 
-def run_highs(mps, limit):
+def highs(mps, limit, gap=None, relax=lambda kind: False):
+    """A one-thread HiGHS, quiet, with `mps` read; each integer column whose
+    kind (its name before `[`) `relax` accepts is made continuous."""
     import highspy
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.setOptionValue("threads", 1)
     h.setOptionValue("time_limit", float(limit))
-    h.setOptionValue("mip_rel_gap", 1e-6)
+    if gap is not None:
+        h.setOptionValue("mip_rel_gap", gap)
     h.readModel(mps)
+    for column, kind in enumerate(list(h.getLp().integrality_)):
+        if kind == highspy.HighsVarType.kInteger and relax(h.getColName(column)[1].split("[")[0]):
+            h.changeColIntegrality(column, highspy.HighsVarType.kContinuous)
+    return h
+
+
+def run_highs(mps, limit, relax=None):
+    """HiGHS on the week's model, or, with `relax`, on a relaxation of it,
+    whose bound bounds the week and whose points are not plans."""
+    h = highs(mps, limit, gap=1e-6, relax=relax or (lambda kind: False))
     start = time.monotonic()
     h.run()
     seconds = time.monotonic() - start
     info = h.getInfo()
     status = h.modelStatusToString(h.getModelStatus())
-    objective = info.objective_function_value if info.primal_solution_status == 2 else None
+    objective = info.objective_function_value if info.primal_solution_status == 2 and relax is None else None
     bound = info.mip_dual_bound
     if bound is not None and abs(bound) > 1e20:
         bound = None
@@ -112,11 +125,7 @@ def run_feasible(mps, limit):
     the week is feasible (its cost is not a reference)."""
     import highspy
     import numpy
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)
-    h.setOptionValue("time_limit", float(limit))
-    h.readModel(mps)
+    h = highs(mps, limit)
     n = h.getLp().num_col_
     h.changeColsCost(n, numpy.arange(n, dtype=numpy.int32), numpy.zeros(n))
     start = time.monotonic()
@@ -132,25 +141,7 @@ def run_purchases(mps, limit):
     """HiGHS on the purchase relaxation: the model with its meal variables
     (`pick[...]`, `serve[...]`) continuous and the purchases whole. Its bound
     bounds the week; its points are not plans of the week."""
-    import highspy
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)
-    h.setOptionValue("time_limit", float(limit))
-    h.setOptionValue("mip_rel_gap", 1e-6)
-    h.readModel(mps)
-    kinds = list(h.getLp().integrality_)
-    for column, kind in enumerate(kinds):
-        if kind == highspy.HighsVarType.kInteger and h.getColName(column)[1].split("[")[0] in ("pick", "serve"):
-            h.changeColIntegrality(column, highspy.HighsVarType.kContinuous)
-    start = time.monotonic()
-    h.run()
-    seconds = time.monotonic() - start
-    bound = h.getInfo().mip_dual_bound
-    if bound is not None and abs(bound) > 1e20:
-        bound = None
-    return {"status": h.modelStatusToString(h.getModelStatus()), "objective": None, "bound": bound,
-            "seconds": round(seconds, 2)}
+    return run_highs(mps, limit, relax=lambda kind: kind in ("pick", "serve"))
 
 
 def run_cbc(mps, limit):

@@ -30,17 +30,7 @@ PURCHASES = {"pack", "bought", "visit", "cooked"}
 
 def bound(mps, whole, limit):
     import highspy
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)
-    h.setOptionValue("time_limit", float(limit))
-    h.readModel(mps)
-    lp = h.getLp()
-    kinds = list(lp.integrality_)
-    for column, kind in enumerate(kinds):
-        name = h.getColName(column)[1]
-        if kind == highspy.HighsVarType.kInteger and name.split("[")[0] not in whole:
-            h.changeColIntegrality(column, highspy.HighsVarType.kContinuous)
+    h = references.highs(mps, limit, relax=lambda kind: kind not in whole)
     h.run()
     info = h.getInfo()
     proven = h.getModelStatus() == highspy.HighsModelStatus.kOptimal
