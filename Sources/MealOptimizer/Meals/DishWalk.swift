@@ -92,7 +92,7 @@ struct DishWalk {
     }
     self.memberUpper = memberUpper
     let dayVariables = Set(
-      slots.flatMap { $0.options.flatMap { [$0.pick] + ($0.steps.map { [$0] } ?? []) + $0.memberSteps } }.map(
+      slots.flatMap { $0.options.flatMap(\.variables) }.map(
         \.index))
     var rows: [DayRow] = []
     var rowsOf: [Int: [Int]] = [:]

@@ -72,6 +72,10 @@ package struct ModelOption: Sendable, Hashable {
   /// empty in a plan for one person. See ``HouseholdModelBuilder``.
   package var memberSteps: [VariableRef] = []
 
+  /// Every variable of the option: its pick, its portion steps when they
+  /// vary, and each member's portion.
+  var variables: [VariableRef] { [pick] + (steps.map { [$0] } ?? []) + memberSteps }
+
   /// The servings as terms of the model: coefficient `c` per serving gives `(variable, c × …)`.
   func servingTerm(_ perServing: Double) -> (VariableRef, Double) {
     if let steps {

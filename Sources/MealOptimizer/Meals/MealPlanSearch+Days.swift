@@ -197,7 +197,7 @@ extension MealPlanSearch {
   var slotBlocks: [[VariableRef]] {
     let fresh = slots.filter { $0.leftoverOf == nil }
     return fresh.map { slot in
-      var block = slot.options.flatMap { [$0.pick] + ($0.steps.map { [$0] } ?? []) + $0.memberSteps }
+      var block = slot.options.flatMap(\.variables)
       for other in fresh where other.day == slot.day && other.meal != slot.meal {
         block += other.options.compactMap(\.steps)
       }

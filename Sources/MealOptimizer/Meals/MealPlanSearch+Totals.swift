@@ -78,11 +78,7 @@ extension MealPlanSearch {
   /// The purchase relaxation of a model with purchases, and of its summed week when it has one.
   func purchaseRelaxation(_ model: LinearModel, summed: WeekTotals?) -> PurchaseRelaxation {
     var week = model
-    for slot in slots {
-      for option in slot.options {
-        week.relaxIntegrality(of: [option.pick] + (option.steps.map { [$0] } ?? []) + option.memberSteps)
-      }
-    }
+    week.relaxIntegrality(of: slots.flatMap { $0.options.flatMap(\.variables) })
     var sums = summed?.model
     if let totals = summed { sums?.relaxIntegrality(of: totals.sums) }
     return PurchaseRelaxation(week: week, summed: sums)

@@ -65,7 +65,7 @@ package struct WeekTotals: Sendable {
     var members: [[Int]] = []
     for slot in slots where slot.leftoverOf == nil {
       for option in slot.options {
-        let roles = [option.pick] + (option.steps.map { [$0] } ?? []) + option.memberSteps
+        let roles = option.variables
         for (role, variable) in roles.enumerated() where classOf[variable.index] == nil {
           let key = ClassKey(meal: slot.meal.name, kind: option.kind, id: option.id, role: role)
           let index = keys[key] ?? members.count
