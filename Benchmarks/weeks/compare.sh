@@ -6,18 +6,31 @@
 # as root) and runs each solve at nice -15: without it, on a machine where
 # builds run in other sessions, a solve got about a fifth of a processor.
 #
+# With one build (no OUT_B and BENCH_B) it runs that build alone, for
+# Benchmarks/weeks/steps.py. FAMILY names another folder of weeks.
+#
 #   Benchmarks/weeks/compare.sh 10 out-a path/to/meals-bench-a out-b path/to/meals-bench-b [w00 w05 …]
+#   Benchmarks/weeks/compare.sh 10 out-a path/to/meals-bench-a [w00 w05 …]
 set -euo pipefail
-limit=$1 out_a=$2 bench_a=$3 out_b=$4 bench_b=$5
-shift 5
+limit=$1 out_a=$2 bench_a=$3
+shift 3
+runs=("$out_a" "$bench_a")
+if [ $# -ge 2 ] && [[ ! $1 =~ ^w[0-9]+$ ]]; then
+  runs+=("$1" "$2")
+  shift 2
+fi
 echo -15 > /proc/$$/autogroup 2>/dev/null || true
-mkdir -p "$out_a" "$out_b"
-out_a=$(cd "$out_a" && pwd) out_b=$(cd "$out_b" && pwd)
-bench_a=$(readlink -f "$bench_a") bench_b=$(readlink -f "$bench_b")
-cd "$(dirname "$0")/family"
+for ((i = 0; i < ${#runs[@]}; i += 2)); do
+  mkdir -p "${runs[i]}"
+  runs[i]=$(cd "${runs[i]}" && pwd)
+  runs[i + 1]=$(readlink -f "${runs[i + 1]}")
+done
+cd "${FAMILY:-$(dirname "$0")/family}"
 weeks=("$@")
 [ ${#weeks[@]} -gt 0 ] || mapfile -t weeks < <(seq -f "w%02g" 0 43)
 for week in "${weeks[@]}"; do
-  nice -n -15 "$bench_a" --plan "$week.plan" --name "$week" --runs 1 --steps --time-limit "$limit" > "$out_a/$week.txt" 2>&1 || true
-  nice -n -15 "$bench_b" --plan "$week.plan" --name "$week" --runs 1 --steps --time-limit "$limit" > "$out_b/$week.txt" 2>&1 || true
+  for ((i = 0; i < ${#runs[@]}; i += 2)); do
+    nice -n -15 "${runs[i + 1]}" --plan "$week.plan" --name "$week" --runs 1 --steps --time-limit "$limit" \
+      > "${runs[i]}/$week.txt" 2>&1 || true
+  done
 done

@@ -10,7 +10,8 @@ import Testing
 /// force done here, with none of the planner's code: every dish and portion
 /// of every slot, each day's goals checked, and for each week that keeps
 /// them the cheapest whole packages over every set of stores, the pantry
-/// used first.
+/// used first. One person's weeks are also planned with day 1's dinner as
+/// day 2's lunch (leftovers) and no dish twice a day.
 @Suite("Planner's optimum at the till against a brute force", .serialized)
 struct TillBruteForceTests {
   static let seeds: [UInt64] = Array(1...8)
@@ -37,6 +38,11 @@ struct TillBruteForceTests {
     var maximumStores: Int?
     /// The second member skips lunch on day 2.
     var skip: Bool
+    /// Day 1's dinner is day 2's lunch too (`leftovers dinner to lunch`):
+    /// the same dish and portion, its food bought and eaten on day 2; and
+    /// no dish twice a day (`repeat once per day`), so that the leftover
+    /// decides what else day 2 may serve.
+    var leftovers = false
     let days = 2
     let slots: [Meal] = [.lunch, .dinner]
 
@@ -54,7 +60,9 @@ struct TillBruteForceTests {
       return MealPlanProblem(
         foods: foods, stores: stores, recipes: recipes, days: days, slots: slots,
         slotChoices: [.lunch: only, .dinner: only], portions: portions,
-        goals: members.count == 1 ? Self.goals(members[0]) : [], tieBreak: .none,
+        goals: members.count == 1 ? Self.goals(members[0]) : [],
+        repetition: RepetitionLimits(oncePerDay: leftovers),
+        leftovers: leftovers ? [LeftoverRule(from: .dinner, to: .lunch)] : [], tieBreak: .none,
         purchasing: Purchasing(pantry: pantry, maximumStores: maximumStores))
     }
 
@@ -274,6 +282,7 @@ struct TillBruteForceTests {
 
     /// The cheapest week, in cents; nil when no week keeps the goals.
     func minimum() -> Int? {
+      if week.leftovers { return minimumWithLeftovers() }
       let days = (1...week.days).map { day in
         let lunch = servings(day: day, .lunch)
         let dinner = servings(day: day, .dinner)
@@ -289,6 +298,33 @@ struct TillBruteForceTests {
             cost = known
           } else {
             cost = paid([first, second])
+            cache[key] = cost
+          }
+          if let cost, cost < (best ?? .max) { best = cost }
+        }
+      }
+      return best
+    }
+
+    /// The cheapest week when day 2's lunch is day 1's dinner and no dish
+    /// is served twice a day, in cents.
+    func minimumWithLeftovers() -> Int? {
+      let days = (1...week.days).map { day in
+        servings(day: day, .lunch).flatMap { a in servings(day: day, .dinner).map { [a, $0] } }.filter {
+          $0[0].dish != $0[1].dish && keepsGoals($0)
+        }
+      }
+      var cache: [[Double]: Int?] = [:]
+      var best: Int?
+      for first in days[0] {
+        for second in days[1] where second[0] == first[1] {
+          let eaten = [grams(first), grams(second)]
+          let key = eaten.flatMap { $0 }
+          let cost: Int?
+          if let known = cache[key] {
+            cost = known
+          } else {
+            cost = paid(eaten)
             cache[key] = cost
           }
           if let cost, cost < (best ?? .max) { best = cost }
@@ -321,6 +357,17 @@ struct TillBruteForceTests {
     let minimum = BruteForce(week: week).minimum()
     let problem = week.mealProblem
     let plan = try MealPlanner(solver: GLPKSolver(), options: Self.options).solve(problem)
+    Self.expectAgrees(status: plan.status, cost: plan.cost, bound: plan.report.bound, minimum: minimum)
+  }
+
+  @Test(
+    "one person with leftovers (day 1's dinner is day 2's lunch), once a day: the planner's cheapest week is the brute force's",
+    arguments: seeds)
+  func soloLeftovers(seed: UInt64) throws {
+    var week = Self.week(seed: seed, household: false)
+    week.leftovers = true
+    let minimum = BruteForce(week: week).minimum()
+    let plan = try MealPlanner(solver: GLPKSolver(), options: Self.options).solve(week.mealProblem)
     Self.expectAgrees(status: plan.status, cost: plan.cost, bound: plan.report.bound, minimum: minimum)
   }
 

@@ -2,6 +2,10 @@
 /// fresh slot, the rows on the day variables alone that every move must
 /// keep, and the week's price at the till by ``TillPricer``.
 ///
+/// A leftover slot holds its source's pick and portion variables, so it
+/// follows the source's moves; in a household its members' portions are
+/// its own, and a move of the source fits them as it fits the source's.
+///
 /// A move sets some day variables (a slot's pick and portion, or in a
 /// household each member's portion) and is kept
 /// only when every row on day variables alone that it touches still holds
@@ -13,7 +17,8 @@
 struct DishWalk {
   /// One choice a slot may make: an option and its portion in steps, or in
   /// a household each eating member's portion in steps (the option's
-  /// ``ModelOption/memberSteps``, in order).
+  /// ``ModelOption/memberSteps``, in order, then those of the same option in
+  /// each of the slot's leftover slots).
   struct Choice: Hashable {
     var option: Int
     var steps: Double
@@ -27,7 +32,10 @@ struct DishWalk {
     var terms: [(variable: Int, coefficient: Double)]
   }
 
+  /// The fresh slots: the ones the walk moves.
   let slots: [ModelSlot]
+  /// Each fresh slot's leftover slots, whose options follow its own.
+  let followers: [[ModelSlot]]
   let pricer: TillPricer
   /// The whole model's values; only day variables change.
   private(set) var values: [Double]
@@ -48,14 +56,19 @@ struct DishWalk {
   /// Moves tried so far: the work the walk has done.
   private(set) var tried = 0
 
-  /// A walk from a plan of the model; `nil` when a slot's choice cannot be read off it.
-  init?(model: LinearModel, slots: [ModelSlot], pricer: TillPricer, start: [Double]) {
+  /// A walk from a plan of the model (`slots`: all of the model's, leftover
+  /// slots included); `nil` when a slot's choice cannot be read off it.
+  init?(model: LinearModel, slots allSlots: [ModelSlot], pricer: TillPricer, start: [Double]) {
+    let fresh = allSlots.indices.filter { allSlots[$0].leftoverOf == nil }
+    let slots = fresh.map { allSlots[$0] }
+    let followers = fresh.map { index in allSlots.filter { $0.leftoverOf == index } }
     self.slots = slots
+    self.followers = followers
     self.pricer = pricer
     self.values = start
     var choices: [Choice] = []
     var candidates: [[Choice]] = []
-    for slot in slots {
+    for (position, slot) in slots.enumerated() {
       var list: [Choice] = []
       var current: Choice?
       for (index, option) in slot.options.enumerated() {
@@ -73,7 +86,7 @@ struct DishWalk {
         if start[option.pick.index] > 0.5 {
           current = Choice(
             option: index, steps: option.steps.map { start[$0.index].rounded() } ?? 0,
-            members: option.memberSteps.map { start[$0.index].rounded() })
+            members: Self.memberSteps(slot, followers[position], index).map { start[$0.index].rounded() })
         }
       }
       guard let current else { return nil }
@@ -83,7 +96,7 @@ struct DishWalk {
     self.choices = choices
     self.candidates = candidates
     var memberUpper: [Int: Double] = [:]
-    for slot in slots {
+    for slot in allSlots {
       for option in slot.options {
         for variable in option.memberSteps {
           memberUpper[variable.index] = model.variables[variable.index].upper
@@ -92,7 +105,7 @@ struct DishWalk {
     }
     self.memberUpper = memberUpper
     let dayVariables = Set(
-      slots.flatMap { $0.options.flatMap(\.variables) }.map(
+      allSlots.flatMap { $0.options.flatMap(\.variables) }.map(
         \.index))
     var rows: [DayRow] = []
     var rowsOf: [Int: [Int]] = [:]
@@ -126,7 +139,7 @@ struct DishWalk {
         let option = slots[slot].options[chosen.option]
         choices[slot] = Choice(
           option: chosen.option, steps: option.steps.map { start[$0.index].rounded() } ?? 0,
-          members: option.memberSteps.map { start[$0.index].rounded() })
+          members: memberSteps(slot, chosen.option).map { start[$0.index].rounded() })
       }
     }
     tally.reset(grams: pricer.foods.indices.map { pricer.grams(of: $0, in: values) })
@@ -138,12 +151,23 @@ struct DishWalk {
     till + pricer.dayObjective.reduce(0) { $0 + $1.coefficient * values[$1.variable] }
   }
 
+  /// The members' portion variables of a fresh slot's option: the slot's,
+  /// then each of its leftover slots' (``Choice/members``, in order).
+  static func memberSteps(_ slot: ModelSlot, _ followers: [ModelSlot], _ option: Int) -> [VariableRef] {
+    slot.options[option].memberSteps + followers.flatMap { $0.options[option].memberSteps }
+  }
+
+  /// ``memberSteps(_:_:_:)`` of a fresh slot by its index.
+  func memberSteps(_ slot: Int, _ option: Int) -> [VariableRef] {
+    Self.memberSteps(slots[slot], followers[slot], option)
+  }
+
   /// The variables a slot's choice sets, with their values.
   private func settings(_ slot: Int, _ choice: Choice) -> [(Int, Double)] {
     let option = slots[slot].options[choice.option]
     var result = [(option.pick.index, 1.0)]
     if let steps = option.steps { result.append((steps.index, choice.steps)) }
-    for (variable, steps) in zip(option.memberSteps, choice.members) {
+    for (variable, steps) in zip(memberSteps(slot, choice.option), choice.members) {
       result.append((variable.index, steps))
     }
     return result
@@ -156,12 +180,13 @@ struct DishWalk {
   /// never costs more at the till, so the least portion is the one to price.
   func proposal(_ slot: Int, _ choice: Choice) -> Choice? {
     let option = slots[slot].options[choice.option]
-    guard !option.memberSteps.isEmpty else { return choice }
+    let portions = memberSteps(slot, choice.option)
+    guard !portions.isEmpty else { return choice }
     var trial = self
     for (variable, _) in clearing(slot) { trial.values[variable] = 0 }
     trial.values[option.pick.index] = 1
     var members: [Double] = []
-    for variable in option.memberSteps {
+    for variable in portions {
       let upper = min(memberUpper[variable.index] ?? 8, 12)
       var fitted: Double?
       var steps = 0.0

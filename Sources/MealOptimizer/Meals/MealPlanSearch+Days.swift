@@ -328,14 +328,13 @@ extension MealPlanSearch {
   /// week has its purchases solved exactly (``complete(_:days:_:)``), so
   /// what the search keeps is a plan of the model at its true cost. In a
   /// household each move fits every member's portion of the new dish, and
-  /// a member's portion may also move a step on its own. Plans with
-  /// leftover slots are left to the other steps.
+  /// a member's portion may also move a step on its own. A leftover slot
+  /// follows its source's moves (a household's members who eat it fitted too).
   func dishSearch(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     let lead = progress.lead
     progress.lead = nil
     guard !model.constraints(in: .purchases).isEmpty, let start = lead ?? progress.values,
-      start != progress.walked,
-      slots.allSatisfy({ $0.leftoverOf == nil })
+      start != progress.walked
     else { return }
     let dayVariables = dayBlocks.joined()
     let isDay = Set(dayVariables.map(\.index))
