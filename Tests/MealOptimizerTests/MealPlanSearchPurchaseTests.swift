@@ -75,6 +75,44 @@ struct MealPlanSearchPurchaseTests {
     return (eaten, progress.objective)
   }
 
+  @Test(
+    "dish_search on weeks with leftovers, one person's and a household's, keeps plans at least the optimum, priced at the till exactly",
+    arguments: MealPlanSearchTests.seeds)
+  func dishSearchWithLeftovers(seed: UInt64) throws {
+    var week = Self.problem(seed: seed)
+    week.leftovers = [LeftoverRule(from: .dinner, to: .lunch)]
+    week.repetition.counting = .cookings
+    let solo = try MealPlanModelBuilder(problem: week).build()
+    #expect(solo.slots.contains { $0.leftoverOf != nil })
+    let (soloEaten, soloWalked) = try Self.dishSearchAfterEaten(solo)
+    #expect(soloWalked <= soloEaten)
+    week.goals = []
+    let family = try HouseholdModelBuilder(
+      problem: HouseholdProblem(meals: week, household: HouseholdPlannerTests.family())
+    ).build().model
+    let (eaten, walked) = try Self.dishSearchAfterEaten(family)
+    #expect(walked <= eaten)
+    // The walk moves the fresh slots; a dinner whose leftovers are lunch
+    // carries the portions of the members who eat them as well.
+    var options = SolverOptions()
+    options.relativeGap = 0.5
+    let plan = try GLPKSolver().solve(family.model, options: options)
+    let search = MealPlanSearchTests.search(family, gap: 1e-9)
+    let days = Set(search.dayBlocks.joined().map(\.index))
+    let pricer = try #require(TillPricer(family.model, dayVariables: days))
+    let walk = try #require(
+      DishWalk(model: family.model, slots: family.slots, pricer: pricer, start: plan.values))
+    #expect(walk.slots.count == family.slots.filter { $0.leftoverOf == nil }.count)
+    let followed = walk.slots.indices.filter { !walk.followers[$0].isEmpty }
+    #expect(!followed.isEmpty)
+    for slot in followed {
+      let choice = walk.choices[slot]
+      let own = walk.slots[slot].options[choice.option].memberSteps.count
+      let theirs = walk.followers[slot].reduce(0) { $0 + $1.options[choice.option].memberSteps.count }
+      #expect(choice.members.count == own + theirs && theirs > 0)
+    }
+  }
+
   /// The seeded week for ``HouseholdPlannerTests/family(childSkips:)``,
   /// paid at the till: three members, a portion each.
   static func household(seed: UInt64) throws -> MealPlanModel {
