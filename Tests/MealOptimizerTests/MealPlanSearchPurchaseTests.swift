@@ -43,7 +43,7 @@ struct MealPlanSearchPurchaseTests {
     arguments: MealPlanSearchTests.seeds)
   func dishSearchIsHonest(seed: UInt64) throws {
     let built = try MealPlanModelBuilder(problem: Self.problem(seed: seed)).build()
-    let (eaten, walked) = try Self.dishSearchAfterEaten(built)
+    let (eaten, walked, _) = try Self.dishSearchAfterEaten(built)
     #expect(walked <= eaten)
   }
 
@@ -52,10 +52,11 @@ struct MealPlanSearchPurchaseTests {
   /// and that the pricer's figure for it is what the model pays (this pantry
   /// has no use-by date and there is no leftover credit).
   ///
-  /// - Returns: the cost after `eaten_week` and after `dish_search`.
+  /// - Returns: the cost after `eaten_week` and after `dish_search`, and a
+  ///   walk from the plan it kept.
   static func dishSearchAfterEaten(
     _ built: MealPlanModel, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> (eaten: Double, walked: Double) {
+  ) throws -> (eaten: Double, walked: Double, walk: DishWalk) {
     let optimum = try MealPlanSearchTests.provenOptimum(built, sourceLocation: sourceLocation)
     let search = MealPlanSearchTests.search(built, gap: 1e-9)
     var progress = MealPlanSearch.Progress()
@@ -72,7 +73,7 @@ struct MealPlanSearchPurchaseTests {
       DishWalk(model: built.model, slots: built.slots, pricer: pricer, start: values),
       sourceLocation: sourceLocation)
     #expect(abs(walk.cost - built.model.objective.value(values)) < 1e-6, sourceLocation: sourceLocation)
-    return (eaten, progress.objective)
+    return (eaten, progress.objective, walk)
   }
 
   @Test(
@@ -84,24 +85,16 @@ struct MealPlanSearchPurchaseTests {
     week.repetition.counting = .cookings
     let solo = try MealPlanModelBuilder(problem: week).build()
     #expect(solo.slots.contains { $0.leftoverOf != nil })
-    let (soloEaten, soloWalked) = try Self.dishSearchAfterEaten(solo)
+    let (soloEaten, soloWalked, _) = try Self.dishSearchAfterEaten(solo)
     #expect(soloWalked <= soloEaten)
     week.goals = []
     let family = try HouseholdModelBuilder(
       problem: HouseholdProblem(meals: week, household: HouseholdPlannerTests.family())
     ).build().model
-    let (eaten, walked) = try Self.dishSearchAfterEaten(family)
+    let (eaten, walked, walk) = try Self.dishSearchAfterEaten(family)
     #expect(walked <= eaten)
     // The walk moves the fresh slots; a dinner whose leftovers are lunch
     // carries the portions of the members who eat them as well.
-    var options = SolverOptions()
-    options.relativeGap = 0.5
-    let plan = try GLPKSolver().solve(family.model, options: options)
-    let search = MealPlanSearchTests.search(family, gap: 1e-9)
-    let days = Set(search.dayBlocks.joined().map(\.index))
-    let pricer = try #require(TillPricer(family.model, dayVariables: days))
-    let walk = try #require(
-      DishWalk(model: family.model, slots: family.slots, pricer: pricer, start: plan.values))
     #expect(walk.slots.count == family.slots.filter { $0.leftoverOf == nil }.count)
     let followed = walk.slots.indices.filter { !walk.followers[$0].isEmpty }
     #expect(!followed.isEmpty)
@@ -191,7 +184,7 @@ struct MealPlanSearchPurchaseTests {
   func householdDishSearch(seed: UInt64) throws {
     let built = try Self.household(seed: seed)
     #expect(built.slots.allSatisfy { $0.options.allSatisfy { $0.memberSteps.count == 3 } })
-    let (eaten, walked) = try Self.dishSearchAfterEaten(built)
+    let (eaten, walked, _) = try Self.dishSearchAfterEaten(built)
     // Before the walk knew households it left them alone; here it always finds a cheaper week.
     #expect(walked < eaten - 0.1)
   }

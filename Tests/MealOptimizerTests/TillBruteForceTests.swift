@@ -286,24 +286,9 @@ struct TillBruteForceTests {
       let days = (1...week.days).map { day in
         let lunch = servings(day: day, .lunch)
         let dinner = servings(day: day, .dinner)
-        return lunch.flatMap { a in dinner.map { [a, $0] } }.filter(keepsGoals).map(grams)
+        return Set(lunch.flatMap { a in dinner.map { [a, $0] } }.filter(keepsGoals).map(grams))
       }
-      var cache: [[Double]: Int?] = [:]
-      var best: Int?
-      for first in Set(days[0]) {
-        for second in Set(days[1]) {
-          let key = zip(first, second).map { [$0, $1] }.flatMap { $0 }
-          let cost: Int?
-          if let known = cache[key] {
-            cost = known
-          } else {
-            cost = paid([first, second])
-            cache[key] = cost
-          }
-          if let cost, cost < (best ?? .max) { best = cost }
-        }
-      }
-      return best
+      return cheapest(days[0].lazy.flatMap { first in days[1].lazy.map { [first, $0] } })
     }
 
     /// The cheapest week when day 2's lunch is day 1's dinner and no dish
@@ -314,21 +299,26 @@ struct TillBruteForceTests {
           $0[0].dish != $0[1].dish && keepsGoals($0)
         }
       }
-      var cache: [[Double]: Int?] = [:]
+      return cheapest(
+        days[0].lazy.flatMap { first in
+          days[1].lazy.filter { $0[0] == first[1] }.map { [grams(first), grams($0)] }
+        })
+    }
+
+    /// The least ``paid(_:)`` over weeks given by what each day eats, each
+    /// distinct week priced once; nil when none can be bought.
+    func cheapest(_ weeks: some Sequence<[[Double]]>) -> Int? {
+      var cache: [[[Double]]: Int?] = [:]
       var best: Int?
-      for first in days[0] {
-        for second in days[1] where second[0] == first[1] {
-          let eaten = [grams(first), grams(second)]
-          let key = eaten.flatMap { $0 }
-          let cost: Int?
-          if let known = cache[key] {
-            cost = known
-          } else {
-            cost = paid(eaten)
-            cache[key] = cost
-          }
-          if let cost, cost < (best ?? .max) { best = cost }
+      for days in weeks {
+        let cost: Int?
+        if let known = cache[days] {
+          cost = known
+        } else {
+          cost = paid(days)
+          cache[days] = cost
         }
+        if let cost, cost < (best ?? .max) { best = cost }
       }
       return best
     }
