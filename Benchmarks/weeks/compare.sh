@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Two builds of meals-bench on the family of weeks, week by week in turn
-# (A then B on each week), so that both see the same load on a shared
+# Two builds of meals-bench (or more) on the family of weeks, week by week in
+# turn (A then B on each week), so that both see the same load on a shared
 # machine; each run's step table goes to OUT_A/wNN.txt and OUT_B/wNN.txt.
 # The script raises its own scheduling group's priority (Linux autogroup,
 # as root) and runs each solve at nice -15: without it, on a machine where
@@ -9,16 +9,16 @@
 # With one build (no OUT_B and BENCH_B) it runs that build alone, for
 # Benchmarks/weeks/steps.py. FAMILY names another folder of weeks.
 #
-#   Benchmarks/weeks/compare.sh 10 out-a path/to/meals-bench-a out-b path/to/meals-bench-b [w00 w05 …]
+#   Benchmarks/weeks/compare.sh 10 out-a path/to/meals-bench-a out-b path/to/meals-bench-b [out-c …] [w00 w05 …]
 #   Benchmarks/weeks/compare.sh 10 out-a path/to/meals-bench-a [w00 w05 …]
 set -euo pipefail
 limit=$1 out_a=$2 bench_a=$3
 shift 3
 runs=("$out_a" "$bench_a")
-if [ $# -ge 2 ] && [[ ! $1 =~ ^w[0-9]+$ ]]; then
+while [ $# -ge 2 ] && [[ ! $1 =~ ^w[0-9]+$ ]]; do
   runs+=("$1" "$2")
   shift 2
-fi
+done
 echo -15 > /proc/$$/autogroup 2>/dev/null || true
 for ((i = 0; i < ${#runs[@]}; i += 2)); do
   mkdir -p "${runs[i]}"
