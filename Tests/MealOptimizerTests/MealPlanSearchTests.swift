@@ -90,8 +90,8 @@ struct MealPlanSearchTests {
     Self.expectHonest(root, model: built.model, optimum: optimum, step: .relaxation)
     for step in MealPlanSearch.costSteps where step != .relaxation {
       var progress = root
-      if step == .improveDays || step == .lagrangian {
-        // These steps start from a plan: give them relax-and-fix's, or the dive's.
+      if step == .improveDays {
+        // The step starts from a plan: give it relax-and-fix's, or the dive's.
         try search.perform(.relaxAndFix, on: built.model, &progress)
         if progress.values == nil { try search.perform(.dive, on: built.model, &progress) }
         try #require(progress.values != nil)

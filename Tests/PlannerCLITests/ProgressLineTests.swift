@@ -28,7 +28,7 @@ struct ProgressLineTests {
     harness.time = 101.0
     line.refresh()
     harness.time = 101.1
-    line.update(SolveProgress(seconds: 1.1, step: .separateDays, bestCost: 61.4, bound: 44.28))
+    line.update(SolveProgress(seconds: 1.1, step: .eatenWeek, bestCost: 61.4, bound: 44.28))
     harness.time = 101.3
     line.refresh()
     harness.time = 101.4
@@ -38,7 +38,7 @@ struct ProgressLineTests {
     #expect(
       harness.written == [
         Self.erase + "solving week: 1.0 s · step glpk",
-        Self.erase + "solving week: 1.3 s · step separate_days · best 61.40 USD · bound 44.28 · gap 27.9%",
+        Self.erase + "solving week: 1.3 s · step eaten_week · best 61.40 USD · bound 44.28 · gap 27.9%",
         Self.erase,
       ])
   }
@@ -62,9 +62,9 @@ struct ProgressLineTests {
     #expect(
       ProgressLine.text(
         name: "week", seconds: 3.2,
-        SolveProgress(seconds: 3.2, step: .withoutBudget, innerStep: .separateDays, bound: 44.28),
+        SolveProgress(seconds: 3.2, step: .withoutBudget, innerStep: .eatenWeek, bound: 44.28),
         currency: "USD")
-        == "solving week: 3.2 s · step without_budget/separate_days · bound 44.28")
+        == "solving week: 3.2 s · step without_budget/eaten_week · bound 44.28")
   }
 
   static let week = PlannerProcess.packageRoot.appendingPathComponent("Examples/week.plan").path

@@ -39,7 +39,7 @@ extension MealPlanSearch {
   /// completed by ``complete(_:days:_:)`` when it is accepted.
   package func dayStructure(_ model: LinearModel) -> (classes: [DayClass], linking: [Int])? {
     let blocks = dayBlocks
-    guard model.sense == .minimize, blocks.count >= 2 else { return nil }
+    guard model.sense == .minimize, !blocks.isEmpty else { return nil }
     var owner = [Int](repeating: -1, count: model.variables.count)
     var position = [Int](repeating: -1, count: model.variables.count)
     for (day, block) in blocks.enumerated() {

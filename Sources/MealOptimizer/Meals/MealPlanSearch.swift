@@ -31,23 +31,12 @@ package struct MealPlanSearch: Sendable {
   /// too: on the dive's plan, and again on the plan ``Step/relaxAndFix``
   /// found. Neither walks a plan it has already started from.
   package static let costSteps: [Step] = [
-    .withoutBudget, .relaxation, .separateDays, .eatenWeek, .dishSearch, .dayPatterns, .dive, .improveDays,
-    .dishSearch, .weekTotals, .lagrangian, .relaxAndFix, .improveDays, .fullModel,
+    .withoutBudget, .relaxation, .eatenWeek, .dishSearch, .dayPatterns, .dive, .improveDays, .dishSearch,
+    .weekTotals, .relaxAndFix, .improveDays, .fullModel,
   ]
 
   /// The search's tuning constants; docs/meals.md explains and measures them.
   package struct Tuning: Sendable, Hashable {
-    /// The gap each day is solved to in ``Step/separateDays``, as a share of
-    /// the search's gap: the day bounds add up, so each day's slack counts once.
-    package var dayGapShare = 0.25
-    /// Most Lagrangian price updates (each one solve per distinct day).
-    package var lagrangeIterations = 200
-    /// The first Polyak step factor; halved after ``lagrangeStall`` updates without a better bound.
-    package var lagrangeStep = 2.0
-    /// Updates without progress before the step factor is halved.
-    package var lagrangeStall = 3
-    /// The gap each priced day is solved to (its bound, not its plan, counts).
-    package var lagrangeDayGap = 1e-4
     /// Dead ends the dive may back out of before it gives up.
     package var diveBacktracks = 40
     /// Most rounds of ``Step/improveDays`` over all days.
@@ -224,8 +213,7 @@ package struct MealPlanSearch: Sendable {
     /// The step records of the search without budget rows, when it ran.
     package var unbudgeted: [StepRecord] = []
     /// Set when ``Step/dayPatterns`` converged: its bound is the best any
-    /// Lagrangian relaxation of the rows between days gives, so
-    /// ``Step/lagrangian`` has nothing to add.
+    /// Lagrangian relaxation of the rows between days gives.
     package var dualBoundFound = false
     /// Why the last resort stopped, when it ran.
     package var fullModelTermination: TerminationStatus?
@@ -423,12 +411,10 @@ package struct MealPlanSearch: Sendable {
     switch step {
     case .withoutBudget: try withoutBudget(model, &progress)
     case .relaxation: try relaxation(model, &progress)
-    case .separateDays: try separateDays(model, &progress)
     case .eatenWeek: try eatenWeek(model, &progress)
     case .dive: try dive(model, &progress)
     case .improveDays: try improveDays(model, &progress)
     case .dishSearch: try dishSearch(model, &progress)
-    case .lagrangian: try lagrangian(model, &progress)
     case .relaxAndFix: try relaxAndFix(model, &progress)
     case .weekTotals: try weekTotals(model, &progress)
     case .fullModel: try fullModel(model, &progress)

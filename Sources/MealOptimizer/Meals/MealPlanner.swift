@@ -5,11 +5,13 @@ import Foundation
 ///
 /// The search (`MealPlanSearch`, see docs/meals.md "Solving") is a fixed
 /// list of named steps on top of the `Solver` protocol: bounds from the LP
-/// relaxation, from each day solved alone and from a Lagrangian relaxation
-/// of the rows that tie days together; plans from the days side by side, a
-/// fix-and-resolve dive, day-by-day re-planning and relax-and-fix; and, only
-/// while the proven gap is above the target, the full MIP for the remaining
-/// time. Then the tie-break, lexicographic: among plans whose cost stays
+/// relaxation and from relaxations that keep one hard part of the week
+/// whole (each day's meals, by column generation over day plans, or the
+/// purchases, in GLPK's trees); plans from the week priced per gram with its
+/// purchases then solved exactly, a local search over dishes priced at the
+/// till, a fix-and-resolve dive, relax-and-fix and day-by-day re-planning;
+/// and, only while the proven gap is above the target, the full MIP for the
+/// remaining time. Then the tie-break, lexicographic: among plans whose cost stays
 /// under a cap that keeps the plan within ``MealPlannerOptions/relativeGap``
 /// of the proven bound (and within `MealPlannerOptions.tieBreakTolerance`
 /// of the cheapest plan found), slot by slot, for a fixed number of solves.

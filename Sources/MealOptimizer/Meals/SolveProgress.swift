@@ -2,14 +2,12 @@ import Foundation
 
 /// A step of the meal-plan search, as docs/meals.md ("Solving") names it:
 /// the step a ``SolveProgress`` reports. The raw value is that name
-/// (`separate_days`).
+/// (`eaten_week`).
 package enum SolveStep: String, Sendable, Hashable, CaseIterable {
   /// Bound and plan: the other cost steps on the model without its budget rows.
   case withoutBudget = "without_budget"
   /// Bound: the LP relaxation's optimum, within half of the remaining time.
   case relaxation
-  /// Bound and plan: each day solved alone, without the rows that tie days together.
-  case separateDays = "separate_days"
   /// Plan: with purchases, the week cheapest by the food eaten, its purchases completed.
   case eatenWeek = "eaten_week"
   /// Plan: fix-and-resolve from the LP relaxation.
@@ -18,8 +16,6 @@ package enum SolveStep: String, Sendable, Hashable, CaseIterable {
   case improveDays = "improve_days"
   /// Plan: with purchases, a local search over the slots' dishes, priced at the till.
   case dishSearch = "dish_search"
-  /// Bound: Lagrangian relaxation of the rows that tie days together.
-  case lagrangian
   /// Plan: relax-and-fix, one day whole at a time with later days relaxed.
   case relaxAndFix = "relax_and_fix"
   /// Bound: with purchases, the purchase relaxation (the week with its meals
@@ -84,8 +80,8 @@ public struct SolveProgress: Sendable, Hashable {
     return max(0, bestCost - bound) / max(abs(bestCost), 1e-9)
   }
 
-  /// The step as a display names it: `separate_days`, or
-  /// `without_budget/separate_days` for a step of the inner search.
+  /// The step as a display names it: `eaten_week`, or
+  /// `without_budget/eaten_week` for a step of the inner search.
   public var stepName: String {
     innerStep.map { step.rawValue + "/" + $0.rawValue } ?? step.rawValue
   }

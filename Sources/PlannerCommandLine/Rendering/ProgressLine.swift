@@ -3,7 +3,7 @@ import Foundation
 import MealOptimizer
 
 /// One updating line on standard error while a solve runs, such as
-/// `solving week: 3.2 s · step separate_days · best 61.40 USD · bound 44.28 · gap 38.7%`.
+/// `solving week: 3.2 s · step eaten_week · best 61.40 USD · bound 44.28 · gap 38.7%`.
 ///
 /// Only for a terminal (``make(console:format:name:currency:)`` returns nil
 /// otherwise, and for JSON or CSV). Nothing shows during the first second;
