@@ -12,8 +12,7 @@ import PlanDSL
 //   meals-bench --plan Examples/week.plan --name week [--runs 5]   (a meal plan from a .plan file instead)
 //   --totals-mps FILE writes the week summed over its days (the proof by store sets' model) as MPS, for other
 //   solvers (`planner export --to mps` writes the whole model).
-//   --steps prints what each step of the search did (solves, seconds, bound, best cost) on the last run;
-//   with --tie-break-buys, its tie-break may change what the plan buys (Tuning.tieBreakKeepsPurchases off).
+//   --steps prints what each step of the search did (solves, seconds, bound, best cost) on the last run.
 
 func option(_ name: String) -> String? {
   let arguments = CommandLine.arguments
@@ -170,7 +169,6 @@ if CommandLine.arguments.contains("--steps") {
   let clock = ContinuousClock()
   var search = MealPlanSearch(
     solver: GLPKSolver(), slots: built.slots, relativeGap: 0.01, deadline: clock.now + .seconds(timeLimit))
-  search.tuning.tieBreakKeepsPurchases = !CommandLine.arguments.contains("--tie-break-buys")
   if case .success(let outcome) = try search.solve(
     built, tieBreakTolerance: MealPlannerOptions().tieBreakTolerance,
     tieBreakSeconds: tieBreakTime)

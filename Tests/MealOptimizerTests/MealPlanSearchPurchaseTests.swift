@@ -281,9 +281,9 @@ struct MealPlanSearchPurchaseTests {
     let built = try MealPlanModelBuilder(problem: Self.problem(seed: seed)).build()
     let optimum = try MealPlanSearchTests.provenOptimum(built)
     var inline = MealPlanSearchTests.search(built, gap: 1e-9)
-    inline.tuning.weekTotalsThread = false
+    inline.worksBeside = false
     var threaded = MealPlanSearchTests.search(built, gap: 1e-9)
-    threaded.tuning.weekTotalsThread = true
+    threaded.worksBeside = true
     let alone = try inline.minimizeCost(built.model)
     let beside = try threaded.minimizeCost(built.model)
     #expect(abs(alone.objective - optimum) < 1e-6)
@@ -333,7 +333,7 @@ struct MealPlanSearchPurchaseTests {
     options.observer = SolveObserver()
     let tree = BackgroundSolve(solver: GLPKSolver(), model: Self.marketSplit(), options: options)
     var search = MealPlanSearchTests.search(built, gap: 1e-9)
-    search.tuning.weekTotalsThread = true
+    search.worksBeside = true
     var progress = MealPlanSearch.Progress()
     progress.bound = 1000
     // A plan to prove (the step waits for the trees only then), far above the bound.
@@ -365,7 +365,7 @@ struct MealPlanSearchPurchaseTests {
     let tree = BackgroundSolve(solver: GLPKSolver(), model: Self.marketSplit(), options: options)
     defer { tree.stop() }
     var search = MealPlanSearchTests.search(built, gap: 1e-9)
-    search.tuning.weekTotalsThread = true
+    search.worksBeside = true
     var progress = MealPlanSearch.Progress()
     progress.weekTotalsTree = tree
     try search.perform(.weekTotals, on: built.model, &progress)

@@ -165,7 +165,7 @@ struct StoreSetSearchTests {
     // too short, so the in-line tree proved the cutoff instead, in 1 solve.
     var search = MealPlanSearchTests.search(built, gap: 0.01, seconds: 300)
     // On one thread: the step starts the proof itself and waits for it.
-    search.tuning.weekTotalsThread = false
+    search.worksBeside = false
     var progress = MealPlanSearch.Progress()
     search.prepareWork(built.model, progress.work)
     progress.consider(best.values, in: built.model)

@@ -19,7 +19,7 @@ extension MealPlanSearch {
   }
 
   /// Keeps a plan when it is better than the best so far and a point of the
-  /// model within ``Tuning/feasibilityTolerance``.
+  /// model within ``MealPlanSearch/feasibilityTolerance``.
   ///
   /// A solver's MIP answer is whole only within its own tolerance (GLPK's
   /// 1e-5 for integrality), so a plan that fails the check is first made
@@ -38,13 +38,13 @@ extension MealPlanSearch {
     progress.consider(progress.lead, in: model)
   }
 
-  /// A candidate as a point of the model within ``Tuning/feasibilityTolerance``:
+  /// A candidate as a point of the model within ``MealPlanSearch/feasibilityTolerance``:
   /// itself when it is one, else its day variables rounded and the rest
   /// recomputed by ``complete(_:days:_:)``; `nil` when that fails.
   func exact(_ candidate: [Double], in model: LinearModel, _ progress: inout Progress) throws(PlanningError)
     -> [Double]?
   {
-    let tolerance = tuning.feasibilityTolerance
+    let tolerance = feasibilityTolerance
     if model.isFeasible(candidate, tolerance: tolerance) { return candidate }
     var days: [VariableRef: Double] = [:]
     for variable in dayBlocks.joined() { days[variable] = candidate[variable.index] }

@@ -214,7 +214,7 @@ extension MealPlanSearch {
         progress.dualBoundFound = !incomplete
         break
       }
-      if masterValue - bestBound <= tuning.patternTolerance * max(1, abs(masterValue)) {
+      if masterValue - bestBound <= feasibilityTolerance * max(1, abs(masterValue)) {
         progress.dualBoundFound = true
         break
       }
@@ -285,7 +285,7 @@ extension MealPlanSearch {
     // rounded it can break a row: solve once more with the rows drawn in by
     // a little more than that, so that the rounded answer keeps them.
     var drawn = day
-    let margin = 10 * tuning.feasibilityTolerance
+    let margin = 10 * feasibilityTolerance
     for index in drawn.constraints.indices {
       drawn.constraints[index].set = Self.narrowed(drawn.constraints[index].set, by: margin)
     }
@@ -295,10 +295,10 @@ extension MealPlanSearch {
   }
 
   /// A day's values with its integer variables rounded, when they keep its
-  /// rows within ``Tuning/feasibilityTolerance``.
+  /// rows within ``MealPlanSearch/feasibilityTolerance``.
   private func wholePattern(_ values: [Double], of day: LinearModel) -> [Double]? {
     let whole = zip(values, day.variables).map { $1.kind == .continuous ? $0 : $0.rounded() }
-    return day.isFeasible(whole, tolerance: tuning.feasibilityTolerance) ? whole : nil
+    return day.isFeasible(whole, tolerance: feasibilityTolerance) ? whole : nil
   }
 
   /// A row's bounds drawn in by `margin` (absolute up to 1, relative above);

@@ -74,7 +74,7 @@ extension MealPlanSearch {
       report(.tieBreak, &progress)
       let found = try stage.breakTies(
         built.model, objective: objective, cost: built.cost, cap: limit, from: values,
-        holding: tuning.tieBreakKeepsPurchases ? Self.paidPurchases(of: built, in: values) : [:], &progress)
+        holding: Self.paidPurchases(of: built, in: values), &progress)
       values = found.values
       if found.timedOut { termination = StopRequest.isRequested ? .cancelled : .timeLimit }
       cap = limit

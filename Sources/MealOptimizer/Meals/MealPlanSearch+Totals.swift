@@ -18,7 +18,7 @@ extension MealPlanSearch {
   /// The relaxation's own points are not plans of the week and are not kept.
   ///
   /// When the trees already run on a thread of their own
-  /// (``startWeekTotals(_:_:)``, ``Tuning/weekTotalsThread``), the step only
+  /// (``startWeekTotals(_:_:)``, ``worksBeside``), the step only
   /// waits for them, at most the same share of the remaining time, and keeps
   /// their bound when they have ended; otherwise, or without a plan to
   /// prove (then it does not wait), ``finishWeekTotals(_:)`` takes it when
@@ -184,9 +184,9 @@ extension MealPlanSearch {
   /// higher cutoff, when that may succeed: not when the summed week has a
   /// point under the cutoff already (``SummedWeekWork/isWorthTrying(_:)``).
   /// `beside` says the search goes on meanwhile: the proof then needs a
-  /// processor of its own (``Tuning/weekTotalsThread``).
+  /// processor of its own (``worksBeside``).
   func offerProof(_ progress: Progress, beside: Bool) {
-    guard tuning.storeSetProof, !beside || tuning.weekTotalsThread, progress.values != nil,
+    guard !beside || worksBeside, progress.values != nil,
       progress.objective.isFinite, !isProven(progress.objective, bound: progress.bound),
       let summed = progress.work.summed
     else { return }
@@ -279,7 +279,7 @@ extension MealPlanSearch {
   }
 
   /// Starts ``Step/weekTotals``'s trees on the purchase relaxation, on a
-  /// thread of their own, when ``Tuning/weekTotalsThread`` is on; `nil`
+  /// thread of their own, when ``worksBeside`` is on; `nil`
   /// otherwise (``prepareWork(_:_:)`` calls it for a model with purchases).
   ///
   /// With no plan yet there is no cutoff: the trees prove the relaxation's
@@ -289,7 +289,7 @@ extension MealPlanSearch {
   /// ``Step/relaxation`` through `work` (``SummedWeekWork/noteRelaxation(_:)``):
   /// the trees' thread waits for it rather than solve the LP a second time.
   func startWeekTotals(_ relaxation: PurchaseRelaxation, _ work: SummedWeekWork) -> BackgroundSolve? {
-    guard tuning.weekTotalsThread else { return nil }
+    guard worksBeside else { return nil }
     // The least point of either tree, for the proofs by store sets
     // (``SummedWeekWork``); the whole week's points alone for the check
     // that its tree can still raise the bound (a point of the whole week

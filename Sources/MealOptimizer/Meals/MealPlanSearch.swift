@@ -20,7 +20,7 @@ import Foundation
 /// and then the termination says ``TerminationStatus/timeLimit``. A
 /// caller's stop (``StopRequest``) ends it the same way, with the best plan
 /// and bound found by then and ``TerminationStatus/cancelled``. A plan is
-/// kept only as a point of the model within ``Tuning/feasibilityTolerance``.
+/// kept only as a point of the model within ``feasibilityTolerance``.
 package struct MealPlanSearch: Sendable {
   /// One step of the search (``SolveStep``); docs/meals.md describes each.
   package typealias Step = SolveStep
@@ -43,20 +43,8 @@ package struct MealPlanSearch: Sendable {
     package var improveRounds = 4
     /// The gap each relax-and-fix day is solved to, as a share of the search's gap.
     package var relaxAndFixGapShare = 0.5
-    /// How far a plan the search keeps may break a row or an integrality,
-    /// absolute up to 1 and relative above: GLPK's integrality tolerance, and
-    /// the tolerance of ``MealPlan``'s goal check (a goal is violated beyond
-    /// 1e-5 relative).
-    package var feasibilityTolerance = 1e-5
     /// Most solves of the tie-break stage: its deterministic work limit.
     package var tieBreakSolves = 57
-    /// Whether the tie-break stage keeps what the plan buys and the stores
-    /// it visits, when the cost counts them (`minimize cost` with purchases;
-    /// ``paidPurchases(of:in:)``): its cap leaves them next to no room, and
-    /// each slot's MIP without them is small. On issue 9's benchmark week the
-    /// stage's 29 solves take 0.1 s instead of 5.7 s, with the same
-    /// tie-break (docs/meals.md, "Tie-break").
-    package var tieBreakKeepsPurchases = true
     /// The cutting planes ``Step/fullModel`` asks GLPK for on a model with
     /// purchases (``ConstraintGroup/purchases`` rows): on the example week
     /// they raise the root bound from 35.56 to 44.48 USD.
@@ -80,12 +68,8 @@ package struct MealPlanSearch: Sendable {
     /// (`GLPKOptions.mipPresolve`): on issue 9's benchmark week glpsol's
     /// bound on the summed model after 5 s is 40.39 USD with it, 39.75 without.
     package var weekTotalsPresolve = true
-    /// Whether ``Step/weekTotals`` first tries to prove the plan within the
-    /// gap on the summed week split by the set of stores visited
-    /// (``MealPlanSearch/proveByStoreSets(_:)``).
-    package var storeSetProof = true
     /// The most of the remaining time ``Step/weekTotals`` may take (or,
-    /// with ``weekTotalsThread``, wait for its tree to end).
+    /// with ``MealPlanSearch/worksBeside``, wait for its tree to end).
     package var weekTotalsShare = 0.75
     /// How far under the best plan the cutoff rows of ``Step/fullModel``,
     /// of ``Step/weekTotals``'s tree in line and of the proof by store sets
@@ -99,14 +83,6 @@ package struct MealPlanSearch: Sendable {
     /// a proof by store sets running beside it, giving it every processor
     /// (``MealPlanSearch/waitForProof(_:)``).
     package var proofWaitShare = 0.5
-    /// Whether ``Step/weekTotals``'s tree starts with the search, on a
-    /// thread of its own: on by default when the machine has more than one
-    /// processor. The step then waits for it (at most
-    /// ``weekTotalsShare`` of the remaining time) where it would have run it,
-    /// so the same answer comes at the same point of the search; a tree
-    /// still running then goes on beside the later steps, and its bound
-    /// counts when the search ends (docs/meals.md).
-    package var weekTotalsThread = ProcessInfo.processInfo.activeProcessorCount > 1
     /// The most of the remaining time ``Step/eatenWeek`` may take.
     package var eatenWeekShare = 0.25
     /// The most of the remaining time ``Step/relaxation`` may take. On a
@@ -122,9 +98,6 @@ package struct MealPlanSearch: Sendable {
     /// The weight of the best prices so far in the next round's prices
     /// (Wentges smoothing); 0 prices at the master's duals alone.
     package var patternSmoothing = 0.5
-    /// Column generation stops when its bound is this close to the master
-    /// LP's value, relative.
-    package var patternTolerance = 1e-5
     /// The gap each priced day is solved to (its bound, not its plan, counts).
     package var patternDayGap = 1e-4
     /// The most of the remaining time the master with whole weights may take.
@@ -226,7 +199,7 @@ package struct MealPlanSearch: Sendable {
     /// proof by store sets (shared with the inner search of ``Step/withoutBudget``).
     package var work = SummedWeekWork()
     /// ``Step/weekTotals``'s tree, while it runs on a thread of its own
-    /// (``Tuning/weekTotalsThread``).
+    /// (``worksBeside``).
     var weekTotalsTree: BackgroundSolve? {
       get { work.tree }
       nonmutating set { work.tree = newValue }
@@ -287,6 +260,21 @@ package struct MealPlanSearch: Sendable {
   package var deadline: ContinuousClock.Instant
   /// The tuning constants.
   package var tuning = Tuning()
+  /// How far a plan the search keeps may break a row or an integrality,
+  /// absolute up to 1 and relative above: GLPK's integrality tolerance, and
+  /// the tolerance of ``MealPlan``'s goal check (a goal is violated beyond
+  /// 1e-5 relative). Column generation in ``Step/dayPatterns`` also stops
+  /// when its bound is this close to the master LP's value.
+  package var feasibilityTolerance = 1e-5
+  /// Whether the trees on the purchase relaxation (``Step/weekTotals``) and
+  /// the proofs by store sets run on a thread of their own, beside the
+  /// search: when the machine has more than one processor. The step then
+  /// waits for the trees (at most ``Tuning/weekTotalsShare`` of the
+  /// remaining time) where it would have run them, so the same answer comes
+  /// at the same point of the search; trees still running then go on beside
+  /// the later steps, and their bound counts when the search ends
+  /// (docs/meals.md).
+  package var worksBeside = ProcessInfo.processInfo.activeProcessorCount > 1
   /// The work on the summed week of the search this one runs inside
   /// (``Step/withoutBudget``), whose plans start its proofs; `nil` for a
   /// search of its own.
@@ -575,7 +563,7 @@ extension MealPlanSearch {
     if let bound = found.bound { progress.raise(bound) }
     // The other rows are the inner model's, which its search kept; check the budget's.
     if let values = found.values,
-      model.keeping([.budget]).isFeasible(values, tolerance: tuning.feasibilityTolerance)
+      model.keeping([.budget]).isFeasible(values, tolerance: feasibilityTolerance)
     {
       progress.consider(values, in: model)
     }

@@ -161,7 +161,7 @@ package struct MealPlanner: Sendable {
       throw PlanningError(error)
     }
     guard MealPlanSearch.hasValues(result, count: values.count),
-      built.model.isFeasible(result.values, tolerance: search.tuning.feasibilityTolerance),
+      built.model.isFeasible(result.values, tolerance: search.feasibilityTolerance),
       paid.value(result.values) < paid.value(values) - 1e-9
     else { return nil }
     return result.values

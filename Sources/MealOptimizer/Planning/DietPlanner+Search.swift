@@ -31,7 +31,7 @@ extension DietPlanner {
     }
     search.steps = Self.searchSteps
     // Every plan the search keeps must pass the verifier, whose tolerance is tighter than the meal plans'.
-    search.tuning.feasibilityTolerance = min(verifier.relativeTolerance, verifier.absoluteTolerance) / 2
+    search.feasibilityTolerance = min(verifier.relativeTolerance, verifier.absoluteTolerance) / 2
     search.started = start
     search.onProgress = progress
     let found = try search.minimizeCost(built.model)
