@@ -167,7 +167,7 @@ if let plan = last {
 if CommandLine.arguments.contains("--steps") {
   // The search on its own, once, to show what each step did.
   let clock = ContinuousClock()
-  var search = MealPlanSearch(
+  let search = MealPlanSearch(
     solver: GLPKSolver(), slots: built.slots, relativeGap: 0.01, deadline: clock.now + .seconds(timeLimit))
   if case .success(let outcome) = try search.solve(
     built, tieBreakTolerance: MealPlannerOptions().tieBreakTolerance,

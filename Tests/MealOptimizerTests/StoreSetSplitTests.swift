@@ -170,7 +170,7 @@ struct StoreSetSearchTests {
     search.prepareWork(built.model, progress.work)
     progress.consider(best.values, in: built.model)
     try search.perform(.weekTotals, on: built.model, &progress)
-    let cutoff = progress.objective - 0.01 * search.tuning.provenGapShare * abs(progress.objective)
+    let cutoff = progress.objective - (0.01 - search.feasibilityTolerance) * abs(progress.objective)
     let bound = try #require(progress.bound)
     // Every seed's summed week costs at least the cutoff, so the split proves it.
     #expect(summedOptimum >= cutoff)

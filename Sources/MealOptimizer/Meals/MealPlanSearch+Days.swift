@@ -236,7 +236,7 @@ extension MealPlanSearch {
           throw PlanningError(error)
         }
       }
-      let result = try run(session, &progress, solveOptions(gap: relativeGap * tuning.relaxAndFixGapShare))
+      let result = try run(session, &progress, solveOptions())
       guard Self.hasValues(result, count: model.variables.count) else { return }
       for variable in block { fixed[variable] = result.values[variable.index].rounded() }
     }

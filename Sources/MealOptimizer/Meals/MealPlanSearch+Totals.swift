@@ -195,7 +195,7 @@ extension MealPlanSearch {
       return
     }
     var options = solveOptions(
-      gap: 0, cuts: tuning.weekTotalsCuts, tree: (tuning.weekTotalsBranching, "depth_first"),
+      gap: 0, cuts: tuning.weekTotalsCuts, tree: (tuning.treeBranching, "depth_first"),
       mipPresolve: tuning.weekTotalsPresolve)
     // Until the owning search's deadline: an inner search's comes sooner.
     options.timeLimit = max(0.05, ((progress.work.deadline ?? deadline) - clock.now).seconds)
@@ -256,7 +256,7 @@ extension MealPlanSearch {
   /// the search's gap.
   func weekTotalsOptions() -> SolverOptions {
     solveOptions(
-      gap: 0, cuts: tuning.weekTotalsCuts, tree: (tuning.weekTotalsBranching, tuning.weekTotalsNodeSelection),
+      gap: 0, cuts: tuning.weekTotalsCuts, tree: (tuning.treeBranching, tuning.treeNodeSelection),
       mipPresolve: tuning.weekTotalsPresolve)
   }
 

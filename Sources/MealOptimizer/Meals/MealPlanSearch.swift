@@ -41,14 +41,8 @@ package struct MealPlanSearch: Sendable {
     package var diveBacktracks = 40
     /// Most rounds of ``Step/improveDays`` over all days.
     package var improveRounds = 4
-    /// The gap each relax-and-fix day is solved to, as a share of the search's gap.
-    package var relaxAndFixGapShare = 0.5
     /// Most solves of the tie-break stage: its deterministic work limit.
     package var tieBreakSolves = 57
-    /// The cutting planes ``Step/fullModel`` asks GLPK for on a model with
-    /// purchases (``ConstraintGroup/purchases`` rows): on the example week
-    /// they raise the root bound from 35.56 to 44.48 USD.
-    package var fullModelCuts = "all"
     /// The cutting planes of ``Step/weekTotals``'s tree on the summed week
     /// and of the proof by store sets: on issue 9's benchmark week, glpsol
     /// (pseudocost branching, best-bound search) proves the summed model's
@@ -56,14 +50,17 @@ package struct MealPlanSearch: Sendable {
     /// against 36.5 s with Gomory's cuts as well (docs/performance.md). The
     /// whole week's tree runs without cuts.
     package var weekTotalsCuts = "mir,cover,clique"
-    /// How ``Step/weekTotals`` branches and which node it solves next: its
-    /// answer is a bound, and on issue 9's benchmark week glpsol with
-    /// pseudocost branching and best-bound search proves the summed model's
-    /// optimum (42.35 USD) in 36.5 s, where its default branching leaves the
-    /// bound at 39.93 after 30 s (docs/solver.md).
-    package var weekTotalsBranching = "pseudocost"
-    /// See ``weekTotalsBranching``.
-    package var weekTotalsNodeSelection = "best_bound"
+    /// How GLPK's trees branch and which node they solve next, in
+    /// ``Step/weekTotals`` and ``Step/fullModel``: pseudocost branching and
+    /// best-bound search, under which the bound rises fastest. On issue 9's
+    /// benchmark week glpsol so proves the summed model's optimum (42.35 USD)
+    /// in 36.5 s, where its default branching leaves the bound at 39.93
+    /// after 30 s (docs/solver.md); on the family of weeks at 10 s,
+    /// ``Step/fullModel`` so finds 4 plans cheaper and none dearer than
+    /// with GLPK's default tree and all its cuts (docs/performance.md).
+    package var treeBranching = "pseudocost"
+    /// See ``treeBranching``.
+    package var treeNodeSelection = "best_bound"
     /// Whether ``Step/weekTotals`` runs GLPK's MIP presolver
     /// (`GLPKOptions.mipPresolve`): on issue 9's benchmark week glpsol's
     /// bound on the summed model after 5 s is 40.39 USD with it, 39.75 without.
@@ -71,14 +68,6 @@ package struct MealPlanSearch: Sendable {
     /// The most of the remaining time ``Step/weekTotals`` may take (or,
     /// with ``MealPlanSearch/worksBeside``, wait for its tree to end).
     package var weekTotalsShare = 0.75
-    /// How far under the best plan the cutoff rows of ``Step/fullModel``,
-    /// of ``Step/weekTotals``'s tree in line and of the proof by store sets
-    /// are put (``MealPlanSearch/cutoff(below:)``), as a share of the gap: a
-    /// little inside it, so that a plan proven by one stays proven when the
-    /// tie-break's plan costs a rounding more (with the cutoff at the gap's
-    /// very edge, `Examples/week.plan`'s `vegan_week` came out of the
-    /// tie-break 1.0000024% from the bound, and so not proven).
-    package var provenGapShare = 0.99
     /// The most of the remaining time the search waits, between steps, for
     /// a proof by store sets running beside it, giving it every processor
     /// (``MealPlanSearch/waitForProof(_:)``).
@@ -312,12 +301,16 @@ package struct MealPlanSearch: Sendable {
     progress.provenSeconds = (clock.now - started).seconds
   }
 
+  /// The gap the trees that prove a plan are asked for: the search's, less
+  /// the ``feasibilityTolerance``, so that a plan they prove leaves the
+  /// tie-break that much room under its cap (``costCap(cost:bound:tolerance:)``)
+  /// and stays proven through its rounding.
+  var provenGap: Double { max(0, relativeGap - feasibilityTolerance) }
+
   /// The cutoff of a tree asked for a plan cheaper than `best` by more than
-  /// the gap: a little inside it (``Tuning/provenGapShare``, and at least
-  /// 1e-6 under `best`), so that a plan proven by the cutoff stays proven
-  /// through the tie-break's rounding.
+  /// the gap: ``provenGap`` under it, and at least 1e-6.
   func cutoff(below best: Double) -> Double {
-    best - max(relativeGap * tuning.provenGapShare * abs(best), 1e-6)
+    best - max(provenGap * abs(best), 1e-6)
   }
 
   /// Whether a plan's objective is proven within the gap by a bound.
@@ -611,9 +604,8 @@ extension MealPlanSearch {
     if best.isFinite {
       improving.addConstraint("cutoff", model.objective, .lessThan(cutoff), group: .cutoff)
     }
-    // Whole packages leave the LP far below the plans; GLPK's cuts close much of it.
-    let cuts = model.constraints(in: .purchases).isEmpty ? "none" : tuning.fullModelCuts
-    let result = try run(improving, &progress, gap: relativeGap * tuning.provenGapShare, cuts: cuts)
+    let result = try run(
+      improving, &progress, gap: provenGap, tree: (tuning.treeBranching, tuning.treeNodeSelection))
     progress.fullModelTermination = result.termination
     if let treeBound = result.bound, result.status != .infeasible, result.status != .unbounded {
       // Every plan either keeps the cutoff (then it costs at least the tree's
@@ -628,10 +620,10 @@ extension MealPlanSearch {
       try accept(result.values, in: model, &progress)
     } else if result.status == .infeasible, result.termination == .completed {
       if best.isFinite {
-        // No plan beats the best by more than the cutoff's share of the gap
+        // No plan beats the best by more than the cutoff's part of the gap
         // (at gap 0 the cutoff's 1e-6 is the solver's tolerance): the best
         // is within the gap.
-        progress.raise(best - relativeGap * tuning.provenGapShare * abs(best))
+        progress.raise(best - provenGap * abs(best))
       } else {
         progress.failure = .infeasible
       }
