@@ -180,7 +180,7 @@ def table(results, manifest, references):
         "",
         "Invariant (the references enclose each week's optimum, so planner's bound must be at most the best",
         "reference plan and its plan at least the best reference bound): "
-        + (f"holds on all {checked} of the {len(records)} results that have a bound or a plan."
+        + (f"holds on every result with a bound or a plan ({checked} of the {len(records)})."
            if not breaks else f"BROKEN on {len(breaks)}:"),
     ] + [f"- {b}" for b in breaks]
     return "\n".join(lines) + "\n"
