@@ -90,8 +90,8 @@ def catalog_foods(path):
     """{ndb: (description, {name: value text})} for every food of the bundled catalog."""
     with open(path, "rb") as f:
         r = Reader(f.read())
-    if r.data[:8] != b"PLNCAT01":
-        sys.exit(f"generate.py: {path} is not a planner catalog")
+    if r.data[:8] != b"PLNCAT02":
+        sys.exit(f"generate.py: {path} is not a planner catalog of format 02")
     r.offset = 8
     for _ in range(r.varint()):
         r.string()
@@ -99,6 +99,7 @@ def catalog_foods(path):
     foods = {}
     for _ in range(r.varint()):
         ndb, description = r.string(), r.string()
+        r.string()  # short name
         r.string()  # common names
         r.byte()  # group
         r.varint()  # tags
