@@ -55,9 +55,10 @@ package struct MealPlanSearch: Sendable {
     /// best-bound search, under which the bound rises fastest. On issue 9's
     /// benchmark week glpsol so proves the summed model's optimum (42.35 USD)
     /// in 36.5 s, where its default branching leaves the bound at 39.93
-    /// after 30 s (docs/solver.md); on the family of weeks at 10 s,
-    /// ``Step/fullModel`` so finds 4 plans cheaper and none dearer than
-    /// with GLPK's default tree and all its cuts (docs/performance.md).
+    /// after 30 s (docs/solver.md). For ``Step/fullModel``, against GLPK's
+    /// default tree with all its cuts, on the family of weeks at 10 s: a
+    /// cheaper plan on 1 week, dearer ones on 2, the geometric mean 0.05%
+    /// lower; and at 60 s w42's only plan (docs/performance.md).
     package var treeBranching = "pseudocost"
     /// See ``treeBranching``.
     package var treeNodeSelection = "best_bound"
