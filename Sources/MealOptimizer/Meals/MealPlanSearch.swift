@@ -412,10 +412,10 @@ package struct MealPlanSearch: Sendable {
 
   /// Solves a model, counting the call.
   func run(
-    _ model: LinearModel, _ progress: inout Progress, gap: Double? = nil, cuts: String = "none",
-    nodeLimit: Int? = nil, tree: (String, String)? = nil
+    _ model: LinearModel, _ progress: inout Progress, gap: Double? = nil, nodeLimit: Int? = nil,
+    tree: (String, String)? = nil
   ) throws(PlanningError) -> Solution {
-    try run(model, &progress, solveOptions(gap: gap, cuts: cuts, nodeLimit: nodeLimit, tree: tree))
+    try run(model, &progress, solveOptions(gap: gap, nodeLimit: nodeLimit, tree: tree))
   }
 
   /// Solves a model with options from ``solveOptions(gap:cuts:nodeLimit:tree:mipPresolve:)``, counting the call.
