@@ -53,7 +53,7 @@ struct DishWalk {
   private var tally: TillTally
   /// The walk's price of the current week.
   private(set) var cost: Double
-  /// Moves tried so far: the work the walk has done.
+  /// Moves tried so far (the descent looks at the clock every 64).
   private(set) var tried = 0
 
   /// A walk from a plan of the model (`slots`: all of the model's, leftover
@@ -272,22 +272,21 @@ struct DishWalk {
     return true
   }
 
-  /// Moves until none makes the week cheaper, `limit` moves have been
-  /// tried or the deadline has passed (or the caller stopped the search): each slot's other choices, then each
-  /// dish of a meal replaced by another wherever that meal serves it.
-  mutating func descend(limit: Int, deadline: ContinuousClock.Instant) {
+  /// Moves until none makes the week cheaper or the deadline has passed (or
+  /// the caller stopped the search): each slot's other choices, then each
+  /// dish of a meal replaced by another wherever that meal serves it. Each
+  /// move kept makes the week cheaper, so the descent ends.
+  mutating func descend(deadline: ContinuousClock.Instant) {
     var improved = true
-    while improved && tried < limit {
+    while improved {
       improved = false
       for slot in slots.indices {
         if tried % 64 == 0, ContinuousClock.now >= deadline || StopRequest.isRequested { return }
         for candidate in candidates[slot] where candidate != choices[slot] {
-          if tried >= limit { return }
           guard let choice = proposal(slot, candidate), choice != choices[slot] else { continue }
           if move([(slot, choice)]) { improved = true }
         }
         for choice in portionMoves(slot) {
-          if tried >= limit { return }
           if move([(slot, choice)]) { improved = true }
         }
       }
@@ -301,8 +300,7 @@ struct DishWalk {
           let holding = members.filter { slots[$0].options[choices[$0].option].id == dish }
           guard holding.count > 1, let first = holding.first else { continue }
           for other in slots[first].options where other.id != dish {
-            if tried >= limit { return }
-            var changes: [(slot: Int, choice: Choice)] = []
+              var changes: [(slot: Int, choice: Choice)] = []
             for slot in holding {
               guard let index = slots[slot].options.firstIndex(where: { $0.id == other.id }) else { break }
               // The same portion when the other dish allows it, else its first.

@@ -103,13 +103,13 @@ extension MealPlanSearch {
   /// ``Step/improveDays``: improves the best plan one day at a time. Every
   /// other day's choices are fixed, a cutoff row asks for a better plan, and
   /// the solver re-plans the free day to optimality; rounds over all days
-  /// repeat until one finds nothing better, the plan is proven within the
-  /// gap, or ``Tuning/improveRounds`` rounds have run.
+  /// repeat until one finds nothing better or the plan is proven within
+  /// the gap (each round but the last makes the plan cheaper, so they end).
   func improveDays(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     guard let start = progress.lead ?? progress.values, start != progress.polished else { return }
     let bound = progress.bound
     let improved = try improve(
-      model, objective: model.objective, from: start, blocks: dayBlocks, rounds: tuning.improveRounds,
+      model, objective: model.objective, from: start, blocks: dayBlocks,
       solves: .max, nodeLimit: model.constraints(in: .purchases).isEmpty ? nil : tuning.improveNodeLimit,
       &progress
     ) { isProven($0, bound: bound) }
@@ -149,7 +149,6 @@ extension MealPlanSearch {
   ///   - objective: what to lower.
   ///   - start: the plan to start from.
   ///   - blocks: the variables each move frees (``dayBlocks`` or ``slotBlocks``).
-  ///   - rounds: most rounds over all blocks.
   ///   - solves: most solver calls.
   ///   - progress: the search state, for counting.
   ///   - enough: whether a value needs no more improving.
@@ -157,7 +156,7 @@ extension MealPlanSearch {
   ///   (rather than a round that found nothing better, `enough`, or the limits).
   func improve(
     _ model: LinearModel, objective: LinearExpression, from start: [Double], blocks: [[VariableRef]],
-    rounds: Int, solves: Int, nodeLimit: Int? = nil, _ progress: inout Progress, enough: (Double) -> Bool
+    solves: Int, nodeLimit: Int? = nil, _ progress: inout Progress, enough: (Double) -> Bool
   ) throws(PlanningError) -> (values: [Double], timedOut: Bool) {
     var best = start
     var bestValue = objective.value(start)
@@ -176,7 +175,7 @@ extension MealPlanSearch {
     } catch {
       throw PlanningError(error)
     }
-    for _ in 0..<rounds {
+    while true {
       var improved = false
       for block in blocks {
         if enough(bestValue) { return (best, false) }
@@ -207,7 +206,6 @@ extension MealPlanSearch {
       }
       if !improved { return (best, false) }
     }
-    return (best, false)
   }
 
   /// ``Step/relaxAndFix``: day 1 is solved with its choices whole and the
@@ -254,8 +252,9 @@ extension MealPlanSearch {
   /// makes the week cheaper at the till; at a local optimum it kicks a few
   /// slots to other dishes and descends again, and goes back to the best
   /// week when that found nothing cheaper: ``Tuning/dishKicks`` kicks of
-  /// each size in ``Tuning/dishKickSizes``, small kicks first, at most
-  /// ``Tuning/dishMoves`` moves in all. Each cheaper
+  /// each size in ``Tuning/dishKickSizes``, small kicks first. Then the
+  /// count search (``countSearch(_:pricer:_:)``); when it finds a cheaper
+  /// week the walk starts again from it, and otherwise the step ends. Each cheaper
   /// week has its purchases solved exactly (``complete(_:days:_:)``), so
   /// what the search keeps is a plan of the model at its true cost. In a
   /// household each move fits every member's portion of the new dish, and
@@ -297,9 +296,10 @@ extension MealPlanSearch {
     var generator = SplitMix64(seed: 0x5EED_D15C)
     // The plan the last count search started from: it would find the same again.
     var counted: [Double]?
-    for round in 0..<max(1, tuning.dishRounds) {
+    var round = 0
+    while true {
       let startCost = walk.cost
-      walk.descend(limit: tuning.dishMoves, deadline: deadline)
+      walk.descend(deadline: deadline)
       var best = walk.values
       var bestCost = walk.cost
       if bestCost < startCost - 1e-7 { try keep(walk, &progress) }
@@ -317,9 +317,9 @@ extension MealPlanSearch {
           }
         }
         for _ in 0..<tuning.dishKicks {
-          guard !isPastDeadline, walk.tried < tuning.dishMoves else { break }
+          guard !isPastDeadline else { break }
           walk.kick(size, &generator)
-          walk.descend(limit: tuning.dishMoves, deadline: deadline)
+          walk.descend(deadline: deadline)
           if walk.cost < bestCost - 1e-7 {
             best = walk.values
             bestCost = walk.cost
@@ -336,9 +336,9 @@ extension MealPlanSearch {
         try countSearch(model, pricer: pricer, &progress)
       }
       // A cheaper week from the counts: the walk starts again from it.
-      guard round + 1 < tuning.dishRounds, progress.objective < before - 1e-7, let values = progress.values
-      else { break }
+      guard progress.objective < before - 1e-7, let values = progress.values else { break }
       walk.reset(to: values)
+      round += 1
     }
     if isPastDeadline { progress.timedOut = true }
   }

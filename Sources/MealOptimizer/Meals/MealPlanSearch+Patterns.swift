@@ -120,7 +120,10 @@ extension MealPlanSearch {
   /// plan) plus the duals times the rows' bounds is a lower bound on every
   /// week (the Lagrangian bound); at convergence it is the master LP's value,
   /// which is at least the LP relaxation's and usually far above it, since
-  /// each day keeps its integrality. Then the master with whole weights,
+  /// each day keeps its integrality. Column generation ends when a round
+  /// adds no pattern (every round but the last adds one, and a class has
+  /// finitely many day plans), when that bound meets the master's value,
+  /// or after ``Tuning/patternColumnShare`` of the remaining time. Then the master with whole weights,
   /// over the patterns found and the best plan's days, picks the best week of
   /// them (``Tuning/patternMasterShare`` of the remaining time).
   func dayPatterns(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
@@ -145,7 +148,7 @@ extension MealPlanSearch {
     let columnDeadline = clock.now + .seconds(remaining * tuning.patternColumnShare)
     var smoothing: [Double]?
     var bestBound = -Double.infinity
-    for _ in 0..<tuning.patternIterations {
+    while true {
       if isPastDeadline || clock.now >= columnDeadline || isProven(progress.objective, bound: progress.bound)
       {
         break

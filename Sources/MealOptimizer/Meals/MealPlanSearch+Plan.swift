@@ -157,7 +157,7 @@ extension MealPlanSearch {
     let least = try run(capped.fixing(days).relaxingIntegrality(), &progress)
     if least.status == .optimal, least.values.count == start.count { values = least.values }
     let improved = try improve(
-      capped, objective: objective, from: values, blocks: slotBlocks, rounds: .max,
+      capped, objective: objective, from: values, blocks: slotBlocks,
       solves: max(0, tuning.tieBreakSolves - 1),
       nodeLimit: model.constraints(in: .purchases).isEmpty ? nil : tuning.improveNodeLimit, &progress
     ) { $0 <= 1e-9 }

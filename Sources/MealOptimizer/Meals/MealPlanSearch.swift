@@ -39,8 +39,6 @@ package struct MealPlanSearch: Sendable {
   package struct Tuning: Sendable, Hashable {
     /// Dead ends the dive may back out of before it gives up.
     package var diveBacktracks = 40
-    /// Most rounds of ``Step/improveDays`` over all days.
-    package var improveRounds = 4
     /// Most solves of the tie-break stage: its deterministic work limit.
     package var tieBreakSolves = 57
     /// The cutting planes of ``Step/weekTotals``'s tree on the summed week
@@ -80,8 +78,6 @@ package struct MealPlanSearch: Sendable {
     /// for the relaxation alone; stopped at this share, the search goes on
     /// without its bound to the steps that plan day by day.
     package var relaxationShare = 0.5
-    /// Most rounds of column generation in ``Step/dayPatterns``.
-    package var patternIterations = 300
     /// The most of the remaining time column generation may take before the
     /// best week is picked from the patterns.
     package var patternColumnShare = 0.6
@@ -107,11 +103,6 @@ package struct MealPlanSearch: Sendable {
     /// issue 9's benchmark week kicks of 3 slots find the cheaper weeks, on
     /// the example's two-store week kicks of 6 (docs/meals.md).
     package var dishKickSizes = [3, 6]
-    /// Most moves ``Step/dishSearch`` tries in all: its work limit.
-    package var dishMoves = 1_000_000
-    /// Rounds of ``Step/dishSearch``: the walk, then the count search; a
-    /// round whose count search finds a cheaper week starts the next from it.
-    package var dishRounds = 4
     /// Most solver calls of ``MealPlanSearch/countSearch(_:pricer:_:)``, each
     /// asking for a week with given dish counts; 0 turns the search off.
     package var countChecks = 60
