@@ -125,7 +125,7 @@ extension MealPlanSearch {
   /// finitely many day plans), when that bound meets the master's value,
   /// or after ``Tuning/patternColumnShare`` of the remaining time. Then the master with whole weights,
   /// over the patterns found and the best plan's days, picks the best week of
-  /// them (``Tuning/patternMasterShare`` of the remaining time).
+  /// them (``Tuning/stepShare`` of the remaining time).
   func dayPatterns(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     guard let (classes, linking) = dayStructure(model) else { return }
     let rows = linking.map { model.constraints[$0] }
@@ -227,7 +227,7 @@ extension MealPlanSearch {
   }
 
   /// The best week of whole patterns: the master with whole weights, solved
-  /// within ``Tuning/patternMasterShare`` of the remaining time; each
+  /// within ``Tuning/stepShare`` of the remaining time; each
   /// class's patterns go to its days in order.
   private func patternWeek(
     _ patterns: [DayPattern], classes: [DayClass], rows: [LinearModel.Constraint], model: LinearModel,
@@ -242,7 +242,7 @@ extension MealPlanSearch {
         group: .cutoff)
     }
     var inner = self
-    inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.patternMasterShare))
+    inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.stepShare))
     let result = try inner.run(master, &progress, gap: relativeGap / 2)
     guard Self.hasValues(result, count: master.variables.count) else { return }
     let blocks = dayBlocks

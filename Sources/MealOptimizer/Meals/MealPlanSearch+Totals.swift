@@ -195,8 +195,8 @@ extension MealPlanSearch {
       return
     }
     var options = solveOptions(
-      gap: 0, cuts: tuning.weekTotalsCuts, tree: (tuning.treeBranching, "depth_first"),
-      mipPresolve: tuning.weekTotalsPresolve)
+      gap: 0, cuts: tuning.treeCuts, tree: (tuning.treeBranching, "depth_first"),
+      mipPresolve: tuning.treePresolve)
     // Until the owning search's deadline: an inner search's comes sooner.
     options.timeLimit = max(0.05, ((progress.work.deadline ?? deadline) - clock.now).seconds)
     progress.work.start(StoreSetProof(split: split, cutoff: cutoff, solver: solver, options: options))
@@ -204,7 +204,7 @@ extension MealPlanSearch {
 
   /// Between steps, with a proof by store sets running for the best plan:
   /// the proof gets a thread on every processor and the search waits for
-  /// it, at most ``Tuning/proofWaitShare`` of the remaining time. A proof
+  /// it, at most ``Tuning/stepShare`` of the remaining time. A proof
   /// that succeeds ends the cost steps (the plan is within the gap); one
   /// that fails gives the time back at once. The steps after a good plan
   /// rarely find a cheaper one, and on two processors they would take one
@@ -215,7 +215,7 @@ extension MealPlanSearch {
     guard progress.values != nil, !isProven(progress.objective, bound: progress.bound),
       let proof = progress.work.proof, !isPastDeadline
     else { return }
-    helpAndWait(proof, until: min(deadline, clock.now + .seconds(remaining * tuning.proofWaitShare)))
+    helpAndWait(proof, until: min(deadline, clock.now + .seconds(remaining * tuning.stepShare)))
     absorbProof(&progress)
   }
 
@@ -256,8 +256,8 @@ extension MealPlanSearch {
   /// the search's gap.
   func weekTotalsOptions() -> SolverOptions {
     solveOptions(
-      gap: 0, cuts: tuning.weekTotalsCuts, tree: (tuning.treeBranching, tuning.treeNodeSelection),
-      mipPresolve: tuning.weekTotalsPresolve)
+      gap: 0, cuts: tuning.treeCuts, tree: (tuning.treeBranching, tuning.treeNodeSelection),
+      mipPresolve: tuning.treePresolve)
   }
 
   /// Raises the bound by what the summed week's tree proved: with a cutoff

@@ -41,13 +41,18 @@ package struct MealPlanSearch: Sendable {
     package var diveBacktracks = 40
     /// Most solves of the tie-break stage: its deterministic work limit.
     package var tieBreakSolves = 57
-    /// The cutting planes of ``Step/weekTotals``'s tree on the summed week
-    /// and of the proof by store sets: on issue 9's benchmark week, glpsol
-    /// (pseudocost branching, best-bound search) proves the summed model's
-    /// optimum in 15.5 s with mixed-integer rounding, cover and clique cuts,
-    /// against 36.5 s with Gomory's cuts as well (docs/performance.md). The
-    /// whole week's tree runs without cuts.
-    package var weekTotalsCuts = "mir,cover,clique"
+    /// The cutting planes of GLPK's trees: ``Step/weekTotals``' on the
+    /// summed week, the proof by store sets' and ``Step/fullModel``'s. On
+    /// issue 9's benchmark week, glpsol (pseudocost branching, best-bound
+    /// search) proves the summed model's optimum in 15.5 s with
+    /// mixed-integer rounding, cover and clique cuts, against 36.5 s with
+    /// Gomory's cuts as well (docs/performance.md). For ``Step/fullModel``
+    /// (with ``treePresolve``), against no cuts and no presolver, on the
+    /// family's 33 tuning weeks at 10 s: cheaper plans on 2 weeks (w00 proven
+    /// within 1%, 56.96 → 55.12 USD; w08), a dearer one on 1 (w23, 0.9%),
+    /// the geometric mean 0.12% lower. The whole week's tree of
+    /// ``Step/weekTotals`` runs without cuts.
+    package var treeCuts = "mir,cover,clique"
     /// How GLPK's trees branch and which node they solve next, in
     /// ``Step/weekTotals`` and ``Step/fullModel``: pseudocost branching and
     /// best-bound search, under which the bound rises fastest. On issue 9's
@@ -60,24 +65,26 @@ package struct MealPlanSearch: Sendable {
     package var treeBranching = "pseudocost"
     /// See ``treeBranching``.
     package var treeNodeSelection = "best_bound"
-    /// Whether ``Step/weekTotals`` runs GLPK's MIP presolver
-    /// (`GLPKOptions.mipPresolve`): on issue 9's benchmark week glpsol's
-    /// bound on the summed model after 5 s is 40.39 USD with it, 39.75 without.
-    package var weekTotalsPresolve = true
+    /// Whether GLPK's trees run its MIP presolver (`GLPKOptions.mipPresolve`):
+    /// on issue 9's benchmark week glpsol's bound on the summed model after
+    /// 5 s is 40.39 USD with it, 39.75 without; for ``Step/fullModel`` see
+    /// ``treeCuts``.
+    package var treePresolve = true
     /// The most of the remaining time ``Step/weekTotals`` may take (or,
     /// with ``MealPlanSearch/worksBeside``, wait for its tree to end).
     package var weekTotalsShare = 0.75
-    /// The most of the remaining time the search waits, between steps, for
-    /// a proof by store sets running beside it, giving it every processor
-    /// (``MealPlanSearch/waitForProof(_:)``).
-    package var proofWaitShare = 0.5
+    /// The most of the remaining time a step that may run long takes, so
+    /// that the steps after it keep the rest: ``Step/withoutBudget``,
+    /// ``Step/relaxation`` (on a week of thousands of recipes GLPK's simplex
+    /// needs more than a minute for the LP alone; stopped at this share, the
+    /// search goes on without its bound to the steps that plan day by day),
+    /// the master with whole weights of ``Step/dayPatterns``, and the wait,
+    /// between steps, for a proof by store sets running beside the search
+    /// (``MealPlanSearch/waitForProof(_:)``). The steps that take another
+    /// share have their own constants.
+    package var stepShare = 0.5
     /// The most of the remaining time ``Step/eatenWeek`` may take.
     package var eatenWeekShare = 0.25
-    /// The most of the remaining time ``Step/relaxation`` may take. On a
-    /// week of thousands of recipes GLPK's simplex needs more than a minute
-    /// for the relaxation alone; stopped at this share, the search goes on
-    /// without its bound to the steps that plan day by day.
-    package var relaxationShare = 0.5
     /// The most of the remaining time column generation may take before the
     /// best week is picked from the patterns.
     package var patternColumnShare = 0.6
@@ -86,8 +93,6 @@ package struct MealPlanSearch: Sendable {
     package var patternSmoothing = 0.5
     /// The gap each priced day is solved to (its bound, not its plan, counts).
     package var patternDayGap = 1e-4
-    /// The most of the remaining time the master with whole weights may take.
-    package var patternMasterShare = 0.5
     /// The most branch-and-bound nodes of one move of ``Step/improveDays``
     /// on a model with purchases: a move keeps the best plan its tree found
     /// by then. A work limit, so the same input gives the same plan on every run.
@@ -403,10 +408,9 @@ package struct MealPlanSearch: Sendable {
 
   /// Solves a model, counting the call.
   func run(
-    _ model: LinearModel, _ progress: inout Progress, gap: Double? = nil, nodeLimit: Int? = nil,
-    tree: (String, String)? = nil
+    _ model: LinearModel, _ progress: inout Progress, gap: Double? = nil, nodeLimit: Int? = nil
   ) throws(PlanningError) -> Solution {
-    try run(model, &progress, solveOptions(gap: gap, nodeLimit: nodeLimit, tree: tree))
+    try run(model, &progress, solveOptions(gap: gap, nodeLimit: nodeLimit))
   }
 
   /// Solves a model with options from ``solveOptions(gap:cuts:nodeLimit:tree:mipPresolve:)``, counting the call.
@@ -514,7 +518,7 @@ package struct MealPlanSearch: Sendable {
 extension MealPlanSearch {
   /// ``Step/withoutBudget``: a budget that does not bind costs nothing to
   /// check. The cost steps run on the model ``LinearModel/dropping(_:)`` its
-  /// ``ConstraintGroup/budget`` rows, with at most half the remaining time.
+  /// ``ConstraintGroup/budget`` rows, with at most ``Tuning/stepShare`` of the remaining time.
   /// Dropping rows can only lower the minimum, so that search's bound holds
   /// for the week; its plan counts when it keeps the budget rows too. When
   /// the week without budget is infeasible, so is the week. Without budget
@@ -522,7 +526,7 @@ extension MealPlanSearch {
   func withoutBudget(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     guard !model.constraints(in: .budget).isEmpty else { return }
     var inner = self
-    inner.deadline = min(deadline, clock.now + .seconds(remaining / 2))
+    inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.stepShare))
     // `week_totals` runs after this step on the model with its budget rows,
     // whose summed model bounds the week at least as well: one tree for it,
     // not two. With purchases the last resort, too, runs once, after it.
@@ -558,7 +562,7 @@ extension MealPlanSearch {
   /// an infeasible or unbounded relaxation ends the search.
   func relaxation(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     var inner = self
-    inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.relaxationShare))
+    inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.stepShare))
     let timedOut = progress.timedOut
     let session = try self.session(model.relaxingIntegrality())
     let root = try inner.run(session, &progress, inner.solveOptions())
@@ -597,7 +601,10 @@ extension MealPlanSearch {
       improving.addConstraint("cutoff", model.objective, .lessThan(cutoff), group: .cutoff)
     }
     let result = try run(
-      improving, &progress, gap: provenGap, tree: (tuning.treeBranching, tuning.treeNodeSelection))
+      improving, &progress,
+      solveOptions(
+        gap: provenGap, cuts: tuning.treeCuts, tree: (tuning.treeBranching, tuning.treeNodeSelection),
+        mipPresolve: tuning.treePresolve))
     progress.fullModelTermination = result.termination
     if let treeBound = result.bound, result.status != .infeasible, result.status != .unbounded {
       // Every plan either keeps the cutoff (then it costs at least the tree's
