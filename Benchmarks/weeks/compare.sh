@@ -6,6 +6,9 @@
 # as root) and runs each solve at nice -15: without it, on a machine where
 # builds run in other sessions, a solve got about a fifth of a processor.
 #
+# Another value of a tuning constant is another build: a wrapper script
+# `exec path/to/meals-bench --tuning stepShare=0.4 "$@"` (MealPlanSearch.Tuning).
+#
 # With one build (no OUT_B and BENCH_B) it runs that build alone, for
 # Benchmarks/weeks/steps.py. FAMILY names another folder of weeks.
 #

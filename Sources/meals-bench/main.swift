@@ -12,7 +12,10 @@ import PlanDSL
 //   meals-bench --plan Examples/week.plan --name week [--runs 5]   (a meal plan from a .plan file instead)
 //   --totals-mps FILE writes the week summed over its days (the proof by store sets' model) as MPS, for other
 //   solvers (`planner export --to mps` writes the whole model).
-//   --steps prints what each step of the search did (solves, seconds, bound, best cost) on the last run.
+//   --steps runs the search once more, on its own, and prints what each step did (solves, seconds, bound, best
+//   cost); with --runs 0 that is the only search.
+//   --tuning NAME=VALUE (repeatable) sets one of the search's tuning constants (MealPlanSearch.Tuning) for every
+//   search, to try another value on the family of weeks (Benchmarks/weeks/compare.sh with a wrapper script).
 
 func option(_ name: String) -> String? {
   let arguments = CommandLine.arguments
@@ -21,13 +24,22 @@ func option(_ name: String) -> String? {
 }
 
 let recipeCount = option("--recipes").flatMap(Int.init) ?? 150
-let runs = max(1, option("--runs").flatMap(Int.init) ?? 5)
+let runs = max(0, option("--runs").flatMap(Int.init) ?? 5)
 let seed = option("--seed").flatMap(UInt64.init) ?? 42
 let budget = option("--budget").flatMap { Decimal(string: $0) } ?? 45
 let tieBreak = option("--tie-break").flatMap(MealTieBreak.init(rawValue:)) ?? MealTieBreak.none
 let repeatLimit = option("--repeat").flatMap(Int.init)
 let timeLimit = option("--time-limit").flatMap(Double.init) ?? 30
 let tieBreakTime = option("--tie-break-time").flatMap(Double.init) ?? MealPlannerOptions().tieBreakTimeLimit
+var tuning = MealPlanSearch.Tuning()
+for (index, argument) in CommandLine.arguments.enumerated().dropLast() where argument == "--tuning" {
+  let setting = CommandLine.arguments[index + 1]
+  guard tuning.set(setting) else {
+    FileHandle.standardError.write(
+      Data("meals-bench: '\(setting)' is not NAME=VALUE for a tuning constant\n".utf8))
+    exit(2)
+  }
+}
 
 func generatedWeek() -> MealPlanProblem {
   let kitchen = BenchmarkKitchen(recipeCount: recipeCount, seed: seed)
@@ -86,7 +98,8 @@ print(
   "model: \(built.model.variables.count) variables (\(integers) integer), \(built.model.constraints.count) rows"
 )
 
-let options = MealPlannerOptions(timeLimit: timeLimit, relativeGap: 0.01, tieBreakTimeLimit: tieBreakTime)
+var options = MealPlannerOptions(timeLimit: timeLimit, relativeGap: 0.01, tieBreakTimeLimit: tieBreakTime)
+options.tuning = tuning
 /// What the summary needs of a run's plan, for one person or a household.
 struct RunPlan {
   var status: PlanStatus
@@ -98,7 +111,7 @@ var times: [Double] = []
 /// When each run's plan was proven within the gap, for the runs where it was.
 var provenTimes: [Double] = []
 var last: RunPlan?
-for run in 1...runs {
+for run in stride(from: 1, through: runs, by: 1) {
   let clock = ContinuousClock()
   let start = clock.now
   let plan: RunPlan
@@ -139,12 +152,16 @@ var usage = rusage()
 #endif
 let sorted = times.sorted()
 let median =
-  sorted.count % 2 == 1
-  ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-print(
-  String(
-    format: "median %.3f s over %d runs (min %.3f, max %.3f); max RSS %.1f MB", median, runs,
-    sorted.first ?? 0, sorted.last ?? 0, maxRSS))
+  sorted.isEmpty
+  ? 0
+  : sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+if !sorted.isEmpty {
+  print(
+    String(
+      format: "median %.3f s over %d runs (min %.3f, max %.3f); max RSS %.1f MB", median, runs,
+      sorted.first ?? 0, sorted.last ?? 0, maxRSS))
+}
 if let plan = last {
   let gap = plan.report.relativeGap ?? 0
   print(
@@ -167,8 +184,9 @@ if let plan = last {
 if CommandLine.arguments.contains("--steps") {
   // The search on its own, once, to show what each step did.
   let clock = ContinuousClock()
-  let search = MealPlanSearch(
+  var search = MealPlanSearch(
     solver: GLPKSolver(), slots: built.slots, relativeGap: 0.01, deadline: clock.now + .seconds(timeLimit))
+  search.tuning = tuning
   if case .success(let outcome) = try search.solve(
     built, tieBreakTolerance: MealPlannerOptions().tieBreakTolerance,
     tieBreakSeconds: tieBreakTime)
@@ -192,9 +210,10 @@ if CommandLine.arguments.contains("--steps") {
         outcome.termination.rawValue))
   } else {
     // No plan: the cost steps again, to show what each did.
-    let again = MealPlanSearch(
+    var again = MealPlanSearch(
       solver: GLPKSolver(), slots: built.slots, relativeGap: 0.01,
       deadline: ContinuousClock.now + .seconds(timeLimit))
+    again.tuning = tuning
     let progress = try again.minimizeCost(built.model)
     print("no plan (\(progress.failure.map { "\($0)" } ?? "none")); step  solves  seconds  bound")
     for record in progress.unbudgeted + progress.records {

@@ -233,3 +233,37 @@ extension MealPlanSearchTests {
     #expect(built.model.isFeasible(outcome.values, tolerance: 1e-5))
   }
 }
+
+/// ``MealPlanSearch/Tuning/set(_:)``, which `meals-bench --tuning` uses to
+/// try other values on the family of weeks.
+@Suite("Tuning constants set by name")
+struct TuningSettingTests {
+  @Test("a constant's name and a value that fits it set it")
+  func setsByName() {
+    var tuning = MealPlanSearch.Tuning()
+    let accepted = [
+      "stepShare=0.4", "countChecks=12", "dishKickSizes=2,5", "treePresolve=false", "treeCuts=mir",
+    ]
+    .map { tuning.set($0) }
+    #expect(accepted == [true, true, true, true, true])
+    #expect(tuning.stepShare == 0.4)
+    #expect(tuning.countChecks == 12)
+    #expect(tuning.dishKickSizes == [2, 5])
+    #expect(tuning.treePresolve == false)
+    #expect(tuning.treeCuts == "mir")
+  }
+
+  @Test(
+    "an unknown name, a value that does not fit, or no '=' changes nothing",
+    arguments: [
+      "dishMoves=5", "patternSmoothing=0.5", "stepShare=half", "stepShare=inf", "countChecks=1.5",
+      "dishKickSizes=3,x",
+      "treePresolve=yes", "stepShare",
+    ])
+  func rejects(_ setting: String) {
+    var tuning = MealPlanSearch.Tuning()
+    let accepted = tuning.set(setting)
+    #expect(!accepted)
+    #expect(tuning == MealPlanSearch.Tuning())
+  }
+}

@@ -300,7 +300,7 @@ struct DishWalk {
           let holding = members.filter { slots[$0].options[choices[$0].option].id == dish }
           guard holding.count > 1, let first = holding.first else { continue }
           for other in slots[first].options where other.id != dish {
-              var changes: [(slot: Int, choice: Choice)] = []
+            var changes: [(slot: Int, choice: Choice)] = []
             for slot in holding {
               guard let index = slots[slot].options.firstIndex(where: { $0.id == other.id }) else { break }
               // The same portion when the other dish allows it, else its first.

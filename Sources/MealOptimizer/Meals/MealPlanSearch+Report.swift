@@ -75,5 +75,6 @@ extension MealPlanSearch {
       deadline: start + .seconds(options.timeLimit ?? 86_400))
     started = start
     onProgress = options.progress
+    tuning = options.tuning
   }
 }

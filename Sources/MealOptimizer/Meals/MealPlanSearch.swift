@@ -78,19 +78,16 @@ package struct MealPlanSearch: Sendable {
     /// ``Step/relaxation`` (on a week of thousands of recipes GLPK's simplex
     /// needs more than a minute for the LP alone; stopped at this share, the
     /// search goes on without its bound to the steps that plan day by day),
-    /// the master with whole weights of ``Step/dayPatterns``, and the wait,
+    /// ``Step/dayPatterns``' column generation and then its master with
+    /// whole weights (column generation had 0.6 before: on the family's 33
+    /// tuning weeks under `minimize cost eaten` at 10 s, one plan cheaper
+    /// and one dearer with ½, docs/performance.md), and the wait,
     /// between steps, for a proof by store sets running beside the search
     /// (``MealPlanSearch/waitForProof(_:)``). The steps that take another
     /// share have their own constants.
     package var stepShare = 0.5
     /// The most of the remaining time ``Step/eatenWeek`` may take.
     package var eatenWeekShare = 0.25
-    /// The most of the remaining time column generation may take before the
-    /// best week is picked from the patterns.
-    package var patternColumnShare = 0.6
-    /// The weight of the best prices so far in the next round's prices
-    /// (Wentges smoothing); 0 prices at the master's duals alone.
-    package var patternSmoothing = 0.5
     /// The gap each priced day is solved to (its bound, not its plan, counts).
     package var patternDayGap = 1e-4
     /// The most branch-and-bound nodes of one move of ``Step/improveDays``
@@ -116,6 +113,50 @@ package struct MealPlanSearch: Sendable {
     package var countNodeLimit = 200
 
     package init() {}
+
+    /// Sets one constant from `name=value` (a list of whole numbers is
+    /// written `3,6`), for benchmarks that try other values; `false` when
+    /// the name is not a constant's or the value does not fit it.
+    package mutating func set(_ setting: String) -> Bool {
+      let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else { return false }
+      let value = parts[1]
+      func whole(_ target: inout Int) -> Bool {
+        guard let number = Int(value) else { return false }
+        target = number
+        return true
+      }
+      func real(_ target: inout Double) -> Bool {
+        guard let number = Double(value), number.isFinite else { return false }
+        target = number
+        return true
+      }
+      switch parts[0] {
+      case "diveBacktracks": return whole(&diveBacktracks)
+      case "tieBreakSolves": return whole(&tieBreakSolves)
+      case "treeCuts": treeCuts = value
+      case "treeBranching": treeBranching = value
+      case "treeNodeSelection": treeNodeSelection = value
+      case "treePresolve":
+        guard let flag = Bool(value) else { return false }
+        treePresolve = flag
+      case "weekTotalsShare": return real(&weekTotalsShare)
+      case "stepShare": return real(&stepShare)
+      case "eatenWeekShare": return real(&eatenWeekShare)
+      case "patternDayGap": return real(&patternDayGap)
+      case "improveNodeLimit": return whole(&improveNodeLimit)
+      case "completeNodeLimit": return whole(&completeNodeLimit)
+      case "dishKicks": return whole(&dishKicks)
+      case "dishKickSizes":
+        let sizes = value.split(separator: ",").compactMap { Int($0) }
+        guard !sizes.isEmpty, sizes.count == value.split(separator: ",").count else { return false }
+        dishKickSizes = sizes
+      case "countChecks": return whole(&countChecks)
+      case "countNodeLimit": return whole(&countNodeLimit)
+      default: return false
+      }
+      return true
+    }
   }
 
   /// Why the cost stage has no plan.

@@ -271,6 +271,9 @@ public struct MealPlannerOptions: Sendable {
   /// and before each re-solve of ``Planner/explainCosts(_:solveSeconds:)``; nil for
   /// none. It must return quickly.
   package var explanationProgress: ExplanationProgressHandler?
+  /// The meal-plan search's tuning constants (``MealPlanSearch/Tuning``):
+  /// the defaults, unless a benchmark sets others (`meals-bench --tuning`).
+  package var tuning = MealPlanSearch.Tuning()
 
   /// Creates options; the defaults suit a week of meals.
   ///
