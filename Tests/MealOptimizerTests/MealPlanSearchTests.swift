@@ -256,7 +256,7 @@ struct TuningSettingTests {
   @Test(
     "an unknown name, a value that does not fit, or no '=' changes nothing",
     arguments: [
-      "dishMoves=5", "patternSmoothing=0.5", "stepShare=half", "stepShare=inf", "countChecks=1.5",
+      "dishMoves=5", "patternColumnShare=0.6", "stepShare=half", "stepShare=inf", "countChecks=1.5",
       "dishKickSizes=3,x",
       "treePresolve=yes", "stepShare",
     ])

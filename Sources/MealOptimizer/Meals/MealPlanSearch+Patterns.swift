@@ -146,6 +146,7 @@ extension MealPlanSearch {
     }
     var penalty = Self.artificialPenalty(classes)
     let columnDeadline = clock.now + .seconds(remaining * tuning.stepShare)
+    var smoothing: [Double]?
     var bestBound = -Double.infinity
     while true {
       if isPastDeadline || clock.now >= columnDeadline || isProven(progress.objective, bound: progress.bound)
@@ -168,21 +169,28 @@ extension MealPlanSearch {
       {
         penalty = 0
       }
+      // Prices between the duals that gave the best bound and the master's
+      // (Wentges smoothing) steady the columns; a mispriced round falls back.
+      var prices = duals
+      if let centre = smoothing {
+        let alpha = tuning.patternSmoothing
+        prices = zip(centre, duals).map { alpha * $0 + (1 - alpha) * $1 }
+      }
       var added = 0
-      var bound = model.objective.constant + Self.dualTerm(duals, rows: rows)
+      var bound = model.objective.constant + Self.dualTerm(prices, rows: rows)
       var priced = true
       // A day whose answer could not be made whole gave no pattern: then nothing new proves nothing.
       var incomplete = false
       for (index, dayClass) in classes.enumerated() {
         let convexity = solved.rowDuals[index]
-        guard let day = try price(dayClass, prices: duals, &progress) else {
+        guard let day = try price(dayClass, prices: prices, &progress) else {
           priced = false
           break
         }
         bound += Double(dayClass.days.count) * day.bound
         if day.values == nil { incomplete = true }
         if let values = day.values {
-          // A pattern improves the master when its reduced cost is negative.
+          // A pattern improves the master when its reduced cost, at the master's own duals, is negative.
           let reduced = Self.patternCost(values, dayClass, duals: duals) - convexity
           if reduced < -1e-9 * max(1, abs(masterValue)) {
             let pattern = DayPattern(dayClass: index, values: values)
@@ -196,10 +204,16 @@ extension MealPlanSearch {
       guard priced else { break }
       if bound > bestBound {
         bestBound = bound
+        smoothing = prices
         progress.raise(bound)
         report(nil, &progress)
       }
       if added == 0 {
+        // At the smoothed prices nothing new: price at the master's own next.
+        if smoothing != nil, prices != duals {
+          smoothing = nil
+          continue
+        }
         progress.dualBoundFound = !incomplete
         break
       }
