@@ -194,9 +194,7 @@ extension MealPlanSearch {
     guard progress.work.isWorthTrying(cutoff), let split = StoreSetSplit(summed, cutoff: cutoff) else {
       return
     }
-    var options = solveOptions(
-      gap: 0, cuts: tuning.treeCuts, tree: (tuning.treeBranching, "depth_first"),
-      mipPresolve: tuning.treePresolve)
+    var options = treeOptions(gap: 0, nodeSelection: "depth_first")
     // Until the owning search's deadline: an inner search's comes sooner.
     options.timeLimit = max(0.05, ((progress.work.deadline ?? deadline) - clock.now).seconds)
     progress.work.start(StoreSetProof(split: split, cutoff: cutoff, solver: solver, options: options))
@@ -254,11 +252,7 @@ extension MealPlanSearch {
   /// The options of ``Step/weekTotals``'s tree, from now to the deadline.
   /// Its answer is a bound: the tree runs to its end (or the cutoff), not to
   /// the search's gap.
-  func weekTotalsOptions() -> SolverOptions {
-    solveOptions(
-      gap: 0, cuts: tuning.treeCuts, tree: (tuning.treeBranching, tuning.treeNodeSelection),
-      mipPresolve: tuning.treePresolve)
-  }
+  func weekTotalsOptions() -> SolverOptions { treeOptions(gap: 0) }
 
   /// Raises the bound by what the summed week's tree proved: with a cutoff
   /// (infinity for none), "infeasible" proves no week costs less than it,

@@ -559,6 +559,17 @@ package struct MealPlanSearch: Sendable {
     return options
   }
 
+  /// The options of GLPK's trees (``Step/weekTotals``', the proof by store
+  /// sets', ``Step/fullModel``'s), from now to the deadline: the tuning's
+  /// cuts, presolver and branching, and its node selection unless another
+  /// is given.
+  func treeOptions(gap: Double, nodeSelection: String? = nil) -> SolverOptions {
+    solveOptions(
+      gap: gap, cuts: tuning.treeCuts,
+      tree: (tuning.treeBranching, nodeSelection ?? tuning.treeNodeSelection),
+      mipPresolve: tuning.treePresolve)
+  }
+
   /// Whether a solve returned a whole point of the model.
   static func hasValues(_ result: Solution, count: Int) -> Bool {
     (result.status == .optimal || result.status == .feasible) && result.values.count == count
@@ -650,11 +661,7 @@ extension MealPlanSearch {
     if best.isFinite {
       improving.addConstraint("cutoff", model.objective, .lessThan(cutoff), group: .cutoff)
     }
-    let result = try run(
-      improving, &progress,
-      solveOptions(
-        gap: provenGap, cuts: tuning.treeCuts, tree: (tuning.treeBranching, tuning.treeNodeSelection),
-        mipPresolve: tuning.treePresolve))
+    let result = try run(improving, &progress, treeOptions(gap: provenGap))
     progress.fullModelTermination = result.termination
     if let treeBound = result.bound, result.status != .infeasible, result.status != .unbounded {
       // Every plan either keeps the cutoff (then it costs at least the tree's
