@@ -153,7 +153,7 @@ struct MealPlanSearchTests {
     #expect((outcome.cost - optimum) / outcome.cost <= (outcome.gap ?? 1) + 1e-12)
     #expect((outcome.cost - optimum) / outcome.cost <= 0.01 + 1e-9)
     #expect(outcome.records.last?.step == .tieBreak)
-    #expect((outcome.records.last?.solves ?? .max) <= MealPlanSearch.Tuning().tieBreakSolves)
+    #expect((outcome.records.last?.solves ?? .max) <= MealPlanSearch.Tuning().moves)
     #expect(outcome.tieBreakValue == built.tieBreak?.value(outcome.values))
   }
 
@@ -242,12 +242,12 @@ struct TuningSettingTests {
   func setsByName() {
     var tuning = MealPlanSearch.Tuning()
     let accepted = [
-      "stepShare=0.4", "countChecks=12", "dishKickSizes=2,5", "treePresolve=false", "treeCuts=mir",
+      "stepShare=0.4", "moves=12", "dishKickSizes=2,5", "treePresolve=false", "treeCuts=mir",
     ]
     .map { tuning.set($0) }
     #expect(accepted == [true, true, true, true, true])
     #expect(tuning.stepShare == 0.4)
-    #expect(tuning.countChecks == 12)
+    #expect(tuning.moves == 12)
     #expect(tuning.dishKickSizes == [2, 5])
     #expect(tuning.treePresolve == false)
     #expect(tuning.treeCuts == "mir")
@@ -256,8 +256,8 @@ struct TuningSettingTests {
   @Test(
     "an unknown name, a value that does not fit, or no '=' changes nothing",
     arguments: [
-      "dishMoves=5", "patternColumnShare=0.6", "stepShare=half", "stepShare=inf", "countChecks=1.5",
-      "dishKickSizes=3,x",
+      "dishMoves=5", "patternColumnShare=0.6", "stepShare=half", "stepShare=inf", "moves=1.5",
+      "countChecks=12", "weekTotalsShare=0.75", "dishKickSizes=3,x",
       "treePresolve=yes", "stepShare",
     ])
   func rejects(_ setting: String) {

@@ -9,14 +9,14 @@ extension MealPlanSearch {
   /// are cheaper than the best plan, the solver is asked for a week with
   /// exactly those counts that keeps every row on the days alone (the goals
   /// of each day, one dish a slot, repetition limits, locks), within
-  /// ``Tuning/countNodeLimit`` nodes. The first week it finds has its
+  /// ``Tuning/moveNodeLimit`` nodes. The first week it finds has its
   /// purchases solved exactly (``complete(_:days:_:)``) and is kept when it
   /// is the best plan so far; the search then starts again from it. It ends
-  /// when no priced shift gives a better plan, after ``Tuning/countChecks``
+  /// when no priced shift gives a better plan, after ``Tuning/moves``
   /// solver calls in all, or at the deadline.
   func countSearch(_ model: LinearModel, pricer: TillPricer, _ progress: inout Progress) throws(PlanningError)
   {
-    guard tuning.countChecks > 0, let start = progress.values,
+    guard tuning.moves > 0, let start = progress.values,
       var counts = DishCounts(slots: slots, pricer: pricer, start: start)
     else { return }
     let dayVariables = Array(dayBlocks.joined())
@@ -33,7 +33,7 @@ extension MealPlanSearch {
     days = days.fixing(rest)
     counts.keepWholeRows(of: days)
     var checks = 0
-    while !isPastDeadline, checks < tuning.countChecks {
+    while !isPastDeadline, checks < tuning.moves {
       let singles = counts.singleShifts()
       var priced: [(cost: Double, order: Int, shift: DishCounts.Shift)] = []
       func consider(_ shift: DishCounts.Shift) {
@@ -52,7 +52,7 @@ extension MealPlanSearch {
       priced.sort { ($0.cost, $0.order) < ($1.cost, $1.order) }
       var moved = false
       for candidate in priced {
-        guard !isPastDeadline, checks < tuning.countChecks, let target = counts.applying(candidate.shift)
+        guard !isPastDeadline, checks < tuning.moves, let target = counts.applying(candidate.shift)
         else { break }
         checks += 1
         var trial = days
@@ -61,7 +61,7 @@ extension MealPlanSearch {
             "count[\(index)]", LinearExpression(dish.picks.map { (VariableRef(index: $0), 1.0) }),
             .equalTo(Double(target[index])), group: .fill)
         }
-        let result = try run(trial, &progress, gap: 0, nodeLimit: tuning.countNodeLimit)
+        let result = try run(trial, &progress, gap: 0, nodeLimit: tuning.moveNodeLimit)
         guard Self.hasValues(result, count: model.variables.count) else { continue }
         var week: [VariableRef: Double] = [:]
         for variable in dayVariables { week[variable] = result.values[variable.index] }

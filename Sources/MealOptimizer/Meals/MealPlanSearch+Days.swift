@@ -96,7 +96,7 @@ extension MealPlanSearch {
     guard let purchases = pricer.purchases(in: values) else { return nil }
     var both = whole
     for (index, value) in purchases { both[VariableRef(index: index)] = value }
-    let priced = try run(model.settling(both), &progress, gap: 0, nodeLimit: tuning.improveNodeLimit)
+    let priced = try run(model.settling(both), &progress, gap: 0, nodeLimit: tuning.moveNodeLimit)
     return usable(priced) ? priced.values : nil
   }
 
@@ -110,7 +110,7 @@ extension MealPlanSearch {
     let bound = progress.bound
     let improved = try improve(
       model, objective: model.objective, from: start, blocks: dayBlocks,
-      solves: .max, nodeLimit: model.constraints(in: .purchases).isEmpty ? nil : tuning.improveNodeLimit,
+      solves: .max, nodeLimit: model.constraints(in: .purchases).isEmpty ? nil : tuning.moveNodeLimit,
       &progress
     ) { isProven($0, bound: bound) }
     if progress.lead != nil {
@@ -251,7 +251,7 @@ extension MealPlanSearch {
   /// meal serves it, whenever that keeps every row on the days alone and
   /// makes the week cheaper at the till; at a local optimum it kicks a few
   /// slots to other dishes and descends again, and goes back to the best
-  /// week when that found nothing cheaper: ``Tuning/dishKicks`` kicks of
+  /// week when that found nothing cheaper: ``Tuning/moves`` kicks of
   /// each size in ``Tuning/dishKickSizes``, small kicks first. Then the
   /// count search (``countSearch(_:pricer:_:)``); when it finds a cheaper
   /// week the walk starts again from it, and otherwise the step ends. Each cheaper
@@ -280,14 +280,14 @@ extension MealPlanSearch {
       var fixed: [VariableRef: Double] = [:]
       for variable in dayVariables { fixed[variable] = walk.values[variable.index].rounded() }
       for (index, value) in walk.purchases() { fixed[VariableRef(index: index)] = value }
-      let result = try run(model.settling(fixed), &progress, gap: 0, nodeLimit: tuning.improveNodeLimit)
+      let result = try run(model.settling(fixed), &progress, gap: 0, nodeLimit: tuning.moveNodeLimit)
       if Self.hasValues(result, count: model.variables.count) {
         try accept(result.values, in: model, &progress)
         return
       }
       var days: [VariableRef: Double] = [:]
       for variable in dayVariables { days[variable] = walk.values[variable.index].rounded() }
-      let anew = try run(model.fixing(days), &progress, gap: 0, nodeLimit: tuning.improveNodeLimit)
+      let anew = try run(model.fixing(days), &progress, gap: 0, nodeLimit: tuning.moveNodeLimit)
       if Self.hasValues(anew, count: model.variables.count) {
         try accept(anew.values, in: model, &progress)
       }
@@ -316,7 +316,7 @@ extension MealPlanSearch {
             bestCost = walk.cost
           }
         }
-        for _ in 0..<tuning.dishKicks {
+        for _ in 0..<tuning.moves {
           guard !isPastDeadline else { break }
           walk.kick(size, &generator)
           walk.descend(deadline: deadline)

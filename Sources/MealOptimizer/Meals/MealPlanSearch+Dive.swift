@@ -6,7 +6,7 @@ extension MealPlanSearch {
   /// closest to whole, rounded), and solves the LP again, until every pick
   /// and portion is whole. When a fix makes the LP infeasible, it is undone
   /// and the other side is fixed instead; the dive gives up after
-  /// ``Tuning/diveBacktracks`` dead ends.
+  /// ``Tuning/moves`` dead ends.
   func dive(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     guard let root = progress.root else { return }
     // Only the days' choices are dived on; `accept` completes the rest (the
@@ -77,7 +77,7 @@ extension MealPlanSearch {
       current = try resolve(&progress)
       while current.status != .optimal {
         failures += 1
-        guard failures <= tuning.diveBacktracks, let last = steps.popLast(), !isPastDeadline else { return }
+        guard failures <= tuning.moves, let last = steps.popLast(), !isPastDeadline else { return }
         for index in last.added { fixed[VariableRef(index: index)] = nil }
         fixed[VariableRef(index: last.chosen)] = last.alternative
         if last.alternative != nil { steps.append(([], last.chosen, nil)) }

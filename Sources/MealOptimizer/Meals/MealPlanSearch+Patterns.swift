@@ -275,7 +275,7 @@ extension MealPlanSearch {
     day.setObjective(
       .minimize,
       LinearExpression(coefficients.enumerated().compactMap { $1 == 0 ? nil : (VariableRef(index: $0), $1) }))
-    let result = try run(day, &progress, gap: tuning.patternDayGap)
+    let result = try run(day, &progress, gap: PlanStatus.optimalGap)
     if result.status == .infeasible, result.termination == .completed {
       // A day that has no plan alone has none in any week.
       if progress.values == nil { progress.failure = .infeasible }
@@ -292,7 +292,7 @@ extension MealPlanSearch {
     for index in drawn.constraints.indices {
       drawn.constraints[index].set = Self.narrowed(drawn.constraints[index].set, by: margin)
     }
-    let again = try run(drawn, &progress, gap: tuning.patternDayGap)
+    let again = try run(drawn, &progress, gap: PlanStatus.optimalGap)
     guard Self.hasValues(again, count: day.variables.count) else { return (bound, nil) }
     return (bound, wholePattern(again.values, of: day))
   }

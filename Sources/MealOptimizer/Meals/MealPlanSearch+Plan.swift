@@ -43,7 +43,7 @@ extension MealPlanSearch {
   ///   - tieBreakTolerance: how far above the cheapest plan found the
   ///     tie-break may go, as a share of its cost; see ``costCap(cost:bound:tolerance:)``.
   ///   - tieBreakSeconds: the tie-break stage's own time budget, counted from
-  ///     its start (a safety limit; the work limit ``Tuning/tieBreakSolves``
+  ///     its start (a safety limit; the work limit ``Tuning/moves``
   ///     normally stops it first).
   /// - Returns: the plan and its bound, or why there is none.
   package func solve(
@@ -136,7 +136,7 @@ extension MealPlanSearch {
   /// dish and portion free, and the portions of its day's other slots: a
   /// small MIP, solved to optimality), until a round finds
   /// nothing better, the tie-break reaches 0 (both tie-breaks are sums of
-  /// non-negative variables), or ``Tuning/tieBreakSolves`` solves have run.
+  /// non-negative variables), or ``Tuning/moves`` solves have run.
   /// That work limit, not the clock, is what normally ends the step, so the
   /// same plan comes out of every run.
   ///
@@ -158,8 +158,8 @@ extension MealPlanSearch {
     if least.status == .optimal, least.values.count == start.count { values = least.values }
     let improved = try improve(
       capped, objective: objective, from: values, blocks: slotBlocks,
-      solves: max(0, tuning.tieBreakSolves - 1),
-      nodeLimit: model.constraints(in: .purchases).isEmpty ? nil : tuning.improveNodeLimit, &progress
+      solves: max(0, tuning.moves - 1),
+      nodeLimit: model.constraints(in: .purchases).isEmpty ? nil : tuning.moveNodeLimit, &progress
     ) { $0 <= 1e-9 }
     // Keep the result only when it is an exact point of the capped model (see `accept`).
     var kept = Progress()

@@ -3,7 +3,7 @@ import Foundation
 extension MealPlanSearch {
   /// ``Step/weekTotals``: on a model with purchases, a bound from the
   /// purchase relaxation (``PurchaseRelaxation``), solved with at most
-  /// ``Tuning/weekTotalsShare`` of the remaining time.
+  /// ``Tuning/stepShare`` of the remaining time.
   ///
   /// Whole packages are what keeps the LP relaxation far below the plans;
   /// whole meals add less: on issue 41's family of weeks (HiGHS, 10 s a
@@ -30,7 +30,7 @@ extension MealPlanSearch {
       // on at once, and the trees' bound counts when the cost steps are done.
       guard progress.values != nil else { return }
       // Started with the search: wait for it as long as the step would have run.
-      let until = min(deadline, clock.now + .seconds(remaining * tuning.weekTotalsShare))
+      let until = min(deadline, clock.now + .seconds(remaining * tuning.stepShare))
       if let result = waitForWeekTotals(until: until, &progress) { try absorbWeekTotals(result, &progress) }
       return
     }
@@ -40,7 +40,7 @@ extension MealPlanSearch {
     let cutoff = best.isFinite ? self.cutoff(below: best) : Double.infinity
     if best.isFinite { relaxation.addCutoff(cutoff) }
     var inner = self
-    inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.weekTotalsShare))
+    inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.stepShare))
     let options = inner.weekTotalsOptions()
     let weekLP = progress.root?.objectiveValue
     let result = try inner.counted(&progress) { () throws(SolverError) in
@@ -159,7 +159,7 @@ extension MealPlanSearch {
   /// trying (``offerProof(_:beside:)``), on the thread of
   /// ``startWeekTotals(_:_:)``'s tree, which stops meanwhile; here the search
   /// has nothing else to do, so the proof gets a thread on every processor,
-  /// for at most ``Tuning/weekTotalsShare`` of the remaining time. A proof
+  /// for at most ``Tuning/stepShare`` of the remaining time. A proof
   /// that fails (a part has a week under the cutoff, which no later proof
   /// with a higher cutoff can beat) gives the thread back to the tree.
   ///
@@ -175,7 +175,7 @@ extension MealPlanSearch {
     absorbProof(&progress)
     offerProof(progress, beside: false)
     guard let proof = progress.work.proof else { return isProven(progress.objective, bound: progress.bound) }
-    helpAndWait(proof, until: min(deadline, clock.now + .seconds(remaining * tuning.weekTotalsShare)))
+    helpAndWait(proof, until: min(deadline, clock.now + .seconds(remaining * tuning.stepShare)))
     absorbProof(&progress)
     return isProven(progress.objective, bound: progress.bound)
   }
@@ -194,6 +194,10 @@ extension MealPlanSearch {
     guard progress.work.isWorthTrying(cutoff), let split = StoreSetSplit(summed, cutoff: cutoff) else {
       return
     }
+    // A part proves itself empty only when its whole tree is closed, and
+    // with no point under the cutoff no incumbent prunes a node, so the
+    // order does not shrink the tree: depth first keeps the fewest nodes
+    // open, and reaches a point soonest when there is one (which ends the proof).
     var options = treeOptions(gap: 0, nodeSelection: "depth_first")
     // Until the owning search's deadline: an inner search's comes sooner.
     options.timeLimit = max(0.05, ((progress.work.deadline ?? deadline) - clock.now).seconds)

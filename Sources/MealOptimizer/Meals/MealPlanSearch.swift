@@ -15,7 +15,7 @@ import Foundation
 ///
 /// Every solve but the last resort (``Step/fullModel``) is run to its own
 /// completion, and the tie-break ends at a work limit
-/// (``Tuning/tieBreakSolves``), so the same input gives the same plan on
+/// (``Tuning/moves``), so the same input gives the same plan on
 /// every run; the wall clock only stops the search when the deadline passes,
 /// and then the termination says ``TerminationStatus/timeLimit``. A
 /// caller's stop (``StopRequest``) ends it the same way, with the best plan
@@ -37,44 +37,57 @@ package struct MealPlanSearch: Sendable {
 
   /// The search's tuning constants; docs/meals.md explains and measures them.
   package struct Tuning: Sendable, Hashable {
-    /// Dead ends the dive may back out of before it gives up.
-    package var diveBacktracks = 40
-    /// Most solves of the tie-break stage: its deterministic work limit.
-    package var tieBreakSolves = 57
+    /// The most moves of each step that searches by moves, a work limit
+    /// (not the clock), so that the same input gives the same plan on every
+    /// run: the dead ends ``Step/dive`` backs out of before it gives up,
+    /// ``Step/dishSearch``'s kicks of each size, the solver calls of its
+    /// count search (``MealPlanSearch/countSearch(_:pricer:_:)``; 0 turns
+    /// that search off) and the solves of ``Step/tieBreak`` (on issue 9's
+    /// benchmark week under `--tie-break goal_center`, the LP and two rounds
+    /// over its 28 slots are 57). One limit for the four: on the family's 33
+    /// tuning weeks at 10 s, against the four apart (40 dead ends, 75 kicks,
+    /// 60 calls, 57 solves), 4 plans cheaper and 5 dearer, the geometric
+    /// mean 0.02% lower (docs/performance.md).
+    package var moves = 60
     /// The cutting planes of GLPK's trees: ``Step/weekTotals``' on the
     /// summed week, the proof by store sets' and ``Step/fullModel``'s. On
     /// issue 9's benchmark week, glpsol (pseudocost branching, best-bound
     /// search) proves the summed model's optimum in 15.5 s with
     /// mixed-integer rounding, cover and clique cuts, against 36.5 s with
-    /// Gomory's cuts as well (docs/performance.md). For ``Step/fullModel``
+    /// Gomory's cuts as well, and the search proves the week's plan within
+    /// 1% at 6 to 7 s, at 9 to 10 s with no cuts or with all four kinds
+    /// (docs/performance.md). For ``Step/fullModel``
     /// (with ``treePresolve``), against no cuts and no presolver, on the
     /// family's 33 tuning weeks at 10 s: cheaper plans on 2 weeks (w00 proven
     /// within 1%, 56.96 → 55.12 USD; w08), a dearer one on 1 (w23, 0.9%),
     /// the geometric mean 0.12% lower. The whole week's tree of
     /// ``Step/weekTotals`` runs without cuts.
     package var treeCuts = "mir,cover,clique"
-    /// How GLPK's trees branch and which node they solve next, in
-    /// ``Step/weekTotals`` and ``Step/fullModel``: pseudocost branching and
-    /// best-bound search, under which the bound rises fastest. On issue 9's
-    /// benchmark week glpsol so proves the summed model's optimum (42.35 USD)
-    /// in 36.5 s, where its default branching leaves the bound at 39.93
+    /// How GLPK's trees branch, in ``Step/weekTotals``, the proof by store
+    /// sets and ``Step/fullModel``: pseudocost branching. With GLPK's own
+    /// best-bound node selection (which the trees keep), on issue 9's
+    /// benchmark week glpsol so proves the summed model's optimum (42.35
+    /// USD) in 36.5 s, where its default branching leaves the bound at 39.93
     /// after 30 s (docs/solver.md). For ``Step/fullModel``, against GLPK's
     /// default tree with all its cuts, on the family of weeks at 10 s: a
     /// cheaper plan on 1 week, dearer ones on 2, the geometric mean 0.05%
     /// lower; and at 60 s w42's only plan (docs/performance.md).
     package var treeBranching = "pseudocost"
-    /// See ``treeBranching``.
-    package var treeNodeSelection = "best_bound"
     /// Whether GLPK's trees run its MIP presolver (`GLPKOptions.mipPresolve`):
     /// on issue 9's benchmark week glpsol's bound on the summed model after
-    /// 5 s is 40.39 USD with it, 39.75 without; for ``Step/fullModel`` see
+    /// 5 s is 40.39 USD with it, 39.75 without, and the search proves the
+    /// week's plan within 1% after 10 s on none of three runs without it
+    /// (6 to 7 s with it, docs/performance.md); for ``Step/fullModel`` see
     /// ``treeCuts``.
     package var treePresolve = true
-    /// The most of the remaining time ``Step/weekTotals`` may take (or,
-    /// with ``MealPlanSearch/worksBeside``, wait for its tree to end).
-    package var weekTotalsShare = 0.75
     /// The most of the remaining time a step that may run long takes, so
-    /// that the steps after it keep the rest: ``Step/withoutBudget``,
+    /// that the steps after it keep the rest: ``Step/weekTotals`` (or, with
+    /// ``MealPlanSearch/worksBeside``, its wait for its tree to end, and the
+    /// proof by store sets' with every processor; it had ¾ of its own, and
+    /// on the family's 33 tuning weeks at 10 s ½ changed two plans, w05's,
+    /// whose only plan the dive finds 9.9 s in, on either side of the
+    /// clock, and w37's, as a second run with ¾ did: docs/performance.md),
+    /// ``Step/withoutBudget``,
     /// ``Step/relaxation`` (on a week of thousands of recipes GLPK's simplex
     /// needs more than a minute for the LP alone; stopped at this share, the
     /// search goes on without its bound to the steps that plan day by day),
@@ -86,10 +99,11 @@ package struct MealPlanSearch: Sendable {
     /// (``MealPlanSearch/waitForProof(_:)``). The steps that take another
     /// share have their own constants.
     package var stepShare = 0.5
-    /// The most of the remaining time ``Step/eatenWeek`` may take.
+    /// The most of the remaining time ``Step/eatenWeek`` may take. With
+    /// ``stepShare`` (½) instead, on the family's 33 tuning weeks at 10 s:
+    /// 1 plan cheaper, 8 dearer (two weeks without a plan), the geometric
+    /// mean 0.62% higher (docs/performance.md).
     package var eatenWeekShare = 0.25
-    /// The gap each priced day is solved to (its bound, not its plan, counts).
-    package var patternDayGap = 1e-4
     /// The weight of the best prices so far in the next round's prices
     /// (Wentges smoothing); 0 prices at the master's duals alone. Without
     /// it, on the family's 33 tuning weeks under `minimize cost eaten` at
@@ -98,27 +112,27 @@ package struct MealPlanSearch: Sendable {
     /// eaten week (53.46 USD for 53.47), from which `dish_search` reaches
     /// 45.04 at the till instead of 42.72 (docs/performance.md).
     package var patternSmoothing = 0.5
-    /// The most branch-and-bound nodes of one move of ``Step/improveDays``
-    /// on a model with purchases: a move keeps the best plan its tree found
-    /// by then. A work limit, so the same input gives the same plan on every run.
-    package var improveNodeLimit = 400
+    /// The most branch-and-bound nodes of one move's solve on a model with
+    /// purchases: a day of ``Step/improveDays``, a slot of
+    /// ``Step/tieBreak``, a week ``Step/dishSearch`` keeps, a check of its
+    /// count search. A move keeps the best plan its tree found by then (a
+    /// check, the first week). A work limit, so the same input gives the
+    /// same plan on every run. On the family's 33 tuning weeks at 10 s,
+    /// against 400 for the moves and 200 for the checks: 4 plans cheaper
+    /// (w00 proven within 1%, 56.96 → 55.13 USD; w41 38.82 → 33.86), none
+    /// dearer, the geometric mean 0.60% lower (docs/performance.md).
+    package var moveNodeLimit = 200
     /// The most branch-and-bound nodes of ``complete(_:days:_:)``: a week's
     /// purchases with its meals fixed are proven cheapest within them, or
-    /// the best found by then is kept (a work limit: the same plan on every run).
+    /// the best found by then is kept (a work limit: the same plan on every
+    /// run). With ``moveNodeLimit`` (200) instead, issue 9's benchmark week
+    /// ends at 42.95 USD, not proven after 10 s, where it is 42.73 proven
+    /// within 1% at 6 to 7 s (docs/performance.md).
     package var completeNodeLimit = 2000
-    /// Kicks of ``Step/dishSearch`` of each size: each changes a few slots
-    /// at random and descends again.
-    package var dishKicks = 75
     /// How many slots the kicks of ``Step/dishSearch`` change, in turn: on
     /// issue 9's benchmark week kicks of 3 slots find the cheaper weeks, on
     /// the example's two-store week kicks of 6 (docs/meals.md).
     package var dishKickSizes = [3, 6]
-    /// Most solver calls of ``MealPlanSearch/countSearch(_:pricer:_:)``, each
-    /// asking for a week with given dish counts; 0 turns the search off.
-    package var countChecks = 60
-    /// The most branch-and-bound nodes of one of those calls: a work limit,
-    /// so the same input gives the same plan on every run.
-    package var countNodeLimit = 200
 
     package init() {}
 
@@ -140,28 +154,21 @@ package struct MealPlanSearch: Sendable {
         return true
       }
       switch parts[0] {
-      case "diveBacktracks": return whole(&diveBacktracks)
-      case "tieBreakSolves": return whole(&tieBreakSolves)
+      case "moves": return whole(&moves)
       case "treeCuts": treeCuts = value
       case "treeBranching": treeBranching = value
-      case "treeNodeSelection": treeNodeSelection = value
       case "treePresolve":
         guard let flag = Bool(value) else { return false }
         treePresolve = flag
-      case "weekTotalsShare": return real(&weekTotalsShare)
       case "stepShare": return real(&stepShare)
       case "eatenWeekShare": return real(&eatenWeekShare)
-      case "patternDayGap": return real(&patternDayGap)
       case "patternSmoothing": return real(&patternSmoothing)
-      case "improveNodeLimit": return whole(&improveNodeLimit)
+      case "moveNodeLimit": return whole(&moveNodeLimit)
       case "completeNodeLimit": return whole(&completeNodeLimit)
-      case "dishKicks": return whole(&dishKicks)
       case "dishKickSizes":
         let sizes = value.split(separator: ",").compactMap { Int($0) }
         guard !sizes.isEmpty, sizes.count == value.split(separator: ",").count else { return false }
         dishKickSizes = sizes
-      case "countChecks": return whole(&countChecks)
-      case "countNodeLimit": return whole(&countNodeLimit)
       default: return false
       }
       return true
@@ -305,7 +312,7 @@ package struct MealPlanSearch: Sendable {
   /// Whether the trees on the purchase relaxation (``Step/weekTotals``) and
   /// the proofs by store sets run on a thread of their own, beside the
   /// search: when the machine has more than one processor. The step then
-  /// waits for the trees (at most ``Tuning/weekTotalsShare`` of the
+  /// waits for the trees (at most ``Tuning/stepShare`` of the
   /// remaining time) where it would have run them, so the same answer comes
   /// at the same point of the search; trees still running then go on beside
   /// the later steps, and their bound counts when the search ends
@@ -463,7 +470,7 @@ package struct MealPlanSearch: Sendable {
     try run(model, &progress, solveOptions(gap: gap, nodeLimit: nodeLimit))
   }
 
-  /// Solves a model with options from ``solveOptions(gap:cuts:nodeLimit:tree:mipPresolve:)``, counting the call.
+  /// Solves a model with options from ``solveOptions(gap:cuts:nodeLimit:branching:nodeSelection:mipPresolve:)``, counting the call.
   func run(_ model: LinearModel, _ progress: inout Progress, _ options: SolverOptions) throws(PlanningError)
     -> Solution
   {
@@ -539,11 +546,11 @@ package struct MealPlanSearch: Sendable {
   }
 
   /// The options of a solve that starts now: the remaining time, the gap
-  /// (the search's unless given), cuts, a node limit, the tree's settings
-  /// and the MIP presolver.
+  /// (the search's unless given), cuts, a node limit, the tree's branching
+  /// and node selection (GLPK's own unless given) and the MIP presolver.
   func solveOptions(
     gap: Double? = nil, cuts: String = "none", nodeLimit: Int? = nil,
-    tree: (String, String)? = nil, mipPresolve: Bool = false
+    branching: String? = nil, nodeSelection: String? = nil, mipPresolve: Bool = false
   ) -> SolverOptions {
     var options = SolverOptions()
     // GLPK's settings by name (`GLPKOptions`), set only when they differ from its defaults.
@@ -552,21 +559,19 @@ package struct MealPlanSearch: Sendable {
     options.relativeGap = gap ?? relativeGap
     if cuts != "none" { options.backendSettings["cuts"] = cuts }
     options.nodeLimit = nodeLimit
-    if let (branching, selection) = tree {
-      options.backendSettings["branching"] = branching
-      options.backendSettings["node_selection"] = selection
-    }
+    if let branching { options.backendSettings["branching"] = branching }
+    if let nodeSelection { options.backendSettings["node_selection"] = nodeSelection }
     return options
   }
 
   /// The options of GLPK's trees (``Step/weekTotals``', the proof by store
   /// sets', ``Step/fullModel``'s), from now to the deadline: the tuning's
-  /// cuts, presolver and branching, and its node selection unless another
-  /// is given.
+  /// cuts, presolver and branching; the node selection is GLPK's best-bound
+  /// search, under which the proven bound rises fastest, unless another is
+  /// given.
   func treeOptions(gap: Double, nodeSelection: String? = nil) -> SolverOptions {
     solveOptions(
-      gap: gap, cuts: tuning.treeCuts,
-      tree: (tuning.treeBranching, nodeSelection ?? tuning.treeNodeSelection),
+      gap: gap, cuts: tuning.treeCuts, branching: tuning.treeBranching, nodeSelection: nodeSelection,
       mipPresolve: tuning.treePresolve)
   }
 

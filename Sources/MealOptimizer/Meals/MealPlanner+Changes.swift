@@ -186,13 +186,13 @@ extension MealPlanner {
   }
 
   /// What is proven of the cheapest plan a search found: `; it is proven the
-  /// cheapest such plan` (within 1e-4 of its bound), `; it is proven within
+  /// cheapest such plan` (within ``PlanStatus/optimalGap`` of its bound), `; it is proven within
   /// 0.99% of the cheapest such plan` (within the search's gap), or `; it may
   /// not be the cheapest: no such plan costs less than 53.35 USD (proven)`.
   static func proofPhrase(cost: Double, bound: Double?, relativeGap: Double, currency: String) -> String {
     guard let bound, bound.isFinite else { return "; it may not be the cheapest" }
     let gap = max(cost - bound, 0) / max(abs(cost), 1e-9)
-    if gap <= 1e-4 { return "; it is proven the cheapest such plan" }
+    if gap <= PlanStatus.optimalGap { return "; it is proven the cheapest such plan" }
     if gap <= relativeGap + 1e-9 {
       return "; it is proven within " + String(format: "%.2f%%", gap * 100) + " of the cheapest such plan"
     }
