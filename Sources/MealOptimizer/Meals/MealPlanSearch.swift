@@ -55,7 +55,8 @@ package struct MealPlanSearch: Sendable {
     /// search) proves the summed model's optimum in 15.5 s with
     /// mixed-integer rounding, cover and clique cuts, against 36.5 s with
     /// Gomory's cuts as well, and the search proves the week's plan within
-    /// 1% at 6 to 7 s, at 9 to 10 s with no cuts or with all four kinds
+    /// 1% at 6 to 7 s; with no cuts, or with all four kinds, at 8.9 to 9.5
+    /// s on two runs of three and not in 10 s on the third
     /// (docs/performance.md). For ``Step/fullModel``
     /// (with ``treePresolve``), against no cuts and no presolver, on the
     /// family's 33 tuning weeks at 10 s: cheaper plans on 2 weeks (w00 proven
