@@ -41,10 +41,11 @@ package struct MealPlanSearch: Sendable {
     /// (not the clock), so that the same input gives the same plan on every
     /// run: the dead ends ``Step/dive`` backs out of before it gives up,
     /// ``Step/dishSearch``'s kicks of each size, the solver calls of its
-    /// count search (``MealPlanSearch/countSearch(_:pricer:_:)``; 0 turns
-    /// that search off) and the solves of ``Step/tieBreak`` (on issue 9's
-    /// benchmark week under `--tie-break goal_center`, the LP and two rounds
-    /// over its 28 slots are 57). One limit for the four: on the family's 33
+    /// count search (``MealPlanSearch/countSearch(_:pricer:_:)``) and the
+    /// solves of ``Step/tieBreak``. 0 turns the kicks and the count search
+    /// off, ends the dive at its first dead end and leaves the tie-break its
+    /// LP. On issue 9's benchmark week under `--tie-break goal_center`, the
+    /// LP and two rounds over its 28 slots are 57 solves. One limit for the four: on the family's 33
     /// tuning weeks at 10 s, against the four apart (40 dead ends, 75 kicks,
     /// 60 calls, 57 solves), 4 plans cheaper and 5 dearer, the geometric
     /// mean 0.02% lower (docs/performance.md).
