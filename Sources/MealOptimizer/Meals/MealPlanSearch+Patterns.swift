@@ -209,8 +209,9 @@ extension MealPlanSearch {
         report(nil, &progress)
       }
       if added == 0 {
-        // At the smoothed prices nothing new: price at the master's own next.
-        if smoothing != nil, prices != duals {
+        // At the smoothed prices nothing new (prices differ from the duals
+        // only when smoothed): price at the master's own next.
+        if prices != duals {
           smoothing = nil
           continue
         }
