@@ -4,8 +4,10 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <limits.h>
+#include <math.h>
 #include <setjmp.h>
 #include <string.h>
+#include <time.h>
 
 /* State of one guarded call: where to jump back to, and GLPK's output. */
 typedef struct {
@@ -71,6 +73,12 @@ typedef struct {
   const double *start;   /* 1-based start values for glp_ios_heur_sol, or NULL */
   int reported;          /* 1 once an incumbent has been reported */
   double last_reported;  /* the last incumbent reported */
+  double time_limit;     /* the caller's limit in seconds from time_start (<= 0: none) */
+  double time_start;     /* glp_time() when the solve started */
+  glp_iocp *parm;        /* the tree's parameters, whose time limit the callback sets */
+  int clock_set;         /* 1 once the callback has set that time limit */
+  int timed_out;         /* 1 once the callback ended the search at the caller's limit */
+  double probe_seconds;  /* one pseudocost probe, timed (< 0: not yet) */
 } search_watch;
 
 /* Reports the problem's integer solution when it is new. Solutions come
@@ -104,11 +112,77 @@ static int milliseconds_left(double seconds, double start) {
   return left > 0 ? milliseconds(left) : 0;
 }
 
-/* Branch-and-cut callback: records the gap and the best bound, and ends the
- * search when the caller's stop query says so. */
+/* Seconds on a monotonic clock. */
+static double monotonic_seconds(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+/* What GLPK's pseudocost branching does for each child of each candidate
+ * without a pseudocost (glpios09.c, eval_degrad): a copy of the node's
+ * problem with the column fixed, and up to 30 dual simplex iterations.
+ * Done once on column `j`, and timed. */
+static double time_pseudocost_probe(glp_tree *tree, int j) {
+  double begin = monotonic_seconds();
+  glp_prob *node = glp_ios_get_prob(tree);
+  glp_prob *copy = glp_create_prob();
+  glp_copy_prob(copy, node, GLP_OFF);
+  double value = floor(glp_get_col_prim(node, j));
+  glp_set_col_bnds(copy, j, GLP_FX, value, value);
+  glp_smcp parm;
+  glp_init_smcp(&parm);
+  parm.msg_lev = GLP_MSG_OFF;
+  parm.meth = GLP_DUAL;
+  parm.it_lim = 30;
+  glp_simplex(copy, &parm);
+  glp_delete_prob(copy);
+  return monotonic_seconds() - begin;
+}
+
+/* Pseudocost branching probes both children of every candidate without a
+ * pseudocost and looks at no clock meanwhile: at the root of a large week,
+ * a second. When what is left of the caller's limit would not cover a
+ * probe of each child of each candidate (one probe timed, once a tree),
+ * the callback branches on the most fractional candidate instead. */
+static void branch_within_limit(glp_tree *tree, search_watch *watch) {
+  glp_prob *node = glp_ios_get_prob(tree);
+  int columns = glp_get_num_cols(node), candidates = 0, chosen = 0;
+  double widest = -1;
+  for (int j = 1; j <= columns; j++) {
+    if (!glp_ios_can_branch(tree, j)) continue;
+    candidates += 1;
+    double value = glp_get_col_prim(node, j);
+    double fraction = value - floor(value);
+    double distance = fraction < 0.5 ? fraction : 1 - fraction;
+    if (distance > widest) {
+      widest = distance;
+      chosen = j;
+    }
+  }
+  if (chosen == 0) return;
+  if (watch->probe_seconds < 0) watch->probe_seconds = time_pseudocost_probe(tree, chosen);
+  double left = watch->time_limit - glp_difftime(glp_time(), watch->time_start);
+  if (2.0 * candidates * watch->probe_seconds >= left) glp_ios_branch_upon(tree, chosen, GLP_NO_BRNCH);
+}
+
+/* Branch-and-cut callback: records the gap and the best bound, keeps the
+ * caller's time limit (GLPK's own clock starts late and pseudocost
+ * branching reads none), and ends the search when the caller's stop query
+ * says so. */
 static void watch_search(glp_tree *tree, void *info) {
   search_watch *watch = (search_watch *)info;
   cglpk_result *result = watch->result;
+  if (!watch->clock_set && watch->time_limit > 0) {
+    /* GLPK counts the tree's time limit from the tree's start, after the
+     * MIP presolver and its LP, and gives each node's LP what is left of it
+     * then: a limit that runs from here to the caller's deadline (the
+     * tree's start is no later than this first call) ends every node's LP
+     * by that deadline. */
+    int left = milliseconds_left(watch->time_limit, watch->time_start);
+    watch->parm->tm_lim = left > 0 ? left : 1;
+    watch->clock_set = 1;
+  }
   if (glp_ios_reason(tree) == GLP_IHEUR && watch->start != NULL) {
     /* The caller's start, checked feasible by the caller, offered once. */
     result->start_accepted = glp_ios_heur_sol(tree, watch->start) == 0;
@@ -134,6 +208,15 @@ static void watch_search(glp_tree *tree, void *info) {
   if (!result->stopped && watch->should_stop != NULL && watch->should_stop()) {
     result->stopped = 1;
     glp_ios_terminate(tree);
+  } else if (!watch->timed_out && watch->time_limit > 0 &&
+             milliseconds_left(watch->time_limit, watch->time_start) == 0) {
+    /* Past the deadline between two node LPs (cuts, heuristics): the
+     * search ends here, as at GLPK's own limit. */
+    watch->timed_out = 1;
+    glp_ios_terminate(tree);
+  } else if (glp_ios_reason(tree) == GLP_IBRANCH && watch->time_limit > 0 &&
+             watch->parm->br_tech == GLP_BR_PCH) {
+    branch_within_limit(tree, watch);
   } else if (!result->stopped && !result->node_limit_hit && watch->node_limit > 0 &&
              glp_ios_reason(tree) == GLP_ISELECT) {
     /* Nodes created so far, removed ones included: the same count on every run. */
@@ -243,10 +326,11 @@ static void solve_loaded(glp_prob *lp, const cglpk_options *options, double star
       result->mip_return = GLP_ETMLIM;
       result->mip_status = GLP_UNDEF;
     } else if (result->lp_return == 0 && result->lp_status == GLP_OPT) {
-      search_watch watch = {result,       options->should_stop, options->node_limit, options->on_incumbent,
-                            options->report_context, options->start, 0, 0.0};
       glp_iocp parm;
       glp_init_iocp(&parm);
+      search_watch watch = {result, options->should_stop, options->node_limit, options->on_incumbent,
+                            options->report_context, options->start, 0, 0.0, options->time_limit, start,
+                            &parm, 0, 0, -1};
       parm.msg_lev = GLP_MSG_OFF;
       parm.presolve = options->mip_presolve ? GLP_ON : GLP_OFF;
       parm.mip_gap = options->mip_gap;
@@ -272,6 +356,7 @@ static void solve_loaded(glp_prob *lp, const cglpk_options *options, double star
         for (int j = 1; j <= cols; j++) col_stat[j] = glp_get_col_stat(lp, j);
       }
       result->mip_return = glp_intopt(lp, &parm);
+      if (watch.timed_out && result->mip_return == GLP_ESTOP) result->mip_return = GLP_ETMLIM;
       result->mip_status = glp_mip_status(lp);
       if (keep_basis) {
         for (int i = 1; i <= rows; i++) glp_set_row_stat(lp, i, row_stat[i]);

@@ -117,6 +117,30 @@ struct GLPKSolverStatusTests {
     #expect(solution.seconds < 5)
   }
 
+  @Test("a tree under pseudocost branching and the MIP presolver keeps the time limit")
+  func pseudocostTimeLimit() throws {
+    // A set cover whose LP leaves hundreds of columns fractional: GLPK 5.0's
+    // pseudocost branching probes both children of each at the root without
+    // looking at a clock, and counts its time limit from the tree's start
+    // (glpsol --pcost --tmlim 1 on this shape takes 4.3 s). The shim's
+    // callback keeps the caller's limit instead.
+    var generator = SplitMix64(seed: 7)
+    var model = LinearModel(name: "set_cover")
+    let x = (0..<2000).map { model.addVariable("x\($0)", kind: .binary) }
+    for i in 0..<700 {
+      let members = (0..<20).map { _ in x[Int(generator.next() % 2000)] }
+      model.addConstraint("cover\(i)", LinearExpression(members.map { ($0, 1) }), .greaterThan(1))
+    }
+    model.setObjective(.minimize, LinearExpression(x.map { ($0, Double(1 + generator.next() % 9)) }))
+    var options = SolverOptions()
+    options.timeLimit = 1.5
+    options.backendSettings["branching"] = "pseudocost"
+    options.backendSettings["mip_presolve"] = "on"
+    let solution = try GLPKSolver().solve(model, options: options)
+    #expect(solution.termination == .timeLimit)
+    #expect(solution.seconds < 3)
+  }
+
   /// Four knapsack rows over 30 binaries: GLPK needs a tree of many nodes to prove the optimum.
   /// The best objective over every 0/1 point of a model of binaries, checked against its rows.
   static func bruteForceMaximum(_ model: LinearModel) -> Double {

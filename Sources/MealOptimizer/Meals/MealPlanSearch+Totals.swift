@@ -343,7 +343,8 @@ extension MealPlanSearch {
     let solves = progress.solves
     let seconds = progress.seconds
     report(.weekTotals, &progress)
-    // Its time limit is the search's deadline; a second more covers GLPK's own clock.
+    // Its time limit is the search's deadline, which the solver's callback
+    // keeps to within a round of cuts; a second more covers that.
     if let result = waitForWeekTotals(until: deadline + .seconds(1), &progress) {
       try absorbWeekTotals(result, &progress)
     } else if progress.weekTotalsTree === tree {
