@@ -162,7 +162,7 @@ static void branch_within_limit(glp_tree *tree, search_watch *watch) {
   }
   if (chosen == 0) return;
   if (watch->probe_seconds < 0) watch->probe_seconds = time_pseudocost_probe(tree, chosen);
-  double left = watch->time_limit - glp_difftime(glp_time(), watch->time_start);
+  double left = milliseconds_left(watch->time_limit, watch->time_start) / 1000.0;
   if (2.0 * candidates * watch->probe_seconds >= left) glp_ios_branch_upon(tree, chosen, GLP_NO_BRNCH);
 }
 

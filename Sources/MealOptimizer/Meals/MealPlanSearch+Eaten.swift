@@ -55,7 +55,7 @@ extension MealPlanSearch {
       ))
     var inner = MealPlanSearch(
       solver: solver, slots: Self.renumbered(slots, local), relativeGap: relativeGap,
-      deadline: min(deadline, clock.now + .seconds(remaining * tuning.eatenWeekShare)))
+      deadline: deadline(share: tuning.eatenWeekShare))
     inner.tuning = tuning
     let found = try inner.minimizeCost(week)
     progress.solves += found.solves

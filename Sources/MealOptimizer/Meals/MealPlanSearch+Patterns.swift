@@ -246,7 +246,7 @@ extension MealPlanSearch {
         group: .cutoff)
     }
     var inner = self
-    inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.stepShare))
+    inner.deadline = deadline(share: tuning.stepShare)
     let result = try inner.run(master, &progress, gap: relativeGap)
     guard Self.hasValues(result, count: master.variables.count) else { return }
     let blocks = dayBlocks

@@ -30,7 +30,7 @@ extension MealPlanSearch {
       // on at once, and the trees' bound counts when the cost steps are done.
       guard progress.values != nil else { return }
       // Started with the search: wait for it as long as the step would have run.
-      let until = min(deadline, clock.now + .seconds(remaining * tuning.stepShare))
+      let until = deadline(share: tuning.stepShare)
       if let result = waitForWeekTotals(until: until, &progress) { try absorbWeekTotals(result, &progress) }
       return
     }
@@ -40,7 +40,7 @@ extension MealPlanSearch {
     let cutoff = best.isFinite ? self.cutoff(below: best) : Double.infinity
     if best.isFinite { relaxation.addCutoff(cutoff) }
     var inner = self
-    inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.stepShare))
+    inner.deadline = deadline(share: tuning.stepShare)
     let options = inner.weekTotalsOptions()
     let weekLP = progress.root?.objectiveValue
     let result = try inner.counted(&progress) { () throws(SolverError) in
@@ -175,7 +175,7 @@ extension MealPlanSearch {
     absorbProof(&progress)
     offerProof(progress, beside: false)
     guard let proof = progress.work.proof else { return isProven(progress.objective, bound: progress.bound) }
-    helpAndWait(proof, until: min(deadline, clock.now + .seconds(remaining * tuning.stepShare)))
+    helpAndWait(proof, until: deadline(share: tuning.stepShare))
     absorbProof(&progress)
     return isProven(progress.objective, bound: progress.bound)
   }
@@ -217,7 +217,7 @@ extension MealPlanSearch {
     guard progress.values != nil, !isProven(progress.objective, bound: progress.bound),
       let proof = progress.work.proof, !isPastDeadline
     else { return }
-    helpAndWait(proof, until: min(deadline, clock.now + .seconds(remaining * tuning.stepShare)))
+    helpAndWait(proof, until: deadline(share: tuning.stepShare))
     absorbProof(&progress)
   }
 

@@ -378,6 +378,12 @@ package struct MealPlanSearch: Sendable {
   /// Seconds until the deadline, at least 0.05 (a solver needs a positive limit).
   var remaining: Double { max(0.05, (deadline - clock.now).seconds) }
 
+  /// When a step that takes at most `share` of the remaining time ends:
+  /// that share from now, and never past the deadline.
+  func deadline(share: Double) -> ContinuousClock.Instant {
+    min(deadline, clock.now + .seconds(remaining * share))
+  }
+
   /// Whether the deadline has passed, or the caller asked the search to
   /// stop (``StopRequest``): either way the search ends the step it is in.
   var isPastDeadline: Bool { clock.now >= deadline || StopRequest.isRequested }
@@ -594,7 +600,7 @@ extension MealPlanSearch {
   func withoutBudget(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     guard !model.constraints(in: .budget).isEmpty else { return }
     var inner = self
-    inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.stepShare))
+    inner.deadline = deadline(share: tuning.stepShare)
     // `week_totals` runs after this step on the model with its budget rows,
     // whose summed model bounds the week at least as well: one tree for it,
     // not two. With purchases the last resort, too, runs once, after it.
@@ -630,7 +636,7 @@ extension MealPlanSearch {
   /// an infeasible or unbounded relaxation ends the search.
   func relaxation(_ model: LinearModel, _ progress: inout Progress) throws(PlanningError) {
     var inner = self
-    inner.deadline = min(deadline, clock.now + .seconds(remaining * tuning.stepShare))
+    inner.deadline = deadline(share: tuning.stepShare)
     let timedOut = progress.timedOut
     let session = try self.session(model.relaxingIntegrality())
     let root = try inner.run(session, &progress, inner.solveOptions())
