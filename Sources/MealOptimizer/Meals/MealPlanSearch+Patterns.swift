@@ -145,7 +145,7 @@ extension MealPlanSearch {
       }
     }
     var penalty = Self.artificialPenalty(classes)
-    let columnDeadline = clock.now + .seconds(remaining * tuning.stepShare)
+    let columnDeadline = deadline(share: tuning.stepShare)
     var smoothing: [Double]?
     var bestBound = -Double.infinity
     while true {
