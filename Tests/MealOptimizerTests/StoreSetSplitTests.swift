@@ -115,6 +115,7 @@ struct StoreSetSplitTests {
     let over = StoreSetProof(
       split: try #require(StoreSetSplit(model, cutoff: 4.6)), cutoff: 4.6, solver: GLPKSolver(),
       options: options)
+    over.addThreads(upTo: 1)
     guard case .failed(let found) = over.wait(until: .now + .seconds(30)) else {
       Issue.record("the proof above the minimum did not fail")
       return
@@ -122,6 +123,24 @@ struct StoreSetSplitTests {
     // The only week under 4.6: three soups from the market.
     #expect(abs((found ?? 0) - 4.56) < 1e-9)
     over.stop()
+  }
+
+  @Test("a proof takes no part before the work it replaces has ended")
+  func waitsForEarlier() throws {
+    var options = SolverOptions()
+    options.relativeGap = 0
+    options.timeLimit = 30
+    options.backendSettings["node_selection"] = "depth_first"
+    let proof = StoreSetProof(
+      split: try #require(StoreSetSplit(Self.kitchen(), cutoff: 4.5)), cutoff: 4.5, solver: GLPKSolver(),
+      options: options)
+    let earlierEnded = DispatchSemaphore(value: 0)
+    proof.begin { earlierEnded.wait() }
+    #expect(proof.wait(until: .now + .milliseconds(300)) == .running)
+    #expect(proof.counts.solves == 0)
+    earlierEnded.signal()
+    #expect(proof.wait(until: .now + .seconds(30)) == .proven)
+    #expect(proof.counts.solves == 4)
   }
 
   @Test("a variable that can always satisfy its rows goes with them")

@@ -24,11 +24,14 @@ extension MealPlanSearch {
   /// A solver's MIP answer is whole only within its own tolerance (GLPK's
   /// 1e-5 for integrality), so a plan that fails the check is first made
   /// exact by ``complete(_:days:_:)``: its day variables rounded, the rest
-  /// recomputed.
+  /// recomputed. A better plan is reported at once (``report(_:_:)``),
+  /// which starts its proof by store sets beside the search: the step may
+  /// price moves for a while before its next solver call.
   func accept(_ candidate: [Double]?, in model: LinearModel, _ progress: inout Progress) throws(PlanningError)
   {
     guard let candidate, model.objective.value(candidate) < progress.objective else { return }
     progress.consider(try exact(candidate, in: model, &progress), in: model)
+    report(nil, &progress)
   }
 
   /// Makes a candidate exact (``exact(_:in:_:)``) once, keeps it as

@@ -198,10 +198,12 @@ extension MealPlanSearch {
     // with no point under the cutoff no incumbent prunes a node, so the
     // order does not shrink the tree: depth first keeps the fewest nodes
     // open, and reaches a point soonest when there is one (which ends the proof).
-    var options = treeOptions(gap: 0, nodeSelection: "depth_first")
+    let options = treeOptions(gap: 0, nodeSelection: "depth_first")
     // Until the owning search's deadline: an inner search's comes sooner.
-    options.timeLimit = max(0.05, ((progress.work.deadline ?? deadline) - clock.now).seconds)
-    progress.work.start(StoreSetProof(split: split, cutoff: cutoff, solver: solver, options: options))
+    progress.work.start(
+      StoreSetProof(
+        split: split, cutoff: cutoff, solver: solver, options: options,
+        deadline: progress.work.deadline ?? deadline))
   }
 
   /// Between steps, with a proof by store sets running for the best plan:

@@ -5,8 +5,8 @@ import Foundation
 /// without one, failed as soon as one part has one (or a part stops short).
 ///
 /// A part is taken by the next free thread, the most stores first. The
-/// proof starts with one thread, beside the search; ``addThreads(upTo:)``
-/// adds more when the search has nothing else to do. A solution under the
+/// proof starts with one thread, beside the search (``begin(after:)``);
+/// ``addThreads(upTo:)`` adds more when the search has nothing else to do. A solution under the
 /// cutoff cancels its own thread from the solver's callback and the other
 /// threads with it: the proof cannot succeed any more, and the threads'
 /// time is the search's.
@@ -28,28 +28,48 @@ final class StoreSetProof: @unchecked Sendable {
   let cutoff: Double
   private let solver: any Solver
   private let options: SolverOptions
+  private let deadline: ContinuousClock.Instant?
   private let condition = NSCondition()
   private var waiting: [LinearModel]
   private var unfinished: Int
   private var threads: [Thread] = []
+  private var earlier: (@Sendable () -> Void)?
   private var alive = 0
   private var failure: Double??
   private var solves = 0
   private var seconds = 0.0
 
-  /// Starts the proof on one thread.
+  /// A proof of `split`, started by ``begin(after:)``.
   ///
   /// - Parameters:
   ///   - split: the parts.
   ///   - cutoff: the split's cutoff.
   ///   - solver: the backend.
-  ///   - options: each part's options; the time limit ends every part at the same moment.
-  init(split: StoreSetSplit, cutoff: Double, solver: any Solver, options: SolverOptions) {
+  ///   - options: each part's options.
+  ///   - deadline: when every part ends; each part's time limit is the time
+  ///     left when it starts. Without one, `options`' time limit is each part's.
+  init(
+    split: StoreSetSplit, cutoff: Double, solver: any Solver, options: SolverOptions,
+    deadline: ContinuousClock.Instant? = nil
+  ) {
     self.cutoff = cutoff
     self.solver = solver
     self.options = options
+    self.deadline = deadline
     waiting = split.parts.map(\.model)
     unfinished = waiting.count
+  }
+
+  /// Starts the proof on one thread, which first waits for `earlier` to
+  /// return: the threads of the work this proof replaces, cancelled but
+  /// still ending (an LP, a round of cuts or pseudocost's probes at a
+  /// tree's root run to their end before its callback sees the cancel), so
+  /// that beside the search the proofs of one plan after another take one
+  /// processor, not one each.
+  func begin(after earlier: @escaping @Sendable () -> Void) {
+    condition.lock()
+    self.earlier = earlier
+    condition.unlock()
     addThreads(upTo: 1)
   }
 
@@ -81,7 +101,9 @@ final class StoreSetProof: @unchecked Sendable {
   }
 
   private func startThread() {
+    let earlier = self.earlier
     let thread = Thread { [self] in
+      earlier?()
       while let part = next() { solve(part) }
       solver.releaseThread()
       condition.lock()
@@ -114,6 +136,11 @@ final class StoreSetProof: @unchecked Sendable {
   /// Stops every thread and waits for them to end.
   func stop() {
     cancel()
+    waitForThreads()
+  }
+
+  /// Waits until every thread of the proof has ended.
+  func waitForThreads() {
     condition.lock()
     while alive > 0 { condition.wait() }
     condition.unlock()
@@ -138,6 +165,7 @@ final class StoreSetProof: @unchecked Sendable {
 
   private func solve(_ part: LinearModel) {
     var options = self.options
+    if let deadline { options.timeLimit = max(0.05, (deadline - ContinuousClock.now).seconds) }
     options.observer = SolveObserver { [self] value in
       // A week under the cutoff: this part, and so the proof, cannot succeed.
       Thread.current.cancel()

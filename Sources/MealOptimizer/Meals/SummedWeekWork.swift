@@ -88,7 +88,9 @@ package final class SummedWeekWork: @unchecked Sendable {
   }
 
   /// Starts a proof in place of the one running, stopping the tree while
-  /// it runs; once the work is closed, the proof is stopped instead.
+  /// it runs; once the work is closed, the proof is stopped instead. The
+  /// proof's thread first waits for the threads of the proof and tree it
+  /// replaces to end (``StoreSetProof/begin(after:)``).
   func start(_ proof: StoreSetProof) {
     let (oldProof, oldTree): (StoreSetProof?, BackgroundSolve?) = locked {
       if closed { return (proof, nil) }
@@ -100,10 +102,16 @@ package final class SummedWeekWork: @unchecked Sendable {
       }
       return (storedProof, storedTree)
     }
-    // Neither is waited for: the search goes on while they end.
+    // Neither is waited for: the search goes on while they end, and the
+    // new proof waits for them on its own thread.
     oldProof?.cancel()
     if let incumbent = oldTree?.points?.incumbent { locked { upper = min(upper, incumbent) } }
     oldTree?.cancel()
+    guard oldProof !== proof else { return }
+    proof.begin {
+      oldProof?.waitForThreads()
+      _ = oldTree?.wait()
+    }
   }
 
   /// Takes a finished proof's answer: a proven cutoff, or, for a failed
