@@ -24,14 +24,14 @@ extension MealPlanSearch {
   /// A solver's MIP answer is whole only within its own tolerance (GLPK's
   /// 1e-5 for integrality), so a plan that fails the check is first made
   /// exact by ``complete(_:days:_:)``: its day variables rounded, the rest
-  /// recomputed. A better plan is reported at once (``report(_:_:)``),
-  /// which starts its proof by store sets beside the search: the step may
-  /// price moves for a while before its next solver call.
+  /// recomputed. A better plan starts its proof by store sets beside the
+  /// search at once (``offerProof(_:beside:)``), not at the step's next
+  /// solver call: the step may price moves for a while before it.
   func accept(_ candidate: [Double]?, in model: LinearModel, _ progress: inout Progress) throws(PlanningError)
   {
     guard let candidate, model.objective.value(candidate) < progress.objective else { return }
     progress.consider(try exact(candidate, in: model, &progress), in: model)
-    report(nil, &progress)
+    offerProof(progress, beside: true)
   }
 
   /// Makes a candidate exact (``exact(_:in:_:)``) once, keeps it as
