@@ -109,13 +109,14 @@ struct StoreSetSplitTests {
     let under = StoreSetProof(
       split: try #require(StoreSetSplit(model, cutoff: 4.5)), cutoff: 4.5, solver: GLPKSolver(),
       options: options)
+    under.begin {}
     under.addThreads(upTo: 2)
     #expect(under.wait(until: .now + .seconds(30)) == .proven)
     #expect(under.counts.solves == 4)
     let over = StoreSetProof(
       split: try #require(StoreSetSplit(model, cutoff: 4.6)), cutoff: 4.6, solver: GLPKSolver(),
       options: options)
-    over.addThreads(upTo: 1)
+    over.begin {}
     guard case .failed(let found) = over.wait(until: .now + .seconds(30)) else {
       Issue.record("the proof above the minimum did not fail")
       return
@@ -134,6 +135,8 @@ struct StoreSetSplitTests {
     let proof = StoreSetProof(
       split: try #require(StoreSetSplit(Self.kitchen(), cutoff: 4.5)), cutoff: 4.5, solver: GLPKSolver(),
       options: options)
+    proof.addThreads(upTo: 2)
+    #expect(proof.wait(until: .now + .milliseconds(200)) == .running)
     let earlierEnded = DispatchSemaphore(value: 0)
     proof.begin { earlierEnded.wait() }
     #expect(proof.wait(until: .now + .milliseconds(300)) == .running)

@@ -6,10 +6,10 @@ import Foundation
 ///
 /// A part is taken by the next free thread, the most stores first. The
 /// proof starts with one thread, beside the search (``begin(after:)``);
-/// ``addThreads(upTo:)`` adds more when the search has nothing else to do. A solution under the
-/// cutoff cancels its own thread from the solver's callback and the other
-/// threads with it: the proof cannot succeed any more, and the threads'
-/// time is the search's.
+/// ``addThreads(upTo:)`` adds more when the search has nothing else to do.
+/// A solution under the cutoff cancels its own thread from the solver's
+/// callback and the other threads with it: the proof cannot succeed any
+/// more, and the threads' time is the search's.
 final class StoreSetProof: @unchecked Sendable {
   // Unchecked: every stored property but the constants is read and written
   // only with `condition` locked.
@@ -34,6 +34,7 @@ final class StoreSetProof: @unchecked Sendable {
   private var unfinished: Int
   private var threads: [Thread] = []
   private var earlier: (@Sendable () -> Void)?
+  private var begun = false
   private var alive = 0
   private var failure: Double??
   private var solves = 0
@@ -69,6 +70,7 @@ final class StoreSetProof: @unchecked Sendable {
   func begin(after earlier: @escaping @Sendable () -> Void) {
     condition.lock()
     self.earlier = earlier
+    begun = true
     condition.unlock()
     addThreads(upTo: 1)
   }
@@ -85,12 +87,13 @@ final class StoreSetProof: @unchecked Sendable {
     return unfinished == 0 ? .proven : .running
   }
 
-  /// Starts threads, up to `count` in all, while parts wait for one.
+  /// Starts threads, up to `count` in all, while parts wait for one; none
+  /// before ``begin(after:)``.
   func addThreads(upTo count: Int) {
     condition.lock()
     defer { condition.unlock() }
     // A thread without a part left to take ends at once.
-    while alive < count, !waiting.isEmpty, failure == nil { startThread() }
+    while begun, alive < count, !waiting.isEmpty, failure == nil { startThread() }
   }
 
   /// The solver calls ended so far and their seconds: (solver calls ended, their seconds).
