@@ -229,9 +229,9 @@ extension MealPlanSearch {
 
   /// The best week of whole patterns: the master with whole weights, solved
   /// to the search's own gap within ``Tuning/stepShare`` of the remaining
-  /// time; each class's patterns go to its days in order. (Half that gap,
-  /// before, gave the same plans on all 33 of the family's tuning weeks
-  /// under `minimize cost eaten` at 10 s, 11 of which run this step:
+  /// time; each class's patterns go to its days in order. (Half that gap
+  /// gives the same plans on all 33 of the family's tuning weeks under
+  /// `minimize cost eaten` at 10 s, 11 of which run this step:
   /// docs/performance.md.)
   private func patternWeek(
     _ patterns: [DayPattern], classes: [DayClass], rows: [LinearModel.Constraint], model: LinearModel,

@@ -33,8 +33,9 @@ final class StoreSetProof: @unchecked Sendable {
   private var waiting: [LinearModel]
   private var unfinished: Int
   private var threads: [Thread] = []
+  /// What a thread runs before it takes a part; set by ``begin(after:)``,
+  /// before which no thread starts.
   private var earlier: (@Sendable () -> Void)?
-  private var begun = false
   private var alive = 0
   private var failure: Double??
   private var solves = 0
@@ -70,7 +71,6 @@ final class StoreSetProof: @unchecked Sendable {
   func begin(after earlier: @escaping @Sendable () -> Void) {
     condition.lock()
     self.earlier = earlier
-    begun = true
     condition.unlock()
     addThreads(upTo: 1)
   }
@@ -93,7 +93,7 @@ final class StoreSetProof: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     // A thread without a part left to take ends at once.
-    while begun, alive < count, !waiting.isEmpty, failure == nil { startThread() }
+    while earlier != nil, alive < count, !waiting.isEmpty, failure == nil { startThread() }
   }
 
   /// The solver calls ended so far and their seconds: (solver calls ended, their seconds).

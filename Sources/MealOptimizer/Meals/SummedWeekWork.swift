@@ -92,8 +92,8 @@ package final class SummedWeekWork: @unchecked Sendable {
   /// proof's thread first waits for the threads of the proof and tree it
   /// replaces to end (``StoreSetProof/begin(after:)``).
   func start(_ proof: StoreSetProof) {
-    let (oldProof, oldTree): (StoreSetProof?, BackgroundSolve?) = locked {
-      if closed { return (proof, nil) }
+    let replaced: (proof: StoreSetProof?, tree: BackgroundSolve?)? = locked {
+      if closed { return nil }
       defer {
         storedProof = proof
         tried = proof.cutoff
@@ -102,12 +102,16 @@ package final class SummedWeekWork: @unchecked Sendable {
       }
       return (storedProof, storedTree)
     }
+    guard let replaced else {
+      proof.cancel()
+      return
+    }
+    let (oldProof, oldTree) = replaced
     // Neither is waited for: the search goes on while they end, and the
     // new proof waits for them on its own thread.
     oldProof?.cancel()
     if let incumbent = oldTree?.points?.incumbent { locked { upper = min(upper, incumbent) } }
     oldTree?.cancel()
-    guard oldProof !== proof else { return }
     proof.begin {
       oldProof?.waitForThreads()
       _ = oldTree?.wait()
