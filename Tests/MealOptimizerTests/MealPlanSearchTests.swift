@@ -103,6 +103,25 @@ struct MealPlanSearchTests {
     }
   }
 
+  @Test("a week's purchases are kept when a gap, a node limit or the clock stopped their solve at a point")
+  func completionKeepsStoppedPoints() {
+    let point = [1.0, 0.5]
+    let kept: [(TerminationStatus, ResultStatus)] = [
+      (.completed, .optimal), (.gapLimit, .feasible), (.nodeLimit, .feasible), (.timeLimit, .feasible),
+    ]
+    for (termination, status) in kept {
+      let result = Solution(termination: termination, status: status, values: point)
+      #expect(MealPlanSearch.isCompletion(result, count: 2), "\(termination)")
+      // Values of another model are not a point of this one.
+      #expect(!MealPlanSearch.isCompletion(result, count: 3), "\(termination)")
+    }
+    #expect(!MealPlanSearch.isCompletion(Solution(termination: .timeLimit, status: .unknown), count: 2))
+    #expect(!MealPlanSearch.isCompletion(Solution(termination: .completed, status: .infeasible), count: 2))
+    #expect(
+      !MealPlanSearch.isCompletion(Solution(termination: .failed, status: .feasible, values: point), count: 2)
+    )
+  }
+
   @Test("the last resort alone, at gap 0, finds the optimum itself", arguments: seeds)
   func fullModelFindsOptimum(seed: UInt64) throws {
     let built = try MealPlanModelBuilder(problem: Self.smallWeek(seed: seed)).build()

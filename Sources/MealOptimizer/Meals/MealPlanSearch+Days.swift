@@ -62,11 +62,11 @@ extension MealPlanSearch {
   /// when some of them are integer (the packages and store visits of a plan
   /// with purchasing), a small MIP solved to optimality: the week's purchases
   /// re-solved exactly for its meals, or, when GLPK has not proven them
-  /// cheapest within ``Tuning/completeNodeLimit`` nodes, the best it found
-  /// by then (a household's week over many package sizes at three stores
-  /// can take GLPK longer than the whole search to prove); when it found
-  /// none by then, the till's own purchases (``TillPricer``) with the rest
-  /// solved around them. Rows on the day variables alone are
+  /// cheapest within ``Tuning/completeNodeLimit`` nodes, or before the
+  /// step's deadline, the best it found by then (a household's week over
+  /// many package sizes at three stores can take GLPK longer than the whole
+  /// search to prove); when it found none within the nodes, the till's own
+  /// purchases (``TillPricer``) with the rest solved around them. Rows on the day variables alone are
   /// constants then; they are left to ``LinearModel/isFeasible(_:tolerance:)``
   /// with the search's tolerance rather than to the solver's (GLPK's LP
   /// tolerance is 1e-7, tighter than its integrality tolerance). `nil` when
@@ -83,12 +83,8 @@ extension MealPlanSearch {
     }
     let limit = fixed.isMixedInteger ? tuning.completeNodeLimit : nil
     let result = try run(fixed, &progress, gap: fixed.isMixedInteger ? 0 : nil, nodeLimit: limit)
-    func usable(_ result: Solution) -> Bool {
-      (result.status == .optimal
-        || (result.status == .feasible && [.gapLimit, .nodeLimit].contains(result.termination)))
-        && result.values.count == model.variables.count
-    }
-    if usable(result) { return result.values }
+    let count = model.variables.count
+    if Self.isCompletion(result, count: count) { return result.values }
     // No purchases within the node limit: the till's own (``TillPricer``),
     // the rest (loose grams, pantry use, flags) solved with them fixed.
     guard result.termination == .nodeLimit, !model.constraints(in: .purchases).isEmpty,
@@ -100,7 +96,19 @@ extension MealPlanSearch {
     var both = whole
     for (index, value) in purchases { both[VariableRef(index: index)] = value }
     let priced = try run(model.settling(both), &progress, gap: 0, nodeLimit: tuning.moveNodeLimit)
-    return usable(priced) ? priced.values : nil
+    return Self.isCompletion(priced, count: count) ? priced.values : nil
+  }
+
+  /// Whether a solve of a week's purchases with its meals fixed gave
+  /// purchases to keep: its optimum, or the best point it found before its
+  /// gap, node limit or deadline stopped it. A point the clock stopped at
+  /// is kept too: it keeps every row, and without it a week whose meals the
+  /// search found may have no plan (w05 and w27 of the family of weeks at
+  /// 10 s, docs/performance.md).
+  package static func isCompletion(_ result: Solution, count: Int) -> Bool {
+    let stopped: Set<TerminationStatus> = [.gapLimit, .nodeLimit, .timeLimit]
+    return (result.status == .optimal || (result.status == .feasible && stopped.contains(result.termination)))
+      && result.values.count == count
   }
 
   /// ``Step/improveDays``: improves the best plan one day at a time. Every
