@@ -66,11 +66,11 @@ extension MealPlanSearch {
   /// step's deadline, the best it found by then (a household's week over
   /// many package sizes at three stores can take GLPK longer than the whole
   /// search to prove); when it found none within the nodes, the till's own
-  /// purchases (``TillPricer``) with the rest solved around them. Rows on the day variables alone are
-  /// constants then; they are left to ``LinearModel/isFeasible(_:tolerance:)``
-  /// with the search's tolerance rather than to the solver's (GLPK's LP
-  /// tolerance is 1e-7, tighter than its integrality tolerance). `nil` when
-  /// the completion is infeasible.
+  /// purchases (``TillPricer``) with the rest solved around them. Rows on
+  /// the day variables alone are constants then; they are left to
+  /// ``LinearModel/isFeasible(_:tolerance:)`` with the search's tolerance
+  /// rather than to the solver's (GLPK's LP tolerance is 1e-7, tighter than
+  /// its integrality tolerance). `nil` when the completion is infeasible.
   func complete(_ model: LinearModel, days: [VariableRef: Double], _ progress: inout Progress)
     throws(PlanningError) -> [Double]?
   {
@@ -106,9 +106,8 @@ extension MealPlanSearch {
   /// search found may have no plan (w05 and w27 of the family of weeks at
   /// 10 s, docs/performance.md).
   package static func isCompletion(_ result: Solution, count: Int) -> Bool {
-    let stopped: Set<TerminationStatus> = [.gapLimit, .nodeLimit, .timeLimit]
-    return (result.status == .optimal || (result.status == .feasible && stopped.contains(result.termination)))
-      && result.values.count == count
+    hasValues(result, count: count)
+      && (result.status == .optimal || [.gapLimit, .nodeLimit, .timeLimit].contains(result.termination))
   }
 
   /// ``Step/improveDays``: improves the best plan one day at a time. Every
