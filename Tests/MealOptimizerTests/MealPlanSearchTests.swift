@@ -276,7 +276,7 @@ struct TuningSettingTests {
     "an unknown name, a value that does not fit, or no '=' changes nothing",
     arguments: [
       "dishMoves=5", "patternColumnShare=0.6", "stepShare=half", "stepShare=inf", "moves=1.5",
-      "countChecks=12", "weekTotalsShare=0.75", "eatenWeekShare=0.25", "dishKickSizes=3,x",
+      "countChecks=12", "weekTotalsShare=0.75", "dishKickSizes=3,x",
       "treePresolve=yes", "stepShare",
     ])
   func rejects(_ setting: String) {

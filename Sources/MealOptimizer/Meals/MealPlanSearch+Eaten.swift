@@ -8,7 +8,7 @@ extension MealPlanSearch {
   /// days' variables alone, with every row on them alone and the objective
   /// "each food eaten at that price", are a week of the kind the search
   /// proves quickly (its days meet only in repetition and weekly rows); the
-  /// search runs on it with at most ``Tuning/stepShare`` of the
+  /// search runs on it with at most ``Tuning/eatenWeekShare`` of the
   /// remaining time, and its plan's purchases are then completed exactly
   /// (``complete(_:days:_:)``), giving a plan of the whole model, which
   /// ``Step/improveDays`` then improves (re-planning a day with the others
@@ -55,7 +55,7 @@ extension MealPlanSearch {
       ))
     var inner = MealPlanSearch(
       solver: solver, slots: Self.renumbered(slots, local), relativeGap: relativeGap,
-      deadline: deadline(share: tuning.stepShare))
+      deadline: deadline(share: tuning.eatenWeekShare))
     inner.tuning = tuning
     let found = try inner.minimizeCost(week)
     progress.solves += found.solves

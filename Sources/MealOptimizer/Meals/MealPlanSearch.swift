@@ -83,23 +83,29 @@ package struct MealPlanSearch: Sendable {
     /// ``treeCuts``.
     package var treePresolve = true
     /// The most of the remaining time a step that may run long takes, so
-    /// that the steps after it keep the rest: ``Step/withoutBudget``,
+    /// that the steps after it keep the rest: ``Step/weekTotals`` (or, with
+    /// ``MealPlanSearch/worksBeside``, its wait for its tree to end, and the
+    /// proof by store sets' with every processor; it had ¾ of its own, and
+    /// on the family's 33 tuning weeks at 10 s ½ changed two plans, w05's,
+    /// whose only plan the dive finds 9.9 s in, on either side of the
+    /// clock, and w37's, as a second run with ¾ did: docs/performance.md),
+    /// ``Step/withoutBudget``,
     /// ``Step/relaxation`` (on a week of thousands of recipes GLPK's simplex
     /// needs more than a minute for the LP alone; stopped at this share, the
     /// search goes on without its bound to the steps that plan day by day),
-    /// ``Step/eatenWeek``, ``Step/dayPatterns``' column generation and then
-    /// its master with whole weights, ``Step/weekTotals`` (or, with
-    /// ``MealPlanSearch/worksBeside``, its wait for its tree to end, and the
-    /// proof by store sets' with every processor), and the wait, between
-    /// steps, for a proof by store sets running beside the search
-    /// (``MealPlanSearch/waitForProof(_:)``). One share for all of them,
-    /// where `eaten_week` had ¼ and the others ½: on the family's 33 tuning
-    /// weeks at 10 s, 3 plans cheaper and 3 dearer, the geometric mean
-    /// 0.04% lower; on the 11 held-out weeks 2 cheaper (w11's first plan)
-    /// and 1 dearer; under `minimize cost eaten` no plan changed
-    /// (docs/performance.md). ½ for all was worse (1 plan cheaper, 8
-    /// dearer), and ¼ for all lost w29's plan.
-    package var stepShare = 1.0 / 3
+    /// ``Step/dayPatterns``' column generation and then its master with
+    /// whole weights (column generation had 0.6 before: on the family's 33
+    /// tuning weeks under `minimize cost eaten` at 10 s, one plan cheaper
+    /// and one dearer with ½, docs/performance.md), and the wait,
+    /// between steps, for a proof by store sets running beside the search
+    /// (``MealPlanSearch/waitForProof(_:)``). The steps that take another
+    /// share have their own constants.
+    package var stepShare = 0.5
+    /// The most of the remaining time ``Step/eatenWeek`` may take. With
+    /// ``stepShare`` (½) instead, on the family's 33 tuning weeks at 10 s:
+    /// 1 plan cheaper, 8 dearer (two weeks without a plan), the geometric
+    /// mean 0.62% higher (docs/performance.md).
+    package var eatenWeekShare = 0.25
     /// The weight of the best prices so far in the next round's prices
     /// (Wentges smoothing); 0 prices at the master's duals alone. Without
     /// it, on the family's 33 tuning weeks under `minimize cost eaten` at
@@ -157,6 +163,7 @@ package struct MealPlanSearch: Sendable {
         guard let flag = Bool(value) else { return false }
         treePresolve = flag
       case "stepShare": return real(&stepShare)
+      case "eatenWeekShare": return real(&eatenWeekShare)
       case "patternSmoothing": return real(&patternSmoothing)
       case "moveNodeLimit": return whole(&moveNodeLimit)
       case "completeNodeLimit": return whole(&completeNodeLimit)

@@ -6,7 +6,7 @@ import Foundation
 package enum SolveStep: String, Sendable, Hashable, CaseIterable {
   /// Bound and plan: the other cost steps on the model without its budget rows.
   case withoutBudget = "without_budget"
-  /// Bound: the LP relaxation's optimum, within a third of the remaining time.
+  /// Bound: the LP relaxation's optimum, within half of the remaining time.
   case relaxation
   /// Plan: with purchases, the week cheapest by the food eaten, its purchases completed.
   case eatenWeek = "eaten_week"
