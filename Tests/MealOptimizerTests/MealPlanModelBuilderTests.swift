@@ -82,24 +82,7 @@ struct MealPlanModelBuilderTests {
     #expect(rows.contains("apart[beef_chili,day1]"))
     let (_, without) = Self.names(
       try Self.build(Kitchen.problem(repetition: RepetitionLimits(notOnConsecutiveDays: true))))
-    #expect(without.contains("apart[lentil_soup,day2,1]"))
-  }
-
-  @Test("without once a day, not on consecutive days is a row per pair of cookings, on the picks alone")
-  func apartRowsPerPair() throws {
-    let built = try Self.build(Kitchen.problem(repetition: RepetitionLimits(notOnConsecutiveDays: true)))
-    let model = built.model
-    let picks = Set(built.slots.flatMap { $0.options.map(\.pick) })
-    let rows = model.constraints(in: .repetition).map { model.constraints[$0.index] }
-    #expect(!rows.isEmpty)
-    for row in rows {
-      #expect(row.expression.terms.allSatisfy { picks.contains($0.variable) }, "\(row.name)")
-    }
-    #expect(!model.variables.contains { $0.name.hasPrefix("cooked[") })
-    // Lentil soup is served at lunch and dinner: four pairs from day 2 to day 3.
-    let lentil = rows.filter { $0.name.hasPrefix("apart[lentil_soup,day2,") }
-    #expect(lentil.count == 4)
-    #expect(lentil.allSatisfy { $0.expression.terms.count == 2 })
+    #expect(without.contains("cooked_link[lentil_soup,day2,1]"))
   }
 
   @Test("locking a slot to a recipe the diet excludes is a conflict found before solving")

@@ -9,7 +9,7 @@ extension ConstraintGroup {
   package static let weeklyGoals: ConstraintGroup = "weekly_goals"
   /// `budget[day3]`, `budget[week1]`: cost within a daily or weekly budget.
   package static let budget: ConstraintGroup = "budget"
-  /// `repeat[…]`, `once_a_day[…]`, `apart[…]`: repetition limits.
+  /// `repeat[…]`, `once_a_day[…]`, `apart[…]`, `cooked_link[…]`: repetition limits.
   package static let repetition: ConstraintGroup = "repetition"
   /// `lock[day3,dinner]`, `lock_portion[…]`: slots the user fixed.
   package static let locks: ConstraintGroup = "locks"

@@ -225,34 +225,29 @@ extension MealPlanModelBuilder {
   /// Rows that keep a recipe from being cooked on two consecutive days.
   ///
   /// With the once-a-day rule the cookings of two consecutive days sum to at
-  /// most 1 (`apart[r,day3]`); without it, each cooking on one day and each
-  /// on the next sum to at most 1, a row per pair (`apart[r,day3,2]`, the
-  /// pairs numbered in order). That is "any cooking on day 3 and any on day
-  /// 4 ≤ 1" written on the picks alone: the same points as with an
-  /// indicator per day (`cooked ≥ pick`, `cooked + cooked' ≤ 1`), whose LP
-  /// is the pairs' too, and every row stays on one or two days' picks, so
-  /// the steps that plan on the day variables alone (the week eaten at
-  /// per-gram prices, the dish walk, day patterns) keep the rule.
+  /// most 1; without it, a `cooked[r,dayN]` indicator per day stands for "any
+  /// cooking that day".
   func addApartRows(recipe: String, byDay: [Int: [VariableRef]], aggregate: Bool, to model: inout LinearModel)
   {
-    for day in 1..<problem.days {
-      let today = byDay[day] ?? []
-      let tomorrow = byDay[day + 1] ?? []
-      guard !today.isEmpty, !tomorrow.isEmpty else { continue }
-      if aggregate || (today.count == 1 && tomorrow.count == 1) {
+    var indicator: [Int: VariableRef] = [:]
+    func dayTerm(_ day: Int) -> [(VariableRef, Double)] {
+      let picks = byDay[day] ?? []
+      if aggregate || picks.count <= 1 { return picks.map { ($0, 1) } }
+      if let variable = indicator[day] { return [(variable, 1)] }
+      let variable = model.addVariable("cooked[\(recipe),day\(day)]", lower: 0, upper: 1)
+      for (offset, pick) in picks.enumerated() {
         model.addConstraint(
-          "apart[\(recipe),day\(day)]", LinearExpression((today + tomorrow).map { ($0, 1) }), .lessThan(1),
-          group: .repetition)
-        continue
+          "cooked_link[\(recipe),day\(day),\(offset + 1)]", LinearExpression([(pick, 1), (variable, -1)]),
+          .lessThan(0), group: .repetition)
       }
-      var pair = 0
-      for first in today {
-        for second in tomorrow {
-          pair += 1
-          model.addConstraint(
-            "apart[\(recipe),day\(day),\(pair)]", LinearExpression([(first, 1), (second, 1)]), .lessThan(1),
-            group: .repetition)
-        }
+      indicator[day] = variable
+      return [(variable, 1)]
+    }
+    for day in 1..<problem.days {
+      let terms = dayTerm(day) + dayTerm(day + 1)
+      if terms.count > 1, !(byDay[day] ?? []).isEmpty, !(byDay[day + 1] ?? []).isEmpty {
+        model.addConstraint(
+          "apart[\(recipe),day\(day)]", LinearExpression(terms), .lessThan(1), group: .repetition)
       }
     }
   }

@@ -9,7 +9,7 @@
 ///   block within the goal (`goal[saturated_fat,day3,max]` for each side of a
 ///   percent-of-energy goal);
 /// - `budget[day3]`, `budget[week1]` (``ConstraintGroup/budget``): cost within the budget;
-/// - `repeat[r,week1]`, `once_a_day[r,day3]`, `apart[r,day3]` (`apart[r,day3,2]` per pair)
+/// - `repeat[r,week1]`, `once_a_day[r,day3]`, `apart[r,day3]`, `cooked_link[...]`
 ///   (``ConstraintGroup/repetition``): repetition limits;
 /// - `lock[day3,dinner]`, `lock_portion[day3,dinner]` (``ConstraintGroup/locks``): locks;
 /// - `repeats_count[r]`, `center[protein,day3]` (``ConstraintGroup/tieBreak``):
