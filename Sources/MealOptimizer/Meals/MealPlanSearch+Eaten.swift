@@ -9,7 +9,9 @@ extension MealPlanSearch {
   /// "each food eaten at that price", are a week of the kind the search
   /// proves quickly (its days meet only in repetition and weekly rows); the
   /// search runs on it with at most ``Tuning/eatenWeekShare`` of the
-  /// remaining time, and its plan's purchases are then completed exactly
+  /// remaining time (when it ends there without a plan, ``Step/relaxation``,
+  /// ``Step/dive`` and ``Step/improveDays`` alone get that share of what is
+  /// left), and its plan's purchases are then completed exactly
   /// (``complete(_:days:_:)``), giving a plan of the whole model, which
   /// ``Step/improveDays`` then improves (re-planning a day with the others
   /// fixed reuses what their packages leave). Under `minimize cost eaten` the
@@ -57,10 +59,20 @@ extension MealPlanSearch {
       solver: solver, slots: Self.renumbered(slots, local), relativeGap: relativeGap,
       deadline: deadline(share: tuning.eatenWeekShare))
     inner.tuning = tuning
-    let found = try inner.minimizeCost(week)
+    var found = try inner.minimizeCost(week)
     progress.solves += found.solves
     progress.seconds += found.seconds
     if eatenObjective, let bound = found.bound { progress.raise(bound) }
+    // No plan by the end of its share (a household's days, each priced as
+    // a MIP by `day_patterns`, can take all of it): the steps that plan
+    // from the LP's point get a share of their own.
+    if found.values == nil, case .noPlan = found.failure, !isPastDeadline {
+      inner.deadline = deadline(share: tuning.eatenWeekShare)
+      inner.steps = [.relaxation, .dive, .improveDays]
+      found = try inner.minimizeCost(week)
+      progress.solves += found.solves
+      progress.seconds += found.seconds
+    }
     guard let values = found.values else { return }
     var fixed: [VariableRef: Double] = [:]
     for (offset, variable) in days.enumerated() { fixed[variable] = values[offset] }
