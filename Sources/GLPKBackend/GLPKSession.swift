@@ -144,6 +144,8 @@ final class GLPKSession: SolverSession {
       offered.start = incumbent
       start = GLPKSolver.start(offered, model)
     }
+    // The presolved tree's columns are not the model's (``GLPKSolver``).
+    if glpk.mipPresolve { start = nil }
     let clock = ContinuousClock()
     let began = clock.now
     let raw = try GLPKCall.run(

@@ -75,7 +75,10 @@ package struct GLPKSolver: Solver {
         termination: .completed, status: .infeasible,
         message: "integer variable '\(compact.columns[column].name)' has no integer value between its bounds")
     }
-    let raw = try GLPKCall.solve(compact, options: options, glpk: glpk, start: Self.start(options, model))
+    // With the MIP presolver the tree's columns are the presolved problem's:
+    // a start over the model's would be read against the wrong columns.
+    let raw = try GLPKCall.solve(
+      compact, options: options, glpk: glpk, start: glpk.mipPresolve ? nil : Self.start(options, model))
     if raw.stopped || GLPKCall.isCancelled { throw .cancelled }
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18

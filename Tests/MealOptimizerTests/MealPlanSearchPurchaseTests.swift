@@ -131,7 +131,7 @@ struct MealPlanSearchPurchaseTests {
     // The optimum's meals: their exact purchases cost the optimum.
     #expect(abs(built.model.objective.value(exact) - (week.objectiveValue ?? .nan)) < 1e-6)
     var limited = search
-    limited.tuning.completeNodeLimit = 1
+    limited.tuning.moveNodeLimit = 1
     let first = try #require(try limited.complete(built.model, days: days, &progress))
     #expect(built.model.isFeasible(first, tolerance: 1e-5), "\(built.model.violations(at: first))")
     #expect(built.model.objective.value(first) >= built.model.objective.value(exact) - 1e-6)

@@ -328,6 +328,44 @@ struct SolverOptionsSplitTests {
     #expect(plain.objectiveValue != best)
   }
 
+  @Test(
+    "with GLPK's MIP presolver a start is not offered: the presolved tree's columns are not the model's, and the optimum stays exact"
+  )
+  func startWithPresolver() throws {
+    // Fixed columns first, which the presolver removes, so that the tree's
+    // column j is another column of the model; then a cover whose cheapest
+    // points take the last items: read against the wrong columns, the
+    // optimum would be a cheaper point that breaks the rows.
+    var model = LinearModel(name: "fixed_first")
+    let fixed = (0..<3).map { model.addVariable("f\($0)", lower: 1, upper: 1, kind: .integer) }
+    let items = (1...12).map { model.addVariable("x\($0)", kind: .binary) }
+    let weights = items.indices.map { Double(($0 + 1) * ($0 + 1)) }
+    model.addConstraint("cover", LinearExpression(Array(zip(items, weights))), .greaterThan(300))
+    model.addConstraint(
+      "second", LinearExpression(Array(zip(items, weights.reversed())) + fixed.map { ($0, 1.0) }),
+      .greaterThan(100))
+    model.setObjective(
+      .minimize,
+      LinearExpression(
+        items.indices.map { (items[$0], Double($0 + 1) * 1.5 + 1) } + fixed.map { ($0, 2.0) }))
+    var options = SolverOptions()
+    options.relativeGap = 0
+    let plain = try GLPKSolver().solve(model, options: options)
+    let optimum = try #require(plain.objectiveValue)
+    options.backendSettings["mip_presolve"] = "on"
+    options.start = plain.values
+    let started = try GLPKSolver().solve(model, options: options)
+    #expect(started.status == .optimal)
+    #expect(started.objectiveValue == optimum)
+    let startedKeepsRows = model.isFeasible(started.values)
+    #expect(startedKeepsRows)
+    let session = try GLPKSolver().makeSession(for: model)
+    let again = try session.solve(options: options)
+    #expect(again.objectiveValue == optimum)
+    let againKeepsRows = model.isFeasible(again.values)
+    #expect(againKeepsRows)
+  }
+
   @Test("GLPK's settings by name: known ones apply, unknown names and values are refused with their name")
   func backendSettings() throws {
     let glpk = try GLPKOptions().applying([

@@ -61,13 +61,16 @@ extension MealPlanSearch {
   /// values, rounded to whole numbers: an LP over the other variables, or,
   /// when some of them are integer (the packages and store visits of a plan
   /// with purchasing), a small MIP solved to optimality: the week's purchases
-  /// re-solved exactly for its meals, or, when GLPK has not proven them
-  /// cheapest within ``Tuning/completeNodeLimit`` nodes, or before the
-  /// step's deadline, the best it found by then (a household's week over
-  /// many package sizes at three stores can take GLPK longer than the whole
-  /// search to prove); when it found none within the nodes, the till's own
-  /// purchases (``TillPricer``) with the rest solved around them. Rows on
-  /// the day variables alone are constants then; they are left to
+  /// re-solved exactly for its meals, with the settings of GLPK's trees
+  /// (``treeOptions(gap:nodeSelection:)``: its MIP presolver, which drops
+  /// the fixed meals and the rows they settle, pseudocost branching and the
+  /// trees' cuts; on issue 9's benchmark week the eaten week's completion
+  /// takes 0.01 s with them and 1.3 s with GLPK's default tree,
+  /// docs/performance.md). When GLPK has not proven them cheapest within
+  /// ``Tuning/moveNodeLimit`` nodes, or before the step's deadline, the
+  /// best it found by then; when it found none within the nodes, the till's
+  /// own purchases (``TillPricer``) with the rest solved around them. Rows
+  /// on the day variables alone are constants then; they are left to
   /// ``LinearModel/isFeasible(_:tolerance:)`` with the search's tolerance
   /// rather than to the solver's (GLPK's LP tolerance is 1e-7, tighter than
   /// its integrality tolerance). `nil` when the completion is infeasible.
@@ -81,8 +84,7 @@ extension MealPlanSearch {
     }) {
       fixed = fixed.relaxingIntegrality()
     }
-    let limit = fixed.isMixedInteger ? tuning.completeNodeLimit : nil
-    let result = try run(fixed, &progress, gap: fixed.isMixedInteger ? 0 : nil, nodeLimit: limit)
+    let result = try run(fixed, &progress, fixed.isMixedInteger ? purchaseOptions() : solveOptions())
     let count = model.variables.count
     if Self.isCompletion(result, count: count) { return result.values }
     // No purchases within the node limit: the till's own (``TillPricer``),
@@ -95,7 +97,7 @@ extension MealPlanSearch {
     guard let purchases = pricer.purchases(in: values) else { return nil }
     var both = whole
     for (index, value) in purchases { both[VariableRef(index: index)] = value }
-    let priced = try run(model.settling(both), &progress, gap: 0, nodeLimit: tuning.moveNodeLimit)
+    let priced = try run(model.settling(both), &progress, purchaseOptions())
     return Self.isCompletion(priced, count: count) ? priced.values : nil
   }
 
@@ -290,14 +292,14 @@ extension MealPlanSearch {
       var fixed: [VariableRef: Double] = [:]
       for variable in dayVariables { fixed[variable] = walk.values[variable.index].rounded() }
       for (index, value) in walk.purchases() { fixed[VariableRef(index: index)] = value }
-      let result = try run(model.settling(fixed), &progress, gap: 0, nodeLimit: tuning.moveNodeLimit)
+      let result = try run(model.settling(fixed), &progress, purchaseOptions())
       if Self.hasValues(result, count: model.variables.count) {
         try accept(result.values, in: model, &progress)
         return
       }
       var days: [VariableRef: Double] = [:]
       for variable in dayVariables { days[variable] = walk.values[variable.index].rounded() }
-      let anew = try run(model.fixing(days), &progress, gap: 0, nodeLimit: tuning.moveNodeLimit)
+      let anew = try run(model.fixing(days), &progress, purchaseOptions())
       if Self.hasValues(anew, count: model.variables.count) {
         try accept(anew.values, in: model, &progress)
       }

@@ -51,7 +51,9 @@ package struct MealPlanSearch: Sendable {
     /// mean 0.02% lower (docs/performance.md).
     package var moves = 60
     /// The cutting planes of GLPK's trees: ``Step/weekTotals``' on the
-    /// summed week, the proof by store sets' and ``Step/fullModel``'s. On
+    /// summed week, the proof by store sets', ``Step/fullModel``'s and a
+    /// week's purchases solved for its meals
+    /// (``MealPlanSearch/purchaseOptions()``). On
     /// issue 9's benchmark week, glpsol (pseudocost branching, best-bound
     /// search) proves the summed model's optimum in 15.5 s with
     /// mixed-integer rounding, cover and clique cuts, against 36.5 s with
@@ -66,7 +68,8 @@ package struct MealPlanSearch: Sendable {
     /// ``Step/weekTotals`` runs without cuts.
     package var treeCuts = "mir,cover,clique"
     /// How GLPK's trees branch, in ``Step/weekTotals``, the proof by store
-    /// sets and ``Step/fullModel``: pseudocost branching. With GLPK's own
+    /// sets, ``Step/fullModel`` and a week's purchases solved for its meals
+    /// (``MealPlanSearch/purchaseOptions()``): pseudocost branching. With GLPK's own
     /// best-bound node selection (which the trees keep), on issue 9's
     /// benchmark week glpsol so proves the summed model's optimum (42.35
     /// USD) in 36.5 s, where its default branching leaves the bound at 39.93
@@ -75,7 +78,9 @@ package struct MealPlanSearch: Sendable {
     /// cheaper plan on 1 week, dearer ones on 2, the geometric mean 0.05%
     /// lower; and at 60 s w42's only plan (docs/performance.md).
     package var treeBranching = "pseudocost"
-    /// Whether GLPK's trees run its MIP presolver (`GLPKOptions.mipPresolve`):
+    /// Whether GLPK's trees run its MIP presolver (`GLPKOptions.mipPresolve`),
+    /// and the purchases solved for a week's meals
+    /// (``MealPlanSearch/purchaseOptions()``, where it drops the fixed meals):
     /// on issue 9's benchmark week glpsol's bound on the summed model after
     /// 5 s is 40.39 USD with it, 39.75 without, and the search proves the
     /// week's plan within 1% after 10 s on none of three runs without it
@@ -117,20 +122,18 @@ package struct MealPlanSearch: Sendable {
     /// The most branch-and-bound nodes of one move's solve on a model with
     /// purchases: a day of ``Step/improveDays``, a slot of
     /// ``Step/tieBreak``, a week ``Step/dishSearch`` keeps, a check of its
-    /// count search. A move keeps the best plan its tree found by then (a
-    /// check, the first week). A work limit, so the same input gives the
-    /// same plan on every run. On the family's 33 tuning weeks at 10 s,
-    /// against 400 for the moves and 200 for the checks: 4 plans cheaper
-    /// (w00 proven within 1%, 56.96 → 55.13 USD; w41 38.82 → 33.86), none
-    /// dearer, the geometric mean 0.60% lower (docs/performance.md).
+    /// count search, and a week's purchases completed for its meals
+    /// (``MealPlanSearch/complete(_:days:_:)``). A move keeps the best plan
+    /// its tree found by then (a check, the first week). A work limit, so
+    /// the same input gives the same plan on every run. On the family's 33
+    /// tuning weeks at 10 s, against 400 for the moves and 200 for the
+    /// checks: 4 plans cheaper (w00 proven within 1%, 56.96 → 55.13 USD; w41
+    /// 38.82 → 33.86), none dearer, the geometric mean 0.60% lower. For the
+    /// completion, which had 2,000 nodes of GLPK's default tree, on all 44
+    /// weeks at 10 s with the trees' settings: 200 nodes against 2,000, 1
+    /// plan cheaper (w11), 1 dearer (w08), the geometric mean 0.02% lower
+    /// (docs/performance.md).
     package var moveNodeLimit = 200
-    /// The most branch-and-bound nodes of ``complete(_:days:_:)``: a week's
-    /// purchases with its meals fixed are proven cheapest within them, or
-    /// the best found by then is kept (a work limit: the same plan on every
-    /// run). With ``moveNodeLimit`` (200) instead, issue 9's benchmark week
-    /// ends at 42.95 USD, not proven after 10 s, where it is 42.73 proven
-    /// within 1% at 6 to 7 s (docs/performance.md).
-    package var completeNodeLimit = 2000
     /// How many slots the kicks of ``Step/dishSearch`` change, in turn: on
     /// issue 9's benchmark week kicks of 3 slots find the cheaper weeks, on
     /// the example's two-store week kicks of 6 (docs/meals.md).
@@ -166,7 +169,6 @@ package struct MealPlanSearch: Sendable {
       case "eatenWeekShare": return real(&eatenWeekShare)
       case "patternSmoothing": return real(&patternSmoothing)
       case "moveNodeLimit": return whole(&moveNodeLimit)
-      case "completeNodeLimit": return whole(&completeNodeLimit)
       case "dishKickSizes":
         let sizes = value.split(separator: ",").compactMap { Int($0) }
         guard !sizes.isEmpty, sizes.count == value.split(separator: ",").count else { return false }
@@ -572,8 +574,24 @@ package struct MealPlanSearch: Sendable {
     return options
   }
 
+  /// The options of a week's purchases solved for its meals, to optimality
+  /// within ``Tuning/moveNodeLimit`` nodes: the completion of a week
+  /// (``complete(_:days:_:)``) and a week ``Step/dishSearch`` keeps. GLPK's
+  /// trees' settings (``treeOptions(gap:nodeSelection:)``): its MIP
+  /// presolver drops the fixed meals and the rows they settle, so on issue
+  /// 9's benchmark week the eaten week's completion takes 0.01 s where
+  /// GLPK's default tree takes 1.3 s; on the family of weeks at 10 s, 14
+  /// plans cheaper and none dearer (docs/performance.md). The count
+  /// search's checks, which search the days, keep GLPK's default tree.
+  func purchaseOptions() -> SolverOptions {
+    var options = treeOptions(gap: 0)
+    options.nodeLimit = tuning.moveNodeLimit
+    return options
+  }
+
   /// The options of GLPK's trees (``Step/weekTotals``', the proof by store
-  /// sets', ``Step/fullModel``'s), from now to the deadline: the tuning's
+  /// sets', ``Step/fullModel``'s, and
+  /// ``purchaseOptions()``'), from now to the deadline: the tuning's
   /// cuts, presolver and branching; the node selection is GLPK's best-bound
   /// search, under which the proven bound rises fastest, unless another is
   /// given.

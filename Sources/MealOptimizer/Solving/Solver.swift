@@ -68,7 +68,8 @@ package struct SolverOptions: Sendable, Hashable {
   /// satisfies every row, bound and integrality (within 1e-6), it is the
   /// first incumbent, and the search prunes every node that cannot beat it.
   /// A point that does not fit the model is not used. `nil` for none. LPs
-  /// ignore it.
+  /// ignore it, and so does GLPK with its MIP presolver (`mip_presolve`),
+  /// whose tree is over the presolved problem's columns, not the model's.
   package var start: [Double]? = nil
   /// Told each better solution a MIP finds while it runs, for another
   /// thread to read (``SolveObserver``); `nil` for none. LPs ignore it.
