@@ -138,14 +138,12 @@ final class GLPKSession: SolverSession {
         message: "integer variable '\(variable.name)' has no integer value between its bounds")
     }
     let mixedInteger = model.isMixedInteger
-    var start = GLPKSolver.start(options, model)
+    var start = GLPKSolver.start(options, model, glpk)
     if start == nil, let incumbent {
       var offered = options
       offered.start = incumbent
-      start = GLPKSolver.start(offered, model)
+      start = GLPKSolver.start(offered, model, glpk)
     }
-    // The presolved tree's columns are not the model's (``GLPKSolver``).
-    if glpk.mipPresolve { start = nil }
     let clock = ContinuousClock()
     let began = clock.now
     let raw = try GLPKCall.run(

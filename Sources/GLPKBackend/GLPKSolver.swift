@@ -75,10 +75,8 @@ package struct GLPKSolver: Solver {
         termination: .completed, status: .infeasible,
         message: "integer variable '\(compact.columns[column].name)' has no integer value between its bounds")
     }
-    // With the MIP presolver the tree's columns are the presolved problem's:
-    // a start over the model's would be read against the wrong columns.
     let raw = try GLPKCall.solve(
-      compact, options: options, glpk: glpk, start: glpk.mipPresolve ? nil : Self.start(options, model))
+      compact, options: options, glpk: glpk, start: Self.start(options, model, glpk))
     if raw.stopped || GLPKCall.isCancelled { throw .cancelled }
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
@@ -87,10 +85,13 @@ package struct GLPKSolver: Solver {
   }
 
   /// The options' start for GLPK when the model is a MIP and the point fits
-  /// it (its integer values rounded, as GLPK takes only whole ones); `nil` otherwise.
-  static func start(_ options: SolverOptions, _ model: LinearModel) -> [Double]? {
-    guard let point = options.start, point.count == model.variables.count, model.isMixedInteger,
-      model.isFeasible(point)
+  /// it (its integer values rounded, as GLPK takes only whole ones); `nil`
+  /// otherwise, and always with GLPK's MIP presolver, whose tree's columns
+  /// are the presolved problem's: a start over the model's would be read
+  /// against the wrong columns.
+  static func start(_ options: SolverOptions, _ model: LinearModel, _ glpk: GLPKOptions) -> [Double]? {
+    guard !glpk.mipPresolve, let point = options.start, point.count == model.variables.count,
+      model.isMixedInteger, model.isFeasible(point)
     else { return nil }
     return zip(point, model.variables).map { $1.kind == .continuous ? $0 : $0.rounded() }
   }
