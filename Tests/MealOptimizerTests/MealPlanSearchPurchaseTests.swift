@@ -451,3 +451,60 @@ struct MealPlanSearchPurchaseTests {
       abs(try MealPlanSearchTests.provenOptimum(without) - MealPlanSearchTests.provenOptimum(built)) < 1e-6)
   }
 }
+
+/// `eaten_week` on a week that may visit one store of two: each store's
+/// eaten week, priced at its own offers, against the same week limited to
+/// that store (`stores X`).
+@Suite("eaten_week by store set", .serialized)
+struct EatenWeekStoreSetTests {
+  /// The small test week with a second store, `south`, whose prices are
+  /// the market's times 0.6 to 1.4 by a seeded draw per food, both with
+  /// trips, and the plan limited to one of them (or to the stores given).
+  static func twoStores(seed: UInt64, only stores: [String]? = nil) -> MealPlanProblem {
+    var problem = MealPlanSearchTests.smallWeek(seed: seed)
+    var numbers = SplitMix64(seed: seed &+ 99)
+    problem.foods = problem.foods.map { food in
+      var food = food
+      let factor = 0.6 + 0.8 * numbers.unit()
+      food.offers += food.offers.map { offer in
+        var south = offer
+        south.store = "south"
+        let cents = (NSDecimalNumber(decimal: offer.price).doubleValue * factor * 100).rounded()
+        south.price = Decimal(Int(cents)) / 100
+        return south
+      }
+      return food
+    }
+    problem.stores = [
+      Store(id: "market", name: "Market", tripCost: 2), Store(id: "south", name: "South", tripCost: 1.5),
+    ]
+    problem.purchasing = Purchasing(stores: stores, maximumStores: stores == nil ? 1 : nil)
+    return problem
+  }
+
+  /// `eaten_week` after the relaxation: its progress.
+  static func eatenWeek(_ built: MealPlanModel) throws -> MealPlanSearch.Progress {
+    let search = MealPlanSearchTests.search(built, gap: 1e-9, seconds: 60)
+    var progress = MealPlanSearch.Progress()
+    try search.perform(.relaxation, on: built.model, &progress)
+    try search.perform(.eatenWeek, on: built.model, &progress)
+    return progress
+  }
+
+  @Test(
+    "with one store of two, eaten_week's plan is a point of the model, at least the optimum, and no dearer than either store's own",
+    arguments: MealPlanSearchTests.seeds)
+  func eachStoreIsPriced(seed: UInt64) throws {
+    let built = try MealPlanModelBuilder(problem: Self.twoStores(seed: seed)).build()
+    let optimum = try MealPlanSearchTests.provenOptimum(built)
+    let progress = try Self.eatenWeek(built)
+    MealPlanSearchTests.expectHonest(progress, model: built.model, optimum: optimum, step: .eatenWeek)
+    for store in ["market", "south"] {
+      let alone = try MealPlanModelBuilder(problem: Self.twoStores(seed: seed, only: [store])).build()
+      let own = try Self.eatenWeek(alone)
+      // The store's eaten week is the same week here, completed with either
+      // store allowed and then walked at the store: never dearer.
+      #expect(progress.objective <= own.objective + 1e-6, "\(store): \(own.objective)")
+    }
+  }
+}

@@ -282,9 +282,17 @@ extension MealPlanSearch {
     let isDay = Set(dayVariables.map(\.index))
     // Under `minimize cost eaten` nothing paid is minimised: the walk has nothing to price.
     guard model.objective.terms.contains(where: { !isDay.contains($0.variable.index) && $0.coefficient > 0 }),
-      let pricer = TillPricer(model, dayVariables: isDay),
-      var walk = DishWalk(model: model, slots: slots, pricer: pricer, start: start)
+      let pricer = TillPricer(model, dayVariables: isDay)
     else { return }
+    try walkDishes(model, from: start, pricer: pricer, &progress)
+  }
+
+  /// The walk and count search of ``Step/dishSearch`` from `start`, priced by `pricer`.
+  func walkDishes(_ model: LinearModel, from start: [Double], pricer: TillPricer, _ progress: inout Progress)
+    throws(PlanningError)
+  {
+    let dayVariables = dayBlocks.joined()
+    guard var walk = DishWalk(model: model, slots: slots, pricer: pricer, start: start) else { return }
     // A cheaper week: its day variables and the pricer's packages and
     // visits fixed, the rest (loose grams, pantry use, flags) solved exactly;
     // when that has no point, the purchases solved anew within a node limit.

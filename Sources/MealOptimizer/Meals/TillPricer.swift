@@ -48,6 +48,8 @@ struct TillPricer: Sendable {
   private(set) var visits: [Int] = []
   /// The most stores a plan may visit.
   private(set) var mostStores: Int?
+  /// The stores a plan may visit, a bit mask over ``trips``; `nil` for every store.
+  var stores: Int?
   /// The objective's terms on day variables (none in a plan priced at the till).
   private(set) var dayObjective: [(variable: Int, coefficient: Double)] = []
   /// For each day variable, the foods it eats: (index in ``foods``, grams per unit).
@@ -141,6 +143,7 @@ struct TillPricer: Sendable {
   /// The store sets a plan may visit, as bit masks over ``trips``.
   var storeSets: [Int] {
     (0..<(1 << trips.count)).filter { mask in
+      if let stores, mask & ~stores != 0 { return false }
       guard let mostStores else { return true }
       return mask.nonzeroBitCount <= mostStores
     }
