@@ -121,10 +121,8 @@ extension MealPlanSearch {
     return pricer.storeSets.filter { $0.nonzeroBitCount == most }.map { mask in
       var prices: [Int: Double] = [:]
       var unsold: [Int] = []
-      for food in pricer.foods {
-        let price = food.covers.filter { cover in cover.store.map { mask & (1 << $0) != 0 } ?? true }
-          .map { $0.price / $0.grams }.min()
-        if let price {
+      for (index, food) in pricer.foods.enumerated() {
+        if let price = pricer.pricePerGram(of: index, stores: mask) {
           for (variable, grams) in food.eaten { prices[variable, default: 0] += grams * price }
         } else if food.free <= 0 {
           unsold += food.eaten.map(\.variable)

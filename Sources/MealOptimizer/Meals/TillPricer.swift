@@ -28,6 +28,9 @@ struct TillPricer: Sendable {
     var whole: Bool
     /// The index in ``TillPricer/trips`` of the store it is bought at, if any.
     var store: Int?
+
+    /// Whether a plan visiting the stores of `mask` can buy it (one with no store always can).
+    func isSold(within mask: Int) -> Bool { store.map { mask & (1 << $0) != 0 } ?? true }
   }
 
   /// One food's `buy` row.
@@ -166,13 +169,19 @@ struct TillPricer: Sendable {
     cover(of: food, grams: grams, stores: mask).cost
   }
 
+  /// A food's least price per gram at the stores of `mask`, `nil` when none of them sells it.
+  func pricePerGram(of food: Int, stores mask: Int) -> Double? {
+    // The covers are sorted cheapest per gram first.
+    foods[food].covers.first { $0.isSold(within: mask) }.map { $0.price / $0.grams }
+  }
+
   /// The cover of ``coverCost(of:grams:stores:)``: its cost and the packages
   /// it buys, as (variable, count); loose grams are not listed.
   func cover(of food: Int, grams: Double, stores mask: Int) -> (cost: Double, packages: [(Int, Double)]) {
     let row = foods[food]
     let need = grams - row.free
     guard need > 1e-9 else { return (0, []) }
-    let allowed = row.covers.filter { cover in cover.store.map { mask & (1 << $0) != 0 } ?? true }
+    let allowed = row.covers.filter { $0.isSold(within: mask) }
     var best = Double.infinity
     // Loose grams: the cheapest per gram covers any rest.
     let loose = allowed.first { !$0.whole }
